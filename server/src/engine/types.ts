@@ -1,0 +1,157 @@
+/**
+ * What the replay returns: one immutable state per event, and the findings (RULES.md).
+ * Pure data; no editor types. The service layer and the CLI read these and nothing else.
+ *
+ * Invariants:
+ * - `Replay.turns[i].event === file.events[i]` (one state per event line, in order).
+ * - Totals in a TurnState are the TRUE running totals (computed), never the sheet's; the sheet's
+ *   numbers are kept beside them (`declaredScore`, `declaredTotal`).
+ * - States are never mutated after they are returned (boards are fresh arrays per turn).
+ *
+ * Example:
+ *   const r = replay(parse(text).file, { lexicon });
+ *   r.turns.at(-1)?.totals;  // [364, 322]
+ */
+import type { EventKind, EventNode, Span, GcgFile } from '../syntax/types';
+import type { Edition, Finding, FindingCode, Severity } from '../rules/types';
+import type { Lexicon } from '../lexicon/types';
+
+export type TileSetName = 'spanish' | 'english';
+
+/** One square's content. `letter` is the canonical face ('A', 'CH', 'Ñ'); blanks keep the designated letter. */
+export interface PlacedTile {
+  readonly letter: string;
+  readonly blank: boolean;
+  /** Index of the turn (into Replay.turns) that placed it. */
+  readonly turn: number;
+}
+
+/** 15×15 board, row-major (index = row * 15 + col); null = empty. */
+export type BoardCells = readonly (PlacedTile | null)[];
+
+export type PremiumKind = 'TW' | 'DW' | 'TL' | 'DL' | null;
+
+/** One square of a scored word. */
+export interface ScoredSquare {
+  readonly row: number;
+  readonly col: number;
+  readonly letter: string;
+  readonly blank: boolean;
+  /** Placed in this turn (premiums count only then, art. 17). */
+  readonly isNew: boolean;
+  readonly value: number;
+  readonly letterMultiplier: number;
+  readonly wordMultiplier: number;
+  /** value × letterMultiplier. */
+  readonly points: number;
+}
+
+export interface ScoredWord {
+  /** The word in tile letters, upper case ('CHULETAS'). */
+  readonly word: string;
+  /** Normalised for the lexicon ('chuletas'). */
+  readonly normalized: string;
+  readonly main: boolean;
+  readonly direction: 'across' | 'down';
+  readonly squares: readonly ScoredSquare[];
+  readonly letterSum: number;
+  readonly wordMultiplier: number;
+  readonly score: number;
+  /** Lexicon verdict; undefined when no lexicon was asked (e.g. English). */
+  readonly accepted?: boolean;
+}
+
+/** What is known of a rack: the tiles, and whether the sheet listed the whole rack. */
+export interface RackInfo {
+  /** Canonical letters, '?' for a blank ('A', 'CH', '?'). */
+  readonly tiles: readonly string[];
+  /** True when the rack is known to be complete (7 tiles, or all the bag allowed). */
+  readonly complete: boolean;
+}
+
+export interface TurnState {
+  /** Index in Replay.turns. */
+  readonly index: number;
+  readonly event: EventNode;
+  readonly kind: EventKind;
+  /** 0 or 1 (player1 / player2); -1 when the nick matches no player. */
+  readonly player: number;
+  /** Board after this event. */
+  readonly board: BoardCells;
+  /** Racks as far as known after this event (index = player). */
+  readonly racks: readonly [RackInfo, RackInfo];
+  /** The rack the mover held before this event, as read from the sheet (chosen reading). */
+  readonly rackBefore?: RackInfo;
+  /** Tiles left in the bag after this event. */
+  readonly bag: number;
+  /** Unseen tiles from the mover's point of view after this event (bag + opponent's rack): letter → count. */
+  readonly unseen: Readonly<Record<string, number>>;
+  readonly declaredScore?: number;
+  readonly computedScore: number;
+  readonly declaredTotal?: number;
+  /** The mover's true running total after this event. */
+  readonly computedTotal: number;
+  /** True running totals of both players after this event. */
+  readonly totals: readonly [number, number];
+  /** The sheet's running totals as declared up to this event (last declared per player). */
+  readonly declaredTotals: readonly [number | null, number | null];
+  /** Words formed (placements only; empty otherwise), main word first. */
+  readonly words: readonly ScoredWord[];
+  /** Bingo bonus applied (art. 19). */
+  readonly bingo: number;
+  /** Squares placed in this turn. */
+  readonly placed: readonly { row: number; col: number; letter: string; blank: boolean }[];
+  /** Set when the game is over after this event (reason and article). */
+  readonly gameOver?: GameEnd;
+}
+
+export type GameEndReason =
+  | 'out' /* 37.4 / 40.3: a player empties the rack with the bag empty */
+  | 'passes' /* 37.2 / 40.2: both players pass twice in a row */
+  | 'scoreless' /* 37.3: twelve scoreless turns */
+  | 'blocked' /* 37.1 / 40.1 (declared with #game-end blocked) */
+  | 'time' /* 37.5 / 40.4 (declared with #game-end time) */
+  | 'naspa-zeros'; /* six scoreless turns (NASPA) */
+
+export interface GameEnd {
+  readonly reason: GameEndReason;
+  /** Article in the selected edition ('37.4'). */
+  readonly article: string;
+  /** Index of the turn after which the game ended. */
+  readonly afterTurn: number;
+}
+
+export interface ReplayOptions {
+  /** Overrides the file's `#rules`. */
+  readonly rules?: Edition;
+  /** Overrides the file's tile set detection. */
+  readonly tileSet?: TileSetName;
+  /** Word list; when absent, no word is judged. */
+  readonly lexicon?: Lexicon;
+  /** Minimum tiles in the bag for an exchange (default: 1 under fise*, 7 under naspa; art. 24). */
+  readonly exchangeMinimum?: number;
+  /** Severity overrides per code (settings). */
+  readonly severities?: Partial<Record<FindingCode, Severity>>;
+}
+
+export interface PlayerInfo {
+  readonly nick: string;
+  readonly name: string;
+  readonly nickSpan?: Span;
+}
+
+export interface Replay {
+  readonly file: GcgFile;
+  readonly rules: Edition;
+  /** Why this edition: 'option', 'pragma', 'default'. */
+  readonly rulesSource: 'option' | 'pragma' | 'default';
+  readonly tileSet: TileSetName;
+  readonly tileSetSource: 'option' | 'tile-distribution' | 'lexicon' | 'k-w' | 'default';
+  readonly players: readonly [PlayerInfo, PlayerInfo];
+  readonly turns: readonly TurnState[];
+  /** Findings of the replay and of the syntax layer, sorted by position. */
+  readonly findings: readonly Finding[];
+  /** True final totals (after every event). */
+  readonly final: readonly [number, number];
+  readonly gameEnd?: GameEnd;
+}
