@@ -1,0 +1,198 @@
+/**
+ * The message system: merges every catalogue of `catalog/` into one table and renders messages,
+ * findings and article citations in Spanish or English.
+ *
+ * Invariants:
+ * - `CATALOGS` is the single list of catalogues; adding one is one import and one line.
+ * - Message ids are unique across catalogues: a clash is recorded at load in `MESSAGE_CONFLICTS`
+ *   (the first catalogue keeps the id) and a unit test requires that list to be empty.
+ * - Rendering never throws: an unknown id renders as the id plus its arguments; a placeholder
+ *   without a value stays visible as `{name}`; argument values are inserted literally (a value
+ *   that looks like a placeholder is not filled again).
+ *
+ * Example:
+ *   formatMessage('score-mismatch', { declared: 24, computed: 26, words: 'CASA 26' }, 'es');
+ *   // 'puntuación declarada 24, calculada 26 (CASA 26)'
+ *   resolveLanguage('auto', 'en-GB');  // 'en'
+ *   citeArticle('33, XII', 'es');       // 'art. 33, anexo XII'
+ */
+import { CLI_MESSAGES } from './catalog/cli';
+import { FINDING_MESSAGES } from './catalog/findings';
+import { SYNTAX_MESSAGES } from './catalog/syntax';
+import type { Catalog, LocalizedText } from './catalog/types';
+import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
+import { ruleFor } from './registry';
+import { LANGUAGES, type Edition, type Finding, type Language, type MessageArgs, type Severity } from './types';
+
+export interface NamedCatalog {
+  /** The catalogue file's name, for conflict reports ('findings', 'syntax', …). */
+  readonly name: string;
+  readonly catalog: Catalog;
+}
+
+/** Every catalogue of the project, in priority order. Add one line per catalogue file. */
+export const CATALOGS: readonly NamedCatalog[] = [
+  { name: 'findings', catalog: FINDING_MESSAGES },
+  { name: 'syntax', catalog: SYNTAX_MESSAGES },
+  { name: 'cli', catalog: CLI_MESSAGES },
+];
+
+export interface MessageConflict {
+  readonly id: string;
+  /** The catalogues defining the id, in `CATALOGS` order; the first one wins. */
+  readonly catalogs: readonly string[];
+}
+
+export interface MergedCatalogs {
+  readonly messages: ReadonlyMap<string, LocalizedText>;
+  readonly conflicts: readonly MessageConflict[];
+}
+
+/** Merges catalogues into one table, recording every id defined more than once. */
+export function mergeCatalogs(catalogs: readonly NamedCatalog[]): MergedCatalogs {
+  const messages = new Map<string, LocalizedText>();
+  const owners = new Map<string, string[]>();
+  for (const { name, catalog } of catalogs) {
+    for (const [id, text] of Object.entries(catalog)) {
+      const seen = owners.get(id);
+      if (seen) {
+        seen.push(name);
+        continue;
+      }
+      owners.set(id, [name]);
+      messages.set(id, text);
+    }
+  }
+  const conflicts = [...owners].filter(([, names]) => names.length > 1).map(([id, names]) => ({ id, catalogs: names }));
+  return { messages, conflicts };
+}
+
+const MERGED = mergeCatalogs(CATALOGS);
+
+/** The merged table of every message id. */
+export const MESSAGES: ReadonlyMap<string, LocalizedText> = MERGED.messages;
+
+/** Ids defined by more than one catalogue (must stay empty; see the unit tests). */
+export const MESSAGE_CONFLICTS: readonly MessageConflict[] = MERGED.conflicts;
+
+const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)\}/g;
+
+/** Placeholder names of a template, in order of first appearance, without repeats. */
+export function placeholdersOf(template: string): string[] {
+  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+function argValue(args: MessageArgs, name: string): string | undefined {
+  if (!Object.prototype.hasOwnProperty.call(args, name)) return undefined;
+  const value: unknown = args[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** Fills `{name}` placeholders from args; a placeholder without a value stays as written. */
+export function fillTemplate(template: string, args: MessageArgs): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => argValue(args, name) ?? whole);
+}
+
+function safeArgs(args: unknown): MessageArgs {
+  return typeof args === 'object' && args !== null ? (args as MessageArgs) : {};
+}
+
+function safeLanguage(lang: unknown): Language {
+  return (LANGUAGES as readonly unknown[]).includes(lang) ? (lang as Language) : 'es';
+}
+
+/** The message `id` in `lang` with its placeholders filled. Never throws. */
+export function formatMessage(id: string, args: MessageArgs = {}, lang: Language = 'es'): string {
+  const values = safeArgs(args);
+  const text = MESSAGES.get(id);
+  if (!text) {
+    const shown = Object.keys(values)
+      .map((name) => [name, argValue(values, name)] as const)
+      .filter((pair): pair is readonly [string, string] => pair[1] !== undefined)
+      .map(([name, value]) => `${name}: ${value}`);
+    return shown.length > 0 ? `${String(id)} (${shown.join(', ')})` : String(id);
+  }
+  return fillTemplate(safeLanguage(lang) === 'en' ? text.en : text.es, values);
+}
+
+/**
+ * The language of messages for a `planilla.language` setting: 'es' or 'en' as chosen; 'auto'
+ * (or any other value) gives English when the locale starts with 'en', Spanish otherwise.
+ */
+export function resolveLanguage(setting: string | undefined, locale?: string): Language {
+  if (setting === 'es' || setting === 'en') return setting;
+  return typeof locale === 'string' && locale.trim().toLowerCase().startsWith('en') ? 'en' : 'es';
+}
+
+export interface RenderFindingOptions {
+  /** Append the citation, e.g. ' (art. 37.4)'. Default false. */
+  readonly withArticle?: boolean;
+}
+
+/** A finding's message in `lang`, optionally followed by its article citation. */
+export function renderFinding(finding: Finding, lang: Language, opts: RenderFindingOptions = {}): string {
+  const message = formatMessage(finding.messageId, finding.args, lang);
+  if (!opts.withArticle || !finding.article) return message;
+  return `${message} (${citeArticle(finding.article, lang)})`;
+}
+
+/**
+ * A reference list as a reader cites it: '37.4' → 'art. 37.4'; '33, XII' → 'art. 33, anexo XII';
+ * 'XII §17.5' → 'anexo XII §17.5'; '' → ''. Text that is no reference is returned unchanged.
+ */
+export function citeArticle(article: string, lang: Language): string {
+  const pieces = parseArticleList(article);
+  if (!pieces) return article;
+  if (pieces.length === 0) return '';
+  const annex = formatMessage('rule.annex', {}, lang);
+  const parts = pieces.map((p) =>
+    p.kind === 'range' ? `${p.from}–${p.to}` : p.ref.startsWith('XII') ? `${annex} ${p.ref}` : p.ref,
+  );
+  const first = pieces[0];
+  const startsWithAnnex = first.kind === 'single' && first.ref.startsWith('XII');
+  return startsWithAnnex ? parts.join(', ') : `${formatMessage('rule.article-abbrev', {}, lang)} ${parts.join(', ')}`;
+}
+
+/** The label of an edition ('Reglamento FISE vigente', 'FISE 2004', …). */
+export function editionLabel(edition: Edition, lang: Language): string {
+  return formatMessage(`edition.${edition}`, {}, lang);
+}
+
+/** The label of a severity ('error', 'aviso', 'información', 'sugerencia'). */
+export function severityLabel(severity: Severity, lang: Language): string {
+  return formatMessage(`severity.${severity}`, {}, lang);
+}
+
+/** Everything a hover shows about one finding, in one language. */
+export interface FindingExplanation {
+  readonly message: string;
+  /** 'art. 37.4', or '' when the finding rests on no article. */
+  readonly citation: string;
+  /** The article's title in the edition, when the reference is known there. */
+  readonly title?: string;
+  /** Where the title comes from when it is a single reference (ours, nearest edition, official). */
+  readonly titleOrigin?: TitleOrigin;
+  /** Our explanation of the rule. */
+  readonly explanation: string;
+  /** The edition-specific remark, if any (e.g. the NASPA convention). */
+  readonly note?: string;
+}
+
+/** The message, citation, title and explanation of a finding under an edition. Never throws. */
+export function explainFinding(finding: Finding, edition: Edition, lang: Language): FindingExplanation {
+  const rule = ruleFor(finding.code as string);
+  const language = safeLanguage(lang);
+  const title = finding.article ? articleTitle(edition, finding.article, language) : undefined;
+  const single = parseArticleList(finding.article);
+  const origin =
+    single && single.length === 1 && single[0].kind === 'single' ? articleInfo(edition, single[0].ref)?.origin : undefined;
+  const note = rule?.notes?.[edition];
+  return {
+    message: renderFinding(finding, language),
+    citation: citeArticle(finding.article, language),
+    ...(title !== undefined ? { title } : {}),
+    ...(origin !== undefined ? { titleOrigin: origin } : {}),
+    explanation: rule ? rule.explanation[language] : '',
+    ...(note ? { note: note[language] } : {}),
+  };
+}
