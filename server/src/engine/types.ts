@@ -69,6 +69,12 @@ export interface RackInfo {
   readonly complete: boolean;
 }
 
+/** Several readings of a plain-notation rack fit a turn; `chosen` is the one the replay used. */
+export interface RackReadingNote {
+  readonly chosen: readonly string[];
+  readonly alternatives: readonly (readonly string[])[];
+}
+
 export interface TurnState {
   /** Index in Replay.turns. */
   readonly index: number;
@@ -82,6 +88,12 @@ export interface TurnState {
   readonly racks: readonly [RackInfo, RackInfo];
   /** The rack the mover held before this event, as read from the sheet (chosen reading). */
   readonly rackBefore?: RackInfo;
+  /**
+   * Plain notation only: the written rack could be read in several ways that all fit the turn
+   * (an upper-case `RR` as one tile or two); the engine took the digraph reading. The service
+   * shows it as a hint (catalogue id `engine.rack-reading`).
+   */
+  readonly rackReading?: RackReadingNote;
   /** Tiles left in the bag after this event. */
   readonly bag: number;
   /** Unseen tiles from the mover's point of view after this event (bag + opponent's rack): letter → count. */
@@ -149,7 +161,10 @@ export interface Replay {
   readonly tileSetSource: 'option' | 'tile-distribution' | 'lexicon' | 'k-w' | 'default';
   readonly players: readonly [PlayerInfo, PlayerInfo];
   readonly turns: readonly TurnState[];
-  /** Findings of the replay and of the syntax layer, sorted by position. */
+  /**
+   * Findings of the replay, sorted by position. Syntax problems (ErrorLine nodes and
+   * ParseResult.problems) are turned into findings by service/analysis.ts, not here.
+   */
   readonly findings: readonly Finding[];
   /** True final totals (after every event). */
   readonly final: readonly [number, number];

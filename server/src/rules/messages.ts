@@ -19,6 +19,10 @@
 import { CLI_MESSAGES } from './catalog/cli';
 import { FINDING_MESSAGES } from './catalog/findings';
 import { SYNTAX_MESSAGES } from './catalog/syntax';
+import { REPORT_MESSAGES } from './catalog/report';
+import { LEXICON_MESSAGES } from './catalog/lexicon';
+import { ENGINE_MESSAGES } from './catalog/engine';
+import { UI_MESSAGES } from './catalog/ui';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor } from './registry';
@@ -35,6 +39,10 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'findings', catalog: FINDING_MESSAGES },
   { name: 'syntax', catalog: SYNTAX_MESSAGES },
   { name: 'cli', catalog: CLI_MESSAGES },
+  { name: 'report', catalog: REPORT_MESSAGES },
+  { name: 'lexicon', catalog: LEXICON_MESSAGES },
+  { name: 'engine', catalog: ENGINE_MESSAGES },
+  { name: 'ui', catalog: UI_MESSAGES },
 ];
 
 export interface MessageConflict {

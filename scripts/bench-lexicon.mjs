@@ -1,0 +1,92 @@
+// Lexicon benchmark: load time (median of fresh processes) and memory of the built-in lexicon and
+// of a 640,000-word user list (first compile, then cached loads), and lookups per second.
+// Needs the build (`node scripts/build.mjs --no-bundle`). Prints figures; asserts nothing.
+// Usage: node scripts/bench-lexicon.mjs [--runs N]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'out/server/src/lexicon');
+if (!existsSync(join(out, 'load.js')) || !existsSync(join(root, 'data/es-open.dawg'))) {
+  process.stderr.write('bench-lexicon: build first (node scripts/build.mjs --no-bundle)\n');
+  process.exit(2);
+}
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 7) : 7;
+const require = createRequire(import.meta.url);
+
+/** Runs one measurement in a fresh node process; the child prints one JSON line. */
+function child(body, env = {}) {
+  const script = `
+    const load = require(${JSON.stringify(join(out, 'load.js'))});
+    global.gc(); global.gc();
+    const before = process.memoryUsage();
+    const t0 = process.hrtime.bigint();
+    ${body}
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    global.gc(); global.gc();
+    const after = process.memoryUsage();
+    process.stdout.write(JSON.stringify({ ms, extra,
+      heapMB: (after.heapUsed - before.heapUsed) / 2 ** 20,
+      externalMB: (after.external + after.arrayBuffers - before.external - before.arrayBuffers) / 2 ** 20,
+      rssMB: after.rss / 2 ** 20 }));`;
+  const text = execFileSync(process.execPath, ['--expose-gc', '-e', script], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(text);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (x, d = 1) => x.toFixed(d);
+function report(label, samples) {
+  const last = samples[samples.length - 1];
+  process.stdout.write(
+    `${label.padEnd(44)} ${fmt(median(samples.map((s) => s.ms)), 2).padStart(9)} ms (median of ${samples.length})` +
+      `  heap +${fmt(last.heapMB)} MB  off-heap +${fmt(last.externalMB)} MB  rss ${fmt(last.rssMB)} MB\n`,
+  );
+}
+
+// 1. Built-in lexicon
+const builtin = [];
+for (let i = 0; i < RUNS; i++) builtin.push(child(`const lex = load.loadDefaultLexicon(); const extra = lex.info.words;`));
+report(`built-in (${builtin[0].extra} words)`, builtin);
+
+// 2. A 640,000-word user list: the open list in capitals, plus made-up words to reach 640k
+const work = mkdtempSync(join(tmpdir(), 'planilla-bench-'));
+try {
+  const words = JSON.parse(readFileSync(require.resolve('an-array-of-spanish-words/index.json', { paths: [root] }), 'utf8'));
+  const padding = [];
+  for (let i = 0; words.length + padding.length < 640_000; i++) padding.push(`${words[i]}ñ`);
+  const list = join(work, 'lista-640k.txt');
+  writeFileSync(list, [...words, ...padding].map((w) => w.toUpperCase()).join('\n'));
+  const cache = join(work, 'cache');
+  const loadUser = `const r = load.loadLexicon(${JSON.stringify(list)}, { cacheDir: ${JSON.stringify(cache)} });
+    if (!r.ok) throw new Error(r.error.messageId); const extra = r.lexicon.info.words + ' ' + r.report.cache;`;
+  const first = child(loadUser);
+  report(`user list, first load (${first.extra})`, [first]);
+  const cached = [];
+  for (let i = 0; i < RUNS; i++) cached.push(child(loadUser));
+  report(`user list, cached (${cached[0].extra})`, cached);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+// 3. Lookups per second (half hits, half misses)
+const { loadDefaultLexicon } = require(join(out, 'load.js'));
+const lex = loadDefaultLexicon();
+const all = [...lex.words()];
+const probes = [];
+for (let i = 0; i < 200_000; i++) {
+  const w = all[(i * 7919) % all.length];
+  probes.push(i % 2 === 0 ? w : `${w}q`);
+}
+let hits = 0;
+const t0 = process.hrtime.bigint();
+const ROUNDS = 5;
+for (let r = 0; r < ROUNDS; r++) for (const p of probes) if (lex.has(p)) hits++;
+const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+process.stdout.write(
+  `${'lookups (half hits)'.padEnd(44)} ${fmt((probes.length * ROUNDS) / seconds / 1e6, 2).padStart(9)} M/s (${fmt((seconds * 1e9) / (probes.length * ROUNDS), 0)} ns each, ${hits} hits)\n`,
+);

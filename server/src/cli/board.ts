@@ -1,0 +1,149 @@
+/**
+ * `planilla board FILE [--turn N] [--svg] [-o OUT]`: the board after event N (1-based; 0 = the
+ * empty board before the first event; default: the end) as text — coordinates, premiums, blanks
+ * in lower case, digraphs as one cell, the last move in parentheses, racks, totals, bag and unseen
+ * tiles — or, with `--svg`, as a self-contained SVG image. Also takes `--rules` and `--tile-set`
+ * like `check` (they change the replay); words are not judged, so no lexicon is loaded.
+ *
+ * Also home of what `board` and `report` share: `-o` as `--output`, the replay options, one
+ * input file, and writing the result (never over the record itself).
+ *
+ * Exit codes: 0 shown or written; 2 bad usage, unreadable file, turn out of range, unwritable output.
+ *
+ * Example:
+ *   planilla board partida.gcg --turn 12
+ *   planilla board partida.gcg --svg -o tablero.svg
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyze, type Analysis, type AnalysisSettings } from '../service/analysis';
+import { boardModel } from '../service/board-model';
+import { boardFooter, boardHeading } from '../report/labels';
+import { renderBoardSvg } from '../report/svg';
+import { renderTextBoard } from '../report/text-board';
+import { EDITIONS, type Edition } from '../rules/types';
+import type { TileSetName } from '../engine/types';
+import { parseArgs, readRecord, t, type CliIo, type ParsedArgs } from './io';
+
+/** `-o OUT` / `-o=OUT` spelled as `--output` (the option parser reads long options only). */
+export function expandOutputOption(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '-o') out.push('--output');
+    else if (arg.startsWith('-o=')) out.push(`--output=${arg.slice(3)}`);
+    else out.push(arg);
+  }
+  return out;
+}
+
+/** `--rules` and `--tile-set` checked as `check` does; undefined after printing the reason. */
+export function replaySettings(args: ParsedArgs, io: CliIo): AnalysisSettings | undefined {
+  const rules = args.values.get('--rules');
+  if (rules !== undefined && !(EDITIONS as readonly string[]).includes(rules)) {
+    io.err(t(io.lang, 'cli.bad-value', { option: '--rules', value: rules, allowed: EDITIONS.join(', ') }));
+    return undefined;
+  }
+  const tileSet = args.values.get('--tile-set');
+  if (tileSet !== undefined && tileSet !== 'spanish' && tileSet !== 'english') {
+    io.err(t(io.lang, 'cli.bad-value', { option: '--tile-set', value: tileSet, allowed: 'spanish, english' }));
+    return undefined;
+  }
+  return {
+    ...(rules !== undefined ? { rules: rules as Edition } : {}),
+    ...(tileSet !== undefined ? { tileSet: tileSet as TileSetName } : {}),
+  };
+}
+
+/** The one input file of `command`; undefined after printing the reason. */
+export function singleFile(args: ParsedArgs, command: string, io: CliIo): string | undefined {
+  if (args.positionals.length === 0) {
+    io.err(t(io.lang, 'cli.no-files'));
+    return undefined;
+  }
+  if (args.positionals.length > 1) {
+    io.err(t(io.lang, 'report.one-file', { command, count: args.positionals.length }));
+    return undefined;
+  }
+  return args.positionals[0];
+}
+
+/** Reads and analyses the record; undefined after printing one line (unreadable, internal error). */
+export function analyzeFile(file: string, settings: AnalysisSettings, io: CliIo): Analysis | undefined {
+  const read = readRecord(file, io.lang);
+  if ('error' in read) {
+    io.err(read.error);
+    return undefined;
+  }
+  try {
+    return analyze(read.bytes, settings);
+  } catch (e) {
+    io.err(t(io.lang, 'cli.internal-error', { path: file, detail: e instanceof Error ? e.message : String(e) }));
+    return undefined;
+  }
+}
+
+/**
+ * Prints `text`, or writes it to `output` ('-' = standard output) and says so. Refuses to write
+ * over the input record. False after printing the reason.
+ */
+export function emit(text: string, output: string | undefined, input: string, io: CliIo): boolean {
+  if (output === undefined || output === '-') {
+    io.out(text);
+    return true;
+  }
+  if (path.resolve(output) === path.resolve(input)) {
+    io.err(t(io.lang, 'report.output-is-input', { path: output }));
+    return false;
+  }
+  try {
+    fs.writeFileSync(output, text.endsWith('\n') ? text : `${text}\n`);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException | undefined)?.code;
+    io.err(t(io.lang, 'report.cannot-write', { path: output, detail: code ?? String((e as Error | undefined)?.message ?? e) }));
+    return false;
+  }
+  io.err(t(io.lang, 'cli.written', { path: output }));
+  return true;
+}
+
+export async function runBoard(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(expandOutputOption(argv), { values: ['--turn', '--rules', '--tile-set', '--output'], flags: ['--svg'] }, io.lang);
+  if (args.error) {
+    io.err(args.error);
+    return 2;
+  }
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const file = singleFile(args, 'board', io);
+  if (file === undefined) return 2;
+  const analysis = analyzeFile(file, settings, io);
+  if (!analysis) return 2;
+  const count = analysis.replay.turns.length;
+  const turnArg = args.values.get('--turn');
+  let event = count;
+  if (turnArg !== undefined) {
+    if (!/^\s*\d{1,9}\s*$/.test(turnArg)) {
+      io.err(t(io.lang, 'cli.bad-value', { option: '--turn', value: turnArg, allowed: `0–${count}` }));
+      return 2;
+    }
+    event = Number(turnArg);
+    if (event > count) {
+      io.err(t(io.lang, 'cli.turn-out-of-range', { turn: event, count }));
+      return 2;
+    }
+  }
+  const model = boardModel(analysis.replay, event - 1);
+  const text = args.flags.has('--svg')
+    ? renderBoardSvg(model, io.lang, {
+        standalone: true,
+        title: boardHeading(model, io.lang),
+        caption: [boardHeading(model, io.lang), ...boardFooter(model, io.lang)],
+      })
+    : renderTextBoard(model, io.lang);
+  return emit(text, args.values.get('--output'), file, io) ? 0 : 2;
+}

@@ -1,0 +1,135 @@
+/**
+ * One record through the checker, shaped for the terminal: the JSON object of `planilla check
+ * --json` (the issue's exact shape), the counts per severity and the one-line summary.
+ *
+ * Invariants: never throws for any bytes (an internal error in a lower layer is caught here and
+ * reported as one line for that file, so a batch goes on).
+ *
+ * Example:
+ *   const r = analyzeRecord('a.gcg', bytes, { lexicon }, 'es');
+ *   r.json.final;  // { Ana: 364, Beto: 322 }
+ */
+import { analyze, type Analysis } from '../service/analysis';
+import { formatMessage, renderFinding } from '../rules/messages';
+import type { Edition, Finding, Language, Severity } from '../rules/types';
+import type { Lexicon } from '../lexicon/types';
+import type { TileSetName } from '../engine/types';
+
+export interface CheckSettings {
+  readonly rules?: Edition;
+  readonly tileSet?: TileSetName;
+  readonly lexicon?: Lexicon;
+}
+
+export interface JsonDiagnostic {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  code: string;
+  message: string;
+  article: string;
+}
+
+export interface JsonTurn {
+  line: number;
+  player: string;
+  kind: string;
+  declaredScore: number | null;
+  computedScore: number;
+  declaredTotal: number | null;
+  computedTotal: number;
+}
+
+export interface JsonFile {
+  path: string;
+  rules: Edition;
+  tileSet: TileSetName;
+  players: { nick: string }[];
+  diagnostics: JsonDiagnostic[];
+  turns: JsonTurn[];
+  final: Record<string, number>;
+}
+
+export interface RecordReport {
+  readonly json: JsonFile;
+  readonly counts: Record<Severity, number>;
+  readonly summary: string;
+  readonly analysis?: Analysis;
+}
+
+export function toJsonDiagnostic(f: Finding, lang: Language): JsonDiagnostic {
+  return {
+    line: f.span.start.line + 1,
+    column: f.span.start.column + 1,
+    endLine: f.span.end.line + 1,
+    endColumn: f.span.end.column + 1,
+    severity: f.severity,
+    code: f.code,
+    message: renderFinding(f, lang),
+    article: f.article,
+  };
+}
+
+export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSettings, lang: Language): RecordReport {
+  let analysis: Analysis;
+  try {
+    analysis = analyze(bytes, settings);
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    const counts = { error: 1, warning: 0, information: 0, hint: 0 };
+    return {
+      json: { path, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {} },
+      counts,
+      summary: formatMessage('cli.internal-error', { path, detail }, lang),
+    };
+  }
+  const { replay } = analysis;
+  const nick = (player: number): string => replay.players[player]?.nick ?? '?';
+  const diagnostics = analysis.findings.map((f) => toJsonDiagnostic(f, lang));
+  const turns: JsonTurn[] = replay.turns.map((turn) => ({
+    line: turn.event.line + 1,
+    player: turn.player >= 0 ? nick(turn.player) : turn.event.nick.value,
+    kind: turn.kind,
+    declaredScore: turn.declaredScore ?? null,
+    computedScore: turn.computedScore,
+    declaredTotal: turn.declaredTotal ?? null,
+    computedTotal: turn.computedTotal,
+  }));
+  const final: Record<string, number> = {};
+  replay.players.forEach((p, i) => {
+    final[p.nick] = replay.final[i];
+  });
+  const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const f of analysis.findings) counts[f.severity]++;
+  const countText = (['error', 'warning', 'information', 'hint'] as const)
+    .filter((s) => counts[s] > 0)
+    .map((s) => formatMessage(`cli.count.${s}`, { n: counts[s] }, lang))
+    .join(', ');
+  const summary = formatMessage(
+    'cli.summary',
+    {
+      path,
+      counts: countText || formatMessage('cli.summary.clean', {}, lang),
+      edition: formatMessage(`edition.${replay.rules}`, {}, lang),
+      tileSet: replay.tileSet,
+      final: replay.players.map((p, i) => `${p.nick} ${replay.final[i]}`).join(' – '),
+    },
+    lang,
+  );
+  return {
+    json: {
+      path,
+      rules: replay.rules,
+      tileSet: replay.tileSet,
+      players: replay.players.map((p) => ({ nick: p.nick })),
+      diagnostics,
+      turns,
+      final,
+    },
+    counts,
+    summary,
+    analysis,
+  };
+}

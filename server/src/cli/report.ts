@@ -1,0 +1,65 @@
+/**
+ * `planilla report FILE [--format html|md] [-o OUT] [--diagrams]` (with `--rules`, `--tile-set`,
+ * `--lexicon` as in `check`): the audit report for arbiters — players, rules edition, lexicon
+ * (name, word count, SHA-256), every event with declared vs computed score and total, words and
+ * findings with their articles, the final result and the final board — as one self-contained HTML
+ * page or as Markdown. `--diagrams` adds the commented game: each note with a board diagram.
+ *
+ * The format is `--format`, else `md` when OUT ends in .md/.markdown, else `html`. Without `-o`
+ * the document goes to standard output.
+ *
+ * Exit codes: 0 the report was produced (whatever the record's findings); 2 bad usage, unreadable
+ * record, unwritable output.
+ *
+ * Example:
+ *   planilla report partida.gcg -o informe.html
+ *   planilla --lang en report partida.gcg --format md --diagrams > game.md
+ */
+import { resolveLexicon } from './lexicon-option';
+import { parseArgs, t, type CliIo } from './io';
+import { analyzeFile, emit, expandOutputOption, replaySettings, singleFile } from './board';
+import { buildAudit } from '../report/audit';
+import { renderHtmlReport } from '../report/html';
+import { renderMarkdownReport } from '../report/markdown';
+
+export const REPORT_FORMATS = ['html', 'md'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The format asked for, or guessed from the output's extension; undefined for an unknown name. */
+export function reportFormat(option: string | undefined, output: string | undefined): ReportFormat | undefined {
+  if (option !== undefined) {
+    const name = option.trim().toLowerCase();
+    if (name === 'markdown') return 'md';
+    return (REPORT_FORMATS as readonly string[]).includes(name) ? (name as ReportFormat) : undefined;
+  }
+  return output !== undefined && /\.(md|markdown)$/i.test(output) ? 'md' : 'html';
+}
+
+export async function runReport(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(
+    expandOutputOption(argv),
+    { values: ['--format', '--output', '--rules', '--tile-set', '--lexicon'], flags: ['--diagrams'] },
+    io.lang,
+  );
+  if (args.error) {
+    io.err(args.error);
+    return 2;
+  }
+  const output = args.values.get('--output');
+  const format = reportFormat(args.values.get('--format'), output);
+  if (!format) {
+    io.err(t(io.lang, 'cli.bad-value', { option: '--format', value: args.values.get('--format') ?? '', allowed: REPORT_FORMATS.join(', ') }));
+    return 2;
+  }
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const file = singleFile(args, 'report', io);
+  if (file === undefined) return 2;
+  const lexicon = resolveLexicon(args.values.get('--lexicon'), io);
+  const analysis = analyzeFile(file, { ...settings, ...(lexicon ? { lexicon } : {}) }, io);
+  if (!analysis) return 2;
+  const audit = buildAudit({ path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang });
+  const options = { diagrams: args.flags.has('--diagrams') };
+  const document = format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);
+  return emit(document, output, file, io) ? 0 : 2;
+}

@@ -1,0 +1,313 @@
+/**
+ * A minimal DAWG (directed acyclic word graph) over Spanish tiles, packed in a Uint32Array, and
+ * its file format.
+ *
+ * Packing: a node is a run of edges in increasing tile order; each edge is one 32-bit word
+ * `tile (5 bits) | final << 5 | last << 6 | child << 7`: `final` says the word ending with this
+ * edge is accepted, `last` closes the node's run, `child` is the index of the next node's first
+ * edge (0: no further letters; index 0 is a reserved, unused slot). Finality lives on the edge, so
+ * two nodes whose outgoing edges are equal share one run whatever their own finality: the graph
+ * is built once, in sorted order, registering each finished node by its packed edges (the
+ * incremental construction for sorted input), which makes it minimal in this representation.
+ *
+ * File (little-endian): magic 'PLDG', u32 version (1), u32 word count, u32 edge count, u32 root,
+ * u32 name length in bytes, 32 bytes SHA-256 of the word list, the name in UTF-8 padded with NULs
+ * to 4 bytes, then the edges. The word list hashed is every word in tile order, normalised
+ * (digraphs as two letters), each followed by '\n'.
+ *
+ * Invariants: `enumerate()` yields exactly the words built from, in tile order; `has()` never
+ * throws, needs no allocation and stays in bounds whatever the edges hold; a file parsed with full
+ * verification (bounds, tiles, acyclic, word count) is reported when corrupt, never followed into
+ * a hang.
+ *
+ * Example:
+ *   const d = buildDawg(['casa', 'casas', 'chuleta']);
+ *   d.has('casas');              // true
+ *   const bytes = serializeDawg(d, 'mini');
+ *   parseDawgFile(bytes);        // { ok: true, dawg, name: 'mini' }
+ */
+import { createHash } from 'node:crypto';
+import * as os from 'node:os';
+import { MAX_TILES, TILE_COUNT, TILE_LETTERS, tileAt, tileKey, tileWidth } from './normalize';
+
+const FINAL = 1 << 5;
+const LAST = 1 << 6;
+const CHILD_SHIFT = 7;
+const MAX_CHILD = 2 ** 25 - 1;
+
+export const DAWG_MAGIC = 'PLDG';
+export const DAWG_VERSION = 1;
+const HEADER_BYTES = 56;
+
+export class Dawg {
+  constructor(
+    readonly edges: Uint32Array,
+    /** Index of the root node's first edge; 0 for an empty word list. */
+    readonly root: number,
+    readonly wordCount: number,
+    /** SHA-256 (hex) of the word list (see the module header). */
+    readonly sha256: string,
+  ) {}
+
+  /** Whether the normalised word is in the graph; false for anything that is not tiles. */
+  has(word: string): boolean {
+    const edges = this.edges;
+    let node = this.root;
+    if (node === 0 || word.length === 0) return false;
+    let i = 0;
+    for (;;) {
+      const tile = tileAt(word, i);
+      if (tile === 0) return false;
+      i += tileWidth(tile);
+      let e = node;
+      for (;;) {
+        const edge = edges[e];
+        const t = edge & 31;
+        if (t === tile) break;
+        if (t > tile || (edge & LAST) !== 0) return false;
+        e++;
+      }
+      const edge = edges[e];
+      if (i >= word.length) return (edge & FINAL) !== 0;
+      node = edge >>> CHILD_SHIFT;
+      if (node === 0 || node >= edges.length) return false;
+    }
+  }
+
+  /** Every word, in tile order. */
+  *enumerate(): Generator<string> {
+    if (this.root === 0) return;
+    const edges = this.edges;
+    const prefix: string[] = [];
+    const stack: number[] = [this.root];
+    while (stack.length > 0) {
+      const e = stack[stack.length - 1];
+      const edge = edges[e];
+      prefix[stack.length - 1] = TILE_LETTERS[edge & 31];
+      if ((edge & FINAL) !== 0) yield prefix.slice(0, stack.length).join('');
+      const child = edge >>> CHILD_SHIFT;
+      if (child !== 0 && stack.length < MAX_DEPTH) {
+        stack.push(child);
+        continue;
+      }
+      advance(stack, edges);
+    }
+  }
+}
+
+/** Walk limit: words are at most MAX_TILES tiles; a deeper path only exists in a corrupt file. */
+const MAX_DEPTH = MAX_TILES * 4;
+
+/** Move the walk to the next sibling, popping finished nodes. */
+function advance(stack: number[], edges: Uint32Array): void {
+  while (stack.length > 0) {
+    const e = stack[stack.length - 1];
+    if ((edges[e] & LAST) === 0 && e + 1 < edges.length) {
+      stack[stack.length - 1] = e + 1;
+      return;
+    }
+    stack.pop();
+  }
+}
+
+/** UTF-8 bytes of each tile's letters, by tile code (for hashing the word list). */
+const LABEL_BYTES: readonly Uint8Array[] = TILE_LETTERS.map((l) => new Uint8Array(Buffer.from(l, 'utf8')));
+
+/** Growable packed edge array; slot 0 is reserved (child 0 means no child). */
+class EdgeBuffer {
+  data = new Uint32Array(1 << 16);
+  length = 1;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Uint32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/**
+ * Build the minimal DAWG of normalised words (any order, repeats allowed). A word that is not
+ * tiles (k, w, digits…) is a broken invariant: callers filter words first.
+ */
+export function buildDawg(words: Iterable<string>): Dawg {
+  const keys: string[] = [];
+  for (const w of words) {
+    const key = tileKey(w);
+    if (!key) throw new Error(`buildDawg: not a tile word: ${JSON.stringify(w)}`);
+    keys.push(key);
+  }
+  keys.sort();
+  return buildDawgFromKeys(keys.filter((k, i) => i === 0 || k !== keys[i - 1]));
+}
+
+/** Build from tile keys (normalize.ts `tileKey`) that are sorted and distinct. */
+export function buildDawgFromKeys(keyed: readonly string[]): Dawg {
+  const hash = createHash('sha256');
+  const out = new EdgeBuffer();
+  const registry = new Map<string, number>();
+  const register = (run: number[]): number => {
+    if (run.length === 0) return 0;
+    run[run.length - 1] |= LAST;
+    let key = '';
+    for (const edge of run) key += String.fromCharCode(edge & 0xffff, edge >>> 16);
+    const found = registry.get(key);
+    if (found !== undefined) return found;
+    const at = out.length;
+    if (at + run.length > MAX_CHILD) throw new Error('buildDawg: word list too large for the packed format');
+    for (const edge of run) out.push(edge);
+    registry.set(key, at);
+    return at;
+  };
+  // open[d]: the edges of the unfinished node reached after d tiles of the current word; the
+  // child of each node's last edge is filled when that child is finished.
+  const open: number[][] = [[]];
+  let previous = '';
+  let count = 0;
+  const chunk = Buffer.allocUnsafe(1 << 16);
+  let at = 0;
+  for (const key of keyed) {
+    if (key <= previous && count > 0) throw new Error('buildDawgFromKeys: keys not sorted and distinct');
+    let common = 0;
+    while (common < key.length && common < previous.length && key.charCodeAt(common) === previous.charCodeAt(common)) common++;
+    for (let d = previous.length; d > common; d--) {
+      const child = register(open[d]);
+      const parent = open[d - 1];
+      parent[parent.length - 1] |= child << CHILD_SHIFT;
+    }
+    for (let d = common; d < key.length; d++) {
+      open[d].push(key.charCodeAt(d) - 64);
+      open[d + 1] = [];
+    }
+    const lastRun = open[key.length - 1];
+    lastRun[lastRun.length - 1] |= FINAL;
+    previous = key;
+    count++;
+    if (at + key.length * 4 + 1 > chunk.length) {
+      hash.update(chunk.subarray(0, at));
+      at = 0;
+    }
+    for (let i = 0; i < key.length; i++) {
+      const label = LABEL_BYTES[key.charCodeAt(i) - 64];
+      for (let b = 0; b < label.length; b++) chunk[at++] = label[b];
+    }
+    chunk[at++] = 0x0a;
+  }
+  for (let d = previous.length; d > 0; d--) {
+    const child = register(open[d]);
+    const parent = open[d - 1];
+    parent[parent.length - 1] |= child << CHILD_SHIFT;
+  }
+  const root = register(open[0]);
+  hash.update(chunk.subarray(0, at));
+  return new Dawg(out.data.slice(0, out.length), root, count, hash.digest('hex'));
+}
+
+/** The file bytes of a DAWG with its display name. */
+export function serializeDawg(dawg: Dawg, name: string): Buffer {
+  const nameBytes = Buffer.from(name, 'utf8');
+  const namePadded = (nameBytes.length + 3) & ~3;
+  const buf = Buffer.alloc(HEADER_BYTES + namePadded + dawg.edges.length * 4);
+  buf.write(DAWG_MAGIC, 0, 'latin1');
+  buf.writeUInt32LE(DAWG_VERSION, 4);
+  buf.writeUInt32LE(dawg.wordCount, 8);
+  buf.writeUInt32LE(dawg.edges.length, 12);
+  buf.writeUInt32LE(dawg.root, 16);
+  buf.writeUInt32LE(nameBytes.length, 20);
+  Buffer.from(dawg.sha256, 'hex').copy(buf, 24);
+  nameBytes.copy(buf, HEADER_BYTES);
+  let at = HEADER_BYTES + namePadded;
+  for (const edge of dawg.edges) {
+    buf.writeUInt32LE(edge, at);
+    at += 4;
+  }
+  return buf;
+}
+
+export function looksLikeDawgFile(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && Buffer.from(bytes.buffer, bytes.byteOffset, 4).toString('latin1') === DAWG_MAGIC;
+}
+
+export type ParsedDawg = { readonly ok: true; readonly dawg: Dawg; readonly name: string } | { readonly ok: false; readonly detail: string };
+
+/**
+ * Read DAWG file bytes; the edges are a view on `bytes` when aligned (no copy). `verify` 'full'
+ * checks the whole graph (needed before enumerating a file from outside); 'header' checks only
+ * what lookups rely on (sizes, root, a closed last run: `has` stays in bounds on any content),
+ * which is enough for the build's own output and keeps its load to a few milliseconds.
+ */
+export function parseDawgFile(bytes: Uint8Array, verify: 'full' | 'header' = 'full'): ParsedDawg {
+  const fail = (detail: string): ParsedDawg => ({ ok: false, detail });
+  if (bytes.length < HEADER_BYTES) return fail('short header');
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (buf.toString('latin1', 0, 4) !== DAWG_MAGIC) return fail('bad magic');
+  const version = buf.readUInt32LE(4);
+  if (version !== DAWG_VERSION) return fail(`version ${version}`);
+  const wordCount = buf.readUInt32LE(8);
+  const edgeCount = buf.readUInt32LE(12);
+  const root = buf.readUInt32LE(16);
+  const nameLength = buf.readUInt32LE(20);
+  const sha256 = buf.toString('hex', 24, 56);
+  const edgesAt = HEADER_BYTES + ((nameLength + 3) & ~3);
+  if (edgeCount < 1 || edgesAt + edgeCount * 4 !== buf.length) return fail('size does not match the header');
+  const name = buf.toString('utf8', HEADER_BYTES, HEADER_BYTES + nameLength);
+  let edges: Uint32Array;
+  if (os.endianness() === 'LE' && (buf.byteOffset + edgesAt) % 4 === 0) {
+    edges = new Uint32Array(buf.buffer, buf.byteOffset + edgesAt, edgeCount);
+  } else {
+    edges = new Uint32Array(edgeCount);
+    for (let i = 0; i < edgeCount; i++) edges[i] = buf.readUInt32LE(edgesAt + i * 4);
+  }
+  const problem = verify === 'full' ? checkEdges(edges, root, wordCount) : checkHeader(edges, root, wordCount);
+  if (problem) return fail(problem);
+  return { ok: true, dawg: new Dawg(edges, root, wordCount, sha256), name };
+}
+
+function checkHeader(edges: Uint32Array, root: number, wordCount: number): string | undefined {
+  if (root >= edges.length) return 'root out of range';
+  if ((root === 0) !== (wordCount === 0)) return 'root and word count disagree';
+  if (edges.length > 1 && (edges[edges.length - 1] & LAST) === 0) return 'last run not closed';
+  return undefined;
+}
+
+/** A DAWG file with more words than this is refused (a FISE lexicon holds about 640 000). */
+export const DAWG_MAX_WORDS = 10_000_000;
+
+/**
+ * Structural check, O(edges): tiles in range; every child is the start of a run written before
+ * the edge (the builder registers children first, so the graph is acyclic); the runs close; the
+ * root's word count equals the header's and no word is longer than MAX_TILES. A file passing it
+ * can be walked without a hang.
+ */
+function checkEdges(edges: Uint32Array, root: number, wordCount: number): string | undefined {
+  if (wordCount > DAWG_MAX_WORDS) return `more than ${DAWG_MAX_WORDS} words`;
+  const header = checkHeader(edges, root, wordCount);
+  if (header) return header;
+  const runStart = new Uint8Array(edges.length);
+  const words = new Float64Array(edges.length);
+  const depth = new Uint8Array(edges.length);
+  let start = 1;
+  let count = 0;
+  let deepest = 0;
+  for (let i = 1; i < edges.length; i++) {
+    if (i === start) runStart[i] = 1;
+    const edge = edges[i];
+    const tile = edge & 31;
+    if (tile < 1 || tile > TILE_COUNT) return `bad tile at edge ${i}`;
+    const child = edge >>> CHILD_SHIFT;
+    if (child !== 0 && (child >= start || runStart[child] === 0)) return `bad child at edge ${i}`;
+    count += ((edge & FINAL) !== 0 ? 1 : 0) + (child !== 0 ? words[child] : 0);
+    deepest = Math.max(deepest, 1 + (child !== 0 ? depth[child] : 0));
+    if ((edge & LAST) !== 0) {
+      if (deepest > MAX_TILES) return `a word longer than ${MAX_TILES} tiles at edge ${i}`;
+      words[start] = count;
+      depth[start] = deepest;
+      start = i + 1;
+      count = 0;
+      deepest = 0;
+    }
+  }
+  if (root !== 0 && (runStart[root] === 0 || words[root] !== wordCount)) return 'word count does not match the graph';
+  return undefined;
+}

@@ -1,0 +1,438 @@
+/**
+ * Loading lexicons: the built-in open list (`data/es-open.dawg`, made at build time) and a user's
+ * list — plain text, a Woogles/wolges `.kwg`, or a `.dawg` made by `planilla lexicon compile` —
+ * compiled once to a DAWG and cached by content hash, with optional extra and banned word files
+ * laid on top (an overlay: the base graph is not rebuilt, so editing a small house list is free).
+ *
+ * Invariants: user input never throws — a missing, unreadable, non-file (folder, /dev/zero),
+ * empty, binary, over-size or malformed list gives `{ ok: false, error: { messageId, args } }` and
+ * the caller falls back to the default (`loadLexiconOrDefault` does it); files are read with a
+ * size cap after `statSync().isFile()`; a failed cache write only loses the cache. Only the
+ * built-in list missing from an installation throws (`LexiconLoadError`): a broken build.
+ *
+ * Cache: `<cacheDir>/lexicon-<key>.dawg` plus `.json` (the load report), where key = SHA-256 of the
+ * file's bytes, the digraph option and the format version; cacheDir = option, else
+ * PLANILLA_CACHE_DIR, else $XDG_CACHE_HOME/planilla, else ~/.cache/planilla.
+ *
+ * Example:
+ *   const r = loadLexicon('~/listas/fise.txt', { extra: 'casa.txt' });
+ *   const lexicon = r.ok ? r.lexicon : loadDefaultLexicon();
+ *   lexicon.has('chuletas');
+ */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { MessageArgs } from '../rules/types';
+import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
+import { looksLikeKwg, readKwg } from './kwg';
+import { keyToWord, tokenize } from './normalize';
+import { DEFAULT_LEXICON_FILE, findDataDir, resolveCacheDir } from './paths';
+import type { Lexicon, LexiconInfo } from './types';
+import {
+  DIGRAPH_MODES,
+  type DigraphMode,
+  type ParsedWordList,
+  parseWordListBytes,
+  TileWordCollector,
+  type WordListReport,
+} from './wordlist';
+
+/** A list larger than this is refused (the FISE lexicons are under 10 MB as text). */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** Bumped when parsing or the DAWG format changes, so old cache entries are not reused. */
+const CACHE_FORMAT = 1;
+const BUILTIN_SPECS = new Set(['', 'builtin', 'builtin:es-open', 'es-open']);
+
+export interface LexiconProblem {
+  readonly messageId: string;
+  readonly args: MessageArgs;
+}
+
+/** Thrown only when the built-in lexicon is missing or corrupt in an installation. */
+export class LexiconLoadError extends Error {
+  constructor(readonly problem: LexiconProblem) {
+    super(`${problem.messageId} ${JSON.stringify(problem.args)}`);
+  }
+}
+
+export interface LoadOptions {
+  /** Cache folder (default: PLANILLA_CACHE_DIR, $XDG_CACHE_HOME/planilla, ~/.cache/planilla). */
+  readonly cacheDir?: string;
+  /** false: neither read nor write the cache. */
+  readonly useCache?: boolean;
+  /** How a text list writes CH, LL, RR (default 'auto': detected). */
+  readonly digraphs?: DigraphMode;
+  /** Size cap for any list read (default 64 MiB). */
+  readonly maxBytes?: number;
+  /** Folder holding es-open.dawg (default: `data/` of the project). */
+  readonly dataDir?: string;
+  /** Words added on top of the list (a file in the same formats). */
+  readonly extra?: string;
+  /** Words removed from the list (a file in the same formats). */
+  readonly banned?: string;
+  /** Environment for the cache folder (default: process.env). */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export interface OverlayReport {
+  readonly path: string;
+  readonly words: number;
+  readonly list: WordListReport;
+}
+
+export interface LexiconReport {
+  readonly info: LexiconInfo;
+  readonly format: 'builtin' | 'text' | 'kwg' | 'dawg';
+  /** What was read from a user's list (absent for the built-in one). */
+  readonly list?: WordListReport;
+  /** 'hit': compiled before; 'miss': compiled now and stored; 'unwritable': compiled now, not stored; 'off': not used. */
+  readonly cache: 'hit' | 'miss' | 'unwritable' | 'off';
+  readonly extra?: OverlayReport;
+  readonly banned?: OverlayReport;
+  /** Problems with the overlay files, which were then left out. */
+  readonly warnings: readonly LexiconProblem[];
+}
+
+export type LexiconLoadResult =
+  | { readonly ok: true; readonly lexicon: Lexicon; readonly report: LexiconReport }
+  | { readonly ok: false; readonly error: LexiconProblem };
+
+/** A lexicon backed by a DAWG: lookups, and the words in tile order. */
+export class DawgLexicon implements Lexicon {
+  readonly info: LexiconInfo;
+  constructor(
+    readonly dawg: Dawg,
+    name: string,
+    source: string,
+  ) {
+    this.info = { name, words: dawg.wordCount, sha256: dawg.sha256, source };
+  }
+  has(word: string): boolean {
+    return this.dawg.has(word);
+  }
+  words(): Iterable<string> {
+    return this.dawg.enumerate();
+  }
+}
+
+/**
+ * A base DAWG lexicon with extra words added and banned words removed. Its word count and
+ * SHA-256 describe the resulting list (computed on first use of `info`, by one pass over the base).
+ */
+export class OverlayLexicon implements Lexicon {
+  private computed: LexiconInfo | undefined;
+  constructor(
+    readonly base: DawgLexicon,
+    /** Normalised words added. */
+    readonly extra: ReadonlySet<string>,
+    /** Normalised words removed. */
+    readonly banned: ReadonlySet<string>,
+    private readonly name: string,
+  ) {}
+  has(word: string): boolean {
+    return !this.banned.has(word) && (this.base.has(word) || this.extra.has(word));
+  }
+  get info(): LexiconInfo {
+    if (!this.computed) {
+      const hash = createHash('sha256');
+      let words = 0;
+      const added = [...this.extra].filter((w) => !this.banned.has(w) && !this.base.has(w));
+      const addedKeys = added.map((w) => ({ w, k: tileOrderKey(w) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+      let next = 0;
+      let pending = '';
+      const emit = (w: string): void => {
+        words++;
+        pending += `${w}\n`;
+        if (pending.length > 1 << 16) {
+          hash.update(pending, 'utf8');
+          pending = '';
+        }
+      };
+      for (const w of this.base.words()) {
+        if (next < addedKeys.length) {
+          const k = tileOrderKey(w);
+          while (next < addedKeys.length && addedKeys[next].k < k) emit(addedKeys[next++].w);
+        }
+        if (!this.banned.has(w)) emit(w);
+      }
+      while (next < addedKeys.length) emit(addedKeys[next++].w);
+      hash.update(pending, 'utf8');
+      this.computed = { name: this.name, words, sha256: hash.digest('hex'), source: this.base.info.source };
+    }
+    return this.computed;
+  }
+}
+
+function tileOrderKey(word: string): string {
+  return String.fromCharCode(...(tokenize(word) ?? []).map((t) => t + 64));
+}
+
+const defaultCache = new Map<string, { mtimeMs: number; size: number; lexicon: DawgLexicon }>();
+
+/** The built-in open lexicon (memoised per file). Throws `LexiconLoadError` when the build output is missing. */
+export function loadDefaultLexicon(options: { readonly dataDir?: string } = {}): DawgLexicon {
+  const dataDir = options.dataDir ?? findDataDir(__dirname);
+  const file = dataDir ? path.join(dataDir, DEFAULT_LEXICON_FILE) : DEFAULT_LEXICON_FILE;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new LexiconLoadError({ messageId: 'lexicon.builtin-missing', args: { path: file } });
+  }
+  const cached = defaultCache.get(file);
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.lexicon;
+  const parsed = stat.isFile() ? parseDawgFile(fs.readFileSync(file), 'header') : ({ ok: false, detail: 'not a file' } as const);
+  if (!parsed.ok) throw new LexiconLoadError({ messageId: 'lexicon.builtin-corrupt', args: { path: file, detail: parsed.detail } });
+  const lexicon = new DawgLexicon(parsed.dawg, parsed.name, 'builtin');
+  defaultCache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, lexicon });
+  return lexicon;
+}
+
+export function isBuiltinSpec(spec: string | undefined): boolean {
+  return spec === undefined || BUILTIN_SPECS.has(spec.trim().toLowerCase());
+}
+
+/**
+ * Load the lexicon named by `spec` ('builtin' or undefined: the default; otherwise a path), with
+ * the optional overlays. Never throws for user input.
+ */
+export function loadLexicon(spec: string | undefined, options: LoadOptions = {}): LexiconLoadResult {
+  let base: { lexicon: DawgLexicon; format: LexiconReport['format']; list?: WordListReport; cache: LexiconReport['cache'] };
+  if (isBuiltinSpec(spec)) {
+    try {
+      base = { lexicon: loadDefaultLexicon({ dataDir: options.dataDir }), format: 'builtin', cache: 'off' };
+    } catch (e) {
+      if (e instanceof LexiconLoadError) return { ok: false, error: e.problem };
+      throw e;
+    }
+  } else {
+    const r = loadUserList(expandHome(spec!.trim(), options.env ?? process.env), options);
+    if (!r.ok) return r;
+    base = r.value;
+  }
+  const warnings: LexiconProblem[] = [];
+  const overlay = (file: string | undefined): { words: Set<string>; report: OverlayReport } | undefined => {
+    if (!file) return undefined;
+    const resolved = expandHome(file.trim(), options.env ?? process.env);
+    const r = readListFile(resolved, { ...options, useCache: false });
+    if (!r.ok) {
+      warnings.push(r.error);
+      return undefined;
+    }
+    const words = new Set(r.value.dawg ? r.value.dawg.dawg.enumerate() : r.value.parsed.keys.map(keyToWord));
+    return { words, report: { path: resolved, words: words.size, list: r.value.parsed.report } };
+  };
+  const extra = overlay(options.extra);
+  const banned = overlay(options.banned);
+  let lexicon: Lexicon = base.lexicon;
+  if (extra || banned) {
+    const parts = [base.lexicon.info.name];
+    if (extra) parts.push(`+ ${path.basename(extra.report.path)}`);
+    if (banned) parts.push(`− ${path.basename(banned.report.path)}`);
+    lexicon = new OverlayLexicon(base.lexicon, extra?.words ?? new Set(), banned?.words ?? new Set(), parts.join(' '));
+  }
+  const report: LexiconReport = {
+    get info() {
+      return lexicon.info;
+    },
+    format: base.format,
+    list: base.list,
+    cache: base.cache,
+    extra: extra?.report,
+    banned: banned?.report,
+    warnings,
+  };
+  return { ok: true, lexicon, report };
+}
+
+/** `loadLexicon`, falling back to the built-in lexicon on error; the error is kept for the caller to show. */
+export function loadLexiconOrDefault(
+  spec: string | undefined,
+  options: LoadOptions = {},
+): { readonly lexicon: Lexicon; readonly report?: LexiconReport; readonly error?: LexiconProblem } {
+  const r = loadLexicon(spec, options);
+  if (r.ok) return { lexicon: r.lexicon, report: r.report };
+  return { lexicon: loadDefaultLexicon({ dataDir: options.dataDir }), error: r.error };
+}
+
+function expandHome(file: string, env: NodeJS.ProcessEnv): string {
+  if (file === '~' || file.startsWith('~/')) return path.join(env.HOME ?? os.homedir(), file.slice(1));
+  return file;
+}
+
+type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: LexiconProblem };
+
+const problem = (messageId: string, args: MessageArgs): { ok: false; error: LexiconProblem } => ({ ok: false, error: { messageId, args } });
+
+/** Read a regular file of at most `maxBytes`; errors name the path. */
+export function readCapped(file: string, maxBytes: number): Outcome<Buffer> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return problem('lexicon.not-found', { path: file });
+    return problem('lexicon.unreadable', { path: file, detail: code ?? String(e) });
+  }
+  if (!stat.isFile()) return problem('lexicon.not-a-file', { path: file });
+  if (stat.size > maxBytes) return problem('lexicon.too-large', { path: file, size: stat.size, max: maxBytes });
+  if (stat.size === 0) return problem('lexicon.empty', { path: file });
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const buf = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      const n = fs.readSync(fd, buf, length, buf.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length === buf.length) break;
+    }
+    if (length > maxBytes) return problem('lexicon.too-large', { path: file, size: length, max: maxBytes });
+    if (length === 0) return problem('lexicon.empty', { path: file });
+    return { ok: true, value: buf.subarray(0, length) };
+  } catch (e) {
+    return problem('lexicon.unreadable', { path: file, detail: (e as NodeJS.ErrnoException).code ?? String(e) });
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+interface ReadList {
+  readonly bytes: Buffer;
+  readonly format: 'text' | 'kwg' | 'dawg';
+  /** The words as tile keys; empty for a .dawg file, whose graph is `dawg`. */
+  readonly parsed: ParsedWordList;
+  /** Set for a .dawg file: the graph as stored, and its name. */
+  readonly dawg?: { readonly dawg: Dawg; readonly name: string };
+}
+
+/** Whether bytes hold a NUL in their first 64 KiB (no text list does). */
+const isBinary = (bytes: Uint8Array): boolean => bytes.subarray(0, 65536).includes(0);
+
+/** Read and parse a list file of any supported format (no cache). */
+function readListFile(file: string, options: LoadOptions): Outcome<ReadList> {
+  const digraphs = options.digraphs ?? 'auto';
+  if (!DIGRAPH_MODES.includes(digraphs)) return problem('lexicon.bad-digraphs', { value: String(digraphs) });
+  const read = readCapped(file, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  if (!read.ok) return read;
+  const bytes = read.value;
+  if (looksLikeDawgFile(bytes)) {
+    const parsed = parseDawgFile(bytes);
+    if (!parsed.ok) return problem('lexicon.dawg-corrupt', { path: file, detail: parsed.detail });
+    const n = parsed.dawg.wordCount;
+    const report: WordListReport = { encoding: 'dawg', digraphs: 'tiles', entries: n, kept: n, dropped: [] };
+    return { ok: true, value: { bytes, format: 'dawg', parsed: { keys: [], report }, dawg: parsed } };
+  }
+  const kwgByName = path.extname(file).toLowerCase() === '.kwg';
+  if (kwgByName || (isBinary(bytes) && looksLikeKwg(bytes))) {
+    const collector = new TileWordCollector('kwg');
+    const r = readKwg(bytes, (tiles) => collector.add(tiles));
+    if (!r.ok) {
+      const id = r.problem === 'alphabet' ? 'lexicon.kwg-alphabet' : r.problem === 'too-many-words' ? 'lexicon.too-many-words' : 'lexicon.kwg-malformed';
+      return problem(id, { path: file, detail: r.detail });
+    }
+    return { ok: true, value: { bytes, format: 'kwg', parsed: collector.result() } };
+  }
+  if (isBinary(bytes)) return problem('lexicon.binary', { path: file });
+  return { ok: true, value: { bytes, format: 'text', parsed: parseWordListBytes(bytes, digraphs) } };
+}
+
+function cacheKey(bytes: Uint8Array, digraphs: DigraphMode): string {
+  return createHash('sha256').update(bytes).update(`\0${digraphs}\0${CACHE_FORMAT}`).digest('hex');
+}
+
+interface CachedReport {
+  readonly format: 'text' | 'kwg';
+  readonly list: WordListReport;
+}
+
+function loadUserList(
+  file: string,
+  options: LoadOptions,
+): Outcome<{ lexicon: DawgLexicon; format: LexiconReport['format']; list: WordListReport; cache: LexiconReport['cache'] }> {
+  const digraphs = options.digraphs ?? 'auto';
+  if (!DIGRAPH_MODES.includes(digraphs)) return problem('lexicon.bad-digraphs', { value: String(digraphs) });
+  const useCache = options.useCache !== false;
+  const name = path.basename(file);
+  const source = path.resolve(file);
+  let cacheFiles: { dawg: string; json: string } | undefined;
+  if (useCache) {
+    const read = readCapped(file, options.maxBytes ?? DEFAULT_MAX_BYTES);
+    if (!read.ok) return read;
+    if (!looksLikeDawgFile(read.value)) {
+      const dir = resolveCacheDir(options.cacheDir, options.env ?? process.env);
+      const key = cacheKey(read.value, digraphs);
+      cacheFiles = { dawg: path.join(dir, `lexicon-${key}.dawg`), json: path.join(dir, `lexicon-${key}.json`) };
+      const hit = readCacheEntry(cacheFiles);
+      if (hit) return { ok: true, value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' } };
+    }
+  }
+  const r = readListFile(file, options);
+  if (!r.ok) return r;
+  const { parsed, format } = r.value;
+  if (r.value.dawg) {
+    const stored = r.value.dawg;
+    if (stored.dawg.wordCount === 0) return problem('lexicon.no-words', { path: file, entries: 0 });
+    return { ok: true, value: { lexicon: new DawgLexicon(stored.dawg, stored.name || name, source), format, list: parsed.report, cache: 'off' } };
+  }
+  if (parsed.keys.length === 0) return problem('lexicon.no-words', { path: file, entries: parsed.report.entries });
+  const dawg = buildDawgFromKeys(parsed.keys);
+  let cache: LexiconReport['cache'] = 'off';
+  if (cacheFiles && format !== 'dawg') {
+    cache = writeCacheEntry(cacheFiles, dawg, name, { format, list: parsed.report }) ? 'miss' : 'unwritable';
+  }
+  return { ok: true, value: { lexicon: new DawgLexicon(dawg, name, source), format, list: parsed.report, cache } };
+}
+
+function readCacheEntry(files: { dawg: string; json: string }): { dawg: Dawg; report: CachedReport } | undefined {
+  try {
+    const report = JSON.parse(fs.readFileSync(files.json, 'utf8')) as CachedReport;
+    if ((report.format !== 'text' && report.format !== 'kwg') || typeof report.list?.kept !== 'number') return undefined;
+    const parsed = parseDawgFile(fs.readFileSync(files.dawg));
+    if (!parsed.ok || parsed.dawg.wordCount !== report.list.kept) return undefined;
+    return { dawg: parsed.dawg, report };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Store a compiled list; false when the cache folder cannot be written (the list still loads). */
+function writeCacheEntry(files: { dawg: string; json: string }, dawg: Dawg, name: string, report: CachedReport): boolean {
+  try {
+    fs.mkdirSync(path.dirname(files.dawg), { recursive: true });
+    const suffix = `.${process.pid}.${Date.now()}.tmp`;
+    fs.writeFileSync(files.dawg + suffix, serializeDawg(dawg, name));
+    fs.renameSync(files.dawg + suffix, files.dawg);
+    fs.writeFileSync(files.json + suffix, JSON.stringify(report));
+    fs.renameSync(files.json + suffix, files.json);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Compile a list file to a DAWG file (for `planilla lexicon compile`): the output loads without
+ * parsing and keeps the list's name.
+ */
+export function compileListFile(
+  input: string,
+  output: string,
+  options: LoadOptions = {},
+): Outcome<{ words: number; sha256: string; list: WordListReport; bytes: number }> {
+  const r = readListFile(input, options);
+  if (!r.ok) return r;
+  const { parsed } = r.value;
+  const dawg = r.value.dawg?.dawg ?? buildDawgFromKeys(parsed.keys);
+  if (dawg.wordCount === 0) return problem('lexicon.no-words', { path: input, entries: parsed.report.entries });
+  const bytes = serializeDawg(dawg, r.value.dawg?.name || path.basename(input));
+  try {
+    if (fs.existsSync(output) && !fs.statSync(output).isFile()) return problem('lexicon.not-a-file', { path: output });
+    fs.writeFileSync(output, bytes);
+  } catch (e) {
+    return problem('lexicon.unwritable', { path: output, detail: (e as NodeJS.ErrnoException).code ?? String(e) });
+  }
+  return { ok: true, value: { words: dawg.wordCount, sha256: dawg.sha256, list: parsed.report, bytes: bytes.length } };
+}

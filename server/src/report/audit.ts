@@ -1,0 +1,269 @@
+/**
+ * The audit of one record, as data the HTML and Markdown reports render: players, rules edition,
+ * tile set, lexicon (name, word count, SHA-256), one row per event (declared vs computed score and
+ * total, words formed, findings with their article and its title), findings that belong to no
+ * event line, the final result under the selected rules, and the notes of the record.
+ *
+ * Invariants: pure; never throws for any analysis; every string here is PLAIN text (file text and
+ * catalogue text alike), so the renderers escape all of it; labels come from the message
+ * catalogues in the chosen language; a finding is listed once, on the event whose line it starts
+ * on, or else among `otherFindings`.
+ *
+ * Example:
+ *   const a = buildAudit({ path: 'partida.gcg', analysis: analyze(bytes, { lexicon }), lexicon, lang: 'es' });
+ *   a.turns[3].findings[0].citation;   // 'art. 12–19'
+ */
+import * as path from 'node:path';
+import { articleTitle } from '../rules/articles';
+import { citeArticle, editionLabel, formatMessage, renderFinding, severityLabel } from '../rules/messages';
+import type { Edition, Finding, Language, Severity } from '../rules/types';
+import type { LexiconInfo, Lexicon } from '../lexicon/types';
+import type { Analysis } from '../service/analysis';
+import type { EventNode, NoteNode } from '../syntax/types';
+import type { Replay, TileSetName } from '../engine/types';
+import { eventText } from '../service/board-model';
+
+export interface AuditFinding {
+  /** 1-based line and column. */
+  readonly line: number;
+  readonly column: number;
+  readonly severity: Severity;
+  readonly severityLabel: string;
+  readonly code: string;
+  readonly message: string;
+  /** 'art. 37.4', or '' when the finding rests on no article. */
+  readonly citation: string;
+  /** The article's title in the selected edition, when known. */
+  readonly title?: string;
+}
+
+export interface AuditWord {
+  readonly word: string;
+  readonly score: number;
+  readonly main: boolean;
+  readonly accepted?: boolean;
+}
+
+export interface AuditTurn {
+  /** Index into Replay.turns. */
+  readonly index: number;
+  /** 1-based event number. */
+  readonly number: number;
+  /** 1-based line. */
+  readonly line: number;
+  readonly nick: string;
+  readonly kind: string;
+  readonly kindLabel: string;
+  /** The rack written on the line ('' when none). */
+  readonly rack: string;
+  /** The move as written ('8D LIBRO', '-UUV', '(C[CH]ÑT?)', …; '' for a pass). */
+  readonly move: string;
+  /** The whole line as written. */
+  readonly text: string;
+  readonly declaredScore: number | null;
+  readonly computedScore: number;
+  readonly declaredTotal: number | null;
+  readonly computedTotal: number;
+  readonly scoreDiffers: boolean;
+  readonly totalDiffers: boolean;
+  readonly words: readonly AuditWord[];
+  readonly bingo: number;
+  readonly findings: readonly AuditFinding[];
+  /** Notes attached to this event (Markdown text). */
+  readonly notes: readonly string[];
+}
+
+export interface AuditPlayer {
+  readonly nick: string;
+  readonly name: string;
+  readonly final: number;
+  /** The sheet's last declared total, or null. */
+  readonly declaredFinal: number | null;
+}
+
+export interface AuditResult {
+  readonly final: readonly [number, number];
+  /** Winner's player index, or -1 for a draw. */
+  readonly winner: number;
+  readonly spread: number;
+  /** One sentence: who won and by how much, or the draw. */
+  readonly summary: string;
+  /** How the game ended, with its article ('' when the record does not reach the end). */
+  readonly ending: string;
+  readonly endingCitation: string;
+  readonly endingTitle?: string;
+}
+
+export interface Audit {
+  readonly lang: Language;
+  readonly path: string;
+  /** `#title`, else the file name. */
+  readonly title: string;
+  readonly players: readonly [AuditPlayer, AuditPlayer];
+  readonly edition: Edition;
+  readonly editionLabel: string;
+  /** Why this edition ('de la planilla (#rules)', …). */
+  readonly editionSource: string;
+  readonly tileSet: TileSetName;
+  readonly tileSetLabel: string;
+  readonly lexicon?: LexiconInfo;
+  /** What the record's `#lexicon` says, if anything. */
+  readonly declaredLexicon?: string;
+  readonly counts: Readonly<Record<Severity, number>>;
+  readonly turns: readonly AuditTurn[];
+  readonly otherFindings: readonly AuditFinding[];
+  readonly result: AuditResult;
+  /** Notes before the first event (Markdown text). */
+  readonly headerNotes: readonly string[];
+}
+
+export interface AuditInput {
+  /** The path as the user gave it (shown as is). */
+  readonly path: string;
+  readonly analysis: Analysis;
+  readonly lexicon?: Lexicon;
+  readonly lang: Language;
+}
+
+const t = (lang: Language, id: string, args: Record<string, string | number> = {}): string => formatMessage(id, args, lang);
+
+export function auditFinding(f: Finding, edition: Edition, lang: Language): AuditFinding {
+  const title = f.article ? articleTitle(edition, f.article, lang) : undefined;
+  return {
+    line: f.span.start.line + 1,
+    column: f.span.start.column + 1,
+    severity: f.severity,
+    severityLabel: severityLabel(f.severity, lang),
+    code: f.code,
+    message: renderFinding(f, lang),
+    citation: citeArticle(f.article, lang),
+    ...(title !== undefined ? { title } : {}),
+  };
+}
+
+/** The move part of an event line, as written. */
+export function moveText(e: EventNode): string {
+  switch (e.kind) {
+    case 'placement':
+      return [e.coord?.text, e.play?.text].filter((s) => s !== undefined && s !== '').join(' ');
+    case 'exchange':
+      return e.exchanged ? `-${e.exchanged.text}` : (e.exchangedCount?.text ?? '');
+    case 'pass':
+      return '';
+    case 'withdrawn':
+      return '--';
+    case 'end-rack':
+    case 'rack-deduction':
+      return e.endRack ? `(${e.endRack.text})` : '';
+    default:
+      return e.keyword ? `(${e.keyword.text})` : '';
+  }
+}
+
+function noteTexts(notes: readonly NoteNode[]): string[] {
+  return notes.map((n) => n.text);
+}
+
+function resultOf(replay: Replay, lang: Language): AuditResult {
+  const [a, b] = replay.final;
+  const winner: -1 | 0 | 1 = a === b ? -1 : a > b ? 0 : 1;
+  const spread = Math.abs(a - b);
+  const summary =
+    winner === -1
+      ? t(lang, 'report.result.draw', { score: a })
+      : t(lang, 'report.result.winner', { nick: replay.players[winner].nick, spread });
+  const end = replay.gameEnd;
+  if (!end) return { final: replay.final, winner, spread, summary, ending: t(lang, 'report.result.unfinished'), endingCitation: '' };
+  const title = end.article ? articleTitle(replay.rules, end.article, lang) : undefined;
+  return {
+    final: replay.final,
+    winner,
+    spread,
+    summary,
+    ending: t(lang, `end.${end.reason}`),
+    endingCitation: citeArticle(end.article, lang),
+    ...(title !== undefined ? { endingTitle: title } : {}),
+  };
+}
+
+export function buildAudit(input: AuditInput): Audit {
+  const { analysis, lang } = input;
+  const { replay } = analysis;
+  const edition = replay.rules;
+  const byLine = new Map<number, AuditFinding[]>();
+  const eventLines = new Set(replay.turns.map((turn) => turn.event.line));
+  const otherFindings: AuditFinding[] = [];
+  const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const f of analysis.findings) {
+    counts[f.severity]++;
+    const item = auditFinding(f, edition, lang);
+    if (eventLines.has(f.span.start.line)) {
+      const list = byLine.get(f.span.start.line) ?? [];
+      list.push(item);
+      byLine.set(f.span.start.line, list);
+    } else {
+      otherFindings.push(item);
+    }
+  }
+  const turns: AuditTurn[] = replay.turns.map((turn) => {
+    const e = turn.event;
+    const declaredScore = turn.declaredScore ?? null;
+    const declaredTotal = turn.declaredTotal ?? null;
+    return {
+      index: turn.index,
+      number: turn.index + 1,
+      line: e.line + 1,
+      nick: e.nick.value,
+      kind: turn.kind,
+      kindLabel: t(lang, `report.kind.${turn.kind}`),
+      rack: e.rack?.text ?? '',
+      move: moveText(e),
+      text: eventText(replay, e),
+      declaredScore,
+      computedScore: turn.computedScore,
+      declaredTotal,
+      computedTotal: turn.computedTotal,
+      scoreDiffers: declaredScore !== null && declaredScore !== turn.computedScore,
+      totalDiffers: declaredTotal !== null && declaredTotal !== turn.computedTotal,
+      words: turn.words.map((w) => ({ word: w.word, score: w.score, main: w.main, ...(w.accepted !== undefined ? { accepted: w.accepted } : {}) })),
+      bingo: turn.bingo,
+      findings: byLine.get(e.line) ?? [],
+      notes: noteTexts(e.notes),
+    };
+  });
+  const last = replay.turns.at(-1);
+  const players = [0, 1].map((p) => ({
+    nick: replay.players[p].nick,
+    name: replay.players[p].name,
+    final: replay.final[p],
+    declaredFinal: last ? last.declaredTotals[p] : null,
+  })) as [AuditPlayer, AuditPlayer];
+  const titlePragma = replay.file.pragmas.find((p) => p.name === 'title');
+  const lexiconPragma = replay.file.pragmas.find((p) => p.name === 'lexicon');
+  return {
+    lang,
+    path: input.path,
+    title: titlePragma && titlePragma.args.value.trim() !== '' ? titlePragma.args.value.trim() : path.basename(input.path),
+    players,
+    edition,
+    editionLabel: editionLabel(edition, lang),
+    editionSource: t(lang, `report.rules-source.${replay.rulesSource}`),
+    tileSet: replay.tileSet,
+    tileSetLabel: t(lang, `report.tile-set.${replay.tileSet}`),
+    ...(input.lexicon ? { lexicon: input.lexicon.info } : {}),
+    ...(lexiconPragma && lexiconPragma.args.value.trim() !== '' ? { declaredLexicon: lexiconPragma.args.value.trim() } : {}),
+    counts,
+    turns,
+    otherFindings,
+    result: resultOf(replay, lang),
+    headerNotes: noteTexts(replay.file.headerNotes),
+  };
+}
+
+/** 'sin problemas' or '2 error(es), 1 aviso(s)'. */
+export function countsText(counts: Readonly<Record<Severity, number>>, lang: Language): string {
+  const parts = (['error', 'warning', 'information', 'hint'] as const)
+    .filter((s) => counts[s] > 0)
+    .map((s) => t(lang, `cli.count.${s}`, { n: counts[s] }));
+  return parts.length > 0 ? parts.join(', ') : t(lang, 'cli.summary.clean');
+}

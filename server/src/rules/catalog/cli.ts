@@ -1,0 +1,140 @@
+/**
+ * Messages of the `planilla` command line (usage, summaries, board labels), in Spanish and English.
+ * Placeholders `{name}` are filled by `formatMessage` (../messages.ts).
+ *
+ * Example:
+ *   formatMessage('cli.unreadable', { path: 'x.gcg', reason: 'no existe' }, 'es');
+ */
+import type { Catalog } from './types';
+
+export const CLI_MESSAGES: Catalog = {
+  'cli.usage': {
+    es: [
+      'Uso: planilla <orden> [opciones] ARCHIVO...',
+      '',
+      'Órdenes:',
+      '  check [--json] [--rules EDICIÓN] [--tile-set spanish|english] [--lexicon RUTA] ARCHIVO|CARPETA...',
+      '        comprueba planillas: jugadas, puntuaciones, totales y final de partida',
+      '  board ARCHIVO [--turn N] [--svg]   el tablero tras el turno N (por omisión, el final)',
+      '  format ARCHIVO [--write]           la planilla en forma canónica',
+      '  export --for woogles ARCHIVO        GCG que lee Macondo/Woogles',
+      '  lexicon info|check|compile ...      el léxico (véase «planilla lexicon --help»)',
+      '',
+      'Opciones comunes: --lang es|en (idioma de los mensajes), --help, --version',
+      'Ediciones: fise (vigente), fise-2004, fise-2001, naspa',
+    ].join('\n'),
+    en: [
+      'Usage: planilla <command> [options] FILE...',
+      '',
+      'Commands:',
+      '  check [--json] [--rules EDITION] [--tile-set spanish|english] [--lexicon PATH] FILE|FOLDER...',
+      '        check game records: moves, scores, totals and end of game',
+      '  board FILE [--turn N] [--svg]      the board after turn N (default: the end)',
+      '  format FILE [--write]              the record in canonical form',
+      '  export --for woogles FILE          GCG that Macondo/Woogles read',
+      '  lexicon info|check|compile ...     the word list (see "planilla lexicon --help")',
+      '',
+      'Common options: --lang es|en (message language), --help, --version',
+      'Editions: fise (current), fise-2004, fise-2001, naspa',
+    ].join('\n'),
+  },
+  'cli.unknown-command': {
+    es: 'planilla: orden desconocida «{command}» (pruebe «planilla --help»)',
+    en: 'planilla: unknown command "{command}" (try "planilla --help")',
+  },
+  'cli.unknown-option': {
+    es: 'planilla: opción desconocida «{option}»',
+    en: 'planilla: unknown option "{option}"',
+  },
+  'cli.missing-value': {
+    es: 'planilla: la opción {option} necesita un valor',
+    en: 'planilla: option {option} needs a value',
+  },
+  'cli.bad-value': {
+    es: 'planilla: valor no válido para {option}: «{value}» (se admite: {allowed})',
+    en: 'planilla: invalid value for {option}: "{value}" (allowed: {allowed})',
+  },
+  'cli.no-files': {
+    es: 'planilla: no se indicó ningún archivo',
+    en: 'planilla: no file given',
+  },
+  'cli.unreadable': {
+    es: 'planilla: no se puede leer «{path}»: {reason}',
+    en: 'planilla: cannot read "{path}": {reason}',
+  },
+  'cli.reason.not-found': { es: 'no existe', en: 'no such file' },
+  'cli.reason.is-directory': { es: 'es una carpeta', en: 'is a folder' },
+  'cli.reason.not-file': { es: 'no es un archivo normal', en: 'is not a regular file' },
+  'cli.reason.too-large': { es: 'es demasiado grande ({size} MB; máximo {max} MB)', en: 'is too large ({size} MB; at most {max} MB)' },
+  'cli.reason.permission': { es: 'permiso denegado', en: 'permission denied' },
+  'cli.reason.other': { es: '{detail}', en: '{detail}' },
+  'cli.no-gcg-in-folder': {
+    es: 'planilla: la carpeta «{path}» no contiene archivos .gcg',
+    en: 'planilla: folder "{path}" holds no .gcg files',
+  },
+  'cli.summary': {
+    es: '{path}: {counts} · {edition} · fichas {tileSet} · resultado: {final}',
+    en: '{path}: {counts} · {edition} · {tileSet} tiles · result: {final}',
+  },
+  'cli.severity.error': { es: 'error', en: 'error' },
+  'cli.severity.warning': { es: 'aviso', en: 'warning' },
+  'cli.severity.information': { es: 'info', en: 'info' },
+  'cli.severity.hint': { es: 'sugerencia', en: 'hint' },
+  'cli.article': { es: 'art. {article}', en: 'art. {article}' },
+  'cli.summary.clean': { es: 'sin problemas', en: 'no problems' },
+  'cli.count.error': { es: '{n} error(es)', en: '{n} error(s)' },
+  'cli.count.warning': { es: '{n} aviso(s)', en: '{n} warning(s)' },
+  'cli.count.information': { es: '{n} nota(s) informativa(s)', en: '{n} information note(s)' },
+  'cli.count.hint': { es: '{n} sugerencia(s)', en: '{n} hint(s)' },
+  'cli.total-summary': {
+    es: '{files} archivo(s): {withErrors} con errores, {errors} error(es), {warnings} aviso(s)',
+    en: '{files} file(s): {withErrors} with errors, {errors} error(s), {warnings} warning(s)',
+  },
+  'cli.lexicon-fallback': {
+    es: 'planilla: aviso: {message}; se usa el léxico por omisión',
+    en: 'planilla: warning: {message}; using the default word list',
+  },
+  'cli.lexicon-used': {
+    es: 'léxico: {name} · {words} palabras · SHA-256 {sha256}',
+    en: 'word list: {name} · {words} words · SHA-256 {sha256}',
+  },
+  'cli.turn-out-of-range': {
+    es: 'planilla: el turno {turn} no existe (la planilla tiene {count} jugadas)',
+    en: 'planilla: turn {turn} does not exist (the record has {count} events)',
+  },
+  'cli.export-target': {
+    es: 'planilla: export necesita --for woogles',
+    en: 'planilla: export needs --for woogles',
+  },
+  'cli.written': { es: 'escrito: {path}', en: 'written: {path}' },
+  'cli.internal-error': {
+    es: 'planilla: error interno al procesar «{path}»: {detail} (por favor, infórmenos)',
+    en: 'planilla: internal error while processing "{path}": {detail} (please report it)',
+  },
+  'export.arbiter-penalty-note': {
+    es: 'la línea anterior es una penalización del árbitro de {amount} puntos (art. {article}), no una penalización por tiempo: GCG no tiene línea para ella',
+    en: 'the line above is an arbiter penalty of {amount} points (art. {article}), not a time penalty: GCG has no line for it',
+  },
+  'board.after-turn': {
+    es: 'Tablero tras la jugada {turn} de {count} (línea {line}: {event})',
+    en: 'Board after event {turn} of {count} (line {line}: {event})',
+  },
+  'board.start': { es: 'Tablero inicial (ninguna jugada)', en: 'Initial board (no events)' },
+  'board.rack': { es: 'Atril de {nick}: {rack}', en: '{nick}\'s rack: {rack}' },
+  'board.rack-unknown': { es: '(desconocido)', en: '(unknown)' },
+  'board.rack-partial': { es: '(parcial)', en: '(partial)' },
+  'board.totals': { es: 'Totales: {totals}', en: 'Totals: {totals}' },
+  'board.bag': { es: 'Bolsa: {n} ficha(s)', en: 'Bag: {n} tile(s)' },
+  'board.unseen': { es: 'Fichas por salir ({n}): {tiles}', en: 'Unseen tiles ({n}): {tiles}' },
+  'board.legend': {
+    es: 'Leyenda: = triple palabra · - doble palabra · " triple letra · \' doble letra · * centro · minúscula = comodín',
+    en: 'Legend: = triple word · - double word · " triple letter · \' double letter · * centre · lower case = blank',
+  },
+  'board.game-over': { es: 'Partida terminada: {reason} (art. {article})', en: 'Game over: {reason} (art. {article})' },
+  'end.out': { es: 'un jugador se quedó sin fichas con la bolsa vacía', en: 'a player went out with the bag empty' },
+  'end.passes': { es: 'ambos jugadores pasaron dos veces seguidas', en: 'both players passed twice in a row' },
+  'end.scoreless': { es: 'doce turnos seguidos sin puntuar', en: 'twelve scoreless turns in a row' },
+  'end.blocked': { es: 'nadie podía jugar', en: 'nobody could play' },
+  'end.time': { es: 'se agotó el tiempo total', en: 'total time ran out' },
+  'end.naspa-zeros': { es: 'seis turnos seguidos sin puntuar', en: 'six scoreless turns in a row' },
+};

@@ -1,0 +1,110 @@
+/**
+ * Messages of the board pictures and the reports (`planilla board`, `planilla report`): premium
+ * labels, the lines under a board, the audit's headings, columns and result sentences, in Spanish
+ * and English. The general board lines (`board.rack`, `board.totals`, …) live in cli.ts.
+ *
+ * Example:
+ *   formatMessage('report.result.winner', { nick: 'Ana', spread: 42 }, 'es');  // 'Gana Ana por 42 puntos.'
+ */
+import type { Catalog } from './types';
+
+export const REPORT_MESSAGES: Catalog = {
+  'report.title.audit': { es: 'Informe de arbitraje', en: 'Audit report' },
+  'report.title.commented': { es: 'Partida comentada', en: 'Commented game' },
+  'report.meta.item': { es: 'Dato', en: 'Item' },
+  'report.meta.value': { es: 'Valor', en: 'Value' },
+  'report.meta.file': { es: 'Planilla', en: 'Record' },
+  'report.meta.players': { es: 'Jugadores', en: 'Players' },
+  'report.meta.rules': { es: 'Reglamento', en: 'Rules' },
+  'report.meta.tile-set': { es: 'Fichas', en: 'Tile set' },
+  'report.meta.lexicon': { es: 'Léxico', en: 'Word list' },
+  'report.meta.findings': { es: 'Hallazgos', en: 'Findings' },
+  'report.rules-source.option': { es: 'elegido con --rules', en: 'chosen with --rules' },
+  'report.rules-source.pragma': { es: 'según #rules de la planilla', en: 'from the record\'s #rules' },
+  'report.rules-source.default': { es: 'por omisión', en: 'by default' },
+  'report.tile-set.spanish': { es: 'español (FISE, 100 fichas)', en: 'Spanish (FISE, 100 tiles)' },
+  'report.tile-set.english': { es: 'inglés (100 fichas)', en: 'English (100 tiles)' },
+  'report.lexicon.words': { es: '{n} palabras', en: '{n} words' },
+  'report.lexicon.none': { es: 'ninguno (no se juzgan las palabras)', en: 'none (words are not judged)' },
+  'report.lexicon.declared': { es: 'la planilla dice: {name}', en: 'the record says: {name}' },
+  'report.section.result': { es: 'Resultado final ({edition})', en: 'Final result ({edition})' },
+  'report.section.commented': { es: 'Comentarios', en: 'Comments' },
+  'report.section.turns': { es: 'Jugadas', en: 'Events' },
+  'report.section.other-findings': { es: 'Otros hallazgos', en: 'Other findings' },
+  'report.section.final-board': { es: 'Tablero final', en: 'Final board' },
+  'report.result.winner': { es: 'Gana {nick} por {spread} puntos.', en: '{nick} wins by {spread} points.' },
+  'report.result.draw': { es: 'Empate a {score} puntos.', en: 'A draw at {score} points.' },
+  'report.result.unfinished': {
+    es: 'La planilla no llega al final de la partida.',
+    en: 'The record does not reach the end of the game.',
+  },
+  'report.result.sheet': { es: 'Según la planilla: {score}', en: 'According to the record: {score}' },
+  'report.col.number': { es: 'Nº', en: 'No.' },
+  'report.col.line': { es: 'Línea', en: 'Line' },
+  'report.col.player': { es: 'Jugador', en: 'Player' },
+  'report.col.rack': { es: 'Atril', en: 'Rack' },
+  'report.col.move': { es: 'Jugada', en: 'Move' },
+  'report.col.declared-score': { es: 'Puntos (planilla)', en: 'Score (record)' },
+  'report.col.computed-score': { es: 'Puntos (cálculo)', en: 'Score (computed)' },
+  'report.col.declared-total': { es: 'Total (planilla)', en: 'Total (record)' },
+  'report.col.computed-total': { es: 'Total (real)', en: 'Total (true)' },
+  'report.col.score': { es: 'Puntos', en: 'Score' },
+  'report.col.total': { es: 'Total', en: 'Total' },
+  'report.col.sheet': { es: 'planilla', en: 'record' },
+  'report.col.computed': { es: 'cálculo', en: 'computed' },
+  'report.col.true': { es: 'real', en: 'true' },
+  'report.col.words': { es: 'Palabras formadas', en: 'Words formed' },
+  'report.col.findings': { es: 'Hallazgos', en: 'Findings' },
+  'report.kind.placement': { es: 'colocación', en: 'placement' },
+  'report.kind.pass': { es: 'pase', en: 'pass' },
+  'report.kind.exchange': { es: 'cambio', en: 'exchange' },
+  'report.kind.withdrawn': { es: 'jugada retirada', en: 'play withdrawn' },
+  'report.kind.challenge-bonus': { es: 'bonificación por impugnación', en: 'challenge bonus' },
+  'report.kind.end-rack': { es: 'fichas del rival al final', en: 'opponent\'s rack at the end' },
+  'report.kind.rack-deduction': { es: 'resta del atril propio', en: 'own rack deducted' },
+  'report.kind.time-penalty': { es: 'penalización por tiempo', en: 'time penalty' },
+  'report.kind.arbiter-penalty': { es: 'sanción arbitral', en: 'arbiter penalty' },
+  'report.at-line': { es: 'línea {line}, col. {column}', en: 'line {line}, col. {column}' },
+  'report.no-events': { es: 'La planilla no tiene jugadas.', en: 'The record has no events.' },
+  'report.no-notes': { es: 'La planilla no tiene comentarios (#note).', en: 'The record has no notes (#note).' },
+  'report.position': { es: 'Jugada {number} (línea {line})', en: 'Event {number} (line {line})' },
+  'report.word.unaccepted': { es: '(no aceptada)', en: '(not accepted)' },
+  'report.board.words': { es: 'Palabras: {words}', en: 'Words: {words}' },
+  'report.board.bingo': { es: '+{n} por colocar las siete fichas', en: '+{n} for placing all seven tiles' },
+  'report.board.rack-empty': { es: '(vacío)', en: '(empty)' },
+  'report.board.sheet-totals': { es: '(según la planilla: {totals})', en: '(according to the record: {totals})' },
+  'report.board.unseen-for': {
+    es: 'Fichas que {nick} no ve ({n}): {tiles}',
+    en: 'Tiles unseen by {nick} ({n}): {tiles}',
+  },
+  'report.board.legend-last': {
+    es: '(A) = ficha colocada en la jugada mostrada',
+    en: '(A) = tile placed by the event shown',
+  },
+  'report.premium.TW': { es: '3P', en: 'TW' },
+  'report.premium.DW': { es: '2P', en: 'DW' },
+  'report.premium.TL': { es: '3L', en: 'TL' },
+  'report.premium.DL': { es: '2L', en: 'DL' },
+  'report.cannot-write': {
+    es: 'planilla: no se puede escribir «{path}»: {detail}',
+    en: 'planilla: cannot write "{path}": {detail}',
+  },
+  'report.one-file': {
+    es: 'planilla: {command} lee una sola planilla (se dieron {count})',
+    en: 'planilla: {command} reads one record (got {count})',
+  },
+  'report.output-is-input': {
+    es: 'planilla: la salida «{path}» es la propia planilla; elija otro archivo con -o',
+    en: 'planilla: the output "{path}" is the record itself; choose another file with -o',
+  },
+  'report.usage': {
+    es: [
+      '  report ARCHIVO [--format html|md] [-o SALIDA] [--diagrams] [--rules EDICIÓN] [--tile-set spanish|english] [--lexicon RUTA]',
+      '        informe de arbitraje (HTML autónomo o Markdown); --diagrams: cada comentario con su diagrama',
+    ].join('\n'),
+    en: [
+      '  report FILE [--format html|md] [-o OUT] [--diagrams] [--rules EDITION] [--tile-set spanish|english] [--lexicon PATH]',
+      '        audit report (self-contained HTML or Markdown); --diagrams: each note with its diagram',
+    ].join('\n'),
+  },
+};

@@ -1,0 +1,179 @@
+/**
+ * Texts of the editor: hovers, code lenses, inlay hints, completion details, quick-fix titles,
+ * command messages and the server's log lines, in Spanish and English. `{name}` placeholders are
+ * filled by `service/i18n.ts` (or `formatMessage`). Markdown is allowed in hover texts.
+ *
+ * Invariants: every id starts with `ui.`; every entry has both languages with the same
+ * placeholders (checked by test/unit/service/catalog.test.ts).
+ *
+ * Example:
+ *   UI_MESSAGES['ui.lens.totals'].es;   // '{p1} {t1} · {p2} {t2}'
+ */
+import type { Catalog } from './types';
+
+export const UI_MESSAGES: Catalog = {
+  // Code lenses
+  'ui.lens.totals': { es: '{p1} {t1} · {p2} {t2}', en: '{p1} {t1} · {p2} {t2}' },
+  'ui.lens.sheetDiffers': { es: '⚠ la planilla dice {declared}', en: '⚠ the sheet says {declared}' },
+  'ui.lens.final': { es: 'Resultado final: {p1} {t1} – {p2} {t2}', en: 'Final result: {p1} {t1} – {p2} {t2}' },
+  'ui.lens.current': {
+    es: 'Marcador (partida sin terminar): {p1} {t1} – {p2} {t2}',
+    en: 'Score so far (game not finished): {p1} {t1} – {p2} {t2}',
+  },
+  'ui.lens.rules': { es: '{edition} · fichas {tileSet}', en: '{edition} · {tileSet} tiles' },
+  'ui.tileSet.spanish': { es: 'españolas (FISE)', en: 'Spanish (FISE)' },
+  'ui.tileSet.english': { es: 'inglesas', en: 'English' },
+
+  // Hovers: the move
+  'ui.hover.moveTitle': { es: '**{n}. {nick}** — {what}', en: '**{n}. {nick}** — {what}' },
+  'ui.event.placement': { es: 'jugada', en: 'play' },
+  'ui.event.pass': { es: 'pasa', en: 'pass' },
+  'ui.event.exchange': { es: 'cambio de fichas', en: 'exchange' },
+  'ui.event.withdrawn': { es: 'jugada retirada tras la impugnación', en: 'play withdrawn after a challenge' },
+  'ui.event.challenge-bonus': { es: 'bonificación por impugnación fallida', en: 'bonus for a failed challenge' },
+  'ui.event.end-rack': { es: 'puntos del atril del rival al final', en: "points of the opponent's rack at the end" },
+  'ui.event.rack-deduction': { es: 'resta del atril propio al final', en: 'own rack deducted at the end' },
+  'ui.event.time-penalty': { es: 'penalización por tiempo', en: 'time penalty' },
+  'ui.event.arbiter-penalty': { es: 'penalización del árbitro', en: "arbiter's penalty" },
+  'ui.hover.mainWord': { es: '**{word}** (palabra principal)', en: '**{word}** (main word)' },
+  'ui.hover.crossWord': { es: '**{word}** (palabra cruzada)', en: '**{word}** (cross word)' },
+  'ui.hover.col.square': { es: 'casilla', en: 'square' },
+  'ui.hover.col.tile': { es: 'ficha', en: 'tile' },
+  'ui.hover.col.value': { es: 'valor', en: 'value' },
+  'ui.hover.col.premium': { es: 'premio', en: 'premium' },
+  'ui.hover.col.points': { es: 'puntos', en: 'points' },
+  'ui.premium.DL': { es: 'doble letra ×2', en: 'double letter ×2' },
+  'ui.premium.TL': { es: 'triple letra ×3', en: 'triple letter ×3' },
+  'ui.premium.DW': { es: 'doble palabra ×2', en: 'double word ×2' },
+  'ui.premium.TW': { es: 'triple palabra ×3', en: 'triple word ×3' },
+  'ui.hover.premiumUsed': { es: '~~{premium}~~ (ya usado)', en: '~~{premium}~~ (already used)' },
+  'ui.hover.blankTile': { es: '{letter} (comodín)', en: '{letter} (blank)' },
+  'ui.hover.oldTile': { es: '{tile} (ya en el tablero)', en: '{tile} (already on the board)' },
+  'ui.hover.wordSum': { es: '{word} = **{score}**', en: '{word} = **{score}**' },
+  'ui.hover.wordSumMultiplied': { es: '{word} = {sum} × {multiplier} = **{score}**', en: '{word} = {sum} × {multiplier} = **{score}**' },
+  'ui.hover.bingo': { es: 'Premio por usar las 7 fichas: **+{bonus}**', en: 'Bonus for using all 7 tiles: **+{bonus}**' },
+  'ui.hover.scoreMatches': { es: 'Puntuación: **{computed}** (coincide con la planilla)', en: 'Score: **{computed}** (matches the sheet)' },
+  'ui.hover.scoreDiffers': {
+    es: 'Puntuación calculada: **{computed}** · la planilla dice {declared} ⚠',
+    en: 'Computed score: **{computed}** · the sheet says {declared} ⚠',
+  },
+  'ui.hover.scoreNoSheet': { es: 'Puntuación calculada: **{computed}** (la planilla no la anota)', en: 'Computed score: **{computed}** (not on the sheet)' },
+  'ui.hover.trueTotals': { es: 'Totales reales: {p1} **{t1}** · {p2} **{t2}**', en: 'True totals: {p1} **{t1}** · {p2} **{t2}**' },
+  'ui.hover.sheetTotals': { es: 'En la planilla: {p1} {t1} · {p2} {t2}', en: 'On the sheet: {p1} {t1} · {p2} {t2}' },
+  'ui.hover.gameOver': { es: 'La partida termina aquí (art. {article}).', en: 'The game ends here (art. {article}).' },
+
+  // Hovers: coordinates, tiles, pragmas, findings
+  'ui.direction.across': { es: 'horizontal', en: 'across' },
+  'ui.direction.down': { es: 'vertical', en: 'down' },
+  'ui.hover.coordTitle': { es: '**{coord}**: {direction}, {line}', en: '**{coord}**: {direction}, {line}' },
+  'ui.hover.coordRow': { es: 'fila {row}', en: 'row {row}' },
+  'ui.hover.coordColumn': { es: 'columna {column}', en: 'column {column}' },
+  'ui.hover.coordSquares': { es: 'Casillas: {squares}', en: 'Squares: {squares}' },
+  'ui.hover.offBoard': { es: 'fuera del tablero', en: 'off the board' },
+  'ui.hover.blankName': { es: 'comodín', en: 'blank' },
+  'ui.hover.tileUnseen': {
+    es: '**{tile}**: quedan **{count}** sin ver tras este turno (bolsa: {bag} fichas, más el atril del rival)',
+    en: "**{tile}**: **{count}** still unseen after this turn (bag: {bag} tiles, plus the opponent's rack)",
+  },
+  'ui.hover.tileInSet': { es: 'El juego tiene {count} × {tile}, de {value} puntos.', en: 'The set has {count} × {tile}, worth {value} points.' },
+  'ui.hover.rulesInForce': { es: 'Reglamento aplicado: {edition}', en: 'Rules applied: {edition}' },
+  'ui.hover.player': { es: 'Apodo **{nick}**, nombre {name}', en: 'Nick **{nick}**, name {name}' },
+  'ui.hover.citation': { es: '**{citation}** — {title} · _{edition}_', en: '**{citation}** — {title} · _{edition}_' },
+
+  // Pragmas (hover and completion)
+  'ui.pragma.character-encoding': {
+    es: 'Codificación del archivo. `UTF-8` es la estándar; sin ella, un archivo que no sea UTF-8 se lee como ISO-8859-1.',
+    en: 'Encoding of the file. `UTF-8` is standard; without it, a file that is not UTF-8 is read as ISO-8859-1.',
+  },
+  'ui.pragma.player1': { es: 'Primer jugador: apodo (el que usan las jugadas) y nombre completo.', en: 'First player: nick (as the moves use it) and full name.' },
+  'ui.pragma.player2': { es: 'Segundo jugador: apodo y nombre completo.', en: 'Second player: nick and full name.' },
+  'ui.pragma.title': { es: 'Título de la partida.', en: 'Title of the game.' },
+  'ui.pragma.description': { es: 'Descripción libre de la partida.', en: 'Free description of the game.' },
+  'ui.pragma.id': { es: 'Identificador: autoridad e id (p. ej. `io.woogles abc123`).', en: 'Identifier: authority and id (e.g. `io.woogles abc123`).' },
+  'ui.pragma.lexicon': {
+    es: 'Léxico con el que se jugó; elige el juego de fichas y, con `planilla.lexicons`, la lista de palabras.',
+    en: 'Lexicon the game was played with; picks the tile set and, through `planilla.lexicons`, the word list.',
+  },
+  'ui.pragma.game-type': { es: 'Tipo de partida (informativo).', en: 'Game type (informational).' },
+  'ui.pragma.board-layout': { es: 'Disposición del tablero (informativo).', en: 'Board layout (informational).' },
+  'ui.pragma.tile-distribution': { es: 'Juego de fichas: `spanish` o `english`.', en: 'Tile set: `spanish` or `english`.' },
+  'ui.pragma.tile': { es: 'Declara una ficha de varias letras, p. ej. `#tile [CH] [ch]`.', en: 'Declares a multi-letter tile, e.g. `#tile [CH] [ch]`.' },
+  'ui.pragma.rack1': { es: 'Atril final del primer jugador.', en: "First player's final rack." },
+  'ui.pragma.rack2': { es: 'Atril final del segundo jugador.', en: "Second player's final rack." },
+  'ui.pragma.incomplete': { es: 'La planilla no llega al final de la partida.', en: 'The record stops before the end of the game.' },
+  'ui.pragma.note': {
+    es: 'Nota (Markdown) sobre la jugada anterior; las líneas siguientes la continúan.',
+    en: 'Note (Markdown) on the move before it; the following lines continue it.',
+  },
+  'ui.pragma.tile-set': { es: 'Juego de fichas (informativo).', en: 'Tile set (informational).' },
+  'ui.pragma.game-board': { es: 'Tablero (informativo).', en: 'Board (informational).' },
+  'ui.pragma.comment': { es: 'Comentario: se ignora.', en: 'Comment: ignored.' },
+  'ui.pragma.rules': {
+    es: 'Reglamento que juzga la partida: `fise` (vigente), `fise-2004`, `fise-2001` o `naspa`.',
+    en: 'Rulebook that judges the game: `fise` (current), `fise-2004`, `fise-2001` or `naspa`.',
+  },
+  'ui.pragma.tile-notation': {
+    es: 'Cómo se escriben CH, LL y RR: `brackets` (`[CH]`) o `plain` (`CH`).',
+    en: 'How CH, LL and RR are written: `brackets` (`[CH]`) or `plain` (`CH`).',
+  },
+  'ui.pragma.clock': {
+    es: 'Tiempo que le quedó a un jugador (`-MM:SS` si se pasó); sirve para comprobar la penalización por tiempo (art. 32).',
+    en: "Time left on a player's clock (`-MM:SS` when over); used to check the time penalty (art. 32).",
+  },
+  'ui.pragma.challenge': {
+    es: 'Tras una jugada: se impugnó y las palabras se declararon válidas (sin penalización en FISE).',
+    en: 'After a play: it was challenged and the words were ruled valid (no penalty under FISE).',
+  },
+  'ui.pragma.game-end': {
+    es: 'Final que la planilla no deja deducir: `time` (se acabó el tiempo) o `blocked` (nadie puede jugar).',
+    en: 'An end the record cannot show by itself: `time` (time ran out) or `blocked` (nobody can play).',
+  },
+  'ui.pragma.unknown': { es: 'Pragma desconocido `#{name}`: se ignora.', en: 'Unknown pragma `#{name}`: ignored.' },
+
+  // Inlay hints
+  'ui.inlay.score': { es: '→ {computed}', en: '→ {computed}' },
+  'ui.inlay.scoreTooltip': { es: 'Puntuación calculada {computed}; la planilla dice {declared}', en: 'Computed score {computed}; the sheet says {declared}' },
+  'ui.inlay.total': { es: '→ {computed}', en: '→ {computed}' },
+  'ui.inlay.totalTooltip': { es: 'Total real {computed}; la planilla dice {declared}', en: 'True total {computed}; the sheet says {declared}' },
+
+  // Completion
+  'ui.completion.player': { es: 'jugador', en: 'player' },
+  'ui.completion.nextToMove': { es: 'le toca jugar', en: 'next to move' },
+  'ui.completion.keptRack': { es: 'fichas que conserva de su turno anterior ({count})', en: 'tiles kept from the previous turn ({count})' },
+  'ui.completion.across': { es: 'horizontal desde {square}', en: 'across from {square}' },
+  'ui.completion.down': { es: 'vertical desde {square}', en: 'down from {square}' },
+
+  // Quick fixes
+  'ui.fix.setScore': { es: 'Poner la puntuación calculada: {computed}', en: 'Set the computed score: {computed}' },
+  'ui.fix.setScoreAndTotal': {
+    es: 'Poner la puntuación calculada {computed} y el total real {total}',
+    en: 'Set the computed score {computed} and the true total {total}',
+  },
+  'ui.fix.setTotal': { es: 'Poner el total real: {total}', en: 'Set the true total: {total}' },
+  'ui.fix.fiseEnding': {
+    es: 'Escribir el final en dos líneas, como pide el reglamento FISE',
+    en: 'Write the ending as two lines, as the FISE rulebook does',
+  },
+  'ui.fix.fillScore': { es: 'Completar la puntuación ({score}) y el total ({total})', en: 'Fill in the score ({score}) and the total ({total})' },
+  'ui.fix.addEncoding': { es: 'Añadir «#character-encoding UTF-8»', en: 'Add "#character-encoding UTF-8"' },
+
+  // Commands
+  'ui.command.checkWorkspace.progressTitle': { es: 'Planilla: comprobando planillas', en: 'Planilla: checking records' },
+  'ui.command.checkWorkspace.progress': { es: '{done} de {total}', en: '{done} of {total}' },
+  'ui.command.checkWorkspace.done': {
+    es: 'Planilla: {files} planillas comprobadas — {errors} errores, {warnings} avisos, {others} notas.',
+    en: 'Planilla: {files} records checked — {errors} errors, {warnings} warnings, {others} notes.',
+  },
+  'ui.command.checkWorkspace.unreadable': { es: '{count} no se pudieron leer.', en: '{count} could not be read.' },
+  'ui.command.export.noRecord': { es: 'Abra una planilla .gcg para exportarla.', en: 'Open a .gcg record to export it.' },
+  'ui.command.export.done': { es: '{name} exportada para Woogles: revísela y guárdela.', en: '{name} exported for Woogles: review it and save it.' },
+  'ui.command.export.unreadable': { es: 'No se pudo leer {uri}.', en: 'Could not read {uri}.' },
+
+  // Server log and notices
+  'ui.server.handlerFailed': { es: 'Error interno en {handler}: {error}', en: 'Internal error in {handler}: {error}' },
+  'ui.server.lexiconFallback': {
+    es: 'No se pudo cargar el léxico {path} ({problem}); se usa la lista incluida.',
+    en: 'Could not load the lexicon {path} ({problem}); using the built-in list.',
+  },
+  'ui.server.timing': { es: '{uri} v{version}: análisis en {ms} ms', en: '{uri} v{version}: analysed in {ms} ms' },
+};

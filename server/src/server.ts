@@ -1,0 +1,335 @@
+/**
+ * The language server: a thin shell around the service layer. It owns the connection (stdio,
+ * node-ipc or socket, as the command line says), the open documents, the settings of each one,
+ * and a per-version cache: each document version is parsed once and replayed once, and every
+ * feature (diagnostics, hover, lenses, fixes, symbols, folding, formatting, completion, inlay
+ * hints) reads that one analysis.
+ *
+ * Invariants:
+ * - The only module importing `vscode-languageserver/node`.
+ * - Every handler is guarded: an exception is caught, logged (with the handler's name) and
+ *   answered with an empty result, so one bad request never takes the server down.
+ * - Diagnostics are published for the version they were computed from; a change arriving while
+ *   a publication is pending replaces it (coalesced per document, no timer).
+ *
+ * Example (what the editor does): `node dist/server.js --stdio`, then `initialize`,
+ * `textDocument/didOpen` → `textDocument/publishDiagnostics` for that document.
+ */
+import * as fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  createConnection,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { getCodeActions } from './service/actions';
+import { analyze, type Analysis } from './service/analysis';
+import { getCompletions } from './service/completion';
+import { getDiagnostics } from './service/diagnostics';
+import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
+import { exportForWoogles } from './service/export';
+import { getHover } from './service/hover';
+import { uiText } from './service/i18n';
+import { getCodeLenses } from './service/lenses';
+import { LexiconCache } from './service/lexicons';
+import {
+  CHECK_FILES_REQUEST,
+  EXPORT_WOOGLES_REQUEST,
+  type CheckFilesParams,
+  type CheckFilesResult,
+  type ExportParams,
+  type ExportResult,
+} from './service/protocol';
+import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
+import { formatMessage, resolveLanguage } from './rules/messages';
+import type { Language } from './rules/types';
+
+const SECTION = 'planilla';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const lexicons = new LexiconCache();
+
+let locale: string | undefined;
+let canPullConfiguration = false;
+/** Settings per document URI (from workspace/configuration), dropped when the settings change. */
+const settingsByUri = new Map<string, Promise<PlanillaSettings>>();
+/** Settings pushed with didChangeConfiguration, for clients that cannot be asked. */
+let pushedSettings: PlanillaSettings = DEFAULT_SETTINGS;
+/** Lexicon problems already shown to the user (shown once per problem). */
+const reportedProblems = new Set<string>();
+/** Files checked by the workspace command: their diagnostics stay when they are closed. */
+const checkedUris = new Set<string>();
+
+interface CacheEntry {
+  readonly version: number;
+  readonly settings: PlanillaSettings;
+  readonly analysis: Analysis;
+}
+const cache = new Map<string, CacheEntry>();
+
+function languageOf(settings: PlanillaSettings): Language {
+  return resolveLanguage(settings.language, locale);
+}
+
+function logError(handler: string, error: unknown): void {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  connection.console.error(uiText('ui.server.handlerFailed', languageOf(pushedSettings), { handler, error: detail }));
+}
+
+/** Runs a handler; on any exception logs it and answers `fallback`. */
+async function guarded<T>(handler: string, fallback: T, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    logError(handler, error);
+    return fallback;
+  }
+}
+
+function settingsFor(uri: string): Promise<PlanillaSettings> {
+  if (!canPullConfiguration) return Promise.resolve(pushedSettings);
+  let pending = settingsByUri.get(uri);
+  if (!pending) {
+    pending = connection.workspace
+      .getConfiguration({ scopeUri: uri, section: SECTION })
+      .then((raw: unknown) => readSettings(raw))
+      .catch((error: unknown) => {
+        logError('workspace/configuration', error);
+        return DEFAULT_SETTINGS;
+      });
+    settingsByUri.set(uri, pending);
+  }
+  return pending;
+}
+
+/** Analyses one text with the settings: the lexicon and replay options the record asks for. */
+function analyzeText(input: string | Uint8Array, settings: PlanillaSettings): Analysis {
+  const header = scanHeader(input);
+  const loaded = lexicons.get(lexiconSpecFor(settings, header), settings.lexiconExtra, settings.lexiconBanned);
+  const lang = languageOf(settings);
+  for (const problem of [...(loaded.problem ? [loaded.problem] : []), ...loaded.warnings]) {
+    const key = JSON.stringify(problem);
+    if (reportedProblems.has(key)) continue;
+    reportedProblems.add(key);
+    void connection.window.showWarningMessage(
+      uiText('ui.server.lexiconFallback', lang, { path: String(problem.args.path ?? ''), problem: formatMessage(problem.messageId, problem.args, lang) }),
+    );
+  }
+  return analyze(input, { ...replayOptionsFor(settings, header), ...(loaded.lexicon ? { lexicon: loaded.lexicon } : {}) });
+}
+
+/** The analysis of the document's current version (computed at most once per version and settings). */
+async function analysisOf(doc: TextDocument): Promise<{ analysis: Analysis; settings: PlanillaSettings }> {
+  const settings = await settingsFor(doc.uri);
+  const hit = cache.get(doc.uri);
+  if (hit && hit.version === doc.version && hit.settings === settings) return hit;
+  const analysis = analyzeText(doc.getText(), settings);
+  const entry = { version: doc.version, settings, analysis };
+  cache.set(doc.uri, entry);
+  return entry;
+}
+
+async function currentAnalysis(uri: string): Promise<{ analysis: Analysis; settings: PlanillaSettings } | undefined> {
+  const doc = documents.get(uri);
+  return doc ? analysisOf(doc) : undefined;
+}
+
+/** Documents whose diagnostics are due; each is published once for its newest version. */
+const due = new Set<string>();
+let draining = false;
+
+function schedule(uri: string): void {
+  due.add(uri);
+  if (draining) return;
+  draining = true;
+  setImmediate(() => void drain());
+}
+
+async function drain(): Promise<void> {
+  try {
+    while (due.size > 0) {
+      const [uri] = due;
+      due.delete(uri);
+      await guarded('publishDiagnostics', undefined, async () => {
+        const doc = documents.get(uri);
+        if (!doc) return;
+        const { analysis, settings } = await analysisOf(doc);
+        if (documents.get(uri)?.version !== doc.version) return;
+        const diagnostics = getDiagnostics(analysis, uri, languageOf(settings), settings);
+        await connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+      });
+    }
+  } finally {
+    draining = false;
+  }
+}
+
+function refreshAll(): void {
+  settingsByUri.clear();
+  cache.clear();
+  lexicons.clear();
+  reportedProblems.clear();
+  for (const doc of documents.all()) schedule(doc.uri);
+  connection.languages.inlayHint.refresh().catch(() => undefined);
+  connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+}
+
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  const options = (params.initializationOptions ?? {}) as { locale?: unknown };
+  locale = typeof options.locale === 'string' ? options.locale : params.locale;
+  canPullConfiguration = params.capabilities.workspace?.configuration === true;
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: ['quickfix'] },
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+      documentFormattingProvider: true,
+      completionProvider: { triggerCharacters: ['#', '>', ' '] },
+      inlayHintProvider: true,
+    },
+    serverInfo: { name: 'planilla' },
+  };
+});
+
+connection.onInitialized(() => {
+  if (canPullConfiguration) {
+    connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION }).catch(() => undefined);
+  }
+});
+
+connection.onDidChangeConfiguration((change) => {
+  const pushed = (change.settings as Record<string, unknown> | null | undefined)?.[SECTION];
+  if (pushed !== undefined) pushedSettings = readSettings(pushed);
+  refreshAll();
+});
+
+documents.onDidOpen((e) => schedule(e.document.uri));
+documents.onDidChangeContent((e) => schedule(e.document.uri));
+documents.onDidClose((e) => {
+  cache.delete(e.document.uri);
+  settingsByUri.delete(e.document.uri);
+  if (!checkedUris.has(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+});
+
+connection.onHover((params) =>
+  guarded('textDocument/hover', null, async () => {
+    const cur = await currentAnalysis(params.textDocument.uri);
+    return cur ? getHover(cur.analysis, params.position, languageOf(cur.settings), cur.settings) : null;
+  }),
+);
+
+connection.onCodeLens((params) =>
+  guarded('textDocument/codeLens', [], async () => {
+    const cur = await currentAnalysis(params.textDocument.uri);
+    return cur ? getCodeLenses(cur.analysis, languageOf(cur.settings)) : [];
+  }),
+);
+
+connection.onCodeAction((params) =>
+  guarded('textDocument/codeAction', [], async () => {
+    const cur = await currentAnalysis(params.textDocument.uri);
+    if (!cur) return [];
+    return getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, languageOf(cur.settings), cur.settings);
+  }),
+);
+
+connection.onDocumentSymbol((params) =>
+  guarded('textDocument/documentSymbol', [], async () => {
+    const cur = await currentAnalysis(params.textDocument.uri);
+    return cur ? getDocumentSymbols(cur.analysis) : [];
+  }),
+);
+
+connection.onFoldingRanges((params) =>
+  guarded('textDocument/foldingRange', [], async () => {
+    const cur = await currentAnalysis(params.textDocument.uri);
+    return cur ? getFoldingRanges(cur.analysis) : [];
+  }),
+);
+
+connection.onDocumentFormatting((params) =>
+  guarded('textDocument/formatting', [], async () => {
+    const cur = await currentAnalysis(params.textDocument.uri);
+    return cur ? getFormattingEdits(cur.analysis) : [];
+  }),
+);
+
+connection.onCompletion((params) =>
+  guarded('textDocument/completion', [], async () => {
+    const cur = await currentAnalysis(params.textDocument.uri);
+    return cur ? getCompletions(cur.analysis, params.position, languageOf(cur.settings)) : [];
+  }),
+);
+
+connection.languages.inlayHint.on((params) =>
+  guarded('textDocument/inlayHint', [], async () => {
+    const cur = await currentAnalysis(params.textDocument.uri);
+    return cur ? getInlayHints(cur.analysis, params.range, languageOf(cur.settings)) : [];
+  }),
+);
+
+/** Reads a record from disk (or from the open document), or undefined when it cannot be read. */
+function readRecord(uri: string): string | Uint8Array | undefined {
+  const open = documents.get(uri);
+  if (open) return open.getText();
+  try {
+    return fs.readFileSync(fileURLToPath(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token) =>
+  guarded<CheckFilesResult>(CHECK_FILES_REQUEST, { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] }, async () => {
+    const result = { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] as string[] };
+    for (const uri of params.uris) {
+      if (token.isCancellationRequested) break;
+      const input = readRecord(uri);
+      if (input === undefined) {
+        result.unreadable.push(uri);
+        continue;
+      }
+      const settings = await settingsFor(uri);
+      const open = documents.get(uri);
+      const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
+      const diagnostics: Diagnostic[] = getDiagnostics(analysis, uri, languageOf(settings), settings);
+      checkedUris.add(uri);
+      await connection.sendDiagnostics({ uri, ...(open ? { version: open.version } : {}), diagnostics });
+      result.checked++;
+      for (const d of diagnostics) {
+        if (d.severity === 1) result.errors++;
+        else if (d.severity === 2) result.warnings++;
+        else result.others++;
+      }
+    }
+    return result;
+  }),
+);
+
+connection.onRequest(EXPORT_WOOGLES_REQUEST, (params: ExportParams) =>
+  guarded<ExportResult>(EXPORT_WOOGLES_REQUEST, { error: 'internal error' }, async () => {
+    const settings = await settingsFor(params.uri);
+    const lang = languageOf(settings);
+    const open = documents.get(params.uri);
+    if (open) return { text: exportForWoogles((await analysisOf(open)).analysis, lang) };
+    const input = readRecord(params.uri);
+    if (input === undefined) return { error: uiText('ui.command.export.unreadable', lang, { uri: params.uri }) };
+    return { text: exportForWoogles(analyzeText(input, settings), lang) };
+  }),
+);
+
+process.on('uncaughtException', (error) => logError('uncaughtException', error));
+process.on('unhandledRejection', (error) => logError('unhandledRejection', error));
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,80 @@
+/**
+ * Diagnostics: one per finding of the analysis (syntax and replay), with the finding code as
+ * `code`, source `planilla`, the range of the exact token at fault, the message (with its article)
+ * in the chosen language, and related information for the other lines involved.
+ *
+ * Invariants: pure; the order is the findings' order (by position); findings whose code the
+ * settings turn `off` are left out; severities come from the findings (the replay already
+ * applied the settings' overrides). A plain-notation rack the replay could read in several ways
+ * (TurnState.rackReading) adds a hint with code `rack-reading` on that rack, after the findings.
+ *
+ * Example:
+ *   getDiagnostics(analysis, 'file:///g.gcg', 'es', settings)[0];
+ *   // { code: 'score-mismatch', source: 'planilla', severity: 1, range: …, message: 'puntuación …' }
+ */
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import type { Analysis } from './analysis';
+import { toRange } from './locate';
+import { hiddenCodes, type PlanillaSettings } from './settings';
+import { formatMessage, renderFinding } from '../rules/messages';
+import type { Finding, Language, Severity } from '../rules/types';
+
+export const DIAGNOSTIC_SOURCE = 'planilla';
+
+const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function toDiagnostic(finding: Finding, uri: string, lang: Language): Diagnostic {
+  const related: DiagnosticRelatedInformation[] = (finding.related ?? []).map((r) => ({
+    location: { uri, range: toRange(r.span) },
+    message: formatMessage(r.messageId, r.args, lang),
+  }));
+  return {
+    range: toRange(finding.span),
+    severity: SEVERITY[finding.severity] ?? DiagnosticSeverity.Error,
+    code: finding.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: renderFinding(finding, lang, { withArticle: true }),
+    ...(related.length > 0 ? { relatedInformation: related } : {}),
+  };
+}
+
+/** The findings the settings let through. */
+export function visibleFindings(analysis: Analysis, settings: PlanillaSettings): Finding[] {
+  const hidden = hiddenCodes(settings);
+  return analysis.findings.filter((f) => !hidden.has(f.code));
+}
+
+/** Tiles as a reader writes them: digraph tiles in brackets ('DEIO[RR]X'). */
+export function tilesLabel(tiles: readonly string[]): string {
+  return tiles.map((t) => (t.length > 1 ? `[${t}]` : t)).join('');
+}
+
+export const RACK_READING_CODE = 'rack-reading';
+
+/** Hints for racks the replay read one way out of several. */
+export function rackReadingHints(analysis: Analysis, lang: Language): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const turn of analysis.replay.turns) {
+    const note = turn.rackReading;
+    const rack = turn.event.rack;
+    if (!note || !rack) continue;
+    const args = { rack: rack.text, chosen: tilesLabel(note.chosen), alternatives: note.alternatives.map(tilesLabel).join(' / ') };
+    out.push({
+      range: toRange(rack.span),
+      severity: DiagnosticSeverity.Hint,
+      code: RACK_READING_CODE,
+      source: DIAGNOSTIC_SOURCE,
+      message: formatMessage('engine.rack-reading', args, lang),
+    });
+  }
+  return out;
+}
+
+export function getDiagnostics(analysis: Analysis, uri: string, lang: Language, settings: PlanillaSettings): Diagnostic[] {
+  return [...visibleFindings(analysis, settings).map((f) => toDiagnostic(f, uri, lang)), ...rackReadingHints(analysis, lang)];
+}

@@ -1,0 +1,200 @@
+/**
+ * Hovers. On an event: the move's score worked out word by word (each tile's value, letter and
+ * word premiums, the bingo bonus) beside the sheet's score, and the true running totals. On a
+ * diagnostic's range: the article (number and official title in the edition in force) and our
+ * explanation, first. On a coordinate: the squares it covers and the direction. On a rack tile:
+ * how many of it remain unseen. On a pragma: what it does. On a note: the note as Markdown.
+ *
+ * Invariants: pure; never throws for any analysis; returns null where there is nothing to say.
+ * Names from the record are escaped before they go into Markdown.
+ *
+ * Example:
+ *   getHover(analysis, { line: 6, character: 30 }, 'en', settings)?.contents;
+ *   // { kind: 'markdown', value: '**1. Ana** — LIBRO …' }
+ */
+import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
+import type { Analysis } from './analysis';
+import { visibleFindings } from './diagnostics';
+import { signed, uiText } from './i18n';
+import { locate, spanContains, toRange, type Located } from './locate';
+import type { PlanillaSettings } from './settings';
+import { BOARD_SIZE, premiumAt, squareName } from '../engine/board';
+import { TILE_SETS } from '../engine/tilesets';
+import type { PremiumKind, Replay, ScoredWord, TurnState } from '../engine/types';
+import { editionLabel, explainFinding } from '../rules/messages';
+import type { Language } from '../rules/types';
+import type { CoordNode, EventNode, PragmaNode } from '../syntax/types';
+
+/**
+ * Escapes the Markdown characters that would change text taken from the record inside a line
+ * (emphasis, code, links, tables, HTML); block-level marks cannot apply mid-line.
+ */
+export function md(text: string): string {
+  return text.replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
+}
+
+const PARAGRAPH = '\n\n';
+
+function premiumLabel(p: PremiumKind, lang: Language): string {
+  return p ? uiText(`ui.premium.${p}`, lang) : '';
+}
+
+function wordTable(word: ScoredWord, lang: Language): string {
+  const head = [
+    uiText('ui.hover.col.square', lang),
+    uiText('ui.hover.col.tile', lang),
+    uiText('ui.hover.col.value', lang),
+    uiText('ui.hover.col.premium', lang),
+    uiText('ui.hover.col.points', lang),
+  ];
+  const rows = word.squares.map((sq) => {
+    const premium = premiumAt(sq.row, sq.col);
+    let premiumCell = '';
+    if (premium && sq.isNew) premiumCell = premiumLabel(premium, lang);
+    else if (premium) premiumCell = uiText('ui.hover.premiumUsed', lang, { premium: premiumLabel(premium, lang) });
+    const tile = sq.blank ? uiText('ui.hover.blankTile', lang, { letter: sq.letter.toLowerCase() }) : sq.letter;
+    const mark = sq.isNew ? tile : uiText('ui.hover.oldTile', lang, { tile });
+    return `| ${squareName(sq.row, sq.col)} | ${md(mark)} | ${sq.value} | ${premiumCell} | ${sq.points} |`;
+  });
+  const title = uiText(word.main ? 'ui.hover.mainWord' : 'ui.hover.crossWord', lang, { word: md(word.word) });
+  const sum =
+    word.wordMultiplier > 1
+      ? uiText('ui.hover.wordSumMultiplied', lang, { word: md(word.word), sum: word.letterSum, multiplier: word.wordMultiplier, score: word.score })
+      : uiText('ui.hover.wordSum', lang, { word: md(word.word), score: word.score });
+  return [title, '', `| ${head.join(' | ')} |`, '|:--|:--|--:|:--|--:|', ...rows, '', sum].join('\n');
+}
+
+function nickOf(replay: Replay, player: number, event: EventNode): string {
+  return replay.players[player]?.nick || event.nick.text;
+}
+
+function totalsLine(replay: Replay, turn: TurnState, lang: Language): string {
+  const [p1, p2] = replay.players;
+  const lines = [
+    uiText('ui.hover.trueTotals', lang, { p1: md(p1.nick), t1: turn.totals[0], p2: md(p2.nick), t2: turn.totals[1] }),
+  ];
+  const [d1, d2] = turn.declaredTotals;
+  if ((d1 !== null && d1 !== turn.totals[0]) || (d2 !== null && d2 !== turn.totals[1])) {
+    lines.push(
+      uiText('ui.hover.sheetTotals', lang, { p1: md(p1.nick), t1: d1 ?? '—', p2: md(p2.nick), t2: d2 ?? '—' }),
+    );
+  }
+  return lines.join('  \n');
+}
+
+function scoreLine(turn: TurnState, lang: Language): string {
+  if (turn.declaredScore === undefined) return uiText('ui.hover.scoreNoSheet', lang, { computed: signed(turn.computedScore) });
+  if (turn.declaredScore === turn.computedScore) return uiText('ui.hover.scoreMatches', lang, { computed: signed(turn.computedScore) });
+  return uiText('ui.hover.scoreDiffers', lang, { computed: signed(turn.computedScore), declared: signed(turn.declaredScore) });
+}
+
+/** The move hover: heading, per-word tables, bingo, score against the sheet, true totals. */
+export function moveHover(analysis: Analysis, index: number, lang: Language): string {
+  const replay = analysis.replay;
+  const event = analysis.parsed.file.events[index];
+  const turn = replay.turns[index];
+  if (!event) return '';
+  const nick = md(turn ? nickOf(replay, turn.player, event) : event.nick.text);
+  const what = event.kind === 'placement' && event.coord && event.play ? `${md(event.coord.text)} ${md(event.play.text)}` : uiText(`ui.event.${event.kind}`, lang);
+  const parts = [uiText('ui.hover.moveTitle', lang, { n: index + 1, nick, what })];
+  if (!turn) return parts.join(PARAGRAPH);
+  for (const word of turn.words) parts.push(wordTable(word, lang));
+  if (turn.bingo > 0) parts.push(uiText('ui.hover.bingo', lang, { bonus: turn.bingo }));
+  parts.push(scoreLine(turn, lang));
+  parts.push(totalsLine(replay, turn, lang));
+  if (turn.gameOver) parts.push(uiText('ui.hover.gameOver', lang, { article: turn.gameOver.article }));
+  return parts.join(PARAGRAPH);
+}
+
+/** The squares a coordinate names, as far as the play reaches. */
+export function coordHover(coord: CoordNode, turn: TurnState | undefined, event: EventNode, lang: Language): string {
+  const main = turn?.words.find((w) => w.main);
+  const length = main ? main.squares.length : Math.max(1, event.play?.tiles.length ?? 1);
+  const squares: string[] = [];
+  for (let i = 0; i < length; i++) {
+    const row = coord.direction === 'down' ? coord.row + i : coord.row;
+    const col = coord.direction === 'across' ? coord.col + i : coord.col;
+    if (row < 0 || col < 0 || row >= BOARD_SIZE || col >= BOARD_SIZE) {
+      squares.push(uiText('ui.hover.offBoard', lang));
+      break;
+    }
+    const premium = premiumAt(row, col);
+    squares.push(premium ? `${squareName(row, col)} (${premiumLabel(premium, lang)})` : squareName(row, col));
+  }
+  const direction = uiText(coord.direction === 'across' ? 'ui.direction.across' : 'ui.direction.down', lang);
+  const line =
+    coord.direction === 'across'
+      ? uiText('ui.hover.coordRow', lang, { row: coord.row + 1 })
+      : uiText('ui.hover.coordColumn', lang, { column: squareName(0, coord.col).replace(/\d+$/, '') });
+  return [
+    uiText('ui.hover.coordTitle', lang, { coord: md(coord.text), direction, line }),
+    uiText('ui.hover.coordSquares', lang, { squares: squares.join(', ') }),
+  ].join(PARAGRAPH);
+}
+
+/** How many of a rack tile remain unseen after the turn, from the mover's side of the table. */
+export function tileHover(letter: string, turn: TurnState | undefined, replay: Replay, lang: Language): string {
+  const set = TILE_SETS[replay.tileSet];
+  const face = letter === '?' ? uiText('ui.hover.blankName', lang) : letter;
+  const inSet = set.count(letter);
+  if (!turn) return uiText('ui.hover.tileInSet', lang, { tile: md(face), count: inSet, value: set.value(letter) });
+  const unseen = turn.unseen[letter] ?? 0;
+  return [
+    uiText('ui.hover.tileUnseen', lang, { tile: md(face), count: unseen, bag: turn.bag }),
+    uiText('ui.hover.tileInSet', lang, { tile: md(face), count: inSet, value: set.value(letter) }),
+  ].join(PARAGRAPH);
+}
+
+export function pragmaHover(pragma: PragmaNode, replay: Replay, lang: Language): string {
+  const id = pragma.name === 'unknown' ? 'ui.pragma.unknown' : `ui.pragma.${pragma.name}`;
+  const parts = [`**#${md(pragma.nameToken.text)}** — ${uiText(id, lang, { name: md(pragma.nameToken.text) })}`];
+  if (pragma.name === 'rules') parts.push(uiText('ui.hover.rulesInForce', lang, { edition: editionLabel(replay.rules, lang) }));
+  if (pragma.name === 'player1' || pragma.name === 'player2') {
+    parts.push(uiText('ui.hover.player', lang, { nick: md(pragma.nick.text), name: md(pragma.fullName) }));
+  }
+  return parts.join(PARAGRAPH);
+}
+
+/** The findings under the cursor, each with its article, title and explanation. */
+export function findingsHover(analysis: Analysis, pos: Position, lang: Language, settings: PlanillaSettings): string[] {
+  const edition = analysis.replay.rules;
+  return visibleFindings(analysis, settings)
+    .filter((f) => spanContains(f.span, pos))
+    .map((f) => {
+      const e = explainFinding(f, edition, lang);
+      const lines = [`**${f.code}** — ${md(e.message)}`];
+      if (e.citation) {
+        lines.push(
+          uiText('ui.hover.citation', lang, { citation: e.citation, title: e.title ?? '', edition: editionLabel(edition, lang) }),
+        );
+      }
+      if (e.explanation) lines.push(e.explanation);
+      if (e.note) lines.push(e.note);
+      return lines.join(PARAGRAPH);
+    });
+}
+
+function bodyFor(analysis: Analysis, at: Located, lang: Language): string | undefined {
+  const replay = analysis.replay;
+  if (at.kind === 'note') return at.note.text;
+  if (at.kind === 'pragma') return pragmaHover(at.pragma, replay, lang);
+  if (at.kind !== 'event') return undefined;
+  if (at.part === 'coord' && at.event.coord) return coordHover(at.event.coord, at.turn, at.event, lang);
+  if ((at.part === 'rack' || at.part === 'exchanged') && at.tile?.letter) return tileHover(at.tile.letter, at.turn, replay, lang);
+  return moveHover(analysis, at.index, lang);
+}
+
+export function getHover(analysis: Analysis, pos: Position, lang: Language, settings: PlanillaSettings): Hover | null {
+  const at = locate(analysis, pos);
+  const findings = findingsHover(analysis, pos, lang, settings);
+  const body = bodyFor(analysis, at, lang);
+  const sections = [...findings, ...(body ? [body] : [])];
+  if (sections.length === 0) return null;
+  const range =
+    at.kind === 'event' && at.part === 'coord' && at.event.coord
+      ? toRange(at.event.coord.span)
+      : at.kind === 'event' && at.tile && (at.part === 'rack' || at.part === 'exchanged')
+        ? toRange(at.tile.span)
+        : undefined;
+  return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, ...(range ? { range } : {}) };
+}

@@ -1,0 +1,84 @@
+/**
+ * Bytes → text for GCG files (NOTATION.md, "File level").
+ *
+ * - A UTF-8 byte-order mark is skipped (the decoded text does not contain it).
+ * - `#character-encoding ISO-8859-1` (or `latin1`, `latin-1`, `iso8859-1`) is honoured.
+ * - Otherwise valid UTF-8 is read as UTF-8; anything else is read as ISO-8859-1 (the GCG default)
+ *   and an `encoding-fallback` hint says so — with its own message when the file declares
+ *   `#character-encoding UTF-8` but its bytes are not UTF-8.
+ *
+ * Invariants: never throws; ISO-8859-1 is the real one (byte n → U+00n), not Windows-1252.
+ *
+ * Example:
+ *   decode(new Uint8Array([0x63, 0xe9])) // { text: 'cé', encoding: 'latin-1', fallback: 'encoding-fallback' }
+ */
+
+export type Encoding = 'utf-8' | 'latin-1';
+
+export interface Decoded {
+  readonly text: string;
+  readonly encoding: Encoding;
+  /** Set when the bytes were not valid UTF-8 and were read as Latin-1: the hint's message id. */
+  readonly fallback?: 'encoding-fallback' | 'encoding-fallback-declared';
+}
+
+const LATIN1_NAMES = ['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1'];
+const UTF8_NAMES = ['utf-8', 'utf8'];
+
+/** ISO-8859-1: every byte is the code point of the same number. */
+export function decodeLatin1(bytes: Uint8Array): string {
+  let out = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    out += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  }
+  return out;
+}
+
+function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+const PRAGMA = '#character-encoding';
+
+function isSpaceOrTab(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x09;
+}
+
+/** The encoding a `#character-encoding` line declares (lower case), if any. Scans the bytes. */
+export function declaredEncoding(bytes: Uint8Array): string | undefined {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = buffer.indexOf(PRAGMA, 0, 'latin1'); at >= 0; at = buffer.indexOf(PRAGMA, at + 1, 'latin1')) {
+    let lineStart = at;
+    while (lineStart > 0 && isSpaceOrTab(buffer[lineStart - 1])) lineStart--;
+    if (lineStart > 0 && buffer[lineStart - 1] !== 0x0a && buffer[lineStart - 1] !== 0x0d) continue;
+    let i = at + PRAGMA.length;
+    if (!isSpaceOrTab(buffer[i])) continue;
+    while (isSpaceOrTab(buffer[i])) i++;
+    let end = i;
+    while (end < buffer.length && !isSpaceOrTab(buffer[end]) && buffer[end] !== 0x0a && buffer[end] !== 0x0d) end++;
+    if (end > i) return buffer.toString('latin1', i, end).toLowerCase();
+  }
+  return undefined;
+}
+
+export function decode(input: Uint8Array): Decoded {
+  const hasBom = input.length >= 3 && input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
+  const bytes = hasBom ? input.subarray(3) : input;
+  const declared = declaredEncoding(bytes);
+  if (declared !== undefined && LATIN1_NAMES.includes(declared) && !hasBom) {
+    return { text: decodeLatin1(bytes), encoding: 'latin-1' };
+  }
+  const utf8 = decodeUtf8Strict(bytes);
+  if (utf8 !== undefined) return { text: utf8, encoding: 'utf-8' };
+  const declaredUtf8 = declared !== undefined && UTF8_NAMES.includes(declared);
+  return {
+    text: decodeLatin1(bytes),
+    encoding: 'latin-1',
+    fallback: declaredUtf8 ? 'encoding-fallback-declared' : 'encoding-fallback',
+  };
+}

@@ -1,0 +1,130 @@
+// The extension inside VS Code 1.100 (code-server), through the real language client over IPC:
+// language registration, diagnostics in vscode.languages, hovers, code lenses, a quick fix
+// applied, symbols, the two commands, and a settings change reaching the server.
+// Every wait polls for its condition with a deadline.
+'use strict';
+const assert = require('node:assert/strict');
+const vscode = require('vscode');
+
+async function waitFor(probe, what, ms = 30000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function fileUri(name) {
+  const folder = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
+  assert.ok(folder, 'a workspace folder is open');
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
+const hoverText = (hovers) => hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+
+describe('Planilla in VS Code', function () {
+  const uri = fileUri('score-error.gcg');
+  let doc;
+
+  before(async () => {
+    doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration('planilla').update('language', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  it('registers the gcg language for .gcg files and activates', async () => {
+    assert.equal(doc.languageId, 'gcg');
+    const ext = vscode.extensions.getExtension('planilla.planilla');
+    assert.ok(ext, 'the extension is loaded');
+    await waitFor(() => ext.isActive, 'activation');
+  });
+
+  it('publishes the score mismatch on the score token', async () => {
+    const diags = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length ? d : null;
+    }, 'diagnostics');
+    assert.equal(diags.length, 1);
+    const [d] = diags;
+    assert.equal(typeof d.code === 'object' ? d.code.value : d.code, 'score-mismatch');
+    assert.equal(d.source, 'planilla');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.deepEqual([d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character], [6, 23, 6, 26]);
+    assert.match(d.message, /declared score 18, computed 16/);
+  });
+
+  it('hovers with the article and the move worked out', async () => {
+    const hovers = await waitFor(async () => {
+      const h = await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(6, 24));
+      return h && h.length ? h : null;
+    }, 'hover');
+    const text = hoverText(hovers);
+    assert.match(text, /\*\*art\. 12–19\*\*/);
+    assert.match(text, /LIBRO = 8 × 2 = \*\*16\*\*/);
+    assert.match(text, /True totals: Ana \*\*16\*\* · Beto \*\*0\*\*/);
+    const note = hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(7, 10)));
+    assert.match(note, /A \*\*strong\*\* opening/);
+  });
+
+  it('shows the true totals as code lenses', async () => {
+    const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
+    const on = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
+    assert.deepEqual(on(6), ['Ana 16 · Beto 0  ⚠ the sheet says 18']);
+    assert.deepEqual(on(8), ['Ana 16 · Beto 13']);
+    assert.deepEqual(on(0), ['Score so far (game not finished): Ana 16 – Beto 13', 'current FISE rulebook · Spanish (FISE) tiles']);
+  });
+
+  it('applies a quick fix, after which the record is clean', async () => {
+    const range = new vscode.Range(6, 23, 6, 26);
+    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, range);
+    const titles = actions.map((a) => a.title);
+    const fix = actions.find((a) => a.title === 'Set the computed score +16 and the true total 16');
+    assert.ok(fix, JSON.stringify(titles));
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(doc.lineAt(6).text, '>Ana: ABILORS 8D LIBRO +16 16');
+    await waitFor(() => vscode.languages.getDiagnostics(uri).length === 0, 'diagnostics to clear');
+  });
+
+  it('lists one symbol per turn', async () => {
+    const symbols = await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', uri);
+    assert.deepEqual(symbols.map((s) => s.name), ['1. Ana 8D LIBRO +16', '2. Beto 7G IDEA +13']);
+  });
+
+  it('checks every record of the workspace, open or not', async () => {
+    const summary = await vscode.commands.executeCommand('planilla.checkWorkspace');
+    assert.ok(summary && summary.checked >= 3, JSON.stringify(summary));
+    const ending = fileUri('gcg-ending.gcg');
+    const diags = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(ending);
+      return d.length ? d : null;
+    }, 'diagnostics of an unopened file');
+    assert.deepEqual(diags.map((d) => (typeof d.code === 'object' ? d.code.value : d.code)), ['end-rack-gcg-convention']);
+    assert.deepEqual(vscode.languages.getDiagnostics(fileUri('fise-ending.gcg')), []);
+  });
+
+  it('exports a record for Woogles into a new editor', async () => {
+    const exported = await vscode.commands.executeCommand('planilla.exportWoogles', fileUri('fise-ending.gcg'));
+    assert.ok(exported, 'a document is returned');
+    const text = exported.getText();
+    assert.match(text, /^#character-encoding UTF-8\n#player1 Ana Ana García\n/);
+    assert.doesNotMatch(text, /#tile-notation/);
+    assert.match(text, />Beto: C\[CH\]ÑT\? \(C\[CH\]ÑT\?\) -17 322/);
+  });
+
+  it('follows the message language setting', async () => {
+    const ending = fileUri('gcg-ending.gcg');
+    const endingDoc = await vscode.workspace.openTextDocument(ending);
+    await vscode.window.showTextDocument(endingDoc);
+    await vscode.workspace.getConfiguration('planilla').update('language', 'es', vscode.ConfigurationTarget.Workspace);
+    const diags = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(ending);
+      return d.length && /según FISE/.test(d[0].message) ? d : null;
+    }, 'Spanish diagnostics');
+    assert.match(diags[0].message, /Ana 364 – Beto 322/);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The language server over stdio, spoken to in JSON-RPC as an editor would: initialize, open,
+ * change, diagnostics, hover, code lens, code action, formatting, symbols, folding, completion,
+ * inlay hints, settings pulled per document, the two Planilla requests, a bad request answered
+ * without harm, shutdown and exit.
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LspClient } from './lsp-client';
+
+const repoRoot = path.resolve(__dirname, '../../..');
+const serverModule = path.join(repoRoot, 'out/server/src/server.js');
+
+const RECORD = [
+  '#character-encoding UTF-8',
+  '#player1 Ana Ana García',
+  '#player2 Beto Alberto Ruiz',
+  '#lexicon FILE2017',
+  '#tile-notation brackets',
+  '#incomplete',
+  '>Ana: ABILORS 8D LIBRO +18 18',
+  '>Beto: ADEIMNT 7G IDEA +13 13',
+  '',
+].join('\n');
+
+interface Diagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  code: string;
+  source: string;
+  severity: number;
+  message: string;
+}
+interface Published {
+  uri: string;
+  version?: number;
+  diagnostics: Diagnostic[];
+}
+
+describe('protocol: language server over stdio', function () {
+  let client: LspClient;
+  let dir: string;
+  let uri: string;
+  let settings: Record<string, unknown> = {};
+
+  before(async () => {
+    assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-protocol-'));
+    uri = pathToFileURL(path.join(dir, 'game.gcg')).toString();
+    client = LspClient.start(serverModule);
+    client.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      params.items.map((item) => (item.section === 'planilla' ? settings : null)),
+    );
+  });
+
+  after(async () => {
+    await client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('initializes and announces its features', async () => {
+    const result = await client.initialize({ locale: 'es' });
+    const caps = result.capabilities;
+    for (const key of [
+      'hoverProvider',
+      'codeLensProvider',
+      'codeActionProvider',
+      'documentSymbolProvider',
+      'foldingRangeProvider',
+      'documentFormattingProvider',
+      'completionProvider',
+      'inlayHintProvider',
+    ]) {
+      assert.ok(caps[key], key);
+    }
+    assert.equal(result.serverInfo.name, 'planilla');
+  });
+
+  it('publishes diagnostics on open, for that version', async () => {
+    const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri);
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text: RECORD } });
+    const p = await published;
+    assert.equal(p.version, 1);
+    assert.deepEqual(
+      p.diagnostics.map((d) => [d.code, d.source, d.severity, d.range.start.line, d.range.start.character, d.range.end.character]),
+      [['score-mismatch', 'planilla', 1, 6, 23, 26]],
+    );
+    assert.match(p.diagnostics[0].message, /calculada 16/);
+  });
+
+  it('hovers with the move worked out and the article of the finding', async () => {
+    const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 24 } });
+    assert.equal(hover.contents.kind, 'markdown');
+    assert.match(hover.contents.value, /\*\*art\. 12–19\*\*/);
+    assert.match(hover.contents.value, /LIBRO = 8 × 2 = \*\*16\*\*/);
+  });
+
+  it('returns code lenses with the true totals', async () => {
+    const lenses: { range: { start: { line: number } }; command: { title: string } }[] = await client.request('textDocument/codeLens', {
+      textDocument: { uri },
+    });
+    const onLine = (line: number): string[] => lenses.filter((l) => l.range.start.line === line).map((l) => l.command.title);
+    assert.deepEqual(onLine(6), ['Ana 16 · Beto 0  ⚠ la planilla dice 18']);
+    assert.deepEqual(onLine(7), ['Ana 16 · Beto 13']);
+    assert.match(onLine(0)[0], /Ana 16 – Beto 13/);
+  });
+
+  it('offers a quick fix for the diagnostic', async () => {
+    const last = [...client.notifications].reverse().find((n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === uri);
+    const diagnostics = (last?.params as Published).diagnostics;
+    const actions: { title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } }[] = await client.request(
+      'textDocument/codeAction',
+      { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } },
+    );
+    const fix = actions.find((a) => a.title === 'Poner la puntuación calculada: +16');
+    assert.ok(fix, JSON.stringify(actions));
+    assert.equal(fix.kind, 'quickfix');
+    assert.deepEqual(fix.edit.changes[uri].map((e) => e.newText), ['+16']);
+  });
+
+  it('republishes on change (incremental sync) and clears the fixed finding', async () => {
+    const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 2);
+    client.notify('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [
+        { range: { start: { line: 6, character: 23 }, end: { line: 6, character: 29 } }, text: '+16 16' },
+      ],
+    });
+    assert.deepEqual((await published).diagnostics, []);
+  });
+
+  it('formats, lists symbols, folds notes, completes and hints', async () => {
+    const messy = RECORD.replace('>Ana: ABILORS 8D LIBRO +18 18', '>Ana:ABILORS   8d LIBRO +16 16\n#note two\nlines');
+    const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 3);
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ text: messy }] });
+    await published;
+    const edits: { newText: string }[] = await client.request('textDocument/formatting', {
+      textDocument: { uri },
+      options: { tabSize: 2, insertSpaces: true },
+    });
+    assert.equal(edits.length, 1);
+    assert.match(edits[0].newText, /^>Ana: +ABILORS 8D LIBRO \+16 16$/m);
+    const symbols: { name: string }[] = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.deepEqual(symbols.map((s) => s.name), ['1. Ana 8d LIBRO +16', '2. Beto 7G IDEA +13']);
+    const folds: { startLine: number; endLine: number }[] = await client.request('textDocument/foldingRange', { textDocument: { uri } });
+    assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[7, 8]]);
+    const items: { label: string }[] = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 5, character: 1 } });
+    assert.ok(items.some((i) => i.label === 'rules'));
+    const hints = await client.request('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } },
+    });
+    assert.deepEqual(hints, []);
+  });
+
+  it('pulls the settings again when they change (language, severity off)', async () => {
+    settings = { language: 'en', severity: { 'unaccepted-word': 'off' } };
+    const text = RECORD.replace('>Beto: ADEIMNT 7G IDEA +13 13\n', '').replace('LIBRO +18 18', 'BIROL +20 20');
+    const opened = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 4);
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 4 }, contentChanges: [{ text }] });
+    const before = await opened;
+    assert.equal(before.diagnostics.length, 1, 'Spanish settings still cached: the word is reported');
+    const again = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.diagnostics.length === 0);
+    client.notify('workspace/didChangeConfiguration', { settings: null });
+    await again;
+    const lenses: { command: { title: string } }[] = await client.request('textDocument/codeLens', { textDocument: { uri } });
+    assert.match(lenses[0].command.title, /^Score so far/);
+    settings = {};
+  });
+
+  it('checks files on disk and exports for Woogles', async () => {
+    const other = path.join(dir, 'other.gcg');
+    fs.writeFileSync(other, RECORD);
+    const otherUri = pathToFileURL(other).toString();
+    const missing = pathToFileURL(path.join(dir, 'missing.gcg')).toString();
+    const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === otherUri);
+    const result = await client.request('planilla/checkFiles', { uris: [otherUri, missing] });
+    assert.deepEqual(result, { checked: 1, errors: 1, warnings: 0, others: 0, unreadable: [missing] });
+    assert.equal((await published).diagnostics[0].code, 'score-mismatch');
+    const exported = await client.request('planilla/exportWoogles', { uri: otherUri });
+    assert.match(exported.text, /^#character-encoding UTF-8\n/);
+    assert.doesNotMatch(exported.text, /#tile-notation/);
+    assert.ok('error' in (await client.request('planilla/exportWoogles', { uri: missing })));
+  });
+
+  it('answers a request about an unknown document and keeps running', async () => {
+    const unknown = 'file:///nowhere/x.gcg';
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri: unknown }, position: { line: 0, character: 0 } }), null);
+    assert.deepEqual(await client.request('textDocument/codeLens', { textDocument: { uri: unknown } }), []);
+    const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 2 } });
+    assert.ok(hover);
+  });
+
+  it('clears the diagnostics of a closed document, then shuts down and exits with 0', async () => {
+    const cleared = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.diagnostics.length === 0);
+    const withError = RECORD;
+    const reopened = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 5);
+    client.notify('textDocument/didChange', { textDocument: { uri, version: 5 }, contentChanges: [{ text: withError }] });
+    assert.equal((await reopened).diagnostics.length, 1);
+    client.notify('textDocument/didClose', { textDocument: { uri } });
+    await cleared;
+    assert.equal(await client.close(), 0);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The UI catalogue: every id the editor features use exists in Spanish and English with the
+ * same placeholders, and no text is left empty.
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { UI_MESSAGES } from '../../../server/src/rules/catalog/ui';
+import { uiText, signed } from '../../../server/src/service/i18n';
+import { EVENT_KINDS } from '../../../server/src/syntax/types';
+import { PRAGMA_NAMES } from '../../../server/src/service/completion';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const placeholders = (t: string): string[] => [...t.matchAll(/\{([A-Za-z0-9_.-]+)\}/g)].map((m) => m[1]).sort();
+
+/** Literal `ui.…` ids in the sources of the service, the server and the client. */
+function usedIds(): string[] {
+  const dirs = ['server/src/service', 'server/src', 'client/src'];
+  const ids = new Set<string>();
+  for (const dir of dirs) {
+    for (const name of fs.readdirSync(path.join(repoRoot, dir))) {
+      if (!name.endsWith('.ts')) continue;
+      const text = fs.readFileSync(path.join(repoRoot, dir, name), 'utf8');
+      for (const m of text.matchAll(/'(ui\.[A-Za-z0-9.-]+)'/g)) ids.add(m[1]);
+    }
+  }
+  return [...ids];
+}
+
+describe('service: UI catalogue', () => {
+  it('has both languages, non-empty, with the same placeholders', () => {
+    for (const [id, text] of Object.entries(UI_MESSAGES)) {
+      assert.ok(id.startsWith('ui.'), id);
+      assert.ok(text.es.trim() && text.en.trim(), id);
+      assert.deepEqual(placeholders(text.es), placeholders(text.en), id);
+    }
+  });
+
+  it('holds every id the sources use, and the ids built from domain words', () => {
+    const ids = [
+      ...usedIds(),
+      ...EVENT_KINDS.map((k) => `ui.event.${k}`),
+      ...PRAGMA_NAMES.map((p) => `ui.pragma.${p}`),
+      ...['DL', 'TL', 'DW', 'TW'].map((p) => `ui.premium.${p}`),
+      'ui.tileSet.spanish',
+      'ui.tileSet.english',
+    ];
+    assert.ok(ids.length > 60);
+    for (const id of ids) assert.ok(Object.prototype.hasOwnProperty.call(UI_MESSAGES, id), `missing ${id}`);
+  });
+
+  it('fills placeholders and falls back to the id', () => {
+    assert.equal(uiText('ui.lens.totals', 'es', { p1: 'Ana', t1: 134, p2: 'Luis', t2: 98 }), 'Ana 134 · Luis 98');
+    assert.equal(uiText('ui.no.such.id', 'en'), 'ui.no.such.id');
+    assert.deepEqual([signed(24), signed(0), signed(-13)], ['+24', '+0', '-13']);
+  });
+
+  it('localises every manifest string in both languages', () => {
+    const manifest = fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
+    const en = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const es = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.nls.es.json'), 'utf8')) as Record<string, string>;
+    const keys = [...manifest.matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]);
+    assert.ok(keys.length > 10);
+    for (const key of keys) assert.ok(en[key] && es[key], key);
+    assert.deepEqual(Object.keys(en).sort(), Object.keys(es).sort());
+  });
+});

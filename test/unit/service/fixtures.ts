@@ -1,0 +1,107 @@
+/**
+ * Records and helpers for the service tests: cursor markers (`|` marks the cursor; the marker is
+ * removed from the text), analysis with the built-in lexicon, and applying text edits.
+ *
+ * The records are the worked examples of the shared spec (WORKED-EXAMPLES.md), whose scores and
+ * totals were checked by hand, plus small variations with one deliberate mistake each.
+ *
+ * Example:
+ *   const { text, position } = cursor('>Ana: ABILORS 8D LI|BRO +16 16\n');
+ *   const a = analyzeRecord(text);
+ */
+import { strict as assert } from 'node:assert';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Position, TextEdit } from 'vscode-languageserver-types';
+import { analyze, type Analysis } from '../../../server/src/service/analysis';
+import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
+import { DEFAULT_SETTINGS, readSettings, type PlanillaSettings } from '../../../server/src/service/settings';
+
+export const HEADER = [
+  '#character-encoding UTF-8',
+  '#player1 Ana Ana García',
+  '#player2 Beto Alberto Ruiz',
+  '#lexicon FILE2017',
+  '#tile-notation brackets',
+];
+
+/** Worked example 6: LIBRO, then IDEA with two cross words (IR, DO). */
+export const EXAMPLE_6 = [...HEADER, '#incomplete', '>Ana: ABILORS 8D LIBRO +16 16', '>Beto: ADEIMNT 7G IDEA +13 13', ''].join('\n');
+
+const GAME_A_MOVES = [
+  '>Ana: ABEFNNQ 8F BEFAN +20 20',
+  '>Beto: AHOOORZ F6 ZA.RO +38 38',
+  '>Ana: ENNQUX? 9H aX +37 57',
+  '>Beto: DHHOOTV 7F .H +18 56',
+  '>Ana: AEINNQU 6C QUI.A +24 81',
+  '>Beto: DHOORTV 5G VOTO +17 73',
+  '>Ana: ADEEINN 4D IDEAN +28 109',
+  '>Beto: CDEH[LL]RS H1 CER..S +43 116',
+  '>Ana: AAEENOO I1 ENE +13 122',
+  '>Beto: ADHI[LL]OP 6J HO[LL]AD +41 157',
+  '>Ana: AAEOORS O1 ASAREO +38 160',
+  '>Beto: BINPRUU L4 BU.IR +30 187',
+  '>Ana: AEGILLO 9H ..ILA +28 188',
+  '>Beto: GJNPRSU 11D PUS +27 214',
+  '>Ana: EEGLNOP H8 ..LOPEEN +45 233',
+  '>Beto: AGJLNOR 13C GRANJ.O +48 262',
+  '>Ana: AGIM[RR]UY 2H ..GU[RR]AI. +40 273',
+  '>Beto: ACCDLST 10L SAL +21 283',
+  '>Ana: ELMMOTY M1 M.YE +22 295',
+  '>Beto: CC[CH]DÑT? 7K C.D +17 300',
+  '>Ana: DILMOTT O8 MIO +19 314',
+  '>Beto: C[CH]ÑSST? 13C .......S +16 316',
+  '>Ana: ADDLOTT 3A TOLDAD +25 339',
+  '>Beto: C[CH]EÑST? 6A SE...... +23 339',
+  '>Ana: CEETU 15E CUE.TE +8 347',
+];
+
+/** The FISE two-line ending of example 14 (art. 37.4). */
+export const FISE_ENDING = ['>Ana: (C[CH]ÑT?) +17 364', '>Beto: C[CH]ÑT? (C[CH]ÑT?) -17 322'];
+
+/** Appendix A: a complete game that replays with no finding (example 14's ending). */
+export const GAME_A = [...HEADER, ...GAME_A_MOVES, ...FISE_ENDING, ''].join('\n');
+
+/** Example 15: the same game closed in the GCG `+2R` convention. */
+export const GAME_A_GCG_ENDING = [...HEADER, ...GAME_A_MOVES, '>Ana: (C[CH]ÑT?) +34 381', ''].join('\n');
+
+/** Removes the `|` cursor marker and returns the text and the marker's position. */
+export function cursor(marked: string): { text: string; position: Position } {
+  const at = marked.indexOf('|');
+  assert.ok(at >= 0, 'the test text has a | cursor marker');
+  assert.equal(marked.indexOf('|', at + 1), -1, 'the test text has one cursor marker');
+  const before = marked.slice(0, at);
+  const lines = before.split('\n');
+  return { text: before + marked.slice(at + 1), position: { line: lines.length - 1, character: lines[lines.length - 1].length } };
+}
+
+/** Replaces `line` (0-based) of a record. */
+export function withLine(text: string, line: number, replacement: string): string {
+  const lines = text.split('\n');
+  lines[line] = replacement;
+  return lines.join('\n');
+}
+
+export function analyzeRecord(text: string): Analysis {
+  return analyze(text, { lexicon: loadDefaultLexicon() });
+}
+
+export function settings(raw: unknown = {}): PlanillaSettings {
+  return raw === undefined ? DEFAULT_SETTINGS : readSettings(raw);
+}
+
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  return TextDocument.applyEdits(TextDocument.create('file:///t.gcg', 'gcg', 1, text), [...edits]);
+}
+
+/** The text a range covers (single-line ranges). */
+export function rangeText(text: string, range: { start: Position; end: Position }): string {
+  const line = text.split(/\r\n|\r|\n/)[range.start.line] ?? '';
+  return line.slice(range.start.character, range.end.character);
+}
+
+/** The line index of the first line starting with `prefix`. */
+export function lineOf(text: string, prefix: string): number {
+  const i = text.split('\n').findIndex((l) => l.startsWith(prefix));
+  assert.ok(i >= 0, `no line starts with ${prefix}`);
+  return i;
+}
