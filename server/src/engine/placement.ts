@@ -50,6 +50,11 @@ export interface ResolvedPlacement {
   readonly issues: readonly Issue[];
   /** True when the geometry is wrong in a way that makes the computed score meaningless. */
   readonly geometryError: boolean;
+  /**
+   * When the written direction only fails because the word goes on past the written tiles and the
+   * other direction fits: that reading, for the replay to take if the sheet's score confirms it.
+   */
+  readonly alternative?: ResolvedPlacement;
 }
 
 interface Walk {
@@ -121,13 +126,22 @@ export function resolvePlacement(board: BoardCells, coord: CoordNode, tiles: rea
   const coordinate = coord.text;
   const legalAlone = (w: Walk): boolean => (empty ? coversCentre(w) && w.newTiles.length >= 2 : touchesBoard(board, w));
 
-  if (!fits(written)) {
+  let alternative: ResolvedPlacement | undefined;
+  if (!fits(written) && tiles.length > 1) {
     // 8D written for D8 (or the reverse): the other direction fits the board (art. 20).
     const otherDir: Direction = coord.direction === 'across' ? 'down' : 'across';
     const other = walk(board, coord.row, coord.col, otherDir, tiles);
-    if (fits(other) && legalAlone(other) && tiles.length > 1) {
-      issues.push({ code: 'direction-mismatch', span: coord.span, args: { coordinate, word: playText } });
-      return { direction: otherDir, newTiles: other.newTiles, throughCount: other.throughCount, issues, geometryError: false };
+    if (fits(other) && legalAlone(other)) {
+      const switched: ResolvedPlacement = {
+        direction: otherDir,
+        newTiles: other.newTiles,
+        throughCount: other.throughCount,
+        issues: [{ code: 'direction-mismatch', span: coord.span, args: { coordinate, word: playText } }],
+        geometryError: false,
+      };
+      // The written direction cannot be right: take the one that fits.
+      if (written.offBoard || written.gap || written.clash) return switched;
+      alternative = switched;
     }
   }
 
@@ -180,7 +194,7 @@ export function resolvePlacement(board: BoardCells, coord: CoordNode, tiles: rea
     issues.push({ code: 'not-connected', span: coord.span, args: { word: playText, coordinate } }); // art. 2, 9
     geometryError = true;
   }
-  return { direction: coord.direction, newTiles: written.newTiles, throughCount: written.throughCount, issues, geometryError };
+  return { direction: coord.direction, newTiles: written.newTiles, throughCount: written.throughCount, issues, geometryError, ...(alternative ? { alternative } : {}) };
 }
 
 /**

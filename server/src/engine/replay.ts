@@ -526,7 +526,14 @@ class Replayer {
     const foreignTile = this.checkTileFaces(tiles, rack?.foreign);
 
     if (!e.coord || !e.play) return { computed: 0 };
-    const resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text);
+    let resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text);
+    const alt = resolved.alternative;
+    if (alt && e.score) {
+      // The word goes on past the written tiles, and the other direction fits too: the sheet's
+      // score tells which one was played.
+      const score = (r: typeof alt): number => scorePlacement(this.board, r.newTiles, r.direction, this.set).score;
+      if (score(alt) === e.score.value && score(resolved) !== e.score.value) resolved = alt;
+    }
     for (const i of resolved.issues) this.issue(i);
     const placed = resolved.newTiles;
     const faces = placed.map((t) => (t.blank ? '?' : t.letter));

@@ -42,11 +42,8 @@ export function normalizeFaces(faces: readonly string[]): string {
   return faces.join('').toLowerCase();
 }
 
-interface Cell {
-  readonly letter: string;
-  readonly blank: boolean;
-  readonly isNew: boolean;
-}
+/** A square's tile during scoring: the new tile there, else the board's. */
+type Lookup = (index: number) => { readonly letter: string; readonly blank: boolean } | null | undefined;
 
 /**
  * Scores `tiles` placed on `board`. Tiles off the board or on occupied squares are ignored here
@@ -58,87 +55,75 @@ export function scorePlacement(
   direction: Direction,
   tileSet: TileSet,
 ): PlacementScore {
-  const placed = tiles.filter(
-    (t) => t.row >= 0 && t.row < BOARD_SIZE && t.col >= 0 && t.col < BOARD_SIZE && board[t.row * BOARD_SIZE + t.col] === null,
-  );
-  const cellAt = (row: number, col: number): Cell | null => {
-    if (row < 0 || row >= BOARD_SIZE || col < 0 || col >= BOARD_SIZE) return null;
-    for (const t of placed) if (t.row === row && t.col === col) return { letter: t.letter, blank: t.blank, isNew: true };
-    const old = board[row * BOARD_SIZE + col];
-    return old ? { letter: old.letter, blank: old.blank, isNew: false } : null;
-  };
-
+  const fresh = new Map<number, NewTile>();
+  for (const t of tiles) {
+    if (t.row < 0 || t.row >= BOARD_SIZE || t.col < 0 || t.col >= BOARD_SIZE) continue;
+    const index = t.row * BOARD_SIZE + t.col;
+    if (board[index] === null) fresh.set(index, t);
+  }
+  const at: Lookup = (index) => fresh.get(index) ?? board[index];
   const words: ScoredWord[] = [];
   const across = direction === 'across';
   // Main-direction runs: one through the first new tile; more only if the tiles leave gaps.
   const covered = new Set<number>();
-  for (const t of placed) {
-    if (covered.has(t.row * BOARD_SIZE + t.col)) continue;
-    const word = scoreRun(cellAt, t.row, t.col, across, tileSet, words.length === 0);
-    for (const sq of runSquares(cellAt, t.row, t.col, across)) covered.add(sq);
+  for (const [index, t] of fresh) {
+    if (covered.has(index)) continue;
+    const word = scoreRun(at, fresh, t.row, t.col, across, tileSet, words.length === 0, covered);
     if (word) words.push(word);
   }
   // Cross words, one per new tile that touches tiles across the main direction (art. 18).
-  for (const t of placed) {
-    const word = scoreRun(cellAt, t.row, t.col, !across, tileSet, words.length === 0);
+  for (const t of fresh.values()) {
+    const word = scoreRun(at, fresh, t.row, t.col, !across, tileSet, words.length === 0, undefined);
     if (word) words.push(word);
   }
-  const bingo = placed.length === RACK_SIZE ? BINGO_BONUS : 0;
-  const score = words.reduce((sum, w) => sum + w.score, 0) + bingo;
+  const bingo = fresh.size === RACK_SIZE ? BINGO_BONUS : 0;
+  let score = bingo;
+  for (const w of words) score += w.score;
   return { words, bingo, score };
 }
 
-function runStart(cellAt: (r: number, c: number) => Cell | null, row: number, col: number, across: boolean): [number, number] {
-  const dr = across ? 0 : 1;
-  const dc = across ? 1 : 0;
-  let r = row;
-  let c = col;
-  while (cellAt(r - dr, c - dc)) {
-    r -= dr;
-    c -= dc;
-  }
-  return [r, c];
-}
-
-function runSquares(cellAt: (r: number, c: number) => Cell | null, row: number, col: number, across: boolean): number[] {
-  const dr = across ? 0 : 1;
-  const dc = across ? 1 : 0;
-  const out: number[] = [];
-  let [r, c] = runStart(cellAt, row, col, across);
-  while (cellAt(r, c)) {
-    out.push(r * BOARD_SIZE + c);
-    r += dr;
-    c += dc;
-  }
-  return out;
-}
-
-/** The maximal run through (row, col) along one direction, scored; undefined when shorter than 2. */
+/**
+ * The maximal run through (row, col) along one direction, scored; undefined when shorter than 2.
+ * The squares it covers are added to `covered` when given.
+ */
 function scoreRun(
-  cellAt: (r: number, c: number) => Cell | null,
+  at: Lookup,
+  fresh: ReadonlyMap<number, NewTile>,
   row: number,
   col: number,
   across: boolean,
   tileSet: TileSet,
   main: boolean,
+  covered: Set<number> | undefined,
 ): ScoredWord | undefined {
-  const dr = across ? 0 : 1;
-  const dc = across ? 1 : 0;
-  let [r, c] = runStart(cellAt, row, col, across);
+  const step = across ? 1 : BOARD_SIZE;
+  // Walk back to the first square of the run (staying on the row or column).
+  let r = row;
+  let c = col;
+  while (across ? c > 0 && at(r * BOARD_SIZE + c - 1) : r > 0 && at((r - 1) * BOARD_SIZE + c)) {
+    if (across) c--;
+    else r--;
+  }
   const squares: ScoredSquare[] = [];
   const faces: string[] = [];
   let letterSum = 0;
   let multiplier = 1;
-  for (let cell = cellAt(r, c); cell; r += dr, c += dc, cell = cellAt(r, c)) {
-    const premium = cell.isNew ? premiumAt(r, c) : null; // art. 17: old squares count at face value
+  for (let index = r * BOARD_SIZE + c; r < BOARD_SIZE && c < BOARD_SIZE; index += step) {
+    const cell = at(index);
+    if (!cell) break;
+    const isNew = fresh.has(index);
+    const premium = isNew ? premiumAt(r, c) : null; // art. 17: old squares count at face value
     const value = cell.blank ? 0 : tileSet.value(cell.letter); // art. 10.2
     const lm = letterMultiplier(premium);
     const wm = wordMultiplier(premium);
     const points = value * lm; // art. 13
     letterSum += points;
     multiplier *= wm; // art. 14–15
-    squares.push({ row: r, col: c, letter: cell.letter, blank: cell.blank, isNew: cell.isNew, value, letterMultiplier: lm, wordMultiplier: wm, points });
+    squares.push({ row: r, col: c, letter: cell.letter, blank: cell.blank, isNew, value, letterMultiplier: lm, wordMultiplier: wm, points });
     faces.push(cell.letter);
+    covered?.add(index);
+    if (across) c++;
+    else r++;
   }
   if (squares.length < 2) return undefined;
   return {

@@ -23,6 +23,7 @@
  * Example:
  *   const d = buildDawg(['casa', 'casas', 'chuleta']);
  *   d.has('casas');              // true
+ *   d.edgeFinal(d.edgeOf(d.edgeChild(d.edgeOf(d.root, 1)), 1)); // prefix walk: is 'aa' a word?
  *   const bytes = serializeDawg(d, 'mini');
  *   parseDawgFile(bytes);        // { ok: true, dawg, name: 'mini' }
  */
@@ -72,6 +73,45 @@ export class Dawg {
       node = edge >>> CHILD_SHIFT;
       if (node === 0 || node >= edges.length) return false;
     }
+  }
+
+  // Prefix walks (move generation): a node is the index of its first edge (`root` to start); an
+  // edge is 0 when absent. Each helper stays in bounds whatever the edges hold.
+
+  /** The edge labelled `tile` in the node starting at `node`; 0 when the node has none. */
+  edgeOf(node: number, tile: number): number {
+    const edges = this.edges;
+    if (node <= 0) return 0;
+    for (let e = node; e < edges.length; e++) {
+      const edge = edges[e];
+      const t = edge & 31;
+      if (t === tile) return e;
+      if (t > tile || (edge & LAST) !== 0) return 0;
+    }
+    return 0;
+  }
+
+  /** The edge after `edge` in the same node; 0 after the node's last edge. */
+  nextEdge(edge: number): number {
+    if (edge <= 0 || edge + 1 >= this.edges.length || (this.edges[edge] & LAST) !== 0) return 0;
+    return edge + 1;
+  }
+
+  /** Tile code (normalize.ts) of an edge. */
+  edgeTile(edge: number): number {
+    return edge > 0 && edge < this.edges.length ? this.edges[edge] & 31 : 0;
+  }
+
+  /** Whether the word spelt by the path ending with this edge is accepted. */
+  edgeFinal(edge: number): boolean {
+    return edge > 0 && edge < this.edges.length && (this.edges[edge] & FINAL) !== 0;
+  }
+
+  /** The node an edge leads to; 0 when no word continues past it. */
+  edgeChild(edge: number): number {
+    if (edge <= 0 || edge >= this.edges.length) return 0;
+    const child = this.edges[edge] >>> CHILD_SHIFT;
+    return child < this.edges.length ? child : 0;
   }
 
   /** Every word, in tile order. */

@@ -44,7 +44,7 @@ thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 table.meta th { width: 32mm; }
 table.turns { font-size: 8pt; table-layout: fixed; }
-table.turns th { font-size: 7.5pt; }
+table.turns th { font-size: 7pt; overflow-wrap: anywhere; }
 table.turns th.group { text-align: center; }
 table.turns td { overflow-wrap: anywhere; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
@@ -131,7 +131,7 @@ function turnRow(turn: AuditTurn, lang: Language): string {
 }
 
 /** Column widths of the events table (percent), in column order. */
-const TURN_COLUMNS = [4, 5, 8, 10, 11, 6, 6, 6, 6, 12, 26] as const;
+const TURN_COLUMNS = [4, 5, 8, 10, 10, 7, 7, 7, 7, 11, 24] as const;
 
 function turnsTable(audit: Audit, lang: Language): string {
   const cols = `<colgroup>${TURN_COLUMNS.map((w) => `<col style="width: ${w}%">`).join('')}</colgroup>`;

@@ -8,9 +8,9 @@
  * (= TW, - DW, " TL, ' DL, * centre); an occupied square shows its tile, never its premium.
  *
  * Example:
- *   renderTextBoard(boardModel(replay, 0), 'es');
- *   //        A   B   C   D ...
- *   //   8    =   .   .(L) (I) ...
+ *   renderGrid(boardModel(replay, 0))[8];   // row 8 after LIBRO at 8D:
+ *   // '  8   =   .   . (L) (I) (B) (R) (O)   .   .   .   \'   .   .   ='
+ *   renderTextBoard(boardModel(replay, 0), 'es');   // heading, grid, legend, racks, totals, …
  */
 import { BOARD_SIZE, squareIndex } from '../engine/board';
 import { formatMessage } from '../rules/messages';

@@ -95,8 +95,8 @@ async function waitText(page, selector, pattern, ms = T) {
     const score = page.locator('.monaco-editor .view-line span span', { hasText: /^\+18$/ }).first();
     const box = await score.boundingBox();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    const hover = await waitText(page, '.monaco-hover', /12–19/);
-    check('hover', /LIBRO = 8 × 2 = 16/.test(hover) && /True totals/.test(hover), hover.slice(0, 300));
+    const hover = await waitText(page, '.monaco-hover', /LIBRO = 8 × 2 = 16/);
+    check('hover', /art\. 12–19/.test(hover) && /True totals/.test(hover), hover.slice(0, 300));
     await page.waitForFunction(() => {
       const h = document.querySelector('.monaco-hover');
       return h && getComputedStyle(h).opacity === '1';
@@ -109,9 +109,20 @@ async function waitText(page, selector, pattern, ms = T) {
     await page.keyboard.type('Planilla: Check all records in workspace');
     await waitText(page, '.quick-input-list .monaco-list-row', /Check all records in workspace/);
     await page.keyboard.press('Enter');
-    const ending = await waitText(page, '.markers-panel', /gcg-ending\.gcg/);
-    check('check_workspace', /gcg-ending\.gcg/.test(ending) && /corpus/.test(await page.locator('.markers-panel').textContent()), null);
+    const summary = await waitText(page, '.notifications-toasts', /records checked/);
+    const panel = await waitText(page, '.markers-panel', /gcg-ending\.gcg/);
+    check('check_workspace', /corpus/.test(panel) && /end-rack-gcg-convention/.test(panel), summary);
     await page.screenshot({ path: path.join(shots, 'problems-workspace.png') });
+
+    // A real Spanish record from the shared corpus: lenses with the running totals.
+    const real = 'es_juego1_alejandro_vs_daniel.gcg';
+    if (fs.existsSync(path.join(ws, 'corpus', real))) {
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: /^corpus$/ }).click();
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: real }).dblclick({ timeout: T });
+      const first = await waitText(page, '.monaco-editor .codelens-decoration', /Alejandro 12 · Daniel 0/);
+      check('corpus_lenses', first.includes('Alejandro 12 · Daniel 0'), first);
+      await page.screenshot({ path: path.join(shots, 'corpus-es.png') });
+    }
   } catch (e) {
     check('harness', false, String((e && e.stack) || e).slice(0, 2000));
     if (browser) await browser.page.screenshot({ path: path.join(shots, 'failure.png') }).catch(() => undefined);

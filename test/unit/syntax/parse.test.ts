@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parse, syntaxErrors } from '../../../server/src/syntax/parse';
+import { parseLine } from '../../../server/src/syntax/grammar';
+import { parse, readLine, syntaxErrors } from '../../../server/src/syntax/parse';
 import type { ErrorLine, EventNode, ParseResult } from '../../../server/src/syntax/types';
 import { corpusFiles, project, slice, tilesKey, workedExampleRecords } from './helpers';
 
@@ -162,6 +163,12 @@ describe('parse: notation', () => {
 });
 
 describe('parse: error recovery', () => {
+  it('the shortcut for blank and garbage lines gives exactly the grammar\'s nodes', () => {
+    for (const text of ['', '  \t', 'garbage', '  garbage here \t', 'x'.repeat(60), '\u00A0abc\uFEFF', 'a # b > c']) {
+      assert.deepEqual(readLine({ text, offset: 7 }, 3), parseLine(text, 3, 7), JSON.stringify(text));
+    }
+  });
+
   const base = corpus('en_macondo_noah_vs_mishu.gcg').toString('utf8');
 
   it('a garbage line in the middle gives exactly one error and leaves every other line intact', () => {

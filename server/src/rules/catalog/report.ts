@@ -97,14 +97,4 @@ export const REPORT_MESSAGES: Catalog = {
     es: 'planilla: la salida «{path}» es la propia planilla; elija otro archivo con -o',
     en: 'planilla: the output "{path}" is the record itself; choose another file with -o',
   },
-  'report.usage': {
-    es: [
-      '  report ARCHIVO [--format html|md] [-o SALIDA] [--diagrams] [--rules EDICIÓN] [--tile-set spanish|english] [--lexicon RUTA]',
-      '        informe de arbitraje (HTML autónomo o Markdown); --diagrams: cada comentario con su diagrama',
-    ].join('\n'),
-    en: [
-      '  report FILE [--format html|md] [-o OUT] [--diagrams] [--rules EDITION] [--tile-set spanish|english] [--lexicon PATH]',
-      '        audit report (self-contained HTML or Markdown); --diagrams: each note with its diagram',
-    ].join('\n'),
-  },
 };

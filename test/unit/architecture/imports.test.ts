@@ -1,0 +1,116 @@
+/**
+ * The architecture's import rules (ARCHITECTURE.md, README "Layout"), checked on the sources:
+ * each layer leans only on the layers below it; nothing below `service/` knows an editor exists;
+ * only `server.ts` imports `vscode-languageserver/node`; only `client/` imports `vscode`.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory() && entry.name !== 'generated') walk(full);
+      else if (entry.isFile() && entry.name.endsWith('.ts')) out.push(full);
+    }
+  };
+  walk(path.join(repoRoot, dir));
+  return out;
+}
+
+/** Module specifiers of `import … from`, `export … from`, `import(…)` and `require(…)`. */
+function importsOf(file: string): string[] {
+  const text = fs
+    .readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+  const specs: string[] = [];
+  const re = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) specs.push(m[1]);
+  return specs;
+}
+
+/** The layer of a project file: 'syntax', 'engine', …, 'server.ts', 'cli.ts', 'client'. */
+function layerOf(file: string): string {
+  const rel = path.relative(repoRoot, file).split(path.sep);
+  if (rel[0] === 'client') return 'client';
+  if (rel[0] === 'server' && rel[1] === 'src') return rel.length === 3 ? rel[2] : rel[2];
+  return rel.join('/');
+}
+
+/** Which project layers each layer may import (besides itself and Node's built-ins). */
+const ALLOWED: Record<string, readonly string[]> = {
+  syntax: [],
+  rules: ['syntax'],
+  lexicon: ['rules', 'syntax'],
+  engine: ['syntax', 'rules', 'lexicon'],
+  service: ['syntax', 'rules', 'lexicon', 'engine'],
+  report: ['syntax', 'rules', 'lexicon', 'engine', 'service'],
+  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report'],
+  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli'],
+  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report'],
+  client: ['rules', 'service'],
+};
+
+/** Packages each layer may import from node_modules. */
+const PACKAGES: Record<string, readonly string[]> = {
+  syntax: [],
+  rules: [],
+  lexicon: [],
+  engine: [],
+  service: ['vscode-languageserver-types', 'vscode-languageserver-textdocument'],
+  report: [],
+  cli: [],
+  'cli.ts': [],
+  'server.ts': ['vscode-languageserver/node', 'vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-types'],
+  client: ['vscode', 'vscode-languageclient', 'vscode-languageclient/node'],
+};
+
+const files = [...sources('server/src'), ...sources('client/src')];
+
+describe('architecture: import rules', () => {
+  it('finds the sources', () => {
+    assert.ok(files.length > 30, `only ${files.length} source files found`);
+  });
+
+  for (const file of files) {
+    const rel = path.relative(repoRoot, file);
+    if (rel.endsWith('.d.ts')) continue;
+    const layer = layerOf(file);
+    it(`${rel} imports only what its layer may`, () => {
+      const allowedLayers = ALLOWED[layer];
+      assert.ok(allowedLayers, `no import rule for layer ${layer} (${rel})`);
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith('node:')) continue;
+        if (spec.startsWith('.')) {
+          const target = path.resolve(path.dirname(file), spec);
+          const targetRel = path.relative(repoRoot, target);
+          if (spec.endsWith('/package.json')) continue; // the manifest, for the version number
+          const targetLayer = layerOf(target.endsWith('.ts') ? target : `${target}.ts`);
+          const ok = targetLayer === layer || allowedLayers.includes(targetLayer.replace(/\.ts$/, ''));
+          assert.ok(ok, `${rel} (layer ${layer}) imports ${spec} (layer ${targetLayer})`);
+        } else {
+          assert.ok(
+            PACKAGES[layer].some((p) => spec === p || spec.startsWith(`${p}/`)),
+            `${rel} (layer ${layer}) imports the package ${spec}`,
+          );
+        }
+      }
+    });
+  }
+
+  it('only server.ts imports vscode-languageserver/node, and only client/ imports vscode', () => {
+    for (const file of files) {
+      const rel = path.relative(repoRoot, file);
+      if (rel.endsWith('.d.ts')) continue;
+      for (const spec of importsOf(file)) {
+        if (spec === 'vscode-languageserver/node') assert.equal(rel, path.join('server', 'src', 'server.ts'));
+        if (spec === 'vscode') assert.ok(rel.startsWith(`client${path.sep}`), `${rel} imports vscode`);
+      }
+    }
+  });
+});
