@@ -12,6 +12,7 @@
 import { consoleIo, detectLanguage, t, type CliIo } from './cli/io';
 import { runCheck } from './cli/check';
 import { runBoard } from './cli/board';
+import { runReport } from './cli/report';
 import { runFormat, runExport } from './cli/format';
 import { runLexiconCommand } from './cli/lexicon';
 import type { Language } from './rules/types';
@@ -55,6 +56,8 @@ export async function main(argv: readonly string[], io?: CliIo): Promise<number>
         return await runCheck(rest, out);
       case 'board':
         return await runBoard(rest, out);
+      case 'report':
+        return await runReport(rest, out);
       case 'format':
         return await runFormat(rest, out);
       case 'export':

@@ -147,7 +147,7 @@ function fullBag(): number[] {
   return bag;
 }
 
-/** A legal placement found by the search. */
+/** A legal placement found by the search (the chosen one, unpacked from the pool). */
 interface Move {
   /** 0: across, 1: down. */
   readonly dir: 0 | 1;
@@ -208,6 +208,15 @@ function plainTiles(codes: readonly number[]): string {
   return place('') ? out.join('') : pieces.join('');
 }
 
+/** A copy of `a` at least `min` long (doubling). */
+function grow(a: Int32Array, min: number): Int32Array {
+  let size = a.length * 2;
+  while (size < min) size *= 2;
+  const bigger = new Int32Array(size);
+  bigger.set(a);
+  return bigger;
+}
+
 class GameBuilder {
   private readonly rand: () => number;
   private readonly notation: Notation;
@@ -235,14 +244,24 @@ class GameBuilder {
   private readonly hasCross = [new Uint8Array(SQUARES), new Uint8Array(SQUARES)];
   private readonly anchor = new Uint8Array(SQUARES);
   private readonly rackCount = new Int32Array(TILE_COUNT + 1);
+  /** Bit t set while the rack holds tile t (blanks aside). */
+  private rackBits = 0;
   private rackSize = 0;
-  private moves: Move[] = [];
+  /**
+   * Legal placements of the turn, packed: per move `dir, line, start, end, score, placed`, then
+   * `position, tile, blank` per new tile. `moveAt` holds each move's offset.
+   */
+  private pool: Int32Array = new Int32Array(1 << 16);
+  private poolLength = 0;
+  private moveAt: Int32Array = new Int32Array(1 << 12);
+  private moveCount = 0;
   private dir: 0 | 1 = 0;
   private line = 0;
   private start = 0;
-  private readonly stackPos: number[] = [];
-  private readonly stackCode: number[] = [];
-  private readonly stackBlank: boolean[] = [];
+  /** The tiles placed so far on the current path: position, tile code, blank (1) or not. */
+  private readonly stackPos = new Int32Array(RACK_SIZE);
+  private readonly stackCode = new Int32Array(RACK_SIZE);
+  private readonly stackBlank = new Uint8Array(RACK_SIZE);
 
   constructor(private readonly options: GenerateOptions) {
     this.rand = mulberry32(options.seed);
@@ -279,11 +298,11 @@ class GameBuilder {
       const voluntary = scorelessRun === 0 ? this.rand() : 1;
       if (voluntary < this.exchangeRate && this.bag.length >= RACK_SIZE) {
         this.exchange(p);
-      } else if (voluntary < this.exchangeRate + this.passRate || moves.length === 0) {
-        if (moves.length === 0 && this.bag.length >= RACK_SIZE && scorelessRun < FORCED_EXCHANGE_LIMIT) this.exchange(p);
+      } else if (voluntary < this.exchangeRate + this.passRate || moves === 0) {
+        if (moves === 0 && this.bag.length >= RACK_SIZE && scorelessRun < FORCED_EXCHANGE_LIMIT) this.exchange(p);
         else this.pass(p);
       } else {
-        this.play(p, this.pick(moves));
+        this.play(p, this.pick());
         passRun = 0;
         scorelessRun = 0;
         if (this.bag.length === 0 && rack.length === 0) {
@@ -364,19 +383,33 @@ class GameBuilder {
   }
 
   /** A move at random, weighted by the cube of its score (plus one): good plays are favoured. */
-  private pick(moves: readonly Move[]): Move {
+  private pick(): Move {
+    const weight = (i: number): number => (this.pool[this.moveAt[i] + 4] + 1) ** 3;
     let sum = 0;
-    const weights = moves.map((m) => {
-      const w = (m.score + 1) ** 3;
-      sum += w;
-      return w;
-    });
+    for (let i = 0; i < this.moveCount; i++) sum += weight(i);
     let x = this.rand() * sum;
-    for (let i = 0; i < moves.length; i++) {
-      x -= weights[i];
-      if (x < 0) return moves[i];
+    let chosen = this.moveCount - 1;
+    for (let i = 0; i < this.moveCount; i++) {
+      x -= weight(i);
+      if (x < 0) {
+        chosen = i;
+        break;
+      }
     }
-    return moves[moves.length - 1];
+    const at = this.moveAt[chosen];
+    const pool = this.pool;
+    const placed = pool[at + 5];
+    const tiles = Array.from({ length: placed }, (_, i) => at + 6 + 3 * i);
+    return {
+      dir: pool[at] === 0 ? 0 : 1,
+      line: pool[at + 1],
+      start: pool[at + 2],
+      end: pool[at + 3],
+      score: pool[at + 4],
+      positions: tiles.map((t) => pool[t]),
+      codes: tiles.map((t) => pool[t + 1]),
+      blanks: tiles.map((t) => pool[t + 2] === 1),
+    };
   }
 
   private play(p: number, move: Move): void {
@@ -450,12 +483,18 @@ class GameBuilder {
   // -------------------------------------------------------------------------------------------
   // Move generation
 
-  private findMoves(rack: readonly number[]): Move[] {
+  /** Finds every legal placement of `rack` into the pool; returns how many. */
+  private findMoves(rack: readonly number[]): number {
     this.rackCount.fill(0);
-    for (const c of rack) this.rackCount[c]++;
+    this.rackBits = 0;
+    for (const c of rack) {
+      this.rackCount[c]++;
+      if (c !== BLANK) this.rackBits |= 1 << c;
+    }
     this.rackSize = rack.length;
-    this.moves = [];
-    if (rack.length === 0) return this.moves;
+    this.poolLength = 0;
+    this.moveCount = 0;
+    if (rack.length === 0) return 0;
     this.prepare();
     for (const dir of [0, 1] as const) {
       this.dir = dir;
@@ -469,7 +508,7 @@ class GameBuilder {
         }
       }
     }
-    return this.moves;
+    return this.moveCount;
   }
 
   /** Whether an anchor lies at or after `start` with no more empty squares before it than rack tiles. */
@@ -563,7 +602,9 @@ class GameBuilder {
       return;
     }
     if (placed === this.rackSize) return;
-    const mask = this.crossMask[this.dir][sq];
+    // Tiles that may go here: allowed by the cross word and on the rack (any, with a blank).
+    const mask = this.crossMask[this.dir][sq] & (this.rackCount[BLANK] > 0 ? ALL_TILES : this.rackBits);
+    if (mask === 0) return;
     const lm = LM[sq];
     const wm = WM[sq];
     const crossing = this.hasCross[this.dir][sq] === 1;
@@ -572,22 +613,37 @@ class GameBuilder {
     for (let e = node; e !== 0; e = dawg.nextEdge(e)) {
       const tile = dawg.edgeTile(e);
       if ((mask & (1 << tile)) === 0) continue;
-      for (const blank of [false, true]) {
-        const code = blank ? BLANK : tile;
-        if (this.rackCount[code] === 0) continue;
-        const points = blank ? 0 : VALUES[tile] * lm; // art. 13; a blank is worth 0 (art. 10.2)
-        this.rackCount[code]--;
-        this.stackPos.push(pos);
-        this.stackCode.push(tile);
-        this.stackBlank.push(blank);
-        // art. 18: the perpendicular word counts too, with this square's premiums.
-        this.advance(pos, e, placed + 1, mainSum + points, mainMul * wm, crossing ? cross + (base + points) * wm : cross, nowAnchored);
-        this.stackPos.pop();
-        this.stackCode.pop();
-        this.stackBlank.pop();
-        this.rackCount[code]++;
-      }
+      if (this.rackCount[tile] > 0) this.put(pos, e, tile, false, VALUES[tile] * lm, placed, mainSum, mainMul * wm, crossing, base, wm, cross, nowAnchored); // art. 13
+      if (this.rackCount[BLANK] > 0) this.put(pos, e, tile, true, 0, placed, mainSum, mainMul * wm, crossing, base, wm, cross, nowAnchored); // art. 10.2
     }
+  }
+
+  /** Place a rack tile (or a blank standing for `tile`) at `pos` and go on. */
+  private put(
+    pos: number,
+    e: number,
+    tile: number,
+    blank: boolean,
+    points: number,
+    placed: number,
+    mainSum: number,
+    mainMul: number,
+    crossing: boolean,
+    base: number,
+    wm: number,
+    cross: number,
+    anchored: boolean,
+  ): void {
+    const code = blank ? BLANK : tile;
+    const bits = this.rackBits;
+    if (--this.rackCount[code] === 0 && !blank) this.rackBits &= ~(1 << tile);
+    this.stackPos[placed] = pos;
+    this.stackCode[placed] = tile;
+    this.stackBlank[placed] = blank ? 1 : 0;
+    // art. 18: the perpendicular word counts too, with this square's premiums.
+    this.advance(pos, e, placed + 1, mainSum + points, mainMul, crossing ? cross + (base + points) * wm : cross, anchored);
+    this.rackCount[code]++;
+    this.rackBits = bits;
   }
 
   private advance(pos: number, e: number, placed: number, mainSum: number, mainMul: number, cross: number, anchored: boolean): void {
@@ -609,19 +665,27 @@ class GameBuilder {
       // Plain `ch` is the real tile when the rack keeps one the play does not use: a blank
       // standing for a digraph would then be misread (NOTATION.md), so such plays are skipped.
       for (let i = 0; i < placed; i++) {
-        if (this.stackBlank[i] && isDigraph(this.stackCode[i]) && this.rackCount[this.stackCode[i]] > 0) return;
+        if (this.stackBlank[i] === 1 && isDigraph(this.stackCode[i]) && this.rackCount[this.stackCode[i]] > 0) return;
       }
     }
-    this.moves.push({
-      dir: this.dir,
-      line: this.line,
-      start: this.start,
-      end,
-      positions: this.stackPos.slice(),
-      codes: this.stackCode.slice(),
-      blanks: this.stackBlank.slice(),
-      score,
-    });
+    const need = 6 + 3 * placed;
+    if (this.poolLength + need > this.pool.length) this.pool = grow(this.pool, this.poolLength + need);
+    if (this.moveCount === this.moveAt.length) this.moveAt = grow(this.moveAt, this.moveCount + 1);
+    const pool = this.pool;
+    let at = this.poolLength;
+    this.moveAt[this.moveCount++] = at;
+    pool[at++] = this.dir;
+    pool[at++] = this.line;
+    pool[at++] = this.start;
+    pool[at++] = end;
+    pool[at++] = score;
+    pool[at++] = placed;
+    for (let i = 0; i < placed; i++) {
+      pool[at++] = this.stackPos[i];
+      pool[at++] = this.stackCode[i];
+      pool[at++] = this.stackBlank[i];
+    }
+    this.poolLength = at;
   }
 }
 

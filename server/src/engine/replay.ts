@@ -938,11 +938,19 @@ class Replayer {
   private checkTotal(e: EventNode, p: number, o: Outcome): void {
     const pl = this.players[p];
     const declaredAmount = e.score?.value ?? o.computed;
-    const amounts = Array.from(new Set([declaredAmount, o.computed, ...(o.alsoFine ?? [])]));
-    const candidates = o.expectedTotals ?? pl.bases.flatMap((b) => amounts.map((a) => b + a));
     const total = e.total?.value;
+    const base = pl.bases[0]!;
+    // The usual case: one base, and the sheet's addition is right.
+    if (total !== undefined && !o.expectedTotals && pl.bases.length === 1 && total === base + declaredAmount) {
+      pl.bases[0] = total;
+      pl.declaredTotal = total;
+      pl.declaredTotalToken = e.total!;
+      return;
+    }
+    const amounts = [declaredAmount, o.computed, ...(o.alsoFine ?? [])];
+    const candidates = Array.from(new Set(o.expectedTotals ?? pl.bases.flatMap((b) => amounts.map((a) => b + a))));
     if (total === undefined) {
-      pl.bases = Array.from(new Set(candidates));
+      pl.bases = candidates;
       return;
     }
     if (!candidates.includes(total)) {
@@ -965,42 +973,52 @@ class Replayer {
     pl.declaredTotalToken = e.total!;
   }
 
-  private unseenFor(p: number): Record<string, number> {
-    const out: Record<string, number> = {};
-    const own = this.players[p].known;
-    for (const k of this.set.kinds) {
-      const n = k.count - (this.onBoard.get(k.letter) ?? 0) - countOf(own, k.letter);
-      if (n > 0) out[k.letter] = n;
+  /** Unseen tiles from a player's point of view, given a board and that player's rack. */
+  private unseenOn(board: BoardCells, own: readonly string[]): Record<string, number> {
+    const counts = new Map<string, number>();
+    for (const k of this.set.kinds) counts.set(k.letter, k.count);
+    for (const cell of board) {
+      if (!cell) continue;
+      const face = cell.blank ? '?' : cell.letter;
+      counts.set(face, (counts.get(face) ?? 0) - 1);
     }
+    for (const t of own) counts.set(t, (counts.get(t) ?? 0) - 1);
+    const out: Record<string, number> = {};
+    for (const [face, n] of counts) if (n > 0) out[face] = n;
     return out;
   }
 
   private pushTurn(e: EventNode, shownPlayer: number, p: number, o: Outcome): void {
     const index = this.turns.length;
-    const pl = this.players[p];
-    const board: BoardCells = this.board.slice();
-    const state: TurnState = {
+    const [p0, p1] = this.players;
+    const end = this.end && this.end.afterTurn <= index ? this.end : undefined;
+    // Optional fields are written only when present (a state is compared and printed as data).
+    const state: { -readonly [K in keyof TurnState]: TurnState[K] } = {
       index,
       event: e,
       kind: e.kind,
       player: shownPlayer,
-      board,
+      board: this.board.slice(),
       racks: [this.rackInfo(0), this.rackInfo(1)],
-      ...(o.rackBefore ? { rackBefore: o.rackBefore } : {}),
-      ...(o.rackReading ? { rackReading: o.rackReading } : {}),
       bag: this.bag,
-      unseen: this.unseenFor(p),
-      ...(e.score ? { declaredScore: e.score.value } : {}),
+      unseen: {},
       computedScore: o.computed,
-      ...(e.total ? { declaredTotal: e.total.value } : {}),
-      computedTotal: pl.total,
-      totals: [this.players[0].total, this.players[1].total],
-      declaredTotals: [this.players[0].declaredTotal, this.players[1].declaredTotal],
+      computedTotal: this.players[p].total,
+      totals: [p0.total, p1.total],
+      declaredTotals: [p0.declaredTotal, p1.declaredTotal],
       words: o.words ?? [],
       bingo: o.bingo ?? 0,
-      placed: (o.placed ?? []).map((t) => ({ row: t.row, col: t.col, letter: t.letter, blank: t.blank })),
-      ...(this.end && this.end.afterTurn <= index ? { gameOver: { reason: this.end.reason, article: this.end.article, afterTurn: this.end.afterTurn } } : {}),
+      placed: o.placed ? o.placed.map((t) => ({ row: t.row, col: t.col, letter: t.letter, blank: t.blank })) : [],
     };
+    if (o.rackBefore) state.rackBefore = o.rackBefore;
+    if (o.rackReading) state.rackReading = o.rackReading;
+    if (e.score) state.declaredScore = e.score.value;
+    if (e.total) state.declaredTotal = e.total.value;
+    if (end) state.gameOver = { reason: end.reason, article: end.article, afterTurn: end.afterTurn };
+    // Unseen tiles are worked out when first read (most consumers never ask), then kept.
+    const own = state.racks[p]!.tiles;
+    let unseen: Record<string, number> | undefined;
+    Object.defineProperty(state, 'unseen', { enumerable: true, get: () => (unseen ??= this.unseenOn(state.board, own)) });
     this.turns.push(state);
   }
 

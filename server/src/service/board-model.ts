@@ -16,10 +16,10 @@
  *   a positive count; `unseen.total` is their sum.
  *
  * Example:
- *   const { replay } = analyze(text);
- *   const m = boardModel(replay, replay.turns.length - 1);
- *   m.squares[7 * 15 + 7];   // { name: 'H8', premium: 'DW', star: true, tile: { letter: 'O', ... }, ... }
- *   m.unseen.groups[0];      // { letter: '?', count: 1, value: 0 }
+ *   const { replay } = analyze('>Ana: ABILORS 8D LIBRO +16 16\n');
+ *   const m = boardModel(replay, 0);
+ *   m.squares[7 * 15 + 7];   // { name: 'H8', premium: 'DW', star: true, tile: { letter: 'O', … }, lastMove: true, … }
+ *   m.unseen.groups[0];      // { letter: '?', count: 2, value: 0 }  (Ana's view: 93 tiles unseen)
  */
 import { BOARD_SIZE, CENTER, premiumAt, squareIndex, squareName } from '../engine/board';
 import { RACK_SIZE, TILE_SETS, type TileSet } from '../engine/tilesets';

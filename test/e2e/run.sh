@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `npm run test:e2e`: the real-client suites. Installs what they need (test/e2e/tools/install.sh:
+# neovim and chromium from Debian when missing; code-server, playwright-core and vsce in
+# test/e2e/tools/ with their own lockfiles; skipped when present), builds unless
+# PLANILLA_SKIP_BUILD=1, then runs:
+#   1. the TextMate grammar through VS Code's tokenizer (grammar-check.js);
+#   2. headless Neovim attached to the server over stdio (nvim/lsp_e2e.lua);
+#   3. the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
+#   4. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/.
+# All traffic stays on 127.0.0.1. Ends with "e2e: N passed, N failed" (checks over all suites);
+# exits non-zero when any suite fails.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+bash test/e2e/tools/install.sh || exit 1
+if [ "${PLANILLA_SKIP_BUILD:-}" != 1 ]; then
+  npm run build --silent || exit 1
+fi
+
+log=$(mktemp)
+status=0
+suite() {
+  local name=$1
+  shift
+  echo "== e2e: $name"
+  if ! "$@" 2>&1 | tee -a "$log"; then status=1; fi
+}
+
+scratch=$(mktemp -d)
+cp test/e2e/workspace/score-error.gcg "$scratch/"
+suite grammar node test/e2e/grammar-check.js
+suite neovim env PLANILLA_SERVER="$root/dist/server.js" PLANILLA_FILE="$scratch/score-error.gcg" \
+  timeout 300 nvim --headless --clean -c "luafile $root/test/e2e/nvim/lsp_e2e.lua"
+suite vscode-extension-host timeout 900 node test/e2e/vscode/run-ext-tests.js
+suite vscode-ui timeout 900 node test/e2e/vscode/ui-run.js
+rm -rf "$scratch"
+
+passed=$(grep -oE '^[a-z-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | awk '{s += $2} END {print s + 0}')
+failed=$(grep -oE '^[a-z-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | awk '{s += $4} END {print s + 0}')
+rm -f "$log"
+if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+echo "e2e: $passed passed, $failed failed"
+exit "$status"
