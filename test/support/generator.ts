@@ -31,7 +31,7 @@
  *   const g = generateGame({ seed: 7, notation: 'plain', ending: 'fise' });
  *   g.text;     // '#character-encoding UTF-8\n#player1 Ana Ana García\n…'
  *   g.end;      // 'out'
- *   g.totals;   // [412, 365]
+ *   g.totals;   // [379, 248]
  */
 import { BOARD_SIZE, letterMultiplier, premiumAt, wordMultiplier } from '../../server/src/engine/board';
 import { scorePlacement, type Direction, type NewTile } from '../../server/src/engine/scoring';
@@ -271,8 +271,9 @@ class GameBuilder {
       ['Ana', 'Ana García'],
       ['Beto', 'Alberto Ruiz'],
     ];
-    if (this.players.length !== 2 || this.players.some(([nick]) => !/^[^\s:#>]+$/.test(nick)) || this.players[0][0] === this.players[1][0]) {
-      throw new RangeError('generateGame: two players with distinct nicks without spaces or colons');
+    const writable = ([nick, name]: readonly [string, string]): boolean => /^[^\s:#>]+$/.test(nick) && !/[\r\n]/.test(name);
+    if (this.players.length !== 2 || !this.players.every(writable) || this.players[0][0] === this.players[1][0]) {
+      throw new RangeError('generateGame: two players, distinct nicks without spaces or colons, names on one line');
     }
     this.exchangeRate = options.exchangeRate ?? 0.04;
     this.passRate = options.passRate ?? 0.02;

@@ -67,9 +67,18 @@ export function toJsonDiagnostic(f: Finding, lang: Language): JsonDiagnostic {
     endColumn: f.span.end.column + 1,
     severity: f.severity,
     code: f.code,
-    message: renderFinding(f, lang),
+    message: [renderFinding(f, lang), ...sameLineNotes(f, lang)].join(' — '),
     article: f.article,
   };
+}
+
+/**
+ * Related notes that sit on the finding's own line (the "parece…" hint of an unaccepted word),
+ * which a terminal cannot show apart; notes about other lines stay with the editor's related
+ * information.
+ */
+function sameLineNotes(f: Finding, lang: Language): string[] {
+  return (f.related ?? []).filter((r) => r.span.start.line === f.span.start.line).map((r) => formatMessage(r.messageId, r.args, lang));
 }
 
 export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSettings, lang: Language): RecordReport {

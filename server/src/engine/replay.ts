@@ -113,7 +113,10 @@ interface PlacementRecord {
   /** The score-mismatch finding of the play, if any (withdrawn in the old `-- +0` form). */
   scoreFinding?: Finding;
   withdrawn: boolean;
-  /** The play's geometry is wrong: its words are not judged (they are not the record's words). */
+  /**
+   * The play is misplaced or holds a letter no tile can be: its words are not judged (the finding
+   * already says what is wrong with them).
+   */
   readonly misplaced: boolean;
   /** Words an arbiter ruled valid (`#challenge valid`): never reported as unaccepted. */
   readonly ruledValid: Set<string>;
@@ -398,8 +401,8 @@ class Replayer {
       });
     }
     // A partial rack adds to what is known, unless the two cannot both be on the rack (an earlier
-    // rack was a placeholder): then the newer one wins.
-    // After an inconsistency either rack may be the wrong one: neither is trusted (no cascade).
+    // rack was a placeholder): then the newer one wins. After an inconsistency either rack may be
+    // the wrong one, so neither is trusted (no cascade).
     const merged = mergeTiles(player.known, tiles);
     player.known = missing.length > 0 ? [] : complete || merged.length > player.size ? tiles.slice() : merged;
     player.knownFrom = e;
@@ -462,17 +465,17 @@ class Replayer {
 
   /**
    * Blanks never stand for K or W (art. 10.1); every letter must be in the set (art. 3). A foreign
-   * letter already reported on the rack is not reported again on the play. True when a tile of
-   * the play is not in the set (its score is then meaningless).
+   * letter already reported on the rack is not reported again on the play. Says which was found:
+   * a foreign tile makes the score meaningless; either makes the words no words to judge.
    */
-  private checkTileFaces(tiles: readonly PlayTile[], rackForeign: string | undefined): boolean {
+  private checkTileFaces(tiles: readonly PlayTile[], rackForeign: string | undefined): { foreign: boolean; kw: boolean } {
     const kw = this.spanish ? tiles.find((t) => t.blank && (t.letter === 'K' || t.letter === 'W')) : undefined;
     if (kw) this.report('blank-k-w', kw.ref.span, { letter: kw.letter ?? '' });
     const foreign = tiles.find((t) => !t.through && t.letter !== null && t !== kw && !this.set.has(t.letter));
     if (foreign && !(rackForeign !== undefined && !foreign.blank && foreign.letter === rackForeign)) {
       this.report('tile-not-in-set', foreign.ref.span, { letter: foreign.ref.text });
     }
-    return foreign !== undefined;
+    return { foreign: foreign !== undefined, kw: kw !== undefined };
   }
 
   /** CH, LL, RR are single tiles: two loose tiles spelling one inside a new word (art. 11). */
@@ -523,7 +526,7 @@ class Replayer {
       bases: player.bases.slice(),
     };
     const tiles = this.resolveTiles(refs, rack?.tiles);
-    const foreignTile = this.checkTileFaces(tiles, rack?.foreign);
+    const faceIssues = this.checkTileFaces(tiles, rack?.foreign);
 
     if (!e.coord || !e.play) return { computed: 0 };
     let resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text);
@@ -552,7 +555,7 @@ class Replayer {
     // One slip, one finding: when the play itself is miscopied (geometry, a tile that is not on
     // the rack or not in the set, a digraph spelt with two tiles), its computed score says nothing
     // about the sheet's, so the score is not compared as well.
-    const playMiscopied = resolved.geometryError || notInRack || foreignTile || separate;
+    const playMiscopied = resolved.geometryError || notInRack || faceIssues.foreign || separate;
     let scoreFinding: Finding | undefined;
     const declared = e.score?.value;
     if (declared !== undefined && declared !== scored.score && !playMiscopied) {
@@ -587,7 +590,7 @@ class Replayer {
       before,
       ...(scoreFinding ? { scoreFinding } : {}),
       withdrawn: false,
-      misplaced: resolved.geometryError,
+      misplaced: resolved.geometryError || faceIssues.foreign || faceIssues.kw,
       ruledValid: new Set<string>(),
     };
     this.records.push(record);
@@ -973,18 +976,15 @@ class Replayer {
     pl.declaredTotalToken = e.total!;
   }
 
-  /** Unseen tiles from a player's point of view, given a board and that player's rack. */
-  private unseenOn(board: BoardCells, own: readonly string[]): Record<string, number> {
-    const counts = new Map<string, number>();
-    for (const k of this.set.kinds) counts.set(k.letter, k.count);
-    for (const cell of board) {
-      if (!cell) continue;
-      const face = cell.blank ? '?' : cell.letter;
-      counts.set(face, (counts.get(face) ?? 0) - 1);
-    }
-    for (const t of own) counts.set(t, (counts.get(t) ?? 0) - 1);
+  /** Unseen tiles from a player's point of view: the set less the board and the player's rack. */
+  private unseenFor(p: number): Record<string, number> {
+    const own = new Map<string, number>();
+    for (const t of this.players[p].known) own.set(t, (own.get(t) ?? 0) + 1);
     const out: Record<string, number> = {};
-    for (const [face, n] of counts) if (n > 0) out[face] = n;
+    for (const k of this.set.kinds) {
+      const n = k.count - (this.onBoard.get(k.letter) ?? 0) - (own.get(k.letter) ?? 0);
+      if (n > 0) out[k.letter] = n;
+    }
     return out;
   }
 
@@ -1001,7 +1001,7 @@ class Replayer {
       board: this.board.slice(),
       racks: [this.rackInfo(0), this.rackInfo(1)],
       bag: this.bag,
-      unseen: {},
+      unseen: this.unseenFor(p),
       computedScore: o.computed,
       computedTotal: this.players[p].total,
       totals: [p0.total, p1.total],
@@ -1015,10 +1015,6 @@ class Replayer {
     if (e.score) state.declaredScore = e.score.value;
     if (e.total) state.declaredTotal = e.total.value;
     if (end) state.gameOver = { reason: end.reason, article: end.article, afterTurn: end.afterTurn };
-    // Unseen tiles are worked out when first read (most consumers never ask), then kept.
-    const own = state.racks[p]!.tiles;
-    let unseen: Record<string, number> | undefined;
-    Object.defineProperty(state, 'unseen', { enumerable: true, get: () => (unseen ??= this.unseenOn(state.board, own)) });
     this.turns.push(state);
   }
 

@@ -29,7 +29,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as os from 'node:os';
-import { MAX_TILES, TILE_COUNT, TILE_LETTERS, tileAt, tileKey, tileWidth } from './normalize';
+import { DIGRAPH_SECOND, MAX_TILES, SINGLE_TILE, TILE_COUNT, TILE_LETTERS, tileKey } from './normalize';
 
 const FINAL = 1 << 5;
 const LAST = 1 << 6;
@@ -50,28 +50,37 @@ export class Dawg {
     readonly sha256: string,
   ) {}
 
-  /** Whether the normalised word is in the graph; false for anything that is not tiles. */
+  /**
+   * Whether the normalised word is in the graph; false for anything that is not tiles.
+   * The hot path of every word check: it walks the string once, turning char codes into tiles
+   * through a table (a digraph is the single tile + 1 when its second letter follows), scans each
+   * node's sorted run, and allocates nothing.
+   */
   has(word: string): boolean {
     const edges = this.edges;
-    let node = this.root;
-    if (node === 0 || word.length === 0) return false;
+    const limit = edges.length;
+    const n = word.length;
+    let e = this.root;
+    if (e === 0 || n === 0) return false;
     let i = 0;
     for (;;) {
-      const tile = tileAt(word, i);
+      const c = word.charCodeAt(i++);
+      if (c > 255) return false;
+      let tile = SINGLE_TILE[c];
       if (tile === 0) return false;
-      i += tileWidth(tile);
-      let e = node;
-      for (;;) {
-        const edge = edges[e];
-        const t = edge & 31;
-        if (t === tile) break;
-        if (t > tile || (edge & LAST) !== 0) return false;
-        e++;
+      const second = DIGRAPH_SECOND[tile];
+      if (second !== 0 && i < n && word.charCodeAt(i) === second) {
+        tile++;
+        i++;
       }
-      const edge = edges[e];
-      if (i >= word.length) return (edge & FINAL) !== 0;
-      node = edge >>> CHILD_SHIFT;
-      if (node === 0 || node >= edges.length) return false;
+      let edge = edges[e];
+      while ((edge & 31) !== tile) {
+        if ((edge & 31) > tile || (edge & LAST) !== 0 || ++e >= limit) return false;
+        edge = edges[e];
+      }
+      if (i >= n) return (edge & FINAL) !== 0;
+      e = edge >>> CHILD_SHIFT;
+      if (e === 0 || e >= limit) return false;
     }
   }
 

@@ -38,20 +38,32 @@ const TILE_R = 20;
 export const MIN_TILES = 2;
 export const MAX_TILES = 15;
 
-/** Char code → single-letter tile code (0 when the character is no tile). */
-const SINGLE = new Uint8Array(256);
+/**
+ * Char code (0–255) → single-letter tile code, 0 when the character is no tile. Hot loops
+ * (`Dawg.has`) index it directly after checking the code is below 256.
+ */
+export const SINGLE_TILE: Uint8Array = new Uint8Array(256);
 for (let code = 1; code <= TILE_COUNT; code++) {
   const label = TILE_LETTERS[code];
-  if (label.length === 1) SINGLE[label.charCodeAt(0)] = code;
+  if (label.length === 1) SINGLE_TILE[label.charCodeAt(0)] = code;
 }
+
+/**
+ * Char code (0–255) of the second letter that turns a single tile into its digraph, by tile code:
+ * C → 'h', L → 'l', R → 'r'; 0 for every other tile. The digraph's code is the single tile's + 1.
+ */
+export const DIGRAPH_SECOND: Uint8Array = new Uint8Array(TILE_COUNT + 1);
+DIGRAPH_SECOND[TILE_C] = 0x68;
+DIGRAPH_SECOND[TILE_L] = 0x6c;
+DIGRAPH_SECOND[TILE_R] = 0x72;
 
 /** Tile code of the character at `i` of `word` and how many characters it spans; 0 when none. */
 export function tileAt(word: string, i: number): number {
+  if (i >= word.length) return 0;
   const c = word.charCodeAt(i);
-  const tile = c < 256 ? SINGLE[c] : 0;
-  if (tile === TILE_C && word.charCodeAt(i + 1) === 0x68) return TILE_CH;
-  if (tile === TILE_L && word.charCodeAt(i + 1) === 0x6c) return TILE_LL;
-  if (tile === TILE_R && word.charCodeAt(i + 1) === 0x72) return TILE_RR;
+  const tile = c < 256 ? SINGLE_TILE[c] : 0;
+  const second = DIGRAPH_SECOND[tile];
+  if (second !== 0 && i + 1 < word.length && word.charCodeAt(i + 1) === second) return tile + 1;
   return tile;
 }
 

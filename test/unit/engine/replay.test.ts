@@ -190,6 +190,14 @@ describe('engine: replay', () => {
       assert.deepEqual(run(record(LIBRO, '#game-end blocked', '>Ana: S (S) -2 14')).findings.map((f) => f.article), ['37.1']);
     });
 
+    it('17: a turn right after the twelfth scoreless turn is reported, once, as after the end', () => {
+      const lines = APPENDIX_B.split('\n');
+      lines.splice(20, 0, '>Ana: AEIMR[RR]T - +0 10', '>Beto: AACDENU - +0 9');
+      const r = run(lines.join('\n'));
+      assert.deepEqual(summary(r), ['scoreless-turns-end@21']);
+      assert.equal(r.findings[0]!.args.line, 20);
+    });
+
     it('a record marked #incomplete may stop after going out', () => {
       const cut = APPENDIX_A.split('\n').slice(0, 30).join('\n') + '\n';
       assert.deepEqual(summary(run(cut.replace('#tile-notation brackets\n', '#tile-notation brackets\n#incomplete\n'))), []);
@@ -241,6 +249,14 @@ describe('engine: replay', () => {
       assert.deepEqual(r.turns[0]!.totals, [16, 0]);
       assert.equal(r.turns[1]!.event, r.file.events[1]);
       assert.equal(r.turns[1]!.unseen['?'], 2);
+    });
+
+    it('a placement without its score or total: no score finding, the computed values are there', () => {
+      const r = run(record('>Ana: ABILORS 8D LIBRO', '>Beto: ACEMNPT H4 CAMP. +14 14'));
+      assert.deepEqual(summary(r), []);
+      assert.equal(r.turns[0]!.declaredScore, undefined);
+      assert.equal(r.turns[0]!.computedScore, 16);
+      assert.deepEqual(r.final, [16, 14]);
     });
 
     it('Woogles’ UNKNOWN rack is no rack', () => {
