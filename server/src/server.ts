@@ -37,15 +37,24 @@ import { exportForWoogles } from './service/export';
 import { getHover } from './service/hover';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
-import { LexiconCache } from './service/lexicons';
+import { LexiconCache, type LoadedLexicon } from './service/lexicons';
 import {
+  AUDIT_REPORT_REQUEST,
+  BOARD_AT_REQUEST,
   CHECK_FILES_REQUEST,
   EXPORT_WOOGLES_REQUEST,
+  type AuditReportParams,
+  type AuditReportResult,
+  type BoardAtParams,
+  type BoardAtResult,
   type CheckFilesParams,
   type CheckFilesResult,
   type ExportParams,
   type ExportResult,
 } from './service/protocol';
+import { buildAudit } from './report/audit';
+import { boardViewAt } from './report/board-view';
+import { renderHtmlReport } from './report/html';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
 import { formatMessage, resolveLanguage } from './rules/messages';
 import type { Language } from './rules/types';
@@ -109,10 +118,15 @@ function settingsFor(uri: string): Promise<PlanillaSettings> {
   return pending;
 }
 
+/** The word list a record is judged with under the settings (cached; loaded at most once). */
+function lexiconFor(input: string | Uint8Array, settings: PlanillaSettings): LoadedLexicon {
+  return lexicons.get(lexiconSpecFor(settings, scanHeader(input)), settings.lexiconExtra, settings.lexiconBanned);
+}
+
 /** Analyses one text with the settings: the lexicon and replay options the record asks for. */
 function analyzeText(input: string | Uint8Array, settings: PlanillaSettings): Analysis {
   const header = scanHeader(input);
-  const loaded = lexicons.get(lexiconSpecFor(settings, header), settings.lexiconExtra, settings.lexiconBanned);
+  const loaded = lexiconFor(input, settings);
   const lang = languageOf(settings);
   for (const problem of [...(loaded.problem ? [loaded.problem] : []), ...loaded.warnings]) {
     const key = JSON.stringify(problem);
@@ -325,6 +339,40 @@ connection.onRequest(EXPORT_WOOGLES_REQUEST, (params: ExportParams) =>
     const input = readRecord(params.uri);
     if (input === undefined) return { error: uiText('ui.command.export.unreadable', lang, { uri: params.uri }) };
     return { text: exportForWoogles(analyzeText(input, settings), lang) };
+  }),
+);
+
+/** The last path segment of a URI, decoded when it can be ('score-error.gcg'). */
+function fileNameOf(uri: string): string {
+  const last = uri.replace(/[?#].*$/, '').replace(/^.*\//, '');
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+connection.onRequest(BOARD_AT_REQUEST, (params: BoardAtParams) =>
+  guarded<BoardAtResult | null>(BOARD_AT_REQUEST, null, async () => {
+    const cur = await currentAnalysis(params.uri);
+    if (!cur) return null;
+    const line = Number.isFinite(params.line) ? params.line : 0;
+    return boardViewAt(cur.analysis.replay, line, languageOf(cur.settings));
+  }),
+);
+
+connection.onRequest(AUDIT_REPORT_REQUEST, (params: AuditReportParams) =>
+  guarded<AuditReportResult>(AUDIT_REPORT_REQUEST, { error: 'internal error' }, async () => {
+    const settings = await settingsFor(params.uri);
+    const lang = languageOf(settings);
+    const open = documents.get(params.uri);
+    const input = open ? open.getText() : readRecord(params.uri);
+    if (input === undefined) return { error: uiText('ui.command.export.unreadable', lang, { uri: params.uri }) };
+    const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
+    const lexicon = lexiconFor(input, settings).lexicon;
+    const name = fileNameOf(params.uri);
+    const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang });
+    return { html: renderHtmlReport(audit, analysis.replay) };
   }),
 );
 

@@ -549,7 +549,10 @@ class Replayer {
         this.report('tile-not-in-rack', tile?.ref.span ?? e.play.span, { tile: tile?.ref.text ?? formatTiles(missing), rack: e.rack?.text ?? '' });
       }
     }
-    const scored = scorePlacement(this.board, placed, resolved.direction, this.set);
+    const scoredRaw = scorePlacement(this.board, placed, resolved.direction, this.set);
+    // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
+    const lexicon = this.judging();
+    const scored = lexicon ? { ...scoredRaw, words: scoredRaw.words.map((w) => ({ ...w, accepted: lexicon.has(w.normalized) })) } : scoredRaw;
     const separate = this.checkSeparateDigraphs(scored.words, placed);
 
     // One slip, one finding: when the play itself is miscopied (geometry, a tile that is not on
@@ -1042,7 +1045,7 @@ class Replayer {
     if (!lexicon) return;
     for (const r of this.records) {
       if (r.withdrawn || r.misplaced || !r.event.play) continue;
-      const bad = r.words.filter((w) => !lexicon.has(w.normalized) && !r.ruledValid.has(w.normalized));
+      const bad = r.words.filter((w) => !(w.accepted ?? lexicon.has(w.normalized)) && !r.ruledValid.has(w.normalized));
       if (bad.length === 0) continue;
       // Art. 33: an unchallenged word stands; a warning, with the likely reason when one fits.
       const span = r.event.play.span;
@@ -1052,7 +1055,7 @@ class Replayer {
         const article = hints[0]?.article;
         this.report('unaccepted-word', span, { word: bad[0]!.word, lexicon: lexicon.info.name }, { related, ...(article ? { article } : {}) });
       } else {
-        this.report('unaccepted-word', span, { words: bad.map((w) => w.word).join(', '), lexicon: lexicon.info.name }, { messageId: 'unaccepted-words', related });
+        this.report('unaccepted-word', span, { words: bad.map((w) => w.word).join(', '), lexicon: lexicon.info.name }, { messageId: 'unaccepted-word-list', related });
       }
     }
   }

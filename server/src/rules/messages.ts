@@ -23,6 +23,7 @@ import { REPORT_MESSAGES } from './catalog/report';
 import { LEXICON_MESSAGES } from './catalog/lexicon';
 import { ENGINE_MESSAGES } from './catalog/engine';
 import { UI_MESSAGES } from './catalog/ui';
+import { BATCH_MESSAGES } from './catalog/batch';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor } from './registry';
@@ -43,6 +44,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'lexicon', catalog: LEXICON_MESSAGES },
   { name: 'engine', catalog: ENGINE_MESSAGES },
   { name: 'ui', catalog: UI_MESSAGES },
+  { name: 'batch', catalog: BATCH_MESSAGES },
 ];
 
 export interface MessageConflict {

@@ -265,7 +265,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     severity: 'error',
     fise: '37.4',
     older: '40.3',
-    variants: ['end-rack-mismatch-rack', 'end-rack-mismatch-after-2r'],
+    variants: ['end-rack-mismatch-rack', 'end-rack-mismatch-after-2r', 'end-rack-mismatch-no-end'],
     es: 'Cuando un jugador agota su atril con la bolsa vacía, suma el valor de las fichas que le quedan al oponente y el oponente lo resta. La línea de ajuste no coincide con ese valor o con las fichas que quedaban.',
     en: "When a player empties the rack with the bag empty, the player adds the value of the opponent's remaining tiles and the opponent subtracts it. The adjustment line does not match that value or the tiles that were left.",
     notes: { naspa: NASPA_GOING_OUT },

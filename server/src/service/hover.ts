@@ -3,7 +3,7 @@
  * word premiums, the bingo bonus) beside the sheet's score, and the true running totals. On a
  * diagnostic's range: the article (number and official title in the edition in force) and our
  * explanation, first. On a coordinate: the squares it covers and the direction. On a rack tile:
- * how many of it remain unseen. On a pragma: what it does. On a note: the note as Markdown.
+ * how many of it remain unseen and every unseen tile grouped by letter. On a pragma: what it does. On a note: the note as Markdown.
  *
  * Invariants: pure; never throws for any analysis; returns null where there is nothing to say.
  * Names from the record are escaped before they go into Markdown.
@@ -18,6 +18,8 @@ import { visibleFindings } from './diagnostics';
 import { signed, uiText } from './i18n';
 import { locate, spanContains, toRange, type Located } from './locate';
 import type { PlanillaSettings } from './settings';
+import { boardModel } from './board-model';
+import { unseenTiles } from '../report/labels';
 import { BOARD_SIZE, premiumAt, squareName } from '../engine/board';
 import { TILE_SETS } from '../engine/tilesets';
 import type { PremiumKind, Replay, ScoredWord, TurnState } from '../engine/types';
@@ -132,15 +134,24 @@ export function coordHover(coord: CoordNode, turn: TurnState | undefined, event:
   ].join(PARAGRAPH);
 }
 
-/** How many of a rack tile remain unseen after the turn, from the mover's side of the table. */
+/**
+ * How many of a rack tile remain unseen after the turn, from the mover's side of the table, then
+ * every unseen tile grouped by letter (tile tracking), then the tile's count and value in the set.
+ */
 export function tileHover(letter: string, turn: TurnState | undefined, replay: Replay, lang: Language): string {
   const set = TILE_SETS[replay.tileSet];
   const face = letter === '?' ? uiText('ui.hover.blankName', lang) : letter;
   const inSet = set.count(letter);
   if (!turn) return uiText('ui.hover.tileInSet', lang, { tile: md(face), count: inSet, value: set.value(letter) });
   const unseen = turn.unseen[letter] ?? 0;
+  const all = boardModel(replay, turn.index).unseen;
   return [
     uiText('ui.hover.tileUnseen', lang, { tile: md(face), count: unseen, bag: turn.bag }),
+    uiText('ui.hover.unseenGroups', lang, {
+      nick: md(replay.players[all.perspective]?.nick ?? ''),
+      n: all.total,
+      tiles: all.total > 0 ? md(unseenTiles(all)) : '—',
+    }),
     uiText('ui.hover.tileInSet', lang, { tile: md(face), count: inSet, value: set.value(letter) }),
   ].join(PARAGRAPH);
 }

@@ -1,5 +1,5 @@
 /**
- * The two requests the extension adds to the language protocol, shared by the client
+ * The requests the extension adds to the language protocol, shared by the client
  * (client/src/extension.ts) and the server (server/src/server.ts): names and payload shapes only.
  *
  * Invariants: payloads are plain JSON; URIs are strings as the protocol writes them.
@@ -30,3 +30,32 @@ export interface ExportParams {
   readonly uri: string;
 }
 export type ExportResult = { readonly text: string } | { readonly error: string };
+
+/**
+ * The board view: the board at the turn under the cursor (line is 0-based), rendered by the
+ * server (service/board-view.ts) so the webview parses and replays nothing. Null when the
+ * document is not open in the server.
+ */
+export const BOARD_AT_REQUEST = 'planilla/boardAt';
+export interface BoardAtParams {
+  readonly uri: string;
+  readonly line: number;
+}
+export interface BoardAtResult {
+  /** -1 (before the first event) … turnCount − 1. */
+  readonly turnIndex: number;
+  readonly turnCount: number;
+  /** 0-based line of each event, by turn index (where the view's steps move the cursor). */
+  readonly eventLines: readonly number[];
+  /** Squares placed by the event shown ('H8', …). */
+  readonly lastMove: readonly string[];
+  /** The view's body: escaped HTML, no script, no style attribute. */
+  readonly html: string;
+}
+
+/** The audit report of a record as one self-contained HTML page (the CLI's `planilla report`). */
+export const AUDIT_REPORT_REQUEST = 'planilla/auditReport';
+export interface AuditReportParams {
+  readonly uri: string;
+}
+export type AuditReportResult = { readonly html: string } | { readonly error: string };

@@ -211,7 +211,7 @@ const CASES: readonly Case[] = [
     twinOptions: { lexicon: lexiconOf(['libro', 'idea', 'ir', 'do']) },
     line: 7,
     at: 'IDEA',
-    messageId: 'unaccepted-words',
+    messageId: 'unaccepted-word-list',
   },
   {
     code: 'score-mismatch',

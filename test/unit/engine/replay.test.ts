@@ -141,6 +141,14 @@ describe('engine: replay', () => {
       assert.deepEqual(summary(run(record(PERA, ABRIDO, '>Beto: ABDEINO -- -13 0'), { lexicon })), []);
       assert.deepEqual(summary(run(record(PERA, '#challenge valid PERA'), { lexicon: lexiconOf(['pera']) })), []);
     });
+
+    it('each word formed carries the lexicon verdict; without a lexicon there is none', () => {
+      const judged = run(record(PERA), { lexicon: lexiconOf(['casa']) });
+      assert.deepEqual(judged.turns[0]!.words.map((w) => [w.word, w.accepted]), [['PERA', false]]);
+      const accepted = run(record(PERA), { lexicon: lexiconOf(['pera']) });
+      assert.deepEqual(accepted.turns[0]!.words.map((w) => [w.word, w.accepted]), [['PERA', true]]);
+      assert.equal(run(record(PERA)).turns[0]!.words[0]!.accepted, undefined);
+    });
   });
 
   describe('end of game', () => {

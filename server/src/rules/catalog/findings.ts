@@ -192,6 +192,11 @@ export const FINDING_MESSAGES: Catalog = {
     es: 'ajuste final {declared}: el atril {rack} vale {value}, así que corresponde {expected}',
     en: 'end-of-game adjustment {declared}: the rack {rack} is worth {value}, so it should be {expected}',
   },
+  /* Variant of end-rack-mismatch. {declared}: the amount written on the end-of-game line. */
+  'end-rack-mismatch-no-end': {
+    es: 'ajuste final {declared}, pero aquí no corresponde ninguno: nadie ha agotado su atril con la bolsa vacía ni la partida ha terminado por pases',
+    en: 'end-of-game adjustment {declared}, but none belongs here: nobody has emptied the rack with the bag empty and the game has not ended by passes',
+  },
   /* {rack}: the rack written on the end line; {expected}: the tiles actually left. */
   'end-rack-mismatch-rack': {
     es: 'el atril final anotado {rack} no coincide con las fichas que quedaban: {expected}',

@@ -1,0 +1,256 @@
+/**
+ * The batch behind `planilla check`: every file read and checked, either in this thread or spread
+ * over worker threads (`--jobs N`), its outcome handed back in the order of the files, and a
+ * progress bar on a terminal.
+ *
+ * Invariants:
+ * - Same outcomes in the same order whatever the number of jobs: a file's outcome depends only on
+ *   its bytes and the settings, and `runBatch` calls `emit` strictly in file order.
+ * - Workers get the lexicon's spec, not the object: each loads it once (`worker.ts`).
+ * - A worker that dies (uncaught error, out of memory, exit) costs only the file it was checking,
+ *   which is reported as an internal error; its other files go to a fresh worker, the batch goes on.
+ * - Batches smaller than `MIN_PARALLEL_FILES` and `--jobs 1` stay in this thread.
+ * - Nothing here throws for user input.
+ *
+ * Example:
+ *   await runBatch(files, { jobs: 2, lexiconSpec: undefined, settings: {}, lang: 'es' }, lexicon,
+ *     (index, outcome) => print(outcome));
+ */
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { analyzeRecord, type CheckSettings, type JsonFile } from './record';
+import { readRecord, t } from './io';
+import { formatMessage } from '../rules/messages';
+import type { Edition, Language, Severity } from '../rules/types';
+import type { Lexicon } from '../lexicon/types';
+import type { TileSetName } from '../engine/types';
+
+/** Fewer files than this are checked in this thread: starting workers would cost more. */
+export const MIN_PARALLEL_FILES = 8;
+/** The largest `--jobs` accepted. */
+export const MAX_JOBS = 256;
+
+/** What one file gave: its report (the parts that cross threads), or the one-line read error. */
+export type FileOutcome =
+  | { readonly kind: 'report'; readonly json: JsonFile; readonly counts: Record<Severity, number>; readonly summary: string }
+  | { readonly kind: 'unreadable'; readonly error: string };
+
+/** Settings a worker needs, all plain data (structured-clone safe). */
+export interface WorkerSettings {
+  /** The `--lexicon` value as typed (undefined: the built-in list). */
+  readonly lexiconSpec?: string;
+  readonly rules?: Edition;
+  readonly tileSet?: TileSetName;
+  readonly lang: Language;
+}
+
+/** Main thread → worker: check these files (indices into the batch). */
+export interface CheckRequest {
+  readonly type: 'check';
+  readonly items: readonly { readonly index: number; readonly path: string }[];
+}
+
+/** Worker → main thread: one file's outcome, posted as soon as it is known. */
+export interface CheckResult {
+  readonly type: 'result';
+  readonly index: number;
+  readonly outcome: FileOutcome;
+}
+
+/** Reads and checks one file; never throws (analyzeRecord catches lower-layer errors). */
+export function checkFile(file: string, settings: CheckSettings, lang: Language): FileOutcome {
+  const read = readRecord(file, lang);
+  if ('error' in read) return { kind: 'unreadable', error: read.error };
+  const report = analyzeRecord(file, read.bytes, settings, lang);
+  return { kind: 'report', json: report.json, counts: report.counts, summary: report.summary };
+}
+
+/** The outcome reported for a file whose worker died while checking it. */
+export function internalErrorOutcome(file: string, settings: WorkerSettings, detail: string): FileOutcome {
+  return {
+    kind: 'report',
+    json: { path: file, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {} },
+    counts: { error: 1, warning: 0, information: 0, hint: 0 },
+    summary: formatMessage('cli.internal-error', { path: file, detail }, settings.lang),
+  };
+}
+
+/** Where progress is drawn; `clear` removes the bar before other output is written. */
+export interface ProgressSink {
+  update(done: number, total: number): void;
+  clear(): void;
+}
+
+export interface BatchOptions {
+  /** Worker threads to use (1: this thread). */
+  readonly jobs: number;
+  readonly settings: WorkerSettings;
+  readonly progress?: ProgressSink;
+  /** The worker's script (default: `worker.js` beside this module). */
+  readonly workerScript?: string;
+}
+
+/**
+ * Checks `files`, calling `emit(index, outcome)` once per file in file order. `lexicon` is the one
+ * already loaded in this thread, used when the batch stays here.
+ */
+export async function runBatch(
+  files: readonly string[],
+  options: BatchOptions,
+  lexicon: Lexicon | undefined,
+  emit: (index: number, outcome: FileOutcome) => void,
+): Promise<void> {
+  const { progress } = options;
+  const inOrder = orderedEmitter(files.length, emit, progress);
+  if (options.jobs <= 1 || files.length < MIN_PARALLEL_FILES) {
+    const settings: CheckSettings = { rules: options.settings.rules, tileSet: options.settings.tileSet, lexicon };
+    for (let i = 0; i < files.length; i++) {
+      inOrder.put(i, checkFile(files[i], settings, options.settings.lang));
+      if (progress && i % 16 === 15) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } else {
+    await runWorkers(files, options, inOrder.put);
+  }
+  progress?.clear();
+}
+
+/** Buffers outcomes that arrive early and releases each run of consecutive ones. */
+function orderedEmitter(
+  total: number,
+  emit: (index: number, outcome: FileOutcome) => void,
+  progress: ProgressSink | undefined,
+): { put: (index: number, outcome: FileOutcome) => void } {
+  const pending = new Map<number, FileOutcome>();
+  let next = 0;
+  let received = 0;
+  return {
+    put(index, outcome) {
+      if (index < next || pending.has(index)) return;
+      pending.set(index, outcome);
+      received++;
+      if (pending.has(next)) {
+        progress?.clear();
+        for (let o = pending.get(next); o !== undefined; o = pending.get(next)) {
+          pending.delete(next);
+          emit(next, o);
+          next++;
+        }
+      }
+      progress?.update(received, total);
+    },
+  };
+}
+
+interface WorkerSlot {
+  worker: Worker;
+  /** Files sent to this worker and not yet answered, in the order it checks them. */
+  inFlight: { index: number; path: string }[];
+  failure?: string;
+  finished: boolean;
+}
+
+function runWorkers(files: readonly string[], options: BatchOptions, put: (index: number, outcome: FileOutcome) => void): Promise<void> {
+  const { settings } = options;
+  const script = options.workerScript ?? path.join(__dirname, 'worker.js');
+  const count = Math.min(options.jobs, files.length);
+  // Small chunks keep every worker busy to the end; several files per message spare round trips.
+  const chunk = Math.max(1, Math.min(16, Math.floor(files.length / (count * 8))));
+  const queue: { index: number; path: string }[] = files.map((p, index) => ({ index, path: p }));
+  let queueAt = 0;
+  let done = 0;
+  let live = 0;
+
+  return new Promise<void>((resolve) => {
+    const settle = (): void => {
+      if (done === files.length && live === 0) resolve();
+    };
+    const answer = (index: number, outcome: FileOutcome): void => {
+      done++;
+      put(index, outcome);
+    };
+    const feed = (slot: WorkerSlot): void => {
+      if (queueAt >= queue.length) {
+        if (slot.inFlight.length === 0 && !slot.finished) {
+          slot.finished = true;
+          void slot.worker.terminate();
+        }
+        return;
+      }
+      const items = queue.slice(queueAt, queueAt + chunk);
+      queueAt += items.length;
+      slot.inFlight.push(...items);
+      const request: CheckRequest = { type: 'check', items };
+      slot.worker.postMessage(request);
+    };
+    const start = (): void => {
+      let worker: Worker;
+      try {
+        worker = new Worker(script, { workerData: settings });
+      } catch (e) {
+        // Starting a thread failed (resources): check the rest here rather than lose them.
+        const detail = formatMessage('batch.worker-start', { detail: e instanceof Error ? e.message : String(e) }, settings.lang);
+        for (; queueAt < queue.length; queueAt++) answer(queue[queueAt].index, internalErrorOutcome(queue[queueAt].path, settings, detail));
+        settle();
+        return;
+      }
+      live++;
+      const slot: WorkerSlot = { worker, inFlight: [], finished: false };
+      worker.on('message', (message: CheckResult) => {
+        if (message?.type !== 'result') return;
+        const at = slot.inFlight.findIndex((item) => item.index === message.index);
+        if (at < 0) return;
+        slot.inFlight.splice(at, 1);
+        answer(message.index, message.outcome);
+        if (slot.inFlight.length === 0) feed(slot);
+      });
+      worker.on('error', (e: Error) => {
+        slot.failure = formatMessage('batch.worker-error', { detail: e.message }, settings.lang);
+      });
+      worker.on('exit', (code: number) => {
+        live--;
+        if (slot.inFlight.length > 0) {
+          // The worker checks its files in order: the first unanswered one is where it died.
+          const [culprit, ...rest] = slot.inFlight;
+          slot.inFlight = [];
+          const detail = slot.failure ?? formatMessage('batch.worker-exit', { code }, settings.lang);
+          answer(culprit.index, internalErrorOutcome(culprit.path, settings, detail));
+          queue.splice(queueAt, 0, ...rest);
+          if (queueAt < queue.length) start();
+        }
+        settle();
+      });
+      feed(slot);
+    };
+    for (let i = 0; i < count; i++) start();
+  });
+}
+
+/** A progress bar on a terminal stream, redrawn at most every 100 ms; nothing when not a TTY. */
+export function terminalProgress(stream: NodeJS.WriteStream, lang: Language, now: () => number = Date.now): ProgressSink | undefined {
+  if (!stream.isTTY) return undefined;
+  let shown = false;
+  let last = -Infinity;
+  return {
+    update(done, total) {
+      const time = now();
+      if (done < total && time - last < 100) return;
+      last = time;
+      stream.write(`\r${progressLine(done, total, stream.columns ?? 80, lang)}\x1b[K`);
+      shown = true;
+    },
+    clear() {
+      if (!shown) return;
+      stream.write('\r\x1b[K');
+      shown = false;
+      last = -Infinity;
+    },
+  };
+}
+
+/** `[########------------] 120/300 files`, fitted to `columns`. */
+export function progressLine(done: number, total: number, columns: number, lang: Language): string {
+  const label = t(lang, 'batch.progress', { done, total });
+  const width = Math.max(0, Math.min(40, columns - label.length - 4));
+  const filled = total > 0 ? Math.round((width * done) / total) : width;
+  return width > 0 ? `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${label}` : label;
+}

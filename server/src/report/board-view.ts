@@ -1,0 +1,170 @@
+/**
+ * The body of the editor's board view at one turn, as HTML: the step buttons and the turn label,
+ * the event shown with its score against the sheet and its words, the board drawn by `svg.ts`
+ * (last move highlighted), both racks (blanks marked, a digraph as one tile), the true totals (and
+ * the sheet's when they differ), the bag and the unseen tiles grouped by letter. The server sends
+ * it to the webview (`planilla/boardAt`), whose page is `service/board-view.ts`.
+ *
+ * Invariants: pure; every text from the record (nicks, names, the event line, words, tiles) and
+ * every label goes through `escapeXml`; the body has no script, no style element, no style
+ * attribute (the page's policy forbids them), no URL and no external reference.
+ *
+ * Example:
+ *   const view = boardViewAt(analysis.replay, 12, 'es');   // { turnIndex: 3, html: '<div class="planilla-board" …', … }
+ */
+import type { Replay } from '../engine/types';
+import type { Language } from '../rules/types';
+import { boardModel, turnAtLine, type BoardModel, type PlayerModel, type TileModel } from '../service/board-model';
+import { signed, uiText } from '../service/i18n';
+import type { BoardAtResult } from '../service/protocol';
+import type { BoardStep } from '../service/board-view';
+import { escapeXml } from './escape';
+import { gameOverLine } from './labels';
+import { renderBoardSvg } from './svg';
+
+const e = escapeXml;
+const ui = (lang: Language, id: string, args: Record<string, string | number> = {}): string => e(uiText(id, lang, args));
+
+/** One tile as a small HTML tile: its face, its value (none for a blank), marked when blank. */
+function tileHtml(tile: TileModel, lang: Language): string {
+  const face = tile.blank && tile.letter === '?' ? '?' : tile.letter;
+  const classes = ['tile', ...(tile.blank ? ['blank'] : []), ...(face.length > 1 ? ['digraph'] : [])].join(' ');
+  const title = tile.blank ? ` title="${ui(lang, 'ui.board.blankTile')}"` : '';
+  const value = tile.blank ? '' : `<span class="value">${tile.value}</span>`;
+  return `<span class="${classes}"${title}><span class="face">${e(face)}</span>${value}</span>`;
+}
+
+function stepButton(step: BoardStep, symbol: string, enabled: boolean, lang: Language): string {
+  const label = ui(lang, `ui.board.step.${step}`);
+  return `<button type="button" class="step" data-step="${step}" title="${label}" aria-label="${label}"${enabled ? '' : ' disabled'}>${symbol}</button>`;
+}
+
+function navigation(model: BoardModel, lang: Language): string {
+  const count = model.turnCount;
+  const here = model.turnIndex;
+  const back = count > 0 && here > 0;
+  const forward = count > 0 && here < count - 1;
+  return [
+    `<nav class="steps" aria-label="${ui(lang, 'ui.board.steps')}">`,
+    stepButton('first', '&#x23EE;', back, lang),
+    stepButton('previous', '&#x25C0;', back, lang),
+    stepButton('next', '&#x25B6;', forward, lang),
+    stepButton('last', '&#x23ED;', forward, lang),
+    '</nav>',
+  ].join('');
+}
+
+/** 'Jugada 3 de 24 · línea 12', or the start of the record. */
+export function turnLabel(model: BoardModel, lang: Language): string {
+  const ev = model.event;
+  return ev
+    ? uiText('ui.board.turn', lang, { n: ev.number, count: model.turnCount, line: ev.line })
+    : uiText('ui.board.start', lang, { count: model.turnCount });
+}
+
+function scoreText(model: BoardModel, lang: Language): string {
+  const ev = model.event;
+  if (!ev) return '';
+  if (ev.declaredScore === null) return uiText('ui.board.scoreNoSheet', lang, { computed: signed(ev.computedScore) });
+  if (ev.declaredScore === ev.computedScore) return uiText('ui.board.scoreMatches', lang, { computed: signed(ev.computedScore) });
+  return uiText('ui.board.scoreDiffers', lang, { computed: signed(ev.computedScore), declared: signed(ev.declaredScore) });
+}
+
+function eventSection(model: BoardModel, lang: Language): string {
+  const ev = model.event;
+  if (!ev) return `<p class="event none">${ui(lang, 'ui.board.noEvent')}</p>`;
+  const differs = ev.declaredScore !== null && ev.declaredScore !== ev.computedScore;
+  const words = ev.words.map((w) => {
+    const text = `${e(w.word)} ${w.score}`;
+    return w.accepted === false ? `<span class="unaccepted" title="${ui(lang, 'ui.board.unaccepted')}">${text}</span>` : text;
+  });
+  if (ev.bingo > 0) words.push(ui(lang, 'ui.board.bingo', { bonus: ev.bingo }));
+  const last = model.lastMove.length > 0 ? `<p class="last-move">${ui(lang, 'ui.board.lastMove', { squares: model.lastMove.join(' ') })}</p>` : '';
+  return [
+    `<p class="event"><code>${e(ev.text)}</code></p>`,
+    `<p class="score${differs ? ' differs' : ''}">${e(scoreText(model, lang))}</p>`,
+    words.length > 0 ? `<p class="words">${ui(lang, 'ui.board.words')} ${words.join(' · ')}</p>` : '',
+    last,
+  ].join('');
+}
+
+function rackHtml(player: PlayerModel, lang: Language): string {
+  const rack = player.rack;
+  if (rack.unknown) return `<span class="rack-note">${ui(lang, 'ui.board.rackUnknown')}</span>`;
+  if (rack.tiles.length === 0) return `<span class="rack-note">${ui(lang, 'ui.board.rackEmpty')}</span>`;
+  const tiles = rack.tiles.map((tile) => tileHtml(tile, lang)).join('');
+  return `${tiles}${rack.partial ? ` <span class="rack-note">${ui(lang, 'ui.board.rackPartial')}</span>` : ''}`;
+}
+
+function playerHtml(model: BoardModel, index: number, lang: Language): string {
+  const player = model.players[index];
+  const moved = model.event?.player === index;
+  const name = player.name && player.name !== player.nick ? ` <span class="full-name">${e(player.name)}</span>` : '';
+  const sheet =
+    player.declaredTotal !== null && player.declaredTotal !== player.total
+      ? ` <span class="sheet-total">${ui(lang, 'ui.board.sheetTotal', { total: player.declaredTotal })}</span>`
+      : '';
+  return [
+    `<section class="player player-${index + 1}${moved ? ' moved' : ''}">`,
+    `<h2><span class="nick">${e(player.nick)}</span>${name}</h2>`,
+    `<p class="total">${ui(lang, 'ui.board.trueTotal')} <strong>${player.total}</strong>${sheet}</p>`,
+    `<div class="rack" aria-label="${ui(lang, 'ui.board.rack', { nick: player.nick })}">${rackHtml(player, lang)}</div>`,
+    '</section>',
+  ].join('');
+}
+
+function unseenHtml(model: BoardModel, lang: Language): string {
+  const u = model.unseen;
+  const nick = u.perspective >= 0 ? model.players[u.perspective]?.nick : undefined;
+  const heading =
+    nick !== undefined ? ui(lang, 'ui.board.unseenFor', { nick, n: u.total }) : ui(lang, 'ui.board.unseenAll', { n: u.total });
+  const groups = u.groups
+    .map((g) => {
+      const tile = tileHtml({ letter: g.letter, blank: g.letter === '?', value: g.value }, lang);
+      return `<span class="group" data-letter="${e(g.letter)}">${tile}<span class="count">×${g.count}</span></span>`;
+    })
+    .join('');
+  return [
+    '<section class="unseen">',
+    `<h2>${heading}</h2>`,
+    `<div class="groups">${groups || `<span class="rack-note">—</span>`}</div>`,
+    '</section>',
+  ].join('');
+}
+
+/** The body of the view at the model's turn (escaped HTML, no script, no style attribute). */
+export function renderBoardViewBody(model: BoardModel, lang: Language): string {
+  const label = turnLabel(model, lang);
+  const over = gameOverLine(model, lang);
+  const svg = renderBoardSvg(model, lang, { title: label });
+  return [
+    `<div class="planilla-board" data-turn="${model.turnIndex}" data-turn-count="${model.turnCount}" data-last-move="${e(model.lastMove.join(' '))}">`,
+    `<header class="bar">${navigation(model, lang)}<h1 class="turn-label">${e(label)}</h1></header>`,
+    eventSection(model, lang),
+    '<div class="layout">',
+    `<div class="board-wrap">${svg}</div>`,
+    '<aside class="side">',
+    playerHtml(model, 0, lang),
+    playerHtml(model, 1, lang),
+    `<p class="bag">${ui(lang, 'ui.board.bag', { n: model.bag })}</p>`,
+    unseenHtml(model, lang),
+    over !== undefined ? `<p class="game-over">${e(over)}</p>` : '',
+    '</aside>',
+    '</div>',
+    `<p class="keys">${ui(lang, 'ui.board.keys')}</p>`,
+    '</div>',
+  ].join('\n');
+}
+
+/** What the server answers to `planilla/boardAt`: the view for the turn at a 0-based line. */
+export function boardViewAt(replay: Replay, line: number, lang: Language): BoardAtResult {
+  const model = boardModel(replay, turnAtLine(replay, line));
+  return {
+    turnIndex: model.turnIndex,
+    turnCount: model.turnCount,
+    eventLines: replay.turns.map((turn) => turn.event.line),
+    lastMove: model.lastMove,
+    html: renderBoardViewBody(model, lang),
+  };
+}
+

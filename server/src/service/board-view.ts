@@ -1,0 +1,176 @@
+/**
+ * The editor's board view, the part that lives in the extension: the webview page (a strict
+ * Content-Security-Policy, one style sheet and one small script, both with a nonce) that holds the
+ * body the server renders (`report/board-view.ts`), and the pure helpers the client steps with.
+ *
+ * Invariants:
+ * - Pure: no editor types, no I/O.
+ * - The page loads nothing: its policy is `default-src 'none'`, styles and script only by nonce,
+ *   images only from the webview's own source or `data:`. The script only posts step messages
+ *   and swaps in the body it is sent; it never builds markup from data.
+ * - No record text is written here: the page holds catalogue text and the body as given (already
+ *   escaped by the server); `attribute` escapes what goes into the page's own attributes.
+ *
+ * Example:
+ *   const page = renderBoardViewPage({ cspSource: webview.cspSource, nonce, lang: 'es', body: renderBoardViewMessage('…') });
+ *   stepTurn(3, 10, 'next');   // 4
+ */
+import type { Language } from '../rules/types';
+import { uiText } from './i18n';
+
+/** A step through the record, as the buttons and keys of the view ask for it. */
+export const BOARD_STEPS = ['first', 'previous', 'next', 'last'] as const;
+export type BoardStep = (typeof BOARD_STEPS)[number];
+
+export function isBoardStep(value: unknown): value is BoardStep {
+  return typeof value === 'string' && (BOARD_STEPS as readonly string[]).includes(value);
+}
+
+/**
+ * The turn a step leads to from `current` (-1 = before the first event) in a record of `count`
+ * events: first and last are the first and last events; previous stops at the first event and
+ * next at the last. -1 when the record has no event.
+ */
+export function stepTurn(current: number, count: number, step: BoardStep): number {
+  if (count <= 0) return -1;
+  const here = Math.max(-1, Math.min(count - 1, Math.trunc(current)));
+  switch (step) {
+    case 'first':
+      return 0;
+    case 'last':
+      return count - 1;
+    case 'previous':
+      return Math.max(0, here - 1);
+    case 'next':
+      return Math.min(count - 1, here + 1);
+  }
+}
+
+/** The turn shown for a 0-based line, from the event lines alone (as `turnAtLine` does). */
+export function turnForLine(eventLines: readonly number[], line: number): number {
+  let found = -1;
+  eventLines.forEach((eventLine, index) => {
+    if (eventLine <= line) found = index;
+  });
+  return found;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text safe in element content and in a quoted attribute value. */
+function attribute(text: string): string {
+  return String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
+
+/** A body that only says something (no record open, the server has not answered yet). */
+export function renderBoardViewMessage(text: string): string {
+  return `<div class="planilla-board empty"><p class="message">${attribute(text)}</p></div>`;
+}
+
+const STYLE = `
+:root { color-scheme: light dark; }
+body { margin: 0; padding: 8px 12px; font-family: var(--vscode-font-family, "DejaVu Sans", Verdana, sans-serif); font-size: var(--vscode-font-size, 13px); color: var(--vscode-foreground, #1f1f1f); background: var(--vscode-editor-background, #ffffff); }
+.bar { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
+.turn-label { font-size: 1.15em; margin: 4px 0; }
+.steps { display: flex; gap: 4px; }
+button.step { min-width: 34px; padding: 3px 8px; font-size: 1em; cursor: pointer; border: 1px solid var(--vscode-button-border, transparent); border-radius: 3px; color: var(--vscode-button-foreground, #ffffff); background: var(--vscode-button-background, #1f6fb2); }
+button.step:hover:enabled { background: var(--vscode-button-hoverBackground, #185a91); }
+button.step:disabled { opacity: 0.4; cursor: default; }
+button.step:focus-visible { outline: 2px solid var(--vscode-focusBorder, #0078d4); outline-offset: 1px; }
+p { margin: 3px 0; }
+.event code { font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); }
+.score.differs { color: var(--vscode-errorForeground, #b71c1c); font-weight: bold; }
+.unaccepted { color: var(--vscode-errorForeground, #b71c1c); text-decoration: underline dotted; }
+.layout { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; margin-top: 6px; }
+.board-wrap { flex: 1 1 420px; max-width: 640px; min-width: 280px; }
+svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
+.side { flex: 1 1 220px; min-width: 200px; max-width: 420px; }
+.side h2 { font-size: 1em; margin: 0 0 3px; }
+.player { padding: 6px 8px; margin: 0 0 8px; border: 1px solid var(--vscode-panel-border, #c8c8c8); border-radius: 4px; }
+.player.moved { border-color: #c62828; border-width: 2px; }
+.full-name { font-weight: normal; opacity: 0.75; }
+.sheet-total { color: var(--vscode-errorForeground, #b71c1c); }
+.rack, .groups { display: flex; flex-wrap: wrap; gap: 3px; align-items: center; }
+.tile { position: relative; display: inline-flex; align-items: center; justify-content: center; width: 26px; height: 26px; border-radius: 3px; border: 1px solid #a9853a; background: #f4dca0; color: #2b2415; font-weight: bold; font-size: 14px; box-sizing: border-box; }
+.tile.digraph { font-size: 11px; }
+.tile .value { position: absolute; right: 2px; bottom: 0; font-size: 8px; font-weight: normal; }
+.tile.blank { background: #fbf7ec; border-style: dashed; color: #c62828; font-style: italic; }
+.group { display: inline-flex; align-items: center; margin-right: 4px; }
+.count { font-size: 0.9em; margin-left: 1px; }
+.rack-note { opacity: 0.75; font-style: italic; }
+.bag { font-weight: bold; margin: 6px 0; }
+.game-over { font-weight: bold; color: #c62828; }
+.keys { opacity: 0.7; font-size: 0.9em; margin-top: 8px; }
+.message { font-style: italic; }
+`;
+
+/**
+ * The policy of the view: nothing by default; styles from the webview's own source or with the
+ * nonce; scripts only with the nonce; images from the webview's own source or `data:`.
+ */
+export function boardViewCsp(cspSource: string, nonce: string): string {
+  return `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${cspSource} data:`;
+}
+
+/**
+ * The script of the view: the buttons and the keys (arrows, Home, End) post a step; a `render`
+ * message swaps the body. Outside VS Code (no `acquireVsCodeApi`) it posts nothing.
+ */
+export const BOARD_VIEW_SCRIPT = `
+(function () {
+  'use strict';
+  var api = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
+  var root = document.getElementById('board-root');
+  var KEYS = { ArrowLeft: 'previous', ArrowUp: 'previous', PageUp: 'previous', ArrowRight: 'next', ArrowDown: 'next', PageDown: 'next', Home: 'first', End: 'last' };
+  function post(message) { if (api) api.postMessage(message); }
+  document.addEventListener('click', function (event) {
+    var button = event.target instanceof Element ? event.target.closest('button[data-step]') : null;
+    if (button && !button.disabled) post({ type: 'step', step: button.getAttribute('data-step') });
+  });
+  document.addEventListener('keydown', function (event) {
+    var step = KEYS[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    post({ type: 'step', step: step });
+  });
+  window.addEventListener('message', function (event) {
+    var message = event.data;
+    if (!message || message.type !== 'render' || typeof message.html !== 'string') return;
+    root.innerHTML = message.html;
+  });
+  post({ type: 'ready' });
+})();
+`;
+
+export interface BoardViewPageOptions {
+  /** The webview's `cspSource` (where its own resources come from). */
+  readonly cspSource: string;
+  /** A fresh random nonce (base64) for the style sheet and the script. */
+  readonly nonce: string;
+  readonly lang: Language;
+  /** The first body shown (the server's body, or `renderBoardViewMessage`). */
+  readonly body: string;
+}
+
+/** The whole webview page. */
+export function renderBoardViewPage(options: BoardViewPageOptions): string {
+  const nonce = attribute(options.nonce);
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${options.lang}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${attribute(boardViewCsp(options.cspSource, options.nonce))}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${attribute(uiText('ui.board.documentTitle', options.lang))}</title>`,
+    `<style nonce="${nonce}">${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<main id="board-root" aria-live="polite">${options.body}</main>`,
+    `<script nonce="${nonce}">${BOARD_VIEW_SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
