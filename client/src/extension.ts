@@ -1,7 +1,8 @@
 /**
  * The VS Code side of Planilla: starts the language server (the bundle `dist/server.js`) over
  * IPC for `gcg` documents, hands it the `planilla.*` settings under the workspace-trust rule, and
- * registers the commands "Check all records in workspace" and "Export for Woogles".
+ * registers the commands "Check all records in workspace", "Export for Woogles", "Show board"
+ * (board-view.ts) and "Audit report" (audit-report.ts).
  *
  * Invariants:
  * - The only module that imports `vscode`; everything the server computes reaches VS Code through
@@ -24,6 +25,8 @@ import {
   type ExportParams,
   type ExportResult,
 } from '../../server/src/service/protocol';
+import { showAuditReport, type AuditReportOptions } from './audit-report';
+import { BoardView, type BoardViewHost } from './board-view';
 import { chooseLexiconMap, choosePathSetting } from '../../server/src/service/settings';
 import { resolveLanguage } from '../../server/src/rules/messages';
 import { uiText } from '../../server/src/service/i18n';
@@ -40,6 +43,14 @@ function language(): Language {
 }
 
 const t = (id: string, args: Record<string, string | number> = {}): string => uiText(id, language(), args);
+
+const host: BoardViewHost = { client: () => client, language, text: t };
+
+/** The editor of `resource` when one shows it, else the active editor. */
+function editorFor(resource: unknown): vscode.TextEditor | undefined {
+  const uri = resource instanceof vscode.Uri ? resource.toString() : undefined;
+  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) ?? vscode.window.activeTextEditor;
+}
 
 function folderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
@@ -150,6 +161,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
     vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
+    vscode.commands.registerCommand('planilla.showBoard', (resource?: unknown) => BoardView.show(host, editorFor(resource))),
+    vscode.commands.registerCommand('planilla.auditReport', (resource?: unknown, options?: AuditReportOptions) =>
+      showAuditReport(host, resource instanceof vscode.Uri ? resource : undefined, options),
+    ),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       void client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
     }),

@@ -5,8 +5,10 @@
 # PLANILLA_SKIP_BUILD=1, then runs:
 #   1. the TextMate grammar through VS Code's tokenizer (grammar-check.js);
 #   2. headless Neovim attached to the server over stdio (nvim/lsp_e2e.lua);
-#   3. the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
-#   4. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/.
+#   3. the board view's page and the audit report rendered in Chromium from file:// pages
+#      (chromium/render-check.js: content, escaping, no network; test-output/e2e/board-sample.png);
+#   4. the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
+#   5. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/.
 # All traffic stays on 127.0.0.1. Ends with "e2e: N passed, N failed" (checks over all suites);
 # exits non-zero when any suite fails.
 set -uo pipefail
@@ -31,6 +33,7 @@ cp test/e2e/workspace/score-error.gcg "$scratch/"
 suite grammar node test/e2e/grammar-check.js
 suite neovim env PLANILLA_SERVER="$root/dist/server.js" PLANILLA_FILE="$scratch/score-error.gcg" \
   timeout 300 nvim --headless --clean -c "luafile $root/test/e2e/nvim/lsp_e2e.lua"
+suite chromium-render timeout 300 node test/e2e/chromium/render-check.js
 suite vscode-extension-host timeout 900 node test/e2e/vscode/run-ext-tests.js
 suite vscode-ui timeout 900 node test/e2e/vscode/ui-run.js
 rm -rf "$scratch"

@@ -9,6 +9,7 @@
  * - Workers get the lexicon's spec, not the object: each loads it once (`worker.ts`).
  * - A worker that dies (uncaught error, out of memory, exit) costs only the file it was checking,
  *   which is reported as an internal error; its other files go to a fresh worker, the batch goes on.
+ *   A worker that cannot start costs no file: when none is left, this thread checks the rest.
  * - Batches smaller than `MIN_PARALLEL_FILES` and `--jobs 1` stay in this thread.
  * - Nothing here throws for user input.
  *
@@ -50,12 +51,10 @@ export interface CheckRequest {
   readonly items: readonly { readonly index: number; readonly path: string }[];
 }
 
-/** Worker → main thread: one file's outcome, posted as soon as it is known. */
-export interface CheckResult {
-  readonly type: 'result';
-  readonly index: number;
-  readonly outcome: FileOutcome;
-}
+/** Worker → main thread: ready (its lexicon loaded), then one outcome per file as soon as known. */
+export type WorkerMessage =
+  | { readonly type: 'ready' }
+  | { readonly type: 'result'; readonly index: number; readonly outcome: FileOutcome };
 
 /** Reads and checks one file; never throws (analyzeRecord catches lower-layer errors). */
 export function checkFile(file: string, settings: CheckSettings, lang: Language): FileOutcome {
@@ -102,14 +101,12 @@ export async function runBatch(
 ): Promise<void> {
   const { progress } = options;
   const inOrder = orderedEmitter(files.length, emit, progress);
+  const settings: CheckSettings = { rules: options.settings.rules, tileSet: options.settings.tileSet, lexicon };
+  const checkHere = (file: string): FileOutcome => checkFile(file, settings, options.settings.lang);
   if (options.jobs <= 1 || files.length < MIN_PARALLEL_FILES) {
-    const settings: CheckSettings = { rules: options.settings.rules, tileSet: options.settings.tileSet, lexicon };
-    for (let i = 0; i < files.length; i++) {
-      inOrder.put(i, checkFile(files[i], settings, options.settings.lang));
-      if (progress && i % 16 === 15) await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    for (let i = 0; i < files.length; i++) inOrder.put(i, checkHere(files[i]));
   } else {
-    await runWorkers(files, options, inOrder.put);
+    await runWorkers(files, options, inOrder.put, checkHere);
   }
   progress?.clear();
 }
@@ -143,13 +140,25 @@ function orderedEmitter(
 
 interface WorkerSlot {
   worker: Worker;
+  /** Whether the worker said it is ready (its lexicon loaded): a death before that is a failed start. */
+  ready: boolean;
   /** Files sent to this worker and not yet answered, in the order it checks them. */
   inFlight: { index: number; path: string }[];
   failure?: string;
   finished: boolean;
 }
 
-function runWorkers(files: readonly string[], options: BatchOptions, put: (index: number, outcome: FileOutcome) => void): Promise<void> {
+/**
+ * Spreads the files over worker threads. A worker that cannot start (no thread, or it dies before
+ * it is ready) blames no file: its files go back to the queue, and when no worker is left the
+ * rest is checked in this thread with `checkHere`.
+ */
+function runWorkers(
+  files: readonly string[],
+  options: BatchOptions,
+  put: (index: number, outcome: FileOutcome) => void,
+  checkHere: (file: string) => FileOutcome,
+): Promise<void> {
   const { settings } = options;
   const script = options.workerScript ?? path.join(__dirname, 'worker.js');
   const count = Math.min(options.jobs, files.length);
@@ -168,57 +177,73 @@ function runWorkers(files: readonly string[], options: BatchOptions, put: (index
       done++;
       put(index, outcome);
     };
+    // A worker holds at most two chunks: the one it checks and the next, so it never waits.
     const feed = (slot: WorkerSlot): void => {
-      if (queueAt >= queue.length) {
-        if (slot.inFlight.length === 0 && !slot.finished) {
-          slot.finished = true;
-          void slot.worker.terminate();
-        }
-        return;
+      if (slot.finished) return;
+      if (queueAt < queue.length) {
+        if (slot.inFlight.length > chunk) return;
+        const items = queue.slice(queueAt, queueAt + chunk);
+        queueAt += items.length;
+        slot.inFlight.push(...items);
+        const request: CheckRequest = { type: 'check', items };
+        slot.worker.postMessage(request);
+      } else if (slot.inFlight.length === 0) {
+        slot.finished = true;
+        void slot.worker.terminate();
       }
-      const items = queue.slice(queueAt, queueAt + chunk);
-      queueAt += items.length;
-      slot.inFlight.push(...items);
-      const request: CheckRequest = { type: 'check', items };
-      slot.worker.postMessage(request);
+    };
+    const finishHere = (): void => {
+      for (; queueAt < queue.length; queueAt++) answer(queue[queueAt].index, checkHere(queue[queueAt].path));
     };
     const start = (): void => {
       let worker: Worker;
       try {
         worker = new Worker(script, { workerData: settings });
-      } catch (e) {
-        // Starting a thread failed (resources): check the rest here rather than lose them.
-        const detail = formatMessage('batch.worker-start', { detail: e instanceof Error ? e.message : String(e) }, settings.lang);
-        for (; queueAt < queue.length; queueAt++) answer(queue[queueAt].index, internalErrorOutcome(queue[queueAt].path, settings, detail));
+      } catch {
+        if (live === 0) finishHere();
         settle();
         return;
       }
       live++;
-      const slot: WorkerSlot = { worker, inFlight: [], finished: false };
-      worker.on('message', (message: CheckResult) => {
+      const slot: WorkerSlot = { worker, ready: false, inFlight: [], finished: false };
+      worker.on('message', (message: WorkerMessage) => {
+        if (message?.type === 'ready') {
+          slot.ready = true;
+          return;
+        }
         if (message?.type !== 'result') return;
         const at = slot.inFlight.findIndex((item) => item.index === message.index);
         if (at < 0) return;
         slot.inFlight.splice(at, 1);
         answer(message.index, message.outcome);
-        if (slot.inFlight.length === 0) feed(slot);
+        feed(slot);
       });
       worker.on('error', (e: Error) => {
         slot.failure = formatMessage('batch.worker-error', { detail: e.message }, settings.lang);
       });
       worker.on('exit', (code: number) => {
         live--;
-        if (slot.inFlight.length > 0) {
+        const died = !slot.finished;
+        slot.finished = true;
+        if (!slot.ready) {
+          // It never started: no file is to blame; its files go back, and the others carry on.
+          queue.splice(queueAt, 0, ...slot.inFlight);
+          slot.inFlight = [];
+          if (live === 0) finishHere();
+        } else if (slot.inFlight.length > 0) {
           // The worker checks its files in order: the first unanswered one is where it died.
           const [culprit, ...rest] = slot.inFlight;
           slot.inFlight = [];
           const detail = slot.failure ?? formatMessage('batch.worker-exit', { code }, settings.lang);
           answer(culprit.index, internalErrorOutcome(culprit.path, settings, detail));
           queue.splice(queueAt, 0, ...rest);
-          if (queueAt < queue.length) start();
         }
+        // A worker that was ready dies with a file in hand (it holds some while the queue is not
+        // empty), so each replacement follows an answered file and the batch ends.
+        if (died && slot.ready && queueAt < queue.length) start();
         settle();
       });
+      feed(slot);
       feed(slot);
     };
     for (let i = 0; i < count; i++) start();

@@ -5,18 +5,34 @@
  *
  * Exit codes: 0 no errors, 1 some file has errors, 2 bad usage or an unreadable file.
  *
+ * Many files are spread over worker threads (`--jobs N`, default the number of cores; batch.ts)
+ * with the same output, in the same order, as one thread; a progress bar is drawn on stderr when
+ * it is a terminal and the output is not JSON.
+ *
  * Example:
  *   planilla check --rules fise samples/*.gcg
  *   planilla check --json partida.gcg | jq '.files[0].final'
+ *   planilla check --jobs 4 torneo/
  */
-import { analyzeRecord, type RecordReport, type CheckSettings } from './record';
-import { expandInputs, parseArgs, readRecord, t, type CliIo } from './io';
+import * as os from 'node:os';
+import type { CheckSettings } from './record';
+import { expandInputs, parseArgs, t, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
+import { MAX_JOBS, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
 import { EDITIONS, type Edition } from '../rules/types';
 import type { TileSetName } from '../engine/types';
 
-export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['--rules', '--tile-set', '--lexicon'], flags: ['--json'] }, io.lang);
+export interface CheckOptions {
+  /** Progress bar sink (default: a bar on stderr when it is a terminal). */
+  readonly progress?: ProgressSink;
+  /** Worker script for `--jobs` (default: worker.js beside batch.ts). */
+  readonly workerScript?: string;
+}
+
+type ReportOutcome = Extract<FileOutcome, { kind: 'report' }>;
+
+export async function runCheck(argv: readonly string[], io: CliIo, options: CheckOptions = {}): Promise<number> {
+  const args = parseArgs(argv, { values: ['--rules', '--tile-set', '--lexicon', '--jobs', '-j'], flags: ['--json'] }, io.lang);
   if (args.error) {
     io.err(args.error);
     return 2;
@@ -31,11 +47,19 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     io.err(t(io.lang, 'cli.bad-value', { option: '--tile-set', value: tileSet, allowed: 'spanish, english' }));
     return 2;
   }
+  const jobsText = args.values.get('--jobs') ?? args.values.get('-j');
+  const jobs = jobsText === undefined ? os.availableParallelism() : parseJobs(jobsText);
+  if (jobs === undefined) {
+    const option = args.values.has('--jobs') ? '--jobs' : '-j';
+    io.err(t(io.lang, 'cli.bad-value', { option, value: jobsText ?? '', allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }) }));
+    return 2;
+  }
   if (args.positionals.length === 0) {
     io.err(t(io.lang, 'cli.no-files'));
     return 2;
   }
-  const lexicon = resolveLexicon(args.values.get('--lexicon'), io);
+  const lexiconSpec = args.values.get('--lexicon');
+  const lexicon = resolveLexicon(lexiconSpec, io);
   const settings: CheckSettings = {
     rules: rules as Edition | undefined,
     tileSet: tileSet as TileSetName | undefined,
@@ -44,18 +68,27 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   const json = args.flags.has('--json');
   const { files, problems } = expandInputs(args.positionals, io);
   let unreadable = problems;
-  const reports: RecordReport[] = [];
-  for (const file of files) {
-    const read = readRecord(file, io.lang);
-    if ('error' in read) {
-      io.err(read.error);
-      unreadable++;
-      continue;
-    }
-    const report = analyzeRecord(file, read.bytes, settings, io.lang);
-    reports.push(report);
-    if (!json) printHuman(report, io);
-  }
+  const reports: ReportOutcome[] = [];
+  const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(process.stderr, io.lang);
+  await runBatch(
+    files,
+    {
+      jobs,
+      settings: { lexiconSpec, rules: settings.rules, tileSet: settings.tileSet, lang: io.lang },
+      progress,
+      workerScript: options.workerScript,
+    },
+    lexicon,
+    (_index, outcome) => {
+      if (outcome.kind === 'unreadable') {
+        io.err(outcome.error);
+        unreadable++;
+        return;
+      }
+      reports.push(outcome);
+      if (!json) printHuman(outcome, io);
+    },
+  );
   if (json) {
     io.out(JSON.stringify({ files: reports.map((r) => r.json) }, null, 2));
   } else if (reports.length > 1) {
@@ -74,7 +107,14 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   return reports.some((r) => r.counts.error > 0) ? 1 : 0;
 }
 
-function printHuman(report: RecordReport, io: CliIo): void {
+/** `--jobs` value: a whole number from 1 to MAX_JOBS, else undefined. */
+function parseJobs(text: string): number | undefined {
+  if (!/^\d{1,3}$/.test(text.trim())) return undefined;
+  const n = Number(text.trim());
+  return n >= 1 && n <= MAX_JOBS ? n : undefined;
+}
+
+function printHuman(report: ReportOutcome, io: CliIo): void {
   for (const d of report.json.diagnostics) {
     const article = d.article ? ` (${t(io.lang, 'cli.article', { article: d.article })})` : '';
     io.out(`${report.json.path}:${d.line}:${d.column}: ${t(io.lang, `cli.severity.${d.severity}`)} ${d.code}: ${d.message}${article}`);

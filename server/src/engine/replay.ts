@@ -376,8 +376,9 @@ class Replayer {
       this.report('tile-not-in-set', foreign.span, { letter: foreign.text });
       reliable = false;
     }
-    for (const face of new Set(tiles)) {
-      if (!this.set.has(face)) continue;
+    for (let i = 0; i < tiles.length; i++) {
+      const face = tiles[i]!;
+      if (tiles.indexOf(face) < i || !this.set.has(face)) continue; // each face once, first seen first
       const count = countOf(tiles, face);
       const unseen = this.unseen(face);
       if (count > unseen) {
@@ -429,6 +430,7 @@ class Replayer {
    * rest of the play does not use, else a blank (NOTATION.md, "plain").
    */
   private resolveTiles(refs: readonly TileRef[], rack: readonly string[] | undefined): PlayTile[] {
+    if (!refs.some((t) => t.lowerDigraph)) return refs.map((t) => ({ ref: t, letter: t.letter, blank: t.blank, through: t.through }));
     const spare = new Map<string, number>();
     if (rack) {
       for (const t of refs) {
@@ -485,8 +487,8 @@ class Replayer {
       for (let i = 0; i + 1 < w.squares.length; i++) {
         const a = w.squares[i]!;
         const b = w.squares[i + 1]!;
-        const pair = a.letter + b.letter;
-        if ((pair === 'CH' || pair === 'LL' || pair === 'RR') && (a.isNew || b.isNew)) {
+        if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) {
+          const pair = a.letter + b.letter;
           const sq = a.isNew ? a : b;
           const tile = placed.find((t) => t.row === sq.row && t.col === sq.col);
           if (tile) this.report('separate-digraph', tile.ref.span, { digraph: pair, word: w.word });
@@ -549,10 +551,9 @@ class Replayer {
         this.report('tile-not-in-rack', tile?.ref.span ?? e.play.span, { tile: tile?.ref.text ?? formatTiles(missing), rack: e.rack?.text ?? '' });
       }
     }
-    const scoredRaw = scorePlacement(this.board, placed, resolved.direction, this.set);
     // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
     const lexicon = this.judging();
-    const scored = lexicon ? { ...scoredRaw, words: scoredRaw.words.map((w) => ({ ...w, accepted: lexicon.has(w.normalized) })) } : scoredRaw;
+    const scored = scorePlacement(this.board, placed, resolved.direction, this.set, lexicon ? (word) => lexicon.has(word) : undefined);
     const separate = this.checkSeparateDigraphs(scored.words, placed);
 
     // One slip, one finding: when the play itself is miscopied (geometry, a tile that is not on
@@ -979,32 +980,29 @@ class Replayer {
     pl.declaredTotalToken = e.total!;
   }
 
-  /** Unseen tiles from a player's point of view: the set less the board and the player's rack. */
-  private unseenFor(p: number): Record<string, number> {
-    const own = new Map<string, number>();
-    for (const t of this.players[p].known) own.set(t, (own.get(t) ?? 0) + 1);
-    const out: Record<string, number> = {};
-    for (const k of this.set.kinds) {
-      const n = k.count - (this.onBoard.get(k.letter) ?? 0) - (own.get(k.letter) ?? 0);
-      if (n > 0) out[k.letter] = n;
-    }
-    return out;
-  }
-
   private pushTurn(e: EventNode, shownPlayer: number, p: number, o: Outcome): void {
     const index = this.turns.length;
     const [p0, p1] = this.players;
     const end = this.end && this.end.afterTurn <= index ? this.end : undefined;
+    const board = this.board.slice();
+    const racks: [RackInfo, RackInfo] = [this.rackInfo(0), this.rackInfo(1)];
+    const set = this.set;
+    let unseen: Record<string, number> | undefined;
     // Optional fields are written only when present (a state is compared and printed as data).
     const state: { -readonly [K in keyof TurnState]: TurnState[K] } = {
       index,
       event: e,
       kind: e.kind,
       player: shownPlayer,
-      board: this.board.slice(),
-      racks: [this.rackInfo(0), this.rackInfo(1)],
+      board,
+      racks,
       bag: this.bag,
-      unseen: this.unseenFor(p),
+      // Worked out on first read (few turns are ever looked at), from this state's own board and
+      // rack, then kept: the same value at every read, like any other field.
+      get unseen(): Record<string, number> {
+        unseen ??= unseenFor(set, board, racks[p]!.tiles);
+        return unseen;
+      },
       computedScore: o.computed,
       computedTotal: this.players[p].total,
       totals: [p0.total, p1.total],
@@ -1059,6 +1057,35 @@ class Replayer {
       }
     }
   }
+}
+
+/** Whether two faces side by side spell CH, LL or RR (art. 11). */
+function spellsDigraph(a: string, b: string): boolean {
+  if (a.length === 1 && b.length === 1) return (a === 'C' && b === 'H') || (a === 'L' && b === 'L') || (a === 'R' && b === 'R');
+  if (a.length + b.length !== 2) return false;
+  const pair = a + b;
+  return pair === 'CH' || pair === 'LL' || pair === 'RR';
+}
+
+/**
+ * Unseen tiles from a player's point of view: the set less the tiles on the board (a blank as '?')
+ * and the player's rack; only faces with at least one tile left.
+ */
+function unseenFor(set: TileSet, board: BoardCells, rack: readonly string[]): Record<string, number> {
+  const left = new Map<string, number>();
+  for (const k of set.kinds) left.set(k.letter, k.count);
+  const take = (face: string): void => {
+    const n = left.get(face);
+    if (n !== undefined) left.set(face, n - 1);
+  };
+  for (const cell of board) if (cell) take(cell.blank ? '?' : cell.letter);
+  for (const t of rack) take(t);
+  const out: Record<string, number> = {};
+  for (const k of set.kinds) {
+    const n = left.get(k.letter)!;
+    if (n > 0) out[k.letter] = n;
+  }
+  return out;
 }
 
 /** Replays a parsed record. Never throws for any syntax tree. */

@@ -6,7 +6,8 @@
  * blanks are worth 0 (art. 10.2); placing 7 tiles adds 50 after the multipliers (art. 19).
  *
  * Invariants: pure; the board passed in is not modified; a word is a maximal run of two or more
- * tiles that holds at least one new tile; the main word comes first (for a single tile that makes
+ * tiles that holds at least one new tile; with a `judge` (the lexicon) each word carries its
+ * verdict in `accepted`, looked up once; the main word comes first (for a single tile that makes
  * no word along the written direction, the word it makes across it is the main word).
  *
  * Example:
@@ -54,6 +55,7 @@ export function scorePlacement(
   tiles: readonly NewTile[],
   direction: Direction,
   tileSet: TileSet,
+  judge?: (normalized: string) => boolean,
 ): PlacementScore {
   const fresh = new Map<number, NewTile>();
   for (const t of tiles) {
@@ -68,12 +70,12 @@ export function scorePlacement(
   const covered = new Set<number>();
   for (const [index, t] of fresh) {
     if (covered.has(index)) continue;
-    const word = scoreRun(at, fresh, t.row, t.col, across, tileSet, words.length === 0, covered);
+    const word = scoreRun(at, fresh, t.row, t.col, across, tileSet, words.length === 0, covered, judge);
     if (word) words.push(word);
   }
   // Cross words, one per new tile that touches tiles across the main direction (art. 18).
   for (const t of fresh.values()) {
-    const word = scoreRun(at, fresh, t.row, t.col, !across, tileSet, words.length === 0, undefined);
+    const word = scoreRun(at, fresh, t.row, t.col, !across, tileSet, words.length === 0, undefined, judge);
     if (word) words.push(word);
   }
   const bingo = fresh.size === RACK_SIZE ? BINGO_BONUS : 0;
@@ -95,6 +97,7 @@ function scoreRun(
   tileSet: TileSet,
   main: boolean,
   covered: Set<number> | undefined,
+  judge: ((normalized: string) => boolean) | undefined,
 ): ScoredWord | undefined {
   const step = across ? 1 : BOARD_SIZE;
   // Walk back to the first square of the run (staying on the row or column).
@@ -126,14 +129,10 @@ function scoreRun(
     else r++;
   }
   if (squares.length < 2) return undefined;
-  return {
-    word: faces.join(''),
-    normalized: normalizeFaces(faces),
-    main,
-    direction: across ? 'across' : 'down',
-    squares,
-    letterSum,
-    wordMultiplier: multiplier,
-    score: letterSum * multiplier,
-  };
+  const word = faces.join('');
+  const normalized = word.toLowerCase(); // normalizeFaces(faces)
+  const dir = across ? 'across' : 'down';
+  const score = letterSum * multiplier;
+  if (judge) return { word, normalized, main, direction: dir, squares, letterSum, wordMultiplier: multiplier, score, accepted: judge(normalized) };
+  return { word, normalized, main, direction: dir, squares, letterSum, wordMultiplier: multiplier, score };
 }

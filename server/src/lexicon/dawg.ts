@@ -16,8 +16,8 @@
  * (digraphs as two letters), each followed by '\n'.
  *
  * Invariants: `enumerate()` yields exactly the words built from, in tile order; `has()` never
- * throws, allocates nothing after its first call (which builds a 132 KiB prefix table), stays in
- * bounds and finishes whatever the edges hold; the edges are never modified after construction;
+ * throws, allocates nothing after its first call (which makes a 132 KiB prefix memo), stays in
+ * bounds, finishes and answers as a plain walk of the runs whatever the edges hold; the edges are never modified after construction;
  * a file parsed with full verification (bounds, tiles, acyclic, word count) is reported when
  * corrupt, never followed into a hang.
  *
@@ -42,7 +42,7 @@ export const DAWG_VERSION = 1;
 const HEADER_BYTES = 56;
 
 /**
- * Offsets in `Dawg`'s prefix table of the entries for words of 1, 2 and 3 tiles (index = the
+ * Offsets in `Dawg`'s prefix memo of the entries for prefixes of 1, 2 and 3 tiles (index = the
  * tiles' codes packed 5 bits each): 32 + 1024 + 32768 entries, 132 KiB.
  */
 const PREFIX_OFFSET = [0, 0, 32, 32 + 1024] as const;
@@ -50,7 +50,10 @@ const PREFIX_SIZE = 32 + 1024 + 32768;
 const PREFIX_DEPTH = 3;
 
 export class Dawg {
-  /** Edge reached by each prefix of up to three tiles (0: none); built on the first lookup. */
+  /**
+   * Memo of the edge a plain walk from the root reaches for each prefix of up to three tiles:
+   * -1 not walked yet, 0 no such path, else the edge's index. Made on the first lookup.
+   */
   private prefix: Int32Array | undefined;
 
   constructor(
@@ -66,15 +69,14 @@ export class Dawg {
    * Whether the normalised word is in the graph; false for anything that is not tiles.
    * The hot path of every word check: it walks the string once, turning char codes into tiles
    * through a table (a digraph is the single tile + 1 when its second letter follows), jumps over
-   * the first three tiles — the widest nodes, two thirds of a plain walk's edge visits — with the
-   * prefix table, then scans each node's sorted run; it allocates nothing.
+   * the first three tiles — the widest nodes, two thirds of a plain walk's edge visits — through
+   * the prefix memo, then scans each node's sorted run; it allocates nothing after the first call.
    */
   has(word: string): boolean {
     const edges = this.edges;
     const limit = edges.length;
     const n = word.length;
     if (this.root === 0 || n === 0) return false;
-    const prefix = this.prefix ?? (this.prefix = buildPrefixTable(edges, this.root));
     let i = 0;
     let depth = 0;
     let key = 0;
@@ -94,7 +96,7 @@ export class Dawg {
         key = (key << 5) | tile;
         depth++;
         if (depth < PREFIX_DEPTH && i < n) continue;
-        e = prefix[PREFIX_OFFSET[depth] + key];
+        e = this.prefixEdge(key, depth);
         if (e === 0) return false;
         edge = edges[e];
       } else {
@@ -108,6 +110,30 @@ export class Dawg {
       e = edge >>> CHILD_SHIFT;
       if (e === 0 || e >= limit) return false;
     }
+  }
+
+  /** The edge reached by the `depth` tiles packed in `key` (0: none), walked once then remembered. */
+  private prefixEdge(key: number, depth: number): number {
+    const memo = this.prefix ?? (this.prefix = new Int32Array(PREFIX_SIZE).fill(-1));
+    const at = PREFIX_OFFSET[depth] + key;
+    const known = memo[at];
+    if (known >= 0) return known;
+    const edges = this.edges;
+    let node = this.root;
+    let e = 0;
+    for (let d = depth - 1; d >= 0; d--) {
+      e = this.edgeOf(node, (key >>> (5 * d)) & 31);
+      if (e === 0) break;
+      if (d > 0) {
+        node = edges[e] >>> CHILD_SHIFT;
+        if (node === 0 || node >= edges.length) {
+          e = 0;
+          break;
+        }
+      }
+    }
+    memo[at] = e;
+    return e;
   }
 
   // Prefix walks (move generation): a node is the index of its first edge (`root` to start); an
@@ -168,36 +194,6 @@ export class Dawg {
       advance(stack, edges);
     }
   }
-}
-
-/**
- * The prefix table of `Dawg.has`: for every path of one to three tiles from the root, the index
- * of the edge a run scan reaches (0 when the scan fails). It gives what the scan gives on every
- * graph whose runs hold at most 32 edges, sorted or not (a tile is reached only if no earlier
- * edge of the run has a tile as large) — every graph this module builds has at most 28 per run;
- * a longer run, only possible in a malformed file, is read up to its 32nd edge, which bounds the
- * work on any input. O(edges of the top three levels), about a millisecond on a FISE-size list.
- */
-function buildPrefixTable(edges: Uint32Array, root: number): Int32Array {
-  const table = new Int32Array(PREFIX_SIZE);
-  const limit = edges.length;
-  const visit = (start: number, base: number, depth: number): void => {
-    let largest = 0;
-    for (let e = start, k = 0; e < limit && k < 32; e++, k++) {
-      const edge = edges[e];
-      const tile = edge & 31;
-      if (tile > largest) {
-        largest = tile;
-        const key = (base << 5) | tile;
-        table[PREFIX_OFFSET[depth] + key] = e;
-        const child = edge >>> CHILD_SHIFT;
-        if (depth < PREFIX_DEPTH && child !== 0 && child < limit) visit(child, key, depth + 1);
-      }
-      if ((edge & LAST) !== 0) break;
-    }
-  };
-  if (root > 0 && root < limit) visit(root, 0, 1);
-  return table;
 }
 
 /** Walk limit: words are at most MAX_TILES tiles; a deeper path only exists in a corrupt file. */

@@ -34,9 +34,18 @@ function tileHtml(tile: TileModel, lang: Language): string {
   return `<span class="${classes}"${title}><span class="face">${e(face)}</span>${value}</span>`;
 }
 
-function stepButton(step: BoardStep, symbol: string, enabled: boolean, lang: Language): string {
+/** The step icons: triangles and bars drawn inline (no font needs the media-control glyphs). */
+const STEP_ICONS: Readonly<Record<BoardStep, string>> = {
+  first: '<rect x="2" y="3" width="2" height="10"/><polygon points="14,3 14,13 5,8"/>',
+  previous: '<polygon points="12,3 12,13 4,8"/>',
+  next: '<polygon points="4,3 4,13 12,8"/>',
+  last: '<polygon points="2,3 2,13 11,8"/><rect x="12" y="3" width="2" height="10"/>',
+};
+
+function stepButton(step: BoardStep, enabled: boolean, lang: Language): string {
   const label = ui(lang, `ui.board.step.${step}`);
-  return `<button type="button" class="step" data-step="${step}" title="${label}" aria-label="${label}"${enabled ? '' : ' disabled'}>${symbol}</button>`;
+  const icon = `<svg class="icon" viewBox="0 0 16 16" width="14" height="14" fill="currentColor" aria-hidden="true">${STEP_ICONS[step]}</svg>`;
+  return `<button type="button" class="step" data-step="${step}" title="${label}" aria-label="${label}"${enabled ? '' : ' disabled=""'}>${icon}</button>`;
 }
 
 function navigation(model: BoardModel, lang: Language): string {
@@ -46,10 +55,10 @@ function navigation(model: BoardModel, lang: Language): string {
   const forward = count > 0 && here < count - 1;
   return [
     `<nav class="steps" aria-label="${ui(lang, 'ui.board.steps')}">`,
-    stepButton('first', '&#x23EE;', back, lang),
-    stepButton('previous', '&#x25C0;', back, lang),
-    stepButton('next', '&#x25B6;', forward, lang),
-    stepButton('last', '&#x23ED;', forward, lang),
+    stepButton('first', back, lang),
+    stepButton('previous', back, lang),
+    stepButton('next', forward, lang),
+    stepButton('last', forward, lang),
     '</nav>',
   ].join('');
 }

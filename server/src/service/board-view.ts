@@ -1,10 +1,11 @@
 /**
  * The editor's board view, the part that lives in the extension: the webview page (a strict
  * Content-Security-Policy, one style sheet and one small script, both with a nonce) that holds the
- * body the server renders (`report/board-view.ts`), and the pure helpers the client steps with.
+ * body the server renders (`report/board-view.ts`), the pure helpers the client steps with, and the
+ * coalescer its redraws go through.
  *
  * Invariants:
- * - Pure: no editor types, no I/O.
+ * - Pure: no editor types, no I/O (the coalescer only runs the task it is given).
  * - The page loads nothing: its policy is `default-src 'none'`, styles and script only by nonce,
  *   images only from the webview's own source or `data:`. The script only posts step messages
  *   and swaps in the body it is sent; it never builds markup from data.
@@ -55,11 +56,51 @@ export function turnForLine(eventLines: readonly number[], line: number): number
   return found;
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Runs a task for the latest state, coalescing requests: at most one run at a time, and any number
+ * of requests made during a run cause exactly one more run after it (no timer, nothing dropped:
+ * the last request is always followed by a run that starts after it).
+ */
+export class Coalescer {
+  private requested = false;
+  private running = false;
+  private stopped = false;
 
-/** Text safe in element content and in a quoted attribute value. */
+  constructor(private readonly task: () => Promise<void>) {}
+
+  request(): void {
+    this.requested = true;
+    if (this.running || this.stopped) return;
+    this.running = true;
+    void this.drain();
+  }
+
+  /** No run starts after this. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.requested && !this.stopped) {
+        this.requested = false;
+        try {
+          await this.task();
+        } catch {
+          // A failed run is like a finished one: the next request runs again.
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Text safe in element content and in a double-quoted attribute value (the only kind written here). */
 function attribute(text: string): string {
-  return String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  return String(text).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 }
 
 /** A body that only says something (no record open, the server has not answered yet). */
@@ -73,7 +114,7 @@ body { margin: 0; padding: 8px 12px; font-family: var(--vscode-font-family, "Dej
 .bar { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
 .turn-label { font-size: 1.15em; margin: 4px 0; }
 .steps { display: flex; gap: 4px; }
-button.step { min-width: 34px; padding: 3px 8px; font-size: 1em; cursor: pointer; border: 1px solid var(--vscode-button-border, transparent); border-radius: 3px; color: var(--vscode-button-foreground, #ffffff); background: var(--vscode-button-background, #1f6fb2); }
+button.step { display: inline-flex; align-items: center; justify-content: center; min-width: 34px; height: 26px; padding: 3px 8px; font-size: 1em; cursor: pointer; border: 1px solid var(--vscode-button-border, transparent); border-radius: 3px; color: var(--vscode-button-foreground, #ffffff); background: var(--vscode-button-background, #1f6fb2); }
 button.step:hover:enabled { background: var(--vscode-button-hoverBackground, #185a91); }
 button.step:disabled { opacity: 0.4; cursor: default; }
 button.step:focus-visible { outline: 2px solid var(--vscode-focusBorder, #0078d4); outline-offset: 1px; }

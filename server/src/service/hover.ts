@@ -3,7 +3,8 @@
  * word premiums, the bingo bonus) beside the sheet's score, and the true running totals. On a
  * diagnostic's range: the article (number and official title in the edition in force) and our
  * explanation, first. On a coordinate: the squares it covers and the direction. On a rack tile:
- * how many of it remain unseen and every unseen tile grouped by letter. On a pragma: what it does. On a note: the note as Markdown.
+ * how many of it remain unseen and every unseen tile grouped by letter. On a pragma: what it
+ * does. On a note: the note as Markdown.
  *
  * Invariants: pure; never throws for any analysis; returns null where there is nothing to say.
  * Names from the record are escaped before they go into Markdown.
@@ -19,7 +20,6 @@ import { signed, uiText } from './i18n';
 import { locate, spanContains, toRange, type Located } from './locate';
 import type { PlanillaSettings } from './settings';
 import { boardModel } from './board-model';
-import { unseenTiles } from '../report/labels';
 import { BOARD_SIZE, premiumAt, squareName } from '../engine/board';
 import { TILE_SETS } from '../engine/tilesets';
 import type { PremiumKind, Replay, ScoredWord, TurnState } from '../engine/types';
@@ -150,7 +150,7 @@ export function tileHover(letter: string, turn: TurnState | undefined, replay: R
     uiText('ui.hover.unseenGroups', lang, {
       nick: md(replay.players[all.perspective]?.nick ?? ''),
       n: all.total,
-      tiles: all.total > 0 ? md(unseenTiles(all)) : '—',
+      tiles: all.total > 0 ? md(all.groups.map((g) => (g.count > 1 ? `${g.letter}×${g.count}` : g.letter)).join(' ')) : '—',
     }),
     uiText('ui.hover.tileInSet', lang, { tile: md(face), count: inSet, value: set.value(letter) }),
   ].join(PARAGRAPH);

@@ -14,6 +14,7 @@
  *   const score = parseRule('Score', '+24');                      // { text: '+24', value: 24, span }
  */
 import * as generated from './generated/gcg-parser';
+import { readCommonLine } from './fast-line';
 import type { CoordNode, EventKind, NumberToken, Piece, PragmaName, Span, Token } from './types';
 
 /** The pieces of a rack or play as written, before tiles are composed. */
@@ -103,8 +104,19 @@ function lineSpan(text: string, line: number, offset: number): Span {
   };
 }
 
-/** Parses one line (no line terminator) that starts at absolute `offset` on 0-based `line`. */
+/**
+ * Parses one line (no line terminator) that starts at absolute `offset` on 0-based `line`. The
+ * common well-formed lines are read by fast-line.ts (the same value, faster); the rest go to the
+ * generated parser.
+ */
 export function parseLine(text: string, line: number, offset: number): RawLine {
+  const common = readCommonLine(text, line, offset);
+  if (common) return common;
+  return grammarLine(text, line, offset);
+}
+
+/** The generated parser's `Line` value, without the fast reader (for tests and comparisons). */
+export function grammarLine(text: string, line: number, offset: number): RawLine {
   try {
     return generated.parse(text, { startRule: 'Line', line, offset }) as RawLine;
   } catch {

@@ -42,6 +42,12 @@ const canonicalCache = new Map<string, string>();
 
 /** Canonical face of a letter: NFC, upper case. (Memoised: files repeat the same few letters.) */
 export function canonicalLetter(text: string): string {
+  if (text.length === 1) {
+    const code = text.charCodeAt(0);
+    // ASCII letters are their own NFC form.
+    if (code >= 0x41 && code <= 0x5a) return text;
+    if (code >= 0x61 && code <= 0x7a) return String.fromCharCode(code - 0x20);
+  }
   let canonical = canonicalCache.get(text);
   if (canonical === undefined) {
     canonical = text.normalize('NFC').toUpperCase();
@@ -53,6 +59,10 @@ export function canonicalLetter(text: string): string {
 
 /** True for a letter written in lower case (letters without case count as upper case). */
 export function isLowerCase(text: string): boolean {
+  if (text.length === 1) {
+    const code = text.charCodeAt(0);
+    if (code < 0x80) return code >= 0x61 && code <= 0x7a;
+  }
   return text.toLowerCase() === text && text.toUpperCase() !== text;
 }
 
@@ -64,9 +74,8 @@ function joinSpan(a: Span, b: Span): Span {
   return { start: a.start, end: b.end };
 }
 
-function tile(letter: string | null, blank: boolean, text: string, span: Span, extra?: { through?: boolean; lowerDigraph?: boolean }): TileRef {
-  const base = { letter, blank, through: extra?.through ?? false, text, span };
-  return extra?.lowerDigraph ? { ...base, lowerDigraph: true } : base;
+function tile(letter: string | null, blank: boolean, text: string, span: Span, through = false): TileRef {
+  return { letter, blank, through, text, span };
 }
 
 /** One piece as one tile; `inPlay` decides whether a lower-case letter is a blank. */
@@ -81,24 +90,48 @@ function singleTile(piece: Piece, inPlay: boolean): TileRef {
     case 'blank':
       return tile('?', true, piece.text, piece.span);
     case 'through':
-      return tile(null, false, piece.text, piece.span, { through: true });
+      return tile(null, false, piece.text, piece.span, true);
     case 'letter':
       return tile(canonicalLetter(piece.text), inPlay && isLowerCase(piece.text), piece.text, piece.span);
   }
 }
 
-/** The digraph two letter pieces spell together, with its case, or null. */
+const UPPER_PAIR: Readonly<Record<string, { letter: string; lower: boolean }>> = {
+  CH: { letter: 'CH', lower: false },
+  LL: { letter: 'LL', lower: false },
+  RR: { letter: 'RR', lower: false },
+};
+const LOWER_PAIR: Readonly<Record<string, { letter: string; lower: boolean }>> = {
+  CH: { letter: 'CH', lower: true },
+  LL: { letter: 'LL', lower: true },
+  RR: { letter: 'RR', lower: true },
+};
+
+/**
+ * The digraph two letter pieces spell together, with its case, or null. (Only ASCII letters
+ * upper-case to C, H, L or R, so the test is on character codes: `code | 0x20` is the lower case.)
+ */
 function pairOf(a: Piece | undefined, b: Piece | undefined): { letter: string; lower: boolean } | null {
   if (!a || !b || a.kind !== 'letter' || b.kind !== 'letter' || a.text.length !== 1 || b.text.length !== 1) return null;
-  const letter = (a.text + b.text).toUpperCase();
-  if (letter !== 'CH' && letter !== 'LL' && letter !== 'RR') return null;
-  if (isLowerCase(a.text) && isLowerCase(b.text)) return { letter, lower: true };
-  if (!isLowerCase(a.text) && !isLowerCase(b.text)) return { letter, lower: false };
+  const x = a.text.charCodeAt(0);
+  const y = b.text.charCodeAt(0);
+  const xl = x | 0x20;
+  const yl = y | 0x20;
+  let letter: string;
+  if (xl === 0x63 && yl === 0x68) letter = 'CH';
+  else if (xl === 0x6c && yl === 0x6c) letter = 'LL';
+  else if (xl === 0x72 && yl === 0x72) letter = 'RR';
+  else return null;
+  const lowerA = x === xl;
+  const lowerB = y === yl;
+  if (lowerA && lowerB) return LOWER_PAIR[letter]!;
+  if (!lowerA && !lowerB) return UPPER_PAIR[letter]!;
   return null;
 }
 
 function pairTile(a: Piece, b: Piece, letter: string, blank: boolean, lowerDigraph: boolean): TileRef {
-  return tile(letter, blank, a.text + b.text, joinSpan(a.span, b.span), { lowerDigraph });
+  const span = joinSpan(a.span, b.span);
+  return lowerDigraph ? { letter, blank, through: false, text: a.text + b.text, span, lowerDigraph: true } : tile(letter, blank, a.text + b.text, span);
 }
 
 /** Composes the tiles of a placement. */

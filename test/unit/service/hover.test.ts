@@ -77,6 +77,7 @@ describe('service: hover', () => {
     const value = hoverAt(EXAMPLE_6.replace('>Ana: ABILORS', '>Ana: ABILOR|S'), 'en');
     assert.match(value, /^\*\*S\*\*: \*\*\d+\*\* still unseen after this turn \(bag: 81 tiles/);
     assert.match(value, /The set has 6 × S, worth 1 points/);
+    assert.match(value, /Tiles unseen by Ana \(93\), by letter: \?×2 A×11 E×12 O×8 I×5 S×5 N×5 R×4 U×5 L×3 T×4 D×5 G×2 C×4 B M×2 P×2 H×2 F V Y CH Q J LL Ñ RR X Z$/m);
     const blank = hoverAt(GAME_A.replace('>Ana: ENNQUX?', '>Ana: ENNQUX|?'), 'es');
     assert.match(blank, /^\*\*comodín\*\*: quedan \*\*\d\*\*/);
   });

@@ -19,9 +19,5 @@ export const BATCH_MESSAGES: Catalog = {
     es: 'el hilo de trabajo falló: {detail}',
     en: 'the worker thread failed: {detail}',
   },
-  'batch.worker-start': {
-    es: 'no se pudo iniciar un hilo de trabajo: {detail}',
-    en: 'could not start a worker thread: {detail}',
-  },
   'batch.progress': { es: '{done}/{total} archivos', en: '{done}/{total} files' },
 };

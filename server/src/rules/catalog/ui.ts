@@ -182,7 +182,7 @@ export const UI_MESSAGES: Catalog = {
   'ui.board.step.next': { es: 'Jugada siguiente (→)', en: 'Next event (→)' },
   'ui.board.step.last': { es: 'Última jugada (Fin)', en: 'Last event (End)' },
   'ui.board.turn': { es: 'Jugada {n} de {count} · línea {line}', en: 'Event {n} of {count} · line {line}' },
-  'ui.board.start': { es: 'Antes de la primera jugada ({count} jugadas)', en: 'Before the first event ({count} events)' },
+  'ui.board.start': { es: 'Antes de la primera jugada (la planilla tiene {count})', en: 'Before the first event (the record has {count})' },
   'ui.board.noEvent': {
     es: 'Tablero vacío: mueva el cursor a una jugada o use los botones.',
     en: 'Empty board: move the cursor to an event or use the buttons.',

@@ -1,0 +1,217 @@
+/**
+ * The board view in VS Code ("Planilla: Show board"): a webview beside the editor with the board
+ * at the turn under the cursor. It follows the cursor and the text of the record it shows, and it
+ * steps through the turns with its buttons and keys by moving the editor's cursor to the event's
+ * line, so the editor and the board always show the same turn.
+ *
+ * Invariants:
+ * - The webview parses and replays nothing: every body comes from the server
+ *   (`planilla/boardAt`, rendered by report/board-view.ts, escaped there); the page itself
+ *   (service/board-view.ts) has a strict Content-Security-Policy with a fresh nonce and loads
+ *   nothing (no local resource roots, no command URIs).
+ * - Redraws are coalesced: at most one request is in flight, and any number of cursor moves or
+ *   edits while it runs cause exactly one more, for the latest state (no timer).
+ * - One view at a time; "Show board" again reveals it and points it at the active record.
+ *
+ * Example: with `partida.gcg` open, run "Planilla: Show board" (or the title-bar button) and move
+ * the cursor down the record, or press → inside the board: the cursor jumps to the next event.
+ */
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { BOARD_AT_REQUEST, type BoardAtParams, type BoardAtResult } from '../../server/src/service/protocol';
+import {
+  Coalescer,
+  isBoardStep,
+  renderBoardViewMessage,
+  renderBoardViewPage,
+  stepTurn,
+  turnForLine,
+  type BoardStep,
+} from '../../server/src/service/board-view';
+import type { Language } from '../../server/src/rules/types';
+
+/** What the view needs from the extension: the running client and the UI texts. */
+export interface BoardViewHost {
+  client(): LanguageClient | undefined;
+  language(): Language;
+  text(id: string, args?: Record<string, string | number>): string;
+}
+
+const isRecord = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => editor?.document.languageId === 'gcg';
+
+export class BoardView implements vscode.Disposable {
+  static readonly viewType = 'planilla.board';
+  private static current: BoardView | undefined;
+
+  readonly panel: vscode.WebviewPanel;
+  /** The record shown, its cursor line (0-based) and the column of its editor. */
+  private document: vscode.TextDocument | undefined;
+  private line = 0;
+  private column: vscode.ViewColumn | undefined;
+  /** The server's last answer for the record shown. */
+  private shown: BoardAtResult | undefined;
+  private body: string;
+  /** Bodies posted to the webview so far. */
+  private posted = 0;
+  private readonly redraws = new Coalescer(() => this.draw());
+  private disposed = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  /** Shows the view (creating it when needed) for `editor`'s record, or the active one. */
+  static show(host: BoardViewHost, editor: vscode.TextEditor | undefined): BoardView {
+    const target = isRecord(editor) ? editor : undefined;
+    if (BoardView.current) {
+      BoardView.current.panel.reveal(undefined, true);
+      if (target) BoardView.current.follow(target);
+      return BoardView.current;
+    }
+    BoardView.current = new BoardView(host, target);
+    return BoardView.current;
+  }
+
+  private constructor(
+    private readonly host: BoardViewHost,
+    editor: vscode.TextEditor | undefined,
+  ) {
+    this.panel = vscode.window.createWebviewPanel(
+      BoardView.viewType,
+      host.text('ui.board.documentTitle'),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [] },
+    );
+    this.body = renderBoardViewMessage(host.text(editor ? 'ui.board.waiting' : 'ui.board.noRecord'));
+    this.panel.webview.html = renderBoardViewPage({
+      cspSource: this.panel.webview.cspSource,
+      nonce: randomBytes(18).toString('base64'),
+      lang: host.language(),
+      body: this.body,
+    });
+    this.subscriptions.push(
+      this.panel.onDidDispose(() => this.dispose()),
+      this.panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      vscode.window.onDidChangeActiveTextEditor((active) => {
+        if (isRecord(active)) this.follow(active);
+      }),
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (e.textEditor.document !== this.document) return;
+        this.line = e.selections[0]?.active.line ?? this.line;
+        this.column = e.textEditor.viewColumn ?? this.column;
+        this.schedule();
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === this.document && e.contentChanges.length > 0) this.schedule();
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc !== this.document) return;
+        this.document = undefined;
+        this.shown = undefined;
+        this.schedule();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('planilla')) this.schedule();
+      }),
+    );
+    if (editor) this.follow(editor);
+  }
+
+  /** The turn shown (-1 before the first event), or undefined before the first answer. */
+  get turnIndex(): number | undefined {
+    return this.shown?.turnIndex;
+  }
+
+  /** The server's last answer (for tests and for the steps). */
+  get state(): BoardAtResult | undefined {
+    return this.shown;
+  }
+
+  /** How many bodies the webview has been sent. */
+  get renders(): number {
+    return this.posted;
+  }
+
+  /** Shows `editor`'s record from its cursor line. */
+  follow(editor: vscode.TextEditor): void {
+    if (editor.document !== this.document) this.shown = undefined;
+    this.document = editor.document;
+    this.line = editor.selection.active.line;
+    this.column = editor.viewColumn ?? this.column;
+    this.panel.title = this.host.text('ui.board.panelTitle', { name: path.posix.basename(editor.document.uri.path) });
+    this.schedule();
+  }
+
+  /**
+   * Moves the editor's cursor to the event a step leads to; the board follows the cursor. Resolves
+   * to the line the cursor went to, or undefined when there is nowhere to go.
+   */
+  async step(step: BoardStep): Promise<number | undefined> {
+    const doc = this.document;
+    const shown = this.shown;
+    if (!doc || !shown || shown.turnCount === 0) return undefined;
+    const target = stepTurn(turnForLine(shown.eventLines, this.line), shown.turnCount, step);
+    const eventLine = shown.eventLines[target];
+    if (eventLine === undefined) return undefined;
+    const line = Math.max(0, Math.min(doc.lineCount - 1, eventLine));
+    const editor =
+      vscode.window.visibleTextEditors.find((ed) => ed.document === doc) ??
+      (await vscode.window.showTextDocument(doc, { viewColumn: this.column ?? vscode.ViewColumn.One, preserveFocus: true, preview: false }));
+    const position = new vscode.Position(line, 0);
+    editor.selection = new vscode.Selection(position, position);
+    editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    this.line = line;
+    this.schedule();
+    return line;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.redraws.stop();
+    if (BoardView.current === this) BoardView.current = undefined;
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.panel.dispose();
+  }
+
+  private receive(message: unknown): void {
+    if (typeof message !== 'object' || message === null) return;
+    const m = message as { type?: unknown; step?: unknown };
+    if (m.type === 'ready') void this.panel.webview.postMessage({ type: 'render', html: this.body });
+    else if (m.type === 'step' && isBoardStep(m.step)) void this.step(m.step);
+  }
+
+  /** Asks for a redraw; coalesced with any that is running (see the invariants). */
+  private schedule(): void {
+    this.redraws.request();
+  }
+
+  private async draw(): Promise<void> {
+    const doc = this.document;
+    if (!doc) {
+      this.render(renderBoardViewMessage(this.host.text('ui.board.noRecord')));
+      return;
+    }
+    const client = this.host.client();
+    const params: BoardAtParams = { uri: doc.uri.toString(), line: this.line };
+    let result: BoardAtResult | null = null;
+    try {
+      result = client ? await client.sendRequest<BoardAtResult | null>(BOARD_AT_REQUEST, params) : null;
+    } catch {
+      result = null;
+    }
+    if (doc !== this.document || this.disposed) return;
+    if (!result) {
+      this.render(renderBoardViewMessage(this.host.text('ui.board.unavailable')));
+      return;
+    }
+    this.shown = result;
+    this.render(result.html);
+  }
+
+  private render(html: string): void {
+    if (html === this.body && this.posted > 0) return;
+    this.body = html;
+    this.posted++;
+    void this.panel.webview.postMessage({ type: 'render', html });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * A worker thread of `planilla check --jobs N` (see batch.ts): loads the lexicon named by the
+ * spec it was started with, once, says it is ready, then checks each file it is sent and posts
+ * each outcome as soon as it has it, in the order received.
+ *
+ * Invariants: outcomes are what the main thread would compute for the same file (both call
+ * `checkFile`); a lexicon that fails to load falls back to the built-in one silently (the main
+ * thread has already said so on stderr); runs only as a worker's entry script.
+ *
+ * Example (batch.ts):
+ *   new Worker(path.join(__dirname, 'worker.js'), { workerData: { lang: 'es', lexiconSpec } });
+ */
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { loadDefaultLexicon, loadLexicon } from '../lexicon/load';
+import type { Lexicon } from '../lexicon/types';
+import { checkFile, type CheckRequest, type WorkerMessage, type WorkerSettings } from './batch';
+import type { CheckSettings } from './record';
+
+function workerLexicon(spec: string | undefined): Lexicon | undefined {
+  const loaded = loadLexicon(spec);
+  if (loaded.ok) return loaded.lexicon;
+  try {
+    return loadDefaultLexicon();
+  } catch {
+    return undefined;
+  }
+}
+
+function serve(port: NonNullable<typeof parentPort>, options: WorkerSettings): void {
+  const settings: CheckSettings = { rules: options.rules, tileSet: options.tileSet, lexicon: workerLexicon(options.lexiconSpec) };
+  port.on('message', (request: CheckRequest) => {
+    if (request?.type !== 'check') return;
+    for (const item of request.items) {
+      const result: WorkerMessage = { type: 'result', index: item.index, outcome: checkFile(item.path, settings, options.lang) };
+      port.postMessage(result);
+    }
+  });
+  const ready: WorkerMessage = { type: 'ready' };
+  port.postMessage(ready);
+}
+
+if (!isMainThread && parentPort && require.main === module) serve(parentPort, workerData as WorkerSettings);

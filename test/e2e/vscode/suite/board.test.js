@@ -1,0 +1,145 @@
+// The board view and the audit report inside VS Code 1.100 (code-server), through the real
+// language client: "Show board" opens a webview panel beside the record, the board follows the
+// cursor, its steps move the editor's cursor, it redraws when the record changes, and "Audit
+// report" shows (and saves) the report with each finding and its article.
+// Every wait polls for its condition with a deadline.
+'use strict';
+const assert = require('node:assert/strict');
+const vscode = require('vscode');
+
+async function waitFor(probe, what, ms = 30000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function fileUri(name) {
+  const folder = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
+  assert.ok(folder, 'a workspace folder is open');
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
+function moveCursor(editor, line) {
+  const position = new vscode.Position(line, 0);
+  editor.selection = new vscode.Selection(position, position);
+}
+
+/** Waits until the view shows `turn` (and, when given, its body matches `pattern`). */
+function shows(view, turn, pattern) {
+  return waitFor(
+    () => view.state && view.state.turnIndex === turn && (!pattern || pattern.test(view.state.html)) && view.state,
+    `the board at turn ${turn}${pattern ? ` matching ${pattern}` : ''} (now ${view.state && view.state.turnIndex})`,
+  );
+}
+
+describe('Planilla board view and audit report', function () {
+  const uri = fileUri('score-error.gcg');
+  let editor;
+  let view;
+
+  before(async () => {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const ext = vscode.extensions.getExtension('planilla.planilla');
+    assert.ok(ext, 'the extension is loaded');
+    await waitFor(() => ext.isActive, 'activation');
+  });
+
+  after(async () => {
+    if (view) view.panel.dispose();
+  });
+
+  it('opens the board in a webview panel beside the record', async () => {
+    moveCursor(editor, 6);
+    view = await vscode.commands.executeCommand('planilla.showBoard');
+    assert.ok(view && view.panel, 'the command returns the view');
+    assert.equal(view.panel.viewType, 'planilla.board');
+    assert.equal(view.panel.title, 'Board · score-error.gcg');
+    assert.notEqual(view.panel.viewColumn, editor.viewColumn);
+    assert.equal(view.panel.webview.options.enableScripts, true);
+    assert.deepEqual(view.panel.webview.options.localResourceRoots, []);
+    const source = view.panel.webview.cspSource;
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(view.panel.webview.html);
+    assert.ok(csp, 'the page has a policy');
+    assert.match(csp[1], /^default-src 'none'; style-src (.+) 'nonce-([A-Za-z0-9+/=]{16,})'; script-src 'nonce-\2'; img-src (.+) data:$/);
+    assert.ok(csp[1].includes(`style-src ${source} 'nonce-`) && csp[1].includes(`img-src ${source} data:`), csp[1]);
+    const state = await shows(view, 0);
+    assert.deepEqual(state.lastMove, ['D8', 'E8', 'F8', 'G8', 'H8']);
+    assert.deepEqual(state.eventLines, [6, 8]);
+    assert.match(state.html, /Event 1 of 2 · line 7/);
+    assert.match(state.html, /Computed score: \+16 · the sheet says \+18/);
+    assert.ok(view.renders >= 1);
+  });
+
+  it('follows the cursor through the record', async () => {
+    moveCursor(editor, 8);
+    let state = await shows(view, 1);
+    assert.deepEqual(state.lastMove, ['G7', 'H7', 'I7', 'J7']);
+    assert.match(state.html, /Event 2 of 2 · line 9/);
+    moveCursor(editor, 7);
+    state = await shows(view, 0);
+    moveCursor(editor, 1);
+    state = await shows(view, -1);
+    assert.deepEqual(state.lastMove, []);
+    assert.match(state.html, /Before the first event \(the record has 2\)/);
+  });
+
+  it('ends on the last of a burst of cursor moves', async () => {
+    for (const line of [8, 6, 8, 6, 8, 6]) moveCursor(editor, line);
+    const state = await shows(view, 0);
+    assert.match(state.html, /Event 1 of 2 · line 7/);
+  });
+
+  it('steps through the turns by moving the editor cursor', async () => {
+    const cases = [
+      ['first', 6, 0],
+      ['next', 8, 1],
+      ['next', 8, 1],
+      ['previous', 6, 0],
+      ['last', 8, 1],
+    ];
+    for (const [step, line, turn] of cases) {
+      assert.equal(await view.step(step), line, step);
+      assert.equal(editor.selection.active.line, line, `cursor after ${step}`);
+      await shows(view, turn);
+    }
+  });
+
+  it('redraws when the record changes', async () => {
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'gcg',
+      content: '#player1 Ana Ana\n#player2 Beto Beto\n>Ana: ABILORS 8D LIBRO +16 16\n',
+    });
+    const scratch = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    moveCursor(scratch, 2);
+    await waitFor(() => view.state && view.state.turnCount === 1 && view.state.turnIndex === 0, 'the board of the new record');
+    await scratch.edit((b) => b.insert(new vscode.Position(3, 0), '>Beto: ADEIMNT 7G IDEA +13 13\n'));
+    moveCursor(scratch, 3);
+    const state = await waitFor(() => view.state && view.state.turnCount === 2 && view.state.turnIndex === 1 && view.state, 'the board after the edit');
+    assert.match(state.html, /Words: IDEA 7 · IR 3 · DO 3/);
+    await scratch.edit((b) => b.replace(new vscode.Range(3, 0, 4, 0), ''));
+    await waitFor(() => view.state && view.state.turnCount === 1, 'the board after the second edit');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('shows the audit report with each finding and its article, and saves it', async () => {
+    const target = fileUri('score-error.audit.html');
+    const shown = await vscode.commands.executeCommand('planilla.auditReport', uri, { saveTo: target });
+    assert.ok(shown && shown.panel, 'the command returns the panel');
+    assert.equal(shown.panel.viewType, 'planilla.auditReport');
+    assert.equal(shown.panel.title, 'Audit · score-error.gcg');
+    assert.equal(shown.panel.webview.options.enableScripts, false);
+    assert.equal(shown.panel.webview.html, shown.html);
+    assert.match(shown.html, /<code>score-mismatch<\/code> · line 7, col\. 24: declared score 18, computed 16/);
+    assert.match(shown.html, /<span class="art">\(art\. 12–19: /);
+    assert.match(shown.html, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/);
+    const saved = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
+    assert.equal(saved, shown.html);
+    shown.panel.dispose();
+    await vscode.workspace.fs.delete(target);
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * `planilla check --jobs N`: the parallel batch gives exactly the output of one thread (text and
+ * JSON, stdout and stderr, in order) on the corpus and the samples; a worker that dies costs only
+ * its file; small batches stay in this thread; the progress bar appears only where it should.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../../server/src/cli';
+import { runCheck } from '../../../server/src/cli/check';
+import { MIN_PARALLEL_FILES, progressLine, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from '../../../server/src/cli/batch';
+import type { CliIo } from '../../../server/src/cli/io';
+import type { Language } from '../../../server/src/rules/types';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const sharedRoot = path.resolve(repoRoot, '../shared');
+const corpusDir = path.join(sharedRoot, 'corpus', 'real');
+const samplesDir = path.join(repoRoot, 'samples');
+const batchModule = path.join(repoRoot, 'out', 'server', 'src', 'cli', 'batch.js');
+const loadModule = path.join(repoRoot, 'out', 'server', 'src', 'lexicon', 'load.js');
+
+interface Captured {
+  code: number;
+  /** Every line in the order written, tagged with its stream. */
+  log: string[];
+  out: string;
+}
+
+function capture(lang: Language = 'es'): { io: CliIo; log: string[] } {
+  const log: string[] = [];
+  return {
+    log,
+    io: { out: (s) => log.push(`out ${s}`), err: (s) => log.push(`err ${s}`), lang, tty: false },
+  };
+}
+
+async function check(args: string[], options: Parameters<typeof runCheck>[2] = {}, lang: Language = 'es'): Promise<Captured> {
+  const { io, log } = capture(lang);
+  const code = await runCheck(args, io, { progress: undefined, ...options });
+  return { code, log, out: log.filter((l) => l.startsWith('out ')).join('\n') };
+}
+
+/**
+ * A worker speaking the batch protocol that dies (exit or uncaught error) on files named `boom`,
+ * or ('start') that dies before it says it is ready.
+ */
+function dyingWorker(dir: string, how: 'exit' | 'throw' | 'start'): string {
+  const file = path.join(dir, `dying-${how}.js`);
+  const die = how === 'exit' ? 'process.exit(3);' : "throw new Error('boom');";
+  fs.writeFileSync(
+    file,
+    [
+      "const { parentPort, workerData } = require('node:worker_threads');",
+      `const { checkFile } = require(${JSON.stringify(batchModule)});`,
+      `const lexicon = require(${JSON.stringify(loadModule)}).loadDefaultLexicon();`,
+      how === 'start' ? "throw new Error('cannot start');" : "parentPort.postMessage({ type: 'ready' });",
+      "parentPort.on('message', (request) => {",
+      '  for (const item of request.items) {',
+      `    if (item.path.includes('boom')) { ${die} }`,
+      '    const outcome = checkFile(item.path, { rules: workerData.rules, tileSet: workerData.tileSet, lexicon }, workerData.lang);',
+      "    parentPort.postMessage({ type: 'result', index: item.index, outcome });",
+      '  }',
+      '});',
+    ].join('\n'),
+  );
+  return file;
+}
+
+describe('cli: check --jobs (parallel batch)', function () {
+  this.timeout(60000);
+  let tmp: string;
+  let files: string[];
+
+  before(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-batch-'));
+    const gcg = (dir: string): string[] => fs.readdirSync(dir).filter((f) => f.endsWith('.gcg')).sort().map((f) => path.join(dir, f));
+    files = [...gcg(corpusDir), ...gcg(samplesDir)];
+  });
+  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('has enough files to go parallel', () => {
+    assert.ok(files.length >= MIN_PARALLEL_FILES, `${files.length} files`);
+  });
+
+  for (const lang of ['es', 'en'] as const) {
+    for (const json of [false, true]) {
+      it(`--jobs 2 prints exactly what --jobs 1 prints (${json ? 'JSON' : 'text'}, ${lang})`, async () => {
+        const missing = path.join(tmp, 'no-such-file.gcg');
+        // An unreadable file in the middle checks that stderr lines keep their place too.
+        const args = [...(json ? ['--json'] : []), ...files.slice(0, 5), missing, ...files.slice(5)];
+        const one = await check(['--jobs', '1', ...args], {}, lang);
+        const two = await check(['--jobs', '2', ...args], {}, lang);
+        assert.equal(two.code, one.code);
+        assert.deepEqual(two.log, one.log);
+        assert.ok(one.log.some((l) => l.startsWith('err ') && l.includes('no-such-file.gcg')));
+        if (json) assert.equal(JSON.parse(one.out.slice(4)).files.length, files.length);
+        else assert.equal(one.log.filter((l) => l.includes('resultado:') || l.includes('result:')).length, files.length);
+      });
+    }
+  }
+
+  it('the real command gives the same bytes and exit code with --jobs 1 and --jobs 2 on a folder', () => {
+    const folder = path.join(tmp, 'tournament');
+    fs.mkdirSync(path.join(folder, 'round-2'), { recursive: true });
+    files.forEach((f, i) => fs.copyFileSync(f, path.join(folder, i % 2 === 0 ? '' : 'round-2', path.basename(f))));
+    const run = (jobs: string, json: boolean) =>
+      spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'planilla.js'), 'check', '--jobs', jobs, ...(json ? ['--json'] : []), folder], {
+        encoding: 'utf8',
+        env: { ...process.env, PLANILLA_LANG: 'en' },
+      });
+    for (const json of [false, true]) {
+      const one = run('1', json);
+      const two = run('2', json);
+      assert.equal(two.status, one.status);
+      assert.equal(two.stdout, one.stdout);
+      assert.equal(two.stderr, one.stderr);
+      assert.ok(one.stdout.length > 1000);
+      assert.doesNotMatch(two.stderr, /\[#/, 'no progress bar when stderr is not a terminal');
+    }
+  });
+
+  for (const how of ['exit', 'throw'] as const) {
+    it(`a worker that dies (${how}) costs only its file; the batch goes on in order`, async () => {
+      const boom = path.join(tmp, 'boom.gcg');
+      fs.copyFileSync(files[0], boom);
+      const args = [...files.slice(0, 6), boom, ...files.slice(6)];
+      const one = await check(['--jobs', '1', ...args]);
+      const two = await check(['--jobs', '2', ...args], { workerScript: dyingWorker(tmp, how) });
+      assert.equal(two.code, 1);
+      const boomLines = two.log.filter((l) => l.includes('boom.gcg'));
+      const detail = how === 'exit' ? 'el hilo de trabajo se detuvo (código de salida 3)' : 'el hilo de trabajo falló: boom';
+      assert.deepEqual(boomLines, [`out planilla: error interno al procesar «${boom}»: ${detail} (por favor, infórmenos)`]);
+      const others = (c: Captured) => c.log.filter((l) => !l.includes('boom.gcg') && !/^out \d+ archivo\(s\):/.test(l));
+      assert.deepEqual(others(two), others(one));
+    });
+  }
+
+  it('workers that cannot start cost no file: this thread checks them, with the same output', async () => {
+    const one = await check(['--jobs', '1', ...files]);
+    const two = await check(['--jobs', '2', ...files], { workerScript: dyingWorker(tmp, 'start') });
+    assert.equal(two.code, one.code);
+    assert.deepEqual(two.log, one.log);
+    const missing = await check(['--jobs', '2', ...files], { workerScript: path.join(tmp, 'no-such-worker.js') });
+    assert.deepEqual(missing.log, one.log);
+  });
+
+  it('a batch smaller than the threshold stays in this thread (a dying worker is never used)', async () => {
+    const small = files.slice(0, MIN_PARALLEL_FILES - 1);
+    const worker = dyingWorker(tmp, 'exit');
+    const boom = path.join(tmp, 'boom-small.gcg');
+    fs.copyFileSync(files[0], boom);
+    const r = await check(['--jobs', '2', ...small.slice(1), boom], { workerScript: worker });
+    assert.ok(!r.log.some((l) => l.includes('error interno')), r.log.join('\n'));
+    assert.equal(r.log.filter((l) => l.includes('resultado:')).length, small.length);
+  });
+
+  it('runBatch emits every outcome once, in file order', async () => {
+    const seen: number[] = [];
+    const outcomes: FileOutcome[] = [];
+    await runBatch([...files, ...files], { jobs: 2, settings: { lang: 'en' } }, undefined, (index, outcome) => {
+      seen.push(index);
+      outcomes.push(outcome);
+    });
+    assert.deepEqual(seen, [...Array(files.length * 2).keys()]);
+    assert.deepEqual(outcomes.slice(files.length), outcomes.slice(0, files.length));
+  });
+
+  const badJobs: [string, string][] = [
+    ['0', 'planilla: valor no válido para --jobs: «0» (se admite: un número entero de 1 a 256)'],
+    ['-3', 'planilla: valor no válido para --jobs: «-3» (se admite: un número entero de 1 a 256)'],
+    ['dos', 'planilla: valor no válido para --jobs: «dos» (se admite: un número entero de 1 a 256)'],
+    ['1.5', 'planilla: valor no válido para --jobs: «1.5» (se admite: un número entero de 1 a 256)'],
+    ['257', 'planilla: valor no válido para --jobs: «257» (se admite: un número entero de 1 a 256)'],
+  ];
+  for (const [value, message] of badJobs) {
+    it(`--jobs ${value} is refused with exit code 2`, async () => {
+      const r = await check([`--jobs=${value}`, files[0]]);
+      assert.equal(r.code, 2);
+      assert.deepEqual(r.log, [`err ${message}`]);
+    });
+  }
+
+  it('-j is --jobs, in English too', async () => {
+    const r = await check(['-j', 'x', files[0]], {}, 'en');
+    assert.deepEqual(r.log, ['err planilla: invalid value for -j: "x" (allowed: a whole number from 1 to 256)']);
+  });
+
+  it('the usage names --jobs in both languages', async () => {
+    for (const lang of ['es', 'en'] as const) {
+      const { io, log } = capture(lang);
+      assert.equal(await main(['--help'], io), 0);
+      assert.match(log.join('\n'), /check \[--json\].*\[--jobs N\]/);
+    }
+  });
+
+  it('the progress sink sees every file, is cleared at the end, and is never used with --json', async () => {
+    const calls: string[] = [];
+    const sink: ProgressSink = { update: (done, total) => calls.push(`${done}/${total}`), clear: () => calls.push('clear') };
+    await check(['--jobs', '2', ...files], { progress: sink });
+    assert.equal(calls.filter((c) => c === `${files.length}/${files.length}`).length, 1);
+    assert.equal(calls[calls.length - 1], 'clear');
+    calls.length = 0;
+    await check(['--json', '--jobs', '2', ...files], { progress: sink });
+    assert.deepEqual(calls, []);
+  });
+});
+
+describe('cli: progress bar', () => {
+  function fakeStream(isTTY: boolean, columns = 60): { stream: NodeJS.WriteStream; written: string[] } {
+    const written: string[] = [];
+    const stream = { isTTY, columns, write: (s: string) => written.push(s) > 0 } as unknown as NodeJS.WriteStream;
+    return { stream, written };
+  }
+
+  it('draws nothing when the stream is not a terminal', () => {
+    assert.equal(terminalProgress(fakeStream(false).stream, 'es'), undefined);
+  });
+
+  it('redraws at most every 100 ms, always draws the last step and clears its line', () => {
+    const { stream, written } = fakeStream(true);
+    let now = 0;
+    const bar = terminalProgress(stream, 'en', () => now)!;
+    bar.update(1, 4);
+    now = 50;
+    bar.update(2, 4);
+    now = 160;
+    bar.update(3, 4);
+    now = 170;
+    bar.update(4, 4);
+    bar.clear();
+    bar.clear();
+    assert.deepEqual(written, [
+      `\r${progressLine(1, 4, 60, 'en')}\x1b[K`,
+      `\r${progressLine(3, 4, 60, 'en')}\x1b[K`,
+      `\r${progressLine(4, 4, 60, 'en')}\x1b[K`,
+      '\r\x1b[K',
+    ]);
+  });
+
+  const lines: [number, number, number, Language, string][] = [
+    [0, 10, 60, 'es', '[----------------------------------------] 0/10 archivos'],
+    [5, 10, 40, 'en', '[#############-------------] 5/10 files'],
+    [10, 10, 30, 'en', '[###############] 10/10 files'],
+    [3, 10, 10, 'es', '3/10 archivos'],
+  ];
+  for (const [done, total, columns, lang, expected] of lines) {
+    it(`progressLine(${done}, ${total}, ${columns} columns, ${lang})`, () => {
+      assert.equal(progressLine(done, total, columns, lang), expected);
+    });
+  }
+});
