@@ -4,11 +4,17 @@
  *   - a 30-turn record (the worked-examples game, one keystroke-sized edit per change),
  *   - a 1 000-event file of exchanges at 0–0 (few findings),
  *   - a 1 000-event file where the game ends early and ~970 lines are flagged (worst case),
- * plus hover and code-lens latency on the large file. Prints median, p95 and max in ms.
+ * plus hover and code-lens latency on each; then, in a fresh server, its memory (resident set)
+ * before and after opening 100 records. Prints median, p95 and max in ms; with `--json`, one
+ * last line holds every figure as JSON (for scripts/bench.mjs). Asserts nothing.
  *
- * Usage: node out/test/protocol/bench.js [server.js]   (default: out/server/src/server.js)
+ * Usage: node out/test/protocol/bench.js [--server server.js] [--edits N] [--records DIR] [--json]
+ *   server: default dist/server.js when built, else out/server/src/server.js
+ *   records: a folder of .gcg files to open (default: 100 generated games)
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { generateGame } from '../support/generator';
 import { LspClient } from './lsp-client';
 
 const HEADER = ['#character-encoding UTF-8', '#player1 Ana Ana García', '#player2 Beto Alberto Ruiz', '#lexicon FILE2017', '#tile-notation brackets'];
@@ -57,13 +63,34 @@ function earlyEnd(count: number): string {
   return [...HEADER, ...lines, ''].join('\n');
 }
 
-function stats(samples: number[]): string {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
+interface Stats {
+  readonly median: number;
+  readonly p95: number;
+  readonly max: number;
+  readonly n: number;
 }
 
-async function measure(client: LspClient, name: string, text: string, runs: number): Promise<void> {
+function summarize(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { median: at(0.5), p95: at(0.95), max: s[s.length - 1], n: s.length };
+}
+
+function stats(samples: number[]): string {
+  const s = summarize(samples);
+  return `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms (n=${s.n})`;
+}
+
+interface Measured {
+  readonly events: number;
+  readonly diagnostics: number;
+  readonly openMs: number;
+  readonly change: Stats;
+  readonly hover: Stats;
+  readonly codeLens: Stats;
+}
+
+async function measure(client: LspClient, name: string, text: string, runs: number): Promise<Measured> {
   const uri = `file:///bench/${name}.gcg`;
   let version = 1;
   const opened = client.waitForNotification<{ uri: string; diagnostics: unknown[] }>('textDocument/publishDiagnostics', (p) => p.uri === uri, 120000);
@@ -78,7 +105,7 @@ async function measure(client: LspClient, name: string, text: string, runs: numb
     version++;
     const v = version;
     const original = lines[target];
-    const edited = i % 2 === 0 ? `${original} ` : original;
+    const edited = i % 2 === 0 ? `${original} ` : original.replace(/ $/, '');
     const published = client.waitForNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number }) => p.uri === uri && p.version === v, 120000);
     const start = process.hrtime.bigint();
     client.notify('textDocument/didChange', {
@@ -102,17 +129,75 @@ async function measure(client: LspClient, name: string, text: string, runs: numb
     lens.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   console.log(`${name}: hover ${stats(hover)}; code lens ${stats(lens)}`);
+  return { events, diagnostics: first.diagnostics.length, openMs, change: summarize(samples), hover: summarize(hover), codeLens: summarize(lens) };
 }
 
-async function main(): Promise<void> {
-  const serverModule = path.resolve(process.argv[2] ?? path.join(__dirname, '../../server/src/server.js'));
+/** Resident set and its peak of a process, in MB (Linux /proc; undefined elsewhere). */
+function memoryOf(pid: number | undefined): { rssMB: number; peakMB: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMB: kb('VmRSS') / 1024, peakMB: kb('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The texts of up to `count` records: the .gcg files of `dir`, else generated games. */
+function records(dir: string | undefined, count: number): string[] {
+  if (dir) {
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.gcg')).sort().slice(0, count);
+    return files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+  }
+  return Array.from({ length: count }, (_, i) => generateGame({ seed: 500 + i, notation: i % 2 === 0 ? 'brackets' : 'plain' }).text);
+}
+
+/** A fresh server: its memory at rest, then after opening `texts` (each one's diagnostics in). */
+async function memory(serverModule: string, texts: readonly string[]): Promise<Record<string, unknown>> {
   const client = LspClient.start(serverModule);
   client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
   await client.initialize({ locale: 'en' });
-  await measure(client, 'thirty-turns', thirtyTurns(), 40);
-  await measure(client, 'exchanges-1000', exchanges(1000), 20);
-  await measure(client, 'early-end-1000', earlyEnd(1000), 20);
+  const idle = memoryOf(client.pid);
+  const t0 = process.hrtime.bigint();
+  for (const [i, text] of texts.entries()) {
+    const uri = `file:///bench/records/r${i}.gcg`;
+    const published = client.waitForNotification('textDocument/publishDiagnostics', (p: { uri: string }) => p.uri === uri, 120000);
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text } });
+    await published;
+  }
+  const openMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const opened = memoryOf(client.pid);
+  console.log(
+    `memory: server at rest ${idle?.rssMB.toFixed(1) ?? '?'} MB; after opening ${texts.length} records (${openMs.toFixed(0)} ms) ` +
+      `${opened?.rssMB.toFixed(1) ?? '?'} MB resident, peak ${opened?.peakMB.toFixed(1) ?? '?'} MB`,
+  );
   await client.close();
+  return { records: texts.length, idleMB: idle?.rssMB, openedMB: opened?.rssMB, peakMB: opened?.peakMB, openMs };
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const root = path.resolve(__dirname, '../../..');
+  const bundled = path.join(root, 'dist/server.js');
+  const serverModule = path.resolve(option('--server') ?? (fs.existsSync(bundled) ? bundled : path.join(root, 'out/server/src/server.js')));
+  const edits = Math.max(1, Number(option('--edits') ?? 200) || 200);
+  console.log(`server: ${path.relative(root, serverModule)}; ${edits} edits per document`);
+  const client = LspClient.start(serverModule);
+  client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
+  await client.initialize({ locale: 'en' });
+  const latency = {
+    thirtyTurns: await measure(client, 'thirty-turns', thirtyTurns(), edits),
+    exchanges1000: await measure(client, 'exchanges-1000', exchanges(1000), edits),
+    earlyEnd1000: await measure(client, 'early-end-1000', earlyEnd(1000), edits),
+  };
+  await client.close();
+  const mem = await memory(serverModule, records(option('--records'), 100));
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ server: path.relative(root, serverModule), edits, latency, memory: mem }));
 }
 
 main().catch((e: unknown) => {

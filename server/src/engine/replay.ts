@@ -151,8 +151,11 @@ class Replayer {
   private readonly spanish: boolean;
   private readonly edition: Edition;
   private readonly board: (PlacedTile | null)[] = new Array<PlacedTile | null>(BOARD_SIZE * BOARD_SIZE).fill(null);
-  /** Tiles on the board by face ('?' for blanks). */
-  private readonly onBoard = new Map<string, number>();
+  /** Tiles on the board by kind of the set ('?' for blanks), indexed as `set.kinds`. */
+  private readonly onBoard: Int32Array;
+  /** Tiles on the board whose face the set lacks (a foreign letter placed as written). */
+  private readonly foreignOnBoard = new Map<string, number>();
+  private readonly kinds: KindTable;
   private bag: number;
   private readonly players: [PlayerState, PlayerState];
   private lastTurnPlayer = -1;
@@ -176,6 +179,8 @@ class Replayer {
     private readonly s: Settled,
   ) {
     this.set = TILE_SETS[s.tileSet];
+    this.kinds = kindTable(this.set);
+    this.onBoard = new Int32Array(this.set.kinds.length);
     this.spanish = s.tileSet === 'spanish';
     this.edition = s.rules;
     this.bag = this.set.total - 2 * RACK_SIZE;
@@ -333,7 +338,8 @@ class Replayer {
   // Racks
 
   private unseen(face: string): number {
-    return this.set.count(face) - (this.onBoard.get(face) ?? 0);
+    const i = this.kinds.index.get(face);
+    return i === undefined ? -(this.foreignOnBoard.get(face) ?? 0) : this.set.kinds[i]!.count - this.onBoard[i]!;
   }
 
   private rackIsKnown(rack: RackNode | undefined): rack is RackNode {
@@ -499,18 +505,23 @@ class Replayer {
     return false;
   }
 
+  /** One more (or one less) tile of `face` on the board (a lifted tile was always placed before). */
+  private countOnBoard(face: string, delta: 1 | -1): void {
+    const i = this.kinds.index.get(face);
+    if (i !== undefined) this.onBoard[i] += delta;
+    else this.foreignOnBoard.set(face, (this.foreignOnBoard.get(face) ?? 0) + delta);
+  }
+
   private placeTile(row: number, col: number, tile: PlacedTile): void {
     this.board[squareIndex(row, col)] = tile;
-    const face = tile.blank ? '?' : tile.letter;
-    this.onBoard.set(face, (this.onBoard.get(face) ?? 0) + 1);
+    this.countOnBoard(tile.blank ? '?' : tile.letter, 1);
   }
 
   private liftTile(row: number, col: number): void {
     const tile = this.board[squareIndex(row, col)];
     if (!tile) return;
     this.board[squareIndex(row, col)] = null;
-    const face = tile.blank ? '?' : tile.letter;
-    this.onBoard.set(face, (this.onBoard.get(face) ?? 1) - 1);
+    this.countOnBoard(tile.blank ? '?' : tile.letter, -1);
   }
 
   private placement(e: EventNode, p: number): Outcome {
@@ -766,8 +777,8 @@ class Replayer {
   /** Tiles not on the board, as faces (with the bag empty: the racks' tiles). */
   private remaining(): string[] {
     const out: string[] = [];
-    for (const k of this.set.kinds) {
-      const n = k.count - (this.onBoard.get(k.letter) ?? 0);
+    for (const [i, k] of this.set.kinds.entries()) {
+      const n = k.count - this.onBoard[i]!;
       for (let i = 0; i < n; i++) out.push(k.letter);
     }
     return out;
@@ -980,29 +991,31 @@ class Replayer {
     pl.declaredTotalToken = e.total!;
   }
 
+  /** Unseen tiles from a player's point of view: the set less the board and the player's rack. */
+  private unseenFor(p: number): Record<string, number> {
+    const left = this.kinds.counts.slice();
+    for (let i = 0; i < left.length; i++) left[i] -= this.onBoard[i]!;
+    for (const t of this.players[p].known) {
+      const i = this.kinds.index.get(t);
+      if (i !== undefined) left[i]--;
+    }
+    return this.kinds.record(left);
+  }
+
   private pushTurn(e: EventNode, shownPlayer: number, p: number, o: Outcome): void {
     const index = this.turns.length;
     const [p0, p1] = this.players;
     const end = this.end && this.end.afterTurn <= index ? this.end : undefined;
-    const board = this.board.slice();
-    const racks: [RackInfo, RackInfo] = [this.rackInfo(0), this.rackInfo(1)];
-    const set = this.set;
-    let unseen: Record<string, number> | undefined;
     // Optional fields are written only when present (a state is compared and printed as data).
     const state: { -readonly [K in keyof TurnState]: TurnState[K] } = {
       index,
       event: e,
       kind: e.kind,
       player: shownPlayer,
-      board,
-      racks,
+      board: this.board.slice(),
+      racks: [this.rackInfo(0), this.rackInfo(1)],
       bag: this.bag,
-      // Worked out on first read (few turns are ever looked at), from this state's own board and
-      // rack, then kept: the same value at every read, like any other field.
-      get unseen(): Record<string, number> {
-        unseen ??= unseenFor(set, board, racks[p]!.tiles);
-        return unseen;
-      },
+      unseen: this.unseenFor(p),
       computedScore: o.computed,
       computedTotal: this.players[p].total,
       totals: [p0.total, p1.total],
@@ -1067,25 +1080,33 @@ function spellsDigraph(a: string, b: string): boolean {
   return pair === 'CH' || pair === 'LL' || pair === 'RR';
 }
 
+/** A tile set's kinds by face, and the maker of a face → count record in the set's order. */
+interface KindTable {
+  readonly index: ReadonlyMap<string, number>;
+  /** How many tiles of each kind the set holds. */
+  readonly counts: Int32Array;
+  /** `{ face: n }` for every kind whose n (by index) is above zero, in the order of `set.kinds`. */
+  readonly record: (n: Int32Array) => Record<string, number>;
+}
+
+const KIND_TABLES = new Map<TileSet, KindTable>();
+
 /**
- * Unseen tiles from a player's point of view: the set less the tiles on the board (a blank as '?')
- * and the player's rack; only faces with at least one tile left.
+ * The kind table of a tile set, made once per set. Its `record` is compiled from the set's faces
+ * so that every face is a constant property name: a record built key by key from strings is
+ * several times slower to make and larger in memory, and one is made for every turn.
  */
-function unseenFor(set: TileSet, board: BoardCells, rack: readonly string[]): Record<string, number> {
-  const left = new Map<string, number>();
-  for (const k of set.kinds) left.set(k.letter, k.count);
-  const take = (face: string): void => {
-    const n = left.get(face);
-    if (n !== undefined) left.set(face, n - 1);
-  };
-  for (const cell of board) if (cell) take(cell.blank ? '?' : cell.letter);
-  for (const t of rack) take(t);
-  const out: Record<string, number> = {};
-  for (const k of set.kinds) {
-    const n = left.get(k.letter)!;
-    if (n > 0) out[k.letter] = n;
+function kindTable(set: TileSet): KindTable {
+  let table = KIND_TABLES.get(set);
+  if (!table) {
+    const faces = set.kinds.map((k) => k.letter);
+    const body = faces.map((face, i) => `if (n[${i}] > 0) r[${JSON.stringify(face)}] = n[${i}];`).join('\n');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- faces are the set's own data
+    const record = new Function('n', `const r = {};\n${body}\nreturn r;`) as KindTable['record'];
+    table = { index: new Map(faces.map((face, i) => [face, i])), counts: Int32Array.from(set.kinds, (k) => k.count), record };
+    KIND_TABLES.set(set, table);
   }
-  return out;
+  return table;
 }
 
 /** Replays a parsed record. Never throws for any syntax tree. */

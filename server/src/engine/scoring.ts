@@ -44,7 +44,9 @@ export function normalizeFaces(faces: readonly string[]): string {
 }
 
 /** A square's tile during scoring: the new tile there, else the board's. */
-type Lookup = (index: number) => { readonly letter: string; readonly blank: boolean } | null | undefined;
+function cellAt(board: BoardCells, fresh: ReadonlyMap<number, NewTile>, index: number): { readonly letter: string; readonly blank: boolean } | null | undefined {
+  return fresh.get(index) ?? board[index];
+}
 
 /**
  * Scores `tiles` placed on `board`. Tiles off the board or on occupied squares are ignored here
@@ -63,21 +65,20 @@ export function scorePlacement(
     const index = t.row * BOARD_SIZE + t.col;
     if (board[index] === null) fresh.set(index, t);
   }
-  const at: Lookup = (index) => fresh.get(index) ?? board[index];
   const words: ScoredWord[] = [];
   const across = direction === 'across';
   // Main-direction runs: one through the first new tile; more only if the tiles leave gaps.
   const covered = new Set<number>();
-  for (const [index, t] of fresh) {
-    if (covered.has(index)) continue;
-    const word = scoreRun(at, fresh, t.row, t.col, across, tileSet, words.length === 0, covered, judge);
+  fresh.forEach((t, index) => {
+    if (covered.has(index)) return;
+    const word = scoreRun(board, fresh, t.row, t.col, across, tileSet, words.length === 0, covered, judge);
     if (word) words.push(word);
-  }
+  });
   // Cross words, one per new tile that touches tiles across the main direction (art. 18).
-  for (const t of fresh.values()) {
-    const word = scoreRun(at, fresh, t.row, t.col, !across, tileSet, words.length === 0, undefined, judge);
+  fresh.forEach((t) => {
+    const word = scoreRun(board, fresh, t.row, t.col, !across, tileSet, words.length === 0, undefined, judge);
     if (word) words.push(word);
-  }
+  });
   const bingo = fresh.size === RACK_SIZE ? BINGO_BONUS : 0;
   let score = bingo;
   for (const w of words) score += w.score;
@@ -86,10 +87,11 @@ export function scorePlacement(
 
 /**
  * The maximal run through (row, col) along one direction, scored; undefined when shorter than 2.
- * The squares it covers are added to `covered` when given.
+ * The squares it covers are added to `covered` when given (a run of one square covers only the
+ * square it starts from, so it adds nothing that matters).
  */
 function scoreRun(
-  at: Lookup,
+  board: BoardCells,
   fresh: ReadonlyMap<number, NewTile>,
   row: number,
   col: number,
@@ -103,17 +105,25 @@ function scoreRun(
   // Walk back to the first square of the run (staying on the row or column).
   let r = row;
   let c = col;
-  while (across ? c > 0 && at(r * BOARD_SIZE + c - 1) : r > 0 && at((r - 1) * BOARD_SIZE + c)) {
+  while (across ? c > 0 && cellAt(board, fresh, r * BOARD_SIZE + c - 1) : r > 0 && cellAt(board, fresh, (r - 1) * BOARD_SIZE + c)) {
     if (across) c--;
     else r--;
   }
+  // Its length, before anything is built: most cross runs are a single square.
+  const first = r * BOARD_SIZE + c;
+  let length = 0;
+  for (let rr = r, cc = c, index = first; rr < BOARD_SIZE && cc < BOARD_SIZE && cellAt(board, fresh, index); index += step) {
+    length++;
+    if (across) cc++;
+    else rr++;
+  }
+  if (length < 2) return undefined;
   const squares: ScoredSquare[] = [];
-  const faces: string[] = [];
+  let word = '';
   let letterSum = 0;
   let multiplier = 1;
-  for (let index = r * BOARD_SIZE + c; r < BOARD_SIZE && c < BOARD_SIZE; index += step) {
-    const cell = at(index);
-    if (!cell) break;
+  for (let i = 0, index = first; i < length; i++, index += step) {
+    const cell = cellAt(board, fresh, index)!;
     const isNew = fresh.has(index);
     const premium = isNew ? premiumAt(r, c) : null; // art. 17: old squares count at face value
     const value = cell.blank ? 0 : tileSet.value(cell.letter); // art. 10.2
@@ -123,14 +133,12 @@ function scoreRun(
     letterSum += points;
     multiplier *= wm; // art. 14–15
     squares.push({ row: r, col: c, letter: cell.letter, blank: cell.blank, isNew, value, letterMultiplier: lm, wordMultiplier: wm, points });
-    faces.push(cell.letter);
+    word += cell.letter;
     covered?.add(index);
     if (across) c++;
     else r++;
   }
-  if (squares.length < 2) return undefined;
-  const word = faces.join('');
-  const normalized = word.toLowerCase(); // normalizeFaces(faces)
+  const normalized = word.toLowerCase(); // normalizeFaces of the faces
   const dir = across ? 'across' : 'down';
   const score = letterSum * multiplier;
   if (judge) return { word, normalized, main, direction: dir, squares, letterSum, wordMultiplier: multiplier, score, accepted: judge(normalized) };
