@@ -1,6 +1,6 @@
 // Long fuzz run: the suite of test/fuzz/ (compiled to out/test/fuzz/) with many more runs and a
 // fresh seed, printed first so that a failure can be replayed. Needs the build (`npm run build`).
-// Usage: node scripts/fuzz.mjs [--runs N] [--seed S] [--time-ms T]
+// Usage: node scripts/fuzz.mjs [--runs N] [--seed S] [--time-ms T] [-- MOCHA-OPTIONS (e.g. --grep analyze)]
 //   env PLANILLA_FUZZ_RUNS / PLANILLA_FUZZ_SEED / PLANILLA_FUZZ_TIME_MS work as well (flags win).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,7 +21,8 @@ const seed = flag('--seed') ?? process.env.PLANILLA_FUZZ_SEED ?? String(Math.flo
 const timeMs = flag('--time-ms') ?? process.env.PLANILLA_FUZZ_TIME_MS ?? '600000';
 process.stdout.write(`fuzz: seed ${seed}, ${runs} runs per property, at most ${timeMs} ms per property\n`);
 const mocha = join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
-const result = spawnSync(process.execPath, [mocha, '--no-config', '--timeout', '0', '--reporter', 'spec', 'out/test/fuzz/**/*.test.js'], {
+const passThrough = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
+const result = spawnSync(process.execPath, [mocha, '--no-config', '--timeout', '0', '--reporter', 'spec', ...passThrough, 'out/test/fuzz/**/*.test.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PLANILLA_FUZZ_RUNS: runs, PLANILLA_FUZZ_SEED: seed, PLANILLA_FUZZ_TIME_MS: timeMs },

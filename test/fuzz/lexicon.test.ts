@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { buildDawg, Dawg } from '../../server/src/lexicon/dawg';
 import { loadDefaultLexicon } from '../../server/src/lexicon/load';
 import { tileAt, tileWidth, tokenize } from '../../server/src/lexicon/normalize';
-import { fuzzParameters, timed } from './support';
+import { fuzzParameters, PROPERTY_TIMEOUT_MS, timed } from './support';
 
 const LETTERS = 'abcdefghijklmnñopqrstuvwxyz';
 const letter = fc.constantFrom(...LETTERS.split(''), 'ch', 'll', 'rr', 'á', 'ü', 'A', ' ', '-', '\u0303', '\u4e00', '\ud83d\ude00');
@@ -57,7 +57,7 @@ function nearMisses(word: string, pick: number): string[] {
 }
 
 describe('fuzz: lexicon lookups', function () {
-  this.timeout(120000);
+  this.timeout(PROPERTY_TIMEOUT_MS);
 
   it('the built-in lexicon answers like a set of its words, near misses included', () => {
     const lexicon = loadDefaultLexicon();

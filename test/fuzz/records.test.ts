@@ -36,7 +36,7 @@ import { format, formatDocument } from '../../server/src/syntax/format';
 import { parse } from '../../server/src/syntax/parse';
 import type { ParseResult } from '../../server/src/syntax/types';
 import { project } from '../unit/syntax/helpers';
-import { fuzzParameters, mutatedRecord, seedRecords, timed } from './support';
+import { fuzzParameters, mutatedRecord, PROPERTY_TIMEOUT_MS, seedRecords, timed } from './support';
 
 const URI = 'file:///fuzz.gcg';
 
@@ -128,7 +128,7 @@ function keptLineOrdinals(parsed: ParseResult): Map<number, number> {
 }
 
 describe('fuzz: mutated records', function () {
-  this.timeout(120000);
+  this.timeout(PROPERTY_TIMEOUT_MS);
   let lexicon: Lexicon;
 
   before(() => {

@@ -39,6 +39,9 @@ export const FUZZ_TIME_MS = envNumber('PLANILLA_FUZZ_TIME_MS', 4000);
 /** A single call slower than this is taken for a hang. */
 export const HANG_MS = envNumber('PLANILLA_FUZZ_HANG_MS', 2000);
 
+/** A mocha timeout for one property: its time limit plus room for the last run and the set-up. */
+export const PROPERTY_TIMEOUT_MS = FUZZ_TIME_MS + 120_000;
+
 /** fast-check parameters for a property worth `weight` times the base number of runs. */
 export function fuzzParameters<T = unknown>(weight = 1): fc.Parameters<T> {
   return {

@@ -16,10 +16,28 @@
  */
 import type { TileRef } from '../syntax/types';
 
+/** Longest list whose used copies fit in the bits of one number (racks hold 7). */
+const SMALL = 31;
+
+/** The first copy of `t` in `pool` not yet marked in `used`, or -1. */
+function firstUnused(pool: readonly string[], used: number, t: string): number {
+  for (let i = 0; i < pool.length; i++) if (pool[i] === t && (used & (1 << i)) === 0) return i;
+  return -1;
+}
+
 /** Tiles of `need` that `have` lacks (as a multiset difference, in `need`'s order). */
 export function missingFrom(have: readonly string[], need: readonly string[]): string[] {
-  const pool = have.slice();
   const missing: string[] = [];
+  if (have.length <= SMALL) {
+    let used = 0;
+    for (const t of need) {
+      const i = firstUnused(have, used, t);
+      if (i >= 0) used |= 1 << i;
+      else missing.push(t);
+    }
+    return missing;
+  }
+  const pool = have.slice();
   for (const t of need) {
     const i = pool.indexOf(t);
     if (i >= 0) pool.splice(i, 1);
@@ -30,6 +48,16 @@ export function missingFrom(have: readonly string[], need: readonly string[]): s
 
 /** `from` without one copy of each tile of `tiles` (tiles it lacks are ignored). */
 export function removeTiles(from: readonly string[], tiles: readonly string[]): string[] {
+  if (from.length <= SMALL) {
+    let used = 0;
+    for (const t of tiles) {
+      const i = firstUnused(from, used, t);
+      if (i >= 0) used |= 1 << i;
+    }
+    const rest: string[] = [];
+    for (let i = 0; i < from.length; i++) if ((used & (1 << i)) === 0) rest.push(from[i]!);
+    return rest;
+  }
   const rest = from.slice();
   for (const t of tiles) {
     const i = rest.indexOf(t);

@@ -54,6 +54,9 @@ import type {
   TurnState,
 } from './types';
 
+/** The rulings of a play no `#challenge valid` followed (shared, never added to: see validRuling). */
+const NO_RULINGS: Set<string> = new Set<string>();
+
 /** Rack text that Woogles writes when it does not know the rack. */
 const UNKNOWN_RACK = 'UNKNOWN';
 
@@ -119,7 +122,7 @@ interface PlacementRecord {
    */
   readonly misplaced: boolean;
   /** Words an arbiter ruled valid (`#challenge valid`): never reported as unaccepted. */
-  readonly ruledValid: Set<string>;
+  ruledValid: Set<string>;
 }
 
 interface EndState extends GameEnd {
@@ -250,7 +253,10 @@ class Replayer {
     const lexicon = this.judging();
     for (const w of words) {
       const norm = normalizeQuery(w.text.replace(/[[\]]/g, '')) ?? w.text.toLowerCase();
-      record?.ruledValid.add(norm);
+      if (record) {
+        if (record.ruledValid === NO_RULINGS) record.ruledValid = new Set<string>();
+        record.ruledValid.add(norm);
+      }
       if (lexicon && !lexicon.has(norm)) this.report('valid-ruling-not-in-lexicon', w.span, { word: w.text });
     }
   }
@@ -397,7 +403,7 @@ class Replayer {
       // A rack the set cannot hold tells nothing sure about the next one: forget it (no cascade).
       player.known = [];
       player.knownFrom = e;
-      return { tiles, reading, ...(note ? { note } : {}), ...(foreign?.letter ? { foreign: foreign.letter } : {}) };
+      return { tiles, reading, note, foreign: foreign?.letter ? foreign.letter : undefined };
     }
     const complete = tiles.length === player.size;
     const missing = complete ? missingFrom(tiles, player.known) : [];
@@ -413,7 +419,7 @@ class Replayer {
     const merged = mergeTiles(player.known, tiles);
     player.known = missing.length > 0 ? [] : complete || merged.length > player.size ? tiles.slice() : merged;
     player.knownFrom = e;
-    return { tiles, reading, ...(note ? { note } : {}), ...(foreign?.letter ? { foreign: foreign.letter } : {}) };
+    return { tiles, reading, note, foreign: foreign?.letter ? foreign.letter : undefined };
   }
 
   private rackInfo(p: number): RackInfo {
@@ -529,13 +535,13 @@ class Replayer {
     const refs = this.playRefs(e);
     const rack = this.readRack(e, p, (reading) => this.neededFaces(e, this.resolveTiles(refs, reading.map(rackFace))));
     // What a withdrawal restores: the rack before the play, the runs, the game state, the sums.
-    const before = {
+    const before: PlacementRecord['before'] = {
       known: player.known.slice(),
-      ...(player.knownFrom ? { knownFrom: player.knownFrom } : {}),
+      knownFrom: player.knownFrom,
       size: player.size,
       passRun: this.passRun,
       scorelessRun: this.scorelessRun,
-      ...(this.end ? { gameEnd: this.end } : {}),
+      gameEnd: this.end,
       bases: player.bases.slice(),
     };
     const tiles = this.resolveTiles(refs, rack?.tiles);
@@ -606,7 +612,7 @@ class Replayer {
       ...(scoreFinding ? { scoreFinding } : {}),
       withdrawn: false,
       misplaced: resolved.geometryError || faceIssues.foreign || faceIssues.kw,
-      ruledValid: new Set<string>(),
+      ruledValid: NO_RULINGS,
     };
     this.records.push(record);
     this.lastPlacement[p] = record;
@@ -617,8 +623,8 @@ class Replayer {
     }
     return {
       computed: scored.score,
-      ...(rack ? { rackBefore: { tiles: rack.tiles, complete: rack.tiles.length === before.size } } : {}),
-      ...(rack?.note ? { rackReading: rack.note } : {}),
+      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
+      rackReading: rack?.note,
       words: scored.words,
       bingo: scored.bingo,
       placed,
@@ -991,31 +997,29 @@ class Replayer {
     pl.declaredTotalToken = e.total!;
   }
 
-  /** Unseen tiles from a player's point of view: the set less the board and the player's rack. */
-  private unseenFor(p: number): Record<string, number> {
-    const left = this.kinds.counts.slice();
-    for (let i = 0; i < left.length; i++) left[i] -= this.onBoard[i]!;
-    for (const t of this.players[p].known) {
-      const i = this.kinds.index.get(t);
-      if (i !== undefined) left[i]--;
-    }
-    return this.kinds.record(left);
-  }
-
   private pushTurn(e: EventNode, shownPlayer: number, p: number, o: Outcome): void {
     const index = this.turns.length;
     const [p0, p1] = this.players;
     const end = this.end && this.end.afterTurn <= index ? this.end : undefined;
+    const board = this.board.slice();
+    const racks: [RackInfo, RackInfo] = [this.rackInfo(0), this.rackInfo(1)];
+    const kinds = this.kinds;
+    let unseen: Record<string, number> | undefined;
     // Optional fields are written only when present (a state is compared and printed as data).
     const state: { -readonly [K in keyof TurnState]: TurnState[K] } = {
       index,
       event: e,
       kind: e.kind,
       player: shownPlayer,
-      board: this.board.slice(),
-      racks: [this.rackInfo(0), this.rackInfo(1)],
+      board,
+      racks,
       bag: this.bag,
-      unseen: this.unseenFor(p),
+      // Worked out on first read (few states are ever looked at: a hover, a board view) from this
+      // state's own board and the mover's rack, then kept: every read gives the same object.
+      get unseen(): Record<string, number> {
+        unseen ??= unseenFor(kinds, board, racks[p]!.tiles);
+        return unseen;
+      },
       computedScore: o.computed,
       computedTotal: this.players[p].total,
       totals: [p0.total, p1.total],
@@ -1080,33 +1084,42 @@ function spellsDigraph(a: string, b: string): boolean {
   return pair === 'CH' || pair === 'LL' || pair === 'RR';
 }
 
-/** A tile set's kinds by face, and the maker of a face → count record in the set's order. */
+/** A tile set's kinds by face (indices into `set.kinds`) and their counts. */
 interface KindTable {
+  readonly faces: readonly string[];
   readonly index: ReadonlyMap<string, number>;
   /** How many tiles of each kind the set holds. */
   readonly counts: Int32Array;
-  /** `{ face: n }` for every kind whose n (by index) is above zero, in the order of `set.kinds`. */
-  readonly record: (n: Int32Array) => Record<string, number>;
 }
 
 const KIND_TABLES = new Map<TileSet, KindTable>();
 
-/**
- * The kind table of a tile set, made once per set. Its `record` is compiled from the set's faces
- * so that every face is a constant property name: a record built key by key from strings is
- * several times slower to make and larger in memory, and one is made for every turn.
- */
+/** The kind table of a tile set, made once per set. */
 function kindTable(set: TileSet): KindTable {
   let table = KIND_TABLES.get(set);
   if (!table) {
     const faces = set.kinds.map((k) => k.letter);
-    const body = faces.map((face, i) => `if (n[${i}] > 0) r[${JSON.stringify(face)}] = n[${i}];`).join('\n');
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- faces are the set's own data
-    const record = new Function('n', `const r = {};\n${body}\nreturn r;`) as KindTable['record'];
-    table = { index: new Map(faces.map((face, i) => [face, i])), counts: Int32Array.from(set.kinds, (k) => k.count), record };
+    table = { faces, index: new Map(faces.map((face, i) => [face, i])), counts: Int32Array.from(set.kinds, (k) => k.count) };
     KIND_TABLES.set(set, table);
   }
   return table;
+}
+
+/**
+ * Unseen tiles from a player's point of view: the set less the tiles on the board (a blank as '?')
+ * and the player's rack; the faces with at least one tile left, in the order of the set.
+ */
+function unseenFor(kinds: KindTable, board: BoardCells, rack: readonly string[]): Record<string, number> {
+  const left = kinds.counts.slice();
+  const take = (face: string): void => {
+    const i = kinds.index.get(face);
+    if (i !== undefined) left[i]--;
+  };
+  for (const cell of board) if (cell) take(cell.blank ? '?' : cell.letter);
+  for (const t of rack) take(t);
+  const out: Record<string, number> = {};
+  for (let i = 0; i < left.length; i++) if (left[i]! > 0) out[kinds.faces[i]!] = left[i]!;
+  return out;
 }
 
 /** Replays a parsed record. Never throws for any syntax tree. */
