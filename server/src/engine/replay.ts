@@ -42,7 +42,6 @@ import { scorePlacement } from './scoring';
 import { settle, type Settled } from './setup';
 import { RACK_SIZE, TILE_SETS, type TileSet } from './tilesets';
 import type {
-  BoardCells,
   GameEnd,
   GameEndReason,
   PlacedTile,
@@ -997,29 +996,34 @@ class Replayer {
     pl.declaredTotalToken = e.total!;
   }
 
+  /** Unseen tiles from a player's point of view: the set less the board and the player's rack. */
+  private unseenFor(p: number): Record<string, number> {
+    const kinds = this.kinds;
+    const left = kinds.counts.slice();
+    for (let i = 0; i < left.length; i++) left[i] -= this.onBoard[i]!;
+    for (const t of this.players[p].known) {
+      const i = kinds.index.get(t);
+      if (i !== undefined) left[i]--;
+    }
+    const out: Record<string, number> = {};
+    for (let i = 0; i < left.length; i++) if (left[i]! > 0) out[kinds.faces[i]!] = left[i]!;
+    return out;
+  }
+
   private pushTurn(e: EventNode, shownPlayer: number, p: number, o: Outcome): void {
     const index = this.turns.length;
     const [p0, p1] = this.players;
     const end = this.end && this.end.afterTurn <= index ? this.end : undefined;
-    const board = this.board.slice();
-    const racks: [RackInfo, RackInfo] = [this.rackInfo(0), this.rackInfo(1)];
-    const kinds = this.kinds;
-    let unseen: Record<string, number> | undefined;
     // Optional fields are written only when present (a state is compared and printed as data).
     const state: { -readonly [K in keyof TurnState]: TurnState[K] } = {
       index,
       event: e,
       kind: e.kind,
       player: shownPlayer,
-      board,
-      racks,
+      board: this.board.slice(),
+      racks: [this.rackInfo(0), this.rackInfo(1)],
       bag: this.bag,
-      // Worked out on first read (few states are ever looked at: a hover, a board view) from this
-      // state's own board and the mover's rack, then kept: every read gives the same object.
-      get unseen(): Record<string, number> {
-        unseen ??= unseenFor(kinds, board, racks[p]!.tiles);
-        return unseen;
-      },
+      unseen: this.unseenFor(p),
       computedScore: o.computed,
       computedTotal: this.players[p].total,
       totals: [p0.total, p1.total],
@@ -1103,23 +1107,6 @@ function kindTable(set: TileSet): KindTable {
     KIND_TABLES.set(set, table);
   }
   return table;
-}
-
-/**
- * Unseen tiles from a player's point of view: the set less the tiles on the board (a blank as '?')
- * and the player's rack; the faces with at least one tile left, in the order of the set.
- */
-function unseenFor(kinds: KindTable, board: BoardCells, rack: readonly string[]): Record<string, number> {
-  const left = kinds.counts.slice();
-  const take = (face: string): void => {
-    const i = kinds.index.get(face);
-    if (i !== undefined) left[i]--;
-  };
-  for (const cell of board) if (cell) take(cell.blank ? '?' : cell.letter);
-  for (const t of rack) take(t);
-  const out: Record<string, number> = {};
-  for (let i = 0; i < left.length; i++) if (left[i]! > 0) out[kinds.faces[i]!] = left[i]!;
-  return out;
 }
 
 /** Replays a parsed record. Never throws for any syntax tree. */

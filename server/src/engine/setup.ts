@@ -51,7 +51,12 @@ export function tileSetFromLexicon(name: string): TileSetName | undefined {
 }
 
 function hasKOrW(tiles: readonly TileRef[] | undefined): boolean {
-  return !!tiles?.some((t) => t.letter === 'K' || t.letter === 'W');
+  if (!tiles) return false;
+  for (let i = 0; i < tiles.length; i++) {
+    const letter = tiles[i]!.letter;
+    if (letter === 'K' || letter === 'W') return true;
+  }
+  return false;
 }
 
 function eventHasKOrW(e: EventNode): boolean {
@@ -100,7 +105,7 @@ export function settle(file: GcgFile, options: ReplayOptions): Settled {
   }
   for (const e of file.events) {
     const nick = e.nick.text;
-    if (declared.some((d) => d?.nick === nick)) continue;
+    if (declared[0]?.nick === nick || declared[1]?.nick === nick) continue;
     const free = declared.findIndex((d) => d === undefined);
     if (free < 0) break;
     declared[free] = { nick, name: nick, nickSpan: e.nick.span };
