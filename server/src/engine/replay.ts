@@ -42,6 +42,7 @@ import { scorePlacement } from './scoring';
 import { settle, type Settled } from './setup';
 import { RACK_SIZE, TILE_SETS, type TileSet } from './tilesets';
 import type {
+  BoardCells,
   GameEnd,
   GameEndReason,
   PlacedTile,
@@ -153,6 +154,8 @@ class Replayer {
   private readonly spanish: boolean;
   private readonly edition: Edition;
   private readonly board: (PlacedTile | null)[] = new Array<PlacedTile | null>(BOARD_SIZE * BOARD_SIZE).fill(null);
+  /** The last copy of `board` handed to a state, while the board has not changed since. */
+  private boardSnapshot: BoardCells | undefined;
   /** Tiles on the board by kind of the set ('?' for blanks), indexed as `set.kinds`. */
   private readonly onBoard: Int32Array;
   /** Tiles on the board whose face the set lacks (a foreign letter placed as written). */
@@ -517,8 +520,18 @@ class Replayer {
     else this.foreignOnBoard.set(face, (this.foreignOnBoard.get(face) ?? 0) + delta);
   }
 
+  /**
+   * The board as a state sees it. States are immutable, so consecutive states share one copy
+   * until a tile is placed or lifted (passes, exchanges and end-of-game lines copy nothing).
+   */
+  private snapshotBoard(): BoardCells {
+    if (!this.boardSnapshot) this.boardSnapshot = this.board.slice();
+    return this.boardSnapshot;
+  }
+
   private placeTile(row: number, col: number, tile: PlacedTile): void {
     this.board[squareIndex(row, col)] = tile;
+    this.boardSnapshot = undefined;
     this.countOnBoard(tile.blank ? '?' : tile.letter, 1);
   }
 
@@ -526,6 +539,7 @@ class Replayer {
     const tile = this.board[squareIndex(row, col)];
     if (!tile) return;
     this.board[squareIndex(row, col)] = null;
+    this.boardSnapshot = undefined;
     this.countOnBoard(tile.blank ? '?' : tile.letter, -1);
   }
 
@@ -1020,7 +1034,7 @@ class Replayer {
       event: e,
       kind: e.kind,
       player: shownPlayer,
-      board: this.board.slice(),
+      board: this.snapshotBoard(),
       racks: [this.rackInfo(0), this.rackInfo(1)],
       bag: this.bag,
       unseen: this.unseenFor(p),
