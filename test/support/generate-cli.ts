@@ -12,7 +12,7 @@
  * throws for user input.
  *
  * Example:
- *   main(['--seed', '1', '--count', '3', '--out', '/tmp/games']);  // 0; writes game-1.gcg … game-3.gcg
+ *   main(['--seed', '1', '--count', '3', '--out', 'juegos']);  // 0; writes game-1.gcg … game-3.gcg
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
