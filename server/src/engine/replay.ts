@@ -22,7 +22,7 @@
  */
 import { makeFinding, type MakeFindingOptions } from '../rules/registry';
 import type { Edition, Finding, FindingCode, MessageArgs, RelatedInfo } from '../rules/types';
-import type { EventNode, GcgFile, LineNode, PragmaNode, RackNode, Span, TileRef, Token } from '../syntax/types';
+import type { EventKind, EventNode, GcgFile, LineNode, PragmaNode, RackNode, Span, TileRef, Token } from '../syntax/types';
 import { normalizeQuery } from '../lexicon/normalize';
 import { explainRejection } from '../lexicon/reasons';
 import { BOARD_SIZE, squareIndex } from './board';
@@ -161,6 +161,8 @@ class Replayer {
   /** Tiles on the board whose face the set lacks (a foreign letter placed as written). */
   private readonly foreignOnBoard = new Map<string, number>();
   private readonly kinds: KindTable;
+  /** The RackInfo each player's last state showed, and the rack it was made from. */
+  private readonly lastRack: ({ known: readonly string[]; size: number; info: RackInfo } | undefined)[] = [undefined, undefined];
   private bag: number;
   private readonly players: [PlayerState, PlayerState];
   private lastTurnPlayer = -1;
@@ -424,9 +426,17 @@ class Replayer {
     return { tiles, reading, note, foreign: foreign?.letter ? foreign.letter : undefined };
   }
 
+  /**
+   * What a state shows of a player's rack. The rack arrays are replaced, never changed in place,
+   * so consecutive states share one RackInfo while the rack and its size stay the same.
+   */
   private rackInfo(p: number): RackInfo {
     const pl = this.players[p];
-    return { tiles: pl.known.slice(), complete: pl.known.length === pl.size };
+    const last = this.lastRack[p];
+    if (last && last.known === pl.known && last.size === pl.size) return last.info;
+    const info: RackInfo = { tiles: pl.known.slice(), complete: pl.known.length === pl.size };
+    this.lastRack[p] = { known: pl.known, size: pl.size, info };
+    return info;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1010,42 +1020,28 @@ class Replayer {
     pl.declaredTotalToken = e.total!;
   }
 
-  /** Unseen tiles from a player's point of view: the set less the board and the player's rack. */
-  private unseenFor(p: number): Record<string, number> {
-    const kinds = this.kinds;
-    const left = kinds.counts.slice();
-    for (let i = 0; i < left.length; i++) left[i] -= this.onBoard[i]!;
-    for (const t of this.players[p].known) {
-      const i = kinds.index.get(t);
-      if (i !== undefined) left[i]--;
-    }
-    const out: Record<string, number> = {};
-    for (let i = 0; i < left.length; i++) if (left[i]! > 0) out[kinds.faces[i]!] = left[i]!;
-    return out;
-  }
-
   private pushTurn(e: EventNode, shownPlayer: number, p: number, o: Outcome): void {
     const index = this.turns.length;
     const [p0, p1] = this.players;
     const end = this.end && this.end.afterTurn <= index ? this.end : undefined;
-    // Optional fields are written only when present (a state is compared and printed as data).
-    const state: { -readonly [K in keyof TurnState]: TurnState[K] } = {
+    const racks: [RackInfo, RackInfo] = [this.rackInfo(0), this.rackInfo(1)];
+    const state = new Turn(this.kinds, racks[p]!.tiles, {
       index,
       event: e,
       kind: e.kind,
       player: shownPlayer,
       board: this.snapshotBoard(),
-      racks: [this.rackInfo(0), this.rackInfo(1)],
+      racks,
       bag: this.bag,
-      unseen: this.unseenFor(p),
       computedScore: o.computed,
       computedTotal: this.players[p].total,
       totals: [p0.total, p1.total],
       declaredTotals: [p0.declaredTotal, p1.declaredTotal],
-      words: o.words ?? [],
+      words: o.words ?? NO_WORDS,
       bingo: o.bingo ?? 0,
-      placed: o.placed ? o.placed.map((t) => ({ row: t.row, col: t.col, letter: t.letter, blank: t.blank })) : [],
-    };
+      placed: o.placed ? o.placed.map((t) => ({ row: t.row, col: t.col, letter: t.letter, blank: t.blank })) : NO_PLACED,
+    });
+    // Optional fields are written only when present (a state is compared and printed as data).
     if (o.rackBefore) state.rackBefore = o.rackBefore;
     if (o.rackReading) state.rackReading = o.rackReading;
     if (e.score) state.declaredScore = e.score.value;
@@ -1100,6 +1096,81 @@ function spellsDigraph(a: string, b: string): boolean {
   if (a.length + b.length !== 2) return false;
   const pair = a + b;
   return pair === 'CH' || pair === 'LL' || pair === 'RR';
+}
+
+const NO_WORDS: readonly ScoredWord[] = Object.freeze([]);
+const NO_PLACED: TurnState['placed'] = Object.freeze([]);
+
+type TurnFields = Pick<TurnState, 'index' | 'event' | 'kind' | 'player' | 'board' | 'racks' | 'bag' | 'computedScore' | 'computedTotal' | 'totals' | 'declaredTotals' | 'words' | 'bingo' | 'placed'>;
+
+/**
+ * One state of the replay. Every field is plain data set once, except `unseen`, which is worked
+ * out from the board and the mover's rack the first time it is read and then kept: most states
+ * are never asked for it (a hover or a board view asks for one), so the replay does not pay for
+ * it per event. The board and rack arrays a state holds are never changed, so the answer is the
+ * same whenever it is asked.
+ */
+class Turn implements TurnState {
+  declare index: number;
+  declare event: EventNode;
+  declare kind: EventKind;
+  declare player: number;
+  declare board: BoardCells;
+  declare racks: readonly [RackInfo, RackInfo];
+  declare rackBefore?: RackInfo;
+  declare rackReading?: RackReadingNote;
+  declare bag: number;
+  declare declaredScore?: number;
+  declare computedScore: number;
+  declare declaredTotal?: number;
+  declare computedTotal: number;
+  declare totals: readonly [number, number];
+  declare declaredTotals: readonly [number | null, number | null];
+  declare words: readonly ScoredWord[];
+  declare bingo: number;
+  declare placed: TurnState['placed'];
+  declare gameOver?: GameEnd;
+  readonly #kinds: KindTable;
+  readonly #moverRack: readonly string[];
+  #unseen: Readonly<Record<string, number>> | undefined;
+
+  constructor(kinds: KindTable, moverRack: readonly string[], fields: TurnFields) {
+    this.index = fields.index;
+    this.event = fields.event;
+    this.kind = fields.kind;
+    this.player = fields.player;
+    this.board = fields.board;
+    this.racks = fields.racks;
+    this.bag = fields.bag;
+    this.computedScore = fields.computedScore;
+    this.computedTotal = fields.computedTotal;
+    this.totals = fields.totals;
+    this.declaredTotals = fields.declaredTotals;
+    this.words = fields.words;
+    this.bingo = fields.bingo;
+    this.placed = fields.placed;
+    this.#kinds = kinds;
+    this.#moverRack = moverRack;
+  }
+
+  /** Unseen tiles from the mover's point of view: the set less the board and the mover's rack. */
+  get unseen(): Readonly<Record<string, number>> {
+    return (this.#unseen ??= unseenTiles(this.#kinds, this.board, this.#moverRack));
+  }
+}
+
+/** The tiles of the set that are neither on `board` (blanks count as '?') nor in `rack`, by face. */
+function unseenTiles(kinds: KindTable, board: BoardCells, rack: readonly string[]): Record<string, number> {
+  const left = kinds.counts.slice();
+  const take = (face: string): void => {
+    const i = kinds.index.get(face);
+    if (i !== undefined) left[i]--;
+  };
+  for (const cell of board) if (cell) take(cell.blank ? '?' : cell.letter);
+  for (const t of rack) take(t);
+  const out: Record<string, number> = {};
+  for (let i = 0; i < left.length; i++) if (left[i]! > 0) out[kinds.faces[i]!] = left[i]!;
+  return out;
 }
 
 /** A tile set's kinds by face (indices into `set.kinds`) and their counts. */

@@ -43,9 +43,16 @@ export function normalizeFaces(faces: readonly string[]): string {
   return faces.join('').toLowerCase();
 }
 
+/**
+ * The new tiles of the placement being scored, by square index; empty between calls. One table
+ * for the module: scoring never re-enters itself (the lexicon judge does not score), and every
+ * square set is cleared before `scorePlacement` returns.
+ */
+const FRESH: (NewTile | undefined)[] = new Array<NewTile | undefined>(BOARD_SIZE * BOARD_SIZE).fill(undefined);
+
 /** A square's tile during scoring: the new tile there, else the board's. */
-function cellAt(board: BoardCells, fresh: ReadonlyMap<number, NewTile>, index: number): { readonly letter: string; readonly blank: boolean } | null | undefined {
-  return fresh.get(index) ?? board[index];
+function cellAt(board: BoardCells, index: number): { readonly letter: string; readonly blank: boolean } | null | undefined {
+  return FRESH[index] ?? board[index];
 }
 
 /**
@@ -59,27 +66,35 @@ export function scorePlacement(
   tileSet: TileSet,
   judge?: (normalized: string) => boolean,
 ): PlacementScore {
-  const fresh = new Map<number, NewTile>();
+  const fresh: number[] = []; // square indices of the new tiles, in the order first written
   for (const t of tiles) {
     if (t.row < 0 || t.row >= BOARD_SIZE || t.col < 0 || t.col >= BOARD_SIZE) continue;
     const index = t.row * BOARD_SIZE + t.col;
-    if (board[index] === null) fresh.set(index, t);
+    // A square written twice keeps its last tile, as a map keyed by square would.
+    if (board[index] === null && FRESH[index] === undefined) fresh.push(index);
+    if (board[index] === null) FRESH[index] = t;
   }
   const words: ScoredWord[] = [];
   const across = direction === 'across';
-  // Main-direction runs: one through the first new tile; more only if the tiles leave gaps.
-  const covered = new Set<number>();
-  fresh.forEach((t, index) => {
-    if (covered.has(index)) return;
-    const word = scoreRun(board, fresh, t.row, t.col, across, tileSet, words.length === 0, covered, judge);
-    if (word) words.push(word);
-  });
-  // Cross words, one per new tile that touches tiles across the main direction (art. 18).
-  fresh.forEach((t) => {
-    const word = scoreRun(board, fresh, t.row, t.col, !across, tileSet, words.length === 0, undefined, judge);
-    if (word) words.push(word);
-  });
-  const bingo = fresh.size === RACK_SIZE ? BINGO_BONUS : 0;
+  try {
+    // Main-direction runs: one through the first new tile; more only if the tiles leave gaps.
+    const covered = new Set<number>();
+    for (const index of fresh) {
+      if (covered.has(index)) continue;
+      const t = FRESH[index]!;
+      const word = scoreRun(board, t.row, t.col, across, tileSet, words.length === 0, covered, judge);
+      if (word) words.push(word);
+    }
+    // Cross words, one per new tile that touches tiles across the main direction (art. 18).
+    for (const index of fresh) {
+      const t = FRESH[index]!;
+      const word = scoreRun(board, t.row, t.col, !across, tileSet, words.length === 0, undefined, judge);
+      if (word) words.push(word);
+    }
+  } finally {
+    for (const index of fresh) FRESH[index] = undefined;
+  }
+  const bingo = fresh.length === RACK_SIZE ? BINGO_BONUS : 0;
   let score = bingo;
   for (const w of words) score += w.score;
   return { words, bingo, score };
@@ -92,7 +107,6 @@ export function scorePlacement(
  */
 function scoreRun(
   board: BoardCells,
-  fresh: ReadonlyMap<number, NewTile>,
   row: number,
   col: number,
   across: boolean,
@@ -105,14 +119,14 @@ function scoreRun(
   // Walk back to the first square of the run (staying on the row or column).
   let r = row;
   let c = col;
-  while (across ? c > 0 && cellAt(board, fresh, r * BOARD_SIZE + c - 1) : r > 0 && cellAt(board, fresh, (r - 1) * BOARD_SIZE + c)) {
+  while (across ? c > 0 && cellAt(board, r * BOARD_SIZE + c - 1) : r > 0 && cellAt(board, (r - 1) * BOARD_SIZE + c)) {
     if (across) c--;
     else r--;
   }
   // Its length, before anything is built: most cross runs are a single square.
   const first = r * BOARD_SIZE + c;
   let length = 0;
-  for (let rr = r, cc = c, index = first; rr < BOARD_SIZE && cc < BOARD_SIZE && cellAt(board, fresh, index); index += step) {
+  for (let rr = r, cc = c, index = first; rr < BOARD_SIZE && cc < BOARD_SIZE && cellAt(board, index); index += step) {
     length++;
     if (across) cc++;
     else rr++;
@@ -123,8 +137,8 @@ function scoreRun(
   let letterSum = 0;
   let multiplier = 1;
   for (let i = 0, index = first; i < length; i++, index += step) {
-    const cell = cellAt(board, fresh, index)!;
-    const isNew = fresh.has(index);
+    const cell = cellAt(board, index)!;
+    const isNew = FRESH[index] !== undefined;
     const premium = isNew ? premiumAt(r, c) : null; // art. 17: old squares count at face value
     const value = cell.blank ? 0 : tileSet.value(cell.letter); // art. 10.2
     const lm = letterMultiplier(premium);
