@@ -17,7 +17,18 @@ import type { ParseResult } from '../syntax/types';
 import type { Replay, ReplayOptions } from '../engine/types';
 import type { Edition, Finding } from '../rules/types';
 
-export type AnalysisSettings = ReplayOptions;
+/**
+ * Content lines (lines with text, except a note's continuation lines) read per document; the rest
+ * of a longer file is left unread with one finding (syntax/parse.ts `ParseOptions`). A game has
+ * fewer than two hundred; this bounds the time and memory of one analysis (about a second and
+ * 60 MB) whatever is opened.
+ */
+export const MAX_CONTENT_LINES = 10_000;
+
+export interface AnalysisSettings extends ReplayOptions {
+  /** Overrides MAX_CONTENT_LINES. */
+  readonly maxContentLines?: number;
+}
 
 export interface Analysis {
   readonly parsed: ParseResult;
@@ -27,7 +38,7 @@ export interface Analysis {
 }
 
 export function analyze(input: string | Uint8Array, settings: AnalysisSettings = {}): Analysis {
-  const parsed = parse(input);
+  const parsed = parse(input, { maxContentLines: settings.maxContentLines ?? MAX_CONTENT_LINES });
   const result = replay(parsed.file, settings);
   const findings = [...syntaxFindings(parsed, result.rules, settings), ...result.findings].sort(
     (a, b) => a.span.start.offset - b.span.start.offset || a.span.end.offset - b.span.end.offset,

@@ -60,6 +60,8 @@ export function getFoldingRanges(analysis: Analysis): FoldingRange[] {
 }
 
 export function getFormattingEdits(analysis: Analysis): TextEdit[] {
+  // A file read only in part (too many lines) is not rewritten: its tree is not the whole text.
+  if (analysis.parsed.file.truncated) return [];
   const text = analysis.parsed.file.text;
   const formatted = format(analysis.parsed.file);
   if (formatted === text) return [];

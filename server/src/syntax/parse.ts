@@ -20,6 +20,10 @@
  *   or any `[..]` tile; else plain.
  * - Event lines longer than MAX_EVENT_LINE characters are not run through the grammar (no game
  *   needs them) and get a `line-too-long` error.
+ * - With `maxContentLines`, reading stops before the first content line over the limit (a line
+ *   with text that does not continue a note): `file.text` and `file.lines` end there, the
+ *   file is marked `truncated` and a `too-many-lines` syntax error sits at the cut. Nothing is
+ *   lost: the tree is a faithful prefix and its spans are the whole text's.
  *
  * Example:
  *   const { file, problems } = parse('#player1 Ana Ana\n>Ana: ABILORS 8D LIBRO +16 16\n');
@@ -50,8 +54,11 @@ export interface SourceLine {
   readonly offset: number;
 }
 
-/** Calls `visit` for each line (LF, CRLF, CR); a text ending in a line break has a last, empty line. */
-export function forEachLine(text: string, visit: (src: SourceLine, line: number) => void): void {
+/**
+ * Calls `visit` for each line (LF, CRLF, CR); a text ending in a line break has a last, empty
+ * line. A visit that returns `false` stops the walk there.
+ */
+export function forEachLine(text: string, visit: (src: SourceLine, line: number) => boolean | void): void {
   let start = 0;
   let line = 0;
   for (;;) {
@@ -61,7 +68,7 @@ export function forEachLine(text: string, visit: (src: SourceLine, line: number)
       if (c === 0x0a || c === 0x0d) break;
       i++;
     }
-    visit({ text: text.slice(start, i), offset: start }, line);
+    if (visit({ text: text.slice(start, i), offset: start }, line) === false) return;
     if (i >= text.length) return;
     start = text.charCodeAt(i) === 0x0d && text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
     line++;
@@ -71,7 +78,9 @@ export function forEachLine(text: string, visit: (src: SourceLine, line: number)
 /** The lines of a text (see forEachLine). */
 export function splitLines(text: string): SourceLine[] {
   const lines: SourceLine[] = [];
-  forEachLine(text, (src) => lines.push(src));
+  forEachLine(text, (src) => {
+    lines.push(src);
+  });
   return lines;
 }
 
@@ -186,22 +195,50 @@ function pragmaTextSpan(raw: RawPragma): Span {
   return { start: hash, end: raw.args.text === '' ? raw.nameToken.span.end : raw.args.span.end };
 }
 
-export function parse(input: string | Uint8Array): ParseResult {
+export interface ParseOptions {
+  /**
+   * Read at most this many content lines (see `isContentLine`): the line after the last one read
+   * ends the tree, `file.text` stops there and one `too-many-lines` problem says so. No limit by
+   * default; the analysis sets one (service/analysis.ts).
+   */
+  readonly maxContentLines?: number;
+}
+
+/**
+ * Lines that cost the reader and the engine something: every line with text (events, pragmas,
+ * notes, unreadable text) except blank lines and the continuation lines of a note, so one long
+ * commentary is never cut.
+ */
+function isContentLine(text: string): boolean {
+  return firstNonBlank(text) < text.length;
+}
+
+export function parse(input: string | Uint8Array, options: ParseOptions = {}): ParseResult {
   const decoded = typeof input === 'string' ? { text: input, encoding: 'utf-8' as const } : decode(input);
-  const text = decoded.text;
+  const limit = options.maxContentLines;
 
   // Pass 1: the grammar, line by line; note continuations need only the previous line's kind.
   const raws: (RawLine | { type: 'note-continuation'; span: Span; line: number })[] = [];
   let inNote = false;
-  forEachLine(text, (src, line) => {
+  let content = 0;
+  let cut: Pos | undefined;
+  forEachLine(decoded.text, (src, line) => {
     if (inNote && isContinuationText(src.text)) {
       raws.push({ type: 'note-continuation', span: lineSpan(line, src), line });
-      return;
+      return true;
+    }
+    if (limit !== undefined && isContentLine(src.text) && ++content > limit) {
+      // The text is cut at the start of this line, which stays in the tree as an empty line.
+      cut = pos(line, 0, src.offset);
+      raws.push({ type: 'blank', span: { start: cut, end: cut }, line });
+      return false;
     }
     const raw = readLine(src, line);
     raws.push(raw);
     inNote = raw.type === 'pragma' && raw.name === 'note';
+    return true;
   });
+  const text = cut ? decoded.text.slice(0, cut.offset) : decoded.text;
 
   const { notation, notationReason } = decideNotation(raws.filter((r): r is RawLine => r.type !== 'note-continuation'));
 
@@ -229,6 +266,9 @@ export function parse(input: string | Uint8Array): ParseResult {
   const problems: SyntaxProblem[] = [];
   if ('fallback' in decoded && decoded.fallback) {
     problems.push({ code: 'encoding-fallback', span: raws[0]!.span, messageId: decoded.fallback, args: { encoding: 'ISO-8859-1' } });
+  }
+  if (cut) {
+    problems.push({ code: 'syntax-error', span: { start: cut, end: cut }, messageId: 'too-many-lines', args: { max: limit ?? 0 } });
   }
   for (const raw of raws) {
     switch (raw.type) {
@@ -272,7 +312,17 @@ export function parse(input: string | Uint8Array): ParseResult {
     }
   }
 
-  const file: GcgFile = { lines, events, pragmas, headerNotes, notation, notationReason, text, encoding: decoded.encoding };
+  const file: GcgFile = {
+    lines,
+    events,
+    pragmas,
+    headerNotes,
+    notation,
+    notationReason,
+    text,
+    encoding: decoded.encoding,
+    ...(cut ? { truncated: { line: cut.line, maxContentLines: limit ?? 0 } } : {}),
+  };
   return { file, problems };
 }
 

@@ -342,6 +342,12 @@ export interface GcgFile {
   readonly text: string;
   /** How the bytes were decoded. */
   readonly encoding: 'utf-8' | 'latin-1';
+  /**
+   * Set when reading stopped at a content-line limit (parse.ts `ParseOptions`): `text` and
+   * `lines` end at `line`, whose content was not read. A truncated tree must not be written back
+   * (formatting it would drop the rest of the file).
+   */
+  readonly truncated?: { readonly line: number; readonly maxContentLines: number };
 }
 
 export interface ParseResult {

@@ -1,7 +1,7 @@
 /**
- * Hostile records: a 20 MB file, a single 1 MB line, NUL bytes, invalid UTF-8, UTF-16, 100 000
- * events, 50 000 notes on one event. Each goes through `analyze` (and the editor features that
- * read it) and through the real command (`node bin/planilla.js check`, in one parallel batch), and
+ * Hostile records: a 20 MB file (a long note; plays; unrecognised lines; unknown pragmas), a single
+ * 1 MB line, NUL bytes, invalid UTF-8, UTF-16, 100 000 events, 50 000 notes on one event. Each
+ * goes through `analyze` (and the editor features that read it) and through the real command (`node bin/planilla.js check`, in one parallel batch), and
  * must give a clear result: no exception, no crash, the finding that names the problem, and the
  * same JSON from the command as from the library. The inputs are made here, in a temp folder.
  * Time is bounded only against hangs (the command is killed after HANG_MS).
@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { analyzeRecord, type JsonFile } from '../../../server/src/cli/record';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import type { Lexicon } from '../../../server/src/lexicon/types';
-import type { Analysis } from '../../../server/src/service/analysis';
+import { MAX_CONTENT_LINES, type Analysis } from '../../../server/src/service/analysis';
 import { getDiagnostics } from '../../../server/src/service/diagnostics';
 import { getHover } from '../../../server/src/service/hover';
 import { getCodeLenses } from '../../../server/src/service/lenses';
@@ -36,6 +36,15 @@ interface Case {
 }
 
 const codes = (a: Analysis): string[] => a.findings.map((f) => f.code);
+
+/** Reading stopped at line `line` (0-based) with the one finding that says so, last of all. */
+function expectCut(a: Analysis, line: number): void {
+  assert.deepEqual(a.parsed.file.truncated, { line, maxContentLines: MAX_CONTENT_LINES });
+  const last = a.findings[a.findings.length - 1]!;
+  assert.equal(last.messageId, 'too-many-lines');
+  assert.equal(last.span.start.line, line);
+  assert.equal(a.parsed.file.lines.length, line + 1);
+}
 
 const CASES: readonly Case[] = [
   {
@@ -113,7 +122,7 @@ const CASES: readonly Case[] = [
     },
   },
   {
-    name: '100 000 events (passes after the game ended)',
+    name: '100 000 events (passes after the game ended): read up to the content-line limit',
     file: 'cien-mil.gcg',
     make: () => {
       const lines = [HEADER.trimEnd()];
@@ -121,10 +130,43 @@ const CASES: readonly Case[] = [
       return Buffer.from(`${lines.join('\n')}\n`);
     },
     expect: (a) => {
-      assert.equal(a.replay.turns.length, 100_000);
-      assert.deepEqual(codes(a), ['move-after-game-end']);
+      assert.equal(a.replay.turns.length, MAX_CONTENT_LINES - 2);
+      assert.deepEqual(codes(a), ['move-after-game-end', 'syntax-error']);
+      expectCut(a, MAX_CONTENT_LINES);
       assert.ok(a.replay.gameEnd, 'the game ended by passes (art. 37.2)');
       assert.deepEqual(a.replay.final, [0, 0]);
+    },
+  },
+  {
+    name: 'a 20 MB file of plays (every one on an occupied square after the first)',
+    file: 'veinte-mb-jugadas.gcg',
+    make: () => {
+      const pair = '>Ana: ABILORS 8D LIBRO +16 16\n>Beto: ACEIMOS - +0 0\n';
+      return Buffer.from(HEADER + pair.repeat(Math.ceil((20 * MB) / pair.length)));
+    },
+    expect: (a) => {
+      assert.equal(a.replay.turns.length, MAX_CONTENT_LINES - 2);
+      expectCut(a, MAX_CONTENT_LINES);
+      assert.equal(a.findings.filter((f) => f.code === 'syntax-error').length, 1);
+    },
+  },
+  {
+    name: 'a 20 MB file of unrecognised lines',
+    file: 'veinte-mb-basura.gcg',
+    make: () => Buffer.from(HEADER + 'esto no es una planilla\n'.repeat(Math.ceil((20 * MB) / 24))),
+    expect: (a) => {
+      assert.equal(a.findings.length, MAX_CONTENT_LINES - 2 + 1);
+      expectCut(a, MAX_CONTENT_LINES);
+      assert.equal(a.replay.turns.length, 0);
+    },
+  },
+  {
+    name: 'a 20 MB file of unknown pragmas',
+    file: 'veinte-mb-directivas.gcg',
+    make: () => Buffer.from(HEADER + '#desconocida valor\n'.repeat(Math.ceil((20 * MB) / 19))),
+    expect: (a) => {
+      assert.equal(a.findings.length, MAX_CONTENT_LINES - 2 + 1);
+      expectCut(a, MAX_CONTENT_LINES);
     },
   },
   {
@@ -137,8 +179,10 @@ const CASES: readonly Case[] = [
       return Buffer.from(`${lines.join('\n')}\n`);
     },
     expect: (a) => {
-      assert.equal(a.replay.turns[0].event.notes.length, 50_000);
-      assert.deepEqual(codes(a), []);
+      // Each `#note` line counts towards the limit; its continuation line does not.
+      assert.equal(a.replay.turns[0].event.notes.length, MAX_CONTENT_LINES - 3);
+      assert.deepEqual(codes(a), ['syntax-error']);
+      expectCut(a, 3 + 2 * (MAX_CONTENT_LINES - 3));
       assert.deepEqual(a.replay.final, [16, 0]);
     },
   },

@@ -40,6 +40,15 @@ describe('service: editing help', () => {
     assert.deepEqual(getFormattingEdits(analyzeRecord(formatted)), []);
   });
 
+  it('does not format a file read only in part (too many lines): the rest would be lost', () => {
+    const messy = EXAMPLE_6.replace('>Ana: ABILORS 8D LIBRO +16 16', '>Ana:ABILORS   8d LIBRO +16 16');
+    const long = `${messy}${'>Beto: ACEIMOS - +0 0\n>Ana: ACEIMOS - +0 16\n'.repeat(6)}`;
+    assert.equal(getFormattingEdits(analyzeRecord(long)).length, 1);
+    const cut = analyzeRecord(long, { maxContentLines: 8 });
+    assert.ok(cut.parsed.file.truncated);
+    assert.deepEqual(getFormattingEdits(cut), []);
+  });
+
   it('hints the computed score and total where the sheet differs', () => {
     const text = withLine(EXAMPLE_6, 6, '>Ana: ABILORS 8D LIBRO +18 18');
     const hints = getInlayHints(analyzeRecord(text), ALL, 'en');

@@ -12,7 +12,7 @@
 import { strict as assert } from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, TextEdit } from 'vscode-languageserver-types';
-import { analyze, type Analysis } from '../../../server/src/service/analysis';
+import { analyze, type Analysis, type AnalysisSettings } from '../../../server/src/service/analysis';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { DEFAULT_SETTINGS, readSettings, type PlanillaSettings } from '../../../server/src/service/settings';
 import { APPENDIX_A_FISE_ENDING, APPENDIX_A_MOVES, WORKED_HEADER } from '../../support/worked-examples';
@@ -50,8 +50,8 @@ export function withLine(text: string, line: number, replacement: string): strin
   return lines.join('\n');
 }
 
-export function analyzeRecord(text: string): Analysis {
-  return analyze(text, { lexicon: loadDefaultLexicon() });
+export function analyzeRecord(text: string, extra: AnalysisSettings = {}): Analysis {
+  return analyze(text, { lexicon: loadDefaultLexicon(), ...extra });
 }
 
 export function settings(raw: unknown = {}): PlanillaSettings {

@@ -21,6 +21,10 @@ export const SYNTAX_MESSAGES: Catalog = {
     es: 'línea demasiado larga para ser una jugada (más de {max} caracteres)',
     en: 'line too long to be an event (more than {max} characters)',
   },
+  'too-many-lines': {
+    es: 'Planilla lee como máximo {max} líneas por archivo (sin contar las líneas en blanco ni las que continúan un comentario) y se detiene aquí: lo que sigue no se comprueba. Una partida tiene menos de doscientas.',
+    en: 'Planilla reads at most {max} lines per file (not counting blank lines or the lines that continue a note) and stops here: what follows is not checked. A game has fewer than two hundred.',
+  },
   'expected-nick': {
     es: 'se esperaba el nombre del jugador tras «>», p. ej. >Ana:',
     en: 'expected the player\'s nick after ">", e.g. >Ana:',
