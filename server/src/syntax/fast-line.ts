@@ -57,6 +57,8 @@ const SIMPLE_PRAGMAS: readonly string[] = [
   'tile-distribution', 'incomplete', 'tile-set', 'game-board',
 ];
 /** Pragmas with arguments of their own that this reader leaves to the grammar. */
+/** The `#rules` editions the grammar accepts (its EDITION_NAMES; a unit test compares both with rules/types EDITIONS). */
+export const EDITION_NAMES: readonly string[] = ['fise', 'fise-2004', 'fise-2001', 'naspa'];
 const LEFT_TO_GRAMMAR: readonly string[] = ['rack1', 'rack2', 'clock', 'challenge', 'game-end', 'tile'];
 
 interface Located<T> {
@@ -420,6 +422,7 @@ class LineReader {
     if (at < 0) return undefined;
     const end = this.run(at, false);
     if (end === at || !this.restIsBlank(end)) return undefined;
+    if (!EDITION_NAMES.includes(this.s.slice(at, end).toLowerCase())) return undefined; // the grammar's error
     const edition = this.tok(this.s.slice(at, end), at, end);
     return this.pragma(nameToken, 'rules', { edition: Object.assign(edition, { value: edition.text.toLowerCase() }) });
   }

@@ -7,6 +7,8 @@ import * as assert from 'node:assert/strict';
 import { parseLine, parseRule, type RawError, type RawEvent, type RawPragma, type RawTiles } from '../../../server/src/syntax/grammar';
 import type { CoordNode, NumberToken, Token } from '../../../server/src/syntax/types';
 import { slice } from './helpers';
+import { EDITION_NAMES } from '../../../server/src/syntax/fast-line';
+import { EDITIONS } from '../../../server/src/rules/types';
 
 function kinds(raw: RawTiles): string {
   return raw.pieces.map((p) => `${p.kind}:${p.text}`).join(' ');
@@ -310,6 +312,10 @@ describe('grammar: errors name the token at fault', () => {
     ['#tile-notation', 'expected-tile-notation', '', 14],
     ['#rules', 'expected-rules', '', 6],
     ['#rules fise extra', 'unexpected-text', 'extra', 12],
+    ['#rules fise-2010', 'bad-rules', 'fise-2010', 7],
+    ['#rules FISE2004 otra', 'bad-rules', 'FISE2004', 7],
+    ['#game-end tiempo', 'bad-game-end-reason', 'tiempo', 10],
+    ['#challenge invalid CASA', 'bad-challenge-ruling', 'invalid', 11],
     ['#rack1 AB.C', 'bad-rack', 'AB.C', 7],
     ['#rack1 ABC DEF', 'unexpected-text', 'DEF', 11],
     ['#rack1', 'expected-rack', '', 6],
@@ -332,6 +338,16 @@ describe('grammar: errors name the token at fault', () => {
       assert.deepEqual([raw.span.start.offset, raw.span.end.offset], [0, text.length]);
     });
   }
+
+  it('accepts as `#rules` exactly the editions of the rules registry, in any case', () => {
+    assert.deepEqual([...EDITION_NAMES], [...EDITIONS]);
+    for (const edition of EDITIONS) {
+      for (const written of [edition, edition.toUpperCase()]) {
+        const raw = line(`#rules ${written}`);
+        assert.equal(raw.type, 'pragma', written);
+      }
+    }
+  });
 
   it('reads a blank line (spaces, tabs) as blank', () => {
     for (const text of ['', '   ', '\t \t']) assert.equal(parseLine(text, 0, 0).type, 'blank');

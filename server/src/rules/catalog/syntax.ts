@@ -101,6 +101,10 @@ export const SYNTAX_MESSAGES: Catalog = {
     es: 'se esperaba el reglamento: fise, fise-2004, fise-2001 o naspa',
     en: 'expected the rulebook: fise, fise-2004, fise-2001 or naspa',
   },
+  'bad-rules': {
+    es: 'reglamento desconocido «{text}»: se esperaba fise, fise-2004, fise-2001 o naspa',
+    en: 'unknown rulebook "{text}": expected fise, fise-2004, fise-2001 or naspa',
+  },
   'expected-tile-notation': {
     es: 'se esperaba la notación de fichas: brackets o plain',
     en: 'expected the tile notation: brackets or plain',
@@ -124,6 +128,14 @@ export const SYNTAX_MESSAGES: Catalog = {
   'expected-challenge-ruling': {
     es: 'se esperaba el fallo de la impugnación y las palabras, p. ej. #challenge valid CASA',
     en: 'expected the challenge ruling and the words, e.g. #challenge valid CASA',
+  },
+  'bad-challenge-ruling': {
+    es: 'fallo de impugnación desconocido «{text}»: se esperaba valid (una jugada impugnada y no válida se anota con --)',
+    en: 'unknown challenge ruling "{text}": expected valid (a play challenged off is written with --)',
+  },
+  'bad-game-end-reason': {
+    es: 'motivo de final desconocido «{text}»: se esperaba time o blocked',
+    en: 'unknown reason for the end "{text}": expected time or blocked',
   },
   'expected-game-end-reason': {
     es: 'se esperaba el motivo del final: time o blocked',
