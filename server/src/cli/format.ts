@@ -2,8 +2,9 @@
  * `planilla format FILE [--write]` (the canonical form of NOTATION.md) and
  * `planilla export --for woogles FILE [-o OUT]` (GCG that Macondo and Woogles read).
  *
- * Invariants: a file is only rewritten when its canonical form differs; unreadable input is one
- * line on stderr and exit 2.
+ * Invariants: a file is only rewritten when its canonical form differs; unreadable input, and a
+ * file with more content lines than the analysis reads (service/analysis.ts MAX_CONTENT_LINES),
+ * is one line on stderr and exit 2: neither command writes a part of a file as if it were all.
  *
  * Example:
  *   planilla format partida.gcg --write
@@ -12,7 +13,7 @@
 import * as fs from 'node:fs';
 import { parse } from '../syntax/parse';
 import { format } from '../syntax/format';
-import { analyze } from '../service/analysis';
+import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
 import { exportForWoogles } from '../service/export';
 import { parseArgs, readRecord, t, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
@@ -36,7 +37,13 @@ export async function runFormat(argv: readonly string[], io: CliIo): Promise<num
       status = 2;
       continue;
     }
-    const formatted = format(parse(read.bytes).file);
+    const parsed = parse(read.bytes, { maxContentLines: MAX_CONTENT_LINES });
+    if (parsed.file.truncated) {
+      io.err(t(io.lang, 'cli.too-many-lines', { path: file, max: MAX_CONTENT_LINES }));
+      status = 2;
+      continue;
+    }
+    const formatted = format(parsed.file);
     if (!write) {
       io.out(formatted);
       continue;
@@ -75,7 +82,12 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     return 2;
   }
   const lexicon = resolveLexicon(args.values.get('--lexicon'), io);
-  const text = exportForWoogles(analyze(read.bytes, { lexicon }), io.lang);
+  const analysis = analyze(read.bytes, { lexicon });
+  if (analysis.parsed.file.truncated) {
+    io.err(t(io.lang, 'cli.too-many-lines', { path: file, max: MAX_CONTENT_LINES }));
+    return 2;
+  }
+  const text = exportForWoogles(analysis, io.lang);
   const output = args.values.get('-o') ?? args.values.get('--output');
   if (!output) {
     io.out(text);

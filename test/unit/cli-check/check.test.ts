@@ -13,6 +13,7 @@ import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
 import { parse } from '../../../server/src/syntax/parse';
 import { syntaxErrors } from '../../../server/src/syntax/parse';
+import { MAX_CONTENT_LINES } from '../../../server/src/service/analysis';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const corpusDir = path.resolve(repoRoot, '../shared/corpus/real');
@@ -177,6 +178,23 @@ describe('cli: planilla format and export', () => {
     assert.equal(r.out, '#character-encoding UTF-8\n>Ana: ABILORS 8D LIBRO +16 16\n');
     assert.equal((await run(['format', '--write', file])).code, 0);
     assert.equal(fs.readFileSync(file, 'utf8'), '#character-encoding UTF-8\n>Ana: ABILORS 8D LIBRO +16 16\n');
+  });
+
+  it('format --write and export refuse a file with more content lines than the analysis reads, and write nothing', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'larguisimo.gcg');
+    const text = `#player1 Ana Ana\n#player2 Beto Beto\n${'>Ana:ACEIMOS   - +0 0\n>Beto: ACEIMOS - +0 0\n'.repeat(MAX_CONTENT_LINES / 2)}`;
+    fs.writeFileSync(file, text);
+    const expected = `planilla: "${file}" has more than ${MAX_CONTENT_LINES} content lines; it does not look like a game record and is neither rewritten nor exported\n`;
+    const formatted = await run(['format', '--write', file], 'en');
+    assert.deepEqual([formatted.code, formatted.out, formatted.err], [2, '', expected]);
+    assert.equal(fs.readFileSync(file, 'utf8'), text);
+    const exported = await run(['export', '--for', 'woogles', file, '-o', path.join(dir, 'out.gcg')], 'en');
+    assert.deepEqual([exported.code, exported.out, exported.err], [2, '', expected]);
+    assert.equal(fs.existsSync(path.join(dir, 'out.gcg')), false);
+    // One line fewer is read whole and formatted.
+    fs.writeFileSync(file, text.split('\n').slice(0, MAX_CONTENT_LINES).join('\n'));
+    assert.equal((await run(['format', file], 'en')).code, 0);
   });
 
   /** Line kinds a Macondo-style reader accepts (our own patterns of the standard GCG lines). */

@@ -66,6 +66,10 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: no se indicó ningún archivo',
     en: 'planilla: no file given',
   },
+  'cli.too-many-lines': {
+    es: 'planilla: «{path}» tiene más de {max} líneas con contenido; no parece una planilla y no se reescribe ni se exporta',
+    en: 'planilla: "{path}" has more than {max} content lines; it does not look like a game record and is neither rewritten nor exported',
+  },
   'cli.unreadable': {
     es: 'planilla: no se puede leer «{path}»: {reason}',
     en: 'planilla: cannot read "{path}": {reason}',
