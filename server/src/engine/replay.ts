@@ -1103,6 +1103,13 @@ const NO_PLACED: TurnState['placed'] = Object.freeze([]);
 
 type TurnFields = Pick<TurnState, 'index' | 'event' | 'kind' | 'player' | 'board' | 'racks' | 'bag' | 'computedScore' | 'computedTotal' | 'totals' | 'declaredTotals' | 'words' | 'bingo' | 'placed'>;
 
+/** The fields of a state other than `unseen`, writable while the state is being made. */
+type TurnData = { -readonly [K in Exclude<keyof TurnState, 'unseen'>]: TurnState[K] };
+
+// The data fields are declared by this interface, merged into the class below (no field is
+// emitted), so a state has exactly the own properties the constructor and pushTurn write.
+interface Turn extends TurnData {}
+
 /**
  * One state of the replay. Every field is plain data set once, except `unseen`, which is worked
  * out from the board and the mover's rack the first time it is read and then kept: most states
@@ -1111,25 +1118,6 @@ type TurnFields = Pick<TurnState, 'index' | 'event' | 'kind' | 'player' | 'board
  * same whenever it is asked.
  */
 class Turn implements TurnState {
-  declare index: number;
-  declare event: EventNode;
-  declare kind: EventKind;
-  declare player: number;
-  declare board: BoardCells;
-  declare racks: readonly [RackInfo, RackInfo];
-  declare rackBefore?: RackInfo;
-  declare rackReading?: RackReadingNote;
-  declare bag: number;
-  declare declaredScore?: number;
-  declare computedScore: number;
-  declare declaredTotal?: number;
-  declare computedTotal: number;
-  declare totals: readonly [number, number];
-  declare declaredTotals: readonly [number | null, number | null];
-  declare words: readonly ScoredWord[];
-  declare bingo: number;
-  declare placed: TurnState['placed'];
-  declare gameOver?: GameEnd;
   readonly #kinds: KindTable;
   readonly #moverRack: readonly string[];
   #unseen: Readonly<Record<string, number>> | undefined;

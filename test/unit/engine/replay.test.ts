@@ -259,6 +259,26 @@ describe('engine: replay', () => {
       assert.equal(r.turns[1]!.unseen['?'], 2);
     });
 
+    it('unseen: the set less the board and the mover\'s rack, worked out once when read', () => {
+      // Ana plays LIBRO keeping AS; Beto passes holding ACEMNPT; Ana passes.
+      const r = run(record('>Ana: ABILORS 8D LIBRO +16 16', '>Beto: ACEMNPT - +0 0', '>Ana: ADEIMNS - +0 16'));
+      const [libro, pass, again] = r.turns;
+      // After LIBRO, from Ana's side: 100 − 5 on the board − her 2 kept tiles (her new tiles are unknown).
+      assert.equal(Object.values(libro!.unseen).reduce((a, b) => a + b, 0), 93);
+      assert.equal(libro!.unseen['L'], 4 - 1);
+      assert.equal(libro!.unseen['A'], 12 - 1);
+      // Beto's pass: the board less his whole rack.
+      assert.equal(Object.values(pass!.unseen).reduce((a, b) => a + b, 0), 100 - 5 - 7);
+      assert.equal(pass!.unseen['A'], 12 - 1);
+      assert.equal(pass!.unseen['P'], 2 - 1);
+      // Ana's full rack now: ADEIMNS, which keeps her A and S.
+      assert.equal(Object.values(again!.unseen).reduce((a, b) => a + b, 0), 100 - 5 - 7);
+      assert.equal(again!.unseen['A'], 12 - 1);
+      assert.equal(again!.unseen['S'], 6 - 1);
+      assert.equal(pass!.unseen, pass!.unseen);
+      assert.equal(Object.keys(pass!).includes('unseen'), false, 'not an own field: nothing is paid until it is read');
+    });
+
     it('a placement without its score or total: no score finding, the computed values are there', () => {
       const r = run(record('>Ana: ABILORS 8D LIBRO', '>Beto: ACEMNPT H4 CAMP. +14 14'));
       assert.deepEqual(summary(r), []);
