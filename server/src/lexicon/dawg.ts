@@ -2,24 +2,32 @@
  * A minimal DAWG (directed acyclic word graph) over Spanish tiles, packed in a Uint32Array, and
  * its file format.
  *
- * Packing: a node is a run of edges in increasing tile order; each edge is one 32-bit word
- * `tile (5 bits) | final << 5 | last << 6 | child << 7`: `final` says the word ending with this
- * edge is accepted, `last` closes the node's run, `child` is the index of the next node's first
- * edge (0: no further letters; index 0 is a reserved, unused slot). Finality lives on the edge, so
- * two nodes whose outgoing edges are equal share one run whatever their own finality: the graph
- * is built once, in sorted order, registering each finished node by its packed edges (the
- * incremental construction for sorted input), which makes it minimal in this representation.
+ * Packing: a node is a mask word followed by a run of edges in increasing tile order. The mask has
+ * bit `t` set for each tile `t` (1–28) the run holds, so the edge for tile `t` is the run's first
+ * edge plus the number of mask bits below `t`: one read per letter, no scan. Each edge is one
+ * 32-bit word `tile (5 bits) | final << 5 | last << 6 | child << 7`: `final` says the word ending
+ * with this edge is accepted, `last` closes the run, `child` is the index of the next node's first
+ * edge (its mask sits just before it; 0: no further letters; index 0 is a reserved, unused slot).
+ * A node is named by the index of its first edge, so its edges are read in order by stepping
+ * until `last`. Finality lives on the edge, so two nodes whose outgoing edges are equal share one
+ * run whatever their own finality: the graph is built once, in sorted order, registering each
+ * finished node by its packed edges (the incremental construction for sorted input), which makes
+ * it minimal in this representation.
  *
- * File (little-endian): magic 'PLDG', u32 version (1), u32 word count, u32 edge count, u32 root,
- * u32 name length in bytes, 32 bytes SHA-256 of the word list, the name in UTF-8 padded with NULs
- * to 4 bytes, then the edges. The word list hashed is every word in tile order, normalised
- * (digraphs as two letters), each followed by '\n'.
+ * File (little-endian): magic 'PLDG', u32 version (2), u32 word count, u32 array length (mask and
+ * edge words, slot 0 included), u32 root, u32 name length in bytes, 32 bytes SHA-256 of the word
+ * list, the name in UTF-8 padded with NULs to 4 bytes, then the array. The word list hashed is
+ * every word in tile order, normalised (digraphs as two letters), each followed by '\n'. Files of
+ * version 1 (runs without masks) are refused: a cached list is then compiled again.
  *
- * Invariants: `enumerate()` yields exactly the words built from, in tile order; `has()` never
- * throws, allocates nothing after its first call (which makes a 132 KiB prefix memo), stays in
- * bounds, finishes and answers as a plain walk of the runs whatever the edges hold; the edges are never modified after construction;
- * a file parsed with full verification (bounds, tiles, acyclic, word count) is reported when
- * corrupt, never followed into a hang.
+ * Invariants: `enumerate()` yields exactly the words built from, in tile order; `has()` and
+ * `edgeOf()` never throw, allocate nothing, stay in bounds and finish whatever the array holds,
+ * and only ever answer with an edge of the tile asked for; on a graph built here, read from a file
+ * with full verification (bounds, tiles, order, masks, acyclic, word count), or passed to the
+ * constructor and found well formed, they answer exactly as a plain scan of the runs (the masks
+ * are only a shortcut); an array passed to the constructor that is not well formed is answered by
+ * that plain scan. The array is never modified after construction. A file from outside is read
+ * with full verification, reported when corrupt, never followed into a hang.
  *
  * Example:
  *   const d = buildDawg(['casa', 'casas', 'chuleta']);
@@ -30,7 +38,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as os from 'node:os';
-import { DIGRAPH_SECOND, MAX_TILES, SINGLE_TILE, TILE_COUNT, TILE_LETTERS, tileKey } from './normalize';
+import { CHAR_TILE, MAX_TILES, TILE_COUNT, TILE_LETTERS, tileAt, tileKey, tileWidth } from './normalize';
 
 const FINAL = 1 << 5;
 const LAST = 1 << 6;
@@ -38,118 +46,129 @@ const CHILD_SHIFT = 7;
 const MAX_CHILD = 2 ** 25 - 1;
 
 export const DAWG_MAGIC = 'PLDG';
-export const DAWG_VERSION = 1;
+export const DAWG_VERSION = 2;
 const HEADER_BYTES = 56;
 
 /**
- * Offsets in `Dawg`'s prefix memo of the entries for prefixes of 1, 2 and 3 tiles (index = the
- * tiles' codes packed 5 bits each): 32 + 1024 + 32768 entries, 132 KiB.
+ * The char → tile table under a module-local name: an imported binding is read through the other
+ * module's exports object on every use, a local constant is embedded by the JIT.
  */
-const PREFIX_OFFSET = [0, 0, 32, 32 + 1024] as const;
-const PREFIX_SIZE = 32 + 1024 + 32768;
-const PREFIX_DEPTH = 3;
+const TILE_OF_CHAR = CHAR_TILE;
+
+/** Number of bits set in each 10-bit value. */
+const BITS_SET = new Uint8Array(1024);
+for (let i = 1; i < 1024; i++) BITS_SET[i] = BITS_SET[i >> 1] + (i & 1);
+
+/**
+ * Number of bits set in `x`, which is below 2^30 (a mask's bits below a tile's): three table
+ * reads, which measure faster here than the shift-and-add popcount.
+ */
+function countBits(x: number): number {
+  return BITS_SET[x & 1023] + BITS_SET[(x >>> 10) & 1023] + BITS_SET[x >>> 20];
+}
+
+/** The edge labelled `tile` in the run starting at `node`, by scanning it; 0 when absent. */
+function scanRun(edges: Uint32Array, node: number, tile: number): number {
+  for (let e = node; e < edges.length; e++) {
+    const edge = edges[e];
+    const t = edge & 31;
+    if (t === tile) return e;
+    if (t > tile || (edge & LAST) !== 0) return 0;
+  }
+  return 0;
+}
 
 export class Dawg {
-  /**
-   * Memo of the edge a plain walk from the root reaches for each prefix of up to three tiles:
-   * -1 not walked yet, 0 no such path, else the edge's index. Made on the first lookup.
-   */
-  private prefix: Int32Array | undefined;
+  /** Whether each node's mask word can be used to index its run (else runs are scanned). */
+  private readonly masked: boolean;
 
   constructor(
+    /** Mask words and edges (module header); slot 0 unused. */
     readonly edges: Uint32Array,
     /** Index of the root node's first edge; 0 for an empty word list. */
     readonly root: number,
     readonly wordCount: number,
     /** SHA-256 (hex) of the word list (see the module header). */
     readonly sha256: string,
-  ) {}
+    /**
+     * True when the caller has checked the layout (the builder; `parseDawgFile`, fully or, for the
+     * build's own output, by its header): the O(array) check is then skipped.
+     */
+    layoutChecked = false,
+  ) {
+    this.masked = layoutChecked || checkGraph(edges, root) === undefined;
+  }
 
   /**
    * Whether the normalised word is in the graph; false for anything that is not tiles.
-   * The hot path of every word check: it walks the string once, turning char codes into tiles
-   * through a table (a digraph is the single tile + 1 when its second letter follows), jumps over
-   * the first three tiles — the widest nodes, two thirds of a plain walk's edge visits — through
-   * the prefix memo, then scans each node's sorted run; it allocates nothing after the first call.
+   * The hot path of every word check: it reads each character once, turning char codes into
+   * tiles through one table read (a digraph is the single tile + 1 when its second letter
+   * follows), and finds each tile's edge through its node's mask: one read of the mask, one of the
+   * edge, no scan. Written out rather than through `edgeOf`, which measures about a quarter slower.
    */
   has(word: string): boolean {
+    if (!this.masked) return this.scanHas(word);
     const edges = this.edges;
     const limit = edges.length;
     const n = word.length;
-    if (this.root === 0 || n === 0) return false;
-    let i = 0;
-    let depth = 0;
-    let key = 0;
-    let e = 0;
-    for (;;) {
-      const c = word.charCodeAt(i++);
+    let node = this.root;
+    if (node === 0 || n === 0) return false;
+    // `c` is the character at i - 1, read once; -1 past the end.
+    let c = word.charCodeAt(0);
+    for (let i = 1; ; ) {
       if (c > 255) return false;
-      let tile = SINGLE_TILE[c];
+      const code = TILE_OF_CHAR[c];
+      let tile = code & 31;
       if (tile === 0) return false;
-      const second = DIGRAPH_SECOND[tile];
-      if (second !== 0 && i < n && word.charCodeAt(i) === second) {
+      c = i < n ? word.charCodeAt(i) : -1;
+      i++;
+      if (c === code >>> 8) {
         tile++;
+        c = i < n ? word.charCodeAt(i) : -1;
         i++;
       }
-      let edge: number;
-      if (depth < PREFIX_DEPTH) {
-        key = (key << 5) | tile;
-        depth++;
-        if (depth < PREFIX_DEPTH && i < n) continue;
-        e = this.prefixEdge(key, depth);
-        if (e === 0) return false;
-        edge = edges[e];
-      } else {
-        edge = edges[e];
-        while ((edge & 31) !== tile) {
-          if ((edge & 31) > tile || (edge & LAST) !== 0 || ++e >= limit) return false;
-          edge = edges[e];
-        }
-      }
-      if (i >= n) return (edge & FINAL) !== 0;
-      e = edge >>> CHILD_SHIFT;
-      if (e === 0 || e >= limit) return false;
+      const mask = edges[node - 1];
+      const bit = 1 << tile;
+      if ((mask & bit) === 0) return false;
+      const e = node + countBits(mask & (bit - 1));
+      if (e >= limit) return false;
+      const edge = edges[e];
+      if ((edge & 31) !== tile) return false;
+      if (i > n) return (edge & FINAL) !== 0;
+      node = edge >>> CHILD_SHIFT;
+      if (node === 0 || node >= limit) return false;
     }
   }
 
-  /** The edge reached by the `depth` tiles packed in `key` (0: none), walked once then remembered. */
-  private prefixEdge(key: number, depth: number): number {
-    const memo = this.prefix ?? (this.prefix = new Int32Array(PREFIX_SIZE).fill(-1));
-    const at = PREFIX_OFFSET[depth] + key;
-    const known = memo[at];
-    if (known >= 0) return known;
-    const edges = this.edges;
+  /** `has` for an array that is not well formed: a plain scan of the runs. */
+  private scanHas(word: string): boolean {
     let node = this.root;
-    let e = 0;
-    for (let d = depth - 1; d >= 0; d--) {
-      e = this.edgeOf(node, (key >>> (5 * d)) & 31);
-      if (e === 0) break;
-      if (d > 0) {
-        node = edges[e] >>> CHILD_SHIFT;
-        if (node === 0 || node >= edges.length) {
-          e = 0;
-          break;
-        }
-      }
+    if (word.length === 0) return false;
+    for (let i = 0; ; ) {
+      const tile = tileAt(word, i);
+      if (tile === 0) return false;
+      i += tileWidth(tile);
+      const e = this.edgeOf(node, tile);
+      if (e === 0) return false;
+      if (i >= word.length) return this.edgeFinal(e);
+      node = this.edgeChild(e);
     }
-    memo[at] = e;
-    return e;
   }
 
   // Prefix walks (move generation): a node is the index of its first edge (`root` to start); an
-  // edge is 0 when absent. Each helper stays in bounds whatever the edges hold.
+  // edge is 0 when absent. Each helper stays in bounds whatever the array holds.
 
   /** The edge labelled `tile` in the node starting at `node`; 0 when the node has none. */
   edgeOf(node: number, tile: number): number {
     const edges = this.edges;
-    if (node <= 0) return 0;
-    for (let e = node; e < edges.length; e++) {
-      const edge = edges[e];
-      const t = edge & 31;
-      if (t === tile) return e;
-      if (t > tile || (edge & LAST) !== 0) return 0;
-    }
-    return 0;
+    if (node <= 0 || node >= edges.length) return 0;
+    if (!this.masked) return scanRun(edges, node, tile);
+    if (tile < 1 || tile > TILE_COUNT) return 0;
+    const mask = edges[node - 1];
+    const bit = 1 << tile;
+    if ((mask & bit) === 0) return 0;
+    const e = node + countBits(mask & (bit - 1));
+    return e < edges.length && (edges[e] & 31) === tile ? e : 0;
   }
 
   /** The edge after `edge` in the same node; 0 after the node's last edge. */
@@ -214,7 +233,7 @@ function advance(stack: number[], edges: Uint32Array): void {
 /** UTF-8 bytes of each tile's letters, by tile code (for hashing the word list). */
 const LABEL_BYTES: readonly Uint8Array[] = TILE_LETTERS.map((l) => new Uint8Array(Buffer.from(l, 'utf8')));
 
-/** Growable packed edge array; slot 0 is reserved (child 0 means no child). */
+/** Growable packed array of mask words and edges; slot 0 is reserved (child 0 means no child). */
 class EdgeBuffer {
   data = new Uint32Array(1 << 16);
   length = 1;
@@ -252,11 +271,16 @@ export function buildDawgFromKeys(keyed: readonly string[]): Dawg {
     if (run.length === 0) return 0;
     run[run.length - 1] |= LAST;
     let key = '';
-    for (const edge of run) key += String.fromCharCode(edge & 0xffff, edge >>> 16);
+    let mask = 0;
+    for (const edge of run) {
+      key += String.fromCharCode(edge & 0xffff, edge >>> 16);
+      mask |= 1 << (edge & 31);
+    }
     const found = registry.get(key);
     if (found !== undefined) return found;
-    const at = out.length;
+    const at = out.length + 1;
     if (at + run.length > MAX_CHILD) throw new Error('buildDawg: word list too large for the packed format');
+    out.push(mask);
     for (const edge of run) out.push(edge);
     registry.set(key, at);
     return at;
@@ -302,7 +326,7 @@ export function buildDawgFromKeys(keyed: readonly string[]): Dawg {
   }
   const root = register(open[0]);
   hash.update(chunk.subarray(0, at));
-  return new Dawg(out.data.slice(0, out.length), root, count, hash.digest('hex'));
+  return new Dawg(out.data.slice(0, out.length), root, count, hash.digest('hex'), true);
 }
 
 /** The file bytes of a DAWG with its display name. */
@@ -327,42 +351,58 @@ export function serializeDawg(dawg: Dawg, name: string): Buffer {
 }
 
 export function looksLikeDawgFile(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && Buffer.from(bytes.buffer, bytes.byteOffset, 4).toString('latin1') === DAWG_MAGIC;
+  if (bytes.length < 4) return false;
+  for (let i = 0; i < 4; i++) if (bytes[i] !== DAWG_MAGIC.charCodeAt(i)) return false;
+  return true;
 }
+
+/** The little-endian u32 at `at` of `bytes` (which holds at least at + 4 bytes). */
+function readU32(bytes: Uint8Array, at: number): number {
+  return (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
+}
+
+/** Whether this machine stores a Uint32Array little-endian, as the file does (then the file is viewed, not copied). */
+const LITTLE_ENDIAN = os.endianness() === 'LE';
 
 export type ParsedDawg = { readonly ok: true; readonly dawg: Dawg; readonly name: string } | { readonly ok: false; readonly detail: string };
 
 /**
- * Read DAWG file bytes; the edges are a view on `bytes` when aligned (no copy). `verify` 'full'
- * checks the whole graph (needed before enumerating a file from outside); 'header' checks only
- * what lookups rely on (sizes, root, a closed last run: `has` stays in bounds on any content),
- * which is enough for the build's own output and keeps its load to a few milliseconds.
+ * Read DAWG file bytes; the array is a view on `bytes` when aligned (no copy). `verify` 'full'
+ * checks the whole graph (needed before using a file from outside); 'header' checks only the
+ * sizes, the root and a closed last run, trusting the masks — lookups still stay in bounds and
+ * finish on any content — which is enough for the build's own output and keeps its load to a few
+ * milliseconds (an O(array) check runs cold, in the interpreter, and would cost several).
  */
 export function parseDawgFile(bytes: Uint8Array, verify: 'full' | 'header' = 'full'): ParsedDawg {
   const fail = (detail: string): ParsedDawg => ({ ok: false, detail });
   if (bytes.length < HEADER_BYTES) return fail('short header');
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  if (buf.toString('latin1', 0, 4) !== DAWG_MAGIC) return fail('bad magic');
-  const version = buf.readUInt32LE(4);
-  if (version !== DAWG_VERSION) return fail(`version ${version}`);
-  const wordCount = buf.readUInt32LE(8);
-  const edgeCount = buf.readUInt32LE(12);
-  const root = buf.readUInt32LE(16);
-  const nameLength = buf.readUInt32LE(20);
+  if (!looksLikeDawgFile(bytes)) return fail('bad magic');
+  const version = readU32(bytes, 4);
+  if (version !== DAWG_VERSION) {
+    return fail(version < DAWG_VERSION ? `format version ${version}, from an older Planilla: compile the list again` : `format version ${version}`);
+  }
+  const wordCount = readU32(bytes, 8);
+  const length = readU32(bytes, 12);
+  const root = readU32(bytes, 16);
+  const nameLength = readU32(bytes, 20);
+  const arrayAt = HEADER_BYTES + ((nameLength + 3) & ~3);
+  if (length < 1 || arrayAt + length * 4 !== bytes.length) return fail('size does not match the header');
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   const sha256 = buf.toString('hex', 24, 56);
-  const edgesAt = HEADER_BYTES + ((nameLength + 3) & ~3);
-  if (edgeCount < 1 || edgesAt + edgeCount * 4 !== buf.length) return fail('size does not match the header');
   const name = buf.toString('utf8', HEADER_BYTES, HEADER_BYTES + nameLength);
   let edges: Uint32Array;
-  if (os.endianness() === 'LE' && (buf.byteOffset + edgesAt) % 4 === 0) {
-    edges = new Uint32Array(buf.buffer, buf.byteOffset + edgesAt, edgeCount);
+  if (LITTLE_ENDIAN && (bytes.byteOffset + arrayAt) % 4 === 0) {
+    edges = new Uint32Array(bytes.buffer, bytes.byteOffset + arrayAt, length);
   } else {
-    edges = new Uint32Array(edgeCount);
-    for (let i = 0; i < edgeCount; i++) edges[i] = buf.readUInt32LE(edgesAt + i * 4);
+    edges = new Uint32Array(length);
+    for (let i = 0; i < length; i++) edges[i] = readU32(bytes, arrayAt + i * 4);
   }
-  const problem = verify === 'full' ? checkEdges(edges, root, wordCount) : checkHeader(edges, root, wordCount);
+  let problem = checkHeader(edges, root, wordCount);
+  if (!problem && verify === 'full') {
+    problem = wordCount > DAWG_MAX_WORDS ? `more than ${DAWG_MAX_WORDS} words` : checkGraph(edges, root, wordCount);
+  }
   if (problem) return fail(problem);
-  return { ok: true, dawg: new Dawg(edges, root, wordCount, sha256), name };
+  return { ok: true, dawg: new Dawg(edges, root, wordCount, sha256, true), name };
 }
 
 function checkHeader(edges: Uint32Array, root: number, wordCount: number): string | undefined {
@@ -376,39 +416,49 @@ function checkHeader(edges: Uint32Array, root: number, wordCount: number): strin
 export const DAWG_MAX_WORDS = 10_000_000;
 
 /**
- * Structural check, O(edges): tiles in range; every child is the start of a run written before
- * the edge (the builder registers children first, so the graph is acyclic); the runs close; the
- * root's word count equals the header's and no word is longer than MAX_TILES. A file passing it
- * can be walked without a hang.
+ * Structural check, O(array): from slot 1 on, each node is a mask word and a run of edges with
+ * tiles 1–28 in strictly increasing order, closed by `last`; the mask holds exactly the run's
+ * tiles; every child is the first edge of a node written before the edge (the builder writes
+ * children first, so the graph is acyclic); the root is a node. With `wordCount`, also: the
+ * root's word count equals it and no word is longer than MAX_TILES. On a graph passing it, the
+ * mask lookup answers as a scan of the runs, and every walk ends.
  */
-function checkEdges(edges: Uint32Array, root: number, wordCount: number): string | undefined {
-  if (wordCount > DAWG_MAX_WORDS) return `more than ${DAWG_MAX_WORDS} words`;
-  const header = checkHeader(edges, root, wordCount);
-  if (header) return header;
-  const runStart = new Uint8Array(edges.length);
-  const words = new Float64Array(edges.length);
-  const depth = new Uint8Array(edges.length);
-  let start = 1;
-  let count = 0;
-  let deepest = 0;
-  for (let i = 1; i < edges.length; i++) {
-    if (i === start) runStart[i] = 1;
-    const edge = edges[i];
-    const tile = edge & 31;
-    if (tile < 1 || tile > TILE_COUNT) return `bad tile at edge ${i}`;
-    const child = edge >>> CHILD_SHIFT;
-    if (child !== 0 && (child >= start || runStart[child] === 0)) return `bad child at edge ${i}`;
-    count += ((edge & FINAL) !== 0 ? 1 : 0) + (child !== 0 ? words[child] : 0);
-    deepest = Math.max(deepest, 1 + (child !== 0 ? depth[child] : 0));
-    if ((edge & LAST) !== 0) {
-      if (deepest > MAX_TILES) return `a word longer than ${MAX_TILES} tiles at edge ${i}`;
-      words[start] = count;
-      depth[start] = deepest;
-      start = i + 1;
-      count = 0;
-      deepest = 0;
+function checkGraph(edges: Uint32Array, root: number, wordCount?: number): string | undefined {
+  const n = edges.length;
+  const first = new Uint8Array(n);
+  const words = wordCount === undefined ? undefined : new Float64Array(n);
+  const depth = new Uint8Array(n);
+  let i = 1;
+  while (i < n) {
+    const maskAt = i++;
+    const start = i;
+    if (start >= n) return `a mask without edges at ${maskAt}`;
+    first[start] = 1;
+    let tiles = 0;
+    let previous = 0;
+    let count = 0;
+    let deepest = 0;
+    for (;;) {
+      if (i >= n) return 'last run not closed';
+      const edge = edges[i];
+      const tile = edge & 31;
+      if (tile < 1 || tile > TILE_COUNT) return `bad tile at edge ${i}`;
+      if (tile <= previous) return `tiles out of order at edge ${i}`;
+      previous = tile;
+      tiles |= 1 << tile;
+      const child = edge >>> CHILD_SHIFT;
+      if (child !== 0 && (child >= start || first[child] === 0)) return `bad child at edge ${i}`;
+      if (words) count += ((edge & FINAL) !== 0 ? 1 : 0) + (child !== 0 ? words[child] : 0);
+      deepest = Math.max(deepest, 1 + (child !== 0 ? depth[child] : 0));
+      i++;
+      if ((edge & LAST) !== 0) break;
     }
+    if (edges[maskAt] !== tiles) return `bad mask at ${maskAt}`;
+    if (deepest > MAX_TILES) return `a word longer than ${MAX_TILES} tiles at edge ${i - 1}`;
+    if (words) words[start] = count;
+    depth[start] = deepest;
   }
-  if (root !== 0 && (runStart[root] === 0 || words[root] !== wordCount)) return 'word count does not match the graph';
+  if (root !== 0 && first[root] === 0) return 'root is not a node';
+  if (words && root !== 0 && words[root] !== wordCount) return 'word count does not match the graph';
   return undefined;
 }

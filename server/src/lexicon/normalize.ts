@@ -39,8 +39,8 @@ export const MIN_TILES = 2;
 export const MAX_TILES = 15;
 
 /**
- * Char code (0–255) → single-letter tile code, 0 when the character is no tile. Hot loops
- * (`Dawg.has`) index it directly after checking the code is below 256.
+ * Char code (0–255) → single-letter tile code, 0 when the character is no tile; indexed directly
+ * after checking the code is below 256 (`Dawg.has` reads CHAR_TILE, below, instead).
  */
 export const SINGLE_TILE: Uint8Array = new Uint8Array(256);
 for (let code = 1; code <= TILE_COUNT; code++) {
@@ -56,6 +56,20 @@ export const DIGRAPH_SECOND: Uint8Array = new Uint8Array(TILE_COUNT + 1);
 DIGRAPH_SECOND[TILE_C] = 0x68;
 DIGRAPH_SECOND[TILE_L] = 0x6c;
 DIGRAPH_SECOND[TILE_R] = 0x72;
+
+/** The `second` of a CHAR_TILE entry whose tile starts no digraph: above every UTF-16 code unit, so no character matches it. */
+export const NO_DIGRAPH = 0x10000;
+
+/**
+ * Char code (0–255) → `tile | second << 8` in one entry, for hot loops (`Dawg.has`): `tile` as in
+ * SINGLE_TILE (0: no tile), `second` the char code of the letter that makes the tile a digraph
+ * (tile + 1) when it follows, else NO_DIGRAPH, which never equals a char code.
+ */
+export const CHAR_TILE: Int32Array = new Int32Array(256);
+for (let c = 0; c < 256; c++) {
+  const tile = SINGLE_TILE[c];
+  CHAR_TILE[c] = tile | ((DIGRAPH_SECOND[tile] || NO_DIGRAPH) << 8);
+}
 
 /** Tile code of the character at `i` of `word` and how many characters it spans; 0 when none. */
 export function tileAt(word: string, i: number): number {

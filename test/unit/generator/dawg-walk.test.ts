@@ -1,12 +1,14 @@
 /**
  * The DAWG's prefix-walk helpers (edgeOf, nextEdge, edgeTile, edgeFinal, edgeChild), which the
- * game generator's move search uses: walking every path gives back exactly the words, and bad
- * indices answer 0 / false instead of reading out of bounds.
+ * game generator's move search uses: walking every path gives back exactly the words, edgeOf
+ * finds through a node's mask the edge a scan of its run finds, and bad indices answer 0 / false
+ * instead of reading out of bounds.
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { buildDawg, type Dawg } from '../../../server/src/lexicon/dawg';
 import { tileKey, tilesToWord, tokenize } from '../../../server/src/lexicon/normalize';
+import { nodesOf, scanEdge } from '../lexicon/dawg-fixtures';
 
 /** Every word reachable by the helpers, in walk order. */
 function walkAll(dawg: Dawg): string[] {
@@ -67,6 +69,15 @@ describe('generator: DAWG prefix walk', () => {
     const tiles: number[] = [];
     for (let e = a; e !== 0; e = dawg.nextEdge(e)) tiles.push(dawg.edgeTile(e));
     assert.deepEqual(tiles.map((t) => tilesToWord([t])), ['b', 'c', 'ch', 'd', 'z']);
+  });
+
+  it('finds through the masks the edge a scan of the run finds, for every node and tile', () => {
+    const dawg = buildDawg(['casa', 'casas', 'cosa', 'chuleta', 'llave', 'lo', 'ñu', 'carro', 'ca', 'zapato', 'abaca', 'aba']);
+    const nodes = nodesOf(dawg.edges);
+    assert.ok(nodes.length > 10);
+    for (const node of nodes) {
+      for (let tile = -1; tile <= 32; tile++) assert.equal(dawg.edgeOf(node, tile), scanEdge(dawg.edges, node, tile), `edgeOf(${node}, ${tile})`);
+    }
   });
 
   it('answers 0 or false for absent tiles, leaf edges and indices out of range', () => {

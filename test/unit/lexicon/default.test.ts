@@ -24,7 +24,7 @@ describe('lexicon: built-in open list', () => {
     assert.equal(info.source, 'builtin');
   });
 
-  it('is small: about half a megabyte of edges', () => {
+  it('is small: under a megabyte of edges and node masks', () => {
     const bytes = defaultLexicon().dawg.edges.byteLength;
     assert.ok(bytes < 1_000_000, `${bytes} bytes`);
   });
