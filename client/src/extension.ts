@@ -27,6 +27,7 @@ import {
 } from '../../server/src/service/protocol';
 import { showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, type BoardViewHost } from './board-view';
+import { SERVER_EXEC_ARGV } from '../../server/src/service/launch';
 import { chooseLexiconMap, choosePathSetting } from '../../server/src/service/settings';
 import { resolveLanguage } from '../../server/src/rules/messages';
 import { uiText } from '../../server/src/service/i18n';
@@ -134,8 +135,8 @@ async function exportWoogles(resource?: vscode.Uri): Promise<vscode.TextDocument
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6029'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV] } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6029'] } },
   };
   const outputChannel = vscode.window.createOutputChannel('Planilla', { log: true });
   const clientOptions: LanguageClientOptions = {

@@ -11,6 +11,18 @@
  *   answered with an empty result, so one bad request never takes the server down.
  * - Diagnostics are published for the version they were computed from; a change arriving while
  *   a publication is pending replaces it (coalesced per document, no timer).
+ * - Memory: the server keeps one analysis per document (its newest version), and only for the
+ *   most recently used open documents (ANALYSIS_CACHE_LIMITS); a document that fell
+ *   out is analysed again when a request needs it. Closing a document drops its analysis and
+ *   settings; a file checked by `planilla/checkFiles` without being open leaves nothing behind
+ *   but the diagnostics it published (and its URI, so closing it later keeps them).
+ *
+ * Requests besides the protocol's (payloads in service/protocol.ts): `planilla/checkFiles`,
+ * `planilla/exportWoogles`, `planilla/boardAt`, `planilla/auditReport`, and the diagnostic
+ * `planilla/memoryUsage`, which answers `process.memoryUsage()` plus how many open documents,
+ * analyses and per-document settings the server holds, measured after a full garbage collection
+ * when Node runs with `--expose-gc` (the protocol tests start it so; without the flag it collects
+ * nothing and changes nothing).
  *
  * Example (what the editor does): `node dist/server.js --stdio`, then `initialize`,
  * `textDocument/didOpen` → `textDocument/publishDiagnostics` for that document.
@@ -38,11 +50,13 @@ import { getHover } from './service/hover';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
 import { LexiconCache, type LoadedLexicon } from './service/lexicons';
+import { ANALYSIS_CACHE_LIMITS, RecentCache } from './service/recent-cache';
 import {
   AUDIT_REPORT_REQUEST,
   BOARD_AT_REQUEST,
   CHECK_FILES_REQUEST,
   EXPORT_WOOGLES_REQUEST,
+  MEMORY_USAGE_REQUEST,
   type AuditReportParams,
   type AuditReportResult,
   type BoardAtParams,
@@ -51,6 +65,7 @@ import {
   type CheckFilesResult,
   type ExportParams,
   type ExportResult,
+  type MemoryUsageResult,
 } from './service/protocol';
 import { buildAudit } from './report/audit';
 import { boardViewAt } from './report/board-view';
@@ -81,7 +96,8 @@ interface CacheEntry {
   readonly settings: PlanillaSettings;
   readonly analysis: Analysis;
 }
-const cache = new Map<string, CacheEntry>();
+/** Analyses of the most recently used open documents, weighed by the length of their text. */
+const cache = new RecentCache<CacheEntry>(ANALYSIS_CACHE_LIMITS);
 
 function languageOf(settings: PlanillaSettings): Language {
   return resolveLanguage(settings.language, locale);
@@ -102,19 +118,19 @@ async function guarded<T>(handler: string, fallback: T, run: () => T | Promise<T
   }
 }
 
+/** The settings of a record; kept (until closed or the settings change) only while it is open. */
 function settingsFor(uri: string): Promise<PlanillaSettings> {
   if (!canPullConfiguration) return Promise.resolve(pushedSettings);
-  let pending = settingsByUri.get(uri);
-  if (!pending) {
-    pending = connection.workspace
-      .getConfiguration({ scopeUri: uri, section: SECTION })
-      .then((raw: unknown) => readSettings(raw))
-      .catch((error: unknown) => {
-        logError('workspace/configuration', error);
-        return DEFAULT_SETTINGS;
-      });
-    settingsByUri.set(uri, pending);
-  }
+  const kept = settingsByUri.get(uri);
+  if (kept) return kept;
+  const pending = connection.workspace
+    .getConfiguration({ scopeUri: uri, section: SECTION })
+    .then((raw: unknown) => readSettings(raw))
+    .catch((error: unknown) => {
+      logError('workspace/configuration', error);
+      return DEFAULT_SETTINGS;
+    });
+  if (documents.get(uri)) settingsByUri.set(uri, pending);
   return pending;
 }
 
@@ -139,14 +155,19 @@ function analyzeText(input: string | Uint8Array, settings: PlanillaSettings): An
   return analyze(input, { ...replayOptionsFor(settings, header), ...(loaded.lexicon ? { lexicon: loaded.lexicon } : {}) });
 }
 
-/** The analysis of the document's current version (computed at most once per version and settings). */
+/**
+ * The analysis of the document's current version (computed at most once per version and
+ * settings while the document stays among the recently used). Kept only if the document is
+ * still open once the settings arrive: one closed meanwhile leaves nothing behind.
+ */
 async function analysisOf(doc: TextDocument): Promise<{ analysis: Analysis; settings: PlanillaSettings }> {
   const settings = await settingsFor(doc.uri);
   const hit = cache.get(doc.uri);
   if (hit && hit.version === doc.version && hit.settings === settings) return hit;
-  const analysis = analyzeText(doc.getText(), settings);
+  const text = doc.getText();
+  const analysis = analyzeText(text, settings);
   const entry = { version: doc.version, settings, analysis };
-  cache.set(doc.uri, entry);
+  if (documents.get(doc.uri) === doc) cache.set(doc.uri, entry, text.length);
   return entry;
 }
 
@@ -373,6 +394,14 @@ connection.onRequest(AUDIT_REPORT_REQUEST, (params: AuditReportParams) =>
     const name = fileNameOf(params.uri);
     const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang });
     return { html: renderHtmlReport(audit, analysis.replay) };
+  }),
+);
+
+connection.onRequest(MEMORY_USAGE_REQUEST, () =>
+  guarded<MemoryUsageResult | null>(MEMORY_USAGE_REQUEST, null, () => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc) gc();
+    return { ...process.memoryUsage(), collected: gc !== undefined, documents: documents.all().length, analyses: cache.size, settings: settingsByUri.size };
   }),
 );
 

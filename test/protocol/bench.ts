@@ -5,15 +5,22 @@
  *   - a 1 000-event file of exchanges at 0–0 (few findings),
  *   - a 1 000-event file where the game ends early and ~970 lines are flagged (worst case),
  * plus hover and code-lens latency on each; then, in a fresh server, its memory (resident set)
- * before and after opening 100 records. Prints median, p95 and max in ms; with `--json`, one
- * last line holds every figure as JSON (for scripts/bench.mjs). Asserts nothing.
+ * at rest, after opening 100 records, and after closing them all (plus the V8 heap it reports
+ * through `planilla/memoryUsage`). Prints median, p95 and max in ms; with `--json`, one last
+ * line holds every figure as JSON (for scripts/bench.mjs). Asserts nothing.
  *
- * Usage: node out/test/protocol/bench.js [--server server.js] [--edits N] [--records DIR] [--json]
+ * The server runs with the Node options the extension gives it (SERVER_EXEC_ARGV), so the
+ * figures are those of the process users get; `--node-options` replaces them to compare.
+ *
+ * Usage: node out/test/protocol/bench.js [--server server.js] [--edits N] [--records DIR]
+ *          [--node-options "--flag …"] [--json]
  *   server: default dist/server.js when built, else out/server/src/server.js
  *   records: a folder of .gcg files to open (default: 100 generated games)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { SERVER_EXEC_ARGV } from '../../server/src/service/launch';
+import { MEMORY_USAGE_REQUEST, type MemoryUsageResult } from '../../server/src/service/protocol';
 import { generateGame } from '../support/generator';
 import { LspClient } from './lsp-client';
 import { APPENDIX_A_MOVES, WORKED_HEADER } from '../support/worked-examples';
@@ -129,9 +136,15 @@ function records(dir: string | undefined, count: number): string[] {
   return Array.from({ length: count }, (_, i) => generateGame({ seed: 500 + i, notation: i % 2 === 0 ? 'brackets' : 'plain' }).text);
 }
 
-/** A fresh server: its memory at rest, then after opening `texts` (each one's diagnostics in). */
-async function memory(serverModule: string, texts: readonly string[]): Promise<Record<string, unknown>> {
-  const client = LspClient.start(serverModule);
+/** V8 heap in use as the server reports it, in MB (no collection is forced in a benchmark run). */
+async function heapUsedMB(client: LspClient): Promise<number | undefined> {
+  const usage = await client.request<MemoryUsageResult | null>(MEMORY_USAGE_REQUEST, null).catch(() => null);
+  return usage ? usage.heapUsed / 1048576 : undefined;
+}
+
+/** A fresh server: its memory at rest, after opening `texts` (each one's diagnostics in), after closing them. */
+async function memory(serverModule: string, nodeOptions: readonly string[], texts: readonly string[]): Promise<Record<string, unknown>> {
+  const client = LspClient.start(serverModule, [], nodeOptions);
   client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
   await client.initialize({ locale: 'en' });
   const idle = memoryOf(client.pid);
@@ -144,12 +157,28 @@ async function memory(serverModule: string, texts: readonly string[]): Promise<R
   }
   const openMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const opened = memoryOf(client.pid);
+  const openedHeapMB = await heapUsedMB(client);
+  for (const i of texts.keys()) client.notify('textDocument/didClose', { textDocument: { uri: `file:///bench/records/r${i}.gcg` } });
+  const closedHeapMB = await heapUsedMB(client);
+  const closed = memoryOf(client.pid);
+  const mb = (n: number | undefined): string => n?.toFixed(1) ?? '?';
   console.log(
-    `memory: server at rest ${idle?.rssMB.toFixed(1) ?? '?'} MB; after opening ${texts.length} records (${openMs.toFixed(0)} ms) ` +
-      `${opened?.rssMB.toFixed(1) ?? '?'} MB resident, peak ${opened?.peakMB.toFixed(1) ?? '?'} MB`,
+    `memory: server at rest ${mb(idle?.rssMB)} MB; after opening ${texts.length} records (${openMs.toFixed(0)} ms) ` +
+      `${mb(opened?.rssMB)} MB resident (V8 heap ${mb(openedHeapMB)} MB), peak ${mb(opened?.peakMB)} MB; ` +
+      `after closing them ${mb(closed?.rssMB)} MB resident (V8 heap ${mb(closedHeapMB)} MB)`,
   );
   await client.close();
-  return { records: texts.length, idleMB: idle?.rssMB, openedMB: opened?.rssMB, peakMB: opened?.peakMB, openMs };
+  return {
+    records: texts.length,
+    nodeOptions: nodeOptions.join(' '),
+    idleMB: idle?.rssMB,
+    openedMB: opened?.rssMB,
+    peakMB: opened?.peakMB,
+    openedHeapMB,
+    closedMB: closed?.rssMB,
+    closedHeapMB,
+    openMs,
+  };
 }
 
 function option(name: string): string | undefined {
@@ -162,8 +191,10 @@ async function main(): Promise<void> {
   const bundled = path.join(root, 'dist/server.js');
   const serverModule = path.resolve(option('--server') ?? (fs.existsSync(bundled) ? bundled : path.join(root, 'out/server/src/server.js')));
   const edits = Math.max(1, Number(option('--edits') ?? 200) || 200);
-  console.log(`server: ${path.relative(root, serverModule)}; ${edits} edits per document`);
-  const client = LspClient.start(serverModule);
+  const given = option('--node-options');
+  const nodeOptions = given === undefined ? SERVER_EXEC_ARGV : given.split(' ').filter((o) => o !== '');
+  console.log(`server: ${path.relative(root, serverModule)} (node options: ${nodeOptions.join(' ') || 'none'}); ${edits} edits per document`);
+  const client = LspClient.start(serverModule, [], nodeOptions);
   client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
   await client.initialize({ locale: 'en' });
   const latency = {
@@ -172,7 +203,7 @@ async function main(): Promise<void> {
     earlyEnd1000: await measure(client, 'early-end-1000', earlyEnd(1000), edits),
   };
   await client.close();
-  const mem = await memory(serverModule, records(option('--records'), 100));
+  const mem = await memory(serverModule, nodeOptions, records(option('--records'), 100));
   if (process.argv.includes('--json')) console.log(JSON.stringify({ server: path.relative(root, serverModule), edits, latency, memory: mem }));
 }
 

@@ -71,9 +71,9 @@ export class LspClient {
     this.handlers.set('window/showMessageRequest', () => null);
   }
 
-  /** Starts `node <serverModule> --stdio`. */
-  static start(serverModule: string, extraArgs: readonly string[] = []): LspClient {
-    const child = spawn(process.execPath, [serverModule, '--stdio', ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** Starts `node <nodeOptions> <serverModule> --stdio <extraArgs>`. */
+  static start(serverModule: string, extraArgs: readonly string[] = [], nodeOptions: readonly string[] = []): LspClient {
+    const child = spawn(process.execPath, [...nodeOptions, serverModule, '--stdio', ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
     return new LspClient(child);
   }
 

@@ -59,3 +59,26 @@ export interface AuditReportParams {
   readonly uri: string;
 }
 export type AuditReportResult = { readonly html: string } | { readonly error: string };
+
+/**
+ * Diagnostics: the server process's memory (`process.memoryUsage()`, bytes), measured after a
+ * full garbage collection when the process runs with `--expose-gc` (`collected` says whether it
+ * did), and how many documents, analyses and per-document settings it holds. Used by the
+ * protocol tests and the benchmark; harmless otherwise.
+ */
+export const MEMORY_USAGE_REQUEST = 'planilla/memoryUsage';
+export interface MemoryUsageResult {
+  readonly rss: number;
+  readonly heapTotal: number;
+  readonly heapUsed: number;
+  readonly external: number;
+  readonly arrayBuffers: number;
+  /** True when a full collection ran just before measuring. */
+  readonly collected: boolean;
+  /** Open documents. */
+  readonly documents: number;
+  /** Analyses held (at most one per open document). */
+  readonly analyses: number;
+  /** Documents whose settings are held (open ones only). */
+  readonly settings: number;
+}
