@@ -41,7 +41,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { getCodeActions } from './service/actions';
-import { analyze, type Analysis } from './service/analysis';
+import { analyze, MAX_CONTENT_LINES, type Analysis } from './service/analysis';
 import { getCompletions } from './service/completion';
 import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
@@ -356,10 +356,17 @@ connection.onRequest(EXPORT_WOOGLES_REQUEST, (params: ExportParams) =>
     const settings = await settingsFor(params.uri);
     const lang = languageOf(settings);
     const open = documents.get(params.uri);
-    if (open) return { text: exportForWoogles((await analysisOf(open)).analysis, lang) };
-    const input = readRecord(params.uri);
-    if (input === undefined) return { error: uiText('ui.command.export.unreadable', lang, { uri: params.uri }) };
-    return { text: exportForWoogles(analyzeText(input, settings), lang) };
+    let analysis: Analysis;
+    if (open) {
+      analysis = (await analysisOf(open)).analysis;
+    } else {
+      const input = readRecord(params.uri);
+      if (input === undefined) return { error: uiText('ui.command.export.unreadable', lang, { uri: params.uri }) };
+      analysis = analyzeText(input, settings);
+    }
+    // A file read only in part is not exported: the export would pass for the whole game.
+    if (analysis.parsed.file.truncated) return { error: uiText('ui.command.export.tooLong', lang, { max: MAX_CONTENT_LINES }) };
+    return { text: exportForWoogles(analysis, lang) };
   }),
 );
 

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MAX_CONTENT_LINES } from '../../server/src/service/analysis';
 import { LspClient } from './lsp-client';
 
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -183,6 +184,18 @@ describe('protocol: language server over stdio', function () {
     assert.match(exported.text, /^#character-encoding UTF-8\n/);
     assert.doesNotMatch(exported.text, /#tile-notation/);
     assert.ok('error' in (await client.request('planilla/exportWoogles', { uri: missing })));
+    // A file longer than the analysis reads is not exported as if it were all of it, nor formatted.
+    const long = path.join(dir, 'long.gcg');
+    fs.writeFileSync(long, `${RECORD}${'>Ana: ACEIMOS - +0 0\n>Beto: ACEIMOS - +0 0\n'.repeat(MAX_CONTENT_LINES / 2)}`);
+    const longUri = pathToFileURL(long).toString();
+    const refused = await client.request('planilla/exportWoogles', { uri: longUri });
+    assert.match(refused.error, new RegExp(`(more than|más de) ${MAX_CONTENT_LINES}`));
+    const text = fs.readFileSync(long, 'utf8').replace('>Ana:', '>Ana:  ');
+    const cut = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === longUri);
+    client.notify('textDocument/didOpen', { textDocument: { uri: longUri, languageId: 'gcg', version: 1, text } });
+    assert.ok((await cut).diagnostics.some((d) => /reads at most|lee como máximo/.test(d.message)));
+    assert.deepEqual(await client.request('textDocument/formatting', { textDocument: { uri: longUri }, options: { tabSize: 2, insertSpaces: true } }), []);
+    client.notify('textDocument/didClose', { textDocument: { uri: longUri } });
   });
 
   it('answers a request about an unknown document and keeps running', async () => {

@@ -172,6 +172,10 @@ export const UI_MESSAGES: Catalog = {
   'ui.command.export.noRecord': { es: 'Abra una planilla .gcg para exportarla.', en: 'Open a .gcg record to export it.' },
   'ui.command.export.done': { es: '{name} exportada para Woogles: revísela y guárdela.', en: '{name} exported for Woogles: review it and save it.' },
   'ui.command.export.unreadable': { es: 'No se pudo leer {uri}.', en: 'Could not read {uri}.' },
+  'ui.command.export.tooLong': {
+    es: 'Esta planilla tiene más de {max} líneas con contenido y Planilla no la ha leído entera: no se exporta.',
+    en: 'This record has more than {max} content lines and Planilla has not read all of it: it is not exported.',
+  },
 
   // Board view (webview) and audit report (commands)
   'ui.board.documentTitle': { es: 'Tablero de Planilla', en: 'Planilla board' },
