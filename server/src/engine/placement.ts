@@ -194,7 +194,7 @@ export function resolvePlacement(board: BoardCells, coord: CoordNode, tiles: rea
     issues.push({ code: 'not-connected', span: coord.span, args: { word: playText, coordinate } }); // art. 2, 9
     geometryError = true;
   }
-  return { direction: coord.direction, newTiles: written.newTiles, throughCount: written.throughCount, issues, geometryError, ...(alternative ? { alternative } : {}) };
+  return { direction: coord.direction, newTiles: written.newTiles, throughCount: written.throughCount, issues, geometryError, alternative };
 }
 
 /**

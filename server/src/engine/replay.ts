@@ -154,8 +154,8 @@ class Replayer {
   private readonly spanish: boolean;
   private readonly edition: Edition;
   private readonly board: (PlacedTile | null)[] = new Array<PlacedTile | null>(BOARD_SIZE * BOARD_SIZE).fill(null);
-  /** The last copy of `board` handed to a state, while the board has not changed since. */
-  private boardSnapshot: BoardCells | undefined;
+  /** Every change of `board` in order (states rebuild their board from it when asked). */
+  private readonly boardLog: BoardLog = { squares: [], tiles: [] };
   /** Tiles on the board by kind of the set ('?' for blanks), indexed as `set.kinds`. */
   private readonly onBoard: Int32Array;
   /** Tiles on the board whose face the set lacks (a foreign letter placed as written). */
@@ -530,18 +530,11 @@ class Replayer {
     else this.foreignOnBoard.set(face, (this.foreignOnBoard.get(face) ?? 0) + delta);
   }
 
-  /**
-   * The board as a state sees it. States are immutable, so consecutive states share one copy
-   * until a tile is placed or lifted (passes, exchanges and end-of-game lines copy nothing).
-   */
-  private snapshotBoard(): BoardCells {
-    if (!this.boardSnapshot) this.boardSnapshot = this.board.slice();
-    return this.boardSnapshot;
-  }
 
   private placeTile(row: number, col: number, tile: PlacedTile): void {
     this.board[squareIndex(row, col)] = tile;
-    this.boardSnapshot = undefined;
+    this.boardLog.squares.push(squareIndex(row, col));
+    this.boardLog.tiles.push(tile);
     this.countOnBoard(tile.blank ? '?' : tile.letter, 1);
   }
 
@@ -549,7 +542,8 @@ class Replayer {
     const tile = this.board[squareIndex(row, col)];
     if (!tile) return;
     this.board[squareIndex(row, col)] = null;
-    this.boardSnapshot = undefined;
+    this.boardLog.squares.push(squareIndex(row, col));
+    this.boardLog.tiles.push(null);
     this.countOnBoard(tile.blank ? '?' : tile.letter, -1);
   }
 
@@ -629,10 +623,10 @@ class Replayer {
       newTiles: placed,
       drawn,
       computed: scored.score,
-      ...(declared !== undefined ? { declared } : {}),
+      declared,
       words: scored.words,
       before,
-      ...(scoreFinding ? { scoreFinding } : {}),
+      scoreFinding,
       withdrawn: false,
       misplaced: resolved.geometryError || faceIssues.foreign || faceIssues.kw,
       ruledValid: NO_RULINGS,
@@ -672,8 +666,8 @@ class Replayer {
     this.scorelessRun++; // 37.3; NASPA six zeros
     return {
       computed: 0,
-      ...(rack ? { rackBefore: { tiles: rack.tiles, complete: rack.tiles.length === this.players[p].size } } : {}),
-      ...(rack?.note ? { rackReading: rack.note } : {}),
+      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === this.players[p].size } : undefined,
+      rackReading: rack?.note,
     };
   }
 
@@ -712,8 +706,8 @@ class Replayer {
     this.scorelessRun++; // 37.3
     return {
       computed: 0,
-      ...(rack ? { rackBefore: { tiles: rack.tiles, complete: rack.tiles.length === player.size } } : {}),
-      ...(rack?.note ? { rackReading: rack.note } : {}),
+      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === player.size } : undefined,
+      rackReading: rack?.note,
     };
   }
 
@@ -1025,12 +1019,11 @@ class Replayer {
     const [p0, p1] = this.players;
     const end = this.end && this.end.afterTurn <= index ? this.end : undefined;
     const racks: [RackInfo, RackInfo] = [this.rackInfo(0), this.rackInfo(1)];
-    const state = new Turn(this.kinds, racks[p]!.tiles, {
+    const state = new Turn(this.kinds, racks[p]!.tiles, this.boardLog, this.boardLog.squares.length, {
       index,
       event: e,
       kind: e.kind,
       player: shownPlayer,
-      board: this.snapshotBoard(),
       racks,
       bag: this.bag,
       computedScore: o.computed,
@@ -1101,33 +1094,45 @@ function spellsDigraph(a: string, b: string): boolean {
 const NO_WORDS: readonly ScoredWord[] = Object.freeze([]);
 const NO_PLACED: TurnState['placed'] = Object.freeze([]);
 
-type TurnFields = Pick<TurnState, 'index' | 'event' | 'kind' | 'player' | 'board' | 'racks' | 'bag' | 'computedScore' | 'computedTotal' | 'totals' | 'declaredTotals' | 'words' | 'bingo' | 'placed'>;
+type TurnFields = Pick<TurnState, 'index' | 'event' | 'kind' | 'player' | 'racks' | 'bag' | 'computedScore' | 'computedTotal' | 'totals' | 'declaredTotals' | 'words' | 'bingo' | 'placed'>;
 
-/** The fields of a state other than `unseen`, writable while the state is being made. */
-type TurnData = { -readonly [K in Exclude<keyof TurnState, 'unseen'>]: TurnState[K] };
+/**
+ * The replay's board changes in order: square index and the tile put there (null: lifted by a
+ * withdrawal). Only ever appended to; a state keeps the length it saw.
+ */
+interface BoardLog {
+  readonly squares: number[];
+  readonly tiles: (PlacedTile | null)[];
+}
+
+/** The fields of a state other than `unseen` and `board`, writable while the state is being made. */
+type TurnData = { -readonly [K in Exclude<keyof TurnState, 'unseen' | 'board'>]: TurnState[K] };
 
 // The data fields are declared by this interface, merged into the class below (no field is
 // emitted), so a state has exactly the own properties the constructor and pushTurn write.
 interface Turn extends TurnData {}
 
 /**
- * One state of the replay. Every field is plain data set once, except `unseen`, which is worked
- * out from the board and the mover's rack the first time it is read and then kept: most states
- * are never asked for it (a hover or a board view asks for one), so the replay does not pay for
- * it per event. The board and rack arrays a state holds are never changed, so the answer is the
- * same whenever it is asked.
+ * One state of the replay. Every field is plain data set once, except `board` and `unseen`,
+ * which are worked out the first time they are read (the board from the replay's log of changes
+ * up to this state, `unseen` from the board and the mover's rack) and then kept: most states are
+ * never asked for them (a hover or a board view asks for one), so the replay pays for neither per
+ * event. The log is only appended to and the rack arrays are never changed, so the answers are
+ * the same whenever they are asked.
  */
 class Turn implements TurnState {
   readonly #kinds: KindTable;
   readonly #moverRack: readonly string[];
+  readonly #log: BoardLog;
+  readonly #logLength: number;
   #unseen: Readonly<Record<string, number>> | undefined;
+  #board: BoardCells | undefined;
 
-  constructor(kinds: KindTable, moverRack: readonly string[], fields: TurnFields) {
+  constructor(kinds: KindTable, moverRack: readonly string[], log: BoardLog, logLength: number, fields: TurnFields) {
     this.index = fields.index;
     this.event = fields.event;
     this.kind = fields.kind;
     this.player = fields.player;
-    this.board = fields.board;
     this.racks = fields.racks;
     this.bag = fields.bag;
     this.computedScore = fields.computedScore;
@@ -1139,11 +1144,24 @@ class Turn implements TurnState {
     this.placed = fields.placed;
     this.#kinds = kinds;
     this.#moverRack = moverRack;
+    this.#log = log;
+    this.#logLength = logLength;
   }
 
   /** Unseen tiles from the mover's point of view: the set less the board and the mover's rack. */
   get unseen(): Readonly<Record<string, number>> {
     return (this.#unseen ??= unseenTiles(this.#kinds, this.board, this.#moverRack));
+  }
+
+  /** The board after this event, rebuilt from the replay's log of changes the first time it is read. */
+  get board(): BoardCells {
+    if (!this.#board) {
+      const cells = new Array<PlacedTile | null>(BOARD_SIZE * BOARD_SIZE).fill(null);
+      const { squares, tiles } = this.#log;
+      for (let i = 0; i < this.#logLength; i++) cells[squares[i]!] = tiles[i]!;
+      this.#board = cells;
+    }
+    return this.#board;
   }
 }
 

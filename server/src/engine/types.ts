@@ -6,9 +6,9 @@
  * - `Replay.turns[i].event === file.events[i]` (one state per event line, in order).
  * - Totals in a TurnState are the TRUE running totals (computed), never the sheet's; the sheet's
  *   numbers are kept beside them (`declaredScore`, `declaredTotal`).
- * - States are never mutated after they are returned. Consecutive states may share one board or
- *   rack array when it did not change; nothing ever writes to them. `unseen` is worked out from
- *   the board and the mover's rack the first time it is read (most states are never asked).
+ * - States are never mutated after they are returned. Consecutive states may share one rack
+ *   array when it did not change; nothing ever writes to them. `board` and `unseen` are worked out
+ *   the first time they are read (most states are never asked) and are the same whenever read.
  *
  * Example:
  *   const r = replay(parse(text).file, { lexicon });
