@@ -61,6 +61,21 @@ const SIMPLE_PRAGMAS: readonly string[] = [
 export const EDITION_NAMES: readonly string[] = ['fise', 'fise-2004', 'fise-2001', 'naspa'];
 const LEFT_TO_GRAMMAR: readonly string[] = ['rack1', 'rack2', 'clock', 'challenge', 'game-end', 'tile'];
 
+/** The tokens between the rack and the score of an event line (all but one absent). */
+interface EventFields {
+  readonly coord?: CoordNode;
+  readonly play?: RawTiles;
+  readonly exchanged?: RawTiles;
+  readonly endRack?: RawTiles;
+}
+
+/** Score, total and any trailing text of an event line. */
+interface EventTail {
+  readonly score: NumberToken;
+  readonly total: NumberToken;
+  readonly trailing?: Token;
+}
+
 interface Located<T> {
   readonly value: T;
   readonly end: number;
@@ -72,13 +87,16 @@ class LineReader {
     private readonly s: string,
     private readonly line: number,
     private readonly base: number,
-  ) {}
+  ) {
+    // Sized once: filling a growing array at scattered columns would reallocate it.
+    this.positions = new Array<Pos | undefined>(s.length + 1);
+  }
 
   // -------------------------------------------------------------------------------------------
   // Positions and tokens (the grammar's `pos`, `span`, `tok`, `piece`)
 
   /** Positions made so far, by column: a position is shared by the tokens that meet there. */
-  private readonly positions: (Pos | undefined)[] = [];
+  private readonly positions: (Pos | undefined)[];
 
   private pos(at: number): Pos {
     return (this.positions[at] ??= { line: this.line, column: at, offset: this.base + at });
@@ -242,10 +260,12 @@ class LineReader {
     if (sign === 0x2b || sign === 0x2d) j++;
     else if (signRequired) return null;
     const digits = j;
-    while (j < digits + 9 && isDigit(s.charCodeAt(j))) j++;
+    let magnitude = 0;
+    for (let code = s.charCodeAt(j); j < digits + 9 && isDigit(code); code = s.charCodeAt(++j)) magnitude = magnitude * 10 + (code - 0x30);
     if (j === digits || !this.tokenEnd(j)) return null;
-    const text = s.slice(i, j);
-    return { value: { text, value: Number(text) || 0, span: this.span(i, j) }, end: j };
+    // The grammar's Number(text) || 0: a minus sign before zero still gives 0, not -0.
+    const value = sign === 0x2d ? 0 - magnitude || 0 : magnitude;
+    return { value: { text: s.slice(i, j), value, span: this.span(i, j) }, end: j };
   }
 
   /** `PlacementHead = Coord __ Play TokenEnd`. */
@@ -293,7 +313,7 @@ class LineReader {
    * `OtherHead`: pass, exchange of tiles, end-of-game rack. null when no alternative matches;
    * undefined for the alternatives left to the grammar (withdrawal `--`, `-N`, keywords).
    */
-  private otherHead(i: number): Located<{ kind: EventKind; fields: Record<string, unknown> }> | null | undefined {
+  private otherHead(i: number): Located<{ kind: EventKind; fields: EventFields }> | null | undefined {
     const s = this.s;
     const code = s.charCodeAt(i);
     if (code === 0x2d) {
@@ -315,9 +335,22 @@ class LineReader {
     return null;
   }
 
-  /** `event(kind, fields, tail)` of the grammar, without the error case. */
-  private event(kind: EventKind, fields: Record<string, unknown>, tail: object): Record<string, unknown> {
-    return Object.assign({ type: 'event', kind }, fields, tail);
+  /**
+   * `event(kind, fields, tail)` of the grammar, without the error case: the same keys in the same
+   * order, copied one by one (Object.assign over objects of varied shapes is a slow generic call,
+   * and this runs once per event line).
+   */
+  private event(kind: EventKind, rack: RawTiles | undefined, fields: EventFields, tail: EventTail): Record<string, unknown> {
+    const node: Record<string, unknown> = { type: 'event', kind };
+    if (rack) node['rack'] = rack;
+    if (fields.coord) node['coord'] = fields.coord;
+    if (fields.play) node['play'] = fields.play;
+    if (fields.exchanged) node['exchanged'] = fields.exchanged;
+    if (fields.endRack) node['endRack'] = fields.endRack;
+    node['score'] = tail.score;
+    node['total'] = tail.total;
+    if (tail.trailing) node['trailing'] = tail.trailing;
+    return node;
   }
 
   /** `EventBody`, for its clean alternatives; undefined for everything else. */
@@ -329,14 +362,14 @@ class LineReader {
       const head = this.placementHead(afterRack);
       if (head) {
         const tail = this.placementTail(head.end);
-        return tail ? this.event('placement', Object.assign({ rack: rack.value }, head.value), tail) : undefined;
+        return tail ? this.event('placement', rack.value, head.value, tail) : undefined;
       }
     }
     // 2. PlacementHead PlacementTail
     const head = this.placementHead(i);
     if (head) {
       const tail = this.placementTail(head.end);
-      return tail ? this.event('placement', head.value, tail) : undefined;
+      return tail ? this.event('placement', undefined, head.value, tail) : undefined;
     }
     // 3. Rack __ OtherHead OtherTail
     if (rack && afterRack >= 0) {
@@ -346,14 +379,14 @@ class LineReader {
         const tail = this.otherTail(other.end);
         if (!tail) return undefined;
         const kind = other.value.kind === 'end-rack' ? 'rack-deduction' : other.value.kind;
-        return this.event(kind, Object.assign({ rack: rack.value }, other.value.fields), tail);
+        return this.event(kind, rack.value, other.value.fields, tail);
       }
     }
     // 4. OtherHead OtherTail
     const other = this.otherHead(i);
     if (!other) return undefined;
     const tail = this.otherTail(other.end);
-    return tail ? this.event(other.value.kind, other.value.fields, tail) : undefined;
+    return tail ? this.event(other.value.kind, undefined, other.value.fields, tail) : undefined;
   }
 
   /** `Event = _ ">" EventAfterMark`, with `i` just after the `>`. */
@@ -364,7 +397,10 @@ class LineReader {
     const nick = this.tok(s.slice(i, nickEnd), i, nickEnd);
     const body = this.eventBody(this.blanks(nickEnd + 1));
     if (!body) return undefined;
-    return Object.assign(body, { nick }, { span: this.span(0, s.length), line: this.line }) as unknown as RawEvent;
+    body['nick'] = nick;
+    body['span'] = this.span(0, s.length);
+    body['line'] = this.line;
+    return body as unknown as RawEvent;
   }
 
   // -------------------------------------------------------------------------------------------
