@@ -6,21 +6,7 @@
 const assert = require('node:assert/strict');
 const vscode = require('vscode');
 
-async function waitFor(probe, what, ms = 30000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function fileUri(name) {
-  const folder = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
-  assert.ok(folder, 'a workspace folder is open');
-  return vscode.Uri.joinPath(folder.uri, name);
-}
+const { waitFor, fileUri } = require('./support');
 
 const hoverText = (hovers) => hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
 
