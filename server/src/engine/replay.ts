@@ -530,7 +530,6 @@ class Replayer {
     else this.foreignOnBoard.set(face, (this.foreignOnBoard.get(face) ?? 0) + delta);
   }
 
-
   private placeTile(row: number, col: number, tile: PlacedTile): void {
     this.board[squareIndex(row, col)] = tile;
     this.boardLog.squares.push(squareIndex(row, col));
