@@ -279,8 +279,8 @@ class LineReader {
     return { value: { coord: coord.value, play: play.value }, end: play.end };
   }
 
-  /** First alternative of `PlacementTail`: `__ Score __ Total (__ Rest)? _ !.`; null otherwise. */
-  private placementTail(i: number): { score: NumberToken; total: NumberToken; trailing?: Token } | null {
+  /** `__ Score __ Total`, the part both tails share; null when it does not match. */
+  private scoreAndTotal(i: number): { score: NumberToken; total: Located<NumberToken> } | null {
     const scoreAt = this.blanks1(i);
     if (scoreAt < 0) return null;
     const score = this.number(scoreAt, true);
@@ -288,25 +288,26 @@ class LineReader {
     const totalAt = this.blanks1(score.end);
     if (totalAt < 0) return null;
     const total = this.number(totalAt, false);
-    if (!total) return null;
+    return total ? { score: score.value, total } : null;
+  }
+
+  /** First alternative of `PlacementTail`: `__ Score __ Total (__ Rest)? _ !.`; null otherwise. */
+  private placementTail(i: number): EventTail | null {
+    const numbers = this.scoreAndTotal(i);
+    if (!numbers) return null;
+    const { score, total } = numbers;
     const restAt = this.blanks(total.end);
-    if (restAt === this.s.length) return { score: score.value, total: total.value };
+    if (restAt === this.s.length) return { score, total: total.value };
     const end = this.contentEnd(restAt);
     const trailing = this.tok(this.s.slice(restAt, end), restAt, end);
-    return { score: score.value, total: total.value, trailing };
+    return { score, total: total.value, trailing };
   }
 
   /** First alternative of `OtherTail`: `__ Score __ Total _ !.`; null otherwise. */
-  private otherTail(i: number): { score: NumberToken; total: NumberToken } | null {
-    const scoreAt = this.blanks1(i);
-    if (scoreAt < 0) return null;
-    const score = this.number(scoreAt, true);
-    if (!score) return null;
-    const totalAt = this.blanks1(score.end);
-    if (totalAt < 0) return null;
-    const total = this.number(totalAt, false);
-    if (!total || !this.restIsBlank(total.end)) return null;
-    return { score: score.value, total: total.value };
+  private otherTail(i: number): EventTail | null {
+    const numbers = this.scoreAndTotal(i);
+    if (!numbers || !this.restIsBlank(numbers.total.end)) return null;
+    return { score: numbers.score, total: numbers.total.value };
   }
 
   /**
