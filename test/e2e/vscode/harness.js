@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
 const path = require('node:path');
+const { waitFor } = require('./wait');
 
 const toolsDir = path.resolve(__dirname, '../tools');
 const CODE_SERVER = process.env.CODE_SERVER || path.join(toolsDir, 'node_modules/.bin/code-server');
@@ -28,17 +29,6 @@ function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** Polls `probe` (sync or async) until it returns a truthy value, or throws after `ms`. */
-async function waitFor(probe, ms, what) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 function httpOk(url) {
@@ -100,7 +90,7 @@ async function startCodeServer({ root, env = {}, settings = {}, vsix }) {
   await waitFor(async () => {
     if (exited) throw new Error(`code-server exited; see ${path.join(root, 'code-server.log')}`);
     return httpOk(`${url}/healthz`);
-  }, 60000, 'code-server to answer');
+  }, 'code-server to answer', 60000);
   const stop = async () => {
     const signal = (sig) => {
       try {
@@ -111,7 +101,7 @@ async function startCodeServer({ root, env = {}, settings = {}, vsix }) {
     };
     signal('SIGTERM');
     try {
-      await waitFor(() => exited, 5000, 'code-server to stop');
+      await waitFor(() => exited, 'code-server to stop', 5000);
     } catch {
       signal('SIGKILL');
     }
@@ -152,4 +142,4 @@ async function launchBrowser(root) {
   return { context, page, external, close: () => context.close().catch(() => undefined) };
 }
 
-module.exports = { CODE_SERVER, freePort, waitFor, startCodeServer, launchBrowser, toolsDir };
+module.exports = { CODE_SERVER, freePort, startCodeServer, launchBrowser, toolsDir };
