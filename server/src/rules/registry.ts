@@ -202,6 +202,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
   'cumulative-mismatch': {
     severity: 'error',
     fise: '5.1, 34',
+    older: '5.1',
     es: 'El total anotado no es el total anterior del jugador más lo anotado en esta línea. Solo se señala la suma de la propia planilla, para que un error no se repita en todas las líneas siguientes.',
     en: "The written total is not the player's previous total plus this line's amount. Only the sheet's own addition is checked, so that one slip is not repeated on every following line.",
   },

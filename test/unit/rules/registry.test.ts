@@ -41,7 +41,7 @@ const TABLE_COPY: readonly (readonly [FindingCode, Severity, string, string])[] 
   ['separate-digraph', 'error', '11', '11'],
   ['unaccepted-word', 'warning', '33, XII', '33, 38–39'],
   ['score-mismatch', 'error', '12–19', '12–19'],
-  ['cumulative-mismatch', 'error', '5.1, 34', '5.1, 34'],
+  ['cumulative-mismatch', 'error', '5.1, 34', '5.1'],
   ['exchange-not-in-rack', 'error', '24', '24'],
   ['exchange-bag-too-small', 'error', '24', '24'],
   ['phony-withdrawn-mismatch', 'error', '34', '34'],
