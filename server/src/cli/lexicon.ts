@@ -32,7 +32,7 @@ export interface LexiconCommandIo {
 /** A message from the lexicon catalogue (or, for other ids, the merged catalogues). */
 function msg(id: string, args: MessageArgs, lang: Language): string {
   const text = LEXICON_MESSAGES[id];
-  return text ? fillTemplate(lang === 'en' ? text.en : text.es, args) : formatMessage(id, args, lang);
+  return text ? fillTemplate(lang === 'en' ? text.en : text.es, args, lang) : formatMessage(id, args, lang);
 }
 
 const VALUE_OPTIONS = ['--lexicon', '--rules', '--edition', '--digraphs', '--extra', '--banned', '--cache-dir'] as const;

@@ -9,12 +9,16 @@
  * - Rendering never throws: an unknown id renders as the id plus its arguments; a placeholder
  *   without a value stays visible as `{name}`; argument values are inserted literally (a value
  *   that looks like a placeholder is not filled again).
+ * - Counted nouns agree with their number through `Intl.PluralRules` (`{n, plural, one {# nota}
+ *   other {# notas}}`), never "nota(s)"; `{n, number}` writes a number as the language groups
+ *   thousands ('10.000', '10,000').
  *
  * Example:
  *   formatMessage('score-mismatch', { declared: 24, computed: 26, words: 'CASA 26' }, 'es');
  *   // 'puntuación declarada 24, calculada 26 (CASA 26)'
  *   resolveLanguage('auto', 'en-GB');  // 'en'
  *   citeArticle('33, XII', 'es');       // 'art. 33, anexo XII'
+ *   formatMessage('cli.count.error', { n: 1 }, 'es');   // '1 error'  (n: 3 → '3 errores')
  */
 import { CLI_MESSAGES } from './catalog/cli';
 import { FINDING_MESSAGES } from './catalog/findings';
@@ -85,11 +89,57 @@ export const MESSAGES: ReadonlyMap<string, LocalizedText> = MERGED.messages;
 /** Ids defined by more than one catalogue (must stay empty; see the unit tests). */
 export const MESSAGE_CONFLICTS: readonly MessageConflict[] = MERGED.conflicts;
 
-const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)\}/g;
+/**
+ * A placeholder: `{name}` (the value as given), `{name, number}` (a number written for the
+ * language: '10.000' in Spanish, '10,000' in English) or `{name, plural, one {# nota} other {#
+ * notas}}` (the form `Intl.PluralRules` picks for the number; `#` is the number written for the
+ * language; forms are `zero`, `one`, `two`, `few`, `many`, `other` or `=N`, and hold no braces).
+ */
+const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)(?:,\s*(number)\s*|,\s*plural\s*,((?:\s*(?:zero|one|two|few|many|other|=\d+)\s*\{[^{}]*\})+)\s*)?\}/g;
+const PLURAL_FORM = /(zero|one|two|few|many|other|=\d+)\s*\{([^{}]*)\}/g;
 
 /** Placeholder names of a template, in order of first appearance, without repeats. */
 export function placeholdersOf(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/** `n` written for `lang`: thousands grouped as its readers group them ('10.000', '10,000'). */
+export function formatNumber(n: number, lang: Language): string {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'en' ? 'en' : 'es', { maximumFractionDigits: 1 });
+    numberFormats.set(lang, format);
+  }
+  return format.format(n);
+}
+
+/** The plural category of `n` in `lang` ('one', 'other', …), from `Intl.PluralRules`. */
+export function pluralCategory(n: number, lang: Language): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang === 'en' ? 'en' : 'es');
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(n);
+}
+
+/** A numeric argument as a number (a number, or a string of one), else undefined. */
+function numericArg(value: string): number | undefined {
+  if (!/^\s*-?\d+(?:\.\d+)?\s*$/.test(value)) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function pluralForm(forms: string, value: string, lang: Language): string {
+  const table = new Map([...forms.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]] as const));
+  const n = numericArg(value);
+  const chosen =
+    n === undefined ? table.get('other') : (table.get(`=${n}`) ?? table.get(pluralCategory(n, lang)) ?? table.get('other'));
+  const shown = n === undefined ? value : formatNumber(n, lang);
+  return (chosen ?? '#').replace(/#/g, shown);
 }
 
 function argValue(args: MessageArgs, name: string): string | undefined {
@@ -98,9 +148,21 @@ function argValue(args: MessageArgs, name: string): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-/** Fills `{name}` placeholders from args; a placeholder without a value stays as written. */
-export function fillTemplate(template: string, args: MessageArgs): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => argValue(args, name) ?? whole);
+/**
+ * Fills the placeholders from args, numbers and plural forms for `lang` (default Spanish); a
+ * placeholder without a value stays as written.
+ */
+export function fillTemplate(template: string, args: MessageArgs, lang: Language = 'es'): string {
+  return template.replace(PLACEHOLDER, (whole, name: string, number: string | undefined, forms: string | undefined) => {
+    const value = argValue(args, name);
+    if (value === undefined) return whole;
+    if (forms !== undefined) return pluralForm(forms, value, lang);
+    if (number !== undefined) {
+      const n = numericArg(value);
+      return n === undefined ? value : formatNumber(n, lang);
+    }
+    return value;
+  });
 }
 
 function safeArgs(args: unknown): MessageArgs {
@@ -122,7 +184,8 @@ export function formatMessage(id: string, args: MessageArgs = {}, lang: Language
       .map(([name, value]) => `${name}: ${value}`);
     return shown.length > 0 ? `${String(id)} (${shown.join(', ')})` : String(id);
   }
-  return fillTemplate(safeLanguage(lang) === 'en' ? text.en : text.es, values);
+  const language = safeLanguage(lang);
+  return fillTemplate(language === 'en' ? text.en : text.es, values, language);
 }
 
 /**
