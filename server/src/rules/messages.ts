@@ -9,9 +9,6 @@
  * - Rendering never throws: an unknown id renders as the id plus its arguments; a placeholder
  *   without a value stays visible as `{name}`; argument values are inserted literally (a value
  *   that looks like a placeholder is not filled again).
- * - Counted nouns agree with their number through `Intl.PluralRules` (`{n, plural, one {# nota}
- *   other {# notas}}`), never "nota(s)"; `{n, number}` writes a number as the language groups
- *   thousands ('10.000', '10,000').
  *
  * Example:
  *   formatMessage('score-mismatch', { declared: 24, computed: 26, words: 'CASA 26' }, 'es');
@@ -27,10 +24,13 @@ import { REPORT_MESSAGES } from './catalog/report';
 import { LEXICON_MESSAGES } from './catalog/lexicon';
 import { ENGINE_MESSAGES } from './catalog/engine';
 import { UI_MESSAGES } from './catalog/ui';
+import { CLIENT_MESSAGES } from './catalog/client';
 import { BATCH_MESSAGES } from './catalog/batch';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor } from './registry';
+import { argValue, fillTemplate } from './template';
+export { fillTemplate, formatNumber, placeholdersOf, pluralCategory, resolveLanguage } from './template';
 import { LANGUAGES, type Edition, type Finding, type Language, type MessageArgs, type Severity } from './types';
 
 export interface NamedCatalog {
@@ -48,6 +48,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'lexicon', catalog: LEXICON_MESSAGES },
   { name: 'engine', catalog: ENGINE_MESSAGES },
   { name: 'ui', catalog: UI_MESSAGES },
+  { name: 'client', catalog: CLIENT_MESSAGES },
   { name: 'batch', catalog: BATCH_MESSAGES },
 ];
 
@@ -89,82 +90,6 @@ export const MESSAGES: ReadonlyMap<string, LocalizedText> = MERGED.messages;
 /** Ids defined by more than one catalogue (must stay empty; see the unit tests). */
 export const MESSAGE_CONFLICTS: readonly MessageConflict[] = MERGED.conflicts;
 
-/**
- * A placeholder: `{name}` (the value as given), `{name, number}` (a number written for the
- * language: '10.000' in Spanish, '10,000' in English) or `{name, plural, one {# nota} other {#
- * notas}}` (the form `Intl.PluralRules` picks for the number; `#` is the number written for the
- * language; forms are `zero`, `one`, `two`, `few`, `many`, `other` or `=N`, and hold no braces).
- */
-const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)(?:,\s*(number)\s*|,\s*plural\s*,((?:\s*(?:zero|one|two|few|many|other|=\d+)\s*\{[^{}]*\})+)\s*)?\}/g;
-const PLURAL_FORM = /(zero|one|two|few|many|other|=\d+)\s*\{([^{}]*)\}/g;
-
-/** Placeholder names of a template, in order of first appearance, without repeats. */
-export function placeholdersOf(template: string): string[] {
-  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]))];
-}
-
-const numberFormats = new Map<Language, Intl.NumberFormat>();
-const pluralRules = new Map<Language, Intl.PluralRules>();
-
-/** `n` written for `lang`: thousands grouped as its readers group them ('10.000', '10,000'). */
-export function formatNumber(n: number, lang: Language): string {
-  let format = numberFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(lang === 'en' ? 'en' : 'es', { maximumFractionDigits: 1 });
-    numberFormats.set(lang, format);
-  }
-  return format.format(n);
-}
-
-/** The plural category of `n` in `lang` ('one', 'other', …), from `Intl.PluralRules`. */
-export function pluralCategory(n: number, lang: Language): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(lang);
-  if (!rules) {
-    rules = new Intl.PluralRules(lang === 'en' ? 'en' : 'es');
-    pluralRules.set(lang, rules);
-  }
-  return rules.select(n);
-}
-
-/** A numeric argument as a number (a number, or a string of one), else undefined. */
-function numericArg(value: string): number | undefined {
-  if (!/^\s*-?\d+(?:\.\d+)?\s*$/.test(value)) return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-function pluralForm(forms: string, value: string, lang: Language): string {
-  const table = new Map([...forms.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]] as const));
-  const n = numericArg(value);
-  const chosen =
-    n === undefined ? table.get('other') : (table.get(`=${n}`) ?? table.get(pluralCategory(n, lang)) ?? table.get('other'));
-  const shown = n === undefined ? value : formatNumber(n, lang);
-  return (chosen ?? '#').replace(/#/g, shown);
-}
-
-function argValue(args: MessageArgs, name: string): string | undefined {
-  if (!Object.prototype.hasOwnProperty.call(args, name)) return undefined;
-  const value: unknown = args[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
-
-/**
- * Fills the placeholders from args, numbers and plural forms for `lang` (default Spanish); a
- * placeholder without a value stays as written.
- */
-export function fillTemplate(template: string, args: MessageArgs, lang: Language = 'es'): string {
-  return template.replace(PLACEHOLDER, (whole, name: string, number: string | undefined, forms: string | undefined) => {
-    const value = argValue(args, name);
-    if (value === undefined) return whole;
-    if (forms !== undefined) return pluralForm(forms, value, lang);
-    if (number !== undefined) {
-      const n = numericArg(value);
-      return n === undefined ? value : formatNumber(n, lang);
-    }
-    return value;
-  });
-}
-
 function safeArgs(args: unknown): MessageArgs {
   return typeof args === 'object' && args !== null ? (args as MessageArgs) : {};
 }
@@ -186,15 +111,6 @@ export function formatMessage(id: string, args: MessageArgs = {}, lang: Language
   }
   const language = safeLanguage(lang);
   return fillTemplate(language === 'en' ? text.en : text.es, values, language);
-}
-
-/**
- * The language of messages for a `planilla.language` setting: 'es' or 'en' as chosen; 'auto'
- * (or any other value) gives English when the locale starts with 'en', Spanish otherwise.
- */
-export function resolveLanguage(setting: string | undefined, locale?: string): Language {
-  if (setting === 'es' || setting === 'en') return setting;
-  return typeof locale === 'string' && locale.trim().toLowerCase().startsWith('en') ? 'en' : 'es';
 }
 
 export interface RenderFindingOptions {
