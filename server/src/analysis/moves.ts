@@ -33,7 +33,7 @@ import { DawgLexicon, OverlayLexicon } from '../lexicon/load';
 import type { Lexicon } from '../lexicon/types';
 import { provisionalLeaves, type LeaveEvaluator } from './leaves';
 import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
-import { exchangeMinimumOf, unseenTiles, type Position } from './position';
+import { exchangeMinimumOf, unseenTiles, type AnalysisMessage, type Position } from './position';
 import { TILE_COUNT } from '../lexicon/normalize';
 
 export type MoveKind = 'play' | 'exchange' | 'pass';
@@ -75,7 +75,12 @@ export class AnalysisCancelled extends Error {
   }
 }
 
-export class AnalysisUnsupported extends Error {}
+/** The position cannot be analysed; `reason` is a message of the analysis catalogue. */
+export class AnalysisUnsupported extends Error {
+  constructor(readonly reason: AnalysisMessage) {
+    super(reason.messageId);
+  }
+}
 
 const EMPTY = new Uint8Array(0);
 
@@ -93,7 +98,7 @@ export function graphOf(lexicon: Lexicon): Dawg {
     overlayGraphs.set(lexicon, dawg);
     return dawg;
   }
-  throw new AnalysisUnsupported('this word list cannot list moves (it is not a word graph)');
+  throw new AnalysisUnsupported({ messageId: 'analysis.no-graph', args: {} });
 }
 
 /** What a position turns into for the generator: codes, the rack sub-multiset tables. */
@@ -125,20 +130,20 @@ function sortFaces(faces: string[]): string[] {
 const codeOrder = (face: string): number => (face === '?' ? 99 : codeOf(face));
 
 export function prepare(position: Position, options: MoveOptions): Prepared {
-  if (position.tileSet !== 'spanish') throw new AnalysisUnsupported('moves are listed for the Spanish tile set only (the word lists are Spanish)');
+  if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
   const board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
   for (let s = 0; s < board.length; s++) {
     const cell = position.board[s];
     if (!cell) continue;
     const code = codeOf(cell.letter);
-    if (code <= 0) throw new AnalysisUnsupported(`the board holds ${cell.letter}, no tile of the Spanish set`);
+    if (code <= 0) throw new AnalysisUnsupported({ messageId: 'analysis.foreign-tile', args: { tile: cell.letter } });
     board[s] = code | (cell.blank ? BLANK_BIT : 0);
   }
   const rackCounts = new Int8Array(TILE_COUNT + 1);
-  if (position.rack.length > RACK_SIZE) throw new AnalysisUnsupported(`a rack holds at most ${RACK_SIZE} tiles`);
+  if (position.rack.length > RACK_SIZE) throw new AnalysisUnsupported({ messageId: 'analysis.rack-size', args: { max: RACK_SIZE } });
   for (const face of position.rack) {
     const code = codeOf(face);
-    if (code < 0) throw new AnalysisUnsupported(`the rack holds ${face}, no tile of the Spanish set`);
+    if (code < 0) throw new AnalysisUnsupported({ messageId: 'analysis.foreign-tile', args: { tile: face } });
     rackCounts[code]++;
   }
   const codes: number[] = [];
@@ -330,32 +335,59 @@ export interface MovesAnswer {
   readonly count: number;
   /** The best `top` moves (all when `top` is Infinity), sorted. */
   readonly moves: readonly Move[];
-  /** With `played`: its rank (1 + moves with a strictly better key); undefined when not legal. */
-  readonly rank?: number;
-  /** With `played`: the legal move that equals it, as generated. */
+  /** With `played`: the move as played, its equity computed here (undefined when its tiles are not on the rack). */
   readonly played?: Move;
+  /** With `played`: whether it is among the legal moves. */
+  readonly legal?: boolean;
+  /** With a legal `played`: its rank (1 + the moves with a strictly better key). */
+  readonly rank?: number;
+}
+
+/** Index of the rack sub-multiset a move takes (-1 when the rack lacks its tiles). */
+function usedIndexOf(prep: Prepared, m: Move): number {
+  const need = new Int8Array(TILE_COUNT + 1);
+  if (m.kind === 'play') {
+    for (const v of m.squares) if ((v & NEW_BIT) !== 0) need[(v & BLANK_BIT) !== 0 ? BLANK : v & CODE_MASK]++;
+  } else if (m.kind === 'exchange') for (const v of m.squares) need[v]++;
+  let idx = 0;
+  for (let code = 0; code <= TILE_COUNT; code++) {
+    if (need[code] === 0) continue;
+    const k = prep.codes.indexOf(code);
+    if (k < 0 || need[code] > prep.counts[k]) return -1;
+    idx += need[code] * prep.radix[k];
+  }
+  return idx;
 }
 
 /**
  * One walk for the CLI and the coach's analysis: the count, the best `top` moves and, given the
- * move played (its key and squares, as `moveFromPlacement` builds it), its rank.
+ * move played (kind, squares and score as `playedMove` builds it; its equity is ignored), its
+ * equity, whether it is legal and its rank.
  */
-export function analyzeMoves(
-  position: Position,
-  top: number,
-  options: MoveOptions,
-  played?: { readonly key: number; readonly move: Move },
-): MovesAnswer {
+export function analyzeMoves(position: Position, top: number, options: MoveOptions, played?: Move): MovesAnswer {
   const prep = prepare(position, options);
-  const target = played && played.move.kind === 'play' ? played.move : undefined;
-  const sink = new Collector(prep, top, played ? played.key : Infinity, target);
+  let playedMove: Move | undefined;
+  let beat = Infinity;
+  if (played) {
+    const idx = usedIndexOf(prep, played);
+    if (idx >= 0) {
+      const equity = played.score + prep.table[idx];
+      playedMove = { ...played, equity, leave: prep.leaveFaces[idx], used: prep.usedCount[idx] };
+      beat = prep.key === 'equity' ? equity : played.score;
+    }
+  }
+  const target = playedMove && playedMove.kind === 'play' ? playedMove : undefined;
+  const sink = new Collector(prep, top, beat, target);
   runGenerator(prep, options, sink);
   addNonPlacements(prep, sink);
   const moves = sink.kept.sort(compareMoves(prep.key));
   if (moves.length > top) moves.length = top;
-  let found = sink.found;
-  if (played && played.move.kind !== 'play') found = played.move; // exchanges and the pass were checked by the caller
-  return { count: sink.count, moves, ...(played && found ? { rank: sink.better + 1, played: found } : {}) };
+  if (!played) return { count: sink.count, moves };
+  let legal = false;
+  if (playedMove?.kind === 'play') legal = sink.found !== undefined;
+  else if (playedMove?.kind === 'pass') legal = true;
+  else if (playedMove?.kind === 'exchange') legal = position.bag >= exchangeMinimumOf(position) && playedMove.used <= position.bag && playedMove.used > 0;
+  return { count: sink.count, moves, ...(playedMove ? { played: playedMove } : {}), legal, ...(legal ? { rank: sink.better + 1 } : {}) };
 }
 
 /** The best `n` moves, sorted (the same as the first n of `generateMoves`). */

@@ -96,8 +96,19 @@ export function positionBefore(
   };
 }
 
+/** A message of the analysis catalogue (rules/catalog/analysis.ts) and its arguments. */
+export interface AnalysisMessage {
+  readonly messageId: string;
+  readonly args: Readonly<Record<string, string | number>>;
+  /** A message that fills the `{detail}` placeholder. */
+  readonly detail?: AnalysisMessage;
+}
+
+const msg = (messageId: string, args: Record<string, string | number> = {}, detail?: AnalysisMessage): AnalysisMessage =>
+  detail ? { messageId, args, detail } : { messageId, args };
+
 /** Reads tiles in bracket notation ('AEI[CH]?', 'c[ll]A'); '.' is an empty square. */
-export function readTiles(text: string, allowEmpty: boolean): { tiles: (PlacedTile | null)[] } | { error: string } {
+export function readTiles(text: string, allowEmpty: boolean): { tiles: (PlacedTile | null)[] } | { error: AnalysisMessage } {
   const tiles: (PlacedTile | null)[] = [];
   const spanish = TILE_SETS.spanish;
   for (let i = 0; i < text.length; i++) {
@@ -113,12 +124,12 @@ export function readTiles(text: string, allowEmpty: boolean): { tiles: (PlacedTi
     let face: string;
     if (ch === '[') {
       const close = text.indexOf(']', i);
-      if (close < 0) return { error: `unclosed '[' in ${JSON.stringify(text)}` };
+      if (close < 0) return { error: msg('analysis.json.unclosed') };
       face = text.slice(i + 1, close);
       i = close;
     } else face = ch;
     const upper = face.toUpperCase();
-    if (!spanish.has(upper) || upper === '?') return { error: `${JSON.stringify(face)} is no tile of the Spanish set` };
+    if (!spanish.has(upper) || upper === '?') return { error: msg('analysis.foreign-tile', { tile: face }) };
     tiles.push({ letter: upper, blank: face !== upper, turn: -1 });
   }
   return { tiles };
@@ -133,31 +144,32 @@ export interface JsonRequest {
   readonly sort: 'equity' | 'score';
 }
 
-/** Parses one `--stdin` request; `{ error }` names what is wrong (never throws). */
-export function positionFromJson(value: unknown): JsonRequest | { readonly id: unknown; readonly error: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { id: null, error: 'a position must be a JSON object' };
+/** Parses one `--stdin` request; `{ error }` says what is wrong (never throws). */
+export function positionFromJson(value: unknown): JsonRequest | { readonly id: unknown; readonly error: AnalysisMessage } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { id: null, error: msg('analysis.json.not-object') };
   const o = value as Record<string, unknown>;
   const id = o.id ?? null;
-  const fail = (error: string): { id: unknown; error: string } => ({ id, error });
-  if (!Array.isArray(o.board) || o.board.length !== BOARD_SIZE) return fail('"board" must be an array of 15 strings');
+  const fail = (messageId: string, args: Record<string, string | number> = {}): { id: unknown; error: AnalysisMessage } => ({ id, error: msg(messageId, args) });
+  if (!Array.isArray(o.board) || o.board.length !== BOARD_SIZE) return fail('analysis.json.board');
   const board: (PlacedTile | null)[] = [];
+  const rowFail = (r: number, detail: AnalysisMessage) => ({ id, error: msg('analysis.json.board-row', { row: r + 1 }, detail) });
   for (let r = 0; r < BOARD_SIZE; r++) {
     const row = o.board[r];
-    if (typeof row !== 'string') return fail(`"board" row ${r + 1} must be a string`);
+    if (typeof row !== 'string') return rowFail(r, msg('analysis.json.not-string'));
     const read = readTiles(row, true);
-    if ('error' in read) return fail(`"board" row ${r + 1}: ${read.error}`);
-    if (read.tiles.length !== BOARD_SIZE) return fail(`"board" row ${r + 1} has ${read.tiles.length} squares, not 15`);
-    if (read.tiles.some((t) => t && t.letter === '?')) return fail(`"board" row ${r + 1}: a blank on the board is written as the lower-case letter it stands for`);
+    if ('error' in read) return rowFail(r, read.error);
+    if (read.tiles.length !== BOARD_SIZE) return rowFail(r, msg('analysis.json.row-length', { n: read.tiles.length }));
+    if (read.tiles.some((t) => t && t.letter === '?')) return rowFail(r, msg('analysis.json.board-blank'));
     board.push(...read.tiles);
   }
-  if (typeof o.rack !== 'string') return fail('"rack" must be a string of tiles');
+  if (typeof o.rack !== 'string') return fail('analysis.json.rack-type');
   const rackRead = readTiles(o.rack, false);
-  if ('error' in rackRead) return fail(`"rack": ${rackRead.error}`);
-  if (rackRead.tiles.some((t) => t && t.blank && t.letter !== '?')) return fail('"rack": a blank on the rack is written "?"');
+  if ('error' in rackRead) return { id, error: msg('analysis.json.rack', {}, rackRead.error) };
+  if (rackRead.tiles.some((t) => t && t.blank && t.letter !== '?')) return { id, error: msg('analysis.json.rack', {}, msg('analysis.json.rack-blank')) };
   const rack = rackRead.tiles.map((t) => t!.letter);
-  if (rack.length === 0 || rack.length > RACK_SIZE) return fail(`"rack" must hold 1 to ${RACK_SIZE} tiles`);
+  if (rack.length === 0 || rack.length > RACK_SIZE) return { id, error: msg('analysis.json.rack', {}, msg('analysis.rack-size', { max: RACK_SIZE })) };
   const rules = o.rules ?? 'fise';
-  if (typeof rules !== 'string' || !(EDITIONS as readonly string[]).includes(rules)) return fail(`"rules" must be one of ${EDITIONS.join(', ')}`);
+  if (typeof rules !== 'string' || !(EDITIONS as readonly string[]).includes(rules)) return fail('analysis.json.rules', { allowed: EDITIONS.join(', ') });
   const onBoard = board.filter((c) => c !== null).length;
   const set = TILE_SETS.spanish;
   // Every tile kind must fit in the set.
@@ -165,30 +177,30 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
   for (const c of board) if (c) counts.set(c.blank ? '?' : c.letter, (counts.get(c.blank ? '?' : c.letter) ?? 0) + 1);
   for (const f of rack) counts.set(f, (counts.get(f) ?? 0) + 1);
   for (const [face, n] of counts) {
-    if (n > set.count(face)) return fail(`the board and the rack hold ${n} × ${face === '?' ? 'blank' : face}; the set has ${set.count(face)}`);
+    if (n > set.count(face)) return fail('analysis.json.too-many', { n, tile: face, max: set.count(face) });
   }
-  const defaultBag = Math.max(0, set.total - onBoard - rack.length - RACK_SIZE);
-  let bag = defaultBag;
+  const maxBag = Math.max(0, set.total - onBoard - rack.length);
+  let bag = Math.max(0, maxBag - RACK_SIZE);
   if (o.bag !== undefined) {
-    if (typeof o.bag === 'number' && Number.isInteger(o.bag) && o.bag >= 0 && o.bag <= set.total - onBoard - rack.length) bag = o.bag;
+    if (typeof o.bag === 'number' && Number.isInteger(o.bag) && o.bag >= 0 && o.bag <= maxBag) bag = o.bag;
     else if (typeof o.bag === 'string') {
       const read = readTiles(o.bag, false);
-      if ('error' in read) return fail(`"bag": ${read.error}`);
+      if ('error' in read || read.tiles.length > maxBag) return fail('analysis.json.bag', { max: maxBag });
       bag = read.tiles.length;
-    } else return fail('"bag" must be a number of tiles or a string of tiles');
+    } else return fail('analysis.json.bag', { max: maxBag });
   }
   let scores: [number, number] = [0, 0];
   if (o.scores !== undefined) {
-    if (!Array.isArray(o.scores) || o.scores.length !== 2 || !o.scores.every((n) => typeof n === 'number' && Number.isFinite(n))) return fail('"scores" must be [mine, theirs]');
+    if (!Array.isArray(o.scores) || o.scores.length !== 2 || !o.scores.every((n) => typeof n === 'number' && Number.isFinite(n))) return fail('analysis.json.scores');
     scores = [o.scores[0] as number, o.scores[1] as number];
   }
   let top = 10;
   if (o.top !== undefined) {
-    if (typeof o.top !== 'number' || !Number.isInteger(o.top) || o.top < 1) return fail('"top" must be a positive whole number');
+    if (typeof o.top !== 'number' || !Number.isInteger(o.top) || o.top < 1) return fail('analysis.json.top');
     top = o.top;
   }
-  if (o.all !== undefined && typeof o.all !== 'boolean') return fail('"all" must be true or false');
+  if (o.all !== undefined && typeof o.all !== 'boolean') return fail('analysis.json.all');
   const sort = o.sort ?? 'equity';
-  if (sort !== 'equity' && sort !== 'score') return fail('"sort" must be "equity" or "score"');
+  if (sort !== 'equity' && sort !== 'score') return fail('analysis.json.sort');
   return { id, position: { board, rack, bag, scores, rules: rules as Edition, tileSet: 'spanish' }, top, all: o.all === true, sort };
 }
