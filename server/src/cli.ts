@@ -15,6 +15,7 @@ import { runBoard } from './cli/board';
 import { runReport } from './cli/report';
 import { runFormat, runExport } from './cli/format';
 import { runLexiconCommand } from './cli/lexicon';
+import { runLsp } from './cli/lsp';
 import type { Language } from './rules/types';
 
 const VERSION: string = (() => {
@@ -64,6 +65,8 @@ export async function main(argv: readonly string[], io?: CliIo): Promise<number>
         return await runExport(rest, out);
       case 'lexicon':
         return await runLexiconCommand(rest, out);
+      case 'lsp':
+        return await runLsp(rest, out);
       default:
         out.err(t(lang, 'cli.unknown-command', { command }));
         return 2;
