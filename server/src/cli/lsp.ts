@@ -14,28 +14,55 @@
  *
  * Example (Neovim): `cmd = { 'planilla', 'lsp' }`.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Command, ParsedArgs } from './args';
 import { t, type CliIo } from './io';
 
-const TRANSPORTS = ['--stdio', '--node-ipc', '--socket=', '--pipe='];
-
-/** The server module: `server.js` beside the module that runs the CLI (out/server/src or dist). */
-export function serverModulePath(cliDir: string = path.join(__dirname, '..')): string {
-  return path.join(cliDir, 'server.js');
+/**
+ * Where the language server's own `server.js` is: beside `cli.js` (out/server/src, this module
+ * being in cli/), or beside this module itself when the CLI is one bundle (dist/).
+ */
+export function serverModulePath(cliDir?: string): string {
+  const candidates = cliDir ? [cliDir] : [path.join(__dirname, '..'), __dirname];
+  const found = candidates.map((dir) => path.join(dir, 'server.js')).find((file) => fs.existsSync(file));
+  return found ?? path.join(candidates[0], 'server.js');
 }
 
-export function runLsp(args: readonly string[], io: CliIo, cliDir?: string): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
+/** The transport options vscode-languageserver reads from `process.argv`. */
+function transportArgs(args: ParsedArgs): string[] {
+  const out: string[] = [];
+  if (args.flags.has('stdio')) out.push('--stdio');
+  if (args.flags.has('node-ipc')) out.push('--node-ipc');
+  const socket = args.values.get('socket');
+  if (socket !== undefined) out.push(`--socket=${socket}`);
+  const pipe = args.values.get('pipe');
+  if (pipe !== undefined) out.push(`--pipe=${pipe}`);
+  return out.length > 0 ? out : ['--stdio'];
+}
+
+export const lspCommand: Command = {
+  options: {
+    help: { type: 'boolean', short: 'h' },
+    stdio: { type: 'boolean' },
+    'node-ipc': { type: 'boolean' },
+    socket: { type: 'string' },
+    pipe: { type: 'string' },
+  },
+  run: (args, io) => runLsp(args, io),
+};
+
+/** Starts the server in this process; the promise never settles (the connection's `exit` ends the process). */
+export function runLsp(args: ParsedArgs, io: CliIo, cliDir?: string): Promise<number> {
+  if (args.flags.has('help')) {
     io.out(t(io.lang, 'cli.lsp.usage'));
     return Promise.resolve(0);
   }
-  const unknown = args.find((a) => !TRANSPORTS.some((tr) => a === tr || (tr.endsWith('=') && a.startsWith(tr))));
-  if (unknown !== undefined) {
-    io.err(t(io.lang, 'cli.unknown-option', { option: unknown }));
+  if (args.positionals.length > 0) {
+    io.err(t(io.lang, 'cli.unknown-option', { option: args.positionals[0] }));
     return Promise.resolve(2);
   }
-  const transport = args.length > 0 ? args : ['--stdio'];
-  process.argv = [process.argv[0], process.argv[1] ?? 'planilla', ...transport];
+  process.argv = [process.argv[0], process.argv[1] ?? 'planilla', ...transportArgs(args)];
   require(serverModulePath(cliDir));
   return new Promise<number>(() => undefined);
 }
