@@ -23,4 +23,5 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
   moves: () => (require('./moves') as typeof import('./moves')).movesCommand(),
   analyze: () => (require('./moves') as typeof import('./moves')).analyzeCommand,
+  lsp: () => (require('./lsp') as typeof import('./lsp')).lspCommand,
 };
