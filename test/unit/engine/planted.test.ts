@@ -44,6 +44,11 @@ const GAMES: readonly Source[] = [
     name: `generated game ${seed} (${seed % 2 === 0 ? 'plain' : 'brackets'}, ${seed % 3 === 0 ? 'gcg' : 'fise'} ending)`,
     text: generateGame({ seed, lexicon, notation: seed % 2 === 0 ? 'plain' : 'brackets', ending: seed % 3 === 0 ? 'gcg' : 'fise' }).text,
   })),
+  // Games with many passes and exchanges; 127, 133, 135 and 137 end by passes (37.2).
+  ...[101, 102, 127, 133, 135, 137].map((seed) => ({
+    name: `generated game ${seed} (many passes and exchanges)`,
+    text: generateGame({ seed, lexicon, notation: 'brackets', ending: 'fise', exchangeRate: 0.4, passRate: 0.3 }).text,
+  })),
   ...fs
     .readdirSync(path.join(repoRoot, 'samples'))
     .filter((f) => f.endsWith('.gcg'))
@@ -218,9 +223,23 @@ const PLANTERS: Record<string, Planter> = {
     const add = ev.find((e) => e.kind === 'end-rack');
     const sub = ev.find((e) => e.kind === 'rack-deduction');
     if (!add || !sub || a.replay.gameEnd?.reason !== 'out') return undefined;
+    if (ev.some((e) => e.line > Math.max(add.line, sub.line))) return undefined; // later totals build on them
     const last = ev[ev.indexOf(add) - 1]!;
     const ls = lines(src.text).filter((_, n) => n !== add.line && n !== sub.line);
     return { kind: 'missing end adjustment', line: last.line + 1, text: ls.join('\n'), code: 'missing-end-adjustment' };
+  },
+
+  /** After passes or scoreless turns ended the game (37.2, 37.3), one own-rack line left out. */
+  'missing own-rack deduction': (src, a) => {
+    const ev = events(a);
+    const end = a.replay.gameEnd;
+    if (!end || (end.reason !== 'passes' && end.reason !== 'scoreless')) return undefined;
+    const subs = ev.filter((e) => e.kind === 'rack-deduction');
+    const drop = subs[subs.length - 1];
+    if (!drop || ev.some((e) => e.line > drop.line)) return undefined;
+    const ended = ev[end.afterTurn]!;
+    const text = lines(src.text).filter((_, n) => n !== drop.line).join('\n');
+    return { kind: 'missing own-rack deduction', line: ended.line + 1, text, code: 'missing-end-adjustment' };
   },
 
   /** A clock over time with no `(time)` line: the penalty is still owed. */
