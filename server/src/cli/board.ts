@@ -14,8 +14,7 @@
  *   planilla board partida.gcg --turn 12
  *   planilla board partida.gcg --svg -o tablero.svg
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { resolveWriteTarget } from '../files/write';
 import { analyze, type Analysis, type AnalysisSettings } from '../service/analysis';
 import { boardModel } from '../service/board-model';
 import { boardFooter, boardHeading } from '../report/labels';
@@ -23,7 +22,7 @@ import { renderBoardSvg } from '../report/svg';
 import { renderTextBoard } from '../report/text-board';
 import { EDITIONS, type Edition } from '../rules/types';
 import type { TileSetName } from '../engine/types';
-import { parseArgs, readRecord, t, type CliIo, type ParsedArgs } from './io';
+import { parseArgs, readRecord, t, writeOutput, type CliIo, type ParsedArgs } from './io';
 
 /** `-o OUT` / `-o=OUT` spelled as `--output` (the option parser reads long options only). */
 export function expandOutputOption(argv: readonly string[]): string[] {
@@ -87,6 +86,15 @@ export function analyzeFile(file: string, settings: AnalysisSettings, io: CliIo)
   }
 }
 
+/** True when writing `output` would replace `input` (after following symbolic links). */
+function sameFile(output: string, input: string): boolean {
+  try {
+    return resolveWriteTarget(output) === resolveWriteTarget(input);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Prints `text`, or writes it to `output` ('-' = standard output) and says so. Refuses to write
  * over the input record. False after printing the reason.
@@ -96,15 +104,13 @@ export function emit(text: string, output: string | undefined, input: string, io
     io.out(text);
     return true;
   }
-  if (path.resolve(output) === path.resolve(input)) {
+  if (sameFile(output, input)) {
     io.err(t(io.lang, 'report.output-is-input', { path: output }));
     return false;
   }
-  try {
-    fs.writeFileSync(output, text.endsWith('\n') ? text : `${text}\n`);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException | undefined)?.code;
-    io.err(t(io.lang, 'report.cannot-write', { path: output, detail: code ?? String((e as Error | undefined)?.message ?? e) }));
+  const failure = writeOutput(output, text.endsWith('\n') ? text : `${text}\n`, io.lang);
+  if (failure) {
+    io.err(failure);
     return false;
   }
   io.err(t(io.lang, 'cli.written', { path: output }));

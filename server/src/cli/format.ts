@@ -10,12 +10,11 @@
  *   planilla format partida.gcg --write
  *   planilla export --for woogles partida.gcg -o partida-woogles.gcg
  */
-import * as fs from 'node:fs';
 import { parse } from '../syntax/parse';
 import { format } from '../syntax/format';
 import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
 import { exportForWoogles } from '../service/export';
-import { parseArgs, readRecord, t, type CliIo } from './io';
+import { parseArgs, readRecord, t, writeOutput, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
 
 export async function runFormat(argv: readonly string[], io: CliIo): Promise<number> {
@@ -49,12 +48,12 @@ export async function runFormat(argv: readonly string[], io: CliIo): Promise<num
       continue;
     }
     if (Buffer.from(formatted, 'utf8').equals(Buffer.from(read.bytes))) continue;
-    try {
-      fs.writeFileSync(file, formatted, 'utf8');
-      io.err(t(io.lang, 'cli.written', { path: file }));
-    } catch (e) {
-      io.err(t(io.lang, 'cli.unreadable', { path: file, reason: (e as NodeJS.ErrnoException).code ?? String(e) }));
+    const failure = writeOutput(file, formatted, io.lang);
+    if (failure) {
+      io.err(failure);
       status = 2;
+    } else {
+      io.err(t(io.lang, 'cli.written', { path: file }));
     }
   }
   return status;
@@ -93,12 +92,11 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     io.out(text);
     return 0;
   }
-  try {
-    fs.writeFileSync(output, text, 'utf8');
-    io.err(t(io.lang, 'cli.written', { path: output }));
-    return 0;
-  } catch (e) {
-    io.err(t(io.lang, 'cli.unreadable', { path: output, reason: (e as NodeJS.ErrnoException).code ?? String(e) }));
+  const failure = writeOutput(output, text, io.lang);
+  if (failure) {
+    io.err(failure);
     return 2;
   }
+  io.err(t(io.lang, 'cli.written', { path: output }));
+  return 0;
 }

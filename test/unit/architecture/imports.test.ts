@@ -44,20 +44,22 @@ function layerOf(file: string): string {
 
 /** Which project layers each layer may import (besides itself and Node's built-ins). */
 const ALLOWED: Record<string, readonly string[]> = {
+  files: [],
   syntax: [],
   rules: ['syntax'],
-  lexicon: ['rules', 'syntax'],
+  lexicon: ['rules', 'syntax', 'files'],
   engine: ['syntax', 'rules', 'lexicon'],
-  service: ['syntax', 'rules', 'lexicon', 'engine'],
+  service: ['syntax', 'rules', 'lexicon', 'engine', 'files'],
   report: ['syntax', 'rules', 'lexicon', 'engine', 'service'],
-  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report'],
-  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli'],
-  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report'],
-  client: ['rules', 'service'],
+  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'files'],
+  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli', 'files'],
+  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'files'],
+  client: ['rules', 'service', 'files'],
 };
 
 /** Packages each layer may import from node_modules. */
 const PACKAGES: Record<string, readonly string[]> = {
+  files: [],
   syntax: [],
   rules: [],
   lexicon: [],
