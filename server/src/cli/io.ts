@@ -87,7 +87,9 @@ export function writeOutput(file: string, data: string | Uint8Array, lang: Langu
 
 /** The one line for a failed write: "planilla: cannot write "x": no space left on the device…". */
 export function cannotWrite(file: string, e: unknown, lang: Language): string {
-  return t(lang, 'cli.cannot-write', { path: file, reason: t(lang, errnoReason(e), { detail: errorDetail(e) }) });
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code === 'ENOENT' || code === 'ENOTDIR' ? 'cli.reason.no-folder' : errnoReason(e);
+  return t(lang, 'cli.cannot-write', { path: file, reason: t(lang, reason, { detail: errorDetail(e) }) });
 }
 
 function errnoReason(e: unknown): string {

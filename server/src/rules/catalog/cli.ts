@@ -88,6 +88,7 @@ export const CLI_MESSAGES: Catalog = {
     es: 'no queda espacio en el disco (un archivo anterior, si lo había, sigue intacto)',
     en: 'no space left on the device (any previous file is untouched)',
   },
+  'cli.reason.no-folder': { es: 'la carpeta no existe', en: 'the folder does not exist' },
   'cli.reason.read-only': { es: 'el sistema de archivos es de solo lectura', en: 'the file system is read-only' },
   'cli.no-gcg-in-folder': {
     es: 'planilla: la carpeta «{path}» no contiene archivos .gcg',
