@@ -25,7 +25,7 @@ mkdirSync(outGenerated, { recursive: true });
 copyFileSync(join(generated, 'gcg-parser.js'), join(outGenerated, 'gcg-parser.js'));
 
 // 3. Default lexicon
-const lexiconBuilder = join(root, 'out/server/src/lexicon/build-default.js');
+const lexiconBuilder = join(root, 'out/scripts/build-default-lexicon.js');
 if (existsSync(lexiconBuilder)) {
   step('default lexicon (DAWG)');
   run(process.execPath, [lexiconBuilder]);
