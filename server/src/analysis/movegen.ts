@@ -470,6 +470,24 @@ export class MoveGenerator {
 
   private readonly effBuf = new Int32Array(SIZE);
   private readonly effSorted = new Int32Array(SIZE);
+  /** Per square of the loaded lane: the highest face value of a rack tile its cross set allows; -1 when none fits. */
+  private readonly laneMax = new Int32Array(SIZE);
+
+  /** Fills `laneMax` for the loaded lane (pruned runs only). */
+  private loadLaneMax(): void {
+    const blank = this.rack[BLANK] > 0;
+    for (let i = 0; i < SIZE; i++) {
+      let m = this.laneCross[i] & this.rackMask;
+      let best = blank && this.laneCross[i] !== 0 ? 0 : -1;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const v = VALUES[31 - Math.clz32(bit)];
+        if (v > best) best = v;
+      }
+      this.laneMax[i] = best;
+    }
+  }
 
   /**
    * Upper bound of the key (score + `bestTerm[k]` for k tiles placed) of every placement
@@ -506,7 +524,7 @@ export class MoveGenerator {
         if (t !== 0) {
           if ((t & BLANK_BIT) === 0) boardSum += VALUES[t & CODE_MASK];
         } else {
-          if (this.laneCross[end] === 0 || k === rackSize) break;
+          if (this.laneMax[end] < 0 || k === rackSize) break;
           eff[k] = end;
           k++;
           wm *= this.laneWM[end];
@@ -530,7 +548,15 @@ export class MoveGenerator {
           sorted[q] = m;
         }
         let sum = boardSum * wm + crossFixed;
-        for (let j = 0; j < k; j++) sum += sorted[j] * values[j];
+        let perSquare = sum;
+        for (let j = 0; j < k; j++) {
+          sum += sorted[j] * values[j];
+          const p = eff[j];
+          const lm = this.laneLM[p];
+          perSquare += (lm * wm + (this.laneCS[p] >= 0 ? lm * this.laneWM[p] : 0)) * this.laneMax[p];
+        }
+        // Both are upper bounds: the best tiles on the best squares, each square's best tile.
+        if (perSquare < sum) sum = perSquare;
         if (k === RACK_SIZE) sum += BINGO_BONUS;
         const bound = sum + bestTerm[k];
         if (bound > best) best = bound;
@@ -549,6 +575,7 @@ export class MoveGenerator {
     for (let dir = 0; dir < 2; dir++) {
       for (let line = 0; line < SIZE; line++) {
         this.loadLane(dir, line);
+        this.loadLaneMax();
         for (let i = 0; i < SIZE; i++) {
           if (this.laneAnchor[i] === 0) continue;
           const b = this.anchorBound(i, values, bestTerm);
