@@ -119,5 +119,6 @@ function printHuman(report: ReportOutcome, io: CliIo): void {
     const article = d.article ? ` (${t(io.lang, 'cli.article', { article: d.article })})` : '';
     io.out(`${report.json.path}:${d.line}:${d.column}: ${t(io.lang, `cli.severity.${d.severity}`)} ${d.code}: ${d.message}${article}`);
   }
+  for (const note of report.notes ?? []) io.out(note);
   io.out(report.summary);
 }

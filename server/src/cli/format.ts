@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import { parse } from '../syntax/parse';
 import { format } from '../syntax/format';
 import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
-import { exportForWoogles } from '../service/export';
+import { exportForWoogles, hasScoreOnlyLines } from '../service/export';
 import { parseArgs, readRecord, t, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
 
@@ -85,6 +85,10 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   const analysis = analyze(read.bytes, { lexicon });
   if (analysis.parsed.file.truncated) {
     io.err(t(io.lang, 'cli.too-many-lines', { path: file, max: MAX_CONTENT_LINES }));
+    return 2;
+  }
+  if (hasScoreOnlyLines(analysis)) {
+    io.err(t(io.lang, 'cli.export-score-only', { path: file }));
     return 2;
   }
   const text = exportForWoogles(analysis, io.lang);

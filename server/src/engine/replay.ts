@@ -147,6 +147,8 @@ interface Outcome {
   placed?: readonly PlacedNewTile[];
   /** A withdrawal that took a play back. */
   withdrew?: boolean;
+  /** The play was not checked (score-only line, or a placement after one). */
+  unchecked?: true;
 }
 
 class Replayer {
@@ -179,6 +181,16 @@ class Replayer {
   private readonly deducted: [boolean, boolean] = [false, false];
   private readonly findings: Finding[] = [];
   private readonly turns: TurnState[] = [];
+  /**
+   * Set by the first score-only line (art. 5.1, a paper sheet's numbers): from then on the board
+   * and the bag are not known, so plays are not checked, only what the numbers tell.
+   */
+  private blind = false;
+  /** Turns whose play was not checked (score-only lines, and placements after one), and the first. */
+  private unchecked = 0;
+  private firstUnchecked?: EventNode;
+  /** Blind: the tiles left at the end as the `(RACK)` line wrote them (the board cannot tell). */
+  private writtenRemaining?: string[];
 
   constructor(
     private readonly file: GcgFile,
@@ -211,6 +223,7 @@ class Replayer {
       findings,
       final: last ? last.totals : [0, 0],
       ...(this.end ? { gameEnd: { reason: this.end.reason, article: this.end.article, afterTurn: this.end.afterTurn } } : {}),
+      ...(this.firstUnchecked ? { playsNotChecked: { count: this.unchecked, line: this.firstUnchecked.line, span: this.firstUnchecked.span } } : {}),
     };
   }
 
@@ -280,7 +293,7 @@ class Replayer {
   }
 
   private event(e: EventNode): void {
-    const isTurn = e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange';
+    const isTurn = e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange' || e.kind === 'score-only';
     const { player: p, known } = this.playerOf(e, isTurn);
     if (isTurn) this.turnOrder(e, p);
     let outcome: Outcome;
@@ -311,6 +324,9 @@ class Replayer {
         break;
       case 'arbiter-penalty':
         outcome = this.arbiterPenalty(e, p);
+        break;
+      case 'score-only':
+        outcome = this.scoreOnly(e, p);
         break;
     }
     if (e.kind !== 'placement' && e.kind !== 'withdrawn') this.players[p].total += outcome.computed;
@@ -572,7 +588,10 @@ class Replayer {
       const score = (r: typeof alt): number => scorePlacement(this.board, r.newTiles, r.direction, this.set).score;
       if (score(alt) === e.score.value && score(resolved) !== e.score.value) resolved = alt;
     }
-    for (const i of resolved.issues) this.issue(i);
+    // Blind (after a score-only line): the board is not known, so neither the play's geometry
+    // nor its score can be judged; the tiles go on the board as written.
+    if (!this.blind) for (const i of resolved.issues) this.issue(i);
+    else this.notChecked(e);
     const placed = resolved.newTiles;
     const faces = placed.map((t) => (t.blank ? '?' : t.letter));
     let notInRack = false;
@@ -586,7 +605,7 @@ class Replayer {
     }
     // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
     const lexicon = this.judging();
-    const scored = scorePlacement(this.board, placed, resolved.direction, this.set, lexicon ? (word) => lexicon.has(word) : undefined);
+    let scored = scorePlacement(this.board, placed, resolved.direction, this.set, lexicon ? (word) => lexicon.has(word) : undefined);
     const separate = this.checkSeparateDigraphs(scored.words, placed);
 
     // One slip, one finding: when the play itself is miscopied (geometry, a tile that is not on
@@ -595,6 +614,8 @@ class Replayer {
     const playMiscopied = resolved.geometryError || notInRack || faceIssues.foreign || separate;
     let scoreFinding: Finding | undefined;
     const declared = e.score?.value;
+    const blind = this.blind;
+    if (blind) scored = { ...scored, score: declared ?? scored.score, bingo: 0 };
     if (declared !== undefined && declared !== scored.score && !playMiscopied) {
       // Art. 12–19.
       const words = scored.words.map((w) => `${w.word} ${w.score}`).join(', ');
@@ -627,13 +648,13 @@ class Replayer {
       before,
       scoreFinding,
       withdrawn: false,
-      misplaced: resolved.geometryError || faceIssues.foreign || faceIssues.kw,
+      misplaced: blind || resolved.geometryError || faceIssues.foreign || faceIssues.kw,
       ruledValid: NO_RULINGS,
     };
     this.records.push(record);
     this.lastPlacement[p] = record;
 
-    if (!this.end && this.bag === 0 && player.size === 0 && placed.length > 0) {
+    if (!this.end && !blind && this.bag === 0 && player.size === 0 && placed.length > 0) {
       // 37.4 / 40.3: the rack is empty and so is the bag.
       this.end = { reason: 'out', article: endArticle('out', this.edition), afterTurn: this.turns.length, line: e.line, event: e, finisher: p };
     }
@@ -641,9 +662,69 @@ class Replayer {
       computed: scored.score,
       rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
       rackReading: rack?.note,
-      words: scored.words,
+      words: blind ? NO_WORDS : scored.words,
       bingo: scored.bingo,
       placed,
+      ...(blind ? { unchecked: true as const } : {}),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Score-only lines
+
+  /** One more turn whose play is not checked (the first one is where the notice goes). */
+  private notChecked(e: EventNode): void {
+    this.unchecked++;
+    this.firstUnchecked ??= e;
+  }
+
+  /**
+   * A score-only line (art. 5.1: a paper sheet's numbers, `>Ana: +26 26`): the play is not known,
+   * so its amount is taken as written and only the numbers are checked (the sheet's addition, the
+   * turn order, what comes after). From here on the board and the bag are unknown (`blind`). It is
+   * recorded as a placement of unknown tiles, so a `--` line can take it back.
+   */
+  private scoreOnly(e: EventNode, p: number): Outcome {
+    const player = this.players[p];
+    const rack = this.readRack(e, p, () => []);
+    const declared = e.score?.value ?? 0;
+    const before: PlacementRecord['before'] = {
+      known: player.known.slice(),
+      knownFrom: player.knownFrom,
+      size: player.size,
+      passRun: this.passRun,
+      scorelessRun: this.scorelessRun,
+      gameEnd: this.end,
+      bases: player.bases.slice(),
+    };
+    this.blind = true;
+    this.notChecked(e);
+    // What was played is unknown, so nothing is known of the rack that follows.
+    player.known = [];
+    player.knownFrom = e;
+    this.passRun = 0;
+    this.scorelessRun = declared === 0 ? this.scorelessRun + 1 : 0;
+    const record: PlacementRecord = {
+      turn: this.turns.length,
+      event: e,
+      player: p,
+      newTiles: [],
+      drawn: 0,
+      computed: declared,
+      declared,
+      words: NO_WORDS,
+      before,
+      withdrawn: false,
+      misplaced: true,
+      ruledValid: NO_RULINGS,
+    };
+    this.records.push(record);
+    this.lastPlacement[p] = record;
+    return {
+      computed: declared,
+      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
+      rackReading: rack?.note,
+      unchecked: true,
     };
   }
 
@@ -695,7 +776,9 @@ class Replayer {
       this.report('exchange-not-in-rack', where, { tiles: String(count), rack: e.rack?.text ?? formatTiles(player.known) });
     }
     const minimum = this.options.exchangeMinimum ?? (this.edition === 'naspa' ? RACK_SIZE : 1);
-    if (this.bag < minimum) this.report('exchange-bag-too-small', where, { bag: this.bag, minimum });
+    if (this.blind) {
+      // The bag is not known after a score-only line.
+    } else if (this.bag < minimum) this.report('exchange-bag-too-small', where, { bag: this.bag, minimum });
     else if (count > this.bag) this.report('exchange-bag-too-small', where, { count, bag: this.bag }, { messageId: 'exchange-bag-too-small-count' });
     this.scorelessAmount(e);
 
@@ -806,6 +889,29 @@ class Replayer {
     return out;
   }
 
+  /** The tiles left on the racks at the end: from the board, or (blind) as the sheet wrote them. */
+  private leftAtEnd(): string[] {
+    return this.blind ? (this.writtenRemaining ?? []) : this.remaining();
+  }
+
+  /**
+   * Blind: an end-of-game line says that `finisher` went out after the last turn (37.4 / 40.3);
+   * the board and the bag, which would tell, are not known.
+   */
+  private inferOut(finisher: number): void {
+    const last = this.lastTurnEvent;
+    this.end = {
+      reason: 'out',
+      article: endArticle('out', this.edition),
+      afterTurn: this.turns.length - 1,
+      line: last?.line ?? 0,
+      ...(last ? { event: last } : {}),
+      finisher,
+    };
+    // The end is seen only now: the move it follows was already the last (no move-after-game-end).
+    this.endReported = false;
+  }
+
   private value(tiles: readonly string[]): number {
     return tiles.reduce((sum, t) => sum + (t === '?' ? 0 : this.set.value(t)), 0);
   }
@@ -824,12 +930,15 @@ class Replayer {
    */
   private endRack(e: EventNode, p: number): Outcome {
     const declared = e.score?.value ?? 0;
+    // Blind (score-only lines): the board cannot tell that a player went out; this line says so.
+    if (this.blind && !this.end) this.inferOut(p);
     const end = this.end;
     if (!end || end.reason !== 'out' || end.finisher === undefined) {
       this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end' });
       return { computed: 0 };
     }
-    const remaining = this.remaining();
+    if (this.blind && p === end.finisher && !this.writtenRemaining) this.writtenRemaining = this.endTiles(e.endRack, undefined);
+    const remaining = this.leftAtEnd();
     const written = this.endTiles(e.endRack, remaining);
     const R = this.value(remaining);
     const rackText = formatTiles(sortTiles(remaining));
@@ -879,8 +988,8 @@ class Replayer {
    */
   private rackDeduction(e: EventNode, p: number): Outcome {
     const declared = e.score?.value ?? 0;
-    const end = this.end;
-    if (!end || end.reason === 'time') {
+    if (this.blind && !this.end) this.inferOut(1 - p);
+    if (!this.end || this.end.reason === 'time') {
       this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end' });
       return { computed: 0 };
     }
@@ -888,8 +997,9 @@ class Replayer {
       this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: e.endRack?.text ?? '', value: 0 });
       return { computed: 0 };
     }
-    if (end.reason === 'out') {
-      if (p === end.finisher) {
+    const outEnd = this.end;
+    if (outEnd.reason === 'out') {
+      if (p === outEnd.finisher) {
         this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: formatTiles([]) }, { messageId: 'end-rack-mismatch-rack' });
         return { computed: 0 };
       }
@@ -901,13 +1011,14 @@ class Replayer {
         return { computed: 0 };
       }
       this.deducted[p] = true;
-      return { computed: this.deduct(e, declared, this.remaining()) };
+      if (this.blind && !this.writtenRemaining) this.writtenRemaining = this.endTiles(e.endRack, undefined);
+      return { computed: this.deduct(e, declared, this.leftAtEnd()) };
     }
     // Nobody went out: each player subtracts their own rack.
     this.deducted[p] = true;
     const pl = this.players[p];
     const own = pl.known.length === pl.size ? pl.known : undefined;
-    return { computed: this.deduct(e, declared, own, endArticle(end.reason, this.edition)) };
+    return { computed: this.deduct(e, declared, own, endArticle(outEnd.reason, this.edition)) };
   }
 
   private deduct(e: EventNode, declared: number, expected: readonly string[] | undefined, article?: string): number {
@@ -1039,6 +1150,7 @@ class Replayer {
     if (e.score) state.declaredScore = e.score.value;
     if (e.total) state.declaredTotal = e.total.value;
     if (end) state.gameOver = { reason: end.reason, article: end.article, afterTurn: end.afterTurn };
+    if (o.unchecked) state.playNotChecked = true;
     this.turns.push(state);
   }
 
@@ -1047,7 +1159,7 @@ class Replayer {
     const end = this.end;
     if (end && end.reason === 'out' && end.finisher !== undefined && !this.s.incomplete) {
       const f = end.finisher;
-      const remaining = this.remaining();
+      const remaining = this.leftAtEnd();
       const opponentDone = this.endAdd?.form === '2R' || this.deducted[1 - f] || this.value(remaining) === 0;
       if (!this.endAdd || !opponentDone) {
         const at = this.endAdd ? this.endAdd.event : end.event;

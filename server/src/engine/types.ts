@@ -117,6 +117,11 @@ export interface TurnState {
   readonly placed: readonly { row: number; col: number; letter: string; blank: boolean }[];
   /** Set when the game is over after this event (reason and article). */
   readonly gameOver?: GameEnd;
+  /**
+   * The play of this turn was not checked: a score-only line, or a placement after one (the
+   * board is then not known). Its computed score is the sheet's.
+   */
+  readonly playNotChecked?: true;
 }
 
 export type GameEndReason =
@@ -171,4 +176,10 @@ export interface Replay {
   /** True final totals (after every event). */
   readonly final: readonly [number, number];
   readonly gameEnd?: GameEnd;
+  /**
+   * Set when some plays were not checked (art. 5.1: score-only lines hold a paper sheet's numbers;
+   * after one, the board is not known, so later placements are not checked either): how many
+   * turns, and the first such line (where the editor says so, once).
+   */
+  readonly playsNotChecked?: { readonly count: number; readonly line: number; readonly span: Span };
 }

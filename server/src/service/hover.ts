@@ -23,7 +23,8 @@ import { boardModel } from './board-model';
 import { BOARD_SIZE, premiumAt, squareName } from '../engine/board';
 import { TILE_SETS } from '../engine/tilesets';
 import type { PremiumKind, Replay, ScoredWord, TurnState } from '../engine/types';
-import { editionLabel, explainFinding } from '../rules/messages';
+import { citeArticle, editionLabel, explainFinding } from '../rules/messages';
+import { NOTICES } from '../rules/registry';
 import type { Language } from '../rules/types';
 import type { CoordNode, EventNode, PragmaNode } from '../syntax/types';
 
@@ -100,6 +101,10 @@ export function moveHover(analysis: Analysis, index: number, lang: Language): st
   const what = event.kind === 'placement' && event.coord && event.play ? `${md(event.coord.text)} ${md(event.play.text)}` : uiText(`ui.event.${event.kind}`, lang);
   const parts = [uiText('ui.hover.moveTitle', lang, { n: index + 1, nick, what })];
   if (!turn) return parts.join(PARAGRAPH);
+  if (turn.playNotChecked) {
+    const article = NOTICES['plays-not-checked'].articles[replay.rules];
+    parts.push(uiText('ui.hover.playNotChecked', lang, { article: article ? citeArticle(article, lang) : '' }));
+  }
   for (const word of turn.words) parts.push(wordTable(word, lang));
   if (turn.bingo > 0) parts.push(uiText('ui.hover.bingo', lang, { bonus: turn.bingo }));
   parts.push(scoreLine(turn, lang));

@@ -54,7 +54,7 @@ const PLAY = 1;
 /** Pragmas whose arguments the grammar takes as they come (`.*`). */
 const SIMPLE_PRAGMAS: readonly string[] = [
   'character-encoding', 'title', 'description', 'id', 'lexicon', 'game-type', 'board-layout',
-  'tile-distribution', 'incomplete', 'tile-set', 'game-board',
+  'tile-distribution', 'incomplete', 'tile-set', 'game-board', 'event', 'round',
 ];
 /** Pragmas with arguments of their own that this reader leaves to the grammar. */
 /** The `#rules` editions the grammar accepts (its EDITION_NAMES; a unit test compares both with rules/types EDITIONS). */
@@ -75,6 +75,8 @@ interface EventTail {
   readonly total: NumberToken;
   readonly trailing?: Token;
 }
+
+const NO_FIELDS: EventFields = {};
 
 interface Located<T> {
   readonly value: T;
@@ -310,6 +312,17 @@ class LineReader {
     return { score: numbers.score, total: numbers.total.value };
   }
 
+  /** First alternative of `ScoreOnlyTail`: `Score __ Total _ !.` at `i`; null otherwise. */
+  private scoreOnlyTail(i: number): EventTail | null {
+    const score = this.number(i, true);
+    if (!score) return null;
+    const totalAt = this.blanks1(score.end);
+    if (totalAt < 0) return null;
+    const total = this.number(totalAt, false);
+    if (!total || !this.restIsBlank(total.end)) return null;
+    return { score: score.value, total: total.value };
+  }
+
   /**
    * `OtherHead`: pass, exchange of tiles, end-of-game rack. null when no alternative matches;
    * undefined for the alternatives left to the grammar (withdrawal `--`, `-N`, keywords).
@@ -385,9 +398,19 @@ class LineReader {
     }
     // 4. OtherHead OtherTail
     const other = this.otherHead(i);
-    if (!other) return undefined;
-    const tail = this.otherTail(other.end);
-    return tail ? this.event(other.value.kind, undefined, other.value.fields, tail) : undefined;
+    if (other === undefined) return undefined;
+    if (other) {
+      const tail = this.otherTail(other.end);
+      return tail ? this.event(other.value.kind, undefined, other.value.fields, tail) : undefined;
+    }
+    // 5. Rack __ ScoreOnlyTail, 6. ScoreOnlyTail: a score-only line (`>Ana: +26 26`).
+    if (rack && afterRack >= 0) {
+      const tail = this.scoreOnlyTail(afterRack);
+      if (tail) return this.event('score-only', rack.value, NO_FIELDS, tail);
+    }
+    const tail = this.scoreOnlyTail(i);
+    if (tail) return this.event('score-only', undefined, NO_FIELDS, tail);
+    return undefined;
   }
 
   /** `Event = _ ">" EventAfterMark`, with `i` just after the `>`. */
