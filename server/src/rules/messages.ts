@@ -23,11 +23,14 @@ import { REPORT_MESSAGES } from './catalog/report';
 import { LEXICON_MESSAGES } from './catalog/lexicon';
 import { ENGINE_MESSAGES } from './catalog/engine';
 import { UI_MESSAGES } from './catalog/ui';
+import { CLIENT_MESSAGES } from './catalog/client';
 import { BATCH_MESSAGES } from './catalog/batch';
 import { DESK_MESSAGES } from './catalog/desk';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor, type Notice } from './registry';
+import { argValue, fillTemplate } from './template';
+export { fillTemplate, placeholdersOf, resolveLanguage } from './template';
 import { LANGUAGES, type Edition, type Finding, type Language, type MessageArgs, type Severity } from './types';
 
 export interface NamedCatalog {
@@ -45,6 +48,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'lexicon', catalog: LEXICON_MESSAGES },
   { name: 'engine', catalog: ENGINE_MESSAGES },
   { name: 'ui', catalog: UI_MESSAGES },
+  { name: 'client', catalog: CLIENT_MESSAGES },
   { name: 'batch', catalog: BATCH_MESSAGES },
   { name: 'desk', catalog: DESK_MESSAGES },
 ];
@@ -87,24 +91,6 @@ export const MESSAGES: ReadonlyMap<string, LocalizedText> = MERGED.messages;
 /** Ids defined by more than one catalogue (must stay empty; see the unit tests). */
 export const MESSAGE_CONFLICTS: readonly MessageConflict[] = MERGED.conflicts;
 
-const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)\}/g;
-
-/** Placeholder names of a template, in order of first appearance, without repeats. */
-export function placeholdersOf(template: string): string[] {
-  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]))];
-}
-
-function argValue(args: MessageArgs, name: string): string | undefined {
-  if (!Object.prototype.hasOwnProperty.call(args, name)) return undefined;
-  const value: unknown = args[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
-
-/** Fills `{name}` placeholders from args; a placeholder without a value stays as written. */
-export function fillTemplate(template: string, args: MessageArgs): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => argValue(args, name) ?? whole);
-}
-
 function safeArgs(args: unknown): MessageArgs {
   return typeof args === 'object' && args !== null ? (args as MessageArgs) : {};
 }
@@ -125,15 +111,6 @@ export function formatMessage(id: string, args: MessageArgs = {}, lang: Language
     return shown.length > 0 ? `${String(id)} (${shown.join(', ')})` : String(id);
   }
   return fillTemplate(safeLanguage(lang) === 'en' ? text.en : text.es, values);
-}
-
-/**
- * The language of messages for a `planilla.language` setting: 'es' or 'en' as chosen; 'auto'
- * (or any other value) gives English when the locale starts with 'en', Spanish otherwise.
- */
-export function resolveLanguage(setting: string | undefined, locale?: string): Language {
-  if (setting === 'es' || setting === 'en') return setting;
-  return typeof locale === 'string' && locale.trim().toLowerCase().startsWith('en') ? 'en' : 'es';
 }
 
 export interface RenderFindingOptions {

@@ -58,6 +58,10 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: la opción {option} necesita un valor',
     en: 'planilla: option {option} needs a value',
   },
+  'cli.flag-value': {
+    es: 'planilla: la opción {option} no lleva valor',
+    en: 'planilla: option {option} takes no value',
+  },
   'cli.bad-value': {
     es: 'planilla: valor no válido para {option}: «{value}» (se admite: {allowed})',
     en: 'planilla: invalid value for {option}: "{value}" (allowed: {allowed})',

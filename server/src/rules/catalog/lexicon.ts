@@ -160,8 +160,6 @@ export const LEXICON_MESSAGES: Catalog = {
     es: 'orden desconocida «{command}» (info, check o compile)',
     en: 'unknown command "{command}" (info, check or compile)',
   },
-  'lexicon.cli.unknown-option': { es: 'opción desconocida {option}', en: 'unknown option {option}' },
-  'lexicon.cli.missing-value': { es: 'falta el valor de {option}', en: '{option} needs a value' },
   'lexicon.cli.bad-edition': {
     es: 'edición desconocida «{value}» (fise, fise-2004, fise-2001, naspa)',
     en: 'unknown edition "{value}" (fise, fise-2004, fise-2001, naspa)',

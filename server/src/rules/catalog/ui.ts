@@ -1,6 +1,7 @@
 /**
  * Texts of the editor: hovers, code lenses, inlay hints, completion details, quick-fix titles,
- * command messages and the server's log lines, in Spanish and English. `{name}` placeholders are
+ * the server's answers to commands and its log lines, in Spanish and English (the client's own
+ * texts are in `client.ts`). `{name}` placeholders are
  * filled by `service/i18n.ts` (or `formatMessage`). Markdown is allowed in hover texts.
  *
  * Invariants: every id starts with `ui.`; every entry has both languages with the same
@@ -161,25 +162,14 @@ export const UI_MESSAGES: Catalog = {
   'ui.fix.fillScore': { es: 'Completar la puntuación ({score}) y el total ({total})', en: 'Fill in the score ({score}) and the total ({total})' },
   'ui.fix.addEncoding': { es: 'Añadir «#character-encoding UTF-8»', en: 'Add "#character-encoding UTF-8"' },
 
-  // Commands
-  'ui.command.checkWorkspace.progressTitle': { es: 'Planilla: comprobando planillas', en: 'Planilla: checking records' },
-  'ui.command.checkWorkspace.progress': { es: '{done} de {total}', en: '{done} of {total}' },
-  'ui.command.checkWorkspace.done': {
-    es: 'Planilla: {files} planillas comprobadas — {errors} errores, {warnings} avisos, {others} notas.',
-    en: 'Planilla: {files} records checked — {errors} errors, {warnings} warnings, {others} notes.',
-  },
-  'ui.command.checkWorkspace.unreadable': { es: '{count} no se pudieron leer.', en: '{count} could not be read.' },
-  'ui.command.export.noRecord': { es: 'Abra una planilla .gcg para exportarla.', en: 'Open a .gcg record to export it.' },
-  'ui.command.export.done': { es: '{name} exportada para Woogles: revísela y guárdela.', en: '{name} exported for Woogles: review it and save it.' },
+  // Commands (what the server answers; the client's own notices are in client.ts)
   'ui.command.export.unreadable': { es: 'No se pudo leer {uri}.', en: 'Could not read {uri}.' },
   'ui.command.export.tooLong': {
     es: 'Esta planilla tiene más de {max} líneas con contenido y Planilla no la ha leído entera: no se exporta.',
     en: 'This record has more than {max} content lines and Planilla has not read all of it: it is not exported.',
   },
 
-  // Board view (webview) and audit report (commands)
-  'ui.board.documentTitle': { es: 'Tablero de Planilla', en: 'Planilla board' },
-  'ui.board.panelTitle': { es: 'Tablero · {name}', en: 'Board · {name}' },
+  // Board view: the body the server renders (the page and its notices are in client.ts)
   'ui.board.steps': { es: 'Recorrer la partida', en: 'Step through the game' },
   'ui.board.step.first': { es: 'Primera jugada (Inicio)', en: 'First event (Home)' },
   'ui.board.step.previous': { es: 'Jugada anterior (←)', en: 'Previous event (←)' },
@@ -215,18 +205,6 @@ export const UI_MESSAGES: Catalog = {
     es: 'Teclas: ← → jugada anterior y siguiente · Inicio y Fin primera y última. El cursor del editor sigue al tablero.',
     en: 'Keys: ← → previous and next event · Home and End first and last. The editor cursor follows the board.',
   },
-  'ui.board.noRecord': { es: 'Abra una planilla .gcg para ver su tablero.', en: 'Open a .gcg record to see its board.' },
-  'ui.board.waiting': { es: 'Calculando el tablero…', en: 'Working out the board…' },
-  'ui.board.unavailable': {
-    es: 'El servidor de Planilla no ha dado el tablero de este documento.',
-    en: 'The Planilla server gave no board for this document.',
-  },
-  'ui.report.panelTitle': { es: 'Informe · {name}', en: 'Audit · {name}' },
-  'ui.report.noRecord': { es: 'Abra una planilla .gcg para su informe de arbitraje.', en: 'Open a .gcg record for its audit report.' },
-  'ui.report.opened': { es: 'Informe de arbitraje de {name}.', en: 'Audit report of {name}.' },
-  'ui.report.save': { es: 'Guardar como HTML…', en: 'Save as HTML…' },
-  'ui.report.saved': { es: 'Informe guardado: {path}', en: 'Report saved: {path}' },
-  'ui.report.fileSuffix': { es: 'informe', en: 'audit' },
 
   // Server log and notices
   'ui.server.handlerFailed': { es: 'Error interno en {handler}: {error}', en: 'Internal error in {handler}: {error}' },
