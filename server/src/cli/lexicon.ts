@@ -33,7 +33,7 @@ export interface LexiconCommandIo {
 /** A message from the lexicon catalogue (or, for other ids, the merged catalogues). */
 function msg(id: string, args: MessageArgs, lang: Language): string {
   const text = LEXICON_MESSAGES[id];
-  return text ? fillTemplate(lang === 'en' ? text.en : text.es, args) : formatMessage(id, args, lang);
+  return text ? fillTemplate(lang === 'en' ? text.en : text.es, args, lang) : formatMessage(id, args, lang);
 }
 
 /** The options of every `lexicon` sub-command (parsed after the sub-command's name). */

@@ -15,6 +15,7 @@
  *   // 'puntuación declarada 24, calculada 26 (CASA 26)'
  *   resolveLanguage('auto', 'en-GB');  // 'en'
  *   citeArticle('33, XII', 'es');       // 'art. 33, anexo XII'
+ *   formatMessage('cli.count.error', { n: 1 }, 'es');   // '1 error'  (n: 3 → '3 errores')
  */
 import { CLI_MESSAGES } from './catalog/cli';
 import { FINDING_MESSAGES } from './catalog/findings';
@@ -30,7 +31,7 @@ import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor, type Notice } from './registry';
 import { argValue, fillTemplate } from './template';
-export { fillTemplate, placeholdersOf, resolveLanguage } from './template';
+export { fillTemplate, formatNumber, placeholdersOf, pluralCategory, resolveLanguage } from './template';
 import { LANGUAGES, type Edition, type Finding, type Language, type MessageArgs, type Severity } from './types';
 
 export interface NamedCatalog {
@@ -110,7 +111,8 @@ export function formatMessage(id: string, args: MessageArgs = {}, lang: Language
       .map(([name, value]) => `${name}: ${value}`);
     return shown.length > 0 ? `${String(id)} (${shown.join(', ')})` : String(id);
   }
-  return fillTemplate(safeLanguage(lang) === 'en' ? text.en : text.es, values);
+  const language = safeLanguage(lang);
+  return fillTemplate(language === 'en' ? text.en : text.es, values, language);
 }
 
 export interface RenderFindingOptions {

@@ -18,5 +18,5 @@ export type { Language } from '../rules/types';
 export function clientText(id: string, lang: Language, args: MessageArgs = {}): string {
   const entry = Object.prototype.hasOwnProperty.call(CLIENT_MESSAGES, id) ? CLIENT_MESSAGES[id] : undefined;
   if (!entry) return id;
-  return fillTemplate(lang === 'en' ? entry.en : entry.es, args);
+  return fillTemplate(lang === 'en' ? entry.en : entry.es, args, lang);
 }

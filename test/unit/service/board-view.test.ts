@@ -93,7 +93,7 @@ describe('board view: the body at the turn under the cursor', () => {
     const start = boardViewAt(replay, 0, 'es');
     assert.equal(start.turnIndex, -1);
     assert.deepEqual(start.lastMove, []);
-    assert.deepEqual(classText(start.html, 'turn-label'), ['Antes de la primera jugada (la planilla tiene 2)']);
+    assert.deepEqual(classText(start.html, 'turn-label'), ['Antes de la primera jugada (la planilla tiene 2 jugadas)']);
     assert.match(start.html, /<h2>Fichas del juego \(100\)<\/h2>/);
     assert.match(start.html, /<p class="bag">Bolsa: 86 fichas<\/p>/);
   });

@@ -62,7 +62,7 @@ describe('service: UI catalogue', () => {
   });
 
   it('fills placeholders and falls back to the id', () => {
-    assert.equal(uiText('ui.lens.totals', 'es', { p1: 'Ana', t1: 134, p2: 'Luis', t2: 98 }), 'Ana 134 · Luis 98');
+    assert.equal(uiText('ui.lens.totals', 'es', { p1: 'Ana', t1: 134, p2: 'Luis', t2: 98 }), 'tras la jugada: Ana 134 · Luis 98');
     assert.equal(uiText('ui.no.such.id', 'en'), 'ui.no.such.id');
     assert.deepEqual([signed(24), signed(0), signed(-13)], ['+24', '+0', '-13']);
   });

@@ -23,6 +23,7 @@ export const CLI_MESSAGES: Catalog = {
       '  format ARCHIVO [--write]           la planilla en forma canónica',
       '  export --for woogles ARCHIVO        GCG que lee Macondo/Woogles',
       '  lexicon info|check|compile ...      el léxico (véase «planilla lexicon --help»)',
+      '  lsp                                el servidor de lenguaje por stdio, para cualquier editor',
       '',
       'Opciones comunes: --lang es|en (idioma de los mensajes), --help, --version',
       'Ediciones: fise (vigente), fise-2004, fise-2001, naspa',
@@ -41,9 +42,26 @@ export const CLI_MESSAGES: Catalog = {
       '  format FILE [--write]              the record in canonical form',
       '  export --for woogles FILE          GCG that Macondo/Woogles read',
       '  lexicon info|check|compile ...     the word list (see "planilla lexicon --help")',
+      '  lsp                                the language server over stdio, for any editor',
       '',
       'Common options: --lang es|en (message language), --help, --version',
       'Editions: fise (current), fise-2004, fise-2001, naspa',
+    ].join('\n'),
+  },
+  'cli.lsp.usage': {
+    es: [
+      'Uso: planilla lsp [--stdio | --node-ipc | --socket=PUERTO | --pipe=NOMBRE]',
+      '',
+      'El servidor de lenguaje de Planilla (Language Server Protocol), por stdio si no se indica otro canal.',
+      'Los ajustes (la sección «planilla»: language, rules, lexicon, lexiconExtra, severity, …) llegan en',
+      'initializationOptions, por workspace/configuration o con workspace/didChangeConfiguration.',
+    ].join('\n'),
+    en: [
+      'Usage: planilla lsp [--stdio | --node-ipc | --socket=PORT | --pipe=NAME]',
+      '',
+      'The Planilla language server (Language Server Protocol), over stdio unless another channel is given.',
+      'Settings (the "planilla" section: language, rules, lexicon, lexiconExtra, severity, …) come in',
+      'initializationOptions, through workspace/configuration or with workspace/didChangeConfiguration.',
     ].join('\n'),
   },
   'cli.unknown-command': {
@@ -71,8 +89,8 @@ export const CLI_MESSAGES: Catalog = {
     en: 'planilla: no file given',
   },
   'cli.too-many-lines': {
-    es: 'planilla: «{path}» tiene más de {max} líneas con contenido; no parece una planilla y no se reescribe ni se exporta',
-    en: 'planilla: "{path}" has more than {max} content lines; it does not look like a game record and is neither rewritten nor exported',
+    es: 'planilla: «{path}» tiene más de {max, number} líneas con contenido; no parece una planilla y no se reescribe ni se exporta',
+    en: 'planilla: "{path}" has more than {max, number} content lines; it does not look like a game record and is neither rewritten nor exported',
   },
   'cli.export-score-only': {
     es: 'planilla: «{path}» tiene líneas con solo la puntuación, que GCG no sabe expresar; no se exporta',
@@ -85,7 +103,10 @@ export const CLI_MESSAGES: Catalog = {
   'cli.reason.not-found': { es: 'no existe', en: 'no such file' },
   'cli.reason.is-directory': { es: 'es una carpeta', en: 'is a folder' },
   'cli.reason.not-file': { es: 'no es un archivo normal', en: 'is not a regular file' },
-  'cli.reason.too-large': { es: 'es demasiado grande ({size} MB; máximo {max} MB)', en: 'is too large ({size} MB; at most {max} MB)' },
+  'cli.reason.too-large': {
+    es: 'es demasiado grande ({size, number} MB; máximo {max, number} MB)',
+    en: 'is too large ({size, number} MB; at most {max, number} MB)',
+  },
   'cli.reason.permission': { es: 'permiso denegado', en: 'permission denied' },
   'cli.reason.other': { es: '{detail}', en: '{detail}' },
   'cli.no-gcg-in-folder': {
@@ -93,8 +114,8 @@ export const CLI_MESSAGES: Catalog = {
     en: 'planilla: folder "{path}" holds no .gcg files',
   },
   'cli.summary': {
-    es: '{path}: {counts} · {edition} · fichas {tileSet} · resultado: {final}',
-    en: '{path}: {counts} · {edition} · {tileSet} tiles · result: {final}',
+    es: '{path}: {counts} · {edition} · {tileSet} · resultado: {final}',
+    en: '{path}: {counts} · {edition} · {tileSet} · result: {final}',
   },
   'cli.severity.error': { es: 'error', en: 'error' },
   'cli.severity.warning': { es: 'aviso', en: 'warning' },
@@ -102,25 +123,28 @@ export const CLI_MESSAGES: Catalog = {
   'cli.severity.hint': { es: 'sugerencia', en: 'hint' },
   'cli.article': { es: 'art. {article}', en: 'art. {article}' },
   'cli.summary.clean': { es: 'sin problemas', en: 'no problems' },
-  'cli.count.error': { es: '{n} error(es)', en: '{n} error(s)' },
-  'cli.count.warning': { es: '{n} aviso(s)', en: '{n} warning(s)' },
-  'cli.count.information': { es: '{n} nota(s) informativa(s)', en: '{n} information note(s)' },
-  'cli.count.hint': { es: '{n} sugerencia(s)', en: '{n} hint(s)' },
+  'cli.count.error': { es: '{n, plural, one {# error} other {# errores}}', en: '{n, plural, one {# error} other {# errors}}' },
+  'cli.count.warning': { es: '{n, plural, one {# aviso} other {# avisos}}', en: '{n, plural, one {# warning} other {# warnings}}' },
+  'cli.count.information': {
+    es: '{n, plural, one {# nota informativa} other {# notas informativas}}',
+    en: '{n, plural, one {# information note} other {# information notes}}',
+  },
+  'cli.count.hint': { es: '{n, plural, one {# sugerencia} other {# sugerencias}}', en: '{n, plural, one {# hint} other {# hints}}' },
   'cli.total-summary': {
-    es: '{files} archivo(s): {withErrors} con errores, {errors} error(es), {warnings} aviso(s)',
-    en: '{files} file(s): {withErrors} with errors, {errors} error(s), {warnings} warning(s)',
+    es: '{files, plural, one {# archivo} other {# archivos}}: {withErrors, number} con errores, {errors, plural, one {# error} other {# errores}}, {warnings, plural, one {# aviso} other {# avisos}}',
+    en: '{files, plural, one {# file} other {# files}}: {withErrors, number} with errors, {errors, plural, one {# error} other {# errors}}, {warnings, plural, one {# warning} other {# warnings}}',
   },
   'cli.lexicon-fallback': {
     es: 'planilla: aviso: {message}; se usa el léxico por omisión',
     en: 'planilla: warning: {message}; using the default word list',
   },
   'cli.lexicon-used': {
-    es: 'léxico: {name} · {words} palabras · SHA-256 {sha256}',
-    en: 'word list: {name} · {words} words · SHA-256 {sha256}',
+    es: 'léxico: {name} · {words, plural, one {# palabra} other {# palabras}} · SHA-256 {sha256}',
+    en: 'word list: {name} · {words, plural, one {# word} other {# words}} · SHA-256 {sha256}',
   },
   'cli.turn-out-of-range': {
-    es: 'planilla: el turno {turn} no existe (la planilla tiene {count} jugadas)',
-    en: 'planilla: turn {turn} does not exist (the record has {count} events)',
+    es: 'planilla: el turno {turn} no existe (la planilla tiene {count, plural, one {# jugada} other {# jugadas}})',
+    en: 'planilla: turn {turn} does not exist (the record has {count, plural, one {# event} other {# events}})',
   },
   'cli.export-target': {
     es: 'planilla: export necesita --for woogles',
@@ -132,8 +156,8 @@ export const CLI_MESSAGES: Catalog = {
     en: 'planilla: internal error while processing "{path}": {detail} (please report it)',
   },
   'export.arbiter-penalty-note': {
-    es: 'la línea anterior es una penalización del árbitro de {amount} puntos (art. {article}), no una penalización por tiempo: GCG no tiene línea para ella',
-    en: 'the line above is an arbiter penalty of {amount} points (art. {article}), not a time penalty: GCG has no line for it',
+    es: 'la línea anterior es una penalización del árbitro de {amount, plural, one {# punto} other {# puntos}} (art. {article}), no una penalización por tiempo: GCG no tiene línea para ella',
+    en: 'the line above is an arbiter penalty of {amount, plural, one {# point} other {# points}} (art. {article}), not a time penalty: GCG has no line for it',
   },
   'board.after-turn': {
     es: 'Tablero tras la jugada {turn} de {count} (línea {line}: {event})',
@@ -144,7 +168,7 @@ export const CLI_MESSAGES: Catalog = {
   'board.rack-unknown': { es: '(desconocido)', en: '(unknown)' },
   'board.rack-partial': { es: '(parcial)', en: '(partial)' },
   'board.totals': { es: 'Totales: {totals}', en: 'Totals: {totals}' },
-  'board.bag': { es: 'Bolsa: {n} ficha(s)', en: 'Bag: {n} tile(s)' },
+  'board.bag': { es: 'Bolsa: {n, plural, one {# ficha} other {# fichas}}', en: 'Bag: {n, plural, one {# tile} other {# tiles}}' },
   'board.unseen': { es: 'Fichas por salir ({n}): {tiles}', en: 'Unseen tiles ({n}): {tiles}' },
   'board.legend': {
     es: 'Leyenda: = triple palabra · - doble palabra · " triple letra · \' doble letra · * centro · minúscula = comodín',

@@ -16,10 +16,13 @@ export const CLIENT_MESSAGES: Catalog = {
   'ui.command.checkWorkspace.progressTitle': { es: 'Planilla: comprobando planillas', en: 'Planilla: checking records' },
   'ui.command.checkWorkspace.progress': { es: '{done} de {total}', en: '{done} of {total}' },
   'ui.command.checkWorkspace.done': {
-    es: 'Planilla: {files} planillas comprobadas — {errors} errores, {warnings} avisos, {others} notas.',
-    en: 'Planilla: {files} records checked — {errors} errors, {warnings} warnings, {others} notes.',
+    es: 'Planilla: {files, plural, one {# planilla comprobada} other {# planillas comprobadas}} — {errors, plural, one {# error} other {# errores}}, {warnings, plural, one {# aviso} other {# avisos}}, {others, plural, one {# nota} other {# notas}}.',
+    en: 'Planilla: {files, plural, one {# record checked} other {# records checked}} — {errors, plural, one {# error} other {# errors}}, {warnings, plural, one {# warning} other {# warnings}}, {others, plural, one {# note} other {# notes}}.',
   },
-  'ui.command.checkWorkspace.unreadable': { es: '{count} no se pudieron leer.', en: '{count} could not be read.' },
+  'ui.command.checkWorkspace.unreadable': {
+    es: '{count, plural, one {# no se pudo leer.} other {# no se pudieron leer.}}',
+    en: '{count, plural, one {# could not be read.} other {# could not be read.}}',
+  },
   'ui.command.export.noRecord': { es: 'Abra una planilla .gcg para exportarla.', en: 'Open a .gcg record to export it.' },
   'ui.command.export.done': { es: '{name} exportada para Woogles: revísela y guárdela.', en: '{name} exported for Woogles: review it and save it.' },
   'ui.board.documentTitle': { es: 'Tablero de Planilla', en: 'Planilla board' },
