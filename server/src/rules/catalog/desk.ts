@@ -13,8 +13,8 @@ import type { Catalog } from './types';
 export const DESK_MESSAGES: Catalog = {
   /* {count}: turns whose play was not checked. */
   'notice.plays-not-checked': {
-    es: '{count} jugada(s) sin comprobar: la planilla solo anota puntuaciones, así que se comprueban las sumas, el orden de los turnos, los ajustes finales y las penalizaciones, no las jugadas',
-    en: '{count} play(s) not checked: the sheet holds only scores, so the additions, the turn order, the end-of-game adjustments and the penalties are checked, not the plays',
+    es: '{count, plural, one {# jugada sin comprobar} other {# jugadas sin comprobar}}: la planilla solo anota puntuaciones, así que se comprueban las sumas, el orden de los turnos, los ajustes finales y las penalizaciones, no las jugadas',
+    en: '{count, plural, one {# play not checked} other {# plays not checked}}: the sheet holds only scores, so the additions, the turn order, the end-of-game adjustments and the penalties are checked, not the plays',
   },
   'notice.plays-not-checked.explanation': {
     es: 'Cada jugador lleva su propia planilla; en papel a menudo solo constan los números de cada turno. Sin la jugada no se puede rehacer el tablero ni calcular la puntuación, así que se da por buena la anotada y se comprueba lo que los números dicen.',
@@ -25,8 +25,8 @@ export const DESK_MESSAGES: Catalog = {
   // planilla fix / "Fix all"
   /* {path}; {scores}, {totals}: numbers changed. */
   'fix.summary': {
-    es: '{path}: {scores} puntuación(es) y {totals} total(es) corregidos',
-    en: '{path}: {scores} score(s) and {totals} total(s) corrected',
+    es: '{path}: {scores, plural, one {# puntuación corregida} other {# puntuaciones corregidas}} y {totals, plural, one {# total corregido} other {# totales corregidos}}',
+    en: '{path}: {scores, plural, one {# score} other {# scores}} and {totals, plural, one {# total} other {# totals}} corrected',
   },
   /* {path} */
   'fix.nothing': { es: '{path}: nada que corregir', en: '{path}: nothing to correct' },
@@ -36,8 +36,8 @@ export const DESK_MESSAGES: Catalog = {
   'fix.what.total': { es: 'total', en: 'total' },
   /* {path}; {count}: score or total findings still there after the fix. */
   'fix.left': {
-    es: '{path}: quedan {count} hallazgo(s) de puntuación o total que solo se arreglan cambiando algo más que los números',
-    en: '{path}: {count} score or total finding(s) remain that only a change beyond the numbers can fix',
+    es: '{path}: {count, plural, one {queda # hallazgo de puntuación o total que solo se arregla} other {quedan # hallazgos de puntuación o total que solo se arreglan}} cambiando algo más que los números',
+    en: '{path}: {count, plural, one {# score or total finding remains} other {# score or total findings remain}} that only a change beyond the numbers can fix',
   },
   'fix.unreadable-record': {
     es: 'planilla: «{path}» tiene líneas ilegibles o más de {max} líneas; no se corrige',

@@ -244,8 +244,8 @@ export const UI_MESSAGES: Catalog = {
   'ui.lens.notChecked': { es: '(jugada sin comprobar)', en: '(play not checked)' },
   /* {count}: turns not checked. */
   'ui.lens.playsNotChecked': {
-    es: '{count} jugada(s) sin comprobar: solo números (art. 5.1)',
-    en: '{count} play(s) not checked: numbers only (art. 5.1)',
+    es: '{count, plural, one {# jugada sin comprobar} other {# jugadas sin comprobar}}: solo números (art. 5.1)',
+    en: '{count, plural, one {# play not checked} other {# plays not checked}}: numbers only (art. 5.1)',
   },
 
 };
