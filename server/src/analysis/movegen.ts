@@ -165,6 +165,7 @@ export class MoveGenerator {
     this.board.set(board);
     this.rackSize = 0;
     this.rackMask = 0;
+    this.prefixCount = -1;
     let weight = 1;
     for (let code = 0; code <= TILE_COUNT; code++) {
       const n = rack[code] ?? 0;
@@ -334,7 +335,97 @@ export class MoveGenerator {
     let limit = 0;
     for (let i = a - 1; i >= 0 && tile[i] === 0 && this.laneAnchor[i] === 0; i--) limit++;
     if (limit > RACK_SIZE - 1) limit = RACK_SIZE - 1;
-    this.left(this.root, 0, limit);
+    if (limit <= 1) {
+      this.left(this.root, 0, limit);
+      return;
+    }
+    // Longer left parts: the position's list of rack prefixes, built once (same for every anchor).
+    if (this.prefixCount < 0) this.buildPrefixes();
+    const edges = this.edges;
+    const rack = this.rack;
+    const crossA = this.laneCross[a];
+    if ((edges[this.root - 1] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(this.root, 0);
+    const end = this.prefixEnd[limit];
+    for (let i = 0; i < end && !this.stopped; i++) {
+      const node = this.prefNode[i];
+      if ((edges[node - 1] & crossA) === 0) continue;
+      const len = this.prefLen[i];
+      const base = i * RACK_SIZE;
+      for (let k = 0; k < len; k++) {
+        const t = this.prefTiles[base + k];
+        this.leftPart[k] = t;
+        const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
+        if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+      }
+      if ((edges[node - 1] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(node, len);
+      for (let k = 0; k < len; k++) {
+        const t = this.prefTiles[base + k];
+        const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
+        if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+      }
+    }
+  }
+
+  // The rack's prefixes (paths of the graph spelt with rack tiles, blanks included, of 1 to 6
+  // tiles, that the graph continues), by increasing length: `prefixEnd[L]` is the number of
+  // prefixes of at most L tiles. Built on the first anchor that needs them, once per position.
+  private prefixCount = -1;
+  private prefNode = new Int32Array(1024);
+  private prefLen = new Uint8Array(1024);
+  private prefTiles = new Uint8Array(1024 * RACK_SIZE);
+  private readonly prefixEnd = new Int32Array(RACK_SIZE + 1);
+  private readonly prefBuf = new Uint8Array(RACK_SIZE);
+
+  private buildPrefixes(): void {
+    this.prefixCount = 0;
+    const maxLen = Math.min(RACK_SIZE - 1, this.rackSize - 1);
+    for (let len = 1; len <= RACK_SIZE; len++) {
+      if (len <= maxLen) this.collectPrefixes(this.root, 0, len);
+      this.prefixEnd[len] = this.prefixCount;
+    }
+    this.prefixEnd[0] = 0;
+  }
+
+  /** Appends the prefixes of exactly `want` tiles below `node` (reached with `len` tiles). */
+  private collectPrefixes(node: number, len: number, want: number): void {
+    const edges = this.edges;
+    const rack = this.rack;
+    const nodeMask = edges[node - 1];
+    let m = nodeMask & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const child = edges[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]] >>> CHILD_SHIFT;
+      if (child === 0) continue;
+      for (let pass = 0; pass < 2; pass++) {
+        const code = pass === 0 ? t : BLANK;
+        if (rack[code] === 0) continue;
+        if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= bit;
+        this.prefBuf[len] = pass === 0 ? t : t | BLANK_BIT;
+        if (len + 1 === want) this.pushPrefix(child, want);
+        else this.collectPrefixes(child, len + 1, want);
+        if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= bit;
+      }
+    }
+  }
+
+  private pushPrefix(node: number, len: number): void {
+    const i = this.prefixCount++;
+    if (i === this.prefNode.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, n: number): T => {
+        const b = new (a.constructor as { new (n: number): T })(n);
+        b.set(a);
+        return b;
+      };
+      this.prefNode = grow(this.prefNode, i * 2);
+      this.prefLen = grow(this.prefLen, i * 2);
+      this.prefTiles = grow(this.prefTiles, i * 2 * RACK_SIZE);
+    }
+    this.prefNode[i] = node;
+    this.prefLen[i] = len;
+    for (let k = 0; k < len; k++) this.prefTiles[i * RACK_SIZE + k] = this.prefBuf[k];
   }
 
   /** Left parts of `len` rack tiles (in `leftPart`) reaching `node`; then extend from the anchor. */
