@@ -92,7 +92,7 @@ describe('protocol: planilla lsp and the settings of any client', function () {
     const first = await open(c);
     assert.deepEqual(first.diagnostics, []);
     const lenses: { command: { title: string } }[] = await c.request('textDocument/codeLens', { textDocument: { uri } });
-    assert.match(lenses[0].command.title, /^Score so far/);
+    assert.match(lenses[0].command.title, /^provisional score \(game not finished\)/);
     assert.equal(await c.close(), 0);
   });
 

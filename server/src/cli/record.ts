@@ -17,6 +17,7 @@ import { formatMessage, renderFinding } from '../rules/messages';
 import type { Edition, Finding, Language, Severity } from '../rules/types';
 import type { Lexicon } from '../lexicon/types';
 import type { TileSetName } from '../engine/types';
+import { terminalText } from './terminal';
 
 export interface CheckSettings {
   readonly rules?: Edition;
@@ -102,7 +103,7 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
     return {
       json: { path, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {}, result: {}, complete: false },
       counts,
-      summary: formatMessage('cli.internal-error', { path, detail }, lang),
+      summary: formatMessage('cli.internal-error', { path: terminalText(path), detail }, lang),
     };
   }
   const { replay } = analysis;
@@ -132,14 +133,14 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
   const summary = formatMessage(
     'cli.summary',
     {
-      path,
+      path: terminalText(path),
       counts: countText || formatMessage('cli.summary.clean', {}, lang),
       edition: formatMessage(`edition.${replay.rules}`, {}, lang),
       tileSet: formatMessage(`ui.tileSet.${replay.tileSet}`, {}, lang),
       lexicon: settings.lexicon && replay.tileSet === 'spanish'
-        ? formatMessage('cli.summary.lexicon', { name: settings.lexicon.info.name }, lang)
+        ? formatMessage('cli.summary.lexicon', { name: terminalText(settings.lexicon.info.name) }, lang)
         : formatMessage('cli.summary.no-lexicon', {}, lang),
-      headline: headlineText(replay, lang),
+      headline: terminalText(headlineText(replay, lang)),
     },
     lang,
   );
