@@ -395,14 +395,17 @@ function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, pru
   const cancelled = token ? () => token.isCancellationRequested : undefined;
   if (!prune || sink.limit === Infinity) gen.run(sink, cancelled);
   else {
-    const values = new Int32Array(RACK_SIZE);
-    const faces = prep.position.rack.map((f) => (f === '?' ? 0 : VALUES[codeOf(f)])).sort((a, b) => b - a);
-    values.set(faces.slice(0, RACK_SIZE));
-    const bestTerm = new Float64Array(RACK_SIZE + 1).fill(-Infinity);
+    // Lettered tiles' values in decreasing order (zeros past them); best leave term by tiles and blanks used.
+    const values = new Int32Array(RACK_SIZE + 1);
+    const lettered = prep.position.rack.filter((f) => f !== '?').map((f) => VALUES[codeOf(f)]).sort((a, b) => b - a);
+    values.set(lettered.slice(0, RACK_SIZE));
+    const bestTerm = new Float64Array((RACK_SIZE + 1) * 3).fill(-Infinity);
+    const blankK = prep.codes[0] === BLANK ? 0 : -1;
     for (let idx = 0; idx < prep.table.length; idx++) {
       const k = prep.usedCount[idx];
+      const b = blankK === 0 ? idx % (prep.counts[0] + 1) : 0;
       const term = prep.key === 'equity' ? prep.table[idx] : 0;
-      if (term > bestTerm[k]) bestTerm[k] = term;
+      if (term > bestTerm[k * 3 + b]) bestTerm[k * 3 + b] = term;
     }
     const beat = sink.beat;
     gen.runPruned(sink, values, bestTerm, beat === Infinity ? () => sink.threshold : () => Math.min(sink.threshold, beat), cancelled);
