@@ -173,7 +173,6 @@ function lexiconFor(input: string | Uint8Array, settings: PlanillaSettings): Loa
 
 /** Analyses one text with the settings: the lexicon and replay options the record asks for. */
 function analyzeText(input: string | Uint8Array, settings: PlanillaSettings): Analysis {
-  const header = scanHeader(input);
   const loaded = lexiconFor(input, settings);
   const lang = languageOf(settings);
   for (const problem of [...(loaded.problem ? [loaded.problem] : []), ...loaded.warnings]) {
