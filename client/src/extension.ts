@@ -81,6 +81,7 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
     language: config.get('language'),
     severity: config.get('severity'),
     exchangeMinimum: config.get('exchangeMinimum'),
+    analysisEnabled: config.get('analysis.enabled'),
   };
 }
 
