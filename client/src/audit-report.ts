@@ -24,6 +24,7 @@ import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } 
 import { Coalescer } from '../../server/src/shared/board-view';
 import { renderReportPanelPage, reportParts, type ReportPanelTexts } from '../../server/src/shared/report-panel';
 import type { BoardViewHost } from './board-view';
+import { writeFileAtomic } from '../../server/src/files/write';
 
 export interface AuditReportOptions {
   /** Also write the report to this file, without asking. */
@@ -46,7 +47,18 @@ function defaultTarget(record: vscode.Uri, host: BoardViewHost): vscode.Uri | un
 }
 
 async function save(html: string, target: vscode.Uri, host: BoardViewHost): Promise<void> {
-  await vscode.workspace.fs.writeFile(target, Buffer.from(html, 'utf8'));
+  if (target.scheme === 'file') {
+    // On disk: temporary file, fsync, rename (files/write.ts), so a full disk never leaves half a page.
+    try {
+      writeFileAtomic(target.fsPath, html);
+    } catch (e) {
+      const detail = (e as NodeJS.ErrnoException | undefined)?.code ?? String((e as Error | undefined)?.message ?? e);
+      void vscode.window.showErrorMessage(host.text('ui.report.cannotSave', { path: target.fsPath, detail }));
+      return;
+    }
+  } else {
+    await vscode.workspace.fs.writeFile(target, Buffer.from(html, 'utf8'));
+  }
   void vscode.window.showInformationMessage(host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }));
 }
 

@@ -21,4 +21,5 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   format: () => (require('./format') as typeof import('./format')).formatCommand,
   export: () => (require('./format') as typeof import('./format')).exportCommand,
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
+  lsp: () => (require('./lsp') as typeof import('./lsp')).lspCommand,
 };

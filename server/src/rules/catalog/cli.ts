@@ -23,6 +23,7 @@ export const CLI_MESSAGES: Catalog = {
       '  format ARCHIVO [--write]           la planilla en forma canónica',
       '  export --for woogles ARCHIVO        GCG que lee Macondo/Woogles',
       '  lexicon info|check|compile ...      el léxico (véase «planilla lexicon --help»)',
+      '  lsp                                el servidor de lenguaje por stdio, para cualquier editor',
       '',
       'Opciones comunes: --lang es|en (idioma de los mensajes), --help, --version',
       'Ediciones: fise (vigente), fise-2004, fise-2001, naspa',
@@ -41,9 +42,26 @@ export const CLI_MESSAGES: Catalog = {
       '  format FILE [--write]              the record in canonical form',
       '  export --for woogles FILE          GCG that Macondo/Woogles read',
       '  lexicon info|check|compile ...     the word list (see "planilla lexicon --help")',
+      '  lsp                                the language server over stdio, for any editor',
       '',
       'Common options: --lang es|en (message language), --help, --version',
       'Editions: fise (current), fise-2004, fise-2001, naspa',
+    ].join('\n'),
+  },
+  'cli.lsp.usage': {
+    es: [
+      'Uso: planilla lsp [--stdio | --node-ipc | --socket=PUERTO | --pipe=NOMBRE]',
+      '',
+      'El servidor de lenguaje de Planilla (Language Server Protocol), por stdio si no se indica otro canal.',
+      'Los ajustes (la sección «planilla»: language, rules, lexicon, lexiconExtra, severity, …) llegan en',
+      'initializationOptions, por workspace/configuration o con workspace/didChangeConfiguration.',
+    ].join('\n'),
+    en: [
+      'Usage: planilla lsp [--stdio | --node-ipc | --socket=PORT | --pipe=NAME]',
+      '',
+      'The Planilla language server (Language Server Protocol), over stdio unless another channel is given.',
+      'Settings (the "planilla" section: language, rules, lexicon, lexiconExtra, severity, …) come in',
+      'initializationOptions, through workspace/configuration or with workspace/didChangeConfiguration.',
     ].join('\n'),
   },
   'cli.unknown-command': {
@@ -87,6 +105,21 @@ export const CLI_MESSAGES: Catalog = {
   },
   'cli.reason.permission': { es: 'permiso denegado', en: 'permission denied' },
   'cli.reason.other': { es: '{detail}', en: '{detail}' },
+  'cli.cannot-write': {
+    es: 'planilla: no se puede escribir «{path}»: {reason}',
+    en: 'planilla: cannot write "{path}": {reason}',
+  },
+  'cli.reason.no-space': { es: 'no queda espacio en el disco', en: 'no space left on the device' },
+  'cli.reason.no-space-kept': {
+    es: 'no queda espacio en el disco (un archivo anterior, si lo había, sigue intacto)',
+    en: 'no space left on the device (any previous file is untouched)',
+  },
+  'cli.cannot-write-stdout': {
+    es: 'planilla: no se puede escribir en la salida estándar: {reason}',
+    en: 'planilla: cannot write to standard output: {reason}',
+  },
+  'cli.reason.no-folder': { es: 'la carpeta no existe', en: 'the folder does not exist' },
+  'cli.reason.read-only': { es: 'el sistema de archivos es de solo lectura', en: 'the file system is read-only' },
   'cli.no-gcg-in-folder': {
     es: 'planilla: la carpeta «{path}» no contiene archivos .gcg',
     en: 'planilla: folder "{path}" holds no .gcg files',
