@@ -50,7 +50,7 @@ import { analyze, MAX_CONTENT_LINES, type Analysis } from './service/analysis';
 import { getCompletions } from './service/completion';
 import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
-import { exportForWoogles } from './service/export';
+import { exportForWoogles, hasScoreOnlyLines } from './service/export';
 import { getHover } from './service/hover';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
@@ -391,6 +391,7 @@ connection.onRequest(EXPORT_WOOGLES_REQUEST, (params: ExportParams) =>
     }
     // A file read only in part is not exported: the export would pass for the whole game.
     if (analysis.parsed.file.truncated) return { error: uiText('ui.command.export.tooLong', lang, { max: MAX_CONTENT_LINES }) };
+    if (hasScoreOnlyLines(analysis)) return { error: uiText('ui.command.export.scoreOnly', lang) };
     return { text: exportForWoogles(analysis, lang) };
   }),
 );
