@@ -40,6 +40,7 @@ import {
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
+  type CancellationToken,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -349,7 +350,7 @@ function readRecord(uri: string): string | Uint8Array | undefined {
   }
 }
 
-connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token) =>
+connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token: CancellationToken) =>
   guarded<CheckFilesResult>(CHECK_FILES_REQUEST, { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] }, async () => {
     const result = { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] as string[] };
     for (const uri of params.uris) {
