@@ -128,10 +128,14 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: la carpeta «{path}» no contiene archivos .gcg',
     en: 'planilla: folder "{path}" holds no .gcg files',
   },
+  /* {headline}: the record's headline (service/headline.ts); {lexicon}: which list judged the words. */
   'cli.summary': {
-    es: '{path}: {counts} · {edition} · {tileSet} · resultado: {final}',
-    en: '{path}: {counts} · {edition} · {tileSet} · result: {final}',
+    es: '{path}: {counts} · {edition} · {tileSet} · {lexicon} · {headline}',
+    en: '{path}: {counts} · {edition} · {tileSet} · {lexicon} · {headline}',
   },
+  /* {name}: the word list's name. */
+  'cli.summary.lexicon': { es: 'palabras juzgadas con {name}', en: 'words judged with {name}' },
+  'cli.summary.no-lexicon': { es: 'palabras sin juzgar (ningún léxico)', en: 'words not judged (no lexicon)' },
   'cli.severity.error': { es: 'error', en: 'error' },
   'cli.severity.warning': { es: 'aviso', en: 'warning' },
   'cli.severity.information': { es: 'info', en: 'info' },
