@@ -23,6 +23,9 @@ export const CLIENT_MESSAGES: Catalog = {
     es: '{count, plural, one {# no se pudo leer.} other {# no se pudieron leer.}}',
     en: '{count, plural, one {# could not be read.} other {# could not be read.}}',
   },
+  'ui.command.fixAll.noRecord': { es: 'Abra una planilla .gcg para corregir sus números.', en: 'Open a .gcg record to correct its numbers.' },
+  'ui.command.compare.noRecord': { es: 'Abra una planilla .gcg para compararla con otra.', en: 'Open a .gcg record to compare it with another.' },
+  'ui.command.compare.pick': { es: 'Comparar con esta planilla', en: 'Compare with this sheet' },
   /* {name}: the list the record names (#lexicon); {path}: the file chosen. */
   'ui.command.chooseLexicon.title': { es: 'Archivo de la lista «{name}»', en: 'File of the "{name}" list' },
   'ui.command.chooseLexicon.open': { es: 'Usar esta lista', en: 'Use this list' },
