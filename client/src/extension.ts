@@ -273,6 +273,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   await client.start();
+  // After a window reload VS Code hands back the board view it had open (record and line kept).
+  context.subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(BoardView.viewType, {
+      deserializeWebviewPanel: async (panel, state) => {
+        await BoardView.revive(host, panel, state);
+      },
+    }),
+  );
 }
 
 export function deactivate(): Thenable<void> | undefined {
