@@ -137,17 +137,25 @@ export function coachLensTitle(t: TurnAnalysis, lang: Language): string {
 export function coachHoverMarkdown(t: TurnAnalysis, lang: Language): string {
   const best = t.best ?? [];
   if (best.length === 0) return `**${uiText('ui.coach.heading', lang)}** ${uiText('ui.coach.lensNone', lang)}`;
-  const head = ['#', 'ui.coach.col.move', 'ui.coach.col.word', 'ui.coach.col.score', 'ui.coach.col.leave', 'ui.coach.col.equity'].map((id) =>
-    id === '#' ? '#' : uiText(id, lang),
+  const head = ['#', 'ui.coach.col.move', 'ui.coach.col.word', 'ui.coach.col.score', 'ui.coach.col.leave', 'ui.coach.col.equity'].map(
+    (id) => (id === '#' ? '#' : uiText(id, lang)),
   );
   const rows = best.map((m, i) => {
     const mark = t.legal && t.rank === i + 1 ? ' ◀' : '';
-    const where = m.kind === 'play' ? movePosition(m) : m.kind === 'exchange' ? uiText('ui.coach.exchangeShort', lang) : uiText('ui.coach.pass', lang);
+    const where =
+      m.kind === 'play' ? movePosition(m) : m.kind === 'exchange' ? uiText('ui.coach.exchangeShort', lang) : uiText('ui.coach.pass', lang);
     const word = m.kind === 'pass' ? '' : md(moveWord(m));
     const leave = moveLeave(m);
     return `| ${i + 1}${mark} | ${where} | ${word} | ${m.kind === 'play' ? signed(m.score) : ''} | ${leave === '' ? '—' : md(leave)} | ${equityText(m.equity, lang)} |`;
   });
-  const lines = [`**${uiText('ui.coach.heading', lang)}**`, '', `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows, ''];
+  const lines = [
+    `**${uiText('ui.coach.heading', lang)}**`,
+    '',
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows,
+    '',
+  ];
   const played = t.played;
   const lost = equityText(t.equityLost ?? 0, lang);
   if (!t.legal || t.rank === undefined) {
