@@ -22,7 +22,7 @@ if (bundleTime < 0 && compiledTime < 0) {
 }
 const planilla = require(bundleTime >= compiledTime ? bundled : compiled);
 // A closed pipe (`| head -1`) or a full disk (`> /dev/full`) ends quietly or in one line, never a stack trace.
-planilla.guardStreams(process.argv.slice(2));
+if (typeof planilla.guardStreams === 'function') planilla.guardStreams(process.argv.slice(2));
 planilla.main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });
