@@ -33,11 +33,9 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1' | 'utf-16'): Uint8Array {
   if (encoding === 'latin-1') return Buffer.from(text, 'latin1');
   if (encoding === 'utf-16') {
-    // UTF-16 is read only with a byte-order mark (syntax/encoding.ts): written back the same way.
-    const little = original[0] === 0xff;
-    const body = Buffer.from(text, 'utf16le');
-    if (!little) body.swap16();
-    return Buffer.concat([Buffer.from(little ? [0xff, 0xfe] : [0xfe, 0xff]), body]);
+    // Read only with a byte-order mark (syntax/encoding.ts): write it back in the same order.
+    const little = Buffer.from(`\ufeff${text}`, 'utf16le');
+    return original[0] === 0xfe ? little.swap16() : little;
   }
   const bom = UTF8_BOM.every((b, i) => original[i] === b);
   const body = Buffer.from(text, 'utf8');
@@ -67,9 +65,7 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const scores = result.changes.filter((c) => c.which === 'score').length;
   const totals = result.changes.length - scores;
-  io.err(
-    result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }),
-  );
+  io.err(result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }));
   if (result.remaining.length > 0) io.err(t(io.lang, 'fix.left', { path: file, count: result.remaining.length }));
   if (write && result.changes.length > 0) {
     const failure = writeOutput(file, encodeLike(result.text, read.bytes, analysis.parsed.file.encoding), io.lang);
