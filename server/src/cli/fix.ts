@@ -30,8 +30,13 @@ export function runFix(argv: readonly string[], io: CliIo): Promise<number> {
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /** The fixed text as bytes in the record's own encoding (and byte-order mark). */
-function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1'): Uint8Array {
+function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1' | 'utf-16'): Uint8Array {
   if (encoding === 'latin-1') return Buffer.from(text, 'latin1');
+  if (encoding === 'utf-16') {
+    // Read only with a byte-order mark: written back with the same one (FF FE little-endian, FE FF big-endian).
+    const le = Buffer.from(`\ufeff${text.startsWith('\ufeff') ? text.slice(1) : text}`, 'utf16le');
+    return original[0] === 0xfe && original[1] === 0xff ? le.swap16() : le;
+  }
   const bom = UTF8_BOM.every((b, i) => original[i] === b);
   const body = Buffer.from(text, 'utf8');
   return bom ? Buffer.concat([Buffer.from(UTF8_BOM), body]) : body;
