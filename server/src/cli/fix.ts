@@ -33,9 +33,9 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1' | 'utf-16'): Uint8Array {
   if (encoding === 'latin-1') return Buffer.from(text, 'latin1');
   if (encoding === 'utf-16') {
-    // Read only with a byte-order mark: written back with the same one (FF FE little-endian, FE FF big-endian).
-    const le = Buffer.from(`\ufeff${text.startsWith('\ufeff') ? text.slice(1) : text}`, 'utf16le');
-    return original[0] === 0xfe && original[1] === 0xff ? le.swap16() : le;
+    // Read only with a byte-order mark (syntax/encoding.ts): write it back in the same order.
+    const little = Buffer.from(`\ufeff${text}`, 'utf16le');
+    return original[0] === 0xfe ? little.swap16() : little;
   }
   const bom = UTF8_BOM.every((b, i) => original[i] === b);
   const body = Buffer.from(text, 'utf8');
