@@ -83,7 +83,7 @@ import {
   type ExportResult,
   type MemoryUsageResult,
 } from './shared/protocol';
-import { buildAudit } from './report/audit';
+import { buildAudit, coachGame } from './report/audit';
 import { boardViewAt } from './report/board-view';
 import { renderHtmlReport } from './report/html';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
@@ -557,7 +557,8 @@ connection.onRequest(AUDIT_REPORT_REQUEST, (params: AuditReportParams) =>
     const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
     const lexicon = lexiconFor(input, settings).lexicon;
     const name = fileNameOf(params.uri);
-    const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang });
+    const coach = settings.analysisEnabled ? coachGame(analysis, lexicon) : undefined;
+    const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang, ...(coach ? { coach } : {}) });
     return { html: renderHtmlReport(audit, analysis.replay) };
   }),
 );
