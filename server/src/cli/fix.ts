@@ -30,8 +30,15 @@ export function runFix(argv: readonly string[], io: CliIo): Promise<number> {
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /** The fixed text as bytes in the record's own encoding (and byte-order mark). */
-function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1'): Uint8Array {
+function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1' | 'utf-16'): Uint8Array {
   if (encoding === 'latin-1') return Buffer.from(text, 'latin1');
+  if (encoding === 'utf-16') {
+    // UTF-16 is read only with its byte-order mark: written back with the same mark and order.
+    const littleEndian = original[0] === 0xff;
+    const body = Buffer.from(text, 'utf16le');
+    if (!littleEndian) body.swap16();
+    return Buffer.concat([Buffer.from(littleEndian ? [0xff, 0xfe] : [0xfe, 0xff]), body]);
+  }
   const bom = UTF8_BOM.every((b, i) => original[i] === b);
   const body = Buffer.from(text, 'utf8');
   return bom ? Buffer.concat([Buffer.from(UTF8_BOM), body]) : body;
