@@ -111,11 +111,15 @@ export function slowPlacements(board: BoardCells, rack: readonly string[], words
       for (const dirAcross of across ? [false] : [true]) {
         let r = t.row;
         let c = t.col;
-        while (cellOf(dirAcross ? r : r - 1, dirAcross ? c - 1 : c)) dirAcross ? c-- : r--;
+        while (cellOf(dirAcross ? r : r - 1, dirAcross ? c - 1 : c)) {
+          if (dirAcross) c--;
+          else r--;
+        }
         const run: string[] = [];
         while (cellOf(r, c)) {
           run.push(cellOf(r, c)!.letter);
-          dirAcross ? c++ : r++;
+          if (dirAcross) c++;
+          else r++;
         }
         if (run.length < 2) continue;
         for (let i = 0; i + 1 < run.length; i++) if (separate(run[i], run[i + 1])) return;

@@ -161,7 +161,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     for (const [face, n] of unseenTiles(position)) endBonus += n * TILE_SETS[position.tileSet].value(face);
   }
   const table = new Float64Array(size);
-  const leaveFaces: (readonly string[])[] = new Array(size);
+  const leaveFaces = new Array<readonly string[]>(size);
   const usedCount = new Uint8Array(size);
   const fullIdx = size - 1;
   // Leaves in display order (the set's order, blanks last) without sorting: codes ascend, 0 = blank.

@@ -154,7 +154,7 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
   const board: (PlacedTile | null)[] = [];
   const rowFail = (r: number, detail: AnalysisMessage) => ({ id, error: msg('analysis.json.board-row', { row: r + 1 }, detail) });
   for (let r = 0; r < BOARD_SIZE; r++) {
-    const row = o.board[r];
+    const row: unknown = (o.board as unknown[])[r];
     if (typeof row !== 'string') return rowFail(r, msg('analysis.json.not-string'));
     const read = readTiles(row, true);
     if ('error' in read) return rowFail(r, read.error);
