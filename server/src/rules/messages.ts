@@ -24,6 +24,7 @@ import { LEXICON_MESSAGES } from './catalog/lexicon';
 import { ENGINE_MESSAGES } from './catalog/engine';
 import { UI_MESSAGES } from './catalog/ui';
 import { BATCH_MESSAGES } from './catalog/batch';
+import { LEAVES_MESSAGES } from './catalog/leaves';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor } from './registry';
@@ -45,6 +46,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'engine', catalog: ENGINE_MESSAGES },
   { name: 'ui', catalog: UI_MESSAGES },
   { name: 'batch', catalog: BATCH_MESSAGES },
+  { name: 'leaves', catalog: LEAVES_MESSAGES },
 ];
 
 export interface MessageConflict {
