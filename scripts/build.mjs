@@ -25,20 +25,21 @@ mkdirSync(outGenerated, { recursive: true });
 copyFileSync(join(generated, 'gcg-parser.js'), join(outGenerated, 'gcg-parser.js'));
 
 // 3. Default lexicon
-const lexiconBuilder = join(root, 'out/server/src/lexicon/build-default.js');
+const lexiconBuilder = join(root, 'out/scripts/build-default-lexicon.js');
 if (existsSync(lexiconBuilder)) {
   step('default lexicon (DAWG)');
   run(process.execPath, [lexiconBuilder]);
 }
 
-// 4. Bundles for the extension
+// 4. Bundles for the extension (scripts/bundles.mjs), minified: a smaller file loads faster when
+// the editor activates the extension or starts the server.
 if (!process.argv.includes('--no-bundle')) {
-  const entries = [
-    ['client/src/extension.ts', 'dist/client.js', ['vscode']],
-    ['server/src/server.ts', 'dist/server.js', []],
-  ].filter(([src]) => existsSync(join(root, src)));
-  for (const [src, out, external] of entries) {
-    step(`bundle ${out} (esbuild)`);
-    run(bin('esbuild'), [src, '--bundle', '--platform=node', '--target=node20', '--format=cjs', `--outfile=${out}`, '--sourcemap', ...external.map((e) => `--external:${e}`)]);
+  const { build } = await import('esbuild');
+  const { BUNDLES, esbuildOptions } = await import('./bundles.mjs');
+  for (const bundle of BUNDLES.filter((b) => existsSync(join(root, b.entry)))) {
+    step(`bundle ${bundle.outfile} (esbuild)`);
+    const result = await build({ ...esbuildOptions(bundle, root), metafile: true });
+    const bytes = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.js'))?.[1].bytes ?? 0;
+    process.stdout.write(`  ${bundle.outfile} ${(bytes / 1024).toFixed(0)} KB\n`);
   }
 }

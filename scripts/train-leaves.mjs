@@ -100,7 +100,13 @@ for (let g = 0; g < schedule.length; g++) {
   const genStart = performance.now();
   // distinct seeds per generation: seed * 2^20 … leaves room for 2^20 games per generation
   const first = seed * 2 ** 20 + g * 65536 + 1;
-  const result = await runPool({ mode: 'train', a: 'equity', b: 'equity', leaves: { name: `gen${g}`, bytes }, ...baseRequest }, seedRange(first, games), jobs);
+  let shown = 0;
+  const result = await runPool({ mode: 'train', a: 'equity', b: 'equity', leaves: { name: `gen${g}`, bytes }, ...baseRequest }, seedRange(first, games), jobs, (done) => {
+    if (done - shown >= 1000) {
+      shown = done;
+      log(`  generation ${g + 1}: ${done}/${games} games (${elapsed()} s)`);
+    }
+  });
   stats.scale(decay);
   stats.merge(result.stats);
   gamesSoFar += games;
@@ -120,10 +126,8 @@ for (let g = 0; g < schedule.length; g++) {
   const top = [...worths].sort((x, y) => y[1] - x[1]).map(([f, v]) => `${f}${v >= 0 ? '+' : ''}${v.toFixed(1)}`).join(' ');
   log(`generation ${g + 1} (${stage}): ${games} games, ${result.turns} turns, ${stats.counts.size} leaves seen, ${entries.size} stored, ${secs} s (total ${elapsed()} s)${evalText}`);
   log(`  per-tile worths: ${top}`);
+  // each generation's table is written as it is done, so a run cut short keeps its last one
+  writeFileSync(outFile, serializeLeaveTable(SPANISH_LEAVES, entries, provenance(g + 1, gamesSoFar, { stage, perGeneration })));
+  log(`  wrote ${outFile} (generation ${g + 1})`);
 }
-// the final table, with the whole history in its provenance
-const worths = stats.fitWorths();
-const finalEntries = stats.fit(schedule.at(-1).stage, worths, { k, minCount });
-bytes = serializeLeaveTable(SPANISH_LEAVES, finalEntries, provenance(schedule.length, gamesSoFar, { stage: schedule.at(-1).stage, perGeneration }));
-writeFileSync(outFile, bytes);
-log(`wrote ${outFile}: ${finalEntries.size} leaves, ${bytes.length} bytes, ${gamesSoFar} games, ${schedule.length} generations, ${elapsed()} s`);
+log(`done: ${outFile}, ${readFileSync(outFile).length} bytes, ${gamesSoFar} games, ${schedule.length} generations, ${elapsed()} s`);

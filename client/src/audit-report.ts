@@ -14,7 +14,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/service/protocol';
+import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/shared/protocol';
 import type { BoardViewHost } from './board-view';
 
 export interface AuditReportOptions {

@@ -7,7 +7,7 @@
  * Invariants:
  * - The webview parses and replays nothing: every body comes from the server
  *   (`planilla/boardAt`, rendered by report/board-view.ts, escaped there); the page itself
- *   (service/board-view.ts) has a strict Content-Security-Policy with a fresh nonce and loads
+ *   (shared/board-view.ts) has a strict Content-Security-Policy with a fresh nonce and loads
  *   nothing (no local resource roots, no command URIs).
  * - Redraws are coalesced: at most one request is in flight, and any number of cursor moves or
  *   edits while it runs cause exactly one more, for the latest state (no timer).
@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { BOARD_AT_REQUEST, type BoardAtParams, type BoardAtResult } from '../../server/src/service/protocol';
+import { BOARD_AT_REQUEST, type BoardAtParams, type BoardAtResult } from '../../server/src/shared/protocol';
 import {
   Coalescer,
   isBoardStep,
@@ -29,8 +29,8 @@ import {
   stepTurn,
   turnForLine,
   type BoardStep,
-} from '../../server/src/service/board-view';
-import type { Language } from '../../server/src/rules/types';
+} from '../../server/src/shared/board-view';
+import type { Language } from '../../server/src/shared/text';
 
 /** What the view needs from the extension: the running client and the UI texts. */
 export interface BoardViewHost {

@@ -24,14 +24,13 @@ import {
   type CheckFilesResult,
   type ExportParams,
   type ExportResult,
-} from '../../server/src/service/protocol';
+} from '../../server/src/shared/protocol';
 import { showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, type BoardViewHost } from './board-view';
-import { SERVER_EXEC_ARGV } from '../../server/src/service/launch';
-import { chooseLexiconMap, choosePathSetting } from '../../server/src/service/settings';
-import { resolveLanguage } from '../../server/src/rules/messages';
-import { uiText } from '../../server/src/service/i18n';
-import type { Language } from '../../server/src/rules/types';
+import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
+import { chooseLexiconMap, choosePathSetting } from '../../server/src/shared/settings';
+import { clientText, resolveLanguage } from '../../server/src/shared/text';
+import type { Language } from '../../server/src/shared/text';
 
 const SECTION = 'planilla';
 /** Files sent to the server per request while checking the workspace (progress granularity). */
@@ -43,7 +42,7 @@ function language(): Language {
   return resolveLanguage(vscode.workspace.getConfiguration(SECTION).get<string>('language', 'auto'), vscode.env.language);
 }
 
-const t = (id: string, args: Record<string, string | number> = {}): string => uiText(id, language(), args);
+const t = (id: string, args: Record<string, string | number> = {}): string => clientText(id, language(), args);
 
 const host: BoardViewHost = { client: () => client, language, text: t };
 

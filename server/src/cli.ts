@@ -10,11 +10,8 @@
  *   planilla --lang en board partida.gcg --turn 12
  */
 import { consoleIo, detectLanguage, t, type CliIo } from './cli/io';
-import { runCheck } from './cli/check';
-import { runBoard } from './cli/board';
-import { runReport } from './cli/report';
-import { runFormat, runExport } from './cli/format';
-import { runLexiconCommand } from './cli/lexicon';
+import { GLOBAL_OPTIONS, parseCommandArgs, runParsed, type OptionSpecs } from './cli/args';
+import { COMMANDS } from './cli/commands';
 import type { Language } from './rules/types';
 
 const VERSION: string = (() => {
@@ -25,51 +22,46 @@ const VERSION: string = (() => {
   }
 })();
 
+/** What may come before the command's name: the global options and `--version`. */
+const LEADING_OPTIONS: OptionSpecs = { ...GLOBAL_OPTIONS, version: { type: 'boolean', short: 'v' } };
+
 export async function main(argv: readonly string[], io?: CliIo): Promise<number> {
-  const args = [...argv];
+  // The options before the command's name, and the name: the first positional.
+  const leading = parseCommandArgs(argv, LEADING_OPTIONS);
+  const command = leading.args.positionals[0];
+  const at = leading.args.positionalAt[0] ?? argv.length;
+  const head = at === argv.length ? leading : parseCommandArgs(argv.slice(0, at), LEADING_OPTIONS);
+  const load = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   let lang: Language = io?.lang ?? detectLanguage(process.env);
-  const langIndex = args.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
-  if (langIndex >= 0) {
-    const value = args[langIndex].includes('=') ? args[langIndex].split('=')[1] : args[langIndex + 1];
-    args.splice(langIndex, args[langIndex].includes('=') ? 1 : 2);
-    if (value === 'es' || value === 'en') lang = value;
-    else {
-      (io ?? consoleIo(lang)).err(t(lang, 'cli.bad-value', { option: '--lang', value: value ?? '', allowed: 'es, en' }));
+  const early = (text: string): number => {
+    (io && io.lang === lang ? io : { ...(io ?? consoleIo(lang)), lang }).err(text);
+    return 2;
+  };
+  try {
+    const loaded = load ? load() : undefined;
+    const tail = loaded ? parseCommandArgs(argv.slice(at + 1), { ...GLOBAL_OPTIONS, ...loaded.options }) : undefined;
+    // `--lang` counts wherever it is written (after the command's name it wins).
+    const langValue = tail?.args.values.get('lang') ?? head.args.values.get('lang');
+    if (langValue !== undefined) {
+      if (langValue === 'es' || langValue === 'en') lang = langValue;
+      else return early(t(lang, 'cli.bad-value', { option: '--lang', value: langValue, allowed: 'es, en' }));
+    }
+    const out: CliIo = io && io.lang === lang ? io : { ...(io ?? consoleIo(lang)), lang };
+    if (!head.ok) return early(t(lang, head.problem.messageId, { option: head.problem.option }));
+    if (head.args.flags.has('version')) {
+      out.out(VERSION);
+      return 0;
+    }
+    if (command === undefined || command === 'help' || head.args.flags.has('help')) {
+      out.out(t(lang, 'cli.usage'));
+      return command === undefined && !head.args.flags.has('help') ? 2 : 0;
+    }
+    if (!loaded || !tail) {
+      out.err(t(lang, 'cli.unknown-command', { command }));
       return 2;
     }
-  }
-  const out: CliIo = io && io.lang === lang ? io : { ...(io ?? consoleIo(lang)), lang };
-  const [command, ...rest] = args;
-  try {
-    switch (command) {
-      case undefined:
-      case '--help':
-      case '-h':
-      case 'help':
-        out.out(t(lang, 'cli.usage'));
-        return command === undefined ? 2 : 0;
-      case '--version':
-      case '-v':
-        out.out(VERSION);
-        return 0;
-      case 'check':
-        return await runCheck(rest, out);
-      case 'board':
-        return await runBoard(rest, out);
-      case 'report':
-        return await runReport(rest, out);
-      case 'format':
-        return await runFormat(rest, out);
-      case 'export':
-        return await runExport(rest, out);
-      case 'lexicon':
-        return await runLexiconCommand(rest, out);
-      default:
-        out.err(t(lang, 'cli.unknown-command', { command }));
-        return 2;
-    }
+    return await runParsed(loaded, tail, out);
   } catch (e) {
-    out.err(t(lang, 'cli.internal-error', { path: command ?? '', detail: e instanceof Error ? e.message : String(e) }));
-    return 2;
+    return early(t(lang, 'cli.internal-error', { path: command ?? '', detail: e instanceof Error ? e.message : String(e) }));
   }
 }

@@ -17,7 +17,7 @@
  *   settings; a file checked by `planilla/checkFiles` without being open leaves nothing behind
  *   but the diagnostics it published (and its URI, so closing it later keeps them).
  *
- * Requests besides the protocol's (payloads in service/protocol.ts): `planilla/checkFiles`,
+ * Requests besides the protocol's (payloads in shared/protocol.ts): `planilla/checkFiles`,
  * `planilla/exportWoogles`, `planilla/boardAt`, `planilla/auditReport`, and the diagnostic
  * `planilla/memoryUsage`, which answers `process.memoryUsage()` plus how many open documents,
  * analyses and per-document settings the server holds, measured after a full garbage collection
@@ -66,7 +66,7 @@ import {
   type ExportParams,
   type ExportResult,
   type MemoryUsageResult,
-} from './service/protocol';
+} from './shared/protocol';
 import { buildAudit } from './report/audit';
 import { boardViewAt } from './report/board-view';
 import { renderHtmlReport } from './report/html';

@@ -19,8 +19,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SERVER_EXEC_ARGV } from '../../server/src/service/launch';
-import { MEMORY_USAGE_REQUEST, type MemoryUsageResult } from '../../server/src/service/protocol';
+import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
+import { MEMORY_USAGE_REQUEST, type MemoryUsageResult } from '../../server/src/shared/protocol';
 import { generateGame } from '../support/generator';
 import { LspClient } from './lsp-client';
 import { APPENDIX_A_MOVES, WORKED_HEADER } from '../support/worked-examples';

@@ -103,8 +103,8 @@ describe('protocol: language server over stdio', function () {
       textDocument: { uri },
     });
     const onLine = (line: number): string[] => lenses.filter((l) => l.range.start.line === line).map((l) => l.command.title);
-    assert.deepEqual(onLine(6), ['Ana 16 · Beto 0  ⚠ la planilla dice 18']);
-    assert.deepEqual(onLine(7), ['Ana 16 · Beto 13']);
+    assert.deepEqual(onLine(6), ['tras la jugada: Ana 16 · Beto 0  ⚠ la planilla dice 18']);
+    assert.deepEqual(onLine(7), ['tras la jugada: Ana 16 · Beto 13']);
     assert.match(onLine(0)[0], /Ana 16 – Beto 13/);
   });
 
@@ -189,7 +189,7 @@ describe('protocol: language server over stdio', function () {
     fs.writeFileSync(long, `${RECORD}${'>Ana: ACEIMOS - +0 0\n>Beto: ACEIMOS - +0 0\n'.repeat(MAX_CONTENT_LINES / 2)}`);
     const longUri = pathToFileURL(long).toString();
     const refused = await client.request('planilla/exportWoogles', { uri: longUri });
-    assert.match(refused.error, new RegExp(`(more than|más de) ${MAX_CONTENT_LINES}`));
+    assert.match(refused.error, new RegExp(`(more than|más de) ${MAX_CONTENT_LINES.toLocaleString('es')}`));
     const text = fs.readFileSync(long, 'utf8').replace('>Ana:', '>Ana:  ');
     const cut = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === longUri);
     client.notify('textDocument/didOpen', { textDocument: { uri: longUri, languageId: 'gcg', version: 1, text } });

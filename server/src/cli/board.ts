@@ -5,8 +5,8 @@
  * tiles — or, with `--svg`, as a self-contained SVG image. Also takes `--rules` and `--tile-set`
  * like `check` (they change the replay); words are not judged, so no lexicon is loaded.
  *
- * Also home of what `board` and `report` share: `-o` as `--output`, the replay options, one
- * input file, and writing the result (never over the record itself).
+ * Also home of what `board` and `report` share: the replay options, one input file, and writing
+ * the result (never over the record itself).
  *
  * Exit codes: 0 shown or written; 2 bad usage, unreadable file, turn out of range, unwritable output.
  *
@@ -23,32 +23,24 @@ import { renderBoardSvg } from '../report/svg';
 import { renderTextBoard } from '../report/text-board';
 import { EDITIONS, type Edition } from '../rules/types';
 import type { TileSetName } from '../engine/types';
-import { parseArgs, readRecord, t, type CliIo, type ParsedArgs } from './io';
+import { readRecord, t, type CliIo } from './io';
+import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
 
-/** `-o OUT` / `-o=OUT` spelled as `--output` (the option parser reads long options only). */
-export function expandOutputOption(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      out.push(...argv.slice(i));
-      break;
-    }
-    if (arg === '-o') out.push('--output');
-    else if (arg.startsWith('-o=')) out.push(`--output=${arg.slice(3)}`);
-    else out.push(arg);
-  }
-  return out;
-}
+/** The options `board` and `report` share: the replay's and where to write. */
+export const REPLAY_OPTIONS = {
+  rules: { type: 'string' },
+  'tile-set': { type: 'string' },
+  output: { type: 'string', short: 'o' },
+} as const satisfies OptionSpecs;
 
 /** `--rules` and `--tile-set` checked as `check` does; undefined after printing the reason. */
 export function replaySettings(args: ParsedArgs, io: CliIo): AnalysisSettings | undefined {
-  const rules = args.values.get('--rules');
+  const rules = args.values.get('rules');
   if (rules !== undefined && !(EDITIONS as readonly string[]).includes(rules)) {
     io.err(t(io.lang, 'cli.bad-value', { option: '--rules', value: rules, allowed: EDITIONS.join(', ') }));
     return undefined;
   }
-  const tileSet = args.values.get('--tile-set');
+  const tileSet = args.values.get('tile-set');
   if (tileSet !== undefined && tileSet !== 'spanish' && tileSet !== 'english') {
     io.err(t(io.lang, 'cli.bad-value', { option: '--tile-set', value: tileSet, allowed: 'spanish, english' }));
     return undefined;
@@ -111,12 +103,16 @@ export function emit(text: string, output: string | undefined, input: string, io
   return true;
 }
 
-export async function runBoard(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(expandOutputOption(argv), { values: ['--turn', '--rules', '--tile-set', '--output'], flags: ['--svg'] }, io.lang);
-  if (args.error) {
-    io.err(args.error);
-    return 2;
-  }
+export const boardCommand: Command = {
+  options: { ...REPLAY_OPTIONS, turn: { type: 'string' }, svg: { type: 'boolean' } },
+  run: board,
+};
+
+export function runBoard(argv: readonly string[], io: CliIo): Promise<number> {
+  return runCommand(boardCommand, argv, io);
+}
+
+async function board(args: ParsedArgs, io: CliIo): Promise<number> {
   const settings = replaySettings(args, io);
   if (!settings) return 2;
   const file = singleFile(args, 'board', io);
@@ -124,7 +120,7 @@ export async function runBoard(argv: readonly string[], io: CliIo): Promise<numb
   const analysis = analyzeFile(file, settings, io);
   if (!analysis) return 2;
   const count = analysis.replay.turns.length;
-  const turnArg = args.values.get('--turn');
+  const turnArg = args.values.get('turn');
   let event = count;
   if (turnArg !== undefined) {
     if (!/^\s*\d{1,9}\s*$/.test(turnArg)) {
@@ -138,12 +134,12 @@ export async function runBoard(argv: readonly string[], io: CliIo): Promise<numb
     }
   }
   const model = boardModel(analysis.replay, event - 1);
-  const text = args.flags.has('--svg')
+  const text = args.flags.has('svg')
     ? renderBoardSvg(model, io.lang, {
         standalone: true,
         title: boardHeading(model, io.lang),
         caption: [boardHeading(model, io.lang), ...boardFooter(model, io.lang)],
       })
     : renderTextBoard(model, io.lang);
-  return emit(text, args.values.get('--output'), file, io) ? 0 : 2;
+  return emit(text, args.values.get('output'), file, io) ? 0 : 2;
 }

@@ -16,7 +16,8 @@
  */
 import * as os from 'node:os';
 import type { CheckSettings } from './record';
-import { expandInputs, parseArgs, t, type CliIo } from './io';
+import { expandInputs, t, type CliIo } from './io';
+import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 import { MAX_JOBS, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
 import { EDITIONS, type Edition } from '../rules/types';
@@ -31,41 +32,52 @@ export interface CheckOptions {
 
 type ReportOutcome = Extract<FileOutcome, { kind: 'report' }>;
 
-export async function runCheck(argv: readonly string[], io: CliIo, options: CheckOptions = {}): Promise<number> {
-  const args = parseArgs(argv, { values: ['--rules', '--tile-set', '--lexicon', '--jobs', '-j'], flags: ['--json'] }, io.lang);
-  if (args.error) {
-    io.err(args.error);
-    return 2;
-  }
-  const rules = args.values.get('--rules');
+const CHECK_OPTIONS = {
+  rules: { type: 'string' },
+  'tile-set': { type: 'string' },
+  lexicon: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
+  json: { type: 'boolean' },
+} as const;
+
+/** `planilla check`, with test hooks (progress sink, worker script). */
+export function checkCommand(options: CheckOptions = {}): Command {
+  return { options: CHECK_OPTIONS, run: (args, io) => check(args, io, options) };
+}
+
+export function runCheck(argv: readonly string[], io: CliIo, options: CheckOptions = {}): Promise<number> {
+  return runCommand(checkCommand(options), argv, io);
+}
+
+async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promise<number> {
+  const rules = args.values.get('rules');
   if (rules !== undefined && !(EDITIONS as readonly string[]).includes(rules)) {
     io.err(t(io.lang, 'cli.bad-value', { option: '--rules', value: rules, allowed: EDITIONS.join(', ') }));
     return 2;
   }
-  const tileSet = args.values.get('--tile-set');
+  const tileSet = args.values.get('tile-set');
   if (tileSet !== undefined && tileSet !== 'spanish' && tileSet !== 'english') {
     io.err(t(io.lang, 'cli.bad-value', { option: '--tile-set', value: tileSet, allowed: 'spanish, english' }));
     return 2;
   }
-  const jobsText = args.values.get('--jobs') ?? args.values.get('-j');
+  const jobsText = args.values.get('jobs');
   const jobs = jobsText === undefined ? os.availableParallelism() : parseJobs(jobsText);
   if (jobs === undefined) {
-    const option = args.values.has('--jobs') ? '--jobs' : '-j';
-    io.err(t(io.lang, 'cli.bad-value', { option, value: jobsText ?? '', allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }) }));
+    io.err(t(io.lang, 'cli.bad-value', { option: args.written.get('jobs') ?? '--jobs', value: jobsText ?? '', allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }) }));
     return 2;
   }
   if (args.positionals.length === 0) {
     io.err(t(io.lang, 'cli.no-files'));
     return 2;
   }
-  const lexiconSpec = args.values.get('--lexicon');
+  const lexiconSpec = args.values.get('lexicon');
   const lexicon = resolveLexicon(lexiconSpec, io);
   const settings: CheckSettings = {
     rules: rules as Edition | undefined,
     tileSet: tileSet as TileSetName | undefined,
     lexicon,
   };
-  const json = args.flags.has('--json');
+  const json = args.flags.has('json');
   const { files, problems } = expandInputs(args.positionals, io);
   let unreadable = problems;
   const reports: ReportOutcome[] = [];

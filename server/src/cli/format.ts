@@ -15,20 +15,22 @@ import { parse } from '../syntax/parse';
 import { format } from '../syntax/format';
 import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
 import { exportForWoogles } from '../service/export';
-import { parseArgs, readRecord, t, type CliIo } from './io';
+import { readRecord, t, type CliIo } from './io';
+import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 
-export async function runFormat(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: [], flags: ['--write'] }, io.lang);
-  if (args.error) {
-    io.err(args.error);
-    return 2;
-  }
+export const formatCommand: Command = { options: { write: { type: 'boolean' } }, run: formatRecords };
+
+export function runFormat(argv: readonly string[], io: CliIo): Promise<number> {
+  return runCommand(formatCommand, argv, io);
+}
+
+async function formatRecords(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.positionals.length === 0) {
     io.err(t(io.lang, 'cli.no-files'));
     return 2;
   }
-  const write = args.flags.has('--write');
+  const write = args.flags.has('write');
   let status = 0;
   for (const file of args.positionals) {
     const read = readRecord(file, io.lang);
@@ -60,13 +62,17 @@ export async function runFormat(argv: readonly string[], io: CliIo): Promise<num
   return status;
 }
 
-export async function runExport(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['--for', '-o', '--output', '--lexicon'], flags: [] }, io.lang);
-  if (args.error) {
-    io.err(args.error);
-    return 2;
-  }
-  const target = args.values.get('--for');
+export const exportCommand: Command = {
+  options: { for: { type: 'string' }, output: { type: 'string', short: 'o' }, lexicon: { type: 'string' } },
+  run: exportRecord,
+};
+
+export function runExport(argv: readonly string[], io: CliIo): Promise<number> {
+  return runCommand(exportCommand, argv, io);
+}
+
+async function exportRecord(args: ParsedArgs, io: CliIo): Promise<number> {
+  const target = args.values.get('for');
   if (target !== 'woogles' && target !== 'macondo') {
     io.err(t(io.lang, 'cli.export-target'));
     return 2;
@@ -81,14 +87,14 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     io.err(read.error);
     return 2;
   }
-  const lexicon = resolveLexicon(args.values.get('--lexicon'), io);
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   const analysis = analyze(read.bytes, { lexicon });
   if (analysis.parsed.file.truncated) {
     io.err(t(io.lang, 'cli.too-many-lines', { path: file, max: MAX_CONTENT_LINES }));
     return 2;
   }
   const text = exportForWoogles(analysis, io.lang);
-  const output = args.values.get('-o') ?? args.values.get('--output');
+  const output = args.values.get('output');
   if (!output) {
     io.out(text);
     return 0;

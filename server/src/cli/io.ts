@@ -1,6 +1,6 @@
 /**
  * Terminal plumbing shared by the `planilla` subcommands: the output sink, the message language,
- * option parsing, and reading record files with one clear line (never a stack trace) when a file
+ * and reading record files with one clear line (never a stack trace) when a file
  * is missing, a folder, unreadable or too large.
  *
  * Invariants: nothing here throws for user input; `readRecord` returns either bytes or a
@@ -130,45 +130,4 @@ function listGcg(dir: string): string[] {
   };
   walk(dir, 0);
   return found;
-}
-
-/** A small option parser: `--name value`, `--name=value`, `-o value`, flags, and positionals. */
-export interface ParsedArgs {
-  readonly positionals: string[];
-  readonly values: Map<string, string>;
-  readonly flags: Set<string>;
-  readonly error?: string;
-}
-
-export function parseArgs(
-  argv: readonly string[],
-  spec: { readonly values: readonly string[]; readonly flags: readonly string[] },
-  lang: Language,
-): ParsedArgs {
-  const positionals: string[] = [];
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (spec.flags.includes(name) && eq < 0) {
-      flags.add(name);
-    } else if (spec.values.includes(name)) {
-      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) return { positionals, values, flags, error: t(lang, 'cli.missing-value', { option: name }) };
-      values.set(name, value);
-    } else {
-      return { positionals, values, flags, error: t(lang, 'cli.unknown-option', { option: name }) };
-    }
-  }
-  return { positionals, values, flags };
 }

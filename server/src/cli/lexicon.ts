@@ -22,6 +22,7 @@ import { DIGRAPH_MODES, type DigraphMode } from '../lexicon/wordlist';
 import { LEXICON_MESSAGES } from '../rules/catalog/lexicon';
 import { citeArticle, fillTemplate, formatMessage } from '../rules/messages';
 import { EDITIONS, type Edition, type Language, type MessageArgs } from '../rules/types';
+import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
 
 export interface LexiconCommandIo {
   out(s: string): void;
@@ -32,49 +33,31 @@ export interface LexiconCommandIo {
 /** A message from the lexicon catalogue (or, for other ids, the merged catalogues). */
 function msg(id: string, args: MessageArgs, lang: Language): string {
   const text = LEXICON_MESSAGES[id];
-  return text ? fillTemplate(lang === 'en' ? text.en : text.es, args) : formatMessage(id, args, lang);
+  return text ? fillTemplate(lang === 'en' ? text.en : text.es, args, lang) : formatMessage(id, args, lang);
 }
 
-const VALUE_OPTIONS = ['--lexicon', '--rules', '--edition', '--digraphs', '--extra', '--banned', '--cache-dir'] as const;
-const FLAG_OPTIONS = ['--json', '--help', '-h'] as const;
+/** The options of every `lexicon` sub-command (parsed after the sub-command's name). */
+const LEXICON_OPTIONS = {
+  lexicon: { type: 'string' },
+  rules: { type: 'string' },
+  edition: { type: 'string' },
+  digraphs: { type: 'string' },
+  extra: { type: 'string' },
+  banned: { type: 'string' },
+  'cache-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies OptionSpecs;
 
-interface ParsedArgs {
-  readonly positional: string[];
-  readonly values: Map<string, string>;
-  readonly flags: Set<string>;
+/** A sub-command's arguments: its words or files, and the options. */
+interface SubcommandArgs {
+  readonly positional: readonly string[];
+  readonly values: ReadonlyMap<string, string>;
+  readonly flags: ReadonlySet<string>;
 }
 
-function parseArgs(args: readonly string[]): { ok: true; parsed: ParsedArgs } | { ok: false; error: LexiconProblem } {
-  const positional: string[] = [];
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--') {
-      positional.push(...args.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if ((VALUE_OPTIONS as readonly string[]).includes(name)) {
-      const value = eq > 0 ? arg.slice(eq + 1) : args[++i];
-      if (value === undefined || value === '') return { ok: false, error: { messageId: 'lexicon.cli.missing-value', args: { option: name } } };
-      values.set(name, value);
-    } else if ((FLAG_OPTIONS as readonly string[]).includes(arg)) {
-      flags.add(arg === '-h' ? '--help' : arg);
-    } else {
-      return { ok: false, error: { messageId: 'lexicon.cli.unknown-option', args: { option: arg } } };
-    }
-  }
-  return { ok: true, parsed: { positional, values, flags } };
-}
-
-function loadOptions(p: ParsedArgs): { ok: true; options: LoadOptions } | { ok: false; error: LexiconProblem } {
-  const digraphs = p.values.get('--digraphs');
+function loadOptions(p: SubcommandArgs): { ok: true; options: LoadOptions } | { ok: false; error: LexiconProblem } {
+  const digraphs = p.values.get('digraphs');
   if (digraphs !== undefined && !(DIGRAPH_MODES as readonly string[]).includes(digraphs)) {
     return { ok: false, error: { messageId: 'lexicon.bad-digraphs', args: { value: digraphs } } };
   }
@@ -82,36 +65,37 @@ function loadOptions(p: ParsedArgs): { ok: true; options: LoadOptions } | { ok: 
     ok: true,
     options: {
       digraphs: digraphs as DigraphMode | undefined,
-      extra: p.values.get('--extra'),
-      banned: p.values.get('--banned'),
-      cacheDir: p.values.get('--cache-dir'),
+      extra: p.values.get('extra'),
+      banned: p.values.get('banned'),
+      cacheDir: p.values.get('cache-dir'),
     },
   };
 }
 
+/** `planilla lexicon SUBCOMMAND …`: the first positional names the sub-command. */
+export const lexiconCommand: Command = { options: LEXICON_OPTIONS, run: lexicon };
+
 /** Runs `planilla lexicon ARGS`; returns the exit code. */
-export async function runLexiconCommand(args: string[], io: LexiconCommandIo): Promise<number> {
+export function runLexiconCommand(args: readonly string[], io: LexiconCommandIo): Promise<number> {
+  return runCommand(lexiconCommand, args, { tty: false, ...io });
+}
+
+async function lexicon(args: ParsedArgs, io: LexiconCommandIo): Promise<number> {
   const lang = io.lang;
   const fail = (problem: LexiconProblem): number => {
     io.err(msg('lexicon.cli.error', { message: msg(problem.messageId, problem.args, lang) }, lang));
     return 2;
   };
-  const [command, ...rest] = args;
+  const [command, ...rest] = args.positionals;
+  if (command === 'help' || args.flags.has('help')) {
+    io.out(msg('lexicon.usage', {}, lang));
+    return 0;
+  }
   if (command === undefined) {
     io.err(msg('lexicon.usage', {}, lang));
     return 2;
   }
-  if (command === '--help' || command === '-h' || command === 'help') {
-    io.out(msg('lexicon.usage', {}, lang));
-    return 0;
-  }
-  const parsedArgs = parseArgs(rest);
-  if (!parsedArgs.ok) return fail(parsedArgs.error);
-  const p = parsedArgs.parsed;
-  if (p.flags.has('--help')) {
-    io.out(msg('lexicon.usage', {}, lang));
-    return 0;
-  }
+  const p: SubcommandArgs = { positional: rest, values: args.values, flags: args.flags };
   const opts = loadOptions(p);
   if (!opts.ok) return fail(opts.error);
   switch (command) {
@@ -126,10 +110,10 @@ export async function runLexiconCommand(args: string[], io: LexiconCommandIo): P
   }
 }
 
-function info(p: ParsedArgs, options: LoadOptions, io: LexiconCommandIo): number {
+function info(p: SubcommandArgs, options: LoadOptions, io: LexiconCommandIo): number {
   const lang = io.lang;
   if (p.positional.length > 1) return usageError(io, 'lexicon.cli.too-many-args', { args: p.positional.slice(1).join(' ') });
-  const r = loadLexicon(p.positional[0] ?? p.values.get('--lexicon'), options);
+  const r = loadLexicon(p.positional[0] ?? p.values.get('lexicon'), options);
   if (!r.ok) return usageError(io, r.error.messageId, r.error.args);
   for (const line of reportLines(r.report, lang)) io.out(line);
   return 0;
@@ -186,17 +170,17 @@ export function judgeWord(lexicon: Lexicon, typed: string, edition: Edition, lan
   return { word, accepted: false, hint: hint.article ? `${text} (${citeArticle(hint.article, lang)})` : text };
 }
 
-function check(p: ParsedArgs, options: LoadOptions, io: LexiconCommandIo): number {
+function check(p: SubcommandArgs, options: LoadOptions, io: LexiconCommandIo): number {
   const lang = io.lang;
-  const editionValue = p.values.get('--rules') ?? p.values.get('--edition') ?? 'fise';
+  const editionValue = p.values.get('rules') ?? p.values.get('edition') ?? 'fise';
   if (!(EDITIONS as readonly string[]).includes(editionValue)) return usageError(io, 'lexicon.cli.bad-edition', { value: editionValue });
   const edition = editionValue as Edition;
   if (p.positional.length === 0) return usageError(io, 'lexicon.cli.no-words', {});
-  const r = loadLexicon(p.values.get('--lexicon'), options);
+  const r = loadLexicon(p.values.get('lexicon'), options);
   if (!r.ok) return usageError(io, r.error.messageId, r.error.args);
   const lexicon = r.lexicon;
   const verdicts = p.positional.map((w) => judgeWord(lexicon, w, edition, lang));
-  if (p.flags.has('--json')) {
+  if (p.flags.has('json')) {
     const { name, words, sha256 } = lexicon.info;
     io.out(JSON.stringify({ lexicon: { name, words, sha256 }, words: verdicts }));
   } else {
@@ -210,7 +194,7 @@ function check(p: ParsedArgs, options: LoadOptions, io: LexiconCommandIo): numbe
   return verdicts.every((v) => v.accepted) ? 0 : 1;
 }
 
-function compile(p: ParsedArgs, options: LoadOptions, io: LexiconCommandIo): number {
+function compile(p: SubcommandArgs, options: LoadOptions, io: LexiconCommandIo): number {
   if (p.positional.length < 2) return usageError(io, 'lexicon.cli.compile-args', {});
   if (p.positional.length > 2) return usageError(io, 'lexicon.cli.too-many-args', { args: p.positional.slice(2).join(' ') });
   const [input, output] = p.positional;

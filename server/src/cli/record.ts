@@ -122,7 +122,7 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
       path,
       counts: countText || formatMessage('cli.summary.clean', {}, lang),
       edition: formatMessage(`edition.${replay.rules}`, {}, lang),
-      tileSet: replay.tileSet,
+      tileSet: formatMessage(`ui.tileSet.${replay.tileSet}`, {}, lang),
       final: replay.players.map((p, i) => `${p.nick} ${replay.final[i]}`).join(' – '),
     },
     lang,

@@ -16,8 +16,9 @@
  *   planilla --lang en report partida.gcg --format md --diagrams > game.md
  */
 import { resolveLexicon } from './lexicon-option';
-import { parseArgs, t, type CliIo } from './io';
-import { analyzeFile, emit, expandOutputOption, replaySettings, singleFile } from './board';
+import { t, type CliIo } from './io';
+import { runCommand, type Command, type ParsedArgs } from './args';
+import { analyzeFile, emit, REPLAY_OPTIONS, replaySettings, singleFile } from './board';
 import { buildAudit } from '../report/audit';
 import { renderHtmlReport } from '../report/html';
 import { renderMarkdownReport } from '../report/markdown';
@@ -35,31 +36,31 @@ export function reportFormat(option: string | undefined, output: string | undefi
   return output !== undefined && /\.(md|markdown)$/i.test(output) ? 'md' : 'html';
 }
 
-export async function runReport(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(
-    expandOutputOption(argv),
-    { values: ['--format', '--output', '--rules', '--tile-set', '--lexicon'], flags: ['--diagrams'] },
-    io.lang,
-  );
-  if (args.error) {
-    io.err(args.error);
-    return 2;
-  }
-  const output = args.values.get('--output');
-  const format = reportFormat(args.values.get('--format'), output);
+export const reportCommand: Command = {
+  options: { ...REPLAY_OPTIONS, format: { type: 'string' }, lexicon: { type: 'string' }, diagrams: { type: 'boolean' } },
+  run: report,
+};
+
+export function runReport(argv: readonly string[], io: CliIo): Promise<number> {
+  return runCommand(reportCommand, argv, io);
+}
+
+async function report(args: ParsedArgs, io: CliIo): Promise<number> {
+  const output = args.values.get('output');
+  const format = reportFormat(args.values.get('format'), output);
   if (!format) {
-    io.err(t(io.lang, 'cli.bad-value', { option: '--format', value: args.values.get('--format') ?? '', allowed: REPORT_FORMATS.join(', ') }));
+    io.err(t(io.lang, 'cli.bad-value', { option: '--format', value: args.values.get('format') ?? '', allowed: REPORT_FORMATS.join(', ') }));
     return 2;
   }
   const settings = replaySettings(args, io);
   if (!settings) return 2;
   const file = singleFile(args, 'report', io);
   if (file === undefined) return 2;
-  const lexicon = resolveLexicon(args.values.get('--lexicon'), io);
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   const analysis = analyzeFile(file, { ...settings, ...(lexicon ? { lexicon } : {}) }, io);
   if (!analysis) return 2;
   const audit = buildAudit({ path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang });
-  const options = { diagrams: args.flags.has('--diagrams') };
+  const options = { diagrams: args.flags.has('diagrams') };
   const document = format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);
   return emit(document, output, file, io) ? 0 : 2;
 }

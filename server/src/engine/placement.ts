@@ -196,27 +196,3 @@ export function resolvePlacement(board: BoardCells, coord: CoordNode, tiles: rea
   }
   return { direction: coord.direction, newTiles: written.newTiles, throughCount: written.throughCount, issues, geometryError, alternative };
 }
-
-/**
- * Checks a set of squares placed in one turn, however they were given (the editor's board view may
- * place tiles one by one): in one row or column (art. 8, 20) and with no empty square between them.
- */
-export function checkSquares(board: BoardCells, squares: readonly { row: number; col: number }[], span: Span): Issue[] {
-  if (squares.length < 2) return [];
-  const sameRow = squares.every((s) => s.row === squares[0]!.row);
-  const sameCol = squares.every((s) => s.col === squares[0]!.col);
-  if (!sameRow && !sameCol) {
-    return [{ code: 'placement-not-in-line', span, args: { squares: squares.map((s) => squareName(s.row, s.col)).join(', ') } }];
-  }
-  const along = sameRow ? squares.map((s) => s.col) : squares.map((s) => s.row);
-  const lo = Math.min(...along);
-  const hi = Math.max(...along);
-  const placed = new Set(along);
-  for (let i = lo; i <= hi; i++) {
-    const [r, c] = sameRow ? [squares[0]!.row, i] : [i, squares[0]!.col];
-    if (!placed.has(i) && board[r * BOARD_SIZE + c] === null) {
-      return [{ code: 'placement-gap', span, args: { square: squareName(r, c) } }];
-    }
-  }
-  return [];
-}

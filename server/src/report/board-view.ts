@@ -3,7 +3,7 @@
  * the event shown with its score against the sheet and its words, the board drawn by `svg.ts`
  * (last move highlighted), both racks (blanks marked, a digraph as one tile), the true totals (and
  * the sheet's when they differ), the bag and the unseen tiles grouped by letter. The server sends
- * it to the webview (`planilla/boardAt`), whose page is `service/board-view.ts`.
+ * it to the webview (`planilla/boardAt`), whose page is `shared/board-view.ts`.
  *
  * Invariants: pure; every text from the record (nicks, names, the event line, words, tiles) and
  * every label goes through `escapeXml`; the body has no script, no style element, no style
@@ -16,8 +16,8 @@ import type { Replay } from '../engine/types';
 import type { Language } from '../rules/types';
 import { boardModel, turnAtLine, type BoardModel, type PlayerModel, type TileModel } from '../service/board-model';
 import { signed, uiText } from '../service/i18n';
-import type { BoardAtResult } from '../service/protocol';
-import type { BoardStep } from '../service/board-view';
+import type { BoardAtResult } from '../shared/protocol';
+import type { BoardStep } from '../shared/board-view';
 import { escapeXml } from './escape';
 import { gameOverLine } from './labels';
 import { renderBoardSvg } from './svg';

@@ -15,6 +15,7 @@
  *   // 'puntuación declarada 24, calculada 26 (CASA 26)'
  *   resolveLanguage('auto', 'en-GB');  // 'en'
  *   citeArticle('33, XII', 'es');       // 'art. 33, anexo XII'
+ *   formatMessage('cli.count.error', { n: 1 }, 'es');   // '1 error'  (n: 3 → '3 errores')
  */
 import { CLI_MESSAGES } from './catalog/cli';
 import { FINDING_MESSAGES } from './catalog/findings';
@@ -23,11 +24,14 @@ import { REPORT_MESSAGES } from './catalog/report';
 import { LEXICON_MESSAGES } from './catalog/lexicon';
 import { ENGINE_MESSAGES } from './catalog/engine';
 import { UI_MESSAGES } from './catalog/ui';
+import { CLIENT_MESSAGES } from './catalog/client';
 import { BATCH_MESSAGES } from './catalog/batch';
 import { LEAVES_MESSAGES } from './catalog/leaves';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor } from './registry';
+import { argValue, fillTemplate } from './template';
+export { fillTemplate, formatNumber, placeholdersOf, pluralCategory, resolveLanguage } from './template';
 import { LANGUAGES, type Edition, type Finding, type Language, type MessageArgs, type Severity } from './types';
 
 export interface NamedCatalog {
@@ -45,6 +49,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'lexicon', catalog: LEXICON_MESSAGES },
   { name: 'engine', catalog: ENGINE_MESSAGES },
   { name: 'ui', catalog: UI_MESSAGES },
+  { name: 'client', catalog: CLIENT_MESSAGES },
   { name: 'batch', catalog: BATCH_MESSAGES },
   { name: 'leaves', catalog: LEAVES_MESSAGES },
 ];
@@ -87,24 +92,6 @@ export const MESSAGES: ReadonlyMap<string, LocalizedText> = MERGED.messages;
 /** Ids defined by more than one catalogue (must stay empty; see the unit tests). */
 export const MESSAGE_CONFLICTS: readonly MessageConflict[] = MERGED.conflicts;
 
-const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)\}/g;
-
-/** Placeholder names of a template, in order of first appearance, without repeats. */
-export function placeholdersOf(template: string): string[] {
-  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]))];
-}
-
-function argValue(args: MessageArgs, name: string): string | undefined {
-  if (!Object.prototype.hasOwnProperty.call(args, name)) return undefined;
-  const value: unknown = args[name];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-}
-
-/** Fills `{name}` placeholders from args; a placeholder without a value stays as written. */
-export function fillTemplate(template: string, args: MessageArgs): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => argValue(args, name) ?? whole);
-}
-
 function safeArgs(args: unknown): MessageArgs {
   return typeof args === 'object' && args !== null ? (args as MessageArgs) : {};
 }
@@ -124,16 +111,8 @@ export function formatMessage(id: string, args: MessageArgs = {}, lang: Language
       .map(([name, value]) => `${name}: ${value}`);
     return shown.length > 0 ? `${String(id)} (${shown.join(', ')})` : String(id);
   }
-  return fillTemplate(safeLanguage(lang) === 'en' ? text.en : text.es, values);
-}
-
-/**
- * The language of messages for a `planilla.language` setting: 'es' or 'en' as chosen; 'auto'
- * (or any other value) gives English when the locale starts with 'en', Spanish otherwise.
- */
-export function resolveLanguage(setting: string | undefined, locale?: string): Language {
-  if (setting === 'es' || setting === 'en') return setting;
-  return typeof locale === 'string' && locale.trim().toLowerCase().startsWith('en') ? 'en' : 'es';
+  const language = safeLanguage(lang);
+  return fillTemplate(language === 'en' ? text.en : text.es, values, language);
 }
 
 export interface RenderFindingOptions {

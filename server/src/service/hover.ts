@@ -1,17 +1,20 @@
 /**
- * Hovers. On an event: the move's score worked out word by word (each tile's value, letter and
- * word premiums, the bingo bonus) beside the sheet's score, and the true running totals. On a
- * diagnostic's range: the article (number and official title in the edition in force) and our
- * explanation, first. On a coordinate: the squares it covers and the direction. On a rack tile:
- * how many of it remain unseen and every unseen tile grouped by letter. On a pragma: what it
- * does. On a note: the note as Markdown.
+ * Hovers. On an event: first the move's heading with the computed score beside the sheet's
+ * ("calculada +16 · la planilla dice +18"), then the main word square by square (a table laid on
+ * its side: one column per square, five rows whatever the length) and each cross word on one
+ * line, the bingo bonus; then, when the cursor is on a finding (a wrong score, a wrong total…),
+ * its article (number and official title in the edition in force) and our explanation; last the
+ * true totals after the move. On a coordinate: the squares it covers and the direction. On a rack
+ * tile: how many of it remain unseen and every unseen tile grouped by letter. On a pragma: what
+ * it does. On a note: the note as Markdown. Elsewhere a finding's explanation comes first.
  *
  * Invariants: pure; never throws for any analysis; returns null where there is nothing to say.
- * Names from the record are escaped before they go into Markdown.
+ * Names from the record are escaped before they go into Markdown. An ordinary move's hover stays
+ * about twelve lines high, so VS Code shows it whole without a scroll bar.
  *
  * Example:
  *   getHover(analysis, { line: 6, character: 30 }, 'en', settings)?.contents;
- *   // { kind: 'markdown', value: '**1. Ana** — LIBRO …' }
+ *   // { kind: 'markdown', value: '**1. Ana** — 8D LIBRO: computed **+16** · the sheet says +18 ⚠\n\n| square | D8 | …' }
  */
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { Analysis } from './analysis';
@@ -36,34 +39,76 @@ export function md(text: string): string {
 }
 
 const PARAGRAPH = '\n\n';
+/** Between the sections of one hover (a rule). */
+const SECTION = '\n\n---\n\n';
 
 function premiumLabel(p: PremiumKind, lang: Language): string {
   return p ? uiText(`ui.premium.${p}`, lang) : '';
 }
 
+function premiumShort(p: PremiumKind, lang: Language): string {
+  return p ? uiText(`ui.premium.short.${p}`, lang) : '';
+}
+
+/** A tile as the tables write it: a blank in lower case, a tile already on the board in parentheses. */
+function tileMark(sq: ScoredWord['squares'][number]): string {
+  const tile = sq.blank ? sq.letter.toLowerCase() : sq.letter;
+  return sq.isNew ? tile : `(${tile})`;
+}
+
+/** The premium cell of a square: the short label, struck through when an earlier move used it. */
+function premiumCell(sq: ScoredWord['squares'][number], lang: Language): string {
+  const premium = premiumAt(sq.row, sq.col);
+  if (!premium) return '';
+  return sq.isNew ? premiumShort(premium, lang) : `~~${premiumShort(premium, lang)}~~`;
+}
+
+/**
+ * The main word square by square, as a table laid on its side (one column per square, so it
+ * stays five rows high whatever the word's length), then its sum.
+ */
 function wordTable(word: ScoredWord, lang: Language): string {
-  const head = [
-    uiText('ui.hover.col.square', lang),
-    uiText('ui.hover.col.tile', lang),
-    uiText('ui.hover.col.value', lang),
-    uiText('ui.hover.col.premium', lang),
-    uiText('ui.hover.col.points', lang),
-  ];
-  const rows = word.squares.map((sq) => {
-    const premium = premiumAt(sq.row, sq.col);
-    let premiumCell = '';
-    if (premium && sq.isNew) premiumCell = premiumLabel(premium, lang);
-    else if (premium) premiumCell = uiText('ui.hover.premiumUsed', lang, { premium: premiumLabel(premium, lang) });
-    const tile = sq.blank ? uiText('ui.hover.blankTile', lang, { letter: sq.letter.toLowerCase() }) : sq.letter;
-    const mark = sq.isNew ? tile : uiText('ui.hover.oldTile', lang, { tile });
-    return `| ${squareName(sq.row, sq.col)} | ${md(mark)} | ${sq.value} | ${premiumCell} | ${sq.points} |`;
-  });
-  const title = uiText(word.main ? 'ui.hover.mainWord' : 'ui.hover.crossWord', lang, { word: md(word.word) });
+  const row = (label: string, cells: readonly (string | number)[]): string => `| ${label} | ${cells.join(' | ')} |`;
+  const squares = word.squares;
   const sum =
     word.wordMultiplier > 1
       ? uiText('ui.hover.wordSumMultiplied', lang, { word: md(word.word), sum: word.letterSum, multiplier: word.wordMultiplier, score: word.score })
       : uiText('ui.hover.wordSum', lang, { word: md(word.word), score: word.score });
-  return [title, '', `| ${head.join(' | ')} |`, '|:--|:--|--:|:--|--:|', ...rows, '', sum].join('\n');
+  return [
+    row(uiText('ui.hover.col.square', lang), squares.map((sq) => squareName(sq.row, sq.col))),
+    `|:--|${squares.map(() => ':-:').join('|')}|`,
+    row(uiText('ui.hover.col.tile', lang), squares.map((sq) => md(tileMark(sq)))),
+    row(uiText('ui.hover.col.value', lang), squares.map((sq) => sq.value)),
+    row(uiText('ui.hover.col.premium', lang), squares.map((sq) => premiumCell(sq, lang))),
+    row(uiText('ui.hover.col.points', lang), squares.map((sq) => sq.points)),
+    '',
+    sum,
+  ].join('\n');
+}
+
+/** A cross word on one line: each square's points (premium in brackets), the multiplier, the score. */
+function crossWordLine(word: ScoredWord, lang: Language): string {
+  const terms = word.squares
+    .map((sq) => {
+      const premium = premiumAt(sq.row, sq.col);
+      const mark = premium && sq.isNew ? ` (${premiumShort(premium, lang)})` : '';
+      return `${md(tileMark(sq))} ${sq.points}${mark}`;
+    })
+    .join(' + ');
+  return word.wordMultiplier > 1
+    ? uiText('ui.hover.crossWordMultiplied', lang, { word: md(word.word), terms, multiplier: word.wordMultiplier, score: word.score })
+    : uiText('ui.hover.crossWord', lang, { word: md(word.word), terms, score: word.score });
+}
+
+/** What the marks of the tables mean, only for the marks the move uses. */
+function legend(words: readonly ScoredWord[], lang: Language): string | undefined {
+  const squares = words.flatMap((w) => w.squares);
+  const marks = [
+    ...(squares.some((sq) => !sq.isNew) ? [uiText('ui.hover.legend.old', lang)] : []),
+    ...(squares.some((sq) => sq.blank) ? [uiText('ui.hover.legend.blank', lang)] : []),
+    ...(squares.some((sq) => !sq.isNew && premiumAt(sq.row, sq.col)) ? [uiText('ui.hover.legend.used', lang)] : []),
+  ];
+  return marks.length > 0 ? `_${marks.join(' · ')}_` : undefined;
 }
 
 function nickOf(replay: Replay, player: number, event: EventNode): string {
@@ -90,22 +135,32 @@ function scoreLine(turn: TurnState, lang: Language): string {
   return uiText('ui.hover.scoreDiffers', lang, { computed: signed(turn.computedScore), declared: signed(turn.declaredScore) });
 }
 
-/** The move hover: heading, per-word tables, bingo, score against the sheet, true totals. */
-export function moveHover(analysis: Analysis, index: number, lang: Language): string {
+/**
+ * The move hover, in the order a reader looks for things: the heading with the computed score
+ * beside the sheet's, the main word square by square and the cross words, the bingo bonus; then
+ * `findings` (the articles and explanations of what is wrong under the cursor, when any); then
+ * the true totals after the move.
+ */
+export function moveHover(analysis: Analysis, index: number, lang: Language, findings: readonly string[] = []): string {
   const replay = analysis.replay;
   const event = analysis.parsed.file.events[index];
   const turn = replay.turns[index];
-  if (!event) return '';
+  if (!event) return findings.join(SECTION);
   const nick = md(turn ? nickOf(replay, turn.player, event) : event.nick.text);
   const what = event.kind === 'placement' && event.coord && event.play ? `${md(event.coord.text)} ${md(event.play.text)}` : uiText(`ui.event.${event.kind}`, lang);
-  const parts = [uiText('ui.hover.moveTitle', lang, { n: index + 1, nick, what })];
-  if (!turn) return parts.join(PARAGRAPH);
-  for (const word of turn.words) parts.push(wordTable(word, lang));
+  const title = uiText('ui.hover.moveTitle', lang, { n: index + 1, nick, what });
+  if (!turn) return [title, ...findings].join(SECTION);
+  const parts = [uiText('ui.hover.moveHead', lang, { title, score: scoreLine(turn, lang) })];
+  const main = turn.words.filter((w) => w.main);
+  const cross = turn.words.filter((w) => !w.main);
+  for (const word of main) parts.push(wordTable(word, lang));
+  if (cross.length > 0) parts.push(cross.map((w) => crossWordLine(w, lang)).join('  \n'));
   if (turn.bingo > 0) parts.push(uiText('ui.hover.bingo', lang, { bonus: turn.bingo }));
-  parts.push(scoreLine(turn, lang));
-  parts.push(totalsLine(replay, turn, lang));
-  if (turn.gameOver) parts.push(uiText('ui.hover.gameOver', lang, { article: turn.gameOver.article }));
-  return parts.join(PARAGRAPH);
+  const marks = legend(turn.words, lang);
+  if (marks) parts.push(marks);
+  const work = parts.join(PARAGRAPH);
+  const tail = [totalsLine(replay, turn, lang), ...(turn.gameOver ? [uiText('ui.hover.gameOver', lang, { article: turn.gameOver.article })] : [])];
+  return [work, ...findings, tail.join(PARAGRAPH)].join(SECTION);
 }
 
 /** The squares a coordinate names, as far as the play reaches. */
@@ -173,33 +228,37 @@ export function findingsHover(analysis: Analysis, pos: Position, lang: Language,
     .filter((f) => spanContains(f.span, pos))
     .map((f) => {
       const e = explainFinding(f, edition, lang);
-      const lines = [`**${f.code}** — ${md(e.message)}`];
+      const head = [`**${f.code}** — ${md(e.message)}`];
       if (e.citation) {
-        lines.push(
-          uiText('ui.hover.citation', lang, { citation: e.citation, title: e.title ?? '', edition: editionLabel(edition, lang) }),
-        );
+        head.push(uiText('ui.hover.citation', lang, { citation: e.citation, title: e.title ?? '', edition: editionLabel(edition, lang) }));
       }
+      const lines = [head.join('  \n')];
       if (e.explanation) lines.push(e.explanation);
       if (e.note) lines.push(e.note);
       return lines.join(PARAGRAPH);
     });
 }
 
-function bodyFor(analysis: Analysis, at: Located, lang: Language): string | undefined {
+/** The hover's sections: on a move, the move with the findings inside it; elsewhere the findings first. */
+function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[], lang: Language): string[] {
   const replay = analysis.replay;
-  if (at.kind === 'note') return at.note.text;
-  if (at.kind === 'pragma') return pragmaHover(at.pragma, replay, lang);
-  if (at.kind !== 'event') return undefined;
-  if (at.part === 'coord' && at.event.coord) return coordHover(at.event.coord, at.turn, at.event, lang);
-  if ((at.part === 'rack' || at.part === 'exchanged') && at.tile?.letter) return tileHover(at.tile.letter, at.turn, replay, lang);
-  return moveHover(analysis, at.index, lang);
+  const body = ((): string | undefined => {
+    if (at.kind === 'note') return at.note.text;
+    if (at.kind === 'pragma') return pragmaHover(at.pragma, replay, lang);
+    if (at.kind !== 'event') return undefined;
+    if (at.part === 'coord' && at.event.coord) return coordHover(at.event.coord, at.turn, at.event, lang);
+    if ((at.part === 'rack' || at.part === 'exchanged') && at.tile?.letter) return tileHover(at.tile.letter, at.turn, replay, lang);
+    return undefined;
+  })();
+  if (body !== undefined) return [...findings, body];
+  if (at.kind === 'event') return [moveHover(analysis, at.index, lang, findings)];
+  return [...findings];
 }
 
 export function getHover(analysis: Analysis, pos: Position, lang: Language, settings: PlanillaSettings): Hover | null {
   const at = locate(analysis, pos);
   const findings = findingsHover(analysis, pos, lang, settings);
-  const body = bodyFor(analysis, at, lang);
-  const sections = [...findings, ...(body ? [body] : [])];
+  const sections = sectionsFor(analysis, at, findings, lang).filter((s) => s !== '');
   if (sections.length === 0) return null;
   const range =
     at.kind === 'event' && at.part === 'coord' && at.event.coord
@@ -207,5 +266,5 @@ export function getHover(analysis: Analysis, pos: Position, lang: Language, sett
       : at.kind === 'event' && at.tile && (at.part === 'rack' || at.part === 'exchanged')
         ? toRange(at.tile.span)
         : undefined;
-  return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') }, ...(range ? { range } : {}) };
+  return { contents: { kind: MarkupKind.Markdown, value: sections.join(SECTION) }, ...(range ? { range } : {}) };
 }

@@ -1,21 +1,24 @@
 /**
  * Texts of the editor features (hovers, lenses, fix titles, command messages) from the UI
- * catalogue (`rules/catalog/ui.ts`), in Spanish or English, with `{name}` placeholders filled.
+ * catalogue (`rules/catalog/ui.ts`, then the client's `rules/catalog/client.ts`), in Spanish or
+ * English, with `{name}` placeholders filled.
  *
  * Invariants: never throws; an id missing from the catalogue renders as the id itself (a unit
  * test checks that every id the service uses exists in both languages).
  *
  * Example:
- *   uiText('ui.lens.totals', 'es', { p1: 'Ana', t1: 134, p2: 'Luis', t2: 98 });  // 'Ana 134 · Luis 98'
+ *   uiText('ui.lens.totals', 'es', { p1: 'Ana', t1: 134, p2: 'Luis', t2: 98 });  // 'tras la jugada: Ana 134 · Luis 98'
  */
+import { CLIENT_MESSAGES } from '../rules/catalog/client';
 import { UI_MESSAGES } from '../rules/catalog/ui';
-import { fillTemplate } from '../rules/messages';
+import { fillTemplate } from '../rules/template';
 import type { Language, MessageArgs } from '../rules/types';
 
 export function uiText(id: string, lang: Language, args: MessageArgs = {}): string {
-  const entry = Object.prototype.hasOwnProperty.call(UI_MESSAGES, id) ? UI_MESSAGES[id] : undefined;
+  const has = (catalog: typeof UI_MESSAGES): boolean => Object.prototype.hasOwnProperty.call(catalog, id);
+  const entry = has(UI_MESSAGES) ? UI_MESSAGES[id] : has(CLIENT_MESSAGES) ? CLIENT_MESSAGES[id] : undefined;
   if (!entry) return id;
-  return fillTemplate(lang === 'en' ? entry.en : entry.es, args);
+  return fillTemplate(lang === 'en' ? entry.en : entry.es, args, lang);
 }
 
 /** A signed score as a sheet writes it: '+24', '-13', '+0'. */

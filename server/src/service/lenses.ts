@@ -1,6 +1,6 @@
 /**
- * Code lenses: on every event line the TRUE running totals of both players after that event
- * ("Ana 134 · Luis 98"), marked where the sheet's own total differs; on the first line, the final
+ * Code lenses: on every event line the TRUE running totals of both players after that event,
+ * worded so nobody reads them as the score before it ("tras la jugada: Ana 134 · Luis 98"), marked where the sheet's own total differs; on the first line, the final
  * result (or the current one for an unfinished game) and the rules edition and tile set in force.
  *
  * Invariants: pure; one totals lens per event that has a turn; lenses are labels (empty command
@@ -8,7 +8,7 @@
  *
  * Example:
  *   getCodeLenses(analysis, 'es').map((l) => l.command?.title);
- *   // ['Resultado final: Ana 364 – Luis 322', 'Reglamento FISE vigente · fichas españolas', 'Ana 16 · Luis 0', …]
+ *   // ['Resultado final: Ana 364 – Luis 322', 'Reglamento FISE vigente · fichas españolas (FISE)', 'tras la jugada: Ana 16 · Luis 0', …]
  */
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { Analysis } from './analysis';
@@ -22,7 +22,7 @@ const label = (title: string, line: number): CodeLens => ({
   command: { title, command: '' },
 });
 
-/** "Ana 134 · Luis 98", plus the sheet's figure where it differs from the true total. */
+/** "tras la jugada: Ana 134 · Luis 98", plus the sheet's figure where it differs from the true total. */
 export function totalsTitle(replay: Replay, turn: TurnState, lang: Language): string {
   const [p1, p2] = replay.players;
   const title = uiText('ui.lens.totals', lang, { p1: p1.nick, t1: turn.totals[0], p2: p2.nick, t2: turn.totals[1] });

@@ -1,43 +1,33 @@
 /**
  * The extension's settings (`planilla.*` in package.json): their shape, how raw values from the
  * editor are read (anything malformed falls back to the default), which message language and
- * which replay options follow from them, and the untrusted-workspace rule for paths.
+ * which replay options follow from them. Their shape and the untrusted-workspace rule for paths
+ * live in `shared/settings.ts` (the client needs them too) and are re-exported here.
  *
  * Invariants:
  * - `readSettings` never throws and always returns a complete `PlanillaSettings`.
  * - `rules` is a DEFAULT: a record's own `#rules` line wins over it (`replayOptionsFor`).
- * - In an untrusted workspace a path that came from workspace settings is used only when it lies
- *   inside one of the workspace folders (`choosePathSetting`); user settings are always trusted.
  * - `lexiconSpecFor`: a record's `#lexicon NAME` picks `lexicons[NAME]` when set, else `lexicon`.
  *
  * Example:
  *   const s = readSettings({ rules: 'fise-2004', severity: { 'unaccepted-word': 'off' } });
  *   replayOptionsFor(s, scanHeader(text)).rules;   // 'fise-2004' unless the record says #rules
  */
-import * as path from 'node:path';
-import { EDITIONS, FINDING_CODES, SEVERITIES, type Edition, type FindingCode, type Language, type Severity } from '../rules/types';
+import { EDITIONS, FINDING_CODES, SEVERITIES, type FindingCode, type Severity } from '../rules/types';
 import type { ReplayOptions } from '../engine/types';
+import type { PlanillaSettings, RulesSetting, SeveritySetting } from '../shared/settings';
 
-export type RulesSetting = 'auto' | Edition;
-export type LanguageSetting = 'auto' | Language;
-/** A severity, or `off` to hide the finding. */
-export type SeveritySetting = Severity | 'off';
-
-export interface PlanillaSettings {
-  readonly rules: RulesSetting;
-  /** Path of the word list ('' = the built-in list). */
-  readonly lexicon: string;
-  /** Word lists by the name a record gives in `#lexicon NAME`. */
-  readonly lexicons: Readonly<Record<string, string>>;
-  /** Path of a word list added on top of the lexicon ('' = none). */
-  readonly lexiconExtra: string;
-  /** Path of a word list removed from the lexicon ('' = none). */
-  readonly lexiconBanned: string;
-  readonly language: LanguageSetting;
-  readonly severity: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
-  /** Minimum tiles in the bag for an exchange; undefined = the edition's default. */
-  readonly exchangeMinimum?: number;
-}
+export {
+  chooseLexiconMap,
+  choosePathSetting,
+  isInsideFolders,
+  resolveSettingPath,
+  type InspectedSetting,
+  type LanguageSetting,
+  type PlanillaSettings,
+  type RulesSetting,
+  type SeveritySetting,
+} from '../shared/settings';
 
 export const DEFAULT_SETTINGS: PlanillaSettings = {
   rules: 'auto',
@@ -111,69 +101,6 @@ export function replayOptionsFor(settings: PlanillaSettings, header: RecordHeade
     ...(settings.exchangeMinimum === undefined ? {} : { exchangeMinimum: settings.exchangeMinimum }),
     ...(Object.keys(severities).length > 0 ? { severities } : {}),
   };
-}
-
-/** What the editor knows of one path setting, by where it was set (VS Code's `inspect`). */
-export interface InspectedSetting<T> {
-  readonly globalValue?: T;
-  readonly workspaceValue?: T;
-  readonly workspaceFolderValue?: T;
-}
-
-/** Absolute form of a settings path: relative paths are read from `baseFolder`. */
-export function resolveSettingPath(value: string, baseFolder: string | undefined): string {
-  if (value === '' || path.isAbsolute(value) || baseFolder === undefined) return value;
-  return path.resolve(baseFolder, value);
-}
-
-/** Whether `file` lies inside one of `folders` (after resolving `..`). */
-export function isInsideFolders(file: string, folders: readonly string[]): boolean {
-  const target = path.resolve(file);
-  return folders.some((folder) => {
-    const rel = path.relative(path.resolve(folder), target);
-    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  });
-}
-
-/**
- * One path setting under the workspace-trust rule. Trusted: the most specific value wins
- * (folder, workspace, user). Untrusted: a workspace or folder value counts only when it points
- * inside a workspace folder; otherwise the user's own value (or '') is used.
- * Returns an absolute path, or '' for "not set".
- */
-export function choosePathSetting(
-  inspected: InspectedSetting<string>,
-  trusted: boolean,
-  folders: readonly string[],
-  baseFolder: string | undefined,
-): string {
-  const user = resolveSettingPath(inspected.globalValue?.trim() ?? '', undefined);
-  const local = inspected.workspaceFolderValue ?? inspected.workspaceValue;
-  if (local === undefined || local.trim() === '') return user;
-  const resolved = resolveSettingPath(local.trim(), baseFolder);
-  if (trusted) return resolved;
-  return path.isAbsolute(resolved) && isInsideFolders(resolved, folders) ? resolved : user;
-}
-
-/** The `lexicons` map under the same rule, entry by entry (a workspace entry overrides a user one). */
-export function chooseLexiconMap(
-  inspected: InspectedSetting<Record<string, unknown>>,
-  trusted: boolean,
-  folders: readonly string[],
-  baseFolder: string | undefined,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  const user = isRecord(inspected.globalValue) ? inspected.globalValue : {};
-  for (const [name, value] of Object.entries(user)) if (typeof value === 'string' && value.trim() !== '') out[name] = value.trim();
-  for (const scope of [inspected.workspaceValue, inspected.workspaceFolderValue]) {
-    if (!isRecord(scope)) continue;
-    for (const [name, value] of Object.entries(scope)) {
-      if (typeof value !== 'string' || value.trim() === '') continue;
-      const resolved = resolveSettingPath(value.trim(), baseFolder);
-      if (trusted || (path.isAbsolute(resolved) && isInsideFolders(resolved, folders))) out[name] = resolved;
-    }
-  }
-  return out;
 }
 
 /** The word list for one record: `lexicons[NAME]` for its `#lexicon NAME`, else `lexicon` ('' = built-in). */

@@ -25,7 +25,7 @@
  *   readCommonLine('>Ana: ABILORS 8D LIBRO +16 16', 0, 0);   // the grammar's RawEvent
  *   readCommonLine('>Ana: ABILORS 8D LIBRO +16', 0, 0);      // undefined (missing total)
  */
-import type { RawEvent, RawLine, RawPragma, RawTiles } from './grammar';
+import type { RawEvent, RawLine, RawPragma, RawTiles } from './raw';
 import type { CoordNode, EventKind, NumberToken, Piece, PieceKind, Pos, Span, Token } from './types';
 
 /** The grammar's blank space: space, tab, form feed, vertical tab, no-break space, U+FEFF. */

@@ -2,9 +2,8 @@
  * Typed access to the generated Peggy parser (grammar/gcg.peggy → generated/gcg-parser.js).
  *
  * The grammar reads one line at a time and composes no tiles: racks and plays come out as
- * `RawTiles` (text, span, pieces); parse.ts turns them into `RackNode`/`PlayNode` once the file's
- * notation is known. These `Raw*` shapes are what the grammar's actions build; keep them in step
- * with the grammar.
+ * `RawTiles` (text, span, pieces; raw.ts); parse.ts turns them into `RackNode`/`PlayNode` once the
+ * file's notation is known.
  *
  * Invariants: `parseLine` never throws (the `Line` rule always succeeds; a thrown parser error,
  * which would be a grammar bug, still becomes an `unexpected-line` error value).
@@ -15,71 +14,8 @@
  */
 import * as generated from './generated/gcg-parser';
 import { readCommonLine } from './fast-line';
-import type { CoordNode, EventKind, NumberToken, Piece, PragmaName, Span, Token } from './types';
-
-/** The pieces of a rack or play as written, before tiles are composed. */
-export interface RawTiles {
-  readonly text: string;
-  readonly span: Span;
-  readonly pieces: readonly Piece[];
-}
-
-export interface RawEvent {
-  readonly type: 'event';
-  readonly kind: EventKind;
-  readonly span: Span;
-  readonly line: number;
-  readonly nick: Token;
-  readonly rack?: RawTiles;
-  readonly coord?: CoordNode;
-  readonly play?: RawTiles;
-  readonly exchanged?: RawTiles;
-  readonly exchangedCount?: NumberToken;
-  readonly endRack?: RawTiles;
-  readonly keyword?: Token;
-  readonly score?: NumberToken;
-  readonly total?: NumberToken;
-  readonly trailing?: Token;
-  /** A placement without its score or total: what is missing and where it should be. */
-  readonly missing?: { readonly messageId: string; readonly at: Span };
-}
-
-export interface RawPragma {
-  readonly type: 'pragma';
-  readonly name: PragmaName | 'unknown';
-  readonly span: Span;
-  readonly line: number;
-  readonly nameToken: Token;
-  readonly args: Token;
-  readonly nick?: Token;
-  readonly fullName?: string;
-  readonly rack?: RawTiles;
-  readonly edition?: Token;
-  readonly notation?: Token;
-  readonly seconds?: NumberToken;
-  readonly ruling?: Token;
-  readonly words?: readonly Token[];
-  readonly reason?: Token;
-  readonly upper?: Token;
-  readonly lower?: Token;
-}
-
-export interface RawError {
-  readonly type: 'error';
-  readonly span: Span;
-  readonly line: number;
-  readonly at: Span;
-  readonly messageId: string;
-  readonly args: Readonly<Record<string, string | number>>;
-}
-
-export interface RawBlank {
-  readonly type: 'blank';
-  readonly span: Span;
-  readonly line: number;
-}
-
-export type RawLine = RawEvent | RawPragma | RawError | RawBlank;
+import type { RawLine } from './raw';
+import type { Span } from './types';
 
 /** Start rules a test or tool may call directly. */
 export type StartRule =

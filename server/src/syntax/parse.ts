@@ -30,7 +30,8 @@
  *   file.events[0].score?.value === 16 && problems.length === 0
  */
 import { decode } from './encoding';
-import { parseLine, type RawEvent, type RawLine, type RawPragma, type RawTiles } from './grammar';
+import { parseLine } from './grammar';
+import type { RawEvent, RawLine, RawPragma, RawTiles } from './raw';
 import { composePlay, composeRack } from './tiles';
 import type {
   ErrorLine,

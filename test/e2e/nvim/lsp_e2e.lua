@@ -92,7 +92,7 @@ local ok, err = pcall(function()
     end
     return nil
   end)
-  check('codeLens', lens == 'Ana 16 · Beto 0  ⚠ the sheet says 18', { title = lens })
+  check('codeLens', lens == 'after the move: Ana 16 · Beto 0  ⚠ the sheet says 18', { title = lens })
 
   local ares = vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction', {
     textDocument = { uri = uri },

@@ -24,13 +24,18 @@ function sources(dir: string): string[] {
 
 /** Module specifiers of `import … from`, `export … from`, `import(…)` and `require(…)`. */
 function importsOf(file: string): string[] {
+  return importsWithKind(file).map((i) => i.spec);
+}
+
+/** The same, each with whether it imports types only (`import type …`, `export type …`). */
+function importsWithKind(file: string): { spec: string; typeOnly: boolean }[] {
   const text = fs
     .readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '');
-  const specs: string[] = [];
-  const re = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
-  for (let m = re.exec(text); m; m = re.exec(text)) specs.push(m[1]);
+  const specs: { spec: string; typeOnly: boolean }[] = [];
+  const re = /(?:\b(import|export)(\s+type)?\s+[^'";]*?\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) specs.push({ spec: m[3], typeOnly: m[2] !== undefined });
   return specs;
 }
 
@@ -49,13 +54,21 @@ const ALLOWED: Record<string, readonly string[]> = {
   lexicon: ['rules', 'syntax'],
   engine: ['syntax', 'rules', 'lexicon'],
   analysis: ['syntax', 'rules', 'lexicon', 'engine'],
-  service: ['syntax', 'rules', 'lexicon', 'engine', 'analysis'],
-  report: ['syntax', 'rules', 'lexicon', 'engine', 'service'],
-  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report'],
-  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli'],
-  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report'],
-  client: ['rules', 'service'],
+  shared: ['rules'],
+  service: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'shared'],
+  report: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'shared'],
+  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared'],
+  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli', 'shared'],
+  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared'],
+  client: ['shared'],
 };
+
+/**
+ * The only files of `rules/` the shared module may import (what the client bundle carries): the
+ * client's catalogue, the template filler and, for types only, the vocabulary and catalogue shape.
+ */
+const SHARED_RULES = ['server/src/rules/catalog/client.ts', 'server/src/rules/template.ts'];
+const SHARED_RULE_TYPES = ['server/src/rules/types.ts', 'server/src/rules/catalog/types.ts'];
 
 /** Packages each layer may import from node_modules. */
 const PACKAGES: Record<string, readonly string[]> = {
@@ -64,6 +77,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   lexicon: [],
   engine: [],
   analysis: [],
+  shared: [],
   service: ['vscode-languageserver-types', 'vscode-languageserver-textdocument'],
   report: [],
   cli: [],
@@ -104,6 +118,20 @@ describe('architecture: import rules', () => {
       }
     });
   }
+
+  it('shared/ takes from rules/ only the client catalogue, the template filler and types', () => {
+    const shared = files.filter((f) => layerOf(f) === 'shared');
+    assert.ok(shared.length >= 5, `only ${shared.length} shared files`);
+    for (const file of shared) {
+      for (const { spec, typeOnly } of importsWithKind(file)) {
+        if (!spec.startsWith('.')) continue;
+        const target = path.relative(repoRoot, `${path.resolve(path.dirname(file), spec)}.ts`).split(path.sep).join('/');
+        if (!target.startsWith('server/src/rules/')) continue;
+        const ok = SHARED_RULES.includes(target) || (typeOnly && SHARED_RULE_TYPES.includes(target));
+        assert.ok(ok, `${path.relative(repoRoot, file)} imports ${spec}${typeOnly ? ' (types)' : ''}`);
+      }
+    }
+  });
 
   it('only server.ts imports vscode-languageserver/node, and only client/ imports vscode', () => {
     for (const file of files) {

@@ -113,7 +113,7 @@ describe('board/text-board', () => {
       'Atril de Ana: (vacío)',
       'Atril de Beto: C CH Ñ T ?',
       'Totales: Ana 347 · Beto 339',
-      'Bolsa: 0 ficha(s)',
+      'Bolsa: 0 fichas',
       'Fichas que Ana no ve (5): ? T C CH Ñ',
       'Partida terminada: un jugador se quedó sin fichas con la bolsa vacía (art. 37.4)',
     ]) {
@@ -140,7 +140,7 @@ describe('board/text-board', () => {
     assert.equal(boardHeading(model, 'en'), 'Initial board (no events)');
     assert.equal(rackText(model.players[0].rack, 'en'), '(unknown)');
     assert.ok(unseenTiles(model.unseen).startsWith('?×2 A×12 E×12 O×9'));
-    assert.ok(boardFooter(model, 'es').includes('Bolsa: 86 ficha(s)'));
+    assert.ok(boardFooter(model, 'es').includes('Bolsa: 86 fichas'));
   });
 
   it('the bingo bonus is named with the words', () => {

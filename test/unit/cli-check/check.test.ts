@@ -185,7 +185,7 @@ describe('cli: planilla format and export', () => {
     const file = path.join(dir, 'larguisimo.gcg');
     const text = `#player1 Ana Ana\n#player2 Beto Beto\n${'>Ana:ACEIMOS   - +0 0\n>Beto: ACEIMOS - +0 0\n'.repeat(MAX_CONTENT_LINES / 2)}`;
     fs.writeFileSync(file, text);
-    const expected = `planilla: "${file}" has more than ${MAX_CONTENT_LINES} content lines; it does not look like a game record and is neither rewritten nor exported\n`;
+    const expected = `planilla: "${file}" has more than ${MAX_CONTENT_LINES.toLocaleString('en')} content lines; it does not look like a game record and is neither rewritten nor exported\n`;
     const formatted = await run(['format', '--write', file], 'en');
     assert.deepEqual([formatted.code, formatted.out, formatted.err], [2, '', expected]);
     assert.equal(fs.readFileSync(file, 'utf8'), text);

@@ -132,7 +132,7 @@ describe('cli: check --jobs (parallel batch)', function () {
       const boomLines = two.log.filter((l) => l.includes('boom.gcg'));
       const detail = how === 'exit' ? 'el hilo de trabajo se detuvo (código de salida 3)' : 'el hilo de trabajo falló: boom';
       assert.deepEqual(boomLines, [`out planilla: error interno al procesar «${boom}»: ${detail} (por favor, infórmenos)`]);
-      const others = (c: Captured) => c.log.filter((l) => !l.includes('boom.gcg') && !/^out \d+ archivo\(s\):/.test(l));
+      const others = (c: Captured) => c.log.filter((l) => !l.includes('boom.gcg') && !/^out \d+ archivos?:/.test(l));
       assert.deepEqual(others(two), others(one));
     });
   }

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildDefaultLexicon } from '../../../server/src/lexicon/build-default';
+import { buildDefaultLexicon } from '../../../scripts/build-default-lexicon';
 import { type DawgLexicon, loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { DEFAULT_LEXICON_FILE } from '../../../server/src/lexicon/paths';
 

@@ -245,7 +245,7 @@ describe('report/cli report', () => {
     const html = c.out.join('\n');
     assert.deepEqual(markupProblems(html, 'html'), []);
     assertSelfContained(html);
-    assert.match(html, /es-open[^<]* · \d+ palabras<br><span class="sha">SHA-256 [0-9a-f]{64}<\/span>/);
+    assert.match(html, /es-open[^<]* · \d{1,3}(?:\.\d{3})* palabras<br><span class="sha">SHA-256 [0-9a-f]{64}<\/span>/);
     assert.ok(html.includes('<code>score-mismatch</code>'));
   });
 

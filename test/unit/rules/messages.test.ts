@@ -15,6 +15,7 @@ import {
   citeArticle,
   editionLabel,
   explainFinding,
+  fillTemplate,
   formatMessage,
   mergeCatalogs,
   placeholdersOf,
@@ -151,6 +152,69 @@ describe('rules/messages', () => {
       );
       assert.equal(formatMessage('score-mismatch', null as unknown as MessageArgs, 'es'), 'puntuación declarada {declared}, calculada {computed} ({words})');
       assert.equal(formatMessage('edition.naspa', {}, 'fr' as Language), 'NASPA');
+    });
+  });
+
+  describe('plural forms and numbers (Intl.PluralRules, Intl.NumberFormat)', () => {
+    const table: readonly (readonly [string, MessageArgs, Language, string])[] = [
+      ['cli.count.error', { n: 1 }, 'es', '1 error'],
+      ['cli.count.error', { n: 2 }, 'es', '2 errores'],
+      ['cli.count.error', { n: 0 }, 'es', '0 errores'],
+      ['cli.count.error', { n: 1 }, 'en', '1 error'],
+      ['cli.count.error', { n: 0 }, 'en', '0 errors'],
+      ['cli.count.warning', { n: 1 }, 'es', '1 aviso'],
+      ['cli.count.warning', { n: 3 }, 'en', '3 warnings'],
+      ['cli.count.information', { n: 1 }, 'es', '1 nota informativa'],
+      ['cli.count.information', { n: 2 }, 'es', '2 notas informativas'],
+      ['cli.count.information', { n: 1 }, 'en', '1 information note'],
+      ['cli.count.hint', { n: 1 }, 'es', '1 sugerencia'],
+      ['board.bag', { n: 1 }, 'es', 'Bolsa: 1 ficha'],
+      ['board.bag', { n: 86 }, 'en', 'Bag: 86 tiles'],
+      ['ui.board.bag', { n: 1 }, 'en', 'Bag: 1 tile'],
+      ['cli.total-summary', { files: 1, withErrors: 1, errors: 1, warnings: 0 }, 'es', '1 archivo: 1 con errores, 1 error, 0 avisos'],
+      ['cli.total-summary', { files: 12000, withErrors: 2, errors: 5, warnings: 1 }, 'en', '12,000 files: 2 with errors, 5 errors, 1 warning'],
+      ['ui.command.checkWorkspace.done', { files: 1, errors: 1, warnings: 1, others: 1 }, 'es', 'Planilla: 1 planilla comprobada — 1 error, 1 aviso, 1 nota.'],
+      ['ui.command.checkWorkspace.done', { files: 2, errors: 0, warnings: 2, others: 1 }, 'en', 'Planilla: 2 records checked — 0 errors, 2 warnings, 1 note.'],
+      ['ui.command.checkWorkspace.unreadable', { count: 1 }, 'es', '1 no se pudo leer.'],
+      ['ui.command.checkWorkspace.unreadable', { count: 3 }, 'es', '3 no se pudieron leer.'],
+      ['exchange-bag-too-small-count', { count: 1, bag: 1 }, 'es', 'se cambia 1 ficha, pero en la bolsa solo queda 1'],
+      ['exchange-bag-too-small-count', { count: 3, bag: 2 }, 'en', 'exchanging 3 tiles, but only 2 are left in the bag'],
+      ['ui.hover.tileInSet', { count: 6, tile: 'S', value: 1 }, 'es', 'El juego tiene 6 × S, de 1 punto.'],
+      ['too-many-lines', { max: 10000 }, 'es', 'Planilla lee como máximo 10.000 líneas'],
+      ['too-many-lines', { max: 10000 }, 'en', 'Planilla reads at most 10,000 lines'],
+      ['cli.reason.too-large', { size: 1200, max: 64 }, 'es', 'es demasiado grande (1200 MB; máximo 64 MB)'],
+      ['cli.reason.too-large', { size: 12000, max: 64 }, 'es', 'es demasiado grande (12.000 MB; máximo 64 MB)'],
+      ['cli.lexicon-used', { name: 'x', words: 636598, sha256: 'ab' }, 'es', 'léxico: x · 636.598 palabras · SHA-256 ab'],
+      ['cli.lexicon-used', { name: 'x', words: 1, sha256: 'ab' }, 'en', 'word list: x · 1 word · SHA-256 ab'],
+    ];
+    for (const [id, args, lang, expected] of table) {
+      it(`${id} ${JSON.stringify(args)} ${lang} → ${expected}`, () => {
+        assert.ok(formatMessage(id, args, lang).startsWith(expected), formatMessage(id, args, lang));
+      });
+    }
+
+    it('picks the form Intl.PluralRules gives for every count, in both languages', () => {
+      for (const lang of ['es', 'en'] as const) {
+        const rules = new Intl.PluralRules(lang);
+        for (let n = 0; n <= 300; n++) {
+          const one = rules.select(n) === 'one';
+          assert.equal(formatMessage('board.bag', { n }, lang).endsWith(lang === 'es' ? (one ? ' ficha' : ' fichas') : one ? ' tile' : ' tiles'), true, `${lang} ${n}`);
+        }
+      }
+    });
+
+    it('writes no "(s)" or "(es)" plural in any message', () => {
+      const bad = [...MESSAGES].filter(([, text]) => /\p{L}\((?:s|es|as)\)/u.test(text.es) || /\p{L}\((?:s|es)\)/u.test(text.en)).map(([id]) => id);
+      assert.deepEqual(bad, []);
+    });
+
+    it('reads the placeholders of plural and number forms, and survives malformed ones', () => {
+      assert.deepEqual(placeholdersOf('{n, plural, one {# nota} other {# notas}} y {max, number} de {x}'), ['n', 'max', 'x']);
+      assert.equal(fillTemplate('{n, plural, =0 {ninguna} one {# nota} other {# notas}}', { n: 0 }, 'es'), 'ninguna');
+      assert.equal(fillTemplate('{n, plural, one {# nota} other {# notas}}', { n: '«n»' }, 'es'), '«n» notas');
+      assert.equal(fillTemplate('{n, plural, one {# nota}', { n: 1 }, 'es'), '{n, plural, one {# nota}');
+      assert.equal(fillTemplate('{n, number}', { n: 'diez' }, 'en'), 'diez');
+      assert.equal(fillTemplate('{n, plural, one {# nota} other {# notas}}', {}, 'es'), '{n, plural, one {# nota} other {# notas}}');
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * The board view: the steps through a record (service/board-view.ts), the body the server sends
+ * The board view: the steps through a record (shared/board-view.ts), the body the server sends
  * for the turn under the cursor (report/board-view.ts: turn label, event and score, the board with
  * the last move, racks with blanks and digraph tiles, true totals, bag, unseen tiles grouped by
  * letter, in Spanish and English, every record text escaped) and the webview page (strict policy,
@@ -21,7 +21,7 @@ import {
   stepTurn,
   turnForLine,
   type BoardStep,
-} from '../../../server/src/service/board-view';
+} from '../../../server/src/shared/board-view';
 import { boardViewAt, renderBoardViewBody, turnLabel } from '../../../server/src/report/board-view';
 import { markupProblems, repoRoot } from '../report/helpers';
 import { EXAMPLE_6, GAME_A, HEADER, lineOf } from './fixtures';
@@ -93,7 +93,7 @@ describe('board view: the body at the turn under the cursor', () => {
     const start = boardViewAt(replay, 0, 'es');
     assert.equal(start.turnIndex, -1);
     assert.deepEqual(start.lastMove, []);
-    assert.deepEqual(classText(start.html, 'turn-label'), ['Antes de la primera jugada (la planilla tiene 2)']);
+    assert.deepEqual(classText(start.html, 'turn-label'), ['Antes de la primera jugada (la planilla tiene 2 jugadas)']);
     assert.match(start.html, /<h2>Fichas del juego \(100\)<\/h2>/);
     assert.match(start.html, /<p class="bag">Bolsa: 86 fichas<\/p>/);
   });

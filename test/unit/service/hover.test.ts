@@ -1,7 +1,8 @@
 /**
- * Hovers, by cursor marker: the score worked out word by word (example 6: IDEA 7, IR 3, DO 3 =
- * 13, the old H8 premium not counted), the sheet's score beside it, the true totals; the article
- * and explanation on a diagnostic; the squares of a coordinate; unseen tiles; pragmas; notes.
+ * Hovers, by cursor marker: the computed score beside the sheet's first, then the main word square
+ * by square (a table on its side) and the cross words (example 6: IDEA 7, IR 3, DO 3 = 13, the old
+ * H8 premium not counted), then the article and explanation of a finding under the cursor, then the
+ * true totals after the move; the squares of a coordinate; unseen tiles; pragmas; notes.
  */
 import { strict as assert } from 'node:assert';
 import type { MarkupContent } from 'vscode-languageserver-types';
@@ -16,17 +17,27 @@ function hoverAt(marked: string, lang: 'es' | 'en' = 'es'): string {
 }
 
 describe('service: hover', () => {
-  it('works out a move word by word, with cross words and an old premium', () => {
+  it('works out a move square by square, with cross words on one line and an old premium', () => {
     const value = hoverAt(EXAMPLE_6.replace('7G IDEA', '7G ID|EA'), 'en');
-    assert.match(value, /\*\*2\. Beto\*\* — 7G IDEA/);
-    assert.match(value, /\*\*IDEA\*\* \(main word\)/);
-    assert.match(value, /\| G7 \| I \| 1 \| double letter ×2 \| 2 \|/);
+    assert.match(value, /^\*\*2\. Beto\*\* — 7G IDEA: \*\*\+13\*\*, as on the sheet\n/);
+    assert.match(value, /\| square \| G7 \| H7 \| I7 \| J7 \|/);
+    assert.match(value, /\| tile \| I \| D \| E \| A \|/);
+    assert.match(value, /\| value \| 1 \| 2 \| 1 \| 1 \|/);
+    assert.match(value, /\| premium \| DL \| {2}\| DL \| {2}\|/);
+    assert.match(value, /\| points \| 2 \| 2 \| 2 \| 1 \|/);
     assert.match(value, /IDEA = \*\*7\*\*/);
-    assert.match(value, /\*\*IR\*\* \(cross word\)/);
-    assert.match(value, /IR = \*\*3\*\*/);
-    assert.match(value, /\| H8 \| O \(already on the board\) \| 1 \| ~~double word ×2~~ \(already used\) \| 1 \|/);
-    assert.match(value, /Score: \*\*\+13\*\* \(matches the sheet\)/);
-    assert.match(value, /True totals: Ana \*\*16\*\* · Beto \*\*13\*\*/);
+    assert.match(value, /\*\*IR\*\* \(cross word\): I 2 \(DL\) \+ \(R\) 1 = \*\*3\*\*/);
+    // O on H8 was laid by the first move: its double word is not counted again.
+    assert.match(value, /\*\*DO\*\* \(cross word\): D 2 \+ \(O\) 1 = \*\*3\*\*/);
+    assert.match(value, /_\(O\): a tile already on the board · ~~DW~~: premium already used_/);
+    assert.match(value, /True totals after the move: Ana \*\*16\*\* · Beto \*\*13\*\*$/);
+  });
+
+  it('lays the table on its side: five rows whatever the length of the word', () => {
+    const value = hoverAt([...HEADER, '#incomplete', '>Ana: AELNOPS 8H PLAN +12 12', '>Beto: AISTU?? K6 pI.TU|rAS +62 62', ''].join('\n'), 'en');
+    const rows = value.split('\n').filter((line) => line.startsWith('|'));
+    assert.equal(rows.length, 6); // the squares, the alignment row, tile, value, premium, points
+    assert.ok(rows.every((row) => row.split('|').length === 11), rows.join('\n')); // a label and eight squares
   });
 
   it('shows the word multiplier, and the bingo bonus only for seven tiles (example 8)', () => {
@@ -34,33 +45,54 @@ describe('service: hover', () => {
     assert.match(value, /FALOPEEN = 15 × 3 = \*\*45\*\*/);
     assert.doesNotMatch(value, /Premio por usar las 7 fichas/);
     const bingo = hoverAt([...HEADER, '#incomplete', '>Ana: [CH]AELSTU 8D [CH]ULE|TAS +82 82', ''].join('\n'), 'es');
-    assert.match(bingo, /\| D8 \| CH \| 5 \| doble letra ×2 \| 10 \|/);
+    assert.match(bingo, /\| casilla \| D8 \| E8 \|/);
+    assert.match(bingo, /\| ficha \| CH \| U \|/);
+    assert.match(bingo, /\| valor \| 5 \| 1 \|/);
+    assert.match(bingo, /\| premio \| DL \| {2}\|/);
+    assert.match(bingo, /\| puntos \| 10 \| 1 \|/);
     assert.match(bingo, /CHULETAS = 16 × 2 = \*\*32\*\*/);
     assert.match(bingo, /Premio por usar las 7 fichas: \*\*\+50\*\*/);
-    assert.match(bingo, /Puntuación: \*\*\+82\*\* \(coincide con la planilla\)/);
+    assert.match(bingo, /^\*\*1\. Ana\*\* — 8D \\\[CH\\\]ULETAS: \*\*\+82\*\*, como en la planilla/);
   });
 
   it('marks blanks, which score 0 (example 9)', () => {
     const value = hoverAt([...HEADER, '#incomplete', '>Ana: AELNOPS 8H PLAN +12 12', '>Beto: AISTU?? K6 pI.TU|rAS +62 62', ''].join('\n'), 'en');
-    assert.match(value, /\| K6 \| p \(blank\) \| 0 \|/);
-    assert.match(value, /\| K11 \| r \(blank\) \| 0 \| double word ×2 \| 0 \|/);
+    assert.match(value, /\| square \| K6 \| K7 \| K8 \| K9 \| K10 \| K11 \| K12 \| K13 \|/);
+    assert.match(value, /\| tile \| p \| I \| \(N\) \| T \| U \| r \| A \| S \|/);
+    assert.match(value, /\| value \| 0 \| 1 \| 1 \| 1 \| 1 \| 0 \| 1 \| 1 \|/);
+    assert.match(value, /\| premium \| {2}\| {2}\| {2}\| {2}\| {2}\| DW \| {2}\| {2}\|/);
     assert.match(value, /PINTURAS = 6 × 2 = \*\*12\*\*/);
+    assert.match(value, /lower case: a blank \(0 points\)/);
   });
 
-  it('sets the computed score beside a wrong declared one, and the sheet totals', () => {
+  it('on a wrong score: first the computed score beside the sheet\'s and the table, then the article and explanation, then the totals', () => {
     const value = hoverAt(EXAMPLE_6.replace('LIBRO +16 16', 'LIBRO +1|8 18'), 'es');
-    assert.match(value, /Puntuación calculada: \*\*\+16\*\* · la planilla dice \+18 ⚠/);
-    assert.match(value, /Totales reales: Ana \*\*16\*\* · Beto \*\*0\*\*/);
+    assert.match(value, /^\*\*1\. Ana\*\* — 8D LIBRO: calculada \*\*\+16\*\* · la planilla dice \+18 ⚠\n\n\| casilla \| D8 \|/);
+    const order = ['calculada **+16**', '| casilla | D8', 'LIBRO = 8 × 2 = **16**', '**score-mismatch**', '**art. 12–19**', 'La puntuación anotada', 'Totales reales tras la jugada'];
+    const at = order.map((piece) => value.indexOf(piece));
+    assert.ok(at.every((i) => i >= 0), JSON.stringify(at));
+    assert.deepEqual([...at].sort((a, b) => a - b), at, value);
+    assert.match(value, /Totales reales tras la jugada: Ana \*\*16\*\* · Beto \*\*0\*\*/);
     assert.match(value, /En la planilla: Ana 18 · Beto —/);
+    const en = hoverAt(EXAMPLE_6.replace('LIBRO +16 16', 'LIBRO +1|8 18'), 'en');
+    assert.match(en, /^\*\*1\. Ana\*\* — 8D LIBRO: computed \*\*\+16\*\* · the sheet says \+18 ⚠/);
   });
 
   it('explains the finding under the cursor with its article and title in the edition in force', () => {
     const es = hoverAt(EXAMPLE_6.replace('LIBRO +16 16', 'LIBRO +1|8 18'), 'es');
-    assert.match(es, /^\*\*score-mismatch\*\* — /);
+    assert.match(es, /\*\*score-mismatch\*\* — puntuación declarada 18, calculada 16/);
     assert.match(es, /\*\*art\. 12–19\*\* — .*Valor numérico de las letras.* · _Reglamento FISE vigente_/);
     const older = hoverAt(EXAMPLE_6.replace('#lexicon FILE2017', '#rules fise-2004').replace('LIBRO +16 16', 'LIBRO +1|8 18'), 'en');
     assert.match(older, /\*\*art\. 12–19\*\*/);
     assert.match(older, /2004/);
+    // Away from a move (a pragma), the finding comes first.
+    const pragma = hoverAt(EXAMPLE_6.replace('#incomplete', '#rules fise-19|99'), 'en');
+    assert.match(pragma, /^\*\*syntax-error\*\*/);
+  });
+
+  it('keeps an ordinary move short: at most a dozen lines', () => {
+    const value = hoverAt(EXAMPLE_6.replace('7G IDEA', '7G ID|EA'), 'es');
+    assert.ok(value.split('\n').filter((line) => line.trim() !== '' && line !== '---').length <= 12, value);
   });
 
   it('names the squares and direction of a coordinate', () => {
@@ -76,7 +108,7 @@ describe('service: hover', () => {
   it('counts the unseen copies of a rack tile', () => {
     const value = hoverAt(EXAMPLE_6.replace('>Ana: ABILORS', '>Ana: ABILOR|S'), 'en');
     assert.match(value, /^\*\*S\*\*: \*\*\d+\*\* still unseen after this turn \(bag: 81 tiles/);
-    assert.match(value, /The set has 6 × S, worth 1 points/);
+    assert.match(value, /The set has 6 × S, worth 1 point\./);
     assert.match(value, /Tiles unseen by Ana \(93\), by letter: \?×2 A×11 E×12 O×8 I×5 S×5 N×5 R×4 U×5 L×3 T×4 D×5 G×2 C×4 B M×2 P×2 H×2 F V Y CH Q J LL Ñ RR X Z$/m);
     const blank = hoverAt(GAME_A.replace('>Ana: ENNQUX?', '>Ana: ENNQUX|?'), 'es');
     assert.match(blank, /^\*\*comodín\*\*: quedan \*\*\d\*\*/);

@@ -20,15 +20,15 @@ function titles(text: string, lang: 'es' | 'en'): Map<number, string[]> {
 describe('service: code lenses', () => {
   it('puts the true totals of both players on every event line', () => {
     const lenses = titles(EXAMPLE_6, 'es');
-    assert.deepEqual(lenses.get(6), ['Ana 16 · Beto 0']);
-    assert.deepEqual(lenses.get(7), ['Ana 16 · Beto 13']);
+    assert.deepEqual(lenses.get(6), ['tras la jugada: Ana 16 · Beto 0']);
+    assert.deepEqual(lenses.get(7), ['tras la jugada: Ana 16 · Beto 13']);
   });
 
   it('marks a line whose declared total differs, and keeps the true totals going', () => {
     const text = withLine(EXAMPLE_6, 6, '>Ana: ABILORS 8D LIBRO +18 18');
     const lenses = titles(text, 'en');
-    assert.deepEqual(lenses.get(6), ['Ana 16 · Beto 0  ⚠ the sheet says 18']);
-    assert.deepEqual(lenses.get(7), ['Ana 16 · Beto 13']);
+    assert.deepEqual(lenses.get(6), ['after the move: Ana 16 · Beto 0  ⚠ the sheet says 18']);
+    assert.deepEqual(lenses.get(7), ['after the move: Ana 16 · Beto 13']);
   });
 
   it('shows the final result, the edition and the tile set on the first line', () => {
@@ -36,7 +36,7 @@ describe('service: code lenses', () => {
     assert.deepEqual(titles(EXAMPLE_6, 'en').get(0)?.[0], 'Score so far (game not finished): Ana 16 – Beto 13');
     const gcg = titles(GAME_A_GCG_ENDING, 'en');
     assert.deepEqual(gcg.get(0)?.[0], 'Final result: Ana 381 – Beto 339');
-    assert.deepEqual(gcg.get(lineOf(GAME_A_GCG_ENDING, '>Ana: (C[CH]')), ['Ana 381 · Beto 339']);
+    assert.deepEqual(gcg.get(lineOf(GAME_A_GCG_ENDING, '>Ana: (C[CH]')), ['after the move: Ana 381 · Beto 339']);
   });
 
   it('names the edition a #rules line selects', () => {

@@ -4,7 +4,8 @@
  * alternatives with their message ids and the span of the offending token.
  */
 import * as assert from 'node:assert/strict';
-import { parseLine, parseRule, type RawError, type RawEvent, type RawPragma, type RawTiles } from '../../../server/src/syntax/grammar';
+import { parseLine, parseRule } from '../../../server/src/syntax/grammar';
+import type { RawError, RawEvent, RawPragma, RawTiles } from '../../../server/src/syntax/raw';
 import type { CoordNode, NumberToken, Token } from '../../../server/src/syntax/types';
 import { slice } from './helpers';
 import { EDITION_NAMES } from '../../../server/src/syntax/fast-line';

@@ -3,7 +3,8 @@
  * ambiguous plain racks (digraph first, capped); singles; NFC and upper-case letters.
  */
 import * as assert from 'node:assert/strict';
-import { parseRule, type RawTiles } from '../../../server/src/syntax/grammar';
+import { parseRule } from '../../../server/src/syntax/grammar';
+import type { RawTiles } from '../../../server/src/syntax/raw';
 import { composePlay, composeRack, READINGS_CAP } from '../../../server/src/syntax/tiles';
 import type { TileNotation } from '../../../server/src/syntax/types';
 import { slice, tilesKey } from './helpers';

@@ -58,6 +58,10 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: la opción {option} necesita un valor',
     en: 'planilla: option {option} needs a value',
   },
+  'cli.flag-value': {
+    es: 'planilla: la opción {option} no lleva valor',
+    en: 'planilla: option {option} takes no value',
+  },
   'cli.bad-value': {
     es: 'planilla: valor no válido para {option}: «{value}» (se admite: {allowed})',
     en: 'planilla: invalid value for {option}: "{value}" (allowed: {allowed})',
@@ -67,8 +71,8 @@ export const CLI_MESSAGES: Catalog = {
     en: 'planilla: no file given',
   },
   'cli.too-many-lines': {
-    es: 'planilla: «{path}» tiene más de {max} líneas con contenido; no parece una planilla y no se reescribe ni se exporta',
-    en: 'planilla: "{path}" has more than {max} content lines; it does not look like a game record and is neither rewritten nor exported',
+    es: 'planilla: «{path}» tiene más de {max, number} líneas con contenido; no parece una planilla y no se reescribe ni se exporta',
+    en: 'planilla: "{path}" has more than {max, number} content lines; it does not look like a game record and is neither rewritten nor exported',
   },
   'cli.unreadable': {
     es: 'planilla: no se puede leer «{path}»: {reason}',
@@ -77,7 +81,10 @@ export const CLI_MESSAGES: Catalog = {
   'cli.reason.not-found': { es: 'no existe', en: 'no such file' },
   'cli.reason.is-directory': { es: 'es una carpeta', en: 'is a folder' },
   'cli.reason.not-file': { es: 'no es un archivo normal', en: 'is not a regular file' },
-  'cli.reason.too-large': { es: 'es demasiado grande ({size} MB; máximo {max} MB)', en: 'is too large ({size} MB; at most {max} MB)' },
+  'cli.reason.too-large': {
+    es: 'es demasiado grande ({size, number} MB; máximo {max, number} MB)',
+    en: 'is too large ({size, number} MB; at most {max, number} MB)',
+  },
   'cli.reason.permission': { es: 'permiso denegado', en: 'permission denied' },
   'cli.reason.other': { es: '{detail}', en: '{detail}' },
   'cli.no-gcg-in-folder': {
@@ -85,8 +92,8 @@ export const CLI_MESSAGES: Catalog = {
     en: 'planilla: folder "{path}" holds no .gcg files',
   },
   'cli.summary': {
-    es: '{path}: {counts} · {edition} · fichas {tileSet} · resultado: {final}',
-    en: '{path}: {counts} · {edition} · {tileSet} tiles · result: {final}',
+    es: '{path}: {counts} · {edition} · {tileSet} · resultado: {final}',
+    en: '{path}: {counts} · {edition} · {tileSet} · result: {final}',
   },
   'cli.severity.error': { es: 'error', en: 'error' },
   'cli.severity.warning': { es: 'aviso', en: 'warning' },
@@ -94,25 +101,28 @@ export const CLI_MESSAGES: Catalog = {
   'cli.severity.hint': { es: 'sugerencia', en: 'hint' },
   'cli.article': { es: 'art. {article}', en: 'art. {article}' },
   'cli.summary.clean': { es: 'sin problemas', en: 'no problems' },
-  'cli.count.error': { es: '{n} error(es)', en: '{n} error(s)' },
-  'cli.count.warning': { es: '{n} aviso(s)', en: '{n} warning(s)' },
-  'cli.count.information': { es: '{n} nota(s) informativa(s)', en: '{n} information note(s)' },
-  'cli.count.hint': { es: '{n} sugerencia(s)', en: '{n} hint(s)' },
+  'cli.count.error': { es: '{n, plural, one {# error} other {# errores}}', en: '{n, plural, one {# error} other {# errors}}' },
+  'cli.count.warning': { es: '{n, plural, one {# aviso} other {# avisos}}', en: '{n, plural, one {# warning} other {# warnings}}' },
+  'cli.count.information': {
+    es: '{n, plural, one {# nota informativa} other {# notas informativas}}',
+    en: '{n, plural, one {# information note} other {# information notes}}',
+  },
+  'cli.count.hint': { es: '{n, plural, one {# sugerencia} other {# sugerencias}}', en: '{n, plural, one {# hint} other {# hints}}' },
   'cli.total-summary': {
-    es: '{files} archivo(s): {withErrors} con errores, {errors} error(es), {warnings} aviso(s)',
-    en: '{files} file(s): {withErrors} with errors, {errors} error(s), {warnings} warning(s)',
+    es: '{files, plural, one {# archivo} other {# archivos}}: {withErrors, number} con errores, {errors, plural, one {# error} other {# errores}}, {warnings, plural, one {# aviso} other {# avisos}}',
+    en: '{files, plural, one {# file} other {# files}}: {withErrors, number} with errors, {errors, plural, one {# error} other {# errors}}, {warnings, plural, one {# warning} other {# warnings}}',
   },
   'cli.lexicon-fallback': {
     es: 'planilla: aviso: {message}; se usa el léxico por omisión',
     en: 'planilla: warning: {message}; using the default word list',
   },
   'cli.lexicon-used': {
-    es: 'léxico: {name} · {words} palabras · SHA-256 {sha256}',
-    en: 'word list: {name} · {words} words · SHA-256 {sha256}',
+    es: 'léxico: {name} · {words, plural, one {# palabra} other {# palabras}} · SHA-256 {sha256}',
+    en: 'word list: {name} · {words, plural, one {# word} other {# words}} · SHA-256 {sha256}',
   },
   'cli.turn-out-of-range': {
-    es: 'planilla: el turno {turn} no existe (la planilla tiene {count} jugadas)',
-    en: 'planilla: turn {turn} does not exist (the record has {count} events)',
+    es: 'planilla: el turno {turn} no existe (la planilla tiene {count, plural, one {# jugada} other {# jugadas}})',
+    en: 'planilla: turn {turn} does not exist (the record has {count, plural, one {# event} other {# events}})',
   },
   'cli.export-target': {
     es: 'planilla: export necesita --for woogles',
@@ -124,8 +134,8 @@ export const CLI_MESSAGES: Catalog = {
     en: 'planilla: internal error while processing "{path}": {detail} (please report it)',
   },
   'export.arbiter-penalty-note': {
-    es: 'la línea anterior es una penalización del árbitro de {amount} puntos (art. {article}), no una penalización por tiempo: GCG no tiene línea para ella',
-    en: 'the line above is an arbiter penalty of {amount} points (art. {article}), not a time penalty: GCG has no line for it',
+    es: 'la línea anterior es una penalización del árbitro de {amount, plural, one {# punto} other {# puntos}} (art. {article}), no una penalización por tiempo: GCG no tiene línea para ella',
+    en: 'the line above is an arbiter penalty of {amount, plural, one {# point} other {# points}} (art. {article}), not a time penalty: GCG has no line for it',
   },
   'board.after-turn': {
     es: 'Tablero tras la jugada {turn} de {count} (línea {line}: {event})',
@@ -136,7 +146,7 @@ export const CLI_MESSAGES: Catalog = {
   'board.rack-unknown': { es: '(desconocido)', en: '(unknown)' },
   'board.rack-partial': { es: '(parcial)', en: '(partial)' },
   'board.totals': { es: 'Totales: {totals}', en: 'Totals: {totals}' },
-  'board.bag': { es: 'Bolsa: {n} ficha(s)', en: 'Bag: {n} tile(s)' },
+  'board.bag': { es: 'Bolsa: {n, plural, one {# ficha} other {# fichas}}', en: 'Bag: {n, plural, one {# tile} other {# tiles}}' },
   'board.unseen': { es: 'Fichas por salir ({n}): {tiles}', en: 'Unseen tiles ({n}): {tiles}' },
   'board.legend': {
     es: 'Leyenda: = triple palabra · - doble palabra · " triple letra · \' doble letra · * centro · minúscula = comodín',

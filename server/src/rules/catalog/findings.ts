@@ -154,13 +154,13 @@ export const FINDING_MESSAGES: Catalog = {
   },
   /* {bag}: tiles in the bag; {minimum}: the minimum for an exchange. */
   'exchange-bag-too-small': {
-    es: 'cambio con {bag} fichas en la bolsa; hacen falta al menos {minimum}',
-    en: 'exchange with {bag} tiles in the bag; at least {minimum} are needed',
+    es: 'cambio con {bag, plural, one {# ficha} other {# fichas}} en la bolsa; hacen falta al menos {minimum}',
+    en: 'exchange with {bag, plural, one {# tile} other {# tiles}} in the bag; at least {minimum} are needed',
   },
   /* {count}: tiles exchanged; {bag}: tiles in the bag. */
   'exchange-bag-too-small-count': {
-    es: 'se cambian {count} fichas, pero en la bolsa solo quedan {bag}',
-    en: 'exchanging {count} tiles, but only {bag} are left in the bag',
+    es: '{count, plural, one {se cambia # ficha} other {se cambian # fichas}}, pero en la bolsa {bag, plural, one {solo queda #} other {solo quedan #}}',
+    en: 'exchanging {count, plural, one {# tile} other {# tiles}}, but only {bag, plural, one {# is} other {# are}} left in the bag',
   },
   /* {declared}: the amount on the withdrawal line; {expected}: minus the withdrawn play's score. */
   'phony-withdrawn-mismatch': {
@@ -209,8 +209,8 @@ export const FINDING_MESSAGES: Catalog = {
   },
   /* {nick}: who went out; {opponent}: the other player; {rack}: the opponent's rack; {value}: its value. */
   'missing-end-adjustment': {
-    es: '{nick} agotó su atril con la bolsa vacía, pero falta el ajuste por el atril de {opponent} ({rack}, {value} puntos)',
-    en: "{nick} went out with the bag empty, but the adjustment for {opponent}'s rack ({rack}, {value} points) is missing",
+    es: '{nick} agotó su atril con la bolsa vacía, pero falta el ajuste por el atril de {opponent} ({rack}, {value, plural, one {# punto} other {# puntos}})',
+    en: "{nick} went out with the bag empty, but the adjustment for {opponent}'s rack ({rack}, {value, plural, one {# point} other {# points}}) is missing",
   },
   /* {amount}: the +2R amount written; {value}: the rack's value; {player1}, {player2}: the nicks;
      {final1}, {final2}: the final scores under FISE. */

@@ -19,8 +19,8 @@ export const LEXICON_MESSAGES: Catalog = {
   'lexicon.unreadable': { es: 'no se puede leer {path} ({detail})', en: 'cannot read {path} ({detail})' },
   'lexicon.unwritable': { es: 'no se puede escribir {path} ({detail})', en: 'cannot write {path} ({detail})' },
   'lexicon.too-large': {
-    es: '{path} es demasiado grande para ser una lista de palabras ({size} bytes; máximo {max})',
-    en: '{path} is too large to be a word list ({size} bytes; at most {max})',
+    es: '{path} es demasiado grande para ser una lista de palabras ({size, number} bytes; máximo {max, number})',
+    en: '{path} is too large to be a word list ({size, number} bytes; at most {max, number})',
   },
   'lexicon.empty': { es: 'la lista de palabras {path} está vacía', en: 'the word list {path} is empty' },
   'lexicon.binary': {
@@ -94,7 +94,7 @@ export const LEXICON_MESSAGES: Catalog = {
 
   // What was loaded
   'lexicon.info.name': { es: 'léxico: {name}', en: 'lexicon: {name}' },
-  'lexicon.info.words': { es: 'palabras: {words}', en: 'words: {words}' },
+  'lexicon.info.words': { es: 'palabras: {words, number}', en: 'words: {words, number}' },
   'lexicon.info.sha256': { es: 'SHA-256: {sha256}', en: 'SHA-256: {sha256}' },
   'lexicon.info.source': { es: 'origen: {source}', en: 'source: {source}' },
   'lexicon.info.format': { es: 'formato: {format}', en: 'format: {format}' },
@@ -107,8 +107,8 @@ export const LEXICON_MESSAGES: Catalog = {
     en: '  dropped {count} ({reason}), e.g.: {examples}',
   },
   'lexicon.info.cache': { es: 'caché: {cache}', en: 'cache: {cache}' },
-  'lexicon.info.extra': { es: 'palabras añadidas: {path} ({words})', en: 'extra words: {path} ({words})' },
-  'lexicon.info.banned': { es: 'palabras excluidas: {path} ({words})', en: 'banned words: {path} ({words})' },
+  'lexicon.info.extra': { es: 'palabras añadidas: {path} ({words, number})', en: 'extra words: {path} ({words, number})' },
+  'lexicon.info.banned': { es: 'palabras excluidas: {path} ({words, number})', en: 'banned words: {path} ({words, number})' },
   'lexicon.info.warning': { es: 'aviso: {message}', en: 'warning: {message}' },
   'lexicon.format.builtin': { es: 'incorporado (DAWG)', en: 'built-in (DAWG)' },
   'lexicon.format.text': { es: 'lista de texto', en: 'text list' },
@@ -160,8 +160,6 @@ export const LEXICON_MESSAGES: Catalog = {
     es: 'orden desconocida «{command}» (info, check o compile)',
     en: 'unknown command "{command}" (info, check or compile)',
   },
-  'lexicon.cli.unknown-option': { es: 'opción desconocida {option}', en: 'unknown option {option}' },
-  'lexicon.cli.missing-value': { es: 'falta el valor de {option}', en: '{option} needs a value' },
   'lexicon.cli.bad-edition': {
     es: 'edición desconocida «{value}» (fise, fise-2004, fise-2001, naspa)',
     en: 'unknown edition "{value}" (fise, fise-2004, fise-2001, naspa)',
@@ -176,7 +174,7 @@ export const LEXICON_MESSAGES: Catalog = {
     en: '{word}: not in the lexicon — {hint}',
   },
   'lexicon.compile.done': {
-    es: 'escrito {path}: {words} palabras, {bytes} bytes, SHA-256 {sha256}',
-    en: 'written {path}: {words} words, {bytes} bytes, SHA-256 {sha256}',
+    es: 'escrito {path}: {words, plural, one {# palabra} other {# palabras}}, {bytes, number} bytes, SHA-256 {sha256}',
+    en: 'written {path}: {words, plural, one {# word} other {# words}}, {bytes, number} bytes, SHA-256 {sha256}',
   },
 };

@@ -24,7 +24,7 @@ export const REPORT_MESSAGES: Catalog = {
   'report.rules-source.default': { es: 'por omisión', en: 'by default' },
   'report.tile-set.spanish': { es: 'español (FISE, 100 fichas)', en: 'Spanish (FISE, 100 tiles)' },
   'report.tile-set.english': { es: 'inglés (100 fichas)', en: 'English (100 tiles)' },
-  'report.lexicon.words': { es: '{n} palabras', en: '{n} words' },
+  'report.lexicon.words': { es: '{n, plural, one {# palabra} other {# palabras}}', en: '{n, plural, one {# word} other {# words}}' },
   'report.lexicon.none': { es: 'ninguno (no se juzgan las palabras)', en: 'none (words are not judged)' },
   'report.lexicon.declared': { es: 'la planilla dice: {name}', en: 'the record says: {name}' },
   'report.section.result': { es: 'Resultado final ({edition})', en: 'Final result ({edition})' },

@@ -18,12 +18,12 @@ export const SYNTAX_MESSAGES: Catalog = {
     en: 'unrecognised line: expected a pragma (#…), an event (>NICK: …) or a blank line',
   },
   'line-too-long': {
-    es: 'línea demasiado larga para ser una jugada (más de {max} caracteres)',
-    en: 'line too long to be an event (more than {max} characters)',
+    es: 'línea demasiado larga para ser una jugada (más de {max, number} caracteres)',
+    en: 'line too long to be an event (more than {max, number} characters)',
   },
   'too-many-lines': {
-    es: 'Planilla lee como máximo {max} líneas por archivo (sin contar las líneas en blanco ni las que continúan un comentario) y se detiene aquí: lo que sigue no se comprueba. Una partida tiene menos de doscientas.',
-    en: 'Planilla reads at most {max} lines per file (not counting blank lines or the lines that continue a note) and stops here: what follows is not checked. A game has fewer than two hundred.',
+    es: 'Planilla lee como máximo {max, number} líneas por archivo (sin contar las líneas en blanco ni las que continúan un comentario) y se detiene aquí: lo que sigue no se comprueba. Una partida tiene menos de doscientas.',
+    en: 'Planilla reads at most {max, number} lines per file (not counting blank lines or the lines that continue a note) and stops here: what follows is not checked. A game has fewer than two hundred.',
   },
   'expected-nick': {
     es: 'se esperaba el nombre del jugador tras «>», p. ej. >Ana:',

@@ -1,28 +1,29 @@
 /**
  * Texts of the editor: hovers, code lenses, inlay hints, completion details, quick-fix titles,
- * command messages and the server's log lines, in Spanish and English. `{name}` placeholders are
+ * the server's answers to commands and its log lines, in Spanish and English (the client's own
+ * texts are in `client.ts`). `{name}` placeholders are
  * filled by `service/i18n.ts` (or `formatMessage`). Markdown is allowed in hover texts.
  *
  * Invariants: every id starts with `ui.`; every entry has both languages with the same
  * placeholders (checked by test/unit/service/catalog.test.ts).
  *
  * Example:
- *   UI_MESSAGES['ui.lens.totals'].es;   // '{p1} {t1} · {p2} {t2}'
+ *   UI_MESSAGES['ui.lens.totals'].es;   // 'tras la jugada: {p1} {t1} · {p2} {t2}'
  */
 import type { Catalog } from './types';
 
 export const UI_MESSAGES: Catalog = {
   // Code lenses
-  'ui.lens.totals': { es: '{p1} {t1} · {p2} {t2}', en: '{p1} {t1} · {p2} {t2}' },
+  'ui.lens.totals': { es: 'tras la jugada: {p1} {t1} · {p2} {t2}', en: 'after the move: {p1} {t1} · {p2} {t2}' },
   'ui.lens.sheetDiffers': { es: '⚠ la planilla dice {declared}', en: '⚠ the sheet says {declared}' },
   'ui.lens.final': { es: 'Resultado final: {p1} {t1} – {p2} {t2}', en: 'Final result: {p1} {t1} – {p2} {t2}' },
   'ui.lens.current': {
     es: 'Marcador (partida sin terminar): {p1} {t1} – {p2} {t2}',
     en: 'Score so far (game not finished): {p1} {t1} – {p2} {t2}',
   },
-  'ui.lens.rules': { es: '{edition} · fichas {tileSet}', en: '{edition} · {tileSet} tiles' },
-  'ui.tileSet.spanish': { es: 'españolas (FISE)', en: 'Spanish (FISE)' },
-  'ui.tileSet.english': { es: 'inglesas', en: 'English' },
+  'ui.lens.rules': { es: '{edition} · {tileSet}', en: '{edition} · {tileSet}' },
+  'ui.tileSet.spanish': { es: 'fichas españolas (FISE)', en: 'Spanish tiles (FISE)' },
+  'ui.tileSet.english': { es: 'fichas inglesas', en: 'English tiles' },
 
   // Hovers: the move
   'ui.hover.moveTitle': { es: '**{n}. {nick}** — {what}', en: '**{n}. {nick}** — {what}' },
@@ -35,8 +36,12 @@ export const UI_MESSAGES: Catalog = {
   'ui.event.rack-deduction': { es: 'resta del atril propio al final', en: 'own rack deducted at the end' },
   'ui.event.time-penalty': { es: 'penalización por tiempo', en: 'time penalty' },
   'ui.event.arbiter-penalty': { es: 'penalización del árbitro', en: "arbiter's penalty" },
-  'ui.hover.mainWord': { es: '**{word}** (palabra principal)', en: '**{word}** (main word)' },
-  'ui.hover.crossWord': { es: '**{word}** (palabra cruzada)', en: '**{word}** (cross word)' },
+  'ui.hover.moveHead': { es: '{title}: {score}', en: '{title}: {score}' },
+  'ui.hover.crossWord': { es: '**{word}** (cruzada): {terms} = **{score}**', en: '**{word}** (cross word): {terms} = **{score}**' },
+  'ui.hover.crossWordMultiplied': {
+    es: '**{word}** (cruzada): ({terms}) × {multiplier} = **{score}**',
+    en: '**{word}** (cross word): ({terms}) × {multiplier} = **{score}**',
+  },
   'ui.hover.col.square': { es: 'casilla', en: 'square' },
   'ui.hover.col.tile': { es: 'ficha', en: 'tile' },
   'ui.hover.col.value': { es: 'valor', en: 'value' },
@@ -46,19 +51,23 @@ export const UI_MESSAGES: Catalog = {
   'ui.premium.TL': { es: 'triple letra ×3', en: 'triple letter ×3' },
   'ui.premium.DW': { es: 'doble palabra ×2', en: 'double word ×2' },
   'ui.premium.TW': { es: 'triple palabra ×3', en: 'triple word ×3' },
-  'ui.hover.premiumUsed': { es: '~~{premium}~~ (ya usado)', en: '~~{premium}~~ (already used)' },
-  'ui.hover.blankTile': { es: '{letter} (comodín)', en: '{letter} (blank)' },
-  'ui.hover.oldTile': { es: '{tile} (ya en el tablero)', en: '{tile} (already on the board)' },
+  'ui.premium.short.DL': { es: 'DL', en: 'DL' },
+  'ui.premium.short.TL': { es: 'TL', en: 'TL' },
+  'ui.premium.short.DW': { es: 'DP', en: 'DW' },
+  'ui.premium.short.TW': { es: 'TP', en: 'TW' },
+  'ui.hover.legend.old': { es: '(O): ficha que ya estaba en el tablero', en: '(O): a tile already on the board' },
+  'ui.hover.legend.blank': { es: 'minúscula: comodín (0 puntos)', en: 'lower case: a blank (0 points)' },
+  'ui.hover.legend.used': { es: '~~DP~~: premio ya usado', en: '~~DW~~: premium already used' },
   'ui.hover.wordSum': { es: '{word} = **{score}**', en: '{word} = **{score}**' },
   'ui.hover.wordSumMultiplied': { es: '{word} = {sum} × {multiplier} = **{score}**', en: '{word} = {sum} × {multiplier} = **{score}**' },
   'ui.hover.bingo': { es: 'Premio por usar las 7 fichas: **+{bonus}**', en: 'Bonus for using all 7 tiles: **+{bonus}**' },
-  'ui.hover.scoreMatches': { es: 'Puntuación: **{computed}** (coincide con la planilla)', en: 'Score: **{computed}** (matches the sheet)' },
+  'ui.hover.scoreMatches': { es: '**{computed}**, como en la planilla', en: '**{computed}**, as on the sheet' },
   'ui.hover.scoreDiffers': {
-    es: 'Puntuación calculada: **{computed}** · la planilla dice {declared} ⚠',
-    en: 'Computed score: **{computed}** · the sheet says {declared} ⚠',
+    es: 'calculada **{computed}** · la planilla dice {declared} ⚠',
+    en: 'computed **{computed}** · the sheet says {declared} ⚠',
   },
-  'ui.hover.scoreNoSheet': { es: 'Puntuación calculada: **{computed}** (la planilla no la anota)', en: 'Computed score: **{computed}** (not on the sheet)' },
-  'ui.hover.trueTotals': { es: 'Totales reales: {p1} **{t1}** · {p2} **{t2}**', en: 'True totals: {p1} **{t1}** · {p2} **{t2}**' },
+  'ui.hover.scoreNoSheet': { es: 'calculada **{computed}** (la planilla no la anota)', en: 'computed **{computed}** (not on the sheet)' },
+  'ui.hover.trueTotals': { es: 'Totales reales tras la jugada: {p1} **{t1}** · {p2} **{t2}**', en: 'True totals after the move: {p1} **{t1}** · {p2} **{t2}**' },
   'ui.hover.sheetTotals': { es: 'En la planilla: {p1} {t1} · {p2} {t2}', en: 'On the sheet: {p1} {t1} · {p2} {t2}' },
   'ui.hover.gameOver': { es: 'La partida termina aquí (art. {article}).', en: 'The game ends here (art. {article}).' },
 
@@ -72,14 +81,16 @@ export const UI_MESSAGES: Catalog = {
   'ui.hover.offBoard': { es: 'fuera del tablero', en: 'off the board' },
   'ui.hover.blankName': { es: 'comodín', en: 'blank' },
   'ui.hover.tileUnseen': {
-    es: '**{tile}**: quedan **{count}** sin ver tras este turno (bolsa: {bag} fichas, más el atril del rival)',
-    en: "**{tile}**: **{count}** still unseen after this turn (bag: {bag} tiles, plus the opponent's rack)",
+    es: '**{tile}**: quedan **{count}** sin ver tras este turno (bolsa: {bag, plural, one {# ficha} other {# fichas}}, más el atril del rival)',
+    en: "**{tile}**: **{count}** still unseen after this turn (bag: {bag, plural, one {# tile} other {# tiles}}, plus the opponent's rack)",
   },
   'ui.hover.unseenGroups': {
     es: 'Fichas que {nick} no ve ({n}), por letra: {tiles}',
     en: 'Tiles unseen by {nick} ({n}), by letter: {tiles}',
   },
-  'ui.hover.tileInSet': { es: 'El juego tiene {count} × {tile}, de {value} puntos.', en: 'The set has {count} × {tile}, worth {value} points.' },
+  'ui.hover.tileInSet': { es: 'El juego tiene {count} × {tile}, de {value, plural, one {# punto} other {# puntos}}.',
+    en: 'The set has {count} × {tile}, worth {value, plural, one {# point} other {# points}}.',
+  },
   'ui.hover.rulesInForce': { es: 'Reglamento aplicado: {edition}', en: 'Rules applied: {edition}' },
   'ui.hover.player': { es: 'Apodo **{nick}**, nombre {name}', en: 'Nick **{nick}**, name {name}' },
   'ui.hover.citation': { es: '**{citation}** — {title} · _{edition}_', en: '**{citation}** — {title} · _{edition}_' },
@@ -146,6 +157,10 @@ export const UI_MESSAGES: Catalog = {
   'ui.completion.keptRack': { es: 'fichas que conserva de su turno anterior ({count})', en: 'tiles kept from the previous turn ({count})' },
   'ui.completion.across': { es: 'horizontal desde {square}', en: 'across from {square}' },
   'ui.completion.down': { es: 'vertical desde {square}', en: 'down from {square}' },
+  'ui.completion.touches': {
+    es: '{direction} · toca el tablero con {n, plural, one {# ficha} other {# fichas}}',
+    en: '{direction} · reaches the board with {n, plural, one {# tile} other {# tiles}}',
+  },
 
   // Quick fixes
   'ui.fix.setScore': { es: 'Poner la puntuación calculada: {computed}', en: 'Set the computed score: {computed}' },
@@ -161,32 +176,21 @@ export const UI_MESSAGES: Catalog = {
   'ui.fix.fillScore': { es: 'Completar la puntuación ({score}) y el total ({total})', en: 'Fill in the score ({score}) and the total ({total})' },
   'ui.fix.addEncoding': { es: 'Añadir «#character-encoding UTF-8»', en: 'Add "#character-encoding UTF-8"' },
 
-  // Commands
-  'ui.command.checkWorkspace.progressTitle': { es: 'Planilla: comprobando planillas', en: 'Planilla: checking records' },
-  'ui.command.checkWorkspace.progress': { es: '{done} de {total}', en: '{done} of {total}' },
-  'ui.command.checkWorkspace.done': {
-    es: 'Planilla: {files} planillas comprobadas — {errors} errores, {warnings} avisos, {others} notas.',
-    en: 'Planilla: {files} records checked — {errors} errors, {warnings} warnings, {others} notes.',
-  },
-  'ui.command.checkWorkspace.unreadable': { es: '{count} no se pudieron leer.', en: '{count} could not be read.' },
-  'ui.command.export.noRecord': { es: 'Abra una planilla .gcg para exportarla.', en: 'Open a .gcg record to export it.' },
-  'ui.command.export.done': { es: '{name} exportada para Woogles: revísela y guárdela.', en: '{name} exported for Woogles: review it and save it.' },
+  // Commands (what the server answers; the client's own notices are in client.ts)
   'ui.command.export.unreadable': { es: 'No se pudo leer {uri}.', en: 'Could not read {uri}.' },
   'ui.command.export.tooLong': {
-    es: 'Esta planilla tiene más de {max} líneas con contenido y Planilla no la ha leído entera: no se exporta.',
-    en: 'This record has more than {max} content lines and Planilla has not read all of it: it is not exported.',
+    es: 'Esta planilla tiene más de {max, number} líneas con contenido y Planilla no la ha leído entera: no se exporta.',
+    en: 'This record has more than {max, number} content lines and Planilla has not read all of it: it is not exported.',
   },
 
-  // Board view (webview) and audit report (commands)
-  'ui.board.documentTitle': { es: 'Tablero de Planilla', en: 'Planilla board' },
-  'ui.board.panelTitle': { es: 'Tablero · {name}', en: 'Board · {name}' },
+  // Board view: the body the server renders (the page and its notices are in client.ts)
   'ui.board.steps': { es: 'Recorrer la partida', en: 'Step through the game' },
   'ui.board.step.first': { es: 'Primera jugada (Inicio)', en: 'First event (Home)' },
   'ui.board.step.previous': { es: 'Jugada anterior (←)', en: 'Previous event (←)' },
   'ui.board.step.next': { es: 'Jugada siguiente (→)', en: 'Next event (→)' },
   'ui.board.step.last': { es: 'Última jugada (Fin)', en: 'Last event (End)' },
   'ui.board.turn': { es: 'Jugada {n} de {count} · línea {line}', en: 'Event {n} of {count} · line {line}' },
-  'ui.board.start': { es: 'Antes de la primera jugada (la planilla tiene {count})', en: 'Before the first event (the record has {count})' },
+  'ui.board.start': { es: 'Antes de la primera jugada (la planilla tiene {count, plural, one {# jugada} other {# jugadas}})', en: 'Before the first event (the record has {count, plural, one {# event} other {# events}})' },
   'ui.board.noEvent': {
     es: 'Tablero vacío: mueva el cursor a una jugada o use los botones.',
     en: 'Empty board: move the cursor to an event or use the buttons.',
@@ -208,25 +212,13 @@ export const UI_MESSAGES: Catalog = {
   'ui.board.rackEmpty': { es: 'atril vacío', en: 'rack empty' },
   'ui.board.rackPartial': { es: '(en parte)', en: '(in part)' },
   'ui.board.blankTile': { es: 'comodín', en: 'blank' },
-  'ui.board.bag': { es: 'Bolsa: {n} fichas', en: 'Bag: {n} tiles' },
+  'ui.board.bag': { es: 'Bolsa: {n, plural, one {# ficha} other {# fichas}}', en: 'Bag: {n, plural, one {# tile} other {# tiles}}' },
   'ui.board.unseenFor': { es: 'Fichas que {nick} no ve ({n})', en: 'Tiles unseen by {nick} ({n})' },
   'ui.board.unseenAll': { es: 'Fichas del juego ({n})', en: 'Tiles of the set ({n})' },
   'ui.board.keys': {
     es: 'Teclas: ← → jugada anterior y siguiente · Inicio y Fin primera y última. El cursor del editor sigue al tablero.',
     en: 'Keys: ← → previous and next event · Home and End first and last. The editor cursor follows the board.',
   },
-  'ui.board.noRecord': { es: 'Abra una planilla .gcg para ver su tablero.', en: 'Open a .gcg record to see its board.' },
-  'ui.board.waiting': { es: 'Calculando el tablero…', en: 'Working out the board…' },
-  'ui.board.unavailable': {
-    es: 'El servidor de Planilla no ha dado el tablero de este documento.',
-    en: 'The Planilla server gave no board for this document.',
-  },
-  'ui.report.panelTitle': { es: 'Informe · {name}', en: 'Audit · {name}' },
-  'ui.report.noRecord': { es: 'Abra una planilla .gcg para su informe de arbitraje.', en: 'Open a .gcg record for its audit report.' },
-  'ui.report.opened': { es: 'Informe de arbitraje de {name}.', en: 'Audit report of {name}.' },
-  'ui.report.save': { es: 'Guardar como HTML…', en: 'Save as HTML…' },
-  'ui.report.saved': { es: 'Informe guardado: {path}', en: 'Report saved: {path}' },
-  'ui.report.fileSuffix': { es: 'informe', en: 'audit' },
 
   // Server log and notices
   'ui.server.handlerFailed': { es: 'Error interno en {handler}: {error}', en: 'Internal error in {handler}: {error}' },

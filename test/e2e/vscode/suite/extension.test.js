@@ -52,7 +52,7 @@ describe('Planilla in VS Code', function () {
     const text = hoverText(hovers);
     assert.match(text, /\*\*art\. 12–19\*\*/);
     assert.match(text, /LIBRO = 8 × 2 = \*\*16\*\*/);
-    assert.match(text, /True totals: Ana \*\*16\*\* · Beto \*\*0\*\*/);
+    assert.match(text, /True totals after the move: Ana \*\*16\*\* · Beto \*\*0\*\*/);
     const note = hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(7, 10)));
     assert.match(note, /A \*\*strong\*\* opening/);
   });
@@ -60,9 +60,9 @@ describe('Planilla in VS Code', function () {
   it('shows the true totals as code lenses', async () => {
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
     const on = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
-    assert.deepEqual(on(6), ['Ana 16 · Beto 0  ⚠ the sheet says 18']);
-    assert.deepEqual(on(8), ['Ana 16 · Beto 13']);
-    assert.deepEqual(on(0), ['Score so far (game not finished): Ana 16 – Beto 13', 'current FISE rulebook · Spanish (FISE) tiles']);
+    assert.deepEqual(on(6), ['after the move: Ana 16 · Beto 0  ⚠ the sheet says 18']);
+    assert.deepEqual(on(8), ['after the move: Ana 16 · Beto 13']);
+    assert.deepEqual(on(0), ['Score so far (game not finished): Ana 16 – Beto 13', 'current FISE rulebook · Spanish tiles (FISE)']);
   });
 
   it('applies a quick fix, after which the record is clean', async () => {

@@ -1,21 +1,22 @@
 /**
  * Build step: the default open lexicon `data/es-open.dawg` from the pinned npm package
  * an-array-of-spanish-words (MIT), plus its licence notice `data/es-open.LICENSE.txt`.
- * `scripts/build.mjs` runs the compiled file (`out/server/src/lexicon/build-default.js`).
+ * A build-time program, not part of the extension or the CLI: `scripts/build.mjs` runs the compiled
+ * file (`out/scripts/build-default-lexicon.js`).
  *
  * Invariants: the words go through the same normaliser as a user's list (plain digraphs, 2–15
  * tiles, no K or W); the build is skipped when the output is newer than the package and the
  * builder's modules; nothing is downloaded.
  *
  * Example:
- *   node out/server/src/lexicon/build-default.js          # builds when out of date
- *   node out/server/src/lexicon/build-default.js --force  # always builds
+ *   node out/scripts/build-default-lexicon.js          # builds when out of date
+ *   node out/scripts/build-default-lexicon.js --force  # always builds
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildDawgFromKeys, serializeDawg } from './dawg';
-import { DEFAULT_LEXICON_FILE, DEFAULT_LICENSE_FILE, findProjectRoot } from './paths';
-import { normalizeEntries } from './wordlist';
+import { buildDawgFromKeys, serializeDawg } from '../server/src/lexicon/dawg';
+import { DEFAULT_LEXICON_FILE, DEFAULT_LICENSE_FILE, findProjectRoot } from '../server/src/lexicon/paths';
+import { normalizeEntries } from '../server/src/lexicon/wordlist';
 
 export const SOURCE_PACKAGE = 'an-array-of-spanish-words';
 
@@ -57,9 +58,9 @@ export function buildDefaultLexicon(options: BuildDefaultOptions = {}): BuildDef
   const listFile = path.join(pkgDir, manifest.main ?? 'index.json');
   // The builder's own modules: their TypeScript sources when present (tsc rewrites every .js on
   // each build, so the compiled files' times would force a rebuild every time), else the .js.
-  const modules = ['build-default', 'dawg', 'normalize', 'wordlist'].map((m) => {
-    const source = path.join(root, 'server', 'src', 'lexicon', `${m}.ts`);
-    return fs.existsSync(source) ? source : path.join(__dirname, `${m}.js`);
+  const modules = [path.join('scripts', 'build-default-lexicon'), ...['dawg', 'normalize', 'wordlist'].map((m) => path.join('server', 'src', 'lexicon', m))].map((m) => {
+    const source = path.join(root, `${m}.ts`);
+    return fs.existsSync(source) ? source : path.join(root, 'out', `${m}.js`);
   });
   const inputs = [path.join(pkgDir, 'package.json'), listFile, ...modules];
   const newestInput = Math.max(...inputs.filter((f) => fs.existsSync(f)).map(mtime));

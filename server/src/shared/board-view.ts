@@ -2,7 +2,7 @@
  * The editor's board view, the part that lives in the extension: the webview page (a strict
  * Content-Security-Policy, one style sheet and one small script, both with a nonce) that holds the
  * body the server renders (`report/board-view.ts`), the pure helpers the client steps with, and the
- * coalescer its redraws go through.
+ * coalescer its redraws go through. In `shared/` so the client bundle carries it without the rules.
  *
  * Invariants:
  * - Pure: no editor types, no I/O (the coalescer only runs the task it is given).
@@ -17,7 +17,7 @@
  *   stepTurn(3, 10, 'next');   // 4
  */
 import type { Language } from '../rules/types';
-import { uiText } from './i18n';
+import { clientText } from './text';
 
 /** A step through the record, as the buttons and keys of the view ask for it. */
 export const BOARD_STEPS = ['first', 'previous', 'next', 'last'] as const;
@@ -203,7 +203,7 @@ export function renderBoardViewPage(options: BoardViewPageOptions): string {
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${attribute(boardViewCsp(options.cspSource, options.nonce))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${attribute(uiText('ui.board.documentTitle', options.lang))}</title>`,
+    `<title>${attribute(clientText('ui.board.documentTitle', options.lang))}</title>`,
     `<style nonce="${nonce}">${STYLE}</style>`,
     '</head>',
     '<body>',

@@ -1,0 +1,29 @@
+// The esbuild bundles of the extension, in one place for the build (scripts/build.mjs) and for the
+// test that checks what the client bundle holds (test/unit/architecture/bundles.test.ts).
+// Invariant: the client bundles leave out only `vscode` (given by the editor); the server bundles
+// carry every runtime dependency, so the .vsix needs no node_modules.
+// Usage: `import { BUNDLES, esbuildOptions } from './bundles.mjs'; await esbuild.build(esbuildOptions(BUNDLES[0], root));`
+import { join } from 'node:path';
+
+/** Each bundle: its entry, its output file, and the platform it runs on. */
+export const BUNDLES = [
+  { name: 'client', entry: 'client/src/extension.ts', outfile: 'dist/client.js', platform: 'node', external: ['vscode'] },
+  { name: 'server', entry: 'server/src/server.ts', outfile: 'dist/server.js', platform: 'node', external: [] },
+];
+
+/** The esbuild options of one bundle, paths resolved from the repository root. */
+export function esbuildOptions(bundle, root) {
+  return {
+    entryPoints: [join(root, bundle.entry)],
+    outfile: join(root, bundle.outfile),
+    bundle: true,
+    platform: bundle.platform,
+    ...(bundle.platform === 'node' ? { target: 'node20', format: 'cjs' } : { target: 'es2022', format: bundle.format ?? 'cjs' }),
+    external: bundle.external,
+    // Whitespace and syntax only: names stay readable in the stack traces the server logs.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    sourcemap: true,
+    logLevel: 'warning',
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The commands of `planilla`, by name. Each entry loads its module (`require`, so the bundle keeps it
+ * lazy too) only when that command runs,
+ * so `planilla format x.gcg` never loads the report renderers or the worker pool.
+ *
+ * To add a command: export a `Command` (args.ts) from its module and add one line here; add its
+ * usage lines to `cli.usage` (rules/catalog/cli.ts, both languages).
+ *
+ * Invariants: names are lower case, without dashes at the start; a loader never throws (a module
+ * that fails to load is a broken installation, reported by main() as an internal error).
+ *
+ * Example:
+ *   const command = COMMANDS.check?.();   // the `check` command, loaded now
+ */
+import type { Command } from './args';
+
+export const COMMANDS: Readonly<Record<string, () => Command>> = {
+  check: () => (require('./check') as typeof import('./check')).checkCommand(),
+  board: () => (require('./board') as typeof import('./board')).boardCommand,
+  report: () => (require('./report') as typeof import('./report')).reportCommand,
+  format: () => (require('./format') as typeof import('./format')).formatCommand,
+  export: () => (require('./format') as typeof import('./format')).exportCommand,
+  lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
+};

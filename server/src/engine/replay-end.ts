@@ -1,0 +1,233 @@
+/**
+ * The replayer's third layer: the end of the game and what follows it. The finisher's `(RACK) +N`
+ * line and the opponent's `RACK (RACK) -N` (37.4 / 40.3, or the GCG +2R form), each player's own
+ * deduction when nobody went out (37.1–37.3 / 40.1–40.2), time (art. 32) and arbiter (38 / 41.5)
+ * penalties, the runs of passes and scoreless turns that end a game, and, after the last line, the
+ * missing end adjustment and the words judged against the lexicon (art. 33).
+ *
+ * Invariants: an end line before the end of the game is reported, not applied; each player is
+ * deducted at most once; `finish` runs once, after every line.
+ *
+ * Example (the replayer's own use):
+ *   const outcome = this.endRack(e, p);   // outcome.computed: R (or 2R) of the opponent's rack
+ */
+import type { RelatedInfo } from '../rules/types';
+import type { EventNode, RackNode } from '../syntax/types';
+import { explainRejection } from '../lexicon/reasons';
+import { formatTiles, rackFace, sameTiles, sortTiles } from './racks';
+import { endArticle, type Outcome } from './replay-state';
+import { MoveReplayer } from './replay-moves';
+import type { GameEndReason } from './types';
+
+/** The end of the game on top of the moves (see the module header). */
+export abstract class EndReplayer extends MoveReplayer {
+  /** Tiles not on the board, as faces (with the bag empty: the racks' tiles). */
+  protected remaining(): string[] {
+    const out: string[] = [];
+    for (const [i, k] of this.set.kinds.entries()) {
+      const n = k.count - this.onBoard[i]!;
+      for (let i = 0; i < n; i++) out.push(k.letter);
+    }
+    return out;
+  }
+
+  protected value(tiles: readonly string[]): number {
+    return tiles.reduce((sum, t) => sum + (t === '?' ? 0 : this.set.value(t)), 0);
+  }
+
+  /** The written end rack, read the way that matches `expected` when one does. */
+  protected endTiles(rack: RackNode | undefined, expected: readonly string[] | undefined): string[] {
+    if (!rack) return [];
+    const readings = this.readingsOf(rack).map((r) => r.map(rackFace));
+    return (expected && readings.find((r) => sameTiles(r, expected))) || readings[0] || [];
+  }
+
+  /**
+   * `(RACK) +N`: the finisher adds the opponent's rack, R under FISE (37.4 / 40.3, with the
+   * opponent's −R line) or 2R in one line (the GCG habit; NASPA's rule). Under fise* the +2R line is
+   * accepted as written, with an information finding giving the FISE final scores.
+   */
+  protected endRack(e: EventNode, p: number): Outcome {
+    const declared = e.score?.value ?? 0;
+    const end = this.end;
+    if (!end || end.reason !== 'out' || end.finisher === undefined) {
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end' });
+      return { computed: 0 };
+    }
+    const remaining = this.remaining();
+    const written = this.endTiles(e.endRack, remaining);
+    const R = this.value(remaining);
+    const rackText = formatTiles(sortTiles(remaining));
+    if (p !== end.finisher) {
+      this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: formatTiles([]) }, { messageId: 'end-rack-mismatch-rack' });
+      return { computed: 0 };
+    }
+    if (this.endAdd) {
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: rackText, value: R });
+      return { computed: 0 };
+    }
+    const tilesOk = sameTiles(written, remaining);
+    if (!tilesOk) {
+      this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: rackText }, { messageId: 'end-rack-mismatch-rack' });
+    }
+    let form: 'R' | '2R';
+    if (declared === 2 * R && (this.edition === 'naspa' || declared !== R)) form = '2R';
+    else if (declared === R) form = 'R';
+    else {
+      form = this.edition === 'naspa' ? '2R' : 'R';
+      if (tilesOk) {
+        const expected = form === '2R' ? 2 * R : R;
+        this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected, rack: rackText, value: R });
+      }
+    }
+    const computed = form === '2R' ? 2 * R : R;
+    this.endAdd = { form, event: e, amount: declared };
+    if (form === '2R' && this.edition !== 'naspa' && R > 0) {
+      const fin = this.players[p].total + R;
+      const opp = this.players[1 - p].total - R;
+      const finals: [number, number] = p === 0 ? [fin, opp] : [opp, fin];
+      this.report('end-rack-gcg-convention', e.score?.span ?? e.span, {
+        amount: e.score?.text ?? String(declared),
+        value: R,
+        player1: this.nick(0),
+        final1: finals[0],
+        player2: this.nick(1),
+        final2: finals[1],
+      });
+    }
+    return { computed };
+  }
+
+  /**
+   * `RACK (RACK) -N`: a player subtracts their own rack: the opponent of a finisher under FISE
+   * (37.4 / 40.3), or each player when nobody went out (37.1–37.3 / 40.1–40.2; NASPA six zeros).
+   */
+  protected rackDeduction(e: EventNode, p: number): Outcome {
+    const declared = e.score?.value ?? 0;
+    const end = this.end;
+    if (!end || end.reason === 'time') {
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end' });
+      return { computed: 0 };
+    }
+    if (this.deducted[p]) {
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: e.endRack?.text ?? '', value: 0 });
+      return { computed: 0 };
+    }
+    if (end.reason === 'out') {
+      if (p === end.finisher) {
+        this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: formatTiles([]) }, { messageId: 'end-rack-mismatch-rack' });
+        return { computed: 0 };
+      }
+      if (this.endAdd?.form === '2R') {
+        this.report('end-rack-mismatch', e.score?.span ?? e.span, { amount: this.endAdd.amount > 0 ? `+${this.endAdd.amount}` : String(this.endAdd.amount) }, {
+          messageId: 'end-rack-mismatch-after-2r',
+          related: [{ span: this.endAdd.event.span, messageId: 'related.gcg-end-line', args: {} }],
+        });
+        return { computed: 0 };
+      }
+      this.deducted[p] = true;
+      return { computed: this.deduct(e, declared, this.remaining()) };
+    }
+    // Nobody went out: each player subtracts their own rack.
+    this.deducted[p] = true;
+    const pl = this.players[p];
+    const own = pl.known.length === pl.size ? pl.known : undefined;
+    return { computed: this.deduct(e, declared, own, endArticle(end.reason, this.edition)) };
+  }
+
+  protected deduct(e: EventNode, declared: number, expected: readonly string[] | undefined, article?: string): number {
+    const written = this.endTiles(e.endRack, expected);
+    const tiles = expected ?? written;
+    const R = this.value(tiles);
+    const opts = article ? { article } : {};
+    if (expected && !sameTiles(written, expected)) {
+      this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: formatTiles(sortTiles(expected)) }, { ...opts, messageId: 'end-rack-mismatch-rack' });
+    } else if (declared !== -R) {
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: -R, rack: formatTiles(sortTiles(tiles)), value: R }, opts);
+    }
+    return -R;
+  }
+
+  /** Time penalty (art. 32): 10 points per minute or fraction over time. */
+  protected timePenalty(e: EventNode, p: number): Outcome {
+    const declared = e.score?.value ?? 0;
+    const clock = this.s.clocks[p];
+    if (clock !== undefined) {
+      const over = Math.max(0, -clock);
+      const expected = over === 0 ? 0 : -10 * Math.ceil(over / 60);
+      if (declared !== expected) {
+        const mm = String(Math.floor(over / 60)).padStart(2, '0');
+        const ss = String(over % 60).padStart(2, '0');
+        this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared, expected, overtime: `${mm}:${ss}` });
+      }
+      return { computed: expected, alsoFine: [expected] };
+    }
+    if (declared >= 0 || declared % 10 !== 0) {
+      this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'time-penalty-mismatch-multiple' });
+    }
+    return { computed: declared };
+  }
+
+  /** Arbiter penalty: 30 points (art. 38 current; 41.5 older). */
+  protected arbiterPenalty(e: EventNode, _p: number): Outcome {
+    const declared = e.score?.value ?? 0;
+    if (this.edition === 'naspa') return { computed: declared };
+    if (declared !== -30) {
+      this.report('arbiter-penalty-mismatch', e.score?.span ?? e.span, { declared, expected: -30 });
+    }
+    return { computed: -30, alsoFine: [-30] };
+  }
+
+  /** Runs of passes and scoreless turns that end the game (37.2, 37.3 / 40.2; NASPA six zeros). */
+  protected checkRunEnd(e: EventNode): void {
+    if (this.end) return;
+    let reason: GameEndReason | undefined;
+    if (this.edition === 'naspa') {
+      if (this.scorelessRun >= 6) reason = 'naspa-zeros';
+    } else if (this.passRun >= 4) {
+      reason = 'passes';
+    } else if (this.edition === 'fise' && this.scorelessRun >= 12 && !(this.players[0].total === 0 && this.players[1].total === 0)) {
+      reason = 'scoreless';
+    }
+    if (reason) this.end = { reason, article: endArticle(reason, this.edition), afterTurn: this.turns.length, line: e.line, event: e };
+  }
+
+  /** After the last line: the end-of-game adjustment that is missing, and the words to judge. */
+  protected finish(): void {
+    const end = this.end;
+    if (end && end.reason === 'out' && end.finisher !== undefined && !this.s.incomplete) {
+      const f = end.finisher;
+      const remaining = this.remaining();
+      const opponentDone = this.endAdd?.form === '2R' || this.deducted[1 - f] || this.value(remaining) === 0;
+      if (!this.endAdd || !opponentDone) {
+        const at = this.endAdd ? this.endAdd.event : end.event;
+        const span = this.endAdd ? (at?.score?.span ?? at?.span) : (at?.play?.span ?? at?.span);
+        if (span) {
+          this.report('missing-end-adjustment', span, {
+            nick: this.nick(f),
+            opponent: this.nick(1 - f),
+            rack: formatTiles(sortTiles(remaining)),
+            value: this.value(remaining),
+          });
+        }
+      }
+    }
+    const lexicon = this.judging();
+    if (!lexicon) return;
+    for (const r of this.records) {
+      if (r.withdrawn || r.misplaced || !r.event.play) continue;
+      const bad = r.words.filter((w) => !(w.accepted ?? lexicon.has(w.normalized)) && !r.ruledValid.has(w.normalized));
+      if (bad.length === 0) continue;
+      // Art. 33: an unchallenged word stands; a warning, with the likely reason when one fits.
+      const span = r.event.play.span;
+      const hints = bad.map((w) => explainRejection(lexicon, w.normalized, this.edition));
+      const related: RelatedInfo[] = hints.flatMap((h) => (h ? [{ span, messageId: h.messageId, args: h.args }] : []));
+      if (bad.length === 1) {
+        const article = hints[0]?.article;
+        this.report('unaccepted-word', span, { word: bad[0]!.word, lexicon: lexicon.info.name }, { related, ...(article ? { article } : {}) });
+      } else {
+        this.report('unaccepted-word', span, { words: bad.map((w) => w.word).join(', '), lexicon: lexicon.info.name }, { messageId: 'unaccepted-word-list', related });
+      }
+    }
+  }
+}

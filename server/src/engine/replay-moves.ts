@@ -1,0 +1,364 @@
+/**
+ * The replayer's second layer: the lines that are moves or take one back. A placement is resolved
+ * on the board, its tiles checked against the rack and the set (art. 3, 10.1, 11), scored
+ * (art. 12–19) and compared with the sheet; a pass and an exchange (art. 24) count towards the
+ * runs that end a game (37.2, 37.3); a withdrawn phony (art. 34) lifts the play and restores what
+ * it changed; a challenge bonus is NASPA's only.
+ *
+ * Invariants: each handler reports at most one finding per slip (no cascades: a miscopied play's
+ * score is not compared) and hands back an Outcome for the common bookkeeping in `replay.ts`.
+ *
+ * Example (the replayer's own use):
+ *   const outcome = this.placement(e, p);   // outcome.computed: the play's true score
+ */
+import type { Finding, RelatedInfo } from '../rules/types';
+import type { EventNode, TileRef } from '../syntax/types';
+import { BOARD_SIZE, squareIndex } from './board';
+import { resolvePlacement, type PlacedNewTile, type PlayTile } from './placement';
+import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles } from './racks';
+import { endArticle, NO_RULINGS, ReplayState, type Outcome, type PlacementRecord } from './replay-state';
+import { scorePlacement } from './scoring';
+import { RACK_SIZE } from './tilesets';
+import type { ScoredWord } from './types';
+
+/** Moves and withdrawals on top of the shared state (see the module header). */
+export abstract class MoveReplayer extends ReplayState {
+  // ---------------------------------------------------------------------------------------------
+  // Placements
+
+  /** The play's tiles under the tile set (English: every piece one tile). */
+  protected playRefs(e: EventNode): readonly TileRef[] {
+    const play = e.play;
+    if (!play) return [];
+    return this.spanish ? play.tiles : play.singles;
+  }
+
+  /**
+   * Decides each lower-case plain digraph (`ch`): the real tile when the rack holds one that the
+   * rest of the play does not use, else a blank (NOTATION.md, "plain").
+   */
+  protected resolveTiles(refs: readonly TileRef[], rack: readonly string[] | undefined): PlayTile[] {
+    if (!refs.some((t) => t.lowerDigraph)) return refs.map((t) => ({ ref: t, letter: t.letter, blank: t.blank, through: t.through }));
+    const spare = new Map<string, number>();
+    if (rack) {
+      for (const t of refs) {
+        if (t.lowerDigraph && t.letter && !spare.has(t.letter)) {
+          const used = refs.filter((u) => !u.lowerDigraph && !u.blank && u.letter === t.letter).length;
+          spare.set(t.letter, countOf(rack, t.letter) - used);
+        }
+      }
+    }
+    return refs.map((t) => {
+      if (t.lowerDigraph && t.letter && (spare.get(t.letter) ?? 0) > 0) {
+        spare.set(t.letter, spare.get(t.letter)! - 1);
+        return { ref: t, letter: t.letter, blank: false, through: false };
+      }
+      return { ref: t, letter: t.letter, blank: t.blank, through: t.through };
+    });
+  }
+
+  /** Faces a play takes from the rack, skipping squares already occupied in the written line. */
+  protected neededFaces(e: EventNode, tiles: readonly PlayTile[]): string[] {
+    const c = e.coord;
+    const out: string[] = [];
+    tiles.forEach((t, i) => {
+      if (t.through) return;
+      if (c) {
+        const r = c.direction === 'down' ? c.row + i : c.row;
+        const col = c.direction === 'across' ? c.col + i : c.col;
+        if (r >= 0 && r < BOARD_SIZE && col >= 0 && col < BOARD_SIZE && this.board[squareIndex(r, col)]) return;
+      }
+      out.push(t.blank ? '?' : (t.letter ?? ''));
+    });
+    return out;
+  }
+
+  /**
+   * Blanks never stand for K or W (art. 10.1); every letter must be in the set (art. 3). A foreign
+   * letter already reported on the rack is not reported again on the play. Says which was found:
+   * a foreign tile makes the score meaningless; either makes the words no words to judge.
+   */
+  protected checkTileFaces(tiles: readonly PlayTile[], rackForeign: string | undefined): { foreign: boolean; kw: boolean } {
+    const kw = this.spanish ? tiles.find((t) => t.blank && (t.letter === 'K' || t.letter === 'W')) : undefined;
+    if (kw) this.report('blank-k-w', kw.ref.span, { letter: kw.letter ?? '' });
+    const foreign = tiles.find((t) => !t.through && t.letter !== null && t !== kw && !this.set.has(t.letter));
+    if (foreign && !(rackForeign !== undefined && !foreign.blank && foreign.letter === rackForeign)) {
+      this.report('tile-not-in-set', foreign.ref.span, { letter: foreign.ref.text });
+    }
+    return { foreign: foreign !== undefined, kw: kw !== undefined };
+  }
+
+  /** CH, LL, RR are single tiles: two loose tiles spelling one inside a new word (art. 11). */
+  protected checkSeparateDigraphs(words: readonly ScoredWord[], placed: readonly PlacedNewTile[]): boolean {
+    if (!this.spanish) return false;
+    for (const w of words) {
+      for (let i = 0; i + 1 < w.squares.length; i++) {
+        const a = w.squares[i]!;
+        const b = w.squares[i + 1]!;
+        if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) {
+          const pair = a.letter + b.letter;
+          const sq = a.isNew ? a : b;
+          const tile = placed.find((t) => t.row === sq.row && t.col === sq.col);
+          if (tile) this.report('separate-digraph', tile.ref.span, { digraph: pair, word: w.word });
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  protected placement(e: EventNode, p: number): Outcome {
+    const player = this.players[p];
+    const refs = this.playRefs(e);
+    const rack = this.readRack(e, p, (reading) => this.neededFaces(e, this.resolveTiles(refs, reading.map(rackFace))));
+    // What a withdrawal restores: the rack before the play, the runs, the game state, the sums.
+    const before: PlacementRecord['before'] = {
+      known: player.known.slice(),
+      knownFrom: player.knownFrom,
+      size: player.size,
+      passRun: this.passRun,
+      scorelessRun: this.scorelessRun,
+      gameEnd: this.end,
+      bases: player.bases.slice(),
+    };
+    const tiles = this.resolveTiles(refs, rack?.tiles);
+    const faceIssues = this.checkTileFaces(tiles, rack?.foreign);
+
+    if (!e.coord || !e.play) return { computed: 0 };
+    let resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text);
+    const alt = resolved.alternative;
+    if (alt && e.score) {
+      // The word goes on past the written tiles, and the other direction fits too: the sheet's
+      // score tells which one was played.
+      const score = (r: typeof alt): number => scorePlacement(this.board, r.newTiles, r.direction, this.set).score;
+      if (score(alt) === e.score.value && score(resolved) !== e.score.value) resolved = alt;
+    }
+    for (const i of resolved.issues) this.issue(i);
+    const placed = resolved.newTiles;
+    const faces = placed.map((t) => (t.blank ? '?' : t.letter));
+    let notInRack = false;
+    if (rack) {
+      const missing = missingFrom(rack.tiles, faces);
+      if (missing.length > 0) {
+        notInRack = true;
+        const tile = placed.find((t) => (t.blank ? '?' : t.letter) === missing[0]);
+        this.report('tile-not-in-rack', tile?.ref.span ?? e.play.span, { tile: tile?.ref.text ?? formatTiles(missing), rack: e.rack?.text ?? '' });
+      }
+    }
+    // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
+    const lexicon = this.judging();
+    const scored = scorePlacement(this.board, placed, resolved.direction, this.set, lexicon ? (word) => lexicon.has(word) : undefined);
+    const separate = this.checkSeparateDigraphs(scored.words, placed);
+
+    // One slip, one finding: when the play itself is miscopied (geometry, a tile that is not on
+    // the rack or not in the set, a digraph spelt with two tiles), its computed score says nothing
+    // about the sheet's, so the score is not compared as well.
+    const playMiscopied = resolved.geometryError || notInRack || faceIssues.foreign || separate;
+    let scoreFinding: Finding | undefined;
+    const declared = e.score?.value;
+    if (declared !== undefined && declared !== scored.score && !playMiscopied) {
+      // Art. 12–19.
+      const words = scored.words.map((w) => `${w.word} ${w.score}`).join(', ');
+      scoreFinding =
+        scored.bingo > 0
+          ? this.report('score-mismatch', e.score!.span, { declared, computed: scored.score, words, bingo: scored.bingo }, { messageId: 'score-mismatch-bingo' })
+          : this.report('score-mismatch', e.score!.span, { declared, computed: scored.score, words });
+    }
+
+    for (const t of placed) this.placeTile(t.row, t.col, { letter: t.letter, blank: t.blank, turn: this.turns.length });
+    player.total += scored.score;
+    // A rack that lacks a played tile contradicts the play: its leave is not trusted (no cascade).
+    player.known = notInRack ? [] : removeTiles(player.known, faces);
+    player.size -= placed.length;
+    const drawn = Math.min(placed.length, this.bag); // art. 7: draw as many as placed, while the bag lasts
+    this.bag -= drawn;
+    player.size += drawn;
+    this.passRun = 0;
+    this.scorelessRun = 0;
+
+    const record: PlacementRecord = {
+      turn: this.turns.length,
+      event: e,
+      player: p,
+      newTiles: placed,
+      drawn,
+      computed: scored.score,
+      declared,
+      words: scored.words,
+      before,
+      scoreFinding,
+      withdrawn: false,
+      misplaced: resolved.geometryError || faceIssues.foreign || faceIssues.kw,
+      ruledValid: NO_RULINGS,
+    };
+    this.records.push(record);
+    this.lastPlacement[p] = record;
+
+    if (!this.end && this.bag === 0 && player.size === 0 && placed.length > 0) {
+      // 37.4 / 40.3: the rack is empty and so is the bag.
+      this.end = { reason: 'out', article: endArticle('out', this.edition), afterTurn: this.turns.length, line: e.line, event: e, finisher: p };
+    }
+    return {
+      computed: scored.score,
+      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
+      rackReading: rack?.note,
+      words: scored.words,
+      bingo: scored.bingo,
+      placed,
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Pass, exchange
+
+  protected scorelessAmount(e: EventNode): void {
+    const declared = e.score?.value;
+    if (declared !== undefined && declared !== 0) {
+      this.report('score-mismatch', e.score!.span, { declared }, { messageId: 'score-mismatch-scoreless' });
+    }
+  }
+
+  protected pass(e: EventNode, p: number): Outcome {
+    const rack = this.readRack(e, p, () => []);
+    this.scorelessAmount(e);
+    this.lastPlacement[p] = undefined;
+    this.passRun++; // 37.2 / 40.2
+    this.scorelessRun++; // 37.3; NASPA six zeros
+    return {
+      computed: 0,
+      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === this.players[p].size } : undefined,
+      rackReading: rack?.note,
+    };
+  }
+
+  /** Exchange (art. 24): the tiles must be on the rack and the bag must hold enough tiles. */
+  protected exchange(e: EventNode, p: number): Outcome {
+    const player = this.players[p];
+    const exchangedReadings = e.exchanged ? this.readingsOf(e.exchanged) : [];
+    const exchangedFor = (rack: readonly string[] | undefined): readonly string[] =>
+      chooseReading(exchangedReadings, {
+        needed: () => [],
+        expectedSize: -1,
+        keep: [],
+        unseen: (f) => (rack ? countOf(rack, f) : this.unseen(f)),
+      }).tiles;
+    const rack = this.readRack(e, p, (reading) => exchangedFor(reading.map(rackFace)));
+    const out = e.exchanged ? exchangedFor(rack?.tiles) : undefined;
+    const count = out ? out.length : (e.exchangedCount?.value ?? 0);
+    const where = e.exchanged?.span ?? e.exchangedCount?.span ?? e.span;
+
+    let contradicts = false;
+    if (out && rack) {
+      const missing = missingFrom(rack.tiles, out);
+      contradicts = missing.length > 0;
+      if (contradicts) this.report('exchange-not-in-rack', where, { tiles: formatTiles(missing), rack: e.rack?.text ?? '' });
+    } else if (!out && count > player.size) {
+      this.report('exchange-not-in-rack', where, { tiles: String(count), rack: e.rack?.text ?? formatTiles(player.known) });
+    }
+    const minimum = this.options.exchangeMinimum ?? (this.edition === 'naspa' ? RACK_SIZE : 1);
+    if (this.bag < minimum) this.report('exchange-bag-too-small', where, { bag: this.bag, minimum });
+    else if (count > this.bag) this.report('exchange-bag-too-small', where, { count, bag: this.bag }, { messageId: 'exchange-bag-too-small-count' });
+    this.scorelessAmount(e);
+
+    player.known = out && !contradicts ? removeTiles(player.known, out) : [];
+    this.lastPlacement[p] = undefined;
+    this.passRun = 0; // 37.2: an exchange is not a pass, and it ends a run of passes
+    this.scorelessRun++; // 37.3
+    return {
+      computed: 0,
+      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === player.size } : undefined,
+      rackReading: rack?.note,
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Withdrawn plays, challenges
+
+  /**
+   * A withdrawn phony (art. 34): the player's previous placement leaves the board, its score is
+   * taken back, the bag and the rack are as before it, and the turn counts as a pass and as a
+   * scoreless turn (37.2, 37.3). The line's amount must be minus the play's declared score; the
+   * old form `-- +0 T` instead writes 0 and a total equal to the one before the play.
+   */
+  protected withdrawn(e: EventNode, p: number): Outcome {
+    const record = this.lastPlacement[p];
+    const declared = e.score?.value;
+    if (!record || record.withdrawn) {
+      this.report('phony-withdrawn-without-play', e.score?.span ?? e.span, { nick: e.nick.text });
+      return { computed: 0 };
+    }
+    if (this.lastTurnPlayer !== p) {
+      this.report('out-of-turn', e.nick.span, { nick: e.nick.text, expected: this.nick(1 - p) }, {
+        related: [{ span: record.event.span, messageId: 'related.withdrawn-play', args: {} }],
+      });
+    }
+    const player = this.players[p];
+    for (const t of record.newTiles) {
+      const cell = this.board[squareIndex(t.row, t.col)];
+      if (cell && cell.turn === record.turn) this.liftTile(t.row, t.col);
+    }
+    this.bag += record.drawn;
+    player.total -= record.computed;
+    player.known = record.before.known.slice();
+    if (record.before.knownFrom) player.knownFrom = record.before.knownFrom;
+    player.size = record.before.size;
+    this.passRun = record.before.passRun + 1;
+    this.scorelessRun = record.before.scorelessRun + 1;
+    if (this.end?.event === record.event) {
+      this.end = record.before.gameEnd;
+      this.endReported = false;
+    }
+    record.withdrawn = true;
+    this.lastPlacement[p] = undefined;
+
+    const related: RelatedInfo[] = [{ span: record.event.play?.span ?? record.event.span, messageId: 'related.withdrawn-play', args: {} }];
+    const playDeclared = record.declared ?? record.computed;
+    const oldForm = declared === 0 && playDeclared !== 0;
+    // A phony written as scoring 0 and withdrawn for 0: the sheet never credited it.
+    if (record.declared === 0 && declared === 0) this.dropFinding(record.scoreFinding);
+    const expected = -playDeclared;
+    if (declared !== undefined && !oldForm && declared !== expected) {
+      this.report('phony-withdrawn-mismatch', e.score!.span, { declared, expected }, { related });
+    }
+    const lexicon = this.judging();
+    if (lexicon && record.words.length > 0 && record.words.every((w) => lexicon.has(w.normalized))) {
+      this.report('withdrawn-play-was-valid', e.span, { words: record.words.map((w) => w.word).join(', ') }, { related });
+    }
+    return {
+      computed: -record.computed,
+      withdrew: true,
+      alsoFine: [expected],
+      ...(oldForm ? { expectedTotals: record.before.bases.slice() } : {}),
+    };
+  }
+
+  protected dropFinding(f: Finding | undefined): void {
+    if (!f) return;
+    const i = this.findings.indexOf(f);
+    if (i >= 0) this.findings.splice(i, 1);
+  }
+
+  /** `(challenge) +N`: a bonus for a play challenged in vain. NASPA only; FISE has none (art. 34). */
+  protected challengeBonus(e: EventNode, p: number): Outcome {
+    const declared = e.score?.value ?? 0;
+    if (this.lastTurnPlayer >= 0 && this.lastTurnPlayer !== p) {
+      const prev = this.lastTurnEvent;
+      this.report('out-of-turn', e.nick.span, { nick: e.nick.text, expected: this.nick(this.lastTurnPlayer) }, {
+        related: prev ? [{ span: prev.nick.span, messageId: 'related.previous-turn', args: { nick: prev.nick.text } }] : [],
+      });
+    }
+    if (this.edition !== 'naspa') {
+      this.report('challenge-bonus-not-fise', e.keyword?.span ?? e.span, { amount: e.score?.text ?? String(declared) });
+      return { computed: 0 };
+    }
+    return { computed: declared };
+  }
+}
+
+/** Whether two faces side by side spell CH, LL or RR (art. 11). */
+function spellsDigraph(a: string, b: string): boolean {
+  if (a.length === 1 && b.length === 1) return (a === 'C' && b === 'H') || (a === 'L' && b === 'L') || (a === 'R' && b === 'R');
+  if (a.length + b.length !== 2) return false;
+  const pair = a + b;
+  return pair === 'CH' || pair === 'LL' || pair === 'RR';
+}

@@ -1,0 +1,42 @@
+/**
+ * The texts the VS Code client shows by itself (command progress and notices, the board view's
+ * page and its waiting messages, the audit report panel), in Spanish and English. Kept apart from
+ * the other catalogues so the client bundle carries these few texts and not the rules catalogue:
+ * the client reads them through `shared/text.ts`; `../messages.ts` merges them with the rest.
+ *
+ * Invariants: every id starts with `ui.`; both languages, same placeholders (checked by
+ * test/unit/service/catalog.test.ts); imports nothing but the catalogue type.
+ *
+ * Example:
+ *   CLIENT_MESSAGES['ui.board.panelTitle'].en;   // 'Board · {name}'
+ */
+import type { Catalog } from './types';
+
+export const CLIENT_MESSAGES: Catalog = {
+  'ui.command.checkWorkspace.progressTitle': { es: 'Planilla: comprobando planillas', en: 'Planilla: checking records' },
+  'ui.command.checkWorkspace.progress': { es: '{done} de {total}', en: '{done} of {total}' },
+  'ui.command.checkWorkspace.done': {
+    es: 'Planilla: {files, plural, one {# planilla comprobada} other {# planillas comprobadas}} — {errors, plural, one {# error} other {# errores}}, {warnings, plural, one {# aviso} other {# avisos}}, {others, plural, one {# nota} other {# notas}}.',
+    en: 'Planilla: {files, plural, one {# record checked} other {# records checked}} — {errors, plural, one {# error} other {# errors}}, {warnings, plural, one {# warning} other {# warnings}}, {others, plural, one {# note} other {# notes}}.',
+  },
+  'ui.command.checkWorkspace.unreadable': {
+    es: '{count, plural, one {# no se pudo leer.} other {# no se pudieron leer.}}',
+    en: '{count, plural, one {# could not be read.} other {# could not be read.}}',
+  },
+  'ui.command.export.noRecord': { es: 'Abra una planilla .gcg para exportarla.', en: 'Open a .gcg record to export it.' },
+  'ui.command.export.done': { es: '{name} exportada para Woogles: revísela y guárdela.', en: '{name} exported for Woogles: review it and save it.' },
+  'ui.board.documentTitle': { es: 'Tablero de Planilla', en: 'Planilla board' },
+  'ui.board.panelTitle': { es: 'Tablero · {name}', en: 'Board · {name}' },
+  'ui.board.noRecord': { es: 'Abra una planilla .gcg para ver su tablero.', en: 'Open a .gcg record to see its board.' },
+  'ui.board.waiting': { es: 'Calculando el tablero…', en: 'Working out the board…' },
+  'ui.board.unavailable': {
+    es: 'El servidor de Planilla no ha dado el tablero de este documento.',
+    en: 'The Planilla server gave no board for this document.',
+  },
+  'ui.report.panelTitle': { es: 'Informe · {name}', en: 'Audit · {name}' },
+  'ui.report.noRecord': { es: 'Abra una planilla .gcg para su informe de arbitraje.', en: 'Open a .gcg record for its audit report.' },
+  'ui.report.opened': { es: 'Informe de arbitraje de {name}.', en: 'Audit report of {name}.' },
+  'ui.report.save': { es: 'Guardar como HTML…', en: 'Save as HTML…' },
+  'ui.report.saved': { es: 'Informe guardado: {path}', en: 'Report saved: {path}' },
+  'ui.report.fileSuffix': { es: 'informe', en: 'audit' },
+};

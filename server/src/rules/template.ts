@@ -1,0 +1,104 @@
+/**
+ * Filling message templates and choosing the message language: the two pieces of the message
+ * system that need no catalogue, so the VS Code client (through `shared/text.ts`) can use them
+ * without carrying the rules catalogue. `messages.ts` re-exports them.
+ *
+ * Invariants: never throws; a placeholder without a value stays visible as `{name}`; argument
+ * values are inserted literally (a value that looks like a placeholder is not filled again).
+ * Counted nouns agree with their number through `Intl.PluralRules` (`{n, plural, one {# nota}
+ * other {# notas}}`), never "nota(s)"; `{n, number}` writes a number as the language groups
+ * thousands ('10.000', '10,000').
+ * Imports nothing but types.
+ *
+ * Example:
+ *   fillTemplate('{done} de {total}', { done: 3, total: 9 });   // '3 de 9'
+ *   fillTemplate('{n, plural, one {# nota} other {# notas}}', { n: 1 }, 'es');   // '1 nota'
+ *   resolveLanguage('auto', 'en-GB');                            // 'en'
+ */
+import type { Language, MessageArgs } from './types';
+
+/**
+ * A placeholder: `{name}` (the value as given), `{name, number}` (a number written for the
+ * language: '10.000' in Spanish, '10,000' in English) or `{name, plural, one {# nota} other {#
+ * notas}}` (the form `Intl.PluralRules` picks for the number; `#` is the number written for the
+ * language; forms are `zero`, `one`, `two`, `few`, `many`, `other` or `=N`, and hold no braces).
+ */
+const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)(?:,\s*(number)\s*|,\s*plural\s*,((?:\s*(?:zero|one|two|few|many|other|=\d+)\s*\{[^{}]*\})+)\s*)?\}/g;
+const PLURAL_FORM = /(zero|one|two|few|many|other|=\d+)\s*\{([^{}]*)\}/g;
+
+/** Placeholder names of a template, in order of first appearance, without repeats. */
+export function placeholdersOf(template: string): string[] {
+  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/** `n` written for `lang`: thousands grouped as its readers group them ('10.000', '10,000'). */
+export function formatNumber(n: number, lang: Language): string {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'en' ? 'en' : 'es', { maximumFractionDigits: 1 });
+    numberFormats.set(lang, format);
+  }
+  return format.format(n);
+}
+
+/** The plural category of `n` in `lang` ('one', 'other', …), from `Intl.PluralRules`. */
+export function pluralCategory(n: number, lang: Language): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang === 'en' ? 'en' : 'es');
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(n);
+}
+
+/** A numeric argument as a number (a number, or a string of one), else undefined. */
+function numericArg(value: string): number | undefined {
+  if (!/^\s*-?\d+(?:\.\d+)?\s*$/.test(value)) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function pluralForm(forms: string, value: string, lang: Language): string {
+  const table = new Map([...forms.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]] as const));
+  const n = numericArg(value);
+  const chosen =
+    n === undefined ? table.get('other') : (table.get(`=${n}`) ?? table.get(pluralCategory(n, lang)) ?? table.get('other'));
+  const shown = n === undefined ? value : formatNumber(n, lang);
+  return (chosen ?? '#').replace(/#/g, shown);
+}
+
+/** The text of argument `name`, or undefined when it is missing or not a string or number. */
+export function argValue(args: MessageArgs, name: string): string | undefined {
+  if (!Object.prototype.hasOwnProperty.call(args, name)) return undefined;
+  const value: unknown = args[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/**
+ * Fills the placeholders from args, numbers and plural forms for `lang` (default Spanish); a
+ * placeholder without a value stays as written.
+ */
+export function fillTemplate(template: string, args: MessageArgs, lang: Language = 'es'): string {
+  return template.replace(PLACEHOLDER, (whole, name: string, number: string | undefined, forms: string | undefined) => {
+    const value = argValue(args, name);
+    if (value === undefined) return whole;
+    if (forms !== undefined) return pluralForm(forms, value, lang);
+    if (number !== undefined) {
+      const n = numericArg(value);
+      return n === undefined ? value : formatNumber(n, lang);
+    }
+    return value;
+  });
+}
+
+/**
+ * The language of messages for a `planilla.language` setting: 'es' or 'en' as chosen; 'auto'
+ * (or any other value) gives English when the locale starts with 'en', Spanish otherwise.
+ */
+export function resolveLanguage(setting: string | undefined, locale?: string): Language {
+  if (setting === 'es' || setting === 'en') return setting;
+  return typeof locale === 'string' && locale.trim().toLowerCase().startsWith('en') ? 'en' : 'es';
+}

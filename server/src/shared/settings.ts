@@ -1,0 +1,102 @@
+/**
+ * The shape of the extension's settings (`planilla.*` in package.json) and the untrusted-workspace
+ * rule for the path settings: what both the VS Code client and the server need. Reading raw values
+ * and turning them into replay options is the server's (`service/settings.ts`).
+ *
+ * Invariants:
+ * - Types and pure functions only (Node's `path` for the path rule); nothing of the rules but types.
+ * - In an untrusted workspace a path that came from workspace settings is used only when it lies
+ *   inside one of the workspace folders (`choosePathSetting`); user settings are always trusted.
+ *
+ * Example:
+ *   choosePathSetting({ workspaceValue: '../fuera.txt' }, false, ['/w'], '/w');   // '' (outside)
+ */
+import * as path from 'node:path';
+import type { Edition, FindingCode, Language, Severity } from '../rules/types';
+
+export type RulesSetting = 'auto' | Edition;
+export type LanguageSetting = 'auto' | Language;
+/** A severity, or `off` to hide the finding. */
+export type SeveritySetting = Severity | 'off';
+
+export interface PlanillaSettings {
+  readonly rules: RulesSetting;
+  /** Path of the word list ('' = the built-in list). */
+  readonly lexicon: string;
+  /** Word lists by the name a record gives in `#lexicon NAME`. */
+  readonly lexicons: Readonly<Record<string, string>>;
+  /** Path of a word list added on top of the lexicon ('' = none). */
+  readonly lexiconExtra: string;
+  /** Path of a word list removed from the lexicon ('' = none). */
+  readonly lexiconBanned: string;
+  readonly language: LanguageSetting;
+  readonly severity: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
+  /** Minimum tiles in the bag for an exchange; undefined = the edition's default. */
+  readonly exchangeMinimum?: number;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What the editor knows of one path setting, by where it was set (VS Code's `inspect`). */
+export interface InspectedSetting<T> {
+  readonly globalValue?: T;
+  readonly workspaceValue?: T;
+  readonly workspaceFolderValue?: T;
+}
+
+/** Absolute form of a settings path: relative paths are read from `baseFolder`. */
+export function resolveSettingPath(value: string, baseFolder: string | undefined): string {
+  if (value === '' || path.isAbsolute(value) || baseFolder === undefined) return value;
+  return path.resolve(baseFolder, value);
+}
+
+/** Whether `file` lies inside one of `folders` (after resolving `..`). */
+export function isInsideFolders(file: string, folders: readonly string[]): boolean {
+  const target = path.resolve(file);
+  return folders.some((folder) => {
+    const rel = path.relative(path.resolve(folder), target);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  });
+}
+
+/**
+ * One path setting under the workspace-trust rule. Trusted: the most specific value wins
+ * (folder, workspace, user). Untrusted: a workspace or folder value counts only when it points
+ * inside a workspace folder; otherwise the user's own value (or '') is used.
+ * Returns an absolute path, or '' for "not set".
+ */
+export function choosePathSetting(
+  inspected: InspectedSetting<string>,
+  trusted: boolean,
+  folders: readonly string[],
+  baseFolder: string | undefined,
+): string {
+  const user = resolveSettingPath(inspected.globalValue?.trim() ?? '', undefined);
+  const local = inspected.workspaceFolderValue ?? inspected.workspaceValue;
+  if (local === undefined || local.trim() === '') return user;
+  const resolved = resolveSettingPath(local.trim(), baseFolder);
+  if (trusted) return resolved;
+  return path.isAbsolute(resolved) && isInsideFolders(resolved, folders) ? resolved : user;
+}
+
+/** The `lexicons` map under the same rule, entry by entry (a workspace entry overrides a user one). */
+export function chooseLexiconMap(
+  inspected: InspectedSetting<Record<string, unknown>>,
+  trusted: boolean,
+  folders: readonly string[],
+  baseFolder: string | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const user = isRecord(inspected.globalValue) ? inspected.globalValue : {};
+  for (const [name, value] of Object.entries(user)) if (typeof value === 'string' && value.trim() !== '') out[name] = value.trim();
+  for (const scope of [inspected.workspaceValue, inspected.workspaceFolderValue]) {
+    if (!isRecord(scope)) continue;
+    for (const [name, value] of Object.entries(scope)) {
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      const resolved = resolveSettingPath(value.trim(), baseFolder);
+      if (trusted || (path.isAbsolute(resolved) && isInsideFolders(resolved, folders))) out[name] = resolved;
+    }
+  }
+  return out;
+}
+

@@ -1,0 +1,61 @@
+/**
+ * What the client bundle carries: built with the build's own options (scripts/bundles.mjs), its
+ * project inputs are the client's sources, the shared module (`server/src/shared/`) and the two
+ * files of `rules/` the shared module may use — never the rules catalogue, the engine or the
+ * service. The server bundle, built the same way, does carry them (so the check can fail).
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+
+interface Bundle {
+  readonly name: string;
+  readonly entry: string;
+  readonly outfile: string;
+}
+interface BundlesModule {
+  readonly BUNDLES: readonly Bundle[];
+  esbuildOptions(bundle: Bundle, root: string): Record<string, unknown>;
+}
+interface Metafile {
+  readonly outputs: Record<string, { readonly bytes: number; readonly inputs: Record<string, unknown> }>;
+}
+
+/** Project files (not node_modules) that go into a bundle, relative to the repository root. */
+async function projectInputs(name: string): Promise<{ inputs: string[]; bytes: number }> {
+  // Loaded at run time: an ES module of the build, and esbuild itself.
+  const load = new Function('p', 'return import(p)') as (p: string) => Promise<unknown>;
+  const { BUNDLES, esbuildOptions } = (await load(path.join(repoRoot, 'scripts/bundles.mjs'))) as BundlesModule;
+  const esbuild = (await load('esbuild')) as { build(o: Record<string, unknown>): Promise<{ metafile: Metafile }> };
+  const bundle = BUNDLES.find((b) => b.name === name);
+  assert.ok(bundle, `no bundle ${name}`);
+  const result = await esbuild.build({ ...esbuildOptions(bundle, repoRoot), write: false, metafile: true, absWorkingDir: repoRoot });
+  const output = Object.values(result.metafile.outputs).find((o) => Object.keys(o.inputs).length > 0);
+  assert.ok(output);
+  const inputs = Object.keys(output.inputs)
+    .map((f) => path.relative(repoRoot, path.resolve(repoRoot, f)).split(path.sep).join('/'))
+    .filter((f) => !f.includes('node_modules/'));
+  return { inputs, bytes: output.bytes };
+}
+
+const CLIENT_ALLOWED = [/^client\/src\//, /^server\/src\/shared\//, /^server\/src\/rules\/catalog\/client\.ts$/, /^server\/src\/rules\/template\.ts$/];
+
+describe('architecture: bundles', function () {
+  this.timeout(60000);
+
+  it('the client bundle holds only client code, the shared module and the client texts', async () => {
+    const { inputs } = await projectInputs('client');
+    assert.ok(inputs.includes('client/src/extension.ts'), inputs.join(', '));
+    assert.ok(inputs.includes('server/src/shared/protocol.ts'), inputs.join(', '));
+    const stray = inputs.filter((f) => !CLIENT_ALLOWED.some((re) => re.test(f)));
+    assert.deepEqual(stray, []);
+  });
+
+  it('the server bundle, built the same way, carries the catalogue and the engine', async () => {
+    const { inputs } = await projectInputs('server');
+    for (const f of ['server/src/rules/catalog/findings.ts', 'server/src/engine/replay.ts', 'server/src/service/analysis.ts']) {
+      assert.ok(inputs.includes(f), `${f} not in the server bundle`);
+    }
+  });
+});
