@@ -17,6 +17,11 @@
  *   settings; a file checked by `planilla/checkFiles` without being open leaves nothing behind
  *   but the diagnostics it published (and its URI, so closing it later keeps them).
  *
+ * - Settings (the `planilla` section) reach it in every standard way: initializationOptions (the
+ *   section itself or `{ planilla: … }`), `workspace/configuration` per document when the client
+ *   offers it (a null answer keeps the others), and `workspace/didChangeConfiguration` pushes; any
+ *   change re-checks every open document and refreshes lenses and hints, without a restart.
+ *
  * Requests besides the protocol's (payloads in shared/protocol.ts): `planilla/checkFiles`,
  * `planilla/exportWoogles`, `planilla/boardAt`, `planilla/auditReport`, and the diagnostic
  * `planilla/memoryUsage`, which answers `process.memoryUsage()` plus how many open documents,
@@ -84,8 +89,24 @@ let locale: string | undefined;
 let canPullConfiguration = false;
 /** Settings per document URI (from workspace/configuration), dropped when the settings change. */
 const settingsByUri = new Map<string, Promise<PlanillaSettings>>();
-/** Settings pushed with didChangeConfiguration, for clients that cannot be asked. */
+/**
+ * Settings given in initializationOptions, then replaced by each didChangeConfiguration push: what
+ * a client that cannot be asked (or has no answer) gets.
+ */
 let pushedSettings: PlanillaSettings = DEFAULT_SETTINGS;
+
+const isSection = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The `planilla` section inside initializationOptions or a didChangeConfiguration payload: either
+ * under a `planilla` key (`{ planilla: { language: 'en' } }`) or, for initializationOptions, the
+ * section itself (`{ language: 'en' }`).
+ */
+function sectionOf(value: unknown, bare: boolean): Record<string, unknown> | undefined {
+  if (!isSection(value)) return undefined;
+  if (isSection(value[SECTION])) return value[SECTION];
+  return bare ? value : undefined;
+}
 /** Lexicon problems already shown to the user (shown once per problem). */
 const reportedProblems = new Set<string>();
 /** Files checked by the workspace command: their diagnostics stay when they are closed. */
@@ -125,7 +146,9 @@ function settingsFor(uri: string): Promise<PlanillaSettings> {
   if (kept) return kept;
   const pending = connection.workspace
     .getConfiguration({ scopeUri: uri, section: SECTION })
-    .then((raw: unknown) => readSettings(raw))
+    // A client with no `planilla` section of its own (Neovim answers null) keeps the settings it
+    // gave in initializationOptions or pushed with didChangeConfiguration.
+    .then((raw: unknown) => (isSection(raw) ? readSettings(raw) : pushedSettings))
     .catch((error: unknown) => {
       logError('workspace/configuration', error);
       return DEFAULT_SETTINGS;
@@ -219,6 +242,8 @@ function refreshAll(): void {
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   const options = (params.initializationOptions ?? {}) as { locale?: unknown };
   locale = typeof options.locale === 'string' ? options.locale : params.locale;
+  const initial = sectionOf(params.initializationOptions, true);
+  if (initial) pushedSettings = readSettings(initial);
   canPullConfiguration = params.capabilities.workspace?.configuration === true;
   return {
     capabilities: {
@@ -243,8 +268,8 @@ connection.onInitialized(() => {
 });
 
 connection.onDidChangeConfiguration((change) => {
-  const pushed = (change.settings as Record<string, unknown> | null | undefined)?.[SECTION];
-  if (pushed !== undefined) pushedSettings = readSettings(pushed);
+  const pushed = sectionOf(change.settings, false);
+  if (pushed) pushedSettings = readSettings(pushed);
   refreshAll();
 });
 

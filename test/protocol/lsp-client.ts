@@ -77,6 +77,11 @@ export class LspClient {
     return new LspClient(child);
   }
 
+  /** Starts `node <args>` as the server (e.g. `bin/planilla.js lsp`), speaking over its stdio. */
+  static spawn(args: readonly string[]): LspClient {
+    return new LspClient(spawn(process.execPath, [...args], { stdio: ['pipe', 'pipe', 'pipe'] }));
+  }
+
   get pid(): number | undefined {
     return this.child.pid;
   }
@@ -174,11 +179,14 @@ export class LspClient {
   }
 
   /** initialize + initialized, with the client capabilities a full editor would announce. */
-  async initialize(options: { locale?: string; configuration?: boolean; rootUri?: string | null } = {}): Promise<any> {
+  async initialize(
+    options: { locale?: string; configuration?: boolean; rootUri?: string | null; initializationOptions?: Json } = {},
+  ): Promise<any> {
     const result = await this.request('initialize', {
       processId: process.pid,
       rootUri: options.rootUri ?? null,
       locale: options.locale ?? 'es',
+      ...(options.initializationOptions === undefined ? {} : { initializationOptions: options.initializationOptions }),
       capabilities: {
         workspace: { configuration: options.configuration ?? true, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {

@@ -27,17 +27,7 @@
 import { BOARD_SIZE, SQUARE_COUNT } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import type { BoardCells, PlacedTile } from '../engine/types';
-import type { Edition } from '../rules/types';
-
-/** The position a strategy is asked about (the fields of analysis/position.ts's Position). */
-export interface Position {
-  readonly board: BoardCells;
-  readonly rack: readonly string[];
-  readonly bag: number;
-  readonly scores: readonly [number, number];
-  readonly rules: Edition;
-  readonly tileSet: 'spanish';
-}
+import type { Position } from './position';
 
 /** A seeded uniform stream in [0, 1) (mulberry32). */
 export function mulberry32(seed: number): () => number {

@@ -22,7 +22,8 @@ import type { Lexicon } from '../lexicon/types';
 import { LeaveTable, SPANISH_LEAVES, tableFromWorths } from './leave-table';
 import { NO_LEAVES, provisionalLeaves, type LeaveEvaluator } from './leaves';
 import { bestMoves, newTiles, type Move } from './moves';
-import type { ChosenMove, Chooser, Position as GamePosition } from './selfplay';
+import type { ChosenMove, Chooser } from './selfplay';
+import type { Position as GamePosition } from './position';
 import { FACES } from './movegen';
 
 export const STRATEGIES = ['greedy', 'equity', 'tiles', 'provisional'] as const;

@@ -21,4 +21,7 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   format: () => (require('./format') as typeof import('./format')).formatCommand,
   export: () => (require('./format') as typeof import('./format')).exportCommand,
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
+  moves: () => (require('./moves') as typeof import('./moves')).movesCommand(),
+  analyze: () => (require('./moves') as typeof import('./moves')).analyzeCommand,
+  lsp: () => (require('./lsp') as typeof import('./lsp')).lspCommand,
 };

@@ -56,10 +56,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   analysis: ['syntax', 'rules', 'lexicon', 'engine'],
   shared: ['rules'],
   service: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'shared'],
-  report: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'shared'],
-  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared'],
-  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli', 'shared'],
-  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared'],
+  report: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'shared'],
+  cli: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared'],
+  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'cli', 'shared'],
+  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared'],
   client: ['shared'],
 };
 
