@@ -34,8 +34,6 @@ export interface TurnAnalysis {
   readonly legal?: boolean;
   readonly rank?: number;
   readonly best?: readonly Move[];
-  /** Legal moves of the position (plays + exchanges + pass). */
-  readonly count?: number;
   /** Best equity − the played move's equity (never below 0). */
   readonly equityLost?: number;
 }
@@ -63,13 +61,13 @@ const COUNTED_KINDS = new Set(['placement', 'exchange', 'pass']);
 /** The move a turn played, as the generator writes moves (equity left at 0); undefined when unreadable. */
 export function playedMove(turn: TurnState, position: Position): Move | 'unknown-exchange' | undefined {
   const base = { row: 0, col: 0, direction: 'across' as const, equity: 0, leave: [], used: 0 };
-  if (turn.kind === 'pass') return { ...base, kind: 'pass', squares: new Uint8Array(0), score: 0 };
+  if (turn.kind === 'pass') return { ...base, kind: 'pass', squares: [], score: 0 };
   if (turn.kind === 'exchange') {
     const tiles = turn.event.exchanged?.readings[0]; // digraph reading first, as the engine prefers it
     if (!tiles || tiles.length === 0) return 'unknown-exchange';
     const codes = tiles.map((t) => (t.blank ? 0 : codeOf(t.letter ?? '')));
     if (codes.some((c) => c < 0)) return undefined;
-    return { ...base, kind: 'exchange', squares: Uint8Array.from(codes), score: 0, used: codes.length };
+    return { ...base, kind: 'exchange', squares: codes, score: 0, used: codes.length };
   }
   if (turn.kind !== 'placement' || turn.placed.length === 0) return undefined;
   const placed = turn.placed;
@@ -89,7 +87,7 @@ export function playedMove(turn: TurnState, position: Position): Move | 'unknown
   const cell = (i: number) => (across ? at(line, i) : at(i, line));
   while (start > 0 && cell(start - 1)) start--;
   while (end < BOARD_SIZE - 1 && cell(end + 1)) end++;
-  const squares = new Uint8Array(end - start + 1);
+  const squares: number[] = new Array<number>(end - start + 1).fill(0);
   for (let i = start; i <= end; i++) {
     const t = placed.find((p) => posOf(p) === i);
     const old = cell(i);
@@ -121,7 +119,7 @@ export function analyzeTurn(replay: Replay, index: number, options: MoveOptions 
   const move = playedMove(turn, position);
   if (move === 'unknown-exchange') return { index, player: turn.player, reason: 'unknown-exchange', position };
   if (!move) return { index, player: turn.player, reason: 'unreadable-play', position };
-  const answer = analyzeMoves(position, options.top, { ...options, sort: 'equity' }, move);
+  const answer = analyzeMoves(position, options.top, { ...options, sort: 'equity' }, move, { count: false });
   const best = answer.moves;
   const played = answer.played ?? move;
   const top = best[0];
@@ -134,7 +132,6 @@ export function analyzeTurn(replay: Replay, index: number, options: MoveOptions 
     legal: answer.legal ?? false,
     ...(answer.rank !== undefined ? { rank: answer.rank } : {}),
     best,
-    count: answer.count,
     ...(lost !== undefined ? { equityLost: Math.round(lost * 100) / 100 } : {}),
   };
 }

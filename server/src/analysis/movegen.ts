@@ -111,6 +111,8 @@ export class MoveGenerator {
   /** Mixed-radix weight of each code in the used-tiles index. */
   readonly radix = new Int32Array(TILE_COUNT + 1);
   rackSize = 0;
+  /** Bit t set while the rack holds a lettered tile t (blanks apart). */
+  rackMask = 0;
 
   // The lane being walked.
   dir = 0;
@@ -162,11 +164,13 @@ export class MoveGenerator {
   setPosition(board: Uint8Array, rack: ArrayLike<number>): void {
     this.board.set(board);
     this.rackSize = 0;
+    this.rackMask = 0;
     let weight = 1;
     for (let code = 0; code <= TILE_COUNT; code++) {
       const n = rack[code] ?? 0;
       this.rack[code] = n;
       this.rackSize += n;
+      if (code !== BLANK && n > 0) this.rackMask |= 1 << code;
       this.radix[code] = weight;
       weight *= n + 1;
     }
@@ -335,29 +339,35 @@ export class MoveGenerator {
 
   /** Left parts of `len` rack tiles (in `leftPart`) reaching `node`; then extend from the anchor. */
   private left(node: number, len: number, limit: number): void {
-    this.extendFromLeft(node, len);
-    if (len >= limit || this.stopped) return;
     const edges = this.edges;
     const rack = this.rack;
-    for (let e = node; e > 0; e++) {
-      const edge = edges[e];
-      const t = edge & CODE_MASK;
-      const child = edge >>> CHILD_SHIFT;
-      if (child !== 0) {
-        if (rack[t] > 0) {
-          rack[t]--;
-          this.leftPart[len] = t;
-          this.left(child, len + 1, limit);
-          rack[t]++;
-        }
-        if (rack[BLANK] > 0) {
-          rack[BLANK]--;
-          this.leftPart[len] = t | BLANK_BIT;
-          this.left(child, len + 1, limit);
-          rack[BLANK]++;
-        }
+    const nodeMask = edges[node - 1];
+    // Extend only when the graph can go on with a tile the anchor square accepts and the rack has.
+    const usable = rack[BLANK] > 0 ? ALL_TILES : this.rackMask;
+    if ((nodeMask & this.laneCross[this.anchorPos] & usable) !== 0) this.extendFromLeft(node, len);
+    if (len >= limit || this.stopped) return;
+    let m = nodeMask & usable;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const e = node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20];
+      const child = edges[e] >>> CHILD_SHIFT;
+      if (child === 0) continue;
+      if (rack[t] > 0) {
+        if (--rack[t] === 0) this.rackMask ^= bit;
+        this.leftPart[len] = t;
+        this.left(child, len + 1, limit);
+        if (rack[t]++ === 0) this.rackMask ^= bit;
       }
-      if ((edge & EDGE_LAST) !== 0 || this.stopped) break;
+      if (rack[BLANK] > 0) {
+        rack[BLANK]--;
+        this.leftPart[len] = t | BLANK_BIT;
+        this.left(child, len + 1, limit);
+        rack[BLANK]++;
+      }
+      if (this.stopped) break;
     }
   }
 
@@ -403,41 +413,44 @@ export class MoveGenerator {
       if (child !== 0 && next < SIZE) this.extend(next, start, child, s, wm, cross, used, usedIdx);
       return;
     }
-    const allowed = this.laneCross[pos];
-    if (allowed === 0) return;
+    const nodeMask = edges[node - 1];
     const rack = this.rack;
+    let m = nodeMask & this.laneCross[pos] & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    if (m === 0) return;
     const lm = this.laneLM[pos];
     const wmHere = this.laneWM[pos];
     const cs = this.laneCS[pos];
     const next = pos + 1;
     const endsHere = next === SIZE || tile[next] === 0;
     const w2 = wm * wmHere;
-    for (let e = node; e > 0; e++) {
-      const edge = edges[e];
-      const t = edge & CODE_MASK;
-      if ((allowed & (1 << t)) !== 0) {
-        const child = edge >>> CHILD_SHIFT;
-        const final = (edge & EDGE_FINAL) !== 0 && endsHere;
-        if (rack[t] > 0) {
-          const pts = VALUES[t] * lm;
-          const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
-          rack[t]--;
-          this.laneNew[pos] = t;
-          if (final) this.report(start, pos, sum + pts, w2, c2, used + 1, usedIdx + this.radix[t]);
-          if (child !== 0 && next < SIZE) this.extend(next, start, child, sum + pts, w2, c2, used + 1, usedIdx + this.radix[t]);
-          rack[t]++;
-        }
-        if (rack[BLANK] > 0) {
-          const c2 = cs >= 0 ? cross + cs * wmHere : cross;
-          rack[BLANK]--;
-          this.laneNew[pos] = t | BLANK_BIT;
-          if (final) this.report(start, pos, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
-          if (child !== 0 && next < SIZE) this.extend(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
-          rack[BLANK]++;
-        }
-        this.laneNew[pos] = 0;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const edge = edges[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      const child = edge >>> CHILD_SHIFT;
+      const final = (edge & EDGE_FINAL) !== 0 && endsHere;
+      const goOn = child !== 0 && next < SIZE;
+      if (rack[t] > 0) {
+        const pts = VALUES[t] * lm;
+        const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
+        if (--rack[t] === 0) this.rackMask ^= bit;
+        this.laneNew[pos] = t;
+        if (final) this.report(start, pos, sum + pts, w2, c2, used + 1, usedIdx + this.radix[t]);
+        if (goOn) this.extend(next, start, child, sum + pts, w2, c2, used + 1, usedIdx + this.radix[t]);
+        if (rack[t]++ === 0) this.rackMask ^= bit;
       }
-      if ((edge & EDGE_LAST) !== 0 || this.stopped) break;
+      if (rack[BLANK] > 0) {
+        const c2 = cs >= 0 ? cross + cs * wmHere : cross;
+        rack[BLANK]--;
+        this.laneNew[pos] = t | BLANK_BIT;
+        if (final) this.report(start, pos, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        if (goOn) this.extend(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        rack[BLANK]++;
+      }
+      this.laneNew[pos] = 0;
+      if (this.stopped) break;
     }
   }
 
@@ -446,6 +459,125 @@ export class MoveGenerator {
     if (used === 1 && this.dir === 1 && this.laneAcrossCS[this.anchorPos] >= 0) return; // generated across
     const score = sum * wm + cross + (used === RACK_SIZE ? BINGO_BONUS : 0);
     this.sink!.accept(this, start, end, score, used, usedIdx);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Upper bounds for top-N pruning ("shadow play", as wolges describes it): for each way a word
+  // through anchor `a` can start and end, the best score any tiles could make there — the rack's
+  // highest values on the squares worth most to them (main word × its multiplier, plus the cross
+  // word), cross sets and the lexicon ignored — plus the bonus and the best leave term for that
+  // many tiles. Never below the true equity of a move generated from `a` (a test checks it).
+
+  private readonly effBuf = new Int32Array(SIZE);
+  private readonly effSorted = new Int32Array(SIZE);
+
+  /**
+   * Upper bound of the key (score + `bestTerm[k]` for k tiles placed) of every placement
+   * generated from anchor `a` of the loaded lane; `values` holds the rack's face values in
+   * decreasing order (blanks 0), `bestTerm[k]` the best equity term of a move placing k tiles.
+   */
+  anchorBound(a: number, values: Int32Array, bestTerm: Float64Array): number {
+    const tile = this.laneTile;
+    const rackSize = this.rackSize;
+    let best = -Infinity;
+    let firstStart: number;
+    let lastStart: number;
+    if (a > 0 && tile[a - 1] !== 0) {
+      let start = a - 1;
+      while (start > 0 && tile[start - 1] !== 0) start--;
+      firstStart = start;
+      lastStart = start;
+    } else {
+      let limit = 0;
+      for (let i = a - 1; i >= 0 && tile[i] === 0 && this.laneAnchor[i] === 0; i--) limit++;
+      if (limit > rackSize - 1) limit = rackSize - 1;
+      firstStart = a - limit;
+      lastStart = a;
+    }
+    const eff = this.effBuf;
+    const sorted = this.effSorted;
+    for (let start = firstStart; start <= lastStart; start++) {
+      let k = 0;
+      let boardSum = 0;
+      let wm = 1;
+      let crossFixed = 0;
+      for (let end = start; end < SIZE; end++) {
+        const t = tile[end];
+        if (t !== 0) {
+          if ((t & BLANK_BIT) === 0) boardSum += VALUES[t & CODE_MASK];
+        } else {
+          if (this.laneCross[end] === 0 || k === rackSize) break;
+          eff[k] = end;
+          k++;
+          wm *= this.laneWM[end];
+          const cs = this.laneCS[end];
+          if (cs >= 0) crossFixed += cs * this.laneWM[end];
+        }
+        if (end < a) continue; // the word must cover the anchor
+        if (end + 1 < SIZE && tile[end + 1] !== 0) continue; // it cannot end before a tile
+        if (k === 0 || end === start) continue;
+        // Effective multiplier of each empty square, sorted in decreasing order.
+        for (let j = 0; j < k; j++) {
+          const p = eff[j];
+          const lm = this.laneLM[p];
+          let m = lm * wm;
+          if (this.laneCS[p] >= 0) m += lm * this.laneWM[p];
+          let q = j;
+          while (q > 0 && sorted[q - 1] < m) {
+            sorted[q] = sorted[q - 1];
+            q--;
+          }
+          sorted[q] = m;
+        }
+        let sum = boardSum * wm + crossFixed;
+        for (let j = 0; j < k; j++) sum += sorted[j] * values[j];
+        if (k === RACK_SIZE) sum += BINGO_BONUS;
+        const bound = sum + bestTerm[k];
+        if (bound > best) best = bound;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Placements anchor by anchor in decreasing order of their bound, stopping once the next bound
+   * is below `threshold()` (the key of the n-th best move kept so far).
+   */
+  runPruned(sink: PlacementSink, values: Int32Array, bestTerm: Float64Array, threshold: () => number, isCancelled?: () => boolean): void {
+    const bounds: number[] = [];
+    const ids: number[] = [];
+    for (let dir = 0; dir < 2; dir++) {
+      for (let line = 0; line < SIZE; line++) {
+        this.loadLane(dir, line);
+        for (let i = 0; i < SIZE; i++) {
+          if (this.laneAnchor[i] === 0) continue;
+          const b = this.anchorBound(i, values, bestTerm);
+          if (b === -Infinity) continue;
+          bounds.push(b);
+          ids.push((dir * SIZE + line) * SIZE + i);
+        }
+      }
+    }
+    const order = ids.map((_, j) => j).sort((x, y) => bounds[y] - bounds[x]);
+    this.sink = sink;
+    this.stopped = false;
+    let loaded = -1;
+    for (const j of order) {
+      if (bounds[j] < threshold()) break;
+      if (isCancelled && isCancelled()) {
+        this.stopped = true;
+        break;
+      }
+      const id = ids[j];
+      const lane = (id / SIZE) | 0;
+      if (lane !== loaded) {
+        this.loadLane((lane / SIZE) | 0, lane % SIZE);
+        loaded = lane;
+      }
+      this.genAnchor(id % SIZE);
+      if (this.stopped) break;
+    }
+    this.sink = undefined;
   }
 }
 

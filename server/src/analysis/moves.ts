@@ -33,7 +33,7 @@ import { DawgLexicon, OverlayLexicon } from '../lexicon/load';
 import type { Lexicon } from '../lexicon/types';
 import { provisionalLeaves, type LeaveEvaluator } from './leaves';
 import { builtinLeaves } from './leave-files';
-import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
+import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
 import { exchangeMinimumOf, unseenTiles, type AnalysisMessage, type Position } from './position';
 import { TILE_COUNT } from '../lexicon/normalize';
 
@@ -50,7 +50,7 @@ export interface Move {
    * Plays: each square of the word, `code | BLANK_BIT | NEW_BIT` (codes of normalize.ts; NEW_BIT
    * for a tile from the rack). Exchanges: the codes exchanged (0 = a blank). Pass: empty.
    */
-  readonly squares: Uint8Array;
+  readonly squares: readonly number[];
   readonly score: number;
   readonly equity: number;
   /** Tiles kept, faces sorted ('?' last); shared between moves, never modify. */
@@ -83,7 +83,7 @@ export class AnalysisUnsupported extends Error {
   }
 }
 
-const EMPTY = new Uint8Array(0);
+const EMPTY: readonly number[] = Object.freeze([]);
 
 /** The word graph of a lexicon; an overlay (extra / banned words) gets its own, built once. */
 const overlayGraphs = new WeakMap<Lexicon, Dawg>();
@@ -193,21 +193,81 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
 }
 
 /** Sort order of moves: key desc, score desc, position, word, play. */
+/**
+ * Rank of each position string ('8D', 'D8') in string order, by direction × 225 + square: the
+ * comparator orders positions as their strings do without building them.
+ */
+const POSITION_RANK: Int16Array = (() => {
+  const names: { name: string; id: number }[] = [];
+  for (let dir = 0; dir < 2; dir++) {
+    for (let r = 0; r < BOARD_SIZE; r++) {
+      for (let c = 0; c < BOARD_SIZE; c++) {
+        const col = 'ABCDEFGHIJKLMNO'[c];
+        names.push({ name: dir === 0 ? `${r + 1}${col}` : `${col}${r + 1}`, id: dir * 225 + r * BOARD_SIZE + c });
+      }
+    }
+  }
+  names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const rank = new Int16Array(names.length);
+  names.forEach((n, i) => (rank[n.id] = i));
+  return rank;
+})();
+
+/** Position rank of a move; -1 for exchanges and the pass (their position is ''). */
+const positionRank = (m: Move): number => (m.kind === 'play' ? POSITION_RANK[(m.direction === 'across' ? 0 : 225) + m.row * BOARD_SIZE + m.col] : -1);
+
+/**
+ * Rank of each square's text in bracket notation ('A', '[CH]', 'a', '[ch]', 'Ñ') in string order,
+ * by `code | BLANK_BIT`; index 64 is the '?' of an exchanged blank. No text is a prefix of another
+ * (single characters and four-character brackets), so comparing words rank by rank orders them as
+ * their strings do.
+ */
+const TOKEN_RANK: Int16Array = (() => {
+  const tokens: { text: string; id: number }[] = [{ text: '?', id: 64 }];
+  for (let code = 1; code < FACES.length; code++) {
+    for (const blank of [false, true]) {
+      const face = blank ? FACES[code].toLowerCase() : FACES[code];
+      tokens.push({ text: face.length > 1 ? `[${face}]` : face, id: code | (blank ? BLANK_BIT : 0) });
+    }
+  }
+  tokens.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  const rank = new Int16Array(65).fill(-1);
+  tokens.forEach((t, i) => (rank[t.id] = i + 1));
+  return rank;
+})();
+
+/** Word order (then play order: '.' before any tile) of two moves of the same kind, as their strings. */
+function compareWords(a: Move, b: Move): number {
+  const sa = a.squares;
+  const sb = b.squares;
+  const n = Math.min(sa.length, sb.length);
+  const exchange = a.kind === 'exchange';
+  for (let i = 0; i < n; i++) {
+    const ra = exchange ? TOKEN_RANK[sa[i] === BLANK ? 64 : sa[i]] : TOKEN_RANK[sa[i] & (CODE_MASK | BLANK_BIT)];
+    const rb = exchange ? TOKEN_RANK[sb[i] === BLANK ? 64 : sb[i]] : TOKEN_RANK[sb[i] & (CODE_MASK | BLANK_BIT)];
+    if (ra !== rb) return ra - rb;
+  }
+  if (sa.length !== sb.length) return sa.length - sb.length;
+  if (exchange) return 0;
+  for (let i = 0; i < n; i++) {
+    const na = sa[i] & NEW_BIT;
+    const nb = sb[i] & NEW_BIT;
+    if (na !== nb) return na - nb; // '.' (an old tile) sorts before the tile's text
+  }
+  return 0;
+}
+
 export function compareMoves(key: SortKey): (a: Move, b: Move) => number {
   return (a, b) => {
     const ka = key === 'equity' ? a.equity : a.score;
     const kb = key === 'equity' ? b.equity : b.score;
     if (ka !== kb) return kb - ka;
     if (a.score !== b.score) return b.score - a.score;
-    const pa = movePosition(a);
-    const pb = movePosition(b);
-    if (pa !== pb) return pa < pb ? -1 : 1;
-    const wa = moveWord(a);
-    const wb = moveWord(b);
-    if (wa !== wb) return wa < wb ? -1 : 1;
-    const la = movePlay(a);
-    const lb = movePlay(b);
-    return la < lb ? -1 : la > lb ? 1 : 0;
+    const pa = positionRank(a);
+    const pb = positionRank(b);
+    if (pa !== pb) return pa - pb;
+    if (a.kind !== b.kind) return a.kind === 'pass' ? -1 : 1; // position '' ties: the pass (word '') first
+    return compareWords(a, b);
   };
 }
 
@@ -219,18 +279,23 @@ export function compareMoves(key: SortKey): (a: Move, b: Move) => number {
 export class Collector implements PlacementSink {
   count = 0;
   kept: Move[] = [];
+  /** The key of the `limit`-th best move so far (-Infinity until `limit` moves were seen). */
   threshold = -Infinity;
   better = 0;
   found: Move | undefined;
-  /** Size of `kept` at which it is cut back to the best `limit` (ties can keep it large). */
+  /** The best `limit` keys so far, in decreasing order (finite limits only). */
+  private readonly topKeys: Float64Array;
+  private filled = 0;
+  /** Size of `kept` at which moves below the threshold are dropped. */
   private nextCompact: number;
   constructor(
     readonly prep: Prepared,
     readonly limit: number, // Infinity: keep all; 0: keep none
     readonly beat = Infinity,
-    readonly target?: { readonly direction: 'across' | 'down'; readonly row: number; readonly col: number; readonly squares: Uint8Array },
+    readonly target?: { readonly direction: 'across' | 'down'; readonly row: number; readonly col: number; readonly squares: readonly number[] },
   ) {
-    this.nextCompact = limit === Infinity ? Infinity : Math.max(64, 2 * limit);
+    this.topKeys = new Float64Array(limit === Infinity ? 0 : limit);
+    this.nextCompact = limit === Infinity ? Infinity : Math.max(64, 4 * limit);
   }
 
   accept(gen: MoveGenerator, start: number, end: number, score: number, used: number, usedIdx: number): void {
@@ -238,11 +303,34 @@ export class Collector implements PlacementSink {
     const equity = score + this.prep.table[usedIdx];
     const k = this.prep.key === 'equity' ? equity : score;
     if (k > this.beat) this.better++;
-    if (this.target && k === this.beat && this.matches(gen, start, end)) this.found = this.make(gen, start, end, score, equity, used, usedIdx);
-    if (k < this.threshold) return;
-    if (this.limit === 0) return;
+    else if (k === this.beat && this.target && this.matches(gen, start, end)) this.found = this.make(gen, start, end, score, equity, used, usedIdx);
+    if (k < this.threshold || this.limit === 0) return;
     this.kept.push(this.make(gen, start, end, score, equity, used, usedIdx));
-    if (this.kept.length >= this.nextCompact) this.compact();
+    this.note(k);
+  }
+
+  /** Records a kept key: raises the threshold, drops moves below it now and then. */
+  private note(k: number): void {
+    if (this.limit === Infinity) return;
+    const keys = this.topKeys;
+    let q: number;
+    if (this.filled < this.limit) q = this.filled++;
+    else {
+      if (k <= keys[this.limit - 1]) return; // a tie does not move the threshold
+      q = this.limit - 1;
+    }
+    while (q > 0 && keys[q - 1] < k) {
+      keys[q] = keys[q - 1];
+      q--;
+    }
+    keys[q] = k;
+    if (this.filled === this.limit) this.threshold = keys[this.limit - 1];
+    if (this.kept.length >= this.nextCompact) {
+      const t = this.threshold;
+      const keyOf = this.prep.key === 'equity' ? (m: Move) => m.equity : (m: Move) => m.score;
+      this.kept = this.kept.filter((m) => keyOf(m) >= t);
+      this.nextCompact = Math.max(64, 4 * this.limit, 2 * this.kept.length);
+    }
   }
 
   private matches(gen: MoveGenerator, start: number, end: number): boolean {
@@ -257,8 +345,8 @@ export class Collector implements PlacementSink {
   }
 
   private make(gen: MoveGenerator, start: number, end: number, score: number, equity: number, used: number, usedIdx: number): Move {
-    const squares = new Uint8Array(end - start + 1);
-    for (let i = start; i <= end; i++) squares[i - start] = gen.laneSquare(i);
+    const squares: number[] = [];
+    for (let i = start; i <= end; i++) squares.push(gen.laneSquare(i));
     const across = gen.dir === 0;
     return {
       kind: 'play',
@@ -273,20 +361,6 @@ export class Collector implements PlacementSink {
     };
   }
 
-  /** Keeps the best `limit` (and ties with the last), raising the threshold. */
-  compact(): void {
-    const keyOf = this.prep.key === 'equity' ? (m: Move) => m.equity : (m: Move) => m.score;
-    this.kept.sort((a, b) => keyOf(b) - keyOf(a));
-    if (this.kept.length > this.limit) {
-      const kth = keyOf(this.kept[this.limit - 1]);
-      let n = this.limit;
-      while (n < this.kept.length && keyOf(this.kept[n]) === kth) n++;
-      this.kept.length = n;
-      this.threshold = kth;
-    }
-    this.nextCompact = Math.max(64, 2 * this.limit, 2 * this.kept.length);
-  }
-
   /** Adds a non-placement move (exchange, pass). */
   add(move: Move): void {
     this.count++;
@@ -294,6 +368,7 @@ export class Collector implements PlacementSink {
     if (k > this.beat) this.better++;
     if (k < this.threshold || this.limit === 0) return;
     this.kept.push(move);
+    this.note(k);
   }
 }
 
@@ -305,13 +380,12 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
     for (let idx = 1; idx < prep.table.length; idx++) {
       const used = prep.usedCount[idx];
       if (used > p.bag) continue;
-      const squares = new Uint8Array(used);
-      let n = 0;
+      const squares: number[] = [];
       let rest = idx;
       for (let k = 0; k < prep.codes.length; k++) {
         const u = rest % (prep.counts[k] + 1);
         rest = (rest - u) / (prep.counts[k] + 1);
-        for (let j = 0; j < u; j++) squares[n++] = prep.codes[k];
+        for (let j = 0; j < u; j++) squares.push(prep.codes[k]);
       }
       sink.add({ kind: 'exchange', direction: 'across', row: 0, col: 0, squares, score: 0, equity: prep.table[idx], leave: prep.leaveFaces[idx], used });
     }
@@ -319,11 +393,29 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
   sink.add({ kind: 'pass', direction: 'across', row: 0, col: 0, squares: EMPTY, score: 0, equity: prep.table[0], leave: prep.leaveFaces[0], used: 0 });
 }
 
-function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector): void {
+/**
+ * Runs the generator into `sink`: every anchor, or (`prune`) anchors in decreasing order of
+ * their bound until it falls below both the sink's threshold and the played move's key.
+ */
+function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, prune = false): void {
   const gen = generatorFor(graphOf(options.lexicon));
   gen.setPosition(prep.board, prep.rackCounts);
   const token = options.cancellation;
-  gen.run(sink, token ? () => token.isCancellationRequested : undefined);
+  const cancelled = token ? () => token.isCancellationRequested : undefined;
+  if (!prune || sink.limit === Infinity) gen.run(sink, cancelled);
+  else {
+    const values = new Int32Array(RACK_SIZE);
+    const faces = prep.position.rack.map((f) => (f === '?' ? 0 : VALUES[codeOf(f)])).sort((a, b) => b - a);
+    values.set(faces.slice(0, RACK_SIZE));
+    const bestTerm = new Float64Array(RACK_SIZE + 1).fill(-Infinity);
+    for (let idx = 0; idx < prep.table.length; idx++) {
+      const k = prep.usedCount[idx];
+      const term = prep.key === 'equity' ? prep.table[idx] : 0;
+      if (term > bestTerm[k]) bestTerm[k] = term;
+    }
+    const beat = sink.beat;
+    gen.runPruned(sink, values, bestTerm, beat === Infinity ? () => sink.threshold : () => Math.min(sink.threshold, beat), cancelled);
+  }
   if (token?.isCancellationRequested) throw new AnalysisCancelled();
 }
 
@@ -337,8 +429,8 @@ export function generateMoves(position: Position, options: MoveOptions): Move[] 
 }
 
 export interface MovesAnswer {
-  /** Legal placements + exchanges + the pass. */
-  readonly count: number;
+  /** Legal placements + exchanges + the pass (unless asked not to count: then the walk is pruned). */
+  readonly count?: number;
   /** The best `top` moves (all when `top` is Infinity), sorted. */
   readonly moves: readonly Move[];
   /** With `played`: the move as played, its equity computed here (undefined when its tiles are not on the rack). */
@@ -370,7 +462,8 @@ function usedIndexOf(prep: Prepared, m: Move): number {
  * move played (kind, squares and score as `playedMove` builds it; its equity is ignored), its
  * equity, whether it is legal and its rank.
  */
-export function analyzeMoves(position: Position, top: number, options: MoveOptions, played?: Move): MovesAnswer {
+export function analyzeMoves(position: Position, top: number, options: MoveOptions, played?: Move, how: { readonly count?: boolean } = {}): MovesAnswer {
+  const counting = how.count !== false;
   const prep = prepare(position, options);
   let playedMove: Move | undefined;
   let beat = Infinity;
@@ -384,21 +477,22 @@ export function analyzeMoves(position: Position, top: number, options: MoveOptio
   }
   const target = playedMove && playedMove.kind === 'play' ? playedMove : undefined;
   const sink = new Collector(prep, top, beat, target);
-  runGenerator(prep, options, sink);
-  addNonPlacements(prep, sink);
+  addNonPlacements(prep, sink); // first: they raise the threshold the pruning stops at
+  runGenerator(prep, options, sink, !counting);
   const moves = sink.kept.sort(compareMoves(prep.key));
   if (moves.length > top) moves.length = top;
-  if (!played) return { count: sink.count, moves };
+  const count = counting ? sink.count : undefined;
+  if (!played) return { ...(count !== undefined ? { count } : {}), moves };
   let legal = false;
   if (playedMove?.kind === 'play') legal = sink.found !== undefined;
   else if (playedMove?.kind === 'pass') legal = true;
   else if (playedMove?.kind === 'exchange') legal = position.bag >= exchangeMinimumOf(position) && playedMove.used <= position.bag && playedMove.used > 0;
-  return { count: sink.count, moves, ...(playedMove ? { played: playedMove } : {}), legal, ...(legal ? { rank: sink.better + 1 } : {}) };
+  return { ...(count !== undefined ? { count } : {}), moves, ...(playedMove ? { played: playedMove } : {}), legal, ...(legal ? { rank: sink.better + 1 } : {}) };
 }
 
-/** The best `n` moves, sorted (the same as the first n of `generateMoves`). */
+/** The best `n` moves, sorted (the same as the first n of `generateMoves`), with bound pruning. */
 export function bestMoves(position: Position, n: number, options: MoveOptions): Move[] {
-  return analyzeMoves(position, n, options).moves.slice();
+  return analyzeMoves(position, n, options, undefined, { count: false }).moves.slice();
 }
 
 // ---------------------------------------------------------------------------------------------

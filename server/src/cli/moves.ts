@@ -189,11 +189,11 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   try {
     const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, leaves, sort });
     if (args.flags.has('json')) {
-      io.out(JSON.stringify({ position: positionJson(got.position), count: answer.count, moves: answer.moves.map(moveJson) }));
+      io.out(JSON.stringify({ position: positionJson(got.position), count: answer.count ?? 0, moves: answer.moves.map(moveJson) }));
       return 0;
     }
     const rack = got.position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
-    io.out(t(io.lang, 'analysis.moves-heading', { player: shown(r.players[turn.player]?.nick ?? turn.event.nick.value), line, rack, bag: got.position.bag, count: answer.count }));
+    io.out(t(io.lang, 'analysis.moves-heading', { player: shown(r.players[turn.player]?.nick ?? turn.event.nick.value), line, rack, bag: got.position.bag, count: answer.count ?? 0 }));
     answer.moves.forEach((m, i) => {
       io.out(
         t(io.lang, 'analysis.move-row', {
@@ -227,7 +227,7 @@ export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang'], 
   if ('error' in req) return JSON.stringify({ id: req.id, error: render(req.error, lang) });
   try {
     const answer = analyzeMoves(req.position, req.all ? Infinity : req.top, { lexicon, sort: req.sort, ...(leaves ? { leaves } : {}) });
-    return JSON.stringify({ id: req.id, count: answer.count, moves: answer.moves.map(moveJson) });
+    return JSON.stringify({ id: req.id, count: answer.count ?? 0, moves: answer.moves.map(moveJson) });
   } catch (e) {
     if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
     if (e instanceof AnalysisCancelled) return JSON.stringify({ id: req.id, error: e.message });
@@ -253,7 +253,7 @@ function turnJson(r: Replay, t0: TurnAnalysis, lang: CliIo['lang']): Record<stri
   const base = { line: turn.event.line + 1, player };
   if (t0.reason) return { ...base, reason: t0.reason, message: formatMessage(`analysis.reason.${t0.reason}`, {}, lang) };
   const played = t0.played ? { ...moveJson(t0.played), legal: t0.legal ?? false, rank: t0.rank ?? null } : null;
-  return { ...base, played, count: t0.count, best: (t0.best ?? []).map(moveJson), equityLost: t0.equityLost ?? null };
+  return { ...base, played, best: (t0.best ?? []).map(moveJson), equityLost: t0.equityLost ?? null };
 }
 
 function summaryJson(r: Replay, game: GameAnalysis): Record<string, unknown> {
@@ -331,5 +331,5 @@ function turnText(r: Replay, x: TurnAnalysis, lang: CliIo['lang']): string {
     lost: x.equityLost ?? 0,
   };
   if (!x.legal) return t(lang, 'analysis.turn-illegal', common);
-  return t(lang, 'analysis.turn-row', { ...common, equity: Math.round(x.played.equity * 100) / 100, rank: x.rank ?? 0, count: x.count ?? 0 });
+  return t(lang, 'analysis.turn-row', { ...common, equity: Math.round(x.played.equity * 100) / 100, rank: x.rank ?? 0 });
 }

@@ -210,6 +210,39 @@ describe('analysis: generated moves replay through the engine', function () {
   });
 });
 
+describe('analysis: top-N with bound pruning', function () {
+  this.timeout(300000);
+  it('bestMoves equals the head of generateMoves (equity and score, 0–2 blanks), and a pruned rank equals the full one', () => {
+    const rnd = mulberry32(77);
+    let positions = 0;
+    for (const seed of [41, 42]) {
+      const game = generateGame({ seed, notation: 'brackets' });
+      const r = replay(parse(game.text).file, { lexicon });
+      for (let i = 0; i < r.turns.length; i += 3) {
+        const got = positionBefore(r, i);
+        if (!('position' in got)) continue;
+        for (const blanks of [0, 1, 2]) {
+          const p: Position = { ...got.position, rack: randomRack(rnd, got.position.board, blanks) };
+          for (const sort of ['equity', 'score'] as const) {
+            const all = generateMoves(p, { lexicon, sort });
+            for (const n of [1, 10]) assert.deepEqual(bestMoves(p, n, { lexicon, sort }).map(moveJson), all.slice(0, n).map(moveJson), `${n} ${sort} ${p.rack.join('')}`);
+          }
+          const all = generateMoves(p, { lexicon });
+          const played = all[Math.floor(rnd() * all.length)];
+          const full = analyzeMoves(p, 3, { lexicon }, played);
+          const pruned = analyzeMoves(p, 3, { lexicon }, played, { count: false });
+          assert.equal(full.legal, true);
+          assert.equal(pruned.rank, full.rank);
+          assert.equal(full.rank, 1 + all.filter((m) => m.equity > played.equity).length);
+          assert.deepEqual(pruned.moves.map(moveJson), full.moves.map(moveJson));
+          positions++;
+        }
+      }
+    }
+    assert.ok(positions > 30);
+  });
+});
+
 describe('analysis: plays of real and generated records are in the set', function () {
   this.timeout(300000);
   const records: [string, string][] = [
@@ -266,6 +299,21 @@ describe('analysis: digraphs and blanks on premium squares (worked by hand)', ()
     assert.equal(generateMoves({ ...p, bag: 6, rules: 'naspa' }, { lexicon }).filter((m) => m.kind === 'exchange').length, 0);
     assert.equal(generateMoves({ ...p, bag: 0 }, { lexicon }).filter((m) => m.kind === 'exchange').length, 0);
   });
+  it('sorts as the strings do: key, score, position, word, play', () => {
+    const p = positionOf(empty, ['?', 'A', 'E', 'R', '[CH]'.slice(1, 3), 'S', 'O']);
+    const all = generateMoves(p, { lexicon, leaves: NO_LEAVES });
+    const text = (m: Move) => [movePosition(m), moveJson(m).word ?? moveJson(m).tiles ?? '', movePlay(m)] as string[];
+    const bySt = all.slice().sort((a, b) => {
+      if (a.equity !== b.equity) return b.equity - a.equity;
+      if (a.score !== b.score) return b.score - a.score;
+      const ta = text(a);
+      const tb = text(b);
+      for (let i = 0; i < 3; i++) if (ta[i] !== tb[i]) return ta[i] < tb[i] ? -1 : 1;
+      return 0;
+    });
+    assert.deepEqual(all.map(moveJson), bySt.map(moveJson));
+  });
+
   it('bestMoves is the head of generateMoves, and analyzeMoves counts everything', () => {
     const p = positionOf(empty, ['?', 'A', 'E', 'R', 'S', 'T', 'O']);
     const all = generateMoves(p, { lexicon });

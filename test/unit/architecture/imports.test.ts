@@ -49,18 +49,19 @@ function layerOf(file: string): string {
 
 /** Which project layers each layer may import (besides itself and Node's built-ins). */
 const ALLOWED: Record<string, readonly string[]> = {
+  files: [],
   syntax: [],
   rules: ['syntax'],
-  lexicon: ['rules', 'syntax'],
+  lexicon: ['rules', 'syntax', 'files'],
   engine: ['syntax', 'rules', 'lexicon'],
   analysis: ['syntax', 'rules', 'lexicon', 'engine'],
   shared: ['rules'],
-  service: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'shared'],
+  service: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'shared', 'files'],
   report: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'shared'],
-  cli: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared'],
-  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'cli', 'shared'],
-  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared'],
-  client: ['shared'],
+  cli: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'cli', 'shared', 'files'],
+  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  client: ['shared', 'files'],
 };
 
 /**
@@ -72,6 +73,7 @@ const SHARED_RULE_TYPES = ['server/src/rules/types.ts', 'server/src/rules/catalo
 
 /** Packages each layer may import from node_modules. */
 const PACKAGES: Record<string, readonly string[]> = {
+  files: [],
   syntax: [],
   rules: [],
   lexicon: [],

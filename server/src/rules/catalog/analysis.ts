@@ -80,8 +80,8 @@ export const ANALYSIS_MESSAGES: Catalog = {
   'analysis.nothing': { es: '—', en: '—' },
   'analysis.file-heading': { es: '{path}: {players}', en: '{path}: {players}' },
   'analysis.turn-row': {
-    es: 'línea {line} {player}: {move} {score}, equidad {equity}, puesto {rank} de {count}; mejor {best} {bestScore} ({bestEquity}); pierde {lost}',
-    en: 'line {line} {player}: {move} {score}, equity {equity}, rank {rank} of {count}; best {best} {bestScore} ({bestEquity}); loses {lost}',
+    es: 'línea {line} {player}: {move} {score}, equidad {equity}, puesto {rank}; mejor {best} {bestScore} ({bestEquity}); pierde {lost}',
+    en: 'line {line} {player}: {move} {score}, equity {equity}, rank {rank}; best {best} {bestScore} ({bestEquity}); loses {lost}',
   },
   'analysis.turn-illegal': {
     es: 'línea {line} {player}: {move} {score} no es una jugada válida; mejor {best} {bestScore} ({bestEquity}); pierde {lost}',
