@@ -37,13 +37,13 @@ for (let i = 0; i < runs; i++) {
 }
 const size = readFileSync(file).length;
 console.log(`table: ${file.split('/').pop()}, ${size} bytes, ${table.ranks.length} stored leaves`);
-console.log(`load (read + parse), ${runs} runs: median ${median(times).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`);
+console.log(`load (read + parse), ${runs} runs: min ${Math.min(...times).toFixed(2)} ms, median ${median(times).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`);
 const fresh = [];
-for (let i = 0; i < 5; i++) {
+for (let i = 0; i < 11; i++) {
   const out = execFileSync(process.execPath, ['-e', `const t0=performance.now();const m=require(${JSON.stringify(tableModule)});const r=m.parseLeaveTable(require('fs').readFileSync(${JSON.stringify(file)}));if(!r.ok)process.exit(1);process.stdout.write(String(performance.now()-t0));`]);
   fresh.push(Number(out.toString()));
 }
-console.log(`first load in a fresh process (module + read + parse), 5 runs: median ${median(fresh).toFixed(2)} ms`);
+console.log(`first load in a fresh process (module + read + parse), 11 runs: min ${Math.min(...fresh).toFixed(2)} ms, median ${median(fresh).toFixed(2)} ms, max ${Math.max(...fresh).toFixed(2)} ms`);
 
 // random racks from the bag, and every non-empty proper sub-multiset as a leave
 const rand = mulberry32(7);

@@ -35,6 +35,7 @@ export const DEFAULT_SETTINGS: PlanillaSettings = {
   lexicons: {},
   lexiconExtra: '',
   lexiconBanned: '',
+  leaves: '',
   language: 'auto',
   severity: {},
 };
@@ -73,6 +74,7 @@ export function readSettings(raw: unknown): PlanillaSettings {
     lexicons,
     lexiconExtra: text(raw.lexiconExtra),
     lexiconBanned: text(raw.lexiconBanned),
+    leaves: text(raw.leaves),
     language,
     severity,
     ...(exchangeMinimum === undefined ? {} : { exchangeMinimum }),

@@ -10,6 +10,9 @@ import * as path from 'node:path';
 import { BUILTIN_LEAVES_FILE, builtinLeaves, formatLeaveMessage, loadLeavesOrBuiltin } from '../../../server/src/analysis/leave-files';
 import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
 import { writeKlv } from '../../support/klv-writer';
+import { Readable } from 'node:stream';
+import { runAnalyze, runMoves } from '../../../server/src/cli/moves';
+import { captureIo } from '../report/helpers';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 
@@ -62,6 +65,42 @@ describe('leaves: files', () => {
       assert.ok(!en.includes('\n'));
       assert.match(formatLeaveMessage(r.warning, 'es'), /se rechaza el archivo de valores de atril .*; se usa la tabla incorporada/);
     }
+  });
+
+  it('planilla moves and analyze take --leaves: their own table changes the equity; a refused file gives one line', async function () {
+    this.timeout(60000);
+    const empty = Array.from({ length: 15 }, () => '.'.repeat(15));
+    const ask = async (extra: string[]): Promise<{ out: string[]; err: string[] }> => {
+      const c = captureIo('en');
+      const input = Readable.from([`${JSON.stringify({ id: 1, board: empty, rack: 'AEIRST?', top: 1 })}\n`]);
+      assert.equal(await runMoves(['--stdin', ...extra], c.io, { stdin: input }), 0);
+      return c;
+    };
+    const builtin = await ask([]);
+    assert.deepEqual(builtin.err, []);
+    const best = JSON.parse(builtin.out[0]) as { moves: { equity: number; score: number; leave: string }[] };
+    // the built-in table prices the leave of the best move
+    const table = builtinLeaves().leaves;
+    const m = best.moves[0];
+    const leave = m.leave.match(/\[[^\]]+\]|./g) ?? [];
+    assert.ok(Math.abs(m.equity - (m.score + table.value(leave))) < 0.01);
+    // a table of our own: every single tile worth 100, so any kept tile beats scoring
+    const mine = path.join(dir, 'keep.klv2');
+    fs.writeFileSync(mine, writeKlv(SPANISH_ALPHABET.map((_, c) => [[c], 100] as [number[], number])));
+    const own = await ask(['--leaves', mine]);
+    assert.deepEqual(own.err, []);
+    const ownBest = JSON.parse(own.out[0]) as { moves: { kind: string; leave: string }[] };
+    assert.ok(ownBest.moves[0].leave.length >= 6, JSON.stringify(ownBest.moves[0]));
+    // refused: one line on stderr, the built-in answer
+    const bad = path.join(dir, 'bad.klv2');
+    fs.writeFileSync(bad, 'garbage');
+    const refused = await ask(['--leaves', bad]);
+    assert.equal(refused.err.length, 1);
+    assert.match(refused.err[0], /^planilla: leave file .*bad\.klv2 refused \(too short\); using the built-in table$/);
+    assert.deepEqual(refused.out, builtin.out);
+    const a = captureIo('en');
+    assert.equal(await runAnalyze([path.join(repoRoot, 'samples', 'planilla-a-mano.gcg'), '--leaves', bad, '--top', '1'], a.io), 0);
+    assert.equal(a.err.filter((l) => l.includes('refused')).length, 1);
   });
 
   it('falls back to the provisional worths, with a message, when the built-in table is missing', () => {
