@@ -45,6 +45,7 @@ import { expandInputs, t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 import { formatLeaveMessage, loadLeavesOrBuiltin } from '../analysis/leave-files';
+import { terminalText } from './terminal';
 import type { LeaveEvaluator } from '../analysis/leaves';
 
 const COMMON = {
@@ -84,7 +85,11 @@ export function runAnalyze(argv: readonly string[], io: CliIo): Promise<number> 
 /** The leave values of `--leaves PATH` (default the built-in table); one line on stderr when refused. */
 function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator {
   const r = loadLeavesOrBuiltin(args.values.get('leaves'));
-  if (r.warning) io.err(`planilla: ${formatLeaveMessage(r.warning, io.lang)}`);
+  if (r.warning) {
+    // the path is the user's: shown with its control characters escaped (terminal.ts)
+    const args = 'path' in r.warning.args ? { ...r.warning.args, path: terminalText(String(r.warning.args.path)) } : r.warning.args;
+    io.err(`planilla: ${formatLeaveMessage({ ...r.warning, args }, io.lang)}`);
+  }
   return r.leaves;
 }
 
