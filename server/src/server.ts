@@ -40,6 +40,7 @@ import {
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
+  type CancellationToken,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -50,7 +51,7 @@ import { analyze, MAX_CONTENT_LINES, type Analysis } from './service/analysis';
 import { getCompletions } from './service/completion';
 import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
-import { exportForWoogles } from './service/export';
+import { exportForWoogles, hasScoreOnlyLines } from './service/export';
 import { getHover } from './service/hover';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
@@ -349,7 +350,7 @@ function readRecord(uri: string): string | Uint8Array | undefined {
   }
 }
 
-connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token) =>
+connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token: CancellationToken) =>
   guarded<CheckFilesResult>(CHECK_FILES_REQUEST, { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] }, async () => {
     const result = { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] as string[] };
     for (const uri of params.uris) {
@@ -391,6 +392,7 @@ connection.onRequest(EXPORT_WOOGLES_REQUEST, (params: ExportParams) =>
     }
     // A file read only in part is not exported: the export would pass for the whole game.
     if (analysis.parsed.file.truncated) return { error: uiText('ui.command.export.tooLong', lang, { max: MAX_CONTENT_LINES }) };
+    if (hasScoreOnlyLines(analysis)) return { error: uiText('ui.command.export.scoreOnly', lang) };
     return { text: exportForWoogles(analysis, lang) };
   }),
 );

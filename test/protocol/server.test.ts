@@ -167,7 +167,7 @@ describe('protocol: language server over stdio', function () {
     client.notify('workspace/didChangeConfiguration', { settings: null });
     await again;
     const lenses: { command: { title: string } }[] = await client.request('textDocument/codeLens', { textDocument: { uri } });
-    assert.match(lenses[0].command.title, /^Score so far/);
+    assert.match(lenses[0].command.title, /^provisional score \(game not finished\)/);
     settings = {};
   });
 

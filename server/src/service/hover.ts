@@ -26,7 +26,8 @@ import { boardModel } from './board-model';
 import { BOARD_SIZE, premiumAt, squareName } from '../engine/board';
 import { TILE_SETS } from '../engine/tilesets';
 import type { PremiumKind, Replay, ScoredWord, TurnState } from '../engine/types';
-import { editionLabel, explainFinding } from '../rules/messages';
+import { citeArticle, editionLabel, explainFinding } from '../rules/messages';
+import { NOTICES } from '../rules/registry';
 import type { Language } from '../rules/types';
 import type { CoordNode, EventNode, PragmaNode } from '../syntax/types';
 
@@ -129,7 +130,23 @@ function totalsLine(replay: Replay, turn: TurnState, lang: Language): string {
   return lines.join('  \n');
 }
 
+/** Why a play is illegal, in a few words (ui.illegal.*). */
+export function illegalReason(code: string, lang: Language): string {
+  return uiText(`ui.illegal.${code}`, lang);
+}
+
+/** Said on any hover over an illegal play (issue 12, item 12): the rule broken and the squares at fault. */
+function illegalLine(turn: TurnState, lang: Language): string | undefined {
+  const bad = turn.illegal;
+  if (!bad) return undefined;
+  return uiText('ui.hover.illegal', lang, { reason: illegalReason(bad.code, lang), squares: bad.squares.map((q) => squareName(q.row, q.col)).join(', ') || '—' });
+}
+
 function scoreLine(turn: TurnState, lang: Language): string {
+  if (turn.illegal) {
+    // Never "as on the sheet": a play with broken geometry carries the sheet's amount.
+    return uiText('ui.hover.scoreIllegal', lang, { reason: illegalReason(turn.illegal.code, lang), declared: signed(turn.declaredScore ?? turn.computedScore) });
+  }
   if (turn.declaredScore === undefined) return uiText('ui.hover.scoreNoSheet', lang, { computed: signed(turn.computedScore) });
   if (turn.declaredScore === turn.computedScore) return uiText('ui.hover.scoreMatches', lang, { computed: signed(turn.computedScore) });
   return uiText('ui.hover.scoreDiffers', lang, { computed: signed(turn.computedScore), declared: signed(turn.declaredScore) });
@@ -151,6 +168,10 @@ export function moveHover(analysis: Analysis, index: number, lang: Language, fin
   const title = uiText('ui.hover.moveTitle', lang, { n: index + 1, nick, what });
   if (!turn) return [title, ...findings].join(SECTION);
   const parts = [uiText('ui.hover.moveHead', lang, { title, score: scoreLine(turn, lang) })];
+  if (turn.playNotChecked) {
+    const article = NOTICES['plays-not-checked'].articles[replay.rules];
+    parts.push(uiText('ui.hover.playNotChecked', lang, { article: article ? citeArticle(article, lang) : '' }));
+  }
   const main = turn.words.filter((w) => w.main);
   const cross = turn.words.filter((w) => !w.main);
   for (const word of main) parts.push(wordTable(word, lang));
@@ -250,7 +271,8 @@ function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[
     if ((at.part === 'rack' || at.part === 'exchanged') && at.tile?.letter) return tileHover(at.tile.letter, at.turn, replay, lang);
     return undefined;
   })();
-  if (body !== undefined) return [...findings, body];
+  const illegal = at.kind === 'event' && at.turn ? illegalLine(at.turn, lang) : undefined;
+  if (body !== undefined) return [...(illegal ? [illegal] : []), ...findings, body];
   if (at.kind === 'event') return [moveHover(analysis, at.index, lang, findings)];
   return [...findings];
 }

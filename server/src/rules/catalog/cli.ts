@@ -102,6 +102,10 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: «{path}» tiene más de {max, number} líneas con contenido; no parece una planilla y no se reescribe ni se exporta',
     en: 'planilla: "{path}" has more than {max, number} content lines; it does not look like a game record and is neither rewritten nor exported',
   },
+  'cli.export-score-only': {
+    es: 'planilla: «{path}» tiene líneas con solo la puntuación, que GCG no sabe expresar; no se exporta',
+    en: 'planilla: "{path}" has score-only lines, which GCG cannot express; it is not exported',
+  },
   'cli.unreadable': {
     es: 'planilla: no se puede leer «{path}»: {reason}',
     en: 'planilla: cannot read "{path}": {reason}',
@@ -134,10 +138,14 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: la carpeta «{path}» no contiene archivos .gcg',
     en: 'planilla: folder "{path}" holds no .gcg files',
   },
+  /* {headline}: the record's headline (service/headline.ts); {lexicon}: which list judged the words. */
   'cli.summary': {
-    es: '{path}: {counts} · {edition} · {tileSet} · resultado: {final}',
-    en: '{path}: {counts} · {edition} · {tileSet} · result: {final}',
+    es: '{path}: {counts} · {edition} · {tileSet} · {lexicon} · {headline}',
+    en: '{path}: {counts} · {edition} · {tileSet} · {lexicon} · {headline}',
   },
+  /* {name}: the word list's name. */
+  'cli.summary.lexicon': { es: 'palabras juzgadas con {name}', en: 'words judged with {name}' },
+  'cli.summary.no-lexicon': { es: 'palabras sin juzgar (ningún léxico)', en: 'words not judged (no lexicon)' },
   'cli.severity.error': { es: 'error', en: 'error' },
   'cli.severity.warning': { es: 'aviso', en: 'warning' },
   'cli.severity.information': { es: 'info', en: 'info' },
