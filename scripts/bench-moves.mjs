@@ -120,6 +120,7 @@ for (let run = 0; run < RUNS; run++) {
   gameTimes.push(performance.now() - t0);
 }
 figures.game = median(gameTimes);
+figures.gameTurns = game.turns;
 say(`analyzeGame, a ${game.turns}-turn generated game (seed ${game.g.seed}): ${median(gameTimes).toFixed(0)} ms (median of ${RUNS}; runs ${gameTimes.map((x) => x.toFixed(0)).join(' ')})`);
 const dir = mkdtempSync(join(os.tmpdir(), 'planilla-bench-moves-'));
 try {

@@ -63,12 +63,10 @@ export function provisionalLeaves(tileSet: TileSet): LeaveEvaluator {
       let sum = 0;
       let vowels = 0;
       let consonants = 0;
-      const seen = new Map<string, number>();
-      for (const face of leave) {
+      for (let i = 0; i < leave.length; i++) {
+        const face = leave[i];
         sum += worths[face] ?? 0;
-        const n = (seen.get(face) ?? 0) + 1;
-        seen.set(face, n);
-        if (n > 1 && face !== '?') sum -= DUPLICATE_PENALTY;
+        if (face !== '?' && leave.indexOf(face) < i) sum -= DUPLICATE_PENALTY; // a copy beyond the first
         if (face === '?') continue;
         if (SPANISH_VOWELS.has(face)) vowels++;
         else consonants++;

@@ -165,6 +165,7 @@ export class MoveGenerator {
     this.board.set(board);
     this.rackSize = 0;
     this.rackMask = 0;
+    this.prefixCount = -1;
     let weight = 1;
     for (let code = 0; code <= TILE_COUNT; code++) {
       const n = rack[code] ?? 0;
@@ -334,7 +335,97 @@ export class MoveGenerator {
     let limit = 0;
     for (let i = a - 1; i >= 0 && tile[i] === 0 && this.laneAnchor[i] === 0; i--) limit++;
     if (limit > RACK_SIZE - 1) limit = RACK_SIZE - 1;
-    this.left(this.root, 0, limit);
+    if (limit <= 1) {
+      this.left(this.root, 0, limit);
+      return;
+    }
+    // Longer left parts: the position's list of rack prefixes, built once (same for every anchor).
+    if (this.prefixCount < 0) this.buildPrefixes();
+    const edges = this.edges;
+    const rack = this.rack;
+    const crossA = this.laneCross[a];
+    if ((edges[this.root - 1] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(this.root, 0);
+    const end = this.prefixEnd[limit];
+    for (let i = 0; i < end && !this.stopped; i++) {
+      const node = this.prefNode[i];
+      if ((edges[node - 1] & crossA) === 0) continue;
+      const len = this.prefLen[i];
+      const base = i * RACK_SIZE;
+      for (let k = 0; k < len; k++) {
+        const t = this.prefTiles[base + k];
+        this.leftPart[k] = t;
+        const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
+        if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+      }
+      if ((edges[node - 1] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(node, len);
+      for (let k = 0; k < len; k++) {
+        const t = this.prefTiles[base + k];
+        const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
+        if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+      }
+    }
+  }
+
+  // The rack's prefixes (paths of the graph spelt with rack tiles, blanks included, of 1 to 6
+  // tiles, that the graph continues), by increasing length: `prefixEnd[L]` is the number of
+  // prefixes of at most L tiles. Built on the first anchor that needs them, once per position.
+  private prefixCount = -1;
+  private prefNode = new Int32Array(1024);
+  private prefLen = new Uint8Array(1024);
+  private prefTiles = new Uint8Array(1024 * RACK_SIZE);
+  private readonly prefixEnd = new Int32Array(RACK_SIZE + 1);
+  private readonly prefBuf = new Uint8Array(RACK_SIZE);
+
+  private buildPrefixes(): void {
+    this.prefixCount = 0;
+    const maxLen = Math.min(RACK_SIZE - 1, this.rackSize - 1);
+    for (let len = 1; len <= RACK_SIZE; len++) {
+      if (len <= maxLen) this.collectPrefixes(this.root, 0, len);
+      this.prefixEnd[len] = this.prefixCount;
+    }
+    this.prefixEnd[0] = 0;
+  }
+
+  /** Appends the prefixes of exactly `want` tiles below `node` (reached with `len` tiles). */
+  private collectPrefixes(node: number, len: number, want: number): void {
+    const edges = this.edges;
+    const rack = this.rack;
+    const nodeMask = edges[node - 1];
+    let m = nodeMask & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const child = edges[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]] >>> CHILD_SHIFT;
+      if (child === 0) continue;
+      for (let pass = 0; pass < 2; pass++) {
+        const code = pass === 0 ? t : BLANK;
+        if (rack[code] === 0) continue;
+        if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= bit;
+        this.prefBuf[len] = pass === 0 ? t : t | BLANK_BIT;
+        if (len + 1 === want) this.pushPrefix(child, want);
+        else this.collectPrefixes(child, len + 1, want);
+        if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= bit;
+      }
+    }
+  }
+
+  private pushPrefix(node: number, len: number): void {
+    const i = this.prefixCount++;
+    if (i === this.prefNode.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, n: number): T => {
+        const b = new (a.constructor as { new (n: number): T })(n);
+        b.set(a);
+        return b;
+      };
+      this.prefNode = grow(this.prefNode, i * 2);
+      this.prefLen = grow(this.prefLen, i * 2);
+      this.prefTiles = grow(this.prefTiles, i * 2 * RACK_SIZE);
+    }
+    this.prefNode[i] = node;
+    this.prefLen[i] = len;
+    for (let k = 0; k < len; k++) this.prefTiles[i * RACK_SIZE + k] = this.prefBuf[k];
   }
 
   /** Left parts of `len` rack tiles (in `leftPart`) reaching `node`; then extend from the anchor. */
@@ -470,6 +561,24 @@ export class MoveGenerator {
 
   private readonly effBuf = new Int32Array(SIZE);
   private readonly effSorted = new Int32Array(SIZE);
+  /** Per square of the loaded lane: the highest face value of a rack tile its cross set allows; -1 when none fits. */
+  private readonly laneMax = new Int32Array(SIZE);
+
+  /** Fills `laneMax` for the loaded lane (pruned runs only). */
+  private loadLaneMax(): void {
+    const blank = this.rack[BLANK] > 0;
+    for (let i = 0; i < SIZE; i++) {
+      let m = this.laneCross[i] & this.rackMask;
+      let best = blank && this.laneCross[i] !== 0 ? 0 : -1;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const v = VALUES[31 - Math.clz32(bit)];
+        if (v > best) best = v;
+      }
+      this.laneMax[i] = best;
+    }
+  }
 
   /**
    * Upper bound of the key (score + `bestTerm[k]` for k tiles placed) of every placement
@@ -506,7 +615,7 @@ export class MoveGenerator {
         if (t !== 0) {
           if ((t & BLANK_BIT) === 0) boardSum += VALUES[t & CODE_MASK];
         } else {
-          if (this.laneCross[end] === 0 || k === rackSize) break;
+          if (this.laneMax[end] < 0 || k === rackSize) break;
           eff[k] = end;
           k++;
           wm *= this.laneWM[end];
@@ -530,7 +639,15 @@ export class MoveGenerator {
           sorted[q] = m;
         }
         let sum = boardSum * wm + crossFixed;
-        for (let j = 0; j < k; j++) sum += sorted[j] * values[j];
+        let perSquare = sum;
+        for (let j = 0; j < k; j++) {
+          sum += sorted[j] * values[j];
+          const p = eff[j];
+          const lm = this.laneLM[p];
+          perSquare += (lm * wm + (this.laneCS[p] >= 0 ? lm * this.laneWM[p] : 0)) * this.laneMax[p];
+        }
+        // Both are upper bounds: the best tiles on the best squares, each square's best tile.
+        if (perSquare < sum) sum = perSquare;
         if (k === RACK_SIZE) sum += BINGO_BONUS;
         const bound = sum + bestTerm[k];
         if (bound > best) best = bound;
@@ -549,6 +666,7 @@ export class MoveGenerator {
     for (let dir = 0; dir < 2; dir++) {
       for (let line = 0; line < SIZE; line++) {
         this.loadLane(dir, line);
+        this.loadLaneMax();
         for (let i = 0; i < SIZE; i++) {
           if (this.laneAnchor[i] === 0) continue;
           const b = this.anchorBound(i, values, bestTerm);

@@ -129,12 +129,6 @@ export function defaultLeaves(tileSet: Position['tileSet']): LeaveEvaluator {
   return tileSet === 'spanish' ? builtinLeaves().leaves : provisionalLeaves(TILE_SETS[tileSet]);
 }
 
-/** Faces sorted for display: letters in the set's order, blanks last. */
-function sortFaces(faces: string[]): string[] {
-  return faces.sort((a, b) => codeOrder(a) - codeOrder(b));
-}
-const codeOrder = (face: string): number => (face === '?' ? 99 : codeOf(face));
-
 export function prepare(position: Position, options: MoveOptions): Prepared {
   if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
   const board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
@@ -172,20 +166,23 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   const leaveFaces: (readonly string[])[] = new Array(size);
   const usedCount = new Uint8Array(size);
   const fullIdx = size - 1;
+  // Leaves in display order (the set's order, blanks last) without sorting: codes ascend, 0 = blank.
+  const order = codes.map((_, k) => k).filter((k) => codes[k] !== BLANK);
+  if (codes[0] === BLANK) order.push(0);
+  const used = new Int8Array(codes.length);
   for (let idx = 0; idx < size; idx++) {
     const leave: string[] = [];
-    let used = 0;
+    let usedTiles = 0;
     let rest = idx;
     for (let k = 0; k < codes.length; k++) {
       const u = rest % (counts[k] + 1);
       rest = (rest - u) / (counts[k] + 1);
-      used += u;
-      for (let j = u; j < counts[k]; j++) leave.push(FACES[codes[k]]);
+      used[k] = u;
+      usedTiles += u;
     }
-    sortFaces(leave);
-    Object.freeze(leave);
+    for (const k of order) for (let j = used[k]; j < counts[k]; j++) leave.push(FACES[codes[k]]);
     leaveFaces[idx] = leave;
-    usedCount[idx] = used;
+    usedCount[idx] = usedTiles;
     if (position.bag > 0) table[idx] = leaves.value(leave);
     else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
   }

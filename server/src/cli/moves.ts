@@ -45,8 +45,8 @@ import { expandInputs, t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 import { formatLeaveMessage, loadLeavesOrBuiltin } from '../analysis/leave-files';
-import { terminalText } from './terminal';
 import type { LeaveEvaluator } from '../analysis/leaves';
+import { jsonForTerminal, terminalText } from './terminal';
 
 const COMMON = {
   rules: { type: 'string' },
@@ -93,11 +93,8 @@ function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator {
   return r.leaves;
 }
 
-/** Text a record supplies (nicks), shown on a terminal without control characters. */
-function shown(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '\uFFFD');
-}
+/** Text a record supplies (nicks, paths), shown with its control characters as escapes (terminal.ts). */
+const shown = terminalText;
 
 function render(m: AnalysisMessage, lang: CliIo['lang']): string {
   const args: Record<string, string | number> = { ...m.args };
@@ -183,18 +180,18 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   const index = r.turns.findIndex((turn) => turn.event.line === line - 1);
   const turn = r.turns[index];
   if (!turn || !['placement', 'exchange', 'pass'].includes(turn.kind)) {
-    io.err(t(io.lang, 'analysis.no-event-on-line', { line, path: file }));
+    io.err(t(io.lang, 'analysis.no-event-on-line', { line, path: shown(file) }));
     return 2;
   }
   const got = positionBefore(r, index);
   if (!('position' in got)) {
-    io.err(t(io.lang, 'analysis.cannot-list', { line, path: file, reason: t(io.lang, `analysis.reason.${got.reason}`) }));
+    io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: t(io.lang, `analysis.reason.${got.reason}`) }));
     return 2;
   }
   try {
     const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, leaves, sort });
     if (args.flags.has('json')) {
-      io.out(JSON.stringify({ position: positionJson(got.position), count: answer.count ?? 0, moves: answer.moves.map(moveJson) }));
+      io.out(jsonForTerminal(JSON.stringify({ position: positionJson(got.position), count: answer.count ?? 0, moves: answer.moves.map(moveJson) })));
       return 0;
     }
     const rack = got.position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
@@ -213,7 +210,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     return 0;
   } catch (e) {
     if (e instanceof AnalysisUnsupported) {
-      io.err(t(io.lang, 'analysis.cannot-list', { line, path: file, reason: render(e.reason, io.lang) }));
+      io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: render(e.reason, io.lang) }));
       return 2;
     }
     throw e;
@@ -244,7 +241,7 @@ async function serveStdin(input: NodeJS.ReadableStream, lexicon: Lexicon, io: Cl
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   for await (const text of lines) {
     if (text.trim() === '') continue;
-    io.out(answerLine(text, lexicon, io.lang, leaves));
+    io.out(jsonForTerminal(answerLine(text, lexicon, io.lang, leaves)));
   }
   return 0;
 }
@@ -298,7 +295,7 @@ async function analyzeRun(args: ParsedArgs, io: CliIo): Promise<number> {
       game = analyzeGame(r, { lexicon, leaves, top: top ?? 5 });
     } catch (e) {
       if (!(e instanceof AnalysisUnsupported)) throw e;
-      io.err(`${file}: ${render(e.reason, io.lang)}`);
+      io.err(`${shown(file)}: ${render(e.reason, io.lang)}`);
       failed = true;
       continue;
     }
@@ -306,7 +303,7 @@ async function analyzeRun(args: ParsedArgs, io: CliIo): Promise<number> {
       out.push({ path: file, players: r.players.map((p) => p.nick), turns: game.turns.map((x) => turnJson(r, x, io.lang)), summary: summaryJson(r, game) });
       continue;
     }
-    io.out(t(io.lang, 'analysis.file-heading', { path: file, players: r.players.map((p) => shown(p.nick)).join(' – ') }));
+    io.out(t(io.lang, 'analysis.file-heading', { path: shown(file), players: r.players.map((p) => shown(p.nick)).join(' – ') }));
     for (const x of game.turns) io.out(`  ${turnText(r, x, io.lang)}`);
     r.players.forEach((p, i) => {
       const s = game.summary[i];
@@ -315,7 +312,7 @@ async function analyzeRun(args: ParsedArgs, io: CliIo): Promise<number> {
       );
     });
   }
-  if (json) io.out(JSON.stringify({ files: out }));
+  if (json) io.out(jsonForTerminal(JSON.stringify({ files: out })));
   return failed ? 2 : 0;
 }
 

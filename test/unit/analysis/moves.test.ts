@@ -34,7 +34,7 @@ import {
   type Move,
 } from '../../../server/src/analysis/moves';
 import { positionBefore, type Position } from '../../../server/src/analysis/position';
-import { NO_LEAVES } from '../../../server/src/analysis/leaves';
+import { NO_LEAVES, provisionalLeaves } from '../../../server/src/analysis/leaves';
 import { generateGame, mulberry32 } from '../../support/generator';
 import { placementKey, slowPlacements } from '../../support/slow-moves';
 import { corpusDir, repoRoot } from '../engine/helpers';
@@ -299,6 +299,31 @@ describe('analysis: digraphs and blanks on premium squares (worked by hand)', ()
     assert.equal(generateMoves({ ...p, bag: 6, rules: 'naspa' }, { lexicon }).filter((m) => m.kind === 'exchange').length, 0);
     assert.equal(generateMoves({ ...p, bag: 0 }, { lexicon }).filter((m) => m.kind === 'exchange').length, 0);
   });
+  it('equity: score + leave while the bag has tiles; with it empty, +2R for going out and no leave (art. 37.4)', () => {
+    const rack = ['C', 'A', 'S', 'A'];
+    const leaves = provisionalLeaves(TILE_SETS.spanish);
+    const withBag = generateMoves(positionOf(empty, rack, 20), { lexicon });
+    for (const m of withBag) assert.equal(m.equity, m.score + leaves.value(m.leave));
+    const set = TILE_SETS.spanish;
+    const r = set.kinds.reduce((sum, k) => sum + k.count * k.value, 0) - rack.reduce((sum, f) => sum + set.value(f), 0);
+    const end = generateMoves(positionOf(empty, rack, 0), { lexicon });
+    const out = end.find((m) => m.kind === 'play' && m.used === 4)!;
+    assert.equal(out.equity, out.score + 2 * r);
+    const partial = end.find((m) => m.kind === 'play' && m.used === 3)!;
+    assert.equal(partial.equity, partial.score);
+    assert.equal(end.filter((m) => m.kind === 'exchange').length, 0);
+    assert.equal(end.find((m) => m.kind === 'pass')!.equity, 0);
+  });
+
+  it('provisional leave values: worths, duplicates, balance', () => {
+    const leaves = provisionalLeaves(TILE_SETS.spanish);
+    assert.equal(leaves.value([]), 0);
+    assert.equal(leaves.value(['?', 'S']), 32);
+    assert.equal(leaves.value(['U', 'U', 'Q']), -14); // −2 −2 −7, −3 for the second U; 2 vowels, 1 consonant
+    assert.equal(leaves.value(['A', 'E', 'I', 'O']), 2 + 2.5 + 0.5 + 1 - 2 * 3); // 4 vowels: imbalance 4 − 1
+    assert.equal(leaves.value(['?', '?']), 50);
+  });
+
   it('sorts as the strings do: key, score, position, word, play', () => {
     const p = positionOf(empty, ['?', 'A', 'E', 'R', '[CH]'.slice(1, 3), 'S', 'O']);
     const all = generateMoves(p, { lexicon, leaves: NO_LEAVES });
