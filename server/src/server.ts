@@ -32,7 +32,7 @@
  * Example (what the editor does): `node dist/server.js --stdio`, then `initialize`,
  * `textDocument/didOpen` → `textDocument/publishDiagnostics` for that document.
  */
-import * as fs from 'node:fs';
+import { MAX_RECORD_BYTES, readRegularFile } from './files/read';
 import { fileURLToPath } from 'node:url';
 import {
   createConnection,
@@ -339,15 +339,22 @@ connection.languages.inlayHint.on((params) =>
   }),
 );
 
-/** Reads a record from disk (or from the open document), or undefined when it cannot be read. */
+/**
+ * Reads a record from the open document, or from disk with the CLI's guards (files/read.ts:
+ * regular files only, never a pipe or a device, at most MAX_RECORD_BYTES); undefined when it
+ * cannot be read.
+ */
 function readRecord(uri: string): string | Uint8Array | undefined {
   const open = documents.get(uri);
   if (open) return open.getText();
+  let file: string;
   try {
-    return fs.readFileSync(fileURLToPath(uri));
+    file = fileURLToPath(uri);
   } catch {
     return undefined;
   }
+  const r = readRegularFile(file, MAX_RECORD_BYTES);
+  return r.ok ? r.bytes : undefined;
 }
 
 connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token: CancellationToken) =>
@@ -360,10 +367,19 @@ connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token: Canc
         result.unreadable.push(uri);
         continue;
       }
-      const settings = await settingsFor(uri);
-      const open = documents.get(uri);
-      const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
-      const diagnostics: Diagnostic[] = getDiagnostics(analysis, uri, languageOf(settings), settings);
+      // One file's failure is that file's: the batch goes on and reports the others.
+      let diagnostics: Diagnostic[];
+      let open: ReturnType<typeof documents.get>;
+      try {
+        const settings = await settingsFor(uri);
+        open = documents.get(uri);
+        const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
+        diagnostics = getDiagnostics(analysis, uri, languageOf(settings), settings);
+      } catch (e) {
+        connection.console.error(`${CHECK_FILES_REQUEST} ${uri}: ${e instanceof Error ? e.message : String(e)}`);
+        result.unreadable.push(uri);
+        continue;
+      }
       checkedUris.add(uri);
       await connection.sendDiagnostics({ uri, ...(open ? { version: open.version } : {}), diagnostics });
       result.checked++;

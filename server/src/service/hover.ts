@@ -39,6 +39,23 @@ export function md(text: string): string {
   return text.replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
 }
 
+/** The longest note a hover shows (a longer one ends with "…"; the file shows it all). */
+export const NOTE_HOVER_CAP = 4000;
+
+/**
+ * A note as hover Markdown (issue 11, item 5): emphasis and inline code stay, but nothing in a
+ * note can make a link, an image (a remote image would load when hovered), a command link or
+ * HTML: `& < > [ ]` become character references. At most NOTE_HOVER_CAP characters.
+ */
+export function noteHoverMarkdown(text: string): string {
+  let capped = text;
+  if (text.length > NOTE_HOVER_CAP) {
+    const cut = /[\uD800-\uDBFF]/.test(text[NOTE_HOVER_CAP - 1]) ? NOTE_HOVER_CAP - 1 : NOTE_HOVER_CAP;
+    capped = `${text.slice(0, cut)}…`;
+  }
+  return capped.replace(/[&<>[\]]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 const PARAGRAPH = '\n\n';
 /** Between the sections of one hover (a rule). */
 const SECTION = '\n\n---\n\n';
@@ -264,7 +281,7 @@ export function findingsHover(analysis: Analysis, pos: Position, lang: Language,
 function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[], lang: Language): string[] {
   const replay = analysis.replay;
   const body = ((): string | undefined => {
-    if (at.kind === 'note') return at.note.text;
+    if (at.kind === 'note') return noteHoverMarkdown(at.note.text);
     if (at.kind === 'pragma') return pragmaHover(at.pragma, replay, lang);
     if (at.kind !== 'event') return undefined;
     if (at.part === 'coord' && at.event.coord) return coordHover(at.event.coord, at.turn, at.event, lang);

@@ -43,8 +43,16 @@ async function run(args: string[], lang: 'es' | 'en' = 'es'): Promise<Captured> 
   return { code, out, err };
 }
 
+/** Temporary folders made by these tests, removed when they end. */
+const tempDirs: string[] = [];
+after(() => {
+  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-cli-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-cli-'));
+  tempDirs.push(dir);
+  return dir;
 }
 
 const BAD_SCORE = [

@@ -134,6 +134,14 @@ export const CLI_MESSAGES: Catalog = {
   },
   'cli.reason.no-folder': { es: 'la carpeta no existe', en: 'the folder does not exist' },
   'cli.reason.read-only': { es: 'el sistema de archivos es de solo lectura', en: 'the file system is read-only' },
+  'cli.skipped-link': {
+    es: 'planilla: se omite «{path}»: el enlace simbólico no lleva a ningún archivo (roto o en bucle)',
+    en: 'planilla: skipping "{path}": the symbolic link leads to no file (broken or a loop)',
+  },
+  'cli.skipped-loop': {
+    es: 'planilla: se omite «{path}»: el enlace simbólico lleva a una carpeta ya leída (un bucle)',
+    en: 'planilla: skipping "{path}": the symbolic link leads back to a folder already read (a loop)',
+  },
   'cli.no-gcg-in-folder': {
     es: 'planilla: la carpeta «{path}» no contiene archivos .gcg',
     en: 'planilla: folder "{path}" holds no .gcg files',
