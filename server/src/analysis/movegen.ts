@@ -581,13 +581,16 @@ export class MoveGenerator {
   }
 
   /**
-   * Upper bound of the key (score + `bestTerm[k]` for k tiles placed) of every placement
-   * generated from anchor `a` of the loaded lane; `values` holds the rack's face values in
-   * decreasing order (blanks 0), `bestTerm[k]` the best equity term of a move placing k tiles.
+   * Upper bound of the key of every placement generated from anchor `a` of the loaded lane:
+   * `values` holds the face values of the rack's lettered tiles in decreasing order,
+   * `bestTerm[k * 3 + b]` the best equity term (leave value) of a move placing k tiles of which
+   * b are blanks (-Infinity when the rack cannot). Blanks score nothing, so with b blanks the
+   * score bound takes the k − b best lettered tiles.
    */
   anchorBound(a: number, values: Int32Array, bestTerm: Float64Array): number {
     const tile = this.laneTile;
     const rackSize = this.rackSize;
+    const blanks = this.rack[BLANK];
     let best = -Infinity;
     let firstStart: number;
     let lastStart: number;
@@ -638,19 +641,25 @@ export class MoveGenerator {
           }
           sorted[q] = m;
         }
-        let sum = boardSum * wm + crossFixed;
-        let perSquare = sum;
+        const fixed = boardSum * wm + crossFixed;
+        let perSquare = fixed;
         for (let j = 0; j < k; j++) {
-          sum += sorted[j] * values[j];
           const p = eff[j];
           const lm = this.laneLM[p];
           perSquare += (lm * wm + (this.laneCS[p] >= 0 ? lm * this.laneWM[p] : 0)) * this.laneMax[p];
         }
-        // Both are upper bounds: the best tiles on the best squares, each square's best tile.
-        if (perSquare < sum) sum = perSquare;
-        if (k === RACK_SIZE) sum += BINGO_BONUS;
-        const bound = sum + bestTerm[k];
-        if (bound > best) best = bound;
+        const bonus = k === RACK_SIZE ? BINGO_BONUS : 0;
+        // Each of the two is an upper bound of the score: the best tiles on the best squares,
+        // and each square's best tile.
+        let sum = fixed;
+        for (let j = 0; j < k; j++) sum += sorted[j] * values[j];
+        for (let b = 0; b <= blanks && b <= k; b++) {
+          if (b > 0) sum -= sorted[k - b] * values[k - b]; // the b lowest squares get blanks
+          const term = bestTerm[k * 3 + b];
+          if (term === -Infinity) continue;
+          const bound = (perSquare < sum ? perSquare : sum) + bonus + term;
+          if (bound > best) best = bound;
+        }
       }
     }
     return best;

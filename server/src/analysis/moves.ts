@@ -6,10 +6,15 @@
  * Contract for callers (the service layer, self-play, the CLI):
  * - `generateMoves(position, options)`: all moves, sorted (key, then score, position, word).
  * - `bestMoves(position, n, options)`: the first n of that order, found with bound pruning
- *   (bounds.ts): far cheaper than all moves; identical to `generateMoves(...).slice(0, n)`.
- * - `analyzeMoves(position, options)`: count, best n and the rank of a given move in one walk.
- * - Cost: one call runs synchronously (milliseconds for a top-10; tens of ms for every move of a
- *   rack with two blanks). Pass `cancellation` (anything with `isCancellationRequested`, such as
+ *   (`MoveGenerator.anchorBound`): far cheaper than all moves; identical to
+ *   `generateMoves(...).slice(0, n)` (a test checks it).
+ * - `analyzeMoves(position, top, options, played?, { count })`: the best `top`, the played move's
+ *   equity, legality and rank in one walk; with `count: false` the walk is pruned and `count` is
+ *   left out (the coach's analysis does this).
+ * - Cost: one call runs synchronously (about a millisecond for a top-10 without blanks, a few
+ *   with two; tens of ms for every move of a rack with two blanks; README "Performance"). Pass
+ *   `cancellation` (anything with `isCancellationRequested`, such as
+ *   an LSP CancellationToken): it is polled per anchor and, once set, the call throws Pass `cancellation` (anything with `isCancellationRequested`, such as
  *   an LSP CancellationToken): it is polled per anchor and, once set, the call throws
  *   `AnalysisCancelled`. Cache answers by `positionKey(position)` + lexicon + leave evaluator.
  * - Moves only for the Spanish tile set with a word list (the lexicon layer is Spanish); else
@@ -22,8 +27,7 @@
  *
  * Example:
  *   const best = bestMoves(position, 5, { lexicon });
- *   best[0].equity;                        // 31.5
- *   moveJson(best[0]);                     // { kind: 'play', position: '8D', word: 'CAMINO', … }
+ *   moveJson(best[0]);   // { kind: 'play', position: '8B', word: 'LU[CH]ASTE', play: 'LU[CH]ASTE', score: 82, leave: '', equity: 82 }
  */
 import { BOARD_SIZE } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
@@ -401,14 +405,17 @@ function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, pru
   const cancelled = token ? () => token.isCancellationRequested : undefined;
   if (!prune || sink.limit === Infinity) gen.run(sink, cancelled);
   else {
-    const values = new Int32Array(RACK_SIZE);
-    const faces = prep.position.rack.map((f) => (f === '?' ? 0 : VALUES[codeOf(f)])).sort((a, b) => b - a);
-    values.set(faces.slice(0, RACK_SIZE));
-    const bestTerm = new Float64Array(RACK_SIZE + 1).fill(-Infinity);
+    // Lettered tiles' values in decreasing order (zeros past them); best leave term by tiles and blanks used.
+    const values = new Int32Array(RACK_SIZE + 1);
+    const lettered = prep.position.rack.filter((f) => f !== '?').map((f) => VALUES[codeOf(f)]).sort((a, b) => b - a);
+    values.set(lettered.slice(0, RACK_SIZE));
+    const bestTerm = new Float64Array((RACK_SIZE + 1) * 3).fill(-Infinity);
+    const blankK = prep.codes[0] === BLANK ? 0 : -1;
     for (let idx = 0; idx < prep.table.length; idx++) {
       const k = prep.usedCount[idx];
+      const b = blankK === 0 ? idx % (prep.counts[0] + 1) : 0;
       const term = prep.key === 'equity' ? prep.table[idx] : 0;
-      if (term > bestTerm[k]) bestTerm[k] = term;
+      if (term > bestTerm[k * 3 + b]) bestTerm[k * 3 + b] = term;
     }
     const beat = sink.beat;
     gen.runPruned(sink, values, bestTerm, beat === Infinity ? () => sink.threshold : () => Math.min(sink.threshold, beat), cancelled);
