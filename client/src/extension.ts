@@ -2,13 +2,15 @@
  * The VS Code side of Planilla: starts the language server (the bundle `dist/server.js`) over
  * IPC for `gcg` documents, hands it the `planilla.*` settings under the workspace-trust rule, and
  * registers the commands "Check all records in workspace", "Export for Woogles", "Show board"
- * (board-view.ts) and "Audit report" (audit-report.ts).
+ * (board-view.ts), "Audit report" (audit-report.ts), "Fix all scores and totals" (one edit from
+ * the server's fix-all) and "Compare with another sheet…" (VS Code's diff view of the two sheets,
+ * each with its findings, and the server's summary of where they first disagree).
  *
  * Invariants:
  * - The only module that imports `vscode`; everything the server computes reaches VS Code through
  *   the language client (diagnostics, hovers, lenses, fixes, …).
  * - In an untrusted workspace, workspace settings never point the server at a file outside the
- *   workspace folders (`choosePathSetting`, `chooseLexiconMap`).
+ *   workspace folders (`choosePathSetting`, `chooseLexiconMap`, links resolved); `severity`, `rules`, `exchangeMinimum` only from user settings (`chooseRestrictedSetting`).
  * - Every text shown comes from the UI catalogue in the editor's language (or `planilla.language`).
  *
  * Example: opening `game.gcg` activates the extension; "Planilla: Check all records in
@@ -19,7 +21,13 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import {
   CHECK_FILES_REQUEST,
+  COMPARE_REQUEST,
   EXPORT_WOOGLES_REQUEST,
+  FIX_ALL_REQUEST,
+  type CompareParams,
+  type CompareResult,
+  type FixAllParams,
+  type FixAllResult,
   type CheckFilesParams,
   type CheckFilesResult,
   type ExportParams,
@@ -28,7 +36,7 @@ import {
 import { showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, type BoardViewHost } from './board-view';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
-import { chooseLexiconMap, choosePathSetting } from '../../server/src/shared/settings';
+import { chooseLexiconMap, choosePathSetting, chooseRestrictedSetting } from '../../server/src/shared/settings';
 import { clientText, resolveLanguage } from '../../server/src/shared/text';
 import type { Language } from '../../server/src/shared/text';
 
@@ -65,15 +73,15 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
   const trusted = vscode.workspace.isTrusted;
   const folders = folderPaths();
   return {
-    rules: config.get('rules'),
+    rules: chooseRestrictedSetting(config.inspect('rules') ?? {}, trusted),
     lexicon: choosePathSetting(config.inspect<string>('lexicon') ?? {}, trusted, folders, base),
     lexicons: chooseLexiconMap(config.inspect<Record<string, unknown>>('lexicons') ?? {}, trusted, folders, base),
     lexiconExtra: choosePathSetting(config.inspect<string>('lexiconExtra') ?? {}, trusted, folders, base),
     lexiconBanned: choosePathSetting(config.inspect<string>('lexiconBanned') ?? {}, trusted, folders, base),
     leaves: choosePathSetting(config.inspect<string>('leaves') ?? {}, trusted, folders, base),
     language: config.get('language'),
-    severity: config.get('severity'),
-    exchangeMinimum: config.get('exchangeMinimum'),
+    severity: chooseRestrictedSetting(config.inspect('severity') ?? {}, trusted),
+    exchangeMinimum: chooseRestrictedSetting(config.inspect('exchangeMinimum') ?? {}, trusted),
   };
 }
 
@@ -155,6 +163,74 @@ async function exportWoogles(resource?: vscode.Uri): Promise<vscode.TextDocument
   return exported;
 }
 
+/** The `.gcg` document a command acts on: the one given, else the active editor's. */
+function recordUri(resource?: unknown): vscode.Uri | undefined {
+  const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
+  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : undefined;
+  return uri && (doc === undefined || doc.languageId === 'gcg') ? uri : undefined;
+}
+
+/** "Fix all scores and totals": the server's edits applied as one undoable edit. */
+async function fixAllScores(resource?: unknown): Promise<boolean> {
+  const active = client;
+  const uri = recordUri(resource);
+  if (!active || !uri) {
+    void vscode.window.showWarningMessage(t('ui.command.fixAll.noRecord'));
+    return false;
+  }
+  await vscode.workspace.openTextDocument(uri);
+  const params: FixAllParams = { uri: uri.toString() };
+  const result = await active.sendRequest<FixAllResult>(FIX_ALL_REQUEST, params);
+  if ('error' in result) {
+    void vscode.window.showErrorMessage(result.error);
+    return false;
+  }
+  if (result.edits.length > 0) {
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of result.edits) {
+      const range = new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character);
+      edit.replace(uri, range, e.newText);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) return false;
+  }
+  void vscode.window.showInformationMessage(result.message);
+  return true;
+}
+
+/**
+ * "Compare with another sheet…": VS Code's diff view of this sheet (left) and the one picked
+ * (right); both are checked as they open, so each side shows its findings; the server's summary
+ * (first disagreement, whose addition is right, the results) comes as a notice.
+ */
+async function compareSheets(resource?: unknown, other?: unknown): Promise<string | undefined> {
+  const active = client;
+  const uri = recordUri(resource);
+  if (!active || !uri) {
+    void vscode.window.showWarningMessage(t('ui.command.compare.noRecord'));
+    return undefined;
+  }
+  let otherUri = other instanceof vscode.Uri ? other : undefined;
+  if (!otherUri) {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      openLabel: t('ui.command.compare.pick'),
+      filters: { GCG: ['gcg'] },
+      defaultUri: vscode.Uri.joinPath(uri, '..'),
+    });
+    otherUri = picked?.[0];
+  }
+  if (!otherUri) return undefined;
+  const params: CompareParams = { a: uri.toString(), b: otherUri.toString() };
+  const result = await active.sendRequest<CompareResult>(COMPARE_REQUEST, params);
+  if ('error' in result) {
+    void vscode.window.showErrorMessage(result.error);
+    return undefined;
+  }
+  await vscode.commands.executeCommand('vscode.diff', uri, otherUri, result.title);
+  void vscode.window.showInformationMessage(result.summary);
+  return result.summary;
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -186,6 +262,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
     vscode.commands.registerCommand('planilla.chooseLexicon', chooseLexicon),
     vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
+    vscode.commands.registerCommand('planilla.fixAll', fixAllScores),
+    vscode.commands.registerCommand('planilla.compare', compareSheets),
     vscode.commands.registerCommand('planilla.showBoard', (resource?: unknown) => BoardView.show(host, editorFor(resource))),
     vscode.commands.registerCommand('planilla.auditReport', (resource?: unknown, options?: AuditReportOptions) =>
       showAuditReport(host, resource instanceof vscode.Uri ? resource : undefined, options),
@@ -195,6 +273,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   await client.start();
+  // After a window reload VS Code hands back the board view it had open (record and line kept).
+  context.subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(BoardView.viewType, {
+      deserializeWebviewPanel: async (panel, state) => {
+        await BoardView.revive(host, panel, state);
+      },
+    }),
+  );
 }
 
 export function deactivate(): Thenable<void> | undefined {
