@@ -78,6 +78,7 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
     lexicons: chooseLexiconMap(config.inspect<Record<string, unknown>>('lexicons') ?? {}, trusted, folders, base),
     lexiconExtra: choosePathSetting(config.inspect<string>('lexiconExtra') ?? {}, trusted, folders, base),
     lexiconBanned: choosePathSetting(config.inspect<string>('lexiconBanned') ?? {}, trusted, folders, base),
+    leaves: choosePathSetting(config.inspect<string>('leaves') ?? {}, trusted, folders, base),
     language: config.get('language'),
     severity: chooseRestrictedSetting(config.inspect('severity') ?? {}, trusted),
     exchangeMinimum: chooseRestrictedSetting(config.inspect('exchangeMinimum') ?? {}, trusted),

@@ -36,6 +36,7 @@ import { buildDawg, type Dawg } from '../lexicon/dawg';
 import { DawgLexicon, OverlayLexicon } from '../lexicon/load';
 import type { Lexicon } from '../lexicon/types';
 import { provisionalLeaves, type LeaveEvaluator } from './leaves';
+import { builtinLeaves } from './leave-files';
 import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
 import { exchangeMinimumOf, unseenTiles, type AnalysisMessage, type Position } from './position';
 import { TILE_COUNT } from '../lexicon/normalize';
@@ -66,7 +67,7 @@ export type SortKey = 'equity' | 'score';
 
 export interface MoveOptions {
   readonly lexicon: Lexicon;
-  /** Default: `provisionalLeaves` of the position's tile set. */
+  /** Default: `defaultLeaves` (the built-in trained table for Spanish, the provisional worths otherwise). */
   readonly leaves?: LeaveEvaluator;
   /** Default 'equity'. */
   readonly sort?: SortKey;
@@ -127,6 +128,11 @@ export interface Prepared {
   readonly endBonus: number;
 }
 
+/** The leaves used when the caller names none: the built-in trained table for Spanish (issue 14). */
+export function defaultLeaves(tileSet: Position['tileSet']): LeaveEvaluator {
+  return tileSet === 'spanish' ? builtinLeaves().leaves : provisionalLeaves(TILE_SETS[tileSet]);
+}
+
 export function prepare(position: Position, options: MoveOptions): Prepared {
   if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
   const board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
@@ -155,7 +161,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     radix.push(size);
     size *= rackCounts[code] + 1;
   }
-  const leaves = options.leaves ?? provisionalLeaves(TILE_SETS[position.tileSet]);
+  const leaves = options.leaves ?? defaultLeaves(position.tileSet);
   let endBonus = 0;
   if (position.bag === 0) {
     for (const [face, n] of unseenTiles(position)) endBonus += n * TILE_SETS[position.tileSet].value(face);

@@ -7,7 +7,9 @@
  *   the stream goes on. This is the engine interface for self-play and other programs.
  * - `analyze FILE|FOLDER... [--json] [--top N]`: every turn with a known full rack: the move
  *   played (score, equity, rank), the best moves and the equity lost; per player the totals.
- * All take `--lexicon`, `--rules`, `--tile-set` and `--lang` like `check`.
+ * All take `--lexicon`, `--rules`, `--tile-set` and `--lang` like `check`, and `--leaves PATH`: a
+ * leave table of one's own (.klv2, .klv or .plv; default the built-in trained table, issue 14); a
+ * file that is refused gives one line on stderr and the built-in table.
  *
  * Exit codes: 0 answered; 2 bad usage, unreadable file, a line that is no move or whose rack is
  * not known (`moves`). `moves --stdin` exits 0 at the end of its input whatever the lines held.
@@ -42,12 +44,15 @@ import { analyzeFile, replaySettings } from './board';
 import { expandInputs, t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
+import { formatLeaveMessage, loadLeavesOrBuiltin } from '../analysis/leave-files';
+import type { LeaveEvaluator } from '../analysis/leaves';
 import { jsonForTerminal, terminalText } from './terminal';
 
 const COMMON = {
   rules: { type: 'string' },
   'tile-set': { type: 'string' },
   lexicon: { type: 'string' },
+  leaves: { type: 'string' },
   json: { type: 'boolean' },
   top: { type: 'string' },
 } as const;
@@ -75,6 +80,17 @@ export function runMoves(argv: readonly string[], io: CliIo, options: MovesComma
 
 export function runAnalyze(argv: readonly string[], io: CliIo): Promise<number> {
   return runCommand(analyzeCommand, argv, io);
+}
+
+/** The leave values of `--leaves PATH` (default the built-in table); one line on stderr when refused. */
+function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator {
+  const r = loadLeavesOrBuiltin(args.values.get('leaves'));
+  if (r.warning) {
+    // the path is the user's: shown with its control characters escaped (terminal.ts)
+    const args = 'path' in r.warning.args ? { ...r.warning.args, path: terminalText(String(r.warning.args.path)) } : r.warning.args;
+    io.err(`planilla: ${formatLeaveMessage({ ...r.warning, args }, io.lang)}`);
+  }
+  return r.leaves;
 }
 
 /** Text a record supplies (nicks, paths), shown with its control characters as escapes (terminal.ts). */
@@ -141,7 +157,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   if (args.flags.has('stdin')) {
     const lexicon = resolveLexicon(args.values.get('lexicon'), io);
     if (!lexicon) return 2;
-    return serveStdin(options.stdin ?? process.stdin, lexicon, io);
+    return serveStdin(options.stdin ?? process.stdin, lexicon, io, resolveLeaves(args, io));
   }
   const lineArg = args.values.get('line');
   if (lineArg === undefined) {
@@ -157,6 +173,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   const file = args.positionals[0];
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   if (!lexicon) return 2;
+  const leaves = resolveLeaves(args, io);
   const analysis = analyzeFile(file, { ...settings, lexicon }, io);
   if (!analysis) return 2;
   const r = analysis.replay;
@@ -172,7 +189,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     return 2;
   }
   try {
-    const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, sort });
+    const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, leaves, sort });
     if (args.flags.has('json')) {
       io.out(jsonForTerminal(JSON.stringify({ position: positionJson(got.position), count: answer.count ?? 0, moves: answer.moves.map(moveJson) })));
       return 0;
@@ -201,7 +218,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
 }
 
 /** One answer of the engine interface for one input line (never throws for input). */
-export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang']): string {
+export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang'], leaves?: LeaveEvaluator): string {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -211,7 +228,7 @@ export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang']):
   const req = positionFromJson(value);
   if ('error' in req) return JSON.stringify({ id: req.id, error: render(req.error, lang) });
   try {
-    const answer = analyzeMoves(req.position, req.all ? Infinity : req.top, { lexicon, sort: req.sort });
+    const answer = analyzeMoves(req.position, req.all ? Infinity : req.top, { lexicon, sort: req.sort, ...(leaves ? { leaves } : {}) });
     return JSON.stringify({ id: req.id, count: answer.count ?? 0, moves: answer.moves.map(moveJson) });
   } catch (e) {
     if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
@@ -220,11 +237,11 @@ export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang']):
   }
 }
 
-async function serveStdin(input: NodeJS.ReadableStream, lexicon: Lexicon, io: CliIo): Promise<number> {
+async function serveStdin(input: NodeJS.ReadableStream, lexicon: Lexicon, io: CliIo, leaves: LeaveEvaluator): Promise<number> {
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   for await (const text of lines) {
     if (text.trim() === '') continue;
-    io.out(jsonForTerminal(answerLine(text, lexicon, io.lang)));
+    io.out(jsonForTerminal(answerLine(text, lexicon, io.lang, leaves)));
   }
   return 0;
 }
@@ -262,6 +279,7 @@ async function analyzeRun(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   if (!lexicon) return 2;
+  const leaves = resolveLeaves(args, io);
   const json = args.flags.has('json');
   const out: Record<string, unknown>[] = [];
   let failed = problems > 0;
@@ -274,7 +292,7 @@ async function analyzeRun(args: ParsedArgs, io: CliIo): Promise<number> {
     const r = analysis.replay;
     let game: GameAnalysis;
     try {
-      game = analyzeGame(r, { lexicon, top: top ?? 5 });
+      game = analyzeGame(r, { lexicon, leaves, top: top ?? 5 });
     } catch (e) {
       if (!(e instanceof AnalysisUnsupported)) throw e;
       io.err(`${shown(file)}: ${render(e.reason, io.lang)}`);

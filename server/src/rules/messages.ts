@@ -27,6 +27,7 @@ import { UI_MESSAGES } from './catalog/ui';
 import { CLIENT_MESSAGES } from './catalog/client';
 import { BATCH_MESSAGES } from './catalog/batch';
 import { ANALYSIS_MESSAGES } from './catalog/analysis';
+import { LEAVES_MESSAGES } from './catalog/leaves';
 import { DESK_MESSAGES } from './catalog/desk';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
@@ -53,6 +54,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'client', catalog: CLIENT_MESSAGES },
   { name: 'batch', catalog: BATCH_MESSAGES },
   { name: 'analysis', catalog: ANALYSIS_MESSAGES },
+  { name: 'leaves', catalog: LEAVES_MESSAGES },
   { name: 'desk', catalog: DESK_MESSAGES },
 ];
 

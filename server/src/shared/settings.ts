@@ -33,6 +33,8 @@ export interface PlanillaSettings {
   readonly lexiconExtra: string;
   /** Path of a word list removed from the lexicon ('' = none). */
   readonly lexiconBanned: string;
+  /** Path of a leave-value file for the analysis (.klv2, .klv or .plv; '' = the built-in table, issue 14). */
+  readonly leaves: string;
   readonly language: LanguageSetting;
   readonly severity: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
   /** Minimum tiles in the bag for an exchange; undefined = the edition's default. */

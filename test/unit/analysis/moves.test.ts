@@ -26,6 +26,7 @@ import { tokenize } from '../../../server/src/lexicon/normalize';
 import {
   analyzeMoves,
   bestMoves,
+  defaultLeaves,
   generateMoves,
   moveJson,
   movePlay,
@@ -301,7 +302,7 @@ describe('analysis: digraphs and blanks on premium squares (worked by hand)', ()
   });
   it('equity: score + leave while the bag has tiles; with it empty, +2R for going out and no leave (art. 37.4)', () => {
     const rack = ['C', 'A', 'S', 'A'];
-    const leaves = provisionalLeaves(TILE_SETS.spanish);
+    const leaves = defaultLeaves('spanish'); // the built-in trained table (issue 14) when none is named
     const withBag = generateMoves(positionOf(empty, rack, 20), { lexicon });
     for (const m of withBag) assert.equal(m.equity, m.score + leaves.value(m.leave));
     const set = TILE_SETS.spanish;

@@ -1,0 +1,143 @@
+/**
+ * Reading a user's own leave values in the `.klv2` (and `.klv`) format of wolges and Macondo
+ * (issue 14, item 4). Written from the format's description ("KURNIA LEAVE VALUES" in wolges'
+ * `details.txt`); no code of theirs is used. We read these files; we never ship one.
+ *
+ * Format (integers little-endian):
+ *   u32          N, the number of word-graph nodes
+ *   N × u32      a KWG (see lexicon/kwg.ts: bits 24–31 tile, bit 23 accepts, bit 22 last sibling,
+ *                bits 0–21 first child); node 0 points to a DAWG whose words are the leaves, each
+ *                written with its tiles sorted (the blank, tile 0, first)
+ *   u32          L, the number of leaves
+ *   L × f32      (`.klv2`) or L × i16 in 1/256 of a point (`.klv`): the value of the i-th leave in
+ *                the DAWG's alphabetical order (a depth-first walk visiting siblings in order and a
+ *                word before its extensions meets the leaves in that order)
+ * Spanish tiles are numbered as in lexicon/normalize.ts (blank 0, A 1 … Z 28).
+ *
+ * Invariants: never throws; every node index, the depth and the walk length are bounded; a
+ * file is accepted only if its sizes add up exactly, every leave is a multiset of 1–6 Spanish
+ * tiles the FISE bag allows, each leave appears once, the leave count matches L, every single
+ * tile has a value, and every value is finite. Anything else is refused with a reason
+ * (`problem`, and a message id of catalog/leaves.ts with its arguments) and the caller keeps the
+ * built-in table.
+ *
+ * Example:
+ *   const r = readKlv(fs.readFileSync('mine.klv2'), 'mine.klv2');
+ *   if (r.ok) r.table.value(['?', 'S']);  else formatMessage(r.messageId, r.args, 'en');
+ */
+import { LeaveTable, MAX_LEAVE, SPANISH_LEAVES, type LeaveIndex } from './leave-table';
+
+const ACCEPTS = 0x800000;
+const IS_END = 0x400000;
+const ARC_MASK = 0x3fffff;
+
+export type KlvProblem = 'malformed' | 'alphabet';
+
+export type KlvResult =
+  | { readonly ok: true; readonly table: LeaveTable; readonly leaves: number; readonly format: 'klv2' | 'klv' }
+  | { readonly ok: false; readonly problem: KlvProblem; readonly messageId: string; readonly args: Readonly<Record<string, string | number>> };
+
+function u32(b: Uint8Array, at: number): number {
+  return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
+}
+
+/** Reads a `.klv2` / `.klv` file of Spanish leave values into a table (or says why not). */
+export function readKlv(bytes: Uint8Array, name: string, index: LeaveIndex = SPANISH_LEAVES): KlvResult {
+  const fail = (problem: KlvProblem, messageId: string, args: Record<string, string | number> = {}): KlvResult => ({ ok: false, problem, messageId, args });
+  const malformed = (messageId: string, args: Record<string, string | number> = {}): KlvResult => fail('malformed', messageId, args);
+  const alphabet = (messageId: string, args: Record<string, string | number> = {}): KlvResult => fail('alphabet', messageId, args);
+  const graph = (where: string): KlvResult => malformed('leaves.graph', { where });
+  if (bytes.length < 12) return malformed('leaves.too-short');
+  const n = u32(bytes, 0);
+  if (n < 1 || n > ARC_MASK + 1 || 4 + n * 4 + 4 > bytes.length) return malformed('leaves.sizes');
+  const leavesAt = 4 + n * 4;
+  const count = u32(bytes, leavesAt);
+  const rest = bytes.length - leavesAt - 4;
+  let format: 'klv2' | 'klv';
+  if (rest === count * 4) format = 'klv2';
+  else if (rest === count * 2) format = 'klv';
+  else return malformed('leaves.sizes');
+  if (count > index.size) return alphabet('leaves.count', { announced: count, found: index.size });
+
+  const nodes = new Uint32Array(n);
+  for (let i = 0; i < n; i++) nodes[i] = u32(bytes, 4 + i * 4);
+  const values = new DataView(bytes.buffer, bytes.byteOffset + leavesAt + 4, rest);
+  const valueAt = (i: number): number => (format === 'klv2' ? values.getFloat32(i * 4, true) : values.getInt16(i * 2, true) / 256);
+
+  // Depth-first walk of the DAWG: (node, depth) pairs; siblings are consecutive until is_end.
+  const ranks = new Uint32Array(count);
+  const vals = new Float64Array(count);
+  const path: number[] = [];
+  const tileCounts = new Uint8Array(index.kinds);
+  let leaf = 0;
+  let visits = 0;
+  const maxVisits = 4 * n + 16;
+  const root = nodes[0] & ARC_MASK;
+  // explicit stack of sibling cursors: stack[d] = index of the node being visited at depth d
+  const stack: number[] = [];
+  if (root !== 0) stack.push(root);
+  while (stack.length > 0) {
+    if (++visits > maxVisits) return graph('loop');
+    const depth = stack.length - 1;
+    const p = stack[depth];
+    if (p <= 0 || p >= n) return graph(`node ${p}`);
+    const node = nodes[p];
+    const tile = node >>> 24;
+    if (tile >= index.kinds) return alphabet('leaves.tile', { tile });
+    if (depth >= MAX_LEAVE) return alphabet('leaves.too-long', { max: MAX_LEAVE });
+    if (depth > 0 && tile < path[depth - 1]) return graph('order');
+    // entering this node: its tile joins the path
+    path.length = depth;
+    path.push(tile);
+    tileCounts.fill(0);
+    for (const t of path) tileCounts[t]++;
+    if (tileCounts[tile] > index.counts[tile]) {
+      return alphabet('leaves.copies', { n: tileCounts[tile], face: index.alphabet[tile], max: index.counts[tile] });
+    }
+    if ((node & ACCEPTS) !== 0) {
+      if (leaf >= count) return malformed('leaves.count', { announced: count, found: `> ${count}` });
+      const v = valueAt(leaf);
+      if (!Number.isFinite(v)) return malformed('leaves.value', { n: leaf + 1 });
+      const rank = index.rankCodes(path.slice());
+      if (rank < 0) return alphabet('leaves.too-long', { max: MAX_LEAVE });
+      ranks[leaf] = rank;
+      vals[leaf] = v;
+      leaf++;
+    }
+    const arc = node & ARC_MASK;
+    if (arc !== 0) {
+      stack.push(arc);
+      continue;
+    }
+    // go to the next sibling, climbing while the current node is its list's last one
+    for (;;) {
+      const top = stack.length - 1;
+      const cur = stack[top];
+      if ((nodes[cur] & IS_END) === 0) {
+        if (cur + 1 >= n) return graph('end');
+        stack[top] = cur + 1;
+        break;
+      }
+      stack.pop();
+      if (stack.length === 0) break;
+    }
+  }
+  if (leaf !== count) return malformed('leaves.count', { announced: count, found: leaf });
+
+  // sort by rank (alphabetical order of codes is not our rank order), refuse duplicates
+  const order = Array.from({ length: count }, (_, i) => i).sort((a, b) => ranks[a] - ranks[b]);
+  const sortedRanks = new Uint32Array(count);
+  const sortedValues = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    sortedRanks[i] = ranks[order[i]];
+    sortedValues[i] = vals[order[i]];
+    if (i > 0 && sortedRanks[i] === sortedRanks[i - 1]) return malformed('leaves.duplicate');
+  }
+  const table = new LeaveTable(name, index, sortedRanks, sortedValues, { source: name, format });
+  for (let code = 0; code < index.kinds; code++) {
+    if (table.stored(index.rankCodes([code])) === undefined) {
+      return alphabet('leaves.single-missing', { face: index.alphabet[code] });
+    }
+  }
+  return { ok: true, table, leaves: count, format };
+}

@@ -1,0 +1,119 @@
+/**
+ * Where leave values come from (issue 14, items 3–4): the built-in table `data/leaves-es.plv`
+ * (trained by self-play, shipped with the CLI and the extension) and a user's own file named by
+ * the setting `planilla.leaves` or `--leaves PATH`: a wolges/Macondo `.klv2` / `.klv`, or a `.plv`
+ * written by `scripts/train-leaves.mjs`, told apart by their content.
+ *
+ * Invariants: never throws for user input; a file that cannot be read or is refused gives the
+ * built-in table plus one message (`leaves.refused` with the reason), so the caller prints one
+ * clear line and goes on; loaded tables are memoised by path, size and modification time; when
+ * even the built-in table is missing (a broken install) the provisional worths are used, with a
+ * message.
+ *
+ * Example:
+ *   const r = loadLeavesOrBuiltin(settings.leaves);
+ *   if (r.warning) console.error(formatLeaveMessage(r.warning, lang));
+ *   bestMoves(position, 10, { lexicon, leaves: r.leaves });
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { TILE_SETS } from '../engine/tilesets';
+import { findDataDir } from '../lexicon/paths';
+import { formatMessage } from '../rules/messages';
+import type { Language } from '../rules/types';
+import { readKlv } from './klv2';
+import { PLV_MAGIC, parseLeaveTable, type LeaveTable } from './leave-table';
+import { provisionalLeaves, type LeaveEvaluator } from './leaves';
+
+export const BUILTIN_LEAVES_FILE = 'leaves-es.plv';
+/** A Spanish .klv2 is about 5 MB; anything far larger is not one. */
+export const MAX_LEAVE_FILE_BYTES = 64 * 1024 * 1024;
+
+export interface LeaveMessage {
+  readonly messageId: string;
+  readonly args: Readonly<Record<string, string | number>>;
+  /** The reason, rendered into the `{detail}` placeholder. */
+  readonly detail?: LeaveMessage;
+}
+
+/** Renders a leave message (and its reason) in one line. */
+export function formatLeaveMessage(m: LeaveMessage, lang: Language): string {
+  const args = m.detail ? { ...m.args, detail: formatLeaveMessage(m.detail, lang) } : m.args;
+  return formatMessage(m.messageId, args, lang);
+}
+
+export type LeaveLoadResult = { readonly ok: true; readonly leaves: LeaveTable } | { readonly ok: false; readonly error: LeaveMessage };
+
+const memo = new Map<string, { mtimeMs: number; size: number; result: LeaveLoadResult }>();
+
+function refused(file: string, detail: LeaveMessage): LeaveLoadResult {
+  return { ok: false, error: { messageId: 'leaves.refused', args: { path: file }, detail } };
+}
+
+/** Reads and checks a leave file (.klv2, .klv or .plv, by content). */
+export function loadLeaveFile(file: string): LeaveLoadResult {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+    if (!stat.isFile()) return refused(file, { messageId: 'leaves.unreadable', args: { detail: 'not a file' } });
+  } catch (e) {
+    return refused(file, { messageId: 'leaves.unreadable', args: { detail: (e as NodeJS.ErrnoException).code ?? 'error' } });
+  }
+  const key = path.resolve(file);
+  const hit = memo.get(key);
+  if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.result;
+  let result: LeaveLoadResult;
+  if (stat.size > MAX_LEAVE_FILE_BYTES) {
+    result = refused(file, { messageId: 'leaves.too-large', args: { size: stat.size, max: MAX_LEAVE_FILE_BYTES } });
+  } else {
+    try {
+      result = parseLeaveBytes(fs.readFileSync(file), file);
+    } catch (e) {
+      result = refused(file, { messageId: 'leaves.unreadable', args: { detail: (e as NodeJS.ErrnoException).code ?? 'error' } });
+    }
+  }
+  memo.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, result });
+  return result;
+}
+
+/** Parses leave-file bytes (`name` is the table's name and the path shown in messages). */
+export function parseLeaveBytes(bytes: Uint8Array, name: string): LeaveLoadResult {
+  if (bytes.length >= 4 && String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]) === PLV_MAGIC) {
+    const p = parseLeaveTable(bytes, path.basename(name));
+    return p.ok ? { ok: true, leaves: p.table } : refused(name, { messageId: 'leaves.plv', args: { detail: p.detail } });
+  }
+  const k = readKlv(bytes, path.basename(name));
+  return k.ok ? { ok: true, leaves: k.table } : refused(name, { messageId: k.messageId, args: k.args });
+}
+
+let builtin: { file: string; result: LeaveEvaluator; warning?: LeaveMessage } | undefined;
+
+/** The shipped table (memoised); the provisional worths, with a warning, when it is missing. */
+export function builtinLeaves(dataDir: string | undefined = findDataDir(__dirname)): { readonly leaves: LeaveEvaluator; readonly warning?: LeaveMessage } {
+  const file = dataDir ? path.join(dataDir, BUILTIN_LEAVES_FILE) : BUILTIN_LEAVES_FILE;
+  if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
+  let result: LeaveEvaluator;
+  let warning: LeaveMessage | undefined;
+  try {
+    const p = parseLeaveTable(fs.readFileSync(file), 'planilla-es');
+    if (p.ok) result = p.table;
+    else throw new Error(p.detail);
+  } catch {
+    result = provisionalLeaves(TILE_SETS.spanish);
+    warning = { messageId: 'leaves.builtin-missing', args: { path: file } };
+  }
+  builtin = { file, result, ...(warning ? { warning } : {}) };
+  return { leaves: result, ...(warning ? { warning } : {}) };
+}
+
+/**
+ * The leaves named by a setting or option (empty or undefined: the built-in table); a file that
+ * is refused gives the built-in table and the message to show.
+ */
+export function loadLeavesOrBuiltin(spec: string | undefined, dataDir?: string): { readonly leaves: LeaveEvaluator; readonly warning?: LeaveMessage } {
+  const fallback = builtinLeaves(dataDir);
+  if (spec === undefined || spec.trim() === '' || spec.trim().toLowerCase() === 'builtin') return fallback;
+  const r = loadLeaveFile(spec.trim());
+  if (r.ok) return { leaves: r.leaves };
+  return { leaves: fallback.leaves, warning: r.error };
+}

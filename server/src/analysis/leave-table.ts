@@ -1,0 +1,382 @@
+/**
+ * Planilla's own leave-value table: what keeping a set of tiles on the rack is worth, in points
+ * of equity (issue 14). Holds the shipped Spanish table (`data/leaves-es.plv`, trained by
+ * self-play, `scripts/train-leaves.mjs`) and any table the training writes.
+ *
+ * Leaves are multisets of tile faces ('A', 'Ñ', 'CH', '?' for a blank). `LeaveIndex` gives every
+ * multiset of 1..maxSize tiles that the tile set allows (no face more often than the bag holds
+ * it) a perfect index: leaves of fewer tiles come first; within one size, multisets are ordered
+ * by their count vector over the alphabet, read lexicographically. For the Spanish set (29
+ * faces, blank first, then A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z) and
+ * sizes 1–6 that is exactly 1 170 590 leaves, ranked in [0, 1 170 590).
+ *
+ * File format `.plv` (all integers little-endian):
+ *   bytes 0–3   magic 'PLV1'
+ *   u32         length H of the header, then H bytes of UTF-8 JSON:
+ *               { alphabet: string[], counts: number[], maxSize: number, scale: number,
+ *                 provenance: object }   (alphabet[i] is the face of code i; counts its copies)
+ *   u32         number E of stored leaves
+ *   E varints   the ranks of the stored leaves, increasing, each written as the difference from
+ *               the previous rank (the first from -1), 7 bits per byte, low bits first
+ *   E × i16     the values, quantised: value = q × scale (scale 0.01 = hundredths of a point)
+ * Only leaves the training saw often enough are stored; every other leave is worked out from
+ * its sub-leaves (`smoothedValue`): a leave L of n ≥ 2 tiles that is not stored is worth the mean,
+ * over the distinct faces t in L, of value(L − t) + value({t}); a single tile that is not stored
+ * is worth 0. The empty leave is worth 0.
+ *
+ * Invariants: ranks are stored strictly increasing and below the index's size (checked on load;
+ * a bad file is refused with a reason, never half-read); `value` never throws for faces of the
+ * alphabet and returns 0 for a leave that holds a face outside it; lookups are a binary search
+ * plus, for unstored leaves, at most 2^6 memoised sub-lookups; results are cached per rank.
+ *
+ * Example:
+ *   const table = parseLeaveTable(fs.readFileSync('data/leaves-es.plv'));
+ *   if (table.ok) table.evaluator.value(['?', 'S']);   // e.g. 31.4
+ */
+
+/** The evaluator the move generator asks (same shape as `LeaveEvaluator` in leaves.ts). */
+export interface LeaveValues {
+  readonly name: string;
+  value(leave: readonly string[]): number;
+}
+
+export const PLV_MAGIC = 'PLV1';
+/** Largest leave a 7-tile rack keeps after playing one tile. */
+export const MAX_LEAVE = 6;
+/** Spanish faces in code order (blank first), as wolges/Macondo number them and normalize.ts does. */
+export const SPANISH_ALPHABET: readonly string[] = [
+  '?', 'A', 'B', 'C', 'CH', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'L', 'LL', 'M', 'N', 'Ñ', 'O', 'P',
+  'Q', 'R', 'RR', 'S', 'T', 'U', 'V', 'X', 'Y', 'Z',
+];
+/** Copies of each face in the FISE bag (art. 3), in `SPANISH_ALPHABET` order. */
+export const SPANISH_COUNTS: readonly number[] = [
+  2, 12, 2, 4, 1, 5, 12, 1, 2, 2, 6, 1, 4, 1, 2, 5, 1, 9, 2, 1, 5, 1, 6, 4, 5, 1, 1, 1, 1,
+];
+
+/** A perfect index over the leaves of 1..maxSize tiles of one alphabet with bounded copies. */
+export class LeaveIndex {
+  readonly kinds: number;
+  /** Number of leaves of 1..maxSize tiles. */
+  readonly size: number;
+  private readonly code = new Map<string, number>();
+  /** first[n]: rank of the first leave of n tiles. */
+  private readonly first: number[];
+  /** prefix[(i * (maxSize + 1) + r) * (maxSize + 1) + c]: leaves of size r over kinds ≥ i that hold fewer than c copies of kind i. */
+  private readonly prefix: Float64Array;
+  private readonly stride: number;
+  /** ways[i * (maxSize + 1) + r]: multisets of exactly r tiles over kinds ≥ i. */
+  private readonly ways: Float64Array;
+  private readonly scratch: number[] = [];
+
+  constructor(
+    readonly alphabet: readonly string[],
+    readonly counts: readonly number[],
+    readonly maxSize: number = MAX_LEAVE,
+  ) {
+    this.kinds = alphabet.length;
+    alphabet.forEach((face, i) => this.code.set(face, i));
+    const m = maxSize + 1;
+    this.stride = m;
+    // ways[i][r]: multisets of exactly r tiles over kinds i..K-1 within their counts.
+    const ways: number[][] = Array.from({ length: this.kinds + 1 }, () => new Array<number>(m).fill(0));
+    ways[this.kinds][0] = 1;
+    for (let i = this.kinds - 1; i >= 0; i--) {
+      for (let r = 0; r <= maxSize; r++) {
+        let sum = 0;
+        for (let v = 0; v <= Math.min(r, counts[i]); v++) sum += ways[i + 1][r - v];
+        ways[i][r] = sum;
+      }
+    }
+    this.ways = Float64Array.from(ways.flat());
+    this.prefix = new Float64Array(this.kinds * m * m);
+    for (let i = 0; i < this.kinds; i++) {
+      for (let r = 0; r <= maxSize; r++) {
+        let acc = 0;
+        for (let c = 0; c <= maxSize; c++) {
+          this.prefix[(i * m + r) * m + c] = acc;
+          if (c <= r && c <= counts[i]) acc += ways[i + 1][r - c];
+        }
+      }
+    }
+    this.first = [0];
+    let total = 0;
+    for (let n = 1; n <= maxSize; n++) {
+      this.first[n] = total;
+      total += ways[0][n];
+    }
+    this.first[maxSize + 1] = total;
+    this.size = total;
+  }
+
+  /** Code of a face, or -1. */
+  codeOf(face: string): number {
+    return this.code.get(face) ?? -1;
+  }
+
+  /** Rank of a leave given as faces; -1 when empty, too long, or impossible in this tile set. */
+  rank(leave: readonly string[]): number {
+    const codes = this.scratch;
+    codes.length = 0;
+    for (const face of leave) {
+      const c = this.code.get(face);
+      if (c === undefined) return -1;
+      codes.push(c);
+    }
+    return this.rankCodes(codes);
+  }
+
+  /** Rank of a leave given as tile codes (any order; the array is sorted in place). */
+  rankCodes(codes: number[]): number {
+    const n = codes.length;
+    if (n === 0 || n > this.maxSize) return -1;
+    // insertion sort: at most six codes
+    for (let i = 1; i < n; i++) {
+      const x = codes[i];
+      let j = i - 1;
+      while (j >= 0 && codes[j] > x) {
+        codes[j + 1] = codes[j];
+        j--;
+      }
+      codes[j + 1] = x;
+    }
+    const m = this.stride;
+    let rank = this.first[n];
+    let remaining = n;
+    let i = 0;
+    while (i < n) {
+      const kind = codes[i];
+      let copies = 1;
+      while (i + copies < n && codes[i + copies] === kind) copies++;
+      if (copies > this.counts[kind]) return -1;
+      rank += this.prefix[(kind * m + remaining) * m + copies];
+      // kinds skipped before `kind` hold 0 copies: they add nothing (prefix with c = 0 is 0)
+      remaining -= copies;
+      i += copies;
+    }
+    return rank;
+  }
+
+  /** The leave (tile codes, sorted) at a rank; the inverse of `rankCodes`. */
+  unrank(rank: number): number[] {
+    if (!(rank >= 0 && rank < this.size)) throw new RangeError(`rank ${rank} out of range`);
+    let n = 1;
+    while (this.first[n + 1] <= rank) n++;
+    let rest = rank - this.first[n];
+    const m = this.stride;
+    const out: number[] = [];
+    let remaining = n;
+    for (let kind = 0; kind < this.kinds && remaining > 0; kind++) {
+      // the block of leaves holding c copies of this kind: ways(kind + 1, remaining - c) of them
+      let c = 0;
+      for (; c < Math.min(remaining, this.counts[kind]); c++) {
+        const block = this.ways[(kind + 1) * m + remaining - c];
+        if (rest < block) break;
+        rest -= block;
+      }
+      for (let k = 0; k < c; k++) out.push(kind);
+      remaining -= c;
+    }
+    return out;
+  }
+}
+
+/** The Spanish index (1 170 590 leaves of 1–6 tiles). */
+export const SPANISH_LEAVES = new LeaveIndex(SPANISH_ALPHABET, SPANISH_COUNTS, MAX_LEAVE);
+
+export interface PlvHeader {
+  readonly alphabet: readonly string[];
+  readonly counts: readonly number[];
+  readonly maxSize: number;
+  readonly scale: number;
+  /** Where the values come from: word list, seed, games, generations, time (free-form). */
+  readonly provenance: Readonly<Record<string, unknown>>;
+}
+
+/** A table of stored leaves (sorted ranks and their values) with sub-leave smoothing. */
+export class LeaveTable implements LeaveValues {
+  private readonly cache = new Map<number, number>();
+  private readonly codes: number[] = [];
+
+  constructor(
+    readonly name: string,
+    readonly index: LeaveIndex,
+    /** Ranks of the stored leaves, strictly increasing. */
+    readonly ranks: Uint32Array,
+    /** Their values, in points. */
+    readonly values: Float64Array,
+    readonly provenance: Readonly<Record<string, unknown>> = {},
+  ) {}
+
+  /** The stored value of a rank, or undefined. */
+  stored(rank: number): number | undefined {
+    const ranks = this.ranks;
+    let lo = 0;
+    let hi = ranks.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const r = ranks[mid];
+      if (r === rank) return this.values[mid];
+      if (r < rank) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  value(leave: readonly string[]): number {
+    if (leave.length === 0) return 0;
+    const codes = this.codes;
+    codes.length = 0;
+    for (const face of leave) {
+      const c = this.index.codeOf(face);
+      if (c < 0) return 0;
+      codes.push(c);
+    }
+    if (codes.length > this.index.maxSize) return 0;
+    return this.valueOfCodes(codes.slice());
+  }
+
+  /** Value of a leave as tile codes (sorted in place). */
+  valueOfCodes(codes: number[]): number {
+    const rank = this.index.rankCodes(codes);
+    if (rank < 0) return 0;
+    const hit = this.cache.get(rank);
+    if (hit !== undefined) return hit;
+    const v = this.stored(rank) ?? this.smoothedValue(codes);
+    if (this.cache.size >= 500_000) this.cache.clear();
+    this.cache.set(rank, v);
+    return v;
+  }
+
+  /** The sub-leave rule for a leave that is not stored (codes sorted): see the module header. */
+  smoothedValue(codes: readonly number[]): number {
+    if (codes.length <= 1) return 0;
+    let sum = 0;
+    let distinct = 0;
+    for (let i = 0; i < codes.length; i++) {
+      if (i > 0 && codes[i] === codes[i - 1]) continue;
+      distinct++;
+      const rest = codes.slice(0, i).concat(codes.slice(i + 1));
+      sum += this.valueOfCodes(rest) + this.valueOfCodes([codes[i]]);
+    }
+    return sum / distinct;
+  }
+}
+
+export type ParsedLeaveTable =
+  | { readonly ok: true; readonly table: LeaveTable; readonly header: PlvHeader }
+  | { readonly ok: false; readonly detail: string };
+
+function readU32(b: Uint8Array, at: number): number {
+  return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
+}
+
+/** Reads a `.plv` file; a malformed one gives `{ ok: false, detail }` (never throws). */
+export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLeaveTable {
+  const bad = (detail: string): ParsedLeaveTable => ({ ok: false, detail });
+  if (bytes.length < 12) return bad('too short for a leave table');
+  if (String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]) !== PLV_MAGIC) return bad('not a Planilla leave table (magic)');
+  const h = readU32(bytes, 4);
+  if (8 + h + 4 > bytes.length) return bad('header runs past the end');
+  let header: PlvHeader;
+  try {
+    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(8, 8 + h))) as PlvHeader;
+  } catch {
+    return bad('header is not JSON');
+  }
+  const { alphabet, counts, maxSize, scale } = header ?? ({} as PlvHeader);
+  if (
+    !Array.isArray(alphabet) || !Array.isArray(counts) || alphabet.length !== counts.length || alphabet.length < 1 || alphabet.length > 64 ||
+    !alphabet.every((f) => typeof f === 'string') || !counts.every((c) => Number.isInteger(c) && c >= 1 && c <= 100) ||
+    !(Number.isInteger(maxSize) && maxSize >= 1 && maxSize <= MAX_LEAVE) || !(typeof scale === 'number' && scale > 0 && Number.isFinite(scale))
+  ) {
+    return bad('header lacks alphabet, counts, maxSize or scale');
+  }
+  const index = sameAlphabet(alphabet, counts, maxSize) ? SPANISH_LEAVES : new LeaveIndex(alphabet, counts, maxSize);
+  let at = 8 + h;
+  const entries = readU32(bytes, at);
+  at += 4;
+  if (entries > index.size) return bad(`${entries} leaves stored, more than the ${index.size} that exist`);
+  const ranks = new Uint32Array(entries);
+  let prev = -1;
+  for (let e = 0; e < entries; e++) {
+    let delta = 0;
+    let shift = 0;
+    for (;;) {
+      if (at >= bytes.length) return bad('leave list runs past the end');
+      const byte = bytes[at++];
+      delta += (byte & 0x7f) * 2 ** shift;
+      if ((byte & 0x80) === 0) break;
+      shift += 7;
+      if (shift > 28) return bad('a leave index is too long');
+    }
+    if (delta === 0) return bad('leave indexes are not increasing');
+    prev += delta;
+    if (prev >= index.size) return bad(`leave index ${prev} beyond the ${index.size} leaves`);
+    ranks[e] = prev;
+  }
+  if (at + entries * 2 !== bytes.length) return bad(`expected ${entries} values (${entries * 2} bytes) after the leave list, found ${bytes.length - at}`);
+  const values = new Float64Array(entries);
+  const view = new DataView(bytes.buffer, bytes.byteOffset + at, entries * 2);
+  for (let e = 0; e < entries; e++) values[e] = view.getInt16(e * 2, true) * scale;
+  return { ok: true, header, table: new LeaveTable(name, index, ranks, values, header.provenance ?? {}) };
+}
+
+function sameAlphabet(alphabet: readonly string[], counts: readonly number[], maxSize: number): boolean {
+  return (
+    maxSize === MAX_LEAVE &&
+    alphabet.length === SPANISH_ALPHABET.length &&
+    alphabet.every((f, i) => f === SPANISH_ALPHABET[i] && counts[i] === SPANISH_COUNTS[i])
+  );
+}
+
+/** Writes a `.plv` file: `entries` maps ranks to values in points (quantised by `scale`). */
+export function serializeLeaveTable(
+  index: LeaveIndex,
+  entries: ReadonlyMap<number, number> | readonly (readonly [number, number])[],
+  provenance: Readonly<Record<string, unknown>>,
+  scale = 0.01,
+): Buffer {
+  const list = [...entries].filter(([, v]) => Number.isFinite(v)).sort((a, b) => a[0] - b[0]);
+  const header = Buffer.from(
+    JSON.stringify({ alphabet: index.alphabet, counts: index.counts, maxSize: index.maxSize, scale, provenance }),
+    'utf8',
+  );
+  const varints: number[] = [];
+  let prev = -1;
+  for (const [rank] of list) {
+    if (!(Number.isInteger(rank) && rank > prev && rank < index.size)) throw new RangeError(`bad or repeated leave rank ${rank}`);
+    let delta = rank - prev;
+    prev = rank;
+    while (delta >= 0x80) {
+      varints.push((delta & 0x7f) | 0x80);
+      delta = Math.floor(delta / 128);
+    }
+    varints.push(delta);
+  }
+  const out = Buffer.alloc(8 + header.length + 4 + varints.length + list.length * 2);
+  out.write(PLV_MAGIC, 0, 'latin1');
+  out.writeUInt32LE(header.length, 4);
+  header.copy(out, 8);
+  let at = 8 + header.length;
+  out.writeUInt32LE(list.length, at);
+  at += 4;
+  Buffer.from(varints).copy(out, at);
+  at += varints.length;
+  for (const [, v] of list) {
+    const q = Math.max(-32768, Math.min(32767, Math.round(v / scale)));
+    out.writeInt16LE(q, at);
+    at += 2;
+  }
+  return out;
+}
+
+/** A table from per-face worths only (the first training stage; also the fallback's shape). */
+export function tableFromWorths(name: string, index: LeaveIndex, worths: ReadonlyMap<string, number>, provenance: Readonly<Record<string, unknown>> = {}): LeaveTable {
+  const entries: [number, number][] = [];
+  for (const [face, v] of worths) {
+    const r = index.rank([face]);
+    if (r >= 0) entries.push([r, v]);
+  }
+  entries.sort((a, b) => a[0] - b[0]);
+  return new LeaveTable(name, index, Uint32Array.from(entries.map((e) => e[0])), Float64Array.from(entries.map((e) => e[1])), provenance);
+}

@@ -1,0 +1,113 @@
+/**
+ * Leave files (issue 14, items 3–4): the shipped table loads and names its provenance; a user's
+ * .klv2 is read; a corrupt or foreign file is refused with one line and the built-in table is
+ * used; the setting is declared in package.json.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { BUILTIN_LEAVES_FILE, builtinLeaves, formatLeaveMessage, loadLeavesOrBuiltin } from '../../../server/src/analysis/leave-files';
+import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
+import { writeKlv } from '../../support/klv-writer';
+import { Readable } from 'node:stream';
+import { runAnalyze, runMoves } from '../../../server/src/cli/moves';
+import { captureIo } from '../report/helpers';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+
+describe('leaves: files', () => {
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-leaves-'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('the built-in table is shipped, loads, and says where it comes from', () => {
+    const b = builtinLeaves();
+    assert.equal(b.warning, undefined);
+    assert.ok(b.leaves instanceof LeaveTable);
+    const t = b.leaves as LeaveTable;
+    const p = t.provenance as { list?: { name?: string }; seed?: number; games?: number; generations?: number };
+    assert.match(p.list?.name ?? '', /an-array-of-spanish-words/);
+    assert.ok(typeof p.seed === 'number' && (p.games ?? 0) > 0 && (p.generations ?? 0) > 0);
+    assert.ok(t.ranks.length >= 29);
+    // the blank is the best single tile to keep; Q is worth less than keeping nothing
+    assert.ok(t.value(['?']) > t.value(['S']) && t.value(['Q']) < 0);
+    // it goes into the .vsix
+    assert.match(fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8'), new RegExp(`!data/${BUILTIN_LEAVES_FILE.replace('.', '\\.')}`));
+  });
+
+  it('reads a user .klv2 named by the setting', () => {
+    const file = path.join(dir, 'mine.klv2');
+    fs.writeFileSync(file, writeKlv(SPANISH_ALPHABET.map((_, c) => [[c], c === 0 ? 40 : 1] as [number[], number])));
+    const r = loadLeavesOrBuiltin(file);
+    assert.equal(r.warning, undefined);
+    assert.equal(r.leaves.value(['?']), 40);
+    assert.equal(r.leaves.value(['?', 'A']), 41); // smoothed from the single tiles
+  });
+
+  it('refuses a corrupt, foreign or missing file with one line and uses the built-in table', () => {
+    const builtin = builtinLeaves().leaves;
+    const cases: [string, Buffer | undefined, RegExp][] = [
+      ['corrupt.klv2', Buffer.from('not a leave file at all'), /leave file .*corrupt\.klv2 refused \(its sizes do not add up to the file length\); using the built-in table/],
+      ['english.klv2', writeKlv([...SPANISH_ALPHABET.map((_, c) => [[c], 0] as [number[], number]), [[5, 5, 5, 5, 5, 5], 1]]), /another alphabet: a leave holds 6 × D/],
+      ['missing.klv2', undefined, /cannot be read \(ENOENT\)/],
+    ];
+    for (const [name, bytes, re] of cases) {
+      const file = path.join(dir, name);
+      if (bytes) fs.writeFileSync(file, bytes);
+      const r = loadLeavesOrBuiltin(file);
+      assert.equal(r.leaves, builtin);
+      assert.ok(r.warning);
+      const en = formatLeaveMessage(r.warning, 'en');
+      assert.match(en, re);
+      assert.ok(!en.includes('\n'));
+      assert.match(formatLeaveMessage(r.warning, 'es'), /se rechaza el archivo de valores de atril .*; se usa la tabla incorporada/);
+    }
+  });
+
+  it('planilla moves and analyze take --leaves: their own table changes the equity; a refused file gives one line', async function () {
+    this.timeout(60000);
+    const empty = Array.from({ length: 15 }, () => '.'.repeat(15));
+    const ask = async (extra: string[]): Promise<{ out: string[]; err: string[] }> => {
+      const c = captureIo('en');
+      const input = Readable.from([`${JSON.stringify({ id: 1, board: empty, rack: 'AEIRST?', top: 1 })}\n`]);
+      assert.equal(await runMoves(['--stdin', ...extra], c.io, { stdin: input }), 0);
+      return c;
+    };
+    const builtin = await ask([]);
+    assert.deepEqual(builtin.err, []);
+    const best = JSON.parse(builtin.out[0]) as { moves: { equity: number; score: number; leave: string }[] };
+    // the built-in table prices the leave of the best move
+    const table = builtinLeaves().leaves;
+    const m = best.moves[0];
+    const leave = m.leave.match(/\[[^\]]+\]|./g) ?? [];
+    assert.ok(Math.abs(m.equity - (m.score + table.value(leave))) < 0.01);
+    // a table of our own: every single tile worth 100, so any kept tile beats scoring
+    const mine = path.join(dir, 'keep.klv2');
+    fs.writeFileSync(mine, writeKlv(SPANISH_ALPHABET.map((_, c) => [[c], 100] as [number[], number])));
+    const own = await ask(['--leaves', mine]);
+    assert.deepEqual(own.err, []);
+    const ownBest = JSON.parse(own.out[0]) as { moves: { kind: string; leave: string }[] };
+    assert.ok(ownBest.moves[0].leave.length >= 6, JSON.stringify(ownBest.moves[0]));
+    // refused: one line on stderr, the built-in answer
+    const bad = path.join(dir, 'bad.klv2');
+    fs.writeFileSync(bad, 'garbage');
+    const refused = await ask(['--leaves', bad]);
+    assert.equal(refused.err.length, 1);
+    assert.match(refused.err[0], /^planilla: leave file .*bad\.klv2 refused \(too short\); using the built-in table$/);
+    assert.deepEqual(refused.out, builtin.out);
+    const a = captureIo('en');
+    assert.equal(await runAnalyze([path.join(repoRoot, 'samples', 'planilla-a-mano.gcg'), '--leaves', bad, '--top', '1'], a.io), 0);
+    assert.equal(a.err.filter((l) => l.includes('refused')).length, 1);
+  });
+
+  it('falls back to the provisional worths, with a message, when the built-in table is missing', () => {
+    const r = builtinLeaves(dir);
+    assert.ok(r.warning);
+    assert.equal(r.leaves.name, 'provisional-tile-worths');
+    assert.match(formatLeaveMessage(r.warning, 'en'), /built-in leave table .* is missing/);
+    builtinLeaves(); // restore the memo for the other tests
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The leave table (issue 14): the perfect index over Spanish leaves (its size against the figure
+ * of analysis-anchors.md, a bijection checked by brute force on small leaves), the `.plv` format
+ * round trip, the sub-leave smoothing rule worked out by hand, and refusals of bad files.
+ */
+import * as assert from 'node:assert/strict';
+import {
+  LeaveIndex,
+  SPANISH_ALPHABET,
+  SPANISH_COUNTS,
+  SPANISH_LEAVES,
+  parseLeaveTable,
+  serializeLeaveTable,
+  tableFromWorths,
+} from '../../../server/src/analysis/leave-table';
+import { TILE_SETS } from '../../../server/src/engine/tilesets';
+
+const idx = SPANISH_LEAVES;
+const r = (faces: string): number => idx.rank(faces.split(' '));
+
+describe('leaves: the index', () => {
+  it('has the FISE counts of the engine tile set', () => {
+    assert.deepEqual(
+      SPANISH_ALPHABET.map((f) => TILE_SETS.spanish.count(f)),
+      SPANISH_COUNTS,
+    );
+    assert.equal(SPANISH_COUNTS.reduce((a, b) => a + b, 0), 100);
+  });
+
+  it('counts 1 170 590 Spanish leaves of 1–6 tiles (the figure of the analysis notes)', () => {
+    assert.equal(idx.size, 1_170_590);
+  });
+
+  it('is a bijection on leaves of 1–3 tiles (brute force)', () => {
+    const seen = new Set<number>();
+    const k = idx.kinds;
+    let total = 0;
+    const visit = (codes: number[]): void => {
+      const counts = new Map<number, number>();
+      for (const c of codes) counts.set(c, (counts.get(c) ?? 0) + 1);
+      const possible = [...counts].every(([c, n]) => n <= SPANISH_COUNTS[c]);
+      const rank = idx.rankCodes([...codes]);
+      if (!possible) {
+        assert.equal(rank, -1, codes.join(','));
+        return;
+      }
+      total++;
+      assert.ok(rank >= 0 && rank < idx.size);
+      assert.ok(!seen.has(rank), `rank ${rank} twice`);
+      seen.add(rank);
+      assert.deepEqual(idx.unrank(rank), codes);
+    };
+    for (let a = 0; a < k; a++) {
+      visit([a]);
+      for (let b = a; b < k; b++) {
+        visit([a, b]);
+        for (let c = b; c < k; c++) visit([a, b, c]);
+      }
+    }
+    // leaves of 1–3 tiles take exactly the first ranks
+    assert.equal(Math.max(...seen) + 1, total);
+  });
+
+  it('unrank inverts rank on every 2 000th leave', () => {
+    for (let rank = 0; rank < idx.size; rank += 2000) assert.equal(idx.rankCodes(idx.unrank(rank)), rank);
+    assert.equal(idx.rankCodes(idx.unrank(idx.size - 1)), idx.size - 1);
+  });
+
+  it('ignores the order of the tiles and refuses what the bag cannot hold', () => {
+    assert.equal(r('S ? A'), r('? A S'));
+    assert.equal(r('CH CH'), -1); // one CH in the set
+    assert.equal(r('K'), -1); // no K (art. 3)
+    assert.equal(idx.rank([]), -1);
+    assert.equal(r('A A A A A A A'), -1); // seven tiles are not a leave
+  });
+
+  it('works for another alphabet', () => {
+    const tiny = new LeaveIndex(['?', 'A', 'B'], [1, 2, 1], 3);
+    // sizes 1: ?,A,B (3); 2: ?A ?B AA AB (4); 3: ?AA ?AB AAB (3)
+    assert.equal(tiny.size, 10);
+  });
+});
+
+describe('leaves: the .plv table', () => {
+  const worths = new Map([
+    ['A', 2],
+    ['E', 1],
+    ['?', 25],
+  ]);
+
+  it('round-trips through the file format, values quantised to hundredths', () => {
+    const entries = new Map<number, number>([
+      [r('A'), 2.004],
+      [r('E'), 1],
+      [r('A A'), -5],
+      [r('? S'), 31.456],
+      [r('Z Z'.replace(' Z', '')) , -3],
+    ]);
+    const bytes = serializeLeaveTable(idx, entries, { list: 'test', seed: 1 });
+    const parsed = parseLeaveTable(bytes, 't');
+    assert.ok(parsed.ok);
+    assert.equal(parsed.header.provenance.seed, 1);
+    assert.equal(parsed.table.ranks.length, 5);
+    assert.equal(parsed.table.value(['A']), 2);
+    assert.equal(parsed.table.value(['S', '?']), 31.46);
+    assert.equal(parsed.table.value(['Z']), -3);
+  });
+
+  it('smooths an unseen leave from its sub-leaves (worked by hand)', () => {
+    const bytes = serializeLeaveTable(idx, new Map([[r('A'), 2], [r('E'), 1], [r('A A'), -5]]), {});
+    const parsed = parseLeaveTable(bytes);
+    assert.ok(parsed.ok);
+    const t = parsed.table;
+    assert.equal(t.value([]), 0);
+    assert.equal(t.value(['O']), 0); // unseen single tile
+    // AE: faces A and E: (v(E) + v(A) + v(A) + v(E)) / 2 = 3
+    assert.equal(t.value(['A', 'E']), 3);
+    // AAE: A → v(AE) + v(A) = 5; E → v(AA) + v(E) = -4; mean 0.5
+    assert.equal(t.value(['E', 'A', 'A']), 0.5);
+    assert.equal(t.value(['A', 'A']), -5); // stored
+    assert.equal(t.value(['K']), 0); // not a Spanish face
+  });
+
+  it('a per-tile table is additive', () => {
+    const t = tableFromWorths('tiles', idx, worths);
+    assert.equal(t.value(['?', 'A', 'E', 'E']), 29);
+    assert.equal(t.value(['A', 'A', 'A', 'A', 'A', 'A']), 12);
+  });
+
+  it('refuses bad files with a reason', () => {
+    const good = serializeLeaveTable(idx, new Map([[r('A'), 2], [r('E'), 1]]), {});
+    const cases: [Uint8Array, RegExp][] = [
+      [Buffer.from('hello world, not a table'), /magic/],
+      [good.subarray(0, good.length - 1), /expected 2 values/],
+      [Buffer.concat([good, Buffer.from([0])]), /expected 2 values/],
+      [Buffer.from([...Buffer.from('PLV1'), 4, 0, 0, 0, ...Buffer.from('{}{}'), 0, 0, 0, 0]), /JSON/],
+      [Buffer.from([...Buffer.from('PLV1'), 2, 0, 0, 0, ...Buffer.from('{}'), 0, 0, 0, 0]), /header lacks/],
+    ];
+    // a repeated rank (delta 0)
+    const dup = Buffer.from(good);
+    const at = 8 + dup.readUInt32LE(4) + 4;
+    dup[at + 1] = 0;
+    cases.push([dup, /not increasing/]);
+    for (const [bytes, re] of cases) {
+      const p = parseLeaveTable(bytes);
+      assert.ok(!p.ok);
+      assert.match(p.detail, re);
+    }
+  });
+});
