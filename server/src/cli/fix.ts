@@ -30,8 +30,13 @@ export function runFix(argv: readonly string[], io: CliIo): Promise<number> {
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /** The fixed text as bytes in the record's own encoding (and byte-order mark). */
-function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1'): Uint8Array {
+function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1' | 'utf-16'): Uint8Array {
   if (encoding === 'latin-1') return Buffer.from(text, 'latin1');
+  if (encoding === 'utf-16') {
+    // With its byte-order mark, little- or big-endian as it came.
+    const le = Buffer.from(`\ufeff${text}`, 'utf16le');
+    return original[0] === 0xff ? le : le.swap16();
+  }
   const bom = UTF8_BOM.every((b, i) => original[i] === b);
   const body = Buffer.from(text, 'utf8');
   return bom ? Buffer.concat([Buffer.from(UTF8_BOM), body]) : body;
