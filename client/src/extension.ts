@@ -10,7 +10,7 @@
  * - The only module that imports `vscode`; everything the server computes reaches VS Code through
  *   the language client (diagnostics, hovers, lenses, fixes, …).
  * - In an untrusted workspace, workspace settings never point the server at a file outside the
- *   workspace folders (`choosePathSetting`, `chooseLexiconMap`).
+ *   workspace folders (`choosePathSetting`, `chooseLexiconMap`, links resolved); `severity`, `rules`, `exchangeMinimum` only from user settings (`chooseRestrictedSetting`).
  * - Every text shown comes from the UI catalogue in the editor's language (or `planilla.language`).
  *
  * Example: opening `game.gcg` activates the extension; "Planilla: Check all records in
@@ -36,7 +36,7 @@ import {
 import { showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, type BoardViewHost } from './board-view';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
-import { chooseLexiconMap, choosePathSetting } from '../../server/src/shared/settings';
+import { chooseLexiconMap, choosePathSetting, chooseRestrictedSetting } from '../../server/src/shared/settings';
 import { clientText, resolveLanguage } from '../../server/src/shared/text';
 import type { Language } from '../../server/src/shared/text';
 
@@ -73,14 +73,14 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
   const trusted = vscode.workspace.isTrusted;
   const folders = folderPaths();
   return {
-    rules: config.get('rules'),
+    rules: chooseRestrictedSetting(config.inspect('rules') ?? {}, trusted),
     lexicon: choosePathSetting(config.inspect<string>('lexicon') ?? {}, trusted, folders, base),
     lexicons: chooseLexiconMap(config.inspect<Record<string, unknown>>('lexicons') ?? {}, trusted, folders, base),
     lexiconExtra: choosePathSetting(config.inspect<string>('lexiconExtra') ?? {}, trusted, folders, base),
     lexiconBanned: choosePathSetting(config.inspect<string>('lexiconBanned') ?? {}, trusted, folders, base),
     language: config.get('language'),
-    severity: config.get('severity'),
-    exchangeMinimum: config.get('exchangeMinimum'),
+    severity: chooseRestrictedSetting(config.inspect('severity') ?? {}, trusted),
+    exchangeMinimum: chooseRestrictedSetting(config.inspect('exchangeMinimum') ?? {}, trusted),
   };
 }
 
@@ -272,6 +272,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   await client.start();
+  // After a window reload VS Code hands back the board view it had open (record and line kept).
+  context.subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(BoardView.viewType, {
+      deserializeWebviewPanel: async (panel, state) => {
+        await BoardView.revive(host, panel, state);
+      },
+    }),
+  );
 }
 
 export function deactivate(): Thenable<void> | undefined {

@@ -45,7 +45,16 @@ export const CLIENT_MESSAGES: Catalog = {
   },
   'ui.report.panelTitle': { es: 'Informe · {name}', en: 'Audit · {name}' },
   'ui.report.noRecord': { es: 'Abra una planilla .gcg para su informe de arbitraje.', en: 'Open a .gcg record for its audit report.' },
-  'ui.report.opened': { es: 'Informe de arbitraje de {name}.', en: 'Audit report of {name}.' },
+  'ui.report.refresh': { es: 'Actualizar', en: 'Refresh' },
+  'ui.report.toolbar': { es: 'Acciones del informe', en: 'Report actions' },
+  'ui.report.live': {
+    es: 'Sigue los cambios de {name} · al día a las {time}',
+    en: 'Follows the edits of {name} · up to date at {time}',
+  },
+  'ui.report.onDisk': {
+    es: '{name} no está abierta: el informe muestra el archivo guardado tal como estaba a las {time} («Actualizar» lo vuelve a leer)',
+    en: '{name} is not open: the report shows the saved file as it was at {time} ("Refresh" reads it again)',
+  },
   'ui.report.save': { es: 'Guardar como HTML…', en: 'Save as HTML…' },
   'ui.report.saved': { es: 'Informe guardado: {path}', en: 'Report saved: {path}' },
   'ui.report.cannotSave': {
