@@ -33,9 +33,9 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1' | 'utf-16'): Uint8Array {
   if (encoding === 'latin-1') return Buffer.from(text, 'latin1');
   if (encoding === 'utf-16') {
-    // With its byte-order mark, little- or big-endian as it came.
-    const le = Buffer.from(`\ufeff${text}`, 'utf16le');
-    return original[0] === 0xff ? le : le.swap16();
+    // Read only with a byte-order mark (syntax/encoding.ts): write it back in the same order.
+    const little = Buffer.from(`\ufeff${text}`, 'utf16le');
+    return original[0] === 0xfe ? little.swap16() : little;
   }
   const bom = UTF8_BOM.every((b, i) => original[i] === b);
   const body = Buffer.from(text, 'utf8');
