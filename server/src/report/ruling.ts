@@ -21,9 +21,9 @@ import { auditFinding, type AuditFinding } from './audit';
 import { escapeMarkdownInline, escapeXml } from './escape';
 
 /** Findings listed per sheet (errors first); the rest are counted, so the page stays one page. */
-export const MAX_FINDINGS = 8;
+export const MAX_FINDINGS = 4;
 /** Longest text taken from a record on the page (names, event, messages). */
-const MAX_TEXT = 160;
+const MAX_TEXT = 110;
 
 export interface RulingSheet {
   /** 'A' or 'B'. */
@@ -123,8 +123,8 @@ export function buildRuling(sheets: readonly Sheet[], lang: Language): Ruling {
 }
 
 const STYLE = [
-  '@page { size: A4; margin: 14mm 16mm; }',
-  'html { font: 10pt/1.35 system-ui, "Segoe UI", "DejaVu Sans", sans-serif; color: #111; }',
+  '@page { size: A4; margin: 12mm 15mm; }',
+  'html { font: 9.5pt/1.3 system-ui, "Segoe UI", "DejaVu Sans", sans-serif; color: #111; }',
   'body { margin: 0; }',
   'h1 { font-size: 16pt; margin: 0 0 2mm; }',
   'h2 { font-size: 11pt; margin: 4mm 0 1.5mm; border-bottom: 0.3mm solid #888; }',
@@ -136,7 +136,7 @@ const STYLE = [
   '.sev-error { color: #a00; font-weight: 600; }',
   '.sev-warning { color: #8a5a00; font-weight: 600; }',
   '.result { font-size: 13pt; font-weight: 700; margin: 1mm 0; }',
-  '.box { border: 0.3mm solid #555; min-height: 28mm; margin-top: 1.5mm; }',
+  '.box { border: 0.3mm solid #555; min-height: 22mm; margin-top: 1.5mm; }',
   '.signature { display: flex; gap: 10mm; margin-top: 6mm; }',
   '.signature div { flex: 1; border-top: 0.3mm solid #555; padding-top: 1mm; font-size: 9pt; }',
   '.muted { color: #555; }',
@@ -149,7 +149,7 @@ function t(r: Ruling, id: string, args: Record<string, string | number> = {}): s
 }
 
 function findingHtml(f: AuditFinding, r: Ruling): string {
-  const cite = f.citation ? ` <span class="muted">(${escapeXml(f.citation)}${f.title ? ` — ${escapeXml(cut(f.title))}` : ''})</span>` : '';
+  const cite = f.citation ? ` <span class="muted">(${escapeXml(f.citation)})</span>` : '';
   return `<li><span class="sev-${f.severity}">${escapeXml(f.severityLabel)}</span> · ${escapeXml(t(r, 'ruling.line', { line: f.line }))}: ${escapeXml(f.message)}${cite}</li>`;
 }
 
@@ -213,7 +213,7 @@ export function renderRulingMarkdown(r: Ruling): string {
   for (const s of r.sheets) {
     out.push('', `## ${md(t(r, 'ruling.sheet', { label: s.label, name: s.name }))}`, '');
     for (const f of s.findings) {
-      const cite = f.citation ? ` (${md(f.citation)}${f.title ? ` — ${md(cut(f.title))}` : ''})` : '';
+      const cite = f.citation ? ` (${md(f.citation)})` : '';
       out.push(`- **${md(f.severityLabel)}** · ${md(t(r, 'ruling.line', { line: f.line }))}: ${md(f.message)}${cite}`);
     }
     if (s.notice) out.push(`- ${md(s.notice)}`);
