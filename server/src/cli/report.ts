@@ -8,6 +8,10 @@
  * The format is `--format`, else `md` when OUT ends in .md/.markdown, else `html`. Without `-o`
  * the document goes to standard output.
  *
+ * `--ruling A.gcg [B.gcg]` makes the arbiter's ruling sheet instead (report/ruling.ts): event,
+ * round, players, each sheet's findings with their articles, where two sheets disagree, the
+ * corrected result and room for the signature, on one A4 page.
+ *
  * Exit codes: 0 the report was produced (whatever the record's findings); 2 bad usage, unreadable
  * record, unwritable output.
  *
@@ -22,6 +26,10 @@ import { analyzeFile, emit, REPLAY_OPTIONS, replaySettings, singleFile } from '.
 import { buildAudit, coachGame } from '../report/audit';
 import { renderHtmlReport } from '../report/html';
 import { renderMarkdownReport } from '../report/markdown';
+import { buildRuling, renderRulingHtml, renderRulingMarkdown } from '../report/ruling';
+import type { AnalysisSettings } from '../service/analysis';
+import type { Sheet } from '../service/compare';
+import * as path from 'node:path';
 
 export const REPORT_FORMATS = ['html', 'md'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -37,7 +45,7 @@ export function reportFormat(option: string | undefined, output: string | undefi
 }
 
 export const reportCommand: Command = {
-  options: { ...REPLAY_OPTIONS, format: { type: 'string' }, lexicon: { type: 'string' }, diagrams: { type: 'boolean' } },
+  options: { ...REPLAY_OPTIONS, format: { type: 'string' }, lexicon: { type: 'string' }, diagrams: { type: 'boolean' }, ruling: { type: 'boolean' } },
   run: report,
 };
 
@@ -54,6 +62,7 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const settings = replaySettings(args, io);
   if (!settings) return 2;
+  if (args.flags.has('ruling')) return ruling(args, io, format, output, settings);
   const file = singleFile(args, 'report', io);
   if (file === undefined) return 2;
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
@@ -65,4 +74,29 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   const document =
     format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);
   return emit(document, output, file, io) ? 0 : 2;
+}
+
+/** `--ruling A.gcg [B.gcg]`: the arbiter's ruling sheet, one A4 page (report/ruling.ts). */
+function ruling(args: ParsedArgs, io: CliIo, format: ReportFormat, output: string | undefined, settings: AnalysisSettings): number {
+  const files = args.positionals;
+  if (files.length < 1 || files.length > 2) {
+    io.err(t(io.lang, 'ruling.files', { count: files.length }));
+    return 2;
+  }
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
+  const sheets: Sheet[] = [];
+  for (const file of files) {
+    const analysis = analyzeFile(file, { ...settings, ...(lexicon ? { lexicon } : {}) }, io);
+    if (!analysis) return 2;
+    sheets.push({ name: path.basename(file), analysis });
+  }
+  const r = buildRuling(sheets, io.lang);
+  const document = format === 'md' ? renderRulingMarkdown(r) : renderRulingHtml(r);
+  for (const file of files) {
+    if (output !== undefined && output !== '-' && path.resolve(output) === path.resolve(file)) {
+      io.err(t(io.lang, 'report.output-is-input', { path: output }));
+      return 2;
+    }
+  }
+  return emit(document, output, files[0]!, io) ? 0 : 2;
 }

@@ -72,4 +72,27 @@ export const DESK_MESSAGES: Catalog = {
   },
   /* {count}: the number of files given. */
   'compare.two-files': { es: 'planilla compare: hacen falta dos planillas (se dieron {count})', en: 'planilla compare: two sheets are needed ({count} given)' },
+
+  // The ruling sheet (planilla report --ruling)
+  'ruling.title': { es: 'Acta del árbitro', en: "Arbiter's ruling" },
+  'ruling.event': { es: 'Torneo', en: 'Event' },
+  'ruling.round': { es: 'Ronda', en: 'Round' },
+  'ruling.players': { es: 'Jugadores', en: 'Players' },
+  'ruling.rules': { es: 'Reglamento', en: 'Rules' },
+  /* {label}: 'A' or 'B'; {name}: the file. */
+  'ruling.sheet': { es: 'Planilla {label}: {name}', en: 'Sheet {label}: {name}' },
+  /* {line}: 1-based. */
+  'ruling.line': { es: 'línea {line}', en: 'line {line}' },
+  'ruling.no-findings': { es: 'Sin errores ni avisos.', en: 'No errors or warnings.' },
+  /* {n}: findings not listed. */
+  'ruling.more': { es: '… y {n, plural, one {# hallazgo más} other {# hallazgos más}} (planilla check los lista todos)', en: '… and {n, plural, one {# more finding} other {# more findings}} (planilla check lists them all)' },
+  /* {result}: 'Ana 364 – Beto 332'. */
+  'ruling.written': { es: 'Resultado que anota esta planilla: {result}', en: 'Result this sheet writes: {result}' },
+  'ruling.comparison': { es: 'Las dos planillas', en: 'The two sheets' },
+  'ruling.result': { es: 'Resultado corregido', en: 'Corrected result' },
+  'ruling.decision': { es: 'Decisión del árbitro', en: "Arbiter's decision" },
+  'ruling.date': { es: 'Fecha y hora', en: 'Date and time' },
+  'ruling.signature': { es: 'Firma del árbitro', en: "Arbiter's signature" },
+  /* {count}: files given. */
+  'ruling.files': { es: 'planilla report --ruling: una o dos planillas (se dieron {count})', en: 'planilla report --ruling: one or two sheets ({count} given)' },
 };

@@ -1,0 +1,231 @@
+/**
+ * The arbiter's ruling sheet (`planilla report --ruling A.gcg [B.gcg]`): one A4 page with the
+ * event and round (`#event`, `#round`), the players, each sheet's findings with their articles,
+ * where two sheets first disagree and whose addition is right there (service/compare.ts), the
+ * corrected result, and room for the arbiter's decision, the date and the signature. HTML (for
+ * printing) and Markdown.
+ *
+ * Invariants: pure; never throws; every text taken from a record is escaped (escape.ts); one page
+ * whatever the records hold: at most MAX_FINDINGS findings are listed per sheet (the rest counted),
+ * and long texts are cut with an ellipsis.
+ *
+ * Example:
+ *   const r = buildRuling([{ name: 'ana.gcg', analysis: a }, { name: 'beto.gcg', analysis: b }], 'es');
+ *   renderRulingHtml(r);      // '<!DOCTYPE html>…'
+ */
+import { editionLabel, formatMessage, renderNotice } from '../rules/messages';
+import type { Language } from '../rules/types';
+import type { Analysis } from '../service/analysis';
+import { compareSheets, type Comparison, type Sheet } from '../service/compare';
+import { auditFinding, type AuditFinding } from './audit';
+import { escapeMarkdownInline, escapeXml } from './escape';
+
+/** Findings listed per sheet (errors first); the rest are counted, so the page stays one page. */
+export const MAX_FINDINGS = 4;
+/** Longest text taken from a record on the page (names, event, messages). */
+const MAX_TEXT = 110;
+
+export interface RulingSheet {
+  /** 'A' or 'B'. */
+  readonly label: string;
+  readonly name: string;
+  /** Errors and warnings first, at most MAX_FINDINGS. */
+  readonly findings: readonly AuditFinding[];
+  /** Findings not listed. */
+  readonly more: number;
+  /** The notice that plays were not checked, when the sheet holds only numbers. */
+  readonly notice?: string;
+  /** The result the sheet itself writes (its last totals), by nick. */
+  readonly written: string;
+}
+
+export interface Ruling {
+  readonly lang: Language;
+  readonly event: string;
+  readonly round: string;
+  readonly edition: string;
+  readonly players: readonly { readonly nick: string; readonly name: string }[];
+  readonly sheets: readonly RulingSheet[];
+  /** Two sheets: where they first disagree, in sentences (empty when they agree or for one sheet). */
+  readonly comparison: readonly string[];
+  /** The corrected result ('Ana 364 – Beto 322') and who wins. */
+  readonly result: string;
+  readonly verdict: string;
+}
+
+const cut = (text: string): string => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+
+function pragmaText(a: Analysis, name: 'event' | 'round'): string {
+  const p = a.parsed.file.pragmas.find((x) => x.name === name);
+  return p ? cut(p.args.text) : '';
+}
+
+const ORDER = { error: 0, warning: 1, information: 2, hint: 3 } as const;
+
+function sheetOf(label: string, sheet: Sheet, lang: Language): RulingSheet {
+  const { analysis } = sheet;
+  const edition = analysis.replay.rules;
+  const all = analysis.findings
+    .filter((f) => f.severity === 'error' || f.severity === 'warning')
+    .slice()
+    .sort((x, y) => ORDER[x.severity] - ORDER[y.severity] || x.span.start.offset - y.span.start.offset);
+  const findings = all.slice(0, MAX_FINDINGS).map((f) => {
+    const a = auditFinding(f, edition, lang);
+    return { ...a, message: cut(a.message) };
+  });
+  const notice = analysis.notices[0];
+  const r = analysis.replay;
+  const written = r.players.map((p, i) => `${cut(p.nick)} ${r.declaredFinal[i] ?? '—'}`).join(' – ');
+  return { label, name: cut(sheet.name), findings, more: all.length - findings.length, ...(notice ? { notice: renderNotice(notice, lang) } : {}), written };
+}
+
+function comparisonSentences(c: Comparison, lang: Language): string[] {
+  const d = c.firstDisagreement;
+  if (!d) return [formatMessage('compare.agree', {}, lang)];
+  const side = (sheet: 'A' | 'B', s: typeof d.a): string => {
+    if (s.line === null) return formatMessage('compare.no-line', { sheet }, lang);
+    if (s.score === null || s.total === null) return formatMessage('compare.no-numbers', { sheet, line: s.line }, lang);
+    const score = s.score >= 0 ? `+${s.score}` : String(s.score);
+    return formatMessage(s.arithmetic ? 'compare.adds-up' : 'compare.misadds', { sheet, line: s.line, previous: s.previous, score, total: s.total, sum: s.previous + s.score }, lang);
+  };
+  const lines = [formatMessage('compare.first', { n: d.n, player: cut(d.player) }, lang), side('A', d.a), side('B', d.b)];
+  if (d.true) lines.push(formatMessage('compare.truth', { score: d.true.score >= 0 ? `+${d.true.score}` : String(d.true.score), total: d.true.total }, lang));
+  return lines;
+}
+
+/** The ruling of one sheet, or of two sheets of the same game (the first one names the game). */
+export function buildRuling(sheets: readonly Sheet[], lang: Language): Ruling {
+  const first = sheets[0]!;
+  const r = first.analysis.replay;
+  const event = sheets.map((s) => pragmaText(s.analysis, 'event')).find((t) => t !== '') ?? '';
+  const round = sheets.map((s) => pragmaText(s.analysis, 'round')).find((t) => t !== '') ?? '';
+  const comparison = sheets.length === 2 ? compareSheets(first, sheets[1]!) : undefined;
+  const truth: [string, number][] = comparison
+    ? Object.entries(comparison.result.true)
+    : r.players.map((p, i) => [p.nick, r.result[i]!] as [string, number]);
+  const result = truth.map(([nick, n]) => `${cut(nick)} ${n}`).join(' – ');
+  const [[n1, s1] = ['', 0], [n2, s2] = ['', 0]] = truth;
+  const verdict =
+    s1 === s2
+      ? formatMessage('report.result.draw', { score: s1 }, lang)
+      : formatMessage('report.result.winner', { nick: cut(s1 > s2 ? n1 : n2), spread: Math.abs(s1 - s2) }, lang);
+  return {
+    lang,
+    event,
+    round,
+    edition: editionLabel(r.rules, lang),
+    players: r.players.map((p) => ({ nick: cut(p.nick), name: cut(p.name || p.nick) })),
+    sheets: sheets.map((s, i) => sheetOf(i === 0 ? 'A' : 'B', s, lang)),
+    comparison: comparison ? comparisonSentences(comparison, lang) : [],
+    result,
+    verdict,
+  };
+}
+
+const STYLE = [
+  '@page { size: A4; margin: 12mm 15mm; }',
+  'html { font: 9.5pt/1.3 system-ui, "Segoe UI", "DejaVu Sans", sans-serif; color: #111; }',
+  'body { margin: 0; }',
+  'h1 { font-size: 16pt; margin: 0 0 2mm; }',
+  'h2 { font-size: 11pt; margin: 4mm 0 1.5mm; border-bottom: 0.3mm solid #888; }',
+  'table.meta { border-collapse: collapse; }',
+  'table.meta th { text-align: left; padding: 0.6mm 4mm 0.6mm 0; font-weight: 600; }',
+  'table.meta td { padding: 0.6mm 0; }',
+  'ul { margin: 1mm 0; padding-left: 5mm; }',
+  'li { margin: 0.4mm 0; }',
+  '.sev-error { color: #a00; font-weight: 600; }',
+  '.sev-warning { color: #8a5a00; font-weight: 600; }',
+  '.result { font-size: 13pt; font-weight: 700; margin: 1mm 0; }',
+  '.box { border: 0.3mm solid #555; min-height: 22mm; margin-top: 1.5mm; }',
+  '.signature { display: flex; gap: 10mm; margin-top: 6mm; }',
+  '.signature div { flex: 1; border-top: 0.3mm solid #555; padding-top: 1mm; font-size: 9pt; }',
+  '.muted { color: #555; }',
+].join('\n');
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+function t(r: Ruling, id: string, args: Record<string, string | number> = {}): string {
+  return formatMessage(id, args, r.lang);
+}
+
+function findingHtml(f: AuditFinding, r: Ruling): string {
+  const cite = f.citation ? ` <span class="muted">(${escapeXml(f.citation)})</span>` : '';
+  return `<li><span class="sev-${f.severity}">${escapeXml(f.severityLabel)}</span> · ${escapeXml(t(r, 'ruling.line', { line: f.line }))}: ${escapeXml(f.message)}${cite}</li>`;
+}
+
+function sheetHtml(s: RulingSheet, r: Ruling): string {
+  const items = s.findings.map((f) => findingHtml(f, r));
+  if (s.notice) items.push(`<li class="muted">${escapeXml(s.notice)}</li>`);
+  if (s.more > 0) items.push(`<li class="muted">${escapeXml(t(r, 'ruling.more', { n: s.more }))}</li>`);
+  if (items.length === 0) items.push(`<li>${escapeXml(t(r, 'ruling.no-findings'))}</li>`);
+  return [
+    `<h2>${escapeXml(t(r, 'ruling.sheet', { label: s.label, name: s.name }))}</h2>`,
+    `<ul>${items.join('')}</ul>`,
+    `<p class="muted">${escapeXml(t(r, 'ruling.written', { result: s.written }))}</p>`,
+  ].join('\n');
+}
+
+export function renderRulingHtml(r: Ruling): string {
+  const row = (label: string, value: string): string => `<tr><th>${escapeXml(label)}</th><td>${escapeXml(value || '—')}</td></tr>`;
+  const players = r.players.map((p) => (p.name && p.name !== p.nick ? `${p.name} (${p.nick})` : p.nick)).join(' · ');
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${r.lang}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    `<title>${escapeXml(t(r, 'ruling.title'))}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${escapeXml(t(r, 'ruling.title'))}</h1>`,
+    '<table class="meta">',
+    row(t(r, 'ruling.event'), r.event),
+    row(t(r, 'ruling.round'), r.round),
+    row(t(r, 'ruling.players'), players),
+    row(t(r, 'ruling.rules'), r.edition),
+    '</table>',
+    ...r.sheets.map((s) => sheetHtml(s, r)),
+    r.comparison.length > 0 ? `<h2>${escapeXml(t(r, 'ruling.comparison'))}</h2>\n<ul>${r.comparison.map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>` : '',
+    `<h2>${escapeXml(t(r, 'ruling.result'))}</h2>`,
+    `<p class="result">${escapeXml(r.result)}</p>`,
+    `<p>${escapeXml(r.verdict)}</p>`,
+    `<h2>${escapeXml(t(r, 'ruling.decision'))}</h2>`,
+    '<div class="box"></div>',
+    `<div class="signature"><div>${escapeXml(t(r, 'ruling.date'))}</div><div>${escapeXml(t(r, 'ruling.signature'))}</div></div>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+export function renderRulingMarkdown(r: Ruling): string {
+  const md = escapeMarkdownInline;
+  const players = r.players.map((p) => (p.name && p.name !== p.nick ? `${p.name} (${p.nick})` : p.nick)).join(' · ');
+  const out = [
+    `# ${t(r, 'ruling.title')}`,
+    '',
+    `- **${t(r, 'ruling.event')}:** ${md(r.event || '—')}`,
+    `- **${t(r, 'ruling.round')}:** ${md(r.round || '—')}`,
+    `- **${t(r, 'ruling.players')}:** ${md(players)}`,
+    `- **${t(r, 'ruling.rules')}:** ${md(r.edition)}`,
+  ];
+  for (const s of r.sheets) {
+    out.push('', `## ${md(t(r, 'ruling.sheet', { label: s.label, name: s.name }))}`, '');
+    for (const f of s.findings) {
+      const cite = f.citation ? ` (${md(f.citation)})` : '';
+      out.push(`- **${md(f.severityLabel)}** · ${md(t(r, 'ruling.line', { line: f.line }))}: ${md(f.message)}${cite}`);
+    }
+    if (s.notice) out.push(`- ${md(s.notice)}`);
+    if (s.more > 0) out.push(`- ${md(t(r, 'ruling.more', { n: s.more }))}`);
+    if (s.findings.length === 0 && !s.notice) out.push(`- ${md(t(r, 'ruling.no-findings'))}`);
+    out.push('', md(t(r, 'ruling.written', { result: s.written })));
+  }
+  if (r.comparison.length > 0) {
+    out.push('', `## ${t(r, 'ruling.comparison')}`, '', ...r.comparison.map((l) => `- ${md(l)}`));
+  }
+  out.push('', `## ${t(r, 'ruling.result')}`, '', `**${md(r.result)}** — ${md(r.verdict)}`);
+  out.push('', `## ${t(r, 'ruling.decision')}`, '', '&nbsp;', '', '&nbsp;', '', '&nbsp;', '');
+  out.push(`${t(r, 'ruling.date')}: ______________________    ${t(r, 'ruling.signature')}: ______________________`, '');
+  return out.join('\n');
+}

@@ -1,0 +1,74 @@
+/**
+ * The ruling sheet (`planilla report --ruling`): event and round from `#event`/`#round`, the
+ * players, each sheet's findings with their articles, where the sheets disagree, the corrected
+ * result, room for the signature; HTML escaped and capped so it stays one A4 page (checked by hand
+ * with headless Chromium and pdfinfo, README "The arbiter's desk").
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../../server/src/cli';
+import type { CliIo } from '../../../server/src/cli/io';
+import { analyze } from '../../../server/src/service/analysis';
+import { buildRuling, MAX_FINDINGS, renderRulingHtml, renderRulingMarkdown } from '../../../server/src/report/ruling';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const deskDir = path.join(repoRoot, 'docs', 'arbitraje');
+const sheet = (name: string, text?: string) => ({ name, analysis: analyze(text ?? fs.readFileSync(path.join(deskDir, name))) });
+
+describe('desk: ruling sheet', () => {
+  it('mesa 12: header from #event/#round, the misadded total with its article, the comparison and the corrected result', () => {
+    const r = buildRuling([sheet('mesa-12-ana.gcg'), sheet('mesa-12-beto.gcg')], 'es');
+    assert.equal(r.event, 'Open de Madrid 2026');
+    assert.equal(r.round, '3 · mesa 12');
+    assert.deepEqual(r.players, [{ nick: 'Ana', name: 'Ana García' }, { nick: 'Beto', name: 'Alberto Ruiz' }]);
+    assert.deepEqual(r.sheets[0]!.findings, []);
+    assert.deepEqual(r.sheets[1]!.findings.map((f) => [f.code, f.line, f.citation]), [['cumulative-mismatch', 15, 'art. 5.1, 34']]);
+    assert.match(r.sheets[1]!.notice ?? '', /25 jugadas sin comprobar/);
+    assert.equal(r.result, 'Ana 364 – Beto 322');
+    assert.equal(r.verdict, 'Gana Ana por 42 puntos.');
+    assert.deepEqual(r.comparison.slice(0, 3), ['Primera discrepancia: turno 8 (Beto).', 'A (línea 15) suma bien: 73 +43 = 116', 'B (línea 15) suma mal: 73 +43 = 116, no 126']);
+    const html = renderRulingHtml(r);
+    assert.match(html, /@page \{ size: A4;/);
+    assert.match(html, /Firma del árbitro/);
+    const md = renderRulingMarkdown(buildRuling([sheet('mesa-12-ana.gcg'), sheet('mesa-12-beto.gcg')], 'en'));
+    assert.match(md, /^# Arbiter's ruling/);
+    assert.match(md, /\*\*Ana 364 – Beto 322\*\* — Ana wins by 42 points\./);
+  });
+
+  it('one sheet: its own findings and result; text from the record is escaped; findings capped', () => {
+    const lines = ['#player1 <b>Ana</b> Ana', '#player2 Beto Beto', '#event <script>x</script>'];
+    for (let i = 1; i <= 10; i++) lines.push(`>${i % 2 ? '<b>Ana</b>' : 'Beto'}: +10 ${i * 100}`);
+    const r = buildRuling([sheet('a.gcg', lines.join('\n'))], 'en');
+    assert.equal(r.sheets[0]!.findings.length, MAX_FINDINGS);
+    assert.ok(r.sheets[0]!.more > 0);
+    const html = renderRulingHtml(r);
+    assert.ok(!html.includes('<script>') && !html.includes('<b>Ana'), 'escaped');
+    assert.match(html, /&lt;script&gt;/);
+  });
+
+  it('planilla report --ruling writes HTML or Markdown; three sheets is one line, exit 2', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-ruling-'));
+    let err = '';
+    const io: CliIo = { out: () => undefined, err: (t) => (err += `${t}\n`), lang: 'es', tty: false };
+    try {
+      const out = path.join(dir, 'acta.md');
+      const code = await main(['report', '--ruling', path.join(deskDir, 'mesa-7-ramon.gcg'), path.join(deskDir, 'mesa-7-sofia.gcg'), '-o', out], io);
+      assert.equal(code, 0, err);
+      const md = fs.readFileSync(out, 'utf8');
+      assert.match(md, /Torneo abierto de Valencia/);
+      assert.match(md, /Primera discrepancia: turno 2 \(Ramón\)\./);
+      assert.match(md, /\*\*Sofía 298 – Ramón 420\*\*/);
+      const html = path.join(dir, 'acta.html');
+      assert.equal(await main(['report', '--ruling', path.join(deskDir, 'mesa-12-beto.gcg'), '-o', html], io), 0);
+      assert.match(fs.readFileSync(html, 'utf8'), /^<!DOCTYPE html>/);
+      err = '';
+      const three = path.join(deskDir, 'mesa-7-ramon.gcg');
+      assert.equal(await main(['report', '--ruling', three, three, three], io), 2);
+      assert.equal(err.trim().split('\n').length, 1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
