@@ -87,6 +87,7 @@ const lexicons = new LexiconCache();
 
 let locale: string | undefined;
 let canPullConfiguration = false;
+let canRegisterConfiguration = false;
 /** Settings per document URI (from workspace/configuration), dropped when the settings change. */
 const settingsByUri = new Map<string, Promise<PlanillaSettings>>();
 /**
@@ -245,6 +246,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   const initial = sectionOf(params.initializationOptions, true);
   if (initial) pushedSettings = readSettings(initial);
   canPullConfiguration = params.capabilities.workspace?.configuration === true;
+  canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -262,7 +264,8 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 });
 
 connection.onInitialized(() => {
-  if (canPullConfiguration) {
+  // Asked only of clients that say they take it (Eglot warns about a registration it does not know).
+  if (canPullConfiguration && canRegisterConfiguration) {
     connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION }).catch(() => undefined);
   }
 });

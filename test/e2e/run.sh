@@ -5,7 +5,8 @@
 # PLANILLA_SKIP_BUILD=1, then runs:
 #   1. the TextMate grammar through VS Code's tokenizer (grammar-check.js);
 #   2. headless Neovim attached to the server over stdio (nvim/lsp_e2e.lua), and Neovim configured
-#      by the README's own init.lua, starting `planilla lsp` (nvim/readme-config.js);
+#      by the README's own init.lua, starting `planilla lsp` (nvim/readme-config.js); Emacs with
+#      Eglot configured by the README's init.el (emacs/readme-config.js);
 #   3. the board view's page and the audit report rendered in Chromium from file:// pages
 #      (chromium/render-check.js: content, escaping, no network; test-output/e2e/board-sample.png);
 #   4. the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
@@ -35,6 +36,7 @@ suite grammar node test/e2e/grammar-check.js
 suite neovim env PLANILLA_SERVER="$root/dist/server.js" PLANILLA_FILE="$scratch/score-error.gcg" \
   timeout 300 nvim --headless --clean -c "luafile $root/test/e2e/nvim/lsp_e2e.lua"
 suite neovim-readme timeout 300 node test/e2e/nvim/readme-config.js
+suite emacs-readme timeout 300 node test/e2e/emacs/readme-config.js
 suite chromium-render timeout 300 node test/e2e/chromium/render-check.js
 suite vscode-extension-host timeout 900 node test/e2e/vscode/run-ext-tests.js
 suite vscode-ui timeout 900 node test/e2e/vscode/ui-run.js
