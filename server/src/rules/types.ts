@@ -8,8 +8,10 @@
  *   FINDING_CODES.includes('score-mismatch'); // true
  */
 import type { Span } from '../syntax/types';
+import { EDITION_NAMES } from '../syntax/vocabulary';
 
-export const EDITIONS = ['fise', 'fise-2004', 'fise-2001', 'naspa'] as const;
+/** The rules editions: the names `#rules` takes (syntax/vocabulary.ts, one list for both parsers). */
+export const EDITIONS = EDITION_NAMES;
 export type Edition = (typeof EDITIONS)[number];
 
 export const LANGUAGES = ['es', 'en'] as const;

@@ -27,6 +27,7 @@
  */
 import type { RawEvent, RawLine, RawPragma, RawTiles } from './raw';
 import type { CoordNode, EventKind, NumberToken, Piece, PieceKind, Pos, Span, Token } from './types';
+import { ARGUMENT_PRAGMAS, EDITION_NAMES, isEventKeyword, SIMPLE_PRAGMAS, TILE_NOTATIONS } from './vocabulary';
 
 /** The grammar's blank space: space, tab, form feed, vertical tab, no-break space, U+FEFF. */
 function isBlank(code: number): boolean {
@@ -51,15 +52,22 @@ const FIRST_MARK = 0x300;
 const RACK = 0;
 const PLAY = 1;
 
-/** Pragmas whose arguments the grammar takes as they come (`.*`). */
-const SIMPLE_PRAGMAS: readonly string[] = [
-  'character-encoding', 'title', 'description', 'id', 'lexicon', 'game-type', 'board-layout',
-  'tile-distribution', 'incomplete', 'tile-set', 'game-board',
-];
+/** Pragma names whose arguments the grammar takes as they come (`.*`) (vocabulary.ts). */
+const SIMPLE: ReadonlySet<string> = new Set(SIMPLE_PRAGMAS);
+const PLAYER: ReadonlySet<string> = new Set(ARGUMENT_PRAGMAS.player);
+const NOTE: ReadonlySet<string> = new Set(ARGUMENT_PRAGMAS.note);
+const RULES: ReadonlySet<string> = new Set(ARGUMENT_PRAGMAS.rules);
+const TILE_NOTATION: ReadonlySet<string> = new Set(ARGUMENT_PRAGMAS.tileNotation);
 /** Pragmas with arguments of their own that this reader leaves to the grammar. */
-/** The `#rules` editions the grammar accepts (its EDITION_NAMES; a unit test compares both with rules/types EDITIONS). */
-export const EDITION_NAMES: readonly string[] = ['fise', 'fise-2004', 'fise-2001', 'naspa'];
-const LEFT_TO_GRAMMAR: readonly string[] = ['rack1', 'rack2', 'clock', 'challenge', 'game-end', 'tile'];
+const LEFT_TO_GRAMMAR: ReadonlySet<string> = new Set([
+  ...ARGUMENT_PRAGMAS.rack,
+  ...ARGUMENT_PRAGMAS.clock,
+  ...ARGUMENT_PRAGMAS.challenge,
+  ...ARGUMENT_PRAGMAS.gameEnd,
+  ...ARGUMENT_PRAGMAS.tile,
+]);
+const EDITIONS: ReadonlySet<string> = new Set(EDITION_NAMES);
+const NOTATIONS: ReadonlySet<string> = new Set(TILE_NOTATIONS);
 
 /** The tokens between the rack and the score of an event line (all but one absent). */
 interface EventFields {
@@ -154,6 +162,24 @@ class LineReader {
       j += mark.length;
     }
     return j;
+  }
+
+  /** `$[A-Za-z]+`: just after a run of ASCII letters from `i` (`i` itself when there is none). */
+  private asciiLetters(i: number): number {
+    let j = i;
+    while (j < this.s.length && isAsciiLetter(this.s.charCodeAt(j))) j++;
+    return j;
+  }
+
+  /** `Keyword`'s `$[a-z]+ &{ isEventKeyword }` at `i` (just after the `(`), before any `)`. */
+  private keywordAt(i: number): boolean {
+    let j = i;
+    while (j < this.s.length) {
+      const code = this.s.charCodeAt(j);
+      if (code < 0x61 || code > 0x7a) break;
+      j++;
+    }
+    return j > i && isEventKeyword(this.s.slice(i, j));
   }
 
   /** A run of characters that are neither blank nor in `stop` (`Word`, `Nick`, `PragmaName`). */
@@ -326,7 +352,7 @@ class LineReader {
       return null;
     }
     if (code === 0x28) {
-      if (s.startsWith('challenge', i + 1) || s.startsWith('time', i + 1) || s.startsWith('penalty', i + 1)) return undefined;
+      if (this.keywordAt(i + 1)) return undefined; // `(time)` and the like: the grammar's Keyword
       const endRack = this.tiles(i + 1, RACK);
       if (endRack && s.charCodeAt(endRack.end) === 0x29 && this.tokenEnd(endRack.end + 1)) {
         return { value: { kind: 'end-rack', fields: { endRack: endRack.value } }, end: endRack.end + 1 };
@@ -430,12 +456,12 @@ class LineReader {
     const nameToken = this.tok(name, i, nameEnd);
     const lower = name.toLowerCase();
     let node: Record<string, unknown> | undefined;
-    if (lower === 'player1' || lower === 'player2') node = this.playerArgs(nameToken, lower, nameEnd);
-    else if (lower === 'note') node = this.pragma(nameToken, 'note', {});
-    else if (lower === 'rules') node = this.rulesArgs(nameToken, nameEnd);
-    else if (lower === 'tile-notation') node = this.tileNotationArgs(nameToken, nameEnd);
-    else if (LEFT_TO_GRAMMAR.includes(lower)) node = undefined;
-    else if (SIMPLE_PRAGMAS.includes(lower)) node = this.pragma(nameToken, lower, {});
+    if (PLAYER.has(lower)) node = this.playerArgs(nameToken, lower, nameEnd);
+    else if (NOTE.has(lower)) node = this.pragma(nameToken, 'note', {});
+    else if (RULES.has(lower)) node = this.rulesArgs(nameToken, nameEnd);
+    else if (TILE_NOTATION.has(lower)) node = this.tileNotationArgs(nameToken, nameEnd);
+    else if (LEFT_TO_GRAMMAR.has(lower)) node = undefined;
+    else if (SIMPLE.has(lower)) node = this.pragma(nameToken, lower, {});
     else node = this.pragma(nameToken, 'unknown', {});
     if (!node) return undefined;
     return Object.assign(node, { span: this.span(0, s.length), line: this.line }) as unknown as RawPragma;
@@ -459,7 +485,7 @@ class LineReader {
     if (at < 0) return undefined;
     const end = this.run(at, false);
     if (end === at || !this.restIsBlank(end)) return undefined;
-    if (!EDITION_NAMES.includes(this.s.slice(at, end).toLowerCase())) return undefined; // the grammar's error
+    if (!EDITIONS.has(this.s.slice(at, end).toLowerCase())) return undefined; // the grammar's error
     const edition = this.tok(this.s.slice(at, end), at, end);
     return this.pragma(nameToken, 'rules', { edition: Object.assign(edition, { value: edition.text.toLowerCase() }) });
   }
@@ -468,14 +494,10 @@ class LineReader {
   private tileNotationArgs(nameToken: Token, nameEnd: number): Record<string, unknown> | undefined {
     const at = this.blanks1(nameEnd);
     if (at < 0) return undefined;
-    const s = this.s;
-    let length = 0;
-    if (s.substr(at, 8).toLowerCase() === 'brackets') length = 8;
-    else if (s.substr(at, 5).toLowerCase() === 'plain') length = 5;
-    const end = at + length;
-    if (length === 0 || !this.tokenEnd(end) || !this.restIsBlank(end)) return undefined;
-    const written = s.substr(at, length);
-    const notation = this.tok(written.toLowerCase(), at, end);
+    const end = this.asciiLetters(at);
+    const written = this.s.slice(at, end).toLowerCase();
+    if (!NOTATIONS.has(written) || !this.tokenEnd(end) || !this.restIsBlank(end)) return undefined;
+    const notation = this.tok(written, at, end);
     return this.pragma(nameToken, 'tile-notation', { notation });
   }
 }

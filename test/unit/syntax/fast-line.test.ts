@@ -2,8 +2,10 @@
  * The fast line reader (fast-line.ts) against the generated parser: wherever the fast reader
  * answers, its value must be the grammar's, keys in the same order. Checked on hand-picked near
  * misses of every rule it mirrors, on every line of the corpus, the samples, the worked examples
- * and generated games, and on random lines and random one-character mutations (fast-check, fixed
- * seed). The lines games are made of must be answered by the fast reader (else it is dead code).
+ * and generated games, and on random lines (built from pieces that include every word of
+ * syntax/vocabulary.ts) and random mutations of the hand-picked lines and of every corpus and
+ * sample line (fast-check, fixed seed). The lines games are made of must be answered by the fast
+ * reader (else it is dead code).
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -14,6 +16,15 @@ import { decode } from '../../../server/src/syntax/encoding';
 import { splitLines } from '../../../server/src/syntax/parse';
 import { generateGame } from '../../support/generator';
 import { corpusFiles, sampleFiles, workedExampleRecords } from './helpers';
+import {
+  ARGUMENT_PRAGMAS,
+  CHALLENGE_RULINGS,
+  EDITION_NAMES,
+  EVENT_KEYWORDS,
+  GAME_END_REASONS,
+  SIMPLE_PRAGMAS,
+  TILE_NOTATIONS,
+} from '../../../server/src/syntax/vocabulary';
 
 /** Compares the two readers on one line; returns whether the fast reader answered. */
 function agree(text: string, line = 3, offset = 120): boolean {
@@ -142,22 +153,47 @@ describe('fast line reader', () => {
   const pieces = [
     '>', '#', ':', ' ', '\t', '\u00A0', '\uFEFF', 'Ana', 'ABC', '8D', 'h12', '15o', '0A', '123', '+16', '-5', '16', '-0', '+',
     '-', '--', '(', ')', '(time)', '(challenge)', '[CH]', '[ch]', '[', ']', '?', '.', '1', '2', '3', 'ñ', 'Ñ', 'n\u0303',
-    '\u0303', 'Ą', 'ß', '\uD83D\uDE00', '\uD800', 'player1', 'note', 'rules', 'tile-notation', 'plain', 'BRACKETS', 'fise', 'x',
+    '\u0303', 'Ą', 'ß', '\uD83D\uDE00', '\uD800', 'x', 'X',
+    // Every word of the vocabulary, as written and in upper case (so a word added there is tried here).
+    ...[...EDITION_NAMES, ...TILE_NOTATIONS, ...GAME_END_REASONS, ...CHALLENGE_RULINGS, ...SIMPLE_PRAGMAS, ...Object.values(ARGUMENT_PRAGMAS).flat()].flatMap(
+      (w) => [w, w.toUpperCase()],
+    ),
+    ...Object.keys(EVENT_KEYWORDS).flatMap((k) => [k, `(${k})`, `(${k.toUpperCase()})`]),
   ];
+  const corpusLines = [...corpusFiles(), ...sampleFiles()]
+    .flatMap((f) => splitLines(decode(fs.readFileSync(f)).text).map((l) => l.text))
+    .filter((l) => l.trim() !== '');
   const randomLine = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((ps) => ps.join(''));
   const mutated = fc
-    .tuple(fc.constantFrom(...ANSWERED), fc.nat(), fc.constantFrom(...pieces, ''), fc.nat({ max: 2 }))
+    .tuple(fc.constantFrom(...ANSWERED, ...corpusLines), fc.nat(), fc.constantFrom(...pieces, ''), fc.nat({ max: 2 }))
     .map(([text, at, insert, cut]) => {
       const i = at % (text.length + 1);
       return text.slice(0, i) + insert + text.slice(i + cut);
     });
 
-  it('agrees on random lines and mutations of common lines', () => {
+  it('agrees on random lines and mutations of common, corpus and sample lines', () => {
     fc.assert(
       fc.property(fc.oneof(randomLine, mutated), (text) => {
         agree(text);
       }),
-      { numRuns: 4000, seed: 7 },
+      { numRuns: 6000, seed: 7 },
     );
+  });
+
+  it('agrees on each pragma and keyword of the vocabulary with each of its values and a near miss', () => {
+    const values = [...EDITION_NAMES, ...TILE_NOTATIONS, ...GAME_END_REASONS, ...CHALLENGE_RULINGS, 'other'];
+    const names = [...SIMPLE_PRAGMAS, ...Object.values(ARGUMENT_PRAGMAS).flat()];
+    let answered = 0;
+    for (const name of names) {
+      for (const value of values) {
+        for (const text of [`#${name} ${value}`, `#${name.toUpperCase()} ${value.toUpperCase()}`, `#${name} ${value}x`, `#${name} ${value} extra`]) {
+          if (agree(text)) answered++;
+        }
+      }
+    }
+    for (const k of Object.keys(EVENT_KEYWORDS)) {
+      for (const text of [`>Ana: (${k}) -10 20`, `>Ana: (${k.toUpperCase()}) +10 20`, `>Ana: (${k}x) +10 20`, `>Ana: ABC (${k}) -10 20`]) agree(text);
+    }
+    assert.ok(answered > 50, `answered only ${answered}`);
   });
 });

@@ -1,14 +1,23 @@
 /**
  * The grammar rule by rule, through its start rules (grammar/gcg.peggy): racks, plays,
  * coordinates, numbers, keywords, every event kind, every pragma, the old forms, and the error
- * alternatives with their message ids and the span of the offending token.
+ * alternatives with their message ids and the span of the offending token. Whole lines go to the
+ * generated parser itself (`grammarLine`), never through the fast line reader.
  */
 import * as assert from 'node:assert/strict';
-import { parseLine, parseRule } from '../../../server/src/syntax/grammar';
+import { grammarLine, parseRule } from '../../../server/src/syntax/grammar';
 import type { RawError, RawEvent, RawPragma, RawTiles } from '../../../server/src/syntax/raw';
 import type { CoordNode, NumberToken, Token } from '../../../server/src/syntax/types';
 import { slice } from './helpers';
-import { EDITION_NAMES } from '../../../server/src/syntax/fast-line';
+import {
+  ARGUMENT_PRAGMAS,
+  CHALLENGE_RULINGS,
+  EDITION_NAMES,
+  EVENT_KEYWORDS,
+  GAME_END_REASONS,
+  SIMPLE_PRAGMAS,
+  TILE_NOTATIONS,
+} from '../../../server/src/syntax/vocabulary';
 import { EDITIONS } from '../../../server/src/rules/types';
 
 function kinds(raw: RawTiles): string {
@@ -119,7 +128,7 @@ describe('grammar: pieces', () => {
 });
 
 function line(text: string): RawEvent | RawPragma | RawError {
-  const raw = parseLine(text, 0, 0);
+  const raw = grammarLine(text, 0, 0);
   assert.notEqual(raw.type, 'blank');
   return raw as RawEvent | RawPragma | RawError;
 }
@@ -218,7 +227,7 @@ describe('grammar: events', () => {
   });
 
   it('gives every span absolute offsets from the line options', () => {
-    const raw = parseLine('>Ana: ABILORS 8D LIBRO +24 24', 5, 1000) as RawEvent;
+    const raw = grammarLine('>Ana: ABILORS 8D LIBRO +24 24', 5, 1000) as RawEvent;
     assert.deepEqual(raw.score?.span, { start: { line: 5, column: 23, offset: 1023 }, end: { line: 5, column: 26, offset: 1026 } });
     assert.equal(raw.line, 5);
   });
@@ -350,8 +359,54 @@ describe('grammar: errors name the token at fault', () => {
     }
   });
 
+  it('takes every word of the vocabulary (syntax/vocabulary.ts), in any case where the notation allows it, and no near miss', () => {
+    const accepts = (text: string, check: (raw: RawEvent | RawPragma) => unknown): void => {
+      const raw = line(text);
+      assert.notEqual(raw.type, 'error', `${text}: ${JSON.stringify(raw)}`);
+      assert.ok(check(raw as RawEvent | RawPragma), `${text}: ${JSON.stringify(raw)}`);
+    };
+    const refuses = (text: string): void => assert.equal(line(text).type, 'error', text);
+    for (const value of [...EDITION_NAMES]) {
+      for (const w of [value, value.toUpperCase()]) accepts(`#rules ${w}`, (r) => (r as RawPragma).edition?.value === value);
+      refuses(`#rules ${value}x`);
+    }
+    for (const value of TILE_NOTATIONS) {
+      for (const w of [value, value.toUpperCase()]) accepts(`#tile-notation ${w}`, (r) => (r as RawPragma).notation?.value === value);
+      refuses(`#tile-notation ${value}x`);
+    }
+    for (const value of GAME_END_REASONS) {
+      for (const w of [value, value.toUpperCase()]) accepts(`#game-end ${w}`, (r) => (r as RawPragma).reason?.value === value);
+      refuses(`#game-end ${value}x`);
+    }
+    for (const value of CHALLENGE_RULINGS) {
+      for (const w of [value, value.toUpperCase()]) accepts(`#challenge ${w} CASA`, (r) => (r as RawPragma).ruling?.value === value);
+      refuses(`#challenge ${value}x CASA`);
+    }
+    for (const name of SIMPLE_PRAGMAS) accepts(`#${name.toUpperCase()} anything at all`, (r) => r.type === 'pragma' && r.name === name);
+    accepts('#simple-pragma-that-is-not one', (r) => r.type === 'pragma' && r.name === 'unknown');
+    const samples: Record<keyof typeof ARGUMENT_PRAGMAS, string> = {
+      player: 'Ana Ana García',
+      rack: 'ABILORS',
+      note: 'text',
+      rules: 'fise',
+      tileNotation: 'plain',
+      clock: 'Ana -01:10',
+      challenge: 'valid CASA',
+      gameEnd: 'time',
+      tile: 'CH ch',
+    };
+    for (const [rule, names] of Object.entries(ARGUMENT_PRAGMAS) as [keyof typeof ARGUMENT_PRAGMAS, readonly string[]][]) {
+      for (const name of names) accepts(`#${name} ${samples[rule]}`, (r) => r.type === 'pragma' && r.name === name);
+    }
+    for (const [word, kind] of Object.entries(EVENT_KEYWORDS)) {
+      accepts(`>Ana: (${word}) -10 20`, (r) => r.type === 'event' && r.kind === kind && r.keyword?.value === kind);
+      // Upper case is a rack in parentheses (an end-of-game line), not the keyword.
+      accepts(`>Ana: (${word.toUpperCase()}) +10 20`, (r) => r.type === 'event' && r.kind === 'end-rack');
+    }
+  });
+
   it('reads a blank line (spaces, tabs) as blank', () => {
-    for (const text of ['', '   ', '\t \t']) assert.equal(parseLine(text, 0, 0).type, 'blank');
+    for (const text of ['', '   ', '\t \t']) assert.equal(grammarLine(text, 0, 0).type, 'blank');
   });
 
   it('reads `#` alone and `# text` as an unknown pragma with an empty name', () => {
