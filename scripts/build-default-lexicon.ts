@@ -17,6 +17,7 @@ import * as path from 'node:path';
 import { buildDawgFromKeys, serializeDawg } from '../server/src/lexicon/dawg';
 import { DEFAULT_LEXICON_FILE, DEFAULT_LICENSE_FILE, findProjectRoot } from '../server/src/lexicon/paths';
 import { normalizeEntries } from '../server/src/lexicon/wordlist';
+import { writeFileAtomic } from '../server/src/files/write';
 
 export const SOURCE_PACKAGE = 'an-array-of-spanish-words';
 
@@ -72,10 +73,8 @@ export function buildDefaultLexicon(options: BuildDefaultOptions = {}): BuildDef
   const parsed = normalizeEntries(raw as string[], 'plain', 'utf-8');
   const dawg = buildDawgFromKeys(parsed.keys);
   fs.mkdirSync(outDir, { recursive: true });
-  const tmp = `${out}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, serializeDawg(dawg, defaultLexiconName(manifest.version)));
-  fs.renameSync(tmp, out);
-  fs.writeFileSync(licenseOut, licenseNotice(manifest.version, fs.readFileSync(path.join(pkgDir, 'license'), 'utf8')));
+  writeFileAtomic(out, serializeDawg(dawg, defaultLexiconName(manifest.version)));
+  writeFileAtomic(licenseOut, licenseNotice(manifest.version, fs.readFileSync(path.join(pkgDir, 'license'), 'utf8')));
   const dropped = parsed.report.dropped.reduce((n, d) => n + d.count, 0);
   return { built: true, file: out, words: dawg.wordCount, dropped };
 }

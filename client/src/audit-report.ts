@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/shared/protocol';
 import type { BoardViewHost } from './board-view';
+import { writeFileAtomic } from '../../server/src/files/write';
 
 export interface AuditReportOptions {
   /** Also write the page to this file, without asking. */
@@ -35,7 +36,18 @@ function defaultTarget(record: vscode.Uri, host: BoardViewHost): vscode.Uri | un
 }
 
 async function save(html: string, target: vscode.Uri, host: BoardViewHost): Promise<void> {
-  await vscode.workspace.fs.writeFile(target, Buffer.from(html, 'utf8'));
+  if (target.scheme === 'file') {
+    // On disk: temporary file, fsync, rename (files/write.ts), so a full disk never leaves half a page.
+    try {
+      writeFileAtomic(target.fsPath, html);
+    } catch (e) {
+      const detail = (e as NodeJS.ErrnoException | undefined)?.code ?? String((e as Error | undefined)?.message ?? e);
+      void vscode.window.showErrorMessage(host.text('ui.report.cannotSave', { path: target.fsPath, detail }));
+      return;
+    }
+  } else {
+    await vscode.workspace.fs.writeFile(target, Buffer.from(html, 'utf8'));
+  }
   void vscode.window.showInformationMessage(host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }));
 }
 

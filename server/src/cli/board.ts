@@ -14,8 +14,7 @@
  *   planilla board partida.gcg --turn 12
  *   planilla board partida.gcg --svg -o tablero.svg
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { resolveWriteTarget } from '../files/write';
 import { analyze, type Analysis, type AnalysisSettings } from '../service/analysis';
 import { boardModel } from '../service/board-model';
 import { boardFooter, boardHeading } from '../report/labels';
@@ -23,7 +22,7 @@ import { renderBoardSvg } from '../report/svg';
 import { renderTextBoard } from '../report/text-board';
 import { EDITIONS, type Edition } from '../rules/types';
 import type { TileSetName } from '../engine/types';
-import { readRecord, t, type CliIo } from './io';
+import { readRecord, t, writeOutput, type CliIo } from './io';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
 
 /** The options `board` and `report` share: the replay's and where to write. */
@@ -79,6 +78,15 @@ export function analyzeFile(file: string, settings: AnalysisSettings, io: CliIo)
   }
 }
 
+/** True when writing `output` would replace `input` (after following symbolic links). */
+function sameFile(output: string, input: string): boolean {
+  try {
+    return resolveWriteTarget(output) === resolveWriteTarget(input);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Prints `text`, or writes it to `output` ('-' = standard output) and says so. Refuses to write
  * over the input record. False after printing the reason.
@@ -88,15 +96,13 @@ export function emit(text: string, output: string | undefined, input: string, io
     io.out(text);
     return true;
   }
-  if (path.resolve(output) === path.resolve(input)) {
+  if (sameFile(output, input)) {
     io.err(t(io.lang, 'report.output-is-input', { path: output }));
     return false;
   }
-  try {
-    fs.writeFileSync(output, text.endsWith('\n') ? text : `${text}\n`);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException | undefined)?.code;
-    io.err(t(io.lang, 'report.cannot-write', { path: output, detail: code ?? String((e as Error | undefined)?.message ?? e) }));
+  const failure = writeOutput(output, text.endsWith('\n') ? text : `${text}\n`, io.lang);
+  if (failure) {
+    io.err(failure);
     return false;
   }
   io.err(t(io.lang, 'cli.written', { path: output }));

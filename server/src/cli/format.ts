@@ -10,12 +10,11 @@
  *   planilla format partida.gcg --write
  *   planilla export --for woogles partida.gcg -o partida-woogles.gcg
  */
-import * as fs from 'node:fs';
 import { parse } from '../syntax/parse';
 import { format } from '../syntax/format';
 import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
 import { exportForWoogles } from '../service/export';
-import { readRecord, t, type CliIo } from './io';
+import { readRecord, t, writeOutput, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 
@@ -51,12 +50,12 @@ async function formatRecords(args: ParsedArgs, io: CliIo): Promise<number> {
       continue;
     }
     if (Buffer.from(formatted, 'utf8').equals(Buffer.from(read.bytes))) continue;
-    try {
-      fs.writeFileSync(file, formatted, 'utf8');
-      io.err(t(io.lang, 'cli.written', { path: file }));
-    } catch (e) {
-      io.err(t(io.lang, 'cli.unreadable', { path: file, reason: (e as NodeJS.ErrnoException).code ?? String(e) }));
+    const failure = writeOutput(file, formatted, io.lang);
+    if (failure) {
+      io.err(failure);
       status = 2;
+    } else {
+      io.err(t(io.lang, 'cli.written', { path: file }));
     }
   }
   return status;
@@ -99,12 +98,11 @@ async function exportRecord(args: ParsedArgs, io: CliIo): Promise<number> {
     io.out(text);
     return 0;
   }
-  try {
-    fs.writeFileSync(output, text, 'utf8');
-    io.err(t(io.lang, 'cli.written', { path: output }));
-    return 0;
-  } catch (e) {
-    io.err(t(io.lang, 'cli.unreadable', { path: output, reason: (e as NodeJS.ErrnoException).code ?? String(e) }));
+  const failure = writeOutput(output, text, io.lang);
+  if (failure) {
+    io.err(failure);
     return 2;
   }
+  io.err(t(io.lang, 'cli.written', { path: output }));
+  return 0;
 }

@@ -14,6 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatMessage } from '../rules/messages';
+import { writeFileAtomic } from '../files/write';
 import type { Language } from '../rules/types';
 
 export interface CliIo {
@@ -71,8 +72,30 @@ export function readRecord(file: string, lang: Language): ReadResult {
   }
 }
 
+/**
+ * Writes `data` to `file` with `writeFileAtomic` (files/write.ts: temporary file, fsync, rename;
+ * the old content survives any failure). Returns undefined, or the one-line "cannot write" reason.
+ */
+export function writeOutput(file: string, data: string | Uint8Array, lang: Language): string | undefined {
+  try {
+    writeFileAtomic(file, data);
+    return undefined;
+  } catch (e) {
+    return cannotWrite(file, e, lang);
+  }
+}
+
+/** The one line for a failed write: "planilla: cannot write "x": no space left on the device…". */
+export function cannotWrite(file: string, e: unknown, lang: Language): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const reason = code === 'ENOENT' || code === 'ENOTDIR' ? 'cli.reason.no-folder' : errnoReason(e);
+  return t(lang, 'cli.cannot-write', { path: file, reason: t(lang, reason, { detail: errorDetail(e) }) });
+}
+
 function errnoReason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'cli.reason.no-space';
+  if (code === 'EROFS') return 'cli.reason.read-only';
   if (code === 'ENOENT' || code === 'ENOTDIR') return 'cli.reason.not-found';
   if (code === 'EACCES' || code === 'EPERM') return 'cli.reason.permission';
   if (code === 'EISDIR') return 'cli.reason.is-directory';

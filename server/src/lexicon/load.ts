@@ -24,6 +24,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { MessageArgs } from '../rules/types';
+import { writeFileAtomic } from '../files/write';
 import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
 import { looksLikeKwg, readKwg } from './kwg';
 import { keyToWord, tokenize } from './normalize';
@@ -404,11 +405,8 @@ function readCacheEntry(files: { dawg: string; json: string }): { dawg: Dawg; re
 function writeCacheEntry(files: { dawg: string; json: string }, dawg: Dawg, name: string, report: CachedReport): boolean {
   try {
     fs.mkdirSync(path.dirname(files.dawg), { recursive: true });
-    const suffix = `.${process.pid}.${Date.now()}.tmp`;
-    fs.writeFileSync(files.dawg + suffix, serializeDawg(dawg, name));
-    fs.renameSync(files.dawg + suffix, files.dawg);
-    fs.writeFileSync(files.json + suffix, JSON.stringify(report));
-    fs.renameSync(files.json + suffix, files.json);
+    writeFileAtomic(files.dawg, serializeDawg(dawg, name));
+    writeFileAtomic(files.json, JSON.stringify(report));
     return true;
   } catch {
     return false;
@@ -432,7 +430,7 @@ export function compileListFile(
   const bytes = serializeDawg(dawg, r.value.dawg?.name || path.basename(input));
   try {
     if (fs.existsSync(output) && !fs.statSync(output).isFile()) return problem('lexicon.not-a-file', { path: output });
-    fs.writeFileSync(output, bytes);
+    writeFileAtomic(output, bytes);
   } catch (e) {
     return problem('lexicon.unwritable', { path: output, detail: (e as NodeJS.ErrnoException).code ?? String(e) });
   }

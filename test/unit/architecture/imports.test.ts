@@ -49,17 +49,18 @@ function layerOf(file: string): string {
 
 /** Which project layers each layer may import (besides itself and Node's built-ins). */
 const ALLOWED: Record<string, readonly string[]> = {
+  files: [],
   syntax: [],
   rules: ['syntax'],
-  lexicon: ['rules', 'syntax'],
+  lexicon: ['rules', 'syntax', 'files'],
   engine: ['syntax', 'rules', 'lexicon'],
   shared: ['rules'],
-  service: ['syntax', 'rules', 'lexicon', 'engine', 'shared'],
+  service: ['syntax', 'rules', 'lexicon', 'engine', 'shared', 'files'],
   report: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'shared'],
-  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared'],
-  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli', 'shared'],
-  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared'],
-  client: ['shared'],
+  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared', 'files'],
+  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli', 'shared', 'files'],
+  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared', 'files'],
+  client: ['shared', 'files'],
 };
 
 /**
@@ -71,6 +72,7 @@ const SHARED_RULE_TYPES = ['server/src/rules/types.ts', 'server/src/rules/catalo
 
 /** Packages each layer may import from node_modules. */
 const PACKAGES: Record<string, readonly string[]> = {
+  files: [],
   syntax: [],
   rules: [],
   lexicon: [],

@@ -95,7 +95,7 @@ describe('board/cli board', () => {
     assert.equal(fs.readFileSync(record, 'utf8'), before);
     const d = captureIo('en');
     assert.equal(await runBoard([record, `-o=${path.join(dir, 'no', 'such', 'dir.svg')}`], d.io), 2);
-    assert.match(d.err[0], /^planilla: cannot write ".*dir\.svg": ENOENT$/);
+    assert.match(d.err[0], /^planilla: cannot write ".*dir\.svg": the folder does not exist$/);
   });
 
   it('--tile-set changes the replay (the English set has W and K)', async () => {

@@ -105,6 +105,16 @@ export const CLI_MESSAGES: Catalog = {
   },
   'cli.reason.permission': { es: 'permiso denegado', en: 'permission denied' },
   'cli.reason.other': { es: '{detail}', en: '{detail}' },
+  'cli.cannot-write': {
+    es: 'planilla: no se puede escribir «{path}»: {reason}',
+    en: 'planilla: cannot write "{path}": {reason}',
+  },
+  'cli.reason.no-space': {
+    es: 'no queda espacio en el disco (un archivo anterior, si lo había, sigue intacto)',
+    en: 'no space left on the device (any previous file is untouched)',
+  },
+  'cli.reason.no-folder': { es: 'la carpeta no existe', en: 'the folder does not exist' },
+  'cli.reason.read-only': { es: 'el sistema de archivos es de solo lectura', en: 'the file system is read-only' },
   'cli.no-gcg-in-folder': {
     es: 'planilla: la carpeta «{path}» no contiene archivos .gcg',
     en: 'planilla: folder "{path}" holds no .gcg files',

@@ -38,5 +38,9 @@ export const CLIENT_MESSAGES: Catalog = {
   'ui.report.opened': { es: 'Informe de arbitraje de {name}.', en: 'Audit report of {name}.' },
   'ui.report.save': { es: 'Guardar como HTML…', en: 'Save as HTML…' },
   'ui.report.saved': { es: 'Informe guardado: {path}', en: 'Report saved: {path}' },
+  'ui.report.cannotSave': {
+    es: 'No se pudo guardar el informe en {path} ({detail}); el archivo anterior, si lo había, sigue intacto',
+    en: 'Could not save the report to {path} ({detail}); the previous file, if any, is untouched',
+  },
   'ui.report.fileSuffix': { es: 'informe', en: 'audit' },
 };

@@ -85,10 +85,6 @@ export const REPORT_MESSAGES: Catalog = {
   'report.premium.DW': { es: '2P', en: 'DW' },
   'report.premium.TL': { es: '3L', en: 'TL' },
   'report.premium.DL': { es: '2L', en: 'DL' },
-  'report.cannot-write': {
-    es: 'planilla: no se puede escribir «{path}»: {detail}',
-    en: 'planilla: cannot write "{path}": {detail}',
-  },
   'report.one-file': {
     es: 'planilla: {command} lee una sola planilla (se dieron {count})',
     en: 'planilla: {command} reads one record (got {count})',
