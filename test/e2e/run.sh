@@ -9,7 +9,8 @@
 #      Eglot configured by the README's init.el (emacs/readme-config.js);
 #   3. the board view's page and the audit report rendered in Chromium from file:// pages
 #      (chromium/render-check.js: content, escaping, no network; test-output/e2e/board-sample.png);
-#   4. the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
+#   4. the release dry run: the .vsix built and its contents checked (tools/package-check.sh);
+#      the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
 #   5. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/.
 # All traffic stays on 127.0.0.1. Ends with "e2e: N passed, N failed" (checks over all suites);
 # exits non-zero when any suite fails.
@@ -38,6 +39,7 @@ suite neovim env PLANILLA_SERVER="$root/dist/server.js" PLANILLA_FILE="$scratch/
 suite neovim-readme timeout 300 node test/e2e/nvim/readme-config.js
 suite emacs-readme timeout 300 node test/e2e/emacs/readme-config.js
 suite chromium-render timeout 300 node test/e2e/chromium/render-check.js
+suite package-check env PLANILLA_SKIP_BUILD=1 bash test/e2e/tools/package-check.sh
 suite vscode-extension-host timeout 900 node test/e2e/vscode/run-ext-tests.js
 suite vscode-ui timeout 900 node test/e2e/vscode/ui-run.js
 rm -rf "$scratch"
