@@ -5,10 +5,10 @@
  * occupied square, the coordinate naming the whole word, the first move through H8 with two or
  * more tiles, later moves touching the board.
  *
- * Invariants: pure; at most one issue per rule for one play (one slip, one finding); when the
- * written direction does not fit the board but the other one does (8D written for D8), the play is
- * taken in the direction that fits and a single `direction-mismatch` is reported; otherwise the
- * tiles land as written (squares off the board or already occupied are skipped).
+ * Invariants: pure; at most one issue for one play (one slip, one finding); the tiles land as
+ * written (squares off the board or already occupied are skipped). `otherDirection` gives the
+ * reading in the other direction (8D written for D8), which the replayer takes only when it gives
+ * exactly the sheet's score with accepted words (RULES.md "No cascades").
  *
  * Example:
  *   const p = resolvePlacement(board, coord, tiles);
@@ -40,6 +40,8 @@ export interface Issue {
   readonly span: Span;
   readonly args: MessageArgs;
   readonly messageId?: string;
+  /** The squares at fault (a gap, an occupied square), for the views to mark. */
+  readonly squares?: readonly { readonly row: number; readonly col: number }[];
 }
 
 export interface ResolvedPlacement {
@@ -50,19 +52,14 @@ export interface ResolvedPlacement {
   readonly issues: readonly Issue[];
   /** True when the geometry is wrong in a way that makes the computed score meaningless. */
   readonly geometryError: boolean;
-  /**
-   * When the written direction only fails because the word goes on past the written tiles and the
-   * other direction fits: that reading, for the replay to take if the sheet's score confirms it.
-   */
-  readonly alternative?: ResolvedPlacement;
 }
 
 interface Walk {
   readonly newTiles: PlacedNewTile[];
   throughCount: number;
   offBoard: boolean;
-  gap?: { tile: PlayTile; square: string };
-  clash?: { tile: PlayTile; square: string; occupant: string };
+  gap?: { tile: PlayTile; square: string; row: number; col: number };
+  clash?: { tile: PlayTile; square: string; occupant: string; row: number; col: number };
   extendsWord: boolean;
 }
 
@@ -85,13 +82,13 @@ function walk(board: BoardCells, row: number, col: number, dir: Direction, tiles
     const occupant = board[r * BOARD_SIZE + c];
     if (t.through) {
       if (occupant) w.throughCount++;
-      else w.gap ??= { tile: t, square: squareName(r, c) };
+      else w.gap ??= { tile: t, square: squareName(r, c), row: r, col: c };
       return;
     }
     if (occupant) {
       // A literal letter over an occupied square is a played-through tile when it matches (art. 9.1).
       if (occupant.letter === t.letter) w.throughCount++;
-      else w.clash ??= { tile: t, square: squareName(r, c), occupant: occupantFace(occupant) };
+      else w.clash ??= { tile: t, square: squareName(r, c), occupant: occupantFace(occupant), row: r, col: c };
       return;
     }
     w.newTiles.push({ row: r, col: c, letter: t.letter ?? '', blank: t.blank, ref: t.ref });
@@ -118,32 +115,24 @@ function touchesBoard(board: BoardCells, w: Walk): boolean {
 
 const coversCentre = (w: Walk): boolean => w.newTiles.some((t) => t.row === CENTER.row && t.col === CENTER.col);
 
-/** Resolves a placement written as `coord` + `tiles` against the board before the move. */
-export function resolvePlacement(board: BoardCells, coord: CoordNode, tiles: readonly PlayTile[], playText: string): ResolvedPlacement {
+/**
+ * Resolves a placement written as `coord` + `tiles` against the board before the move, in the
+ * written direction. `rack` (the mover's tiles before the play, faces, '?' for blanks) tells a
+ * letter written over an occupied square apart: a new tile put there when the rack, after the
+ * play's other new tiles, still holds it (`square-occupied`), else the board's letter miscopied
+ * (`through-tile-mismatch`). At most one issue is returned (one slip, one finding).
+ */
+export function resolvePlacement(
+  board: BoardCells,
+  coord: CoordNode,
+  tiles: readonly PlayTile[],
+  playText: string,
+  rack?: readonly string[],
+): ResolvedPlacement {
   const empty = boardIsEmpty(board);
   const written = walk(board, coord.row, coord.col, coord.direction, tiles);
   const issues: Issue[] = [];
   const coordinate = coord.text;
-  const legalAlone = (w: Walk): boolean => (empty ? coversCentre(w) && w.newTiles.length >= 2 : touchesBoard(board, w));
-
-  let alternative: ResolvedPlacement | undefined;
-  if (!fits(written) && tiles.length > 1) {
-    // 8D written for D8 (or the reverse): the other direction fits the board (art. 20).
-    const otherDir: Direction = coord.direction === 'across' ? 'down' : 'across';
-    const other = walk(board, coord.row, coord.col, otherDir, tiles);
-    if (fits(other) && legalAlone(other)) {
-      const switched: ResolvedPlacement = {
-        direction: otherDir,
-        newTiles: other.newTiles,
-        throughCount: other.throughCount,
-        issues: [{ code: 'direction-mismatch', span: coord.span, args: { coordinate, word: playText } }],
-        geometryError: false,
-      };
-      // The written direction cannot be right: take the one that fits.
-      if (written.offBoard || written.gap || written.clash) return switched;
-      alternative = switched;
-    }
-  }
 
   let geometryError = false;
   if (written.offBoard) {
@@ -151,18 +140,16 @@ export function resolvePlacement(board: BoardCells, coord: CoordNode, tiles: rea
     geometryError = true;
   }
   if (written.gap) {
-    issues.push({ code: 'placement-gap', span: written.gap.tile.ref.span, args: { square: written.gap.square } });
+    issues.push({ code: 'placement-gap', span: written.gap.tile.ref.span, args: { square: written.gap.square }, squares: [{ row: written.gap.row, col: written.gap.col }] });
     geometryError = true;
   }
   if (written.clash) {
-    const { tile, square, occupant } = written.clash;
-    // With `.` elsewhere in the play the writer marks old tiles with dots, so a letter here is a
-    // new tile put on an occupied square; without dots it is a mistyped played-through letter.
-    const usesDots = tiles.some((t) => t.through);
+    const { tile, square, occupant, row, col } = written.clash;
+    const squares = [{ row, col }];
     issues.push(
-      usesDots
-        ? { code: 'square-occupied', span: tile.ref.span, args: { square, occupant, letter: tile.ref.text } }
-        : { code: 'through-tile-mismatch', span: tile.ref.span, args: { square, written: tile.ref.text, onBoard: occupant } },
+      newTileOnOccupied(tile, written.newTiles, tiles, rack)
+        ? { code: 'square-occupied', span: tile.ref.span, args: { square, occupant, letter: tile.ref.text }, squares }
+        : { code: 'through-tile-mismatch', span: tile.ref.span, args: { square, written: tile.ref.text, onBoard: occupant }, squares },
     );
     geometryError = true;
   }
@@ -194,5 +181,49 @@ export function resolvePlacement(board: BoardCells, coord: CoordNode, tiles: rea
     issues.push({ code: 'not-connected', span: coord.span, args: { word: playText, coordinate } }); // art. 2, 9
     geometryError = true;
   }
-  return { direction: coord.direction, newTiles: written.newTiles, throughCount: written.throughCount, issues, geometryError, alternative };
+  return {
+    direction: coord.direction,
+    newTiles: written.newTiles,
+    throughCount: written.throughCount,
+    issues: issues.slice(0, 1),
+    geometryError,
+  };
+}
+
+/**
+ * The play read in the direction other than the written one, when that reading is legal on the
+ * board (all tiles on it, no gap, no clash, the coordinate naming the whole word, connected or
+ * through H8 on the first move), with its single `direction-mismatch` (art. 20). The replayer takes
+ * it only when it gives exactly the sheet's score with accepted words.
+ */
+export function otherDirection(board: BoardCells, coord: CoordNode, tiles: readonly PlayTile[], playText: string): ResolvedPlacement | undefined {
+  if (tiles.length < 2) return undefined;
+  const otherDir: Direction = coord.direction === 'across' ? 'down' : 'across';
+  const other = walk(board, coord.row, coord.col, otherDir, tiles);
+  if (!fits(other)) return undefined;
+  const legal = boardIsEmpty(board) ? coversCentre(other) && other.newTiles.length >= 2 : touchesBoard(board, other);
+  if (!legal) return undefined;
+  return {
+    direction: otherDir,
+    newTiles: other.newTiles,
+    throughCount: other.throughCount,
+    issues: [{ code: 'direction-mismatch', span: coord.span, args: { coordinate: coord.text, word: playText } }],
+    geometryError: false,
+  };
+}
+
+/**
+ * A letter written over a square that holds another letter: a new tile put on an occupied square
+ * when the rack, after the play's other new tiles, still holds it (a blank for a lower-case
+ * letter); otherwise the writer miscopied the board's letter. With no rack on the line, a play
+ * that marks its other old tiles with dots meant a new tile here.
+ */
+function newTileOnOccupied(tile: PlayTile, newTiles: readonly PlacedNewTile[], tiles: readonly PlayTile[], rack: readonly string[] | undefined): boolean {
+  if (!rack || rack.length === 0) return tiles.some((t) => t.through);
+  const left = rack.slice();
+  for (const t of newTiles) {
+    const k = left.indexOf(t.blank ? '?' : t.letter);
+    if (k >= 0) left.splice(k, 1);
+  }
+  return left.includes(tile.blank ? '?' : (tile.letter ?? ''));
 }

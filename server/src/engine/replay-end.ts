@@ -21,6 +21,11 @@ import type { GameEndReason } from './types';
 
 /** The end of the game on top of the moves (see the module header). */
 export abstract class EndReplayer extends MoveReplayer {
+  /** The 37.4 / 40.3 adjustment the record lacks (for the result), set by `finish`. */
+  protected missingAdjustment?: { finisher: number; value: number; add: boolean; subtract: boolean };
+  /** Own-rack values a 37.1–37.3 / 40.1–40.2 ending still takes off (for the result), by player. */
+  protected readonly ownRackDue: [number, number] = [0, 0];
+
   /** Tiles not on the board, as faces (with the bag empty: the racks' tiles). */
   protected remaining(): string[] {
     const out: string[] = [];
@@ -43,6 +48,26 @@ export abstract class EndReplayer extends MoveReplayer {
   }
 
   /**
+   * The article an end-of-game finding rests on: the ending that happened (37.1–37.5 / 40.1–40.4),
+   * or the whole article on the end of the game (37 / 40) when none did; none under NASPA.
+   */
+  protected endCitation(): string {
+    if (this.edition === 'naspa') return '';
+    if (this.end) return endArticle(this.end.reason, this.edition);
+    return this.edition === 'fise' ? '37' : '40';
+  }
+
+  /** Whether the opponent of `p` writes a `RACK (RACK) -N` line later in the record. */
+  private deductionFollows(p: number): boolean {
+    const events = this.file.events;
+    for (let i = this.turns.length + 1; i < events.length; i++) {
+      const e = events[i]!;
+      if (e.kind === 'rack-deduction' && e.nick.text === this.nick(1 - p)) return true;
+    }
+    return false;
+  }
+
+  /**
    * `(RACK) +N`: the finisher adds the opponent's rack, R under FISE (37.4 / 40.3, with the
    * opponent's −R line) or 2R in one line (the GCG habit; NASPA's rule). Under fise* the +2R line is
    * accepted as written, with an information finding giving the FISE final scores.
@@ -51,7 +76,7 @@ export abstract class EndReplayer extends MoveReplayer {
     const declared = e.score?.value ?? 0;
     const end = this.end;
     if (!end || end.reason !== 'out' || end.finisher === undefined) {
-      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end' });
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end', article: this.endCitation() });
       return { computed: 0 };
     }
     const remaining = this.remaining();
@@ -71,10 +96,14 @@ export abstract class EndReplayer extends MoveReplayer {
       this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: rackText }, { messageId: 'end-rack-mismatch-rack' });
     }
     let form: 'R' | '2R';
+    let wrongAmount = false;
     if (declared === 2 * R && (this.edition === 'naspa' || declared !== R)) form = '2R';
     else if (declared === R) form = 'R';
     else {
-      form = this.edition === 'naspa' ? '2R' : 'R';
+      // A wrong amount: the FISE form when the opponent's −R line follows, else the one-line +2R
+      // form (GCG habit; NASPA's rule), whose expected amount is 2R. One finding; the spread stays.
+      form = this.edition !== 'naspa' && this.deductionFollows(p) ? 'R' : '2R';
+      wrongAmount = true;
       if (tilesOk) {
         const expected = form === '2R' ? 2 * R : R;
         this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected, rack: rackText, value: R });
@@ -82,7 +111,7 @@ export abstract class EndReplayer extends MoveReplayer {
     }
     const computed = form === '2R' ? 2 * R : R;
     this.endAdd = { form, event: e, amount: declared };
-    if (form === '2R' && this.edition !== 'naspa' && R > 0) {
+    if (form === '2R' && this.edition !== 'naspa' && R > 0 && !wrongAmount && tilesOk) {
       const fin = this.players[p].total + R;
       const opp = this.players[1 - p].total - R;
       const finals: [number, number] = p === 0 ? [fin, opp] : [opp, fin];
@@ -106,11 +135,11 @@ export abstract class EndReplayer extends MoveReplayer {
     const declared = e.score?.value ?? 0;
     const end = this.end;
     if (!end || end.reason === 'time') {
-      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end' });
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end', article: this.endCitation() });
       return { computed: 0 };
     }
     if (this.deducted[p]) {
-      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: e.endRack?.text ?? '', value: 0 });
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: e.endRack?.text ?? '', value: 0 }, { article: this.endCitation() });
       return { computed: 0 };
     }
     if (end.reason === 'out') {
@@ -148,22 +177,47 @@ export abstract class EndReplayer extends MoveReplayer {
     return -R;
   }
 
-  /** Time penalty (art. 32): 10 points per minute or fraction over time. */
+  /**
+   * Where the time penalty rests: art. 32 (*Penalidad por tiempo excedido*); the 2001 text puts
+   * the same rule at the end of art. 31 (*Uso del reloj de ajedrez o del cronómetro digital*).
+   */
+  protected timeCitation(): { article?: string } {
+    return this.edition === 'fise-2001' ? { article: '31' } : {};
+  }
+
+  /** The penalty a clock over time calls for (art. 32): 10 points per minute or fraction. */
+  protected clockPenalty(p: number): { expected: number; overtime: string } | undefined {
+    const clock = this.s.clocks[p];
+    if (clock === undefined) return undefined;
+    const over = Math.max(0, -clock);
+    const mm = String(Math.floor(over / 60)).padStart(2, '0');
+    const ss = String(over % 60).padStart(2, '0');
+    return { expected: over === 0 ? 0 : -10 * Math.ceil(over / 60), overtime: `${mm}:${ss}` };
+  }
+
+  /** Time penalty (art. 32): 10 points per minute or fraction over time, counted once per player. */
   protected timePenalty(e: EventNode, p: number): Outcome {
     const declared = e.score?.value ?? 0;
-    const clock = this.s.clocks[p];
-    if (clock !== undefined) {
-      const over = Math.max(0, -clock);
-      const expected = over === 0 ? 0 : -10 * Math.ceil(over / 60);
-      if (declared !== expected) {
-        const mm = String(Math.floor(over / 60)).padStart(2, '0');
-        const ss = String(over % 60).padStart(2, '0');
-        this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared, expected, overtime: `${mm}:${ss}` });
+    const earlier = this.timeLine[p];
+    if (earlier) {
+      // The same penalty written twice: it is taken off once.
+      this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared, nick: e.nick.text, line: earlier.line + 1 }, {
+        ...this.timeCitation(),
+        messageId: 'time-penalty-mismatch-twice',
+        related: [{ span: earlier.span, messageId: 'related.time-penalty', args: {} }],
+      });
+      return { computed: 0 };
+    }
+    this.timeLine[p] = e;
+    const clock = this.clockPenalty(p);
+    if (clock) {
+      if (declared !== clock.expected) {
+        this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared, expected: clock.expected, overtime: clock.overtime }, this.timeCitation());
       }
-      return { computed: expected, alsoFine: [expected] };
+      return { computed: clock.expected, alsoFine: [clock.expected] };
     }
     if (declared >= 0 || declared % 10 !== 0) {
-      this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'time-penalty-mismatch-multiple' });
+      this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared }, { ...this.timeCitation(), messageId: 'time-penalty-mismatch-multiple' });
     }
     return { computed: declared };
   }
@@ -192,7 +246,11 @@ export abstract class EndReplayer extends MoveReplayer {
     if (reason) this.end = { reason, article: endArticle(reason, this.edition), afterTurn: this.turns.length, line: e.line, event: e };
   }
 
-  /** After the last line: the end-of-game adjustment that is missing, and the words to judge. */
+  /**
+   * After the last line: the end-of-game adjustments that are missing (37.4 / 40.3 after going
+   * out; each player's own rack after 37.1–37.3 / 40.1–40.2), a penalty a clock over time calls
+   * for with no `(time)` line (art. 32: the true total takes it off), and the words to judge.
+   */
   protected finish(): void {
     const end = this.end;
     if (end && end.reason === 'out' && end.finisher !== undefined && !this.s.incomplete) {
@@ -210,7 +268,40 @@ export abstract class EndReplayer extends MoveReplayer {
             value: this.value(remaining),
           });
         }
+        this.missingAdjustment = { finisher: f, value: this.value(remaining), add: !this.endAdd, subtract: !opponentDone };
       }
+    } else if (
+      end &&
+      (end.reason === 'passes' || end.reason === 'scoreless' || end.reason === 'blocked') &&
+      !this.s.incomplete &&
+      !this.endReported &&
+      this.edition !== 'naspa'
+    ) {
+      // 37.1–37.3 / 40.1–40.2: each player subtracts the value of their own rack; both lines are due.
+      const missing = [0, 1].filter((p) => !this.deducted[p]);
+      const span = end.event?.span ?? end.pragmaSpan;
+      if (missing.length > 0 && span) {
+        this.report('missing-end-adjustment', span, { nicks: missing.map((p) => this.nick(p)).join(', '), ending: end.article }, {
+          messageId: 'missing-end-adjustment-own',
+          article: end.article,
+        });
+        for (const p of missing) {
+          const pl = this.players[p];
+          if (pl.known.length === pl.size) this.ownRackDue[p] = this.value(pl.known);
+        }
+      }
+    }
+    for (const p of [0, 1]) {
+      // Art. 32: a clock over time with no `(time)` line still costs the penalty.
+      const clock = this.clockPenalty(p);
+      if (!clock || clock.expected === 0 || this.timeLine[p]) continue;
+      const pragma = this.file.pragmas.find((x) => x.name === 'clock' && x.nick.text === this.nick(p));
+      if (!pragma) continue;
+      this.report('time-penalty-mismatch', pragma.span, { nick: this.nick(p), expected: clock.expected, overtime: clock.overtime }, {
+        ...this.timeCitation(),
+        messageId: 'time-penalty-mismatch-missing',
+      });
+      this.players[p].total += clock.expected;
     }
     const lexicon = this.judging();
     if (!lexicon) return;

@@ -14,12 +14,15 @@
 import type { Finding, RelatedInfo } from '../rules/types';
 import type { EventNode, TileRef } from '../syntax/types';
 import { BOARD_SIZE, squareIndex } from './board';
-import { resolvePlacement, type PlacedNewTile, type PlayTile } from './placement';
+import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } from './placement';
 import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles } from './racks';
 import { endArticle, NO_RULINGS, ReplayState, type Outcome, type PlacementRecord } from './replay-state';
 import { scorePlacement } from './scoring';
 import { RACK_SIZE } from './tilesets';
-import type { ScoredWord } from './types';
+import type { IllegalPlay, ScoredWord } from './types';
+
+/** Findings on a play's tiles that its withdrawal takes away (art. 11, 34). */
+const WITHDRAWN_TILE_CODES: ReadonlySet<string> = new Set(['separate-digraph', 'blank-k-w']);
 
 /** Moves and withdrawals on top of the shared state (see the module header). */
 export abstract class MoveReplayer extends ReplayState {
@@ -125,29 +128,39 @@ export abstract class MoveReplayer extends ReplayState {
     const faceIssues = this.checkTileFaces(tiles, rack?.foreign);
 
     if (!e.coord || !e.play) return { computed: 0 };
-    let resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text);
-    const alt = resolved.alternative;
-    if (alt && e.score) {
-      // The word goes on past the written tiles, and the other direction fits too: the sheet's
-      // score tells which one was played.
-      const score = (r: typeof alt): number => scorePlacement(this.board, r.newTiles, r.direction, this.set).score;
-      if (score(alt) === e.score.value && score(resolved) !== e.score.value) resolved = alt;
+    // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
+    const lexicon = this.judging();
+    const has = lexicon ? (word: string): boolean => lexicon.has(word) : undefined;
+    let resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text, rack?.tiles);
+    let scored = scorePlacement(this.board, resolved.newTiles, resolved.direction, this.set, has);
+    const declared = e.score?.value;
+    if (declared !== undefined && (resolved.issues.length > 0 || scored.score !== declared || scored.words.some((w) => w.accepted === false))) {
+      // A coordinate written the other way round (8D for D8, art. 20): the other direction is taken
+      // only when it gives exactly the sheet's score with accepted words; otherwise the tiles stay
+      // as written, with one finding.
+      const other = otherDirection(this.board, e.coord, tiles, e.play.text);
+      if (other) {
+        const otherScored = scorePlacement(this.board, other.newTiles, other.direction, this.set, has);
+        if (otherScored.score === declared && otherScored.words.every((w) => w.accepted !== false)) {
+          resolved = other;
+          scored = otherScored;
+        }
+      }
     }
     for (const i of resolved.issues) this.issue(i);
     const placed = resolved.newTiles;
     const faces = placed.map((t) => (t.blank ? '?' : t.letter));
     let notInRack = false;
+    let notInRackTile: PlacedNewTile | undefined;
     if (rack) {
       const missing = missingFrom(rack.tiles, faces);
       if (missing.length > 0) {
         notInRack = true;
         const tile = placed.find((t) => (t.blank ? '?' : t.letter) === missing[0]);
+        notInRackTile = tile;
         this.report('tile-not-in-rack', tile?.ref.span ?? e.play.span, { tile: tile?.ref.text ?? formatTiles(missing), rack: e.rack?.text ?? '' });
       }
     }
-    // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
-    const lexicon = this.judging();
-    const scored = scorePlacement(this.board, placed, resolved.direction, this.set, lexicon ? (word) => lexicon.has(word) : undefined);
     const separate = this.checkSeparateDigraphs(scored.words, placed);
 
     // One slip, one finding: when the play itself is miscopied (geometry, a tile that is not on
@@ -155,7 +168,6 @@ export abstract class MoveReplayer extends ReplayState {
     // about the sheet's, so the score is not compared as well.
     const playMiscopied = resolved.geometryError || notInRack || faceIssues.foreign || separate;
     let scoreFinding: Finding | undefined;
-    const declared = e.score?.value;
     if (declared !== undefined && declared !== scored.score && !playMiscopied) {
       // Art. 12–19.
       const words = scored.words.map((w) => `${w.word} ${w.score}`).join(', ');
@@ -165,8 +177,12 @@ export abstract class MoveReplayer extends ReplayState {
           : this.report('score-mismatch', e.score!.span, { declared, computed: scored.score, words });
     }
 
+    // Art. 12–19 need the squares: a play whose squares are wrong (a gap, an occupied square, off
+    // the board, not touching) has no computable score, so the sheet's amount goes into the true
+    // totals, beside the finding, rather than a number the play never made.
+    const amount = resolved.geometryError && declared !== undefined ? declared : scored.score;
     for (const t of placed) this.placeTile(t.row, t.col, { letter: t.letter, blank: t.blank, turn: this.turns.length });
-    player.total += scored.score;
+    player.total += amount;
     // A rack that lacks a played tile contradicts the play: its leave is not trusted (no cascade).
     player.known = notInRack ? [] : removeTiles(player.known, faces);
     player.size -= placed.length;
@@ -182,7 +198,7 @@ export abstract class MoveReplayer extends ReplayState {
       player: p,
       newTiles: placed,
       drawn,
-      computed: scored.score,
+      computed: amount,
       declared,
       words: scored.words,
       before,
@@ -194,12 +210,28 @@ export abstract class MoveReplayer extends ReplayState {
     this.records.push(record);
     this.lastPlacement[p] = record;
 
+    // What the views mark as illegal: the rule broken and the squares at fault.
+    const squaresOf = (ts: readonly PlacedNewTile[]): { row: number; col: number }[] => ts.map((t) => ({ row: t.row, col: t.col }));
+    const geometry = resolved.geometryError ? resolved.issues[0] : undefined;
+    const illegal: IllegalPlay | undefined = geometry
+      ? { code: geometry.code, squares: geometry.squares ?? squaresOf(placed) }
+      : notInRack
+        ? { code: 'tile-not-in-rack', squares: squaresOf(notInRackTile ? [notInRackTile] : placed) }
+        : faceIssues.foreign
+          ? { code: 'tile-not-in-set', squares: squaresOf(placed) }
+          : faceIssues.kw
+            ? { code: 'blank-k-w', squares: squaresOf(placed.filter((t) => t.blank && (t.letter === 'K' || t.letter === 'W'))) }
+            : separate
+              ? { code: 'separate-digraph', squares: squaresOf(placed) }
+              : undefined;
+
     if (!this.end && this.bag === 0 && player.size === 0 && placed.length > 0) {
       // 37.4 / 40.3: the rack is empty and so is the bag.
       this.end = { reason: 'out', article: endArticle('out', this.edition), afterTurn: this.turns.length, line: e.line, event: e, finisher: p };
     }
     return {
-      computed: scored.score,
+      computed: amount,
+      ...(illegal ? { illegal } : {}),
       rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
       rackReading: rack?.note,
       words: scored.words,
@@ -320,8 +352,18 @@ export abstract class MoveReplayer extends ReplayState {
     if (declared !== undefined && !oldForm && declared !== expected) {
       this.report('phony-withdrawn-mismatch', e.score!.span, { declared, expected }, { related });
     }
+    // Art. 11, 34: a withdrawn play is judged only for being withdrawn. What its tiles broke (two
+    // loose tiles spelling a digraph, a blank as K or W) was the reason to challenge it off: those
+    // findings go, and such a play was rightly withdrawn, whatever its words spell.
+    const play = record.event.play;
+    const tileFaults = play
+      ? this.findings.filter(
+          (f) => WITHDRAWN_TILE_CODES.has(f.code) && f.span.start.offset >= play.span.start.offset && f.span.end.offset <= play.span.end.offset,
+        )
+      : [];
+    for (const f of tileFaults) this.dropFinding(f);
     const lexicon = this.judging();
-    if (lexicon && record.words.length > 0 && record.words.every((w) => lexicon.has(w.normalized))) {
+    if (lexicon && tileFaults.length === 0 && !record.misplaced && record.words.length > 0 && record.words.every((w) => lexicon.has(w.normalized))) {
       this.report('withdrawn-play-was-valid', e.span, { words: record.words.map((w) => w.word).join(', ') }, { related });
     }
     return {

@@ -18,6 +18,8 @@
  *   const rack = this.readRack(e, p, () => []);   // the rack of a pass, checked and remembered
  */
 import { makeFinding, type MakeFindingOptions } from '../rules/registry';
+import { editionNamesWords, namedWord } from '../rules/named-words';
+import type { Lexicon } from '../lexicon/types';
 import type { Edition, Finding, FindingCode, MessageArgs } from '../rules/types';
 import type { EventNode, GcgFile, RackNode, Span, TileRef, Token } from '../syntax/types';
 import { BOARD_SIZE, squareIndex } from './board';
@@ -27,7 +29,7 @@ import { chooseReading, countOf, formatTiles, mergeTiles, missingFrom, rackFace 
 import type { Settled } from './setup';
 import { RACK_SIZE, TILE_SETS, type TileSet } from './tilesets';
 import type { BoardLog } from './turn';
-import type { GameEnd, GameEndReason, PlacedTile, RackInfo, RackReadingNote, ReplayOptions, ScoredWord, TurnState } from './types';
+import type { GameEnd, GameEndReason, IllegalPlay, PlacedTile, RackInfo, RackReadingNote, ReplayOptions, ScoredWord, TurnState } from './types';
 
 /** The rulings of a play no `#challenge valid` followed (shared, never added to: see validRuling). */
 export const NO_RULINGS: Set<string> = new Set<string>();
@@ -104,6 +106,8 @@ export interface EndState extends GameEnd {
   /** 0-based line of the event (or pragma) that ended the game. */
   readonly line: number;
   readonly event?: EventNode;
+  /** The `#game-end` pragma that declared the end (reasons 'time' and 'blocked'). */
+  readonly pragmaSpan?: Span;
   /** Who went out (reason 'out'). */
   readonly finisher?: number;
 }
@@ -122,6 +126,8 @@ export interface Outcome {
   placed?: readonly PlacedNewTile[];
   /** A withdrawal that took a play back. */
   withdrew?: boolean;
+  /** The play breaks a rule of placement or of the tiles (TurnState.illegal). */
+  illegal?: IllegalPlay;
 }
 
 /** The replayer's state and shared bookkeeping (see the module header). */
@@ -153,6 +159,8 @@ export abstract class ReplayState {
   protected readonly lastPlacement: [PlacementRecord | undefined, PlacementRecord | undefined] = [undefined, undefined];
   protected endAdd?: { form: 'R' | '2R'; event: EventNode; amount: number };
   protected readonly deducted: [boolean, boolean] = [false, false];
+  /** The `(time)` line each player's penalty was written on (art. 32), once counted. */
+  protected readonly timeLine: [EventNode | undefined, EventNode | undefined] = [undefined, undefined];
   protected readonly findings: Finding[] = [];
   protected readonly turns: TurnState[] = [];
 
@@ -188,10 +196,22 @@ export abstract class ReplayState {
     return this.s.players[p]?.nick ?? '';
   }
 
-  /** The lexicon, when words are judged (a lexicon is given and the tile set is Spanish). */
-  protected judging() {
-    return this.spanish ? this.options.lexicon : undefined;
+  /**
+   * The lexicon, when words are judged (a lexicon is given and the tile set is Spanish), with the
+   * words the edition names on top of it (rules/named-words.ts: REFUNDAR under 2004 and 2001).
+   */
+  protected judging(): Lexicon | undefined {
+    if (!this.spanish || !this.options.lexicon) return undefined;
+    if (!editionNamesWords(this.edition)) return this.options.lexicon;
+    if (!this.judge) {
+      const list = this.options.lexicon;
+      const edition = this.edition;
+      this.judge = { info: list.info, has: (w: string): boolean => namedWord(edition, w)?.accepted ?? list.has(w) };
+    }
+    return this.judge;
   }
+
+  private judge?: Lexicon;
 
   // ---------------------------------------------------------------------------------------------
   // Racks

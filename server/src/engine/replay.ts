@@ -38,7 +38,7 @@ class Replayer extends EndReplayer {
     for (const line of this.file.lines) this.line(line);
     this.finish();
     const findings = this.findings.slice().sort((a, b) => a.span.start.offset - b.span.start.offset || a.span.end.offset - b.span.end.offset);
-    const last = this.turns[this.turns.length - 1];
+    const final: [number, number] = [this.players[0].total, this.players[1].total];
     return {
       file: this.file,
       rules: this.s.rules,
@@ -48,9 +48,35 @@ class Replayer extends EndReplayer {
       players: this.s.players,
       turns: this.turns,
       findings,
-      final: last ? last.totals : [0, 0],
+      final,
+      result: this.result(final),
+      complete: this.end !== undefined && !this.s.incomplete,
+      declaredFinal: [this.players[0].declaredTotal, this.players[1].declaredTotal],
       ...(this.end ? { gameEnd: { reason: this.end.reason, article: this.end.article, afterTurn: this.end.afterTurn } } : {}),
     };
+  }
+
+  /**
+   * The scores under the edition in force: the true totals, with the one-line `+2R` ending turned
+   * into FISE's ±R (37.4 / 40.3: same spread) and the end adjustments the record lacks applied
+   * where their amount is known.
+   */
+  private result(final: readonly [number, number]): [number, number] {
+    const out: [number, number] = [final[0], final[1]];
+    const end = this.end;
+    if (this.edition !== 'naspa' && end?.reason === 'out' && end.finisher !== undefined && this.endAdd?.form === '2R') {
+      const R = this.value(this.remaining());
+      out[end.finisher] -= R;
+      out[1 - end.finisher] -= R;
+    }
+    const missing = this.missingAdjustment;
+    if (missing) {
+      if (missing.add) out[missing.finisher] += missing.value;
+      if (missing.subtract) out[1 - missing.finisher] -= missing.value;
+    }
+    out[0] -= this.ownRackDue[0];
+    out[1] -= this.ownRackDue[1];
+    return out;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -64,10 +90,16 @@ class Replayer extends EndReplayer {
   private pragma(p: PragmaNode): void {
     if (p.name === 'game-end') {
       const reason = p.reason.value === 'time' ? 'time' : p.reason.value === 'blocked' ? 'blocked' : undefined;
-      if (reason && !this.end) {
-        // 37.5 / 40.4 (time) and 37.1 / 40.1 (nobody can play): declared, not inferred.
-        this.end = { reason, article: endArticle(reason, this.edition), afterTurn: this.turns.length - 1, line: p.line };
+      if (!reason || this.end) return;
+      const moveAfter = this.file.events.find((e) => e.line > p.line && (e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange'));
+      if (moveAfter) {
+        // The pragma declares an end the moves below contradict: it belongs after the last move
+        // (NOTATION.md). One finding on the pragma; the game goes on.
+        this.report('move-after-game-end', p.span, { line: moveAfter.line + 1 }, { messageId: 'move-after-game-end-pragma', article: this.endCitation() });
+        return;
       }
+      // 37.5 / 40.4 (time) and 37.1 / 40.1 (nobody can play): declared, not inferred.
+      this.end = { reason, article: endArticle(reason, this.edition), afterTurn: this.turns.length - 1, line: p.line, pragmaSpan: p.span };
     } else if (p.name === 'challenge' && p.ruling.value === 'valid') {
       this.validRuling(p.words);
     }
@@ -233,6 +265,7 @@ class Replayer extends EndReplayer {
     if (e.score) state.declaredScore = e.score.value;
     if (e.total) state.declaredTotal = e.total.value;
     if (end) state.gameOver = { reason: end.reason, article: end.article, afterTurn: end.afterTurn };
+    if (o.illegal) state.illegal = o.illegal;
     this.turns.push(state);
   }
 }

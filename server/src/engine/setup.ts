@@ -3,8 +3,9 @@
  * players (RULES.md "Tile sets"; NOTATION.md "Pragmas").
  *
  * - Tile set: the option, else `#tile-distribution`, else `#lexicon` (names starting FILE or FISE → spanish;
- *   NWL, TWL, CSW, ENABLE → english), else english when a rack or play holds K or W (no Spanish
- *   tile has them), else spanish.
+ *   NWL, TWL, CSW, ENABLE → english), else a valid `#rules` (fise* → spanish, naspa → english),
+ *   else english when a rack or play holds K or W (no Spanish tile has them), else spanish. A record
+ *   declared Spanish stays Spanish whatever its letters (a blank written `k` is then `blank-k-w`).
  * - Edition: the option, else a valid `#rules`, else `fise` for spanish and `naspa` for english.
  * - Players: the nicks of `#player1`/`#player2`, else the first two nicks seen on event lines.
  *
@@ -70,6 +71,8 @@ export function settle(file: GcgFile, options: ReplayOptions): Settled {
   const lexicon = pragmaNamed(file, 'lexicon');
   const fromDistribution = distribution ? tileSetFromDistribution(distribution.args.text) : undefined;
   const fromLexicon = lexicon ? tileSetFromLexicon(lexicon.args.text) : undefined;
+  const rulesPragma = file.pragmas.find((p) => p.name === 'rules');
+  const writtenRules = rulesPragma?.name === 'rules' ? rulesPragma.edition.value.trim().toLowerCase() : undefined;
   if (options.tileSet) {
     tileSet = options.tileSet;
     tileSetSource = 'option';
@@ -79,6 +82,10 @@ export function settle(file: GcgFile, options: ReplayOptions): Settled {
   } else if (fromLexicon) {
     tileSet = fromLexicon;
     tileSetSource = 'lexicon';
+  } else if (writtenRules && (EDITIONS as readonly string[]).includes(writtenRules)) {
+    // A record that names its rulebook names its tiles: letters never switch it (RULES.md).
+    tileSet = writtenRules === 'naspa' ? 'english' : 'spanish';
+    tileSetSource = 'rules';
   } else if (file.events.some(eventHasKOrW)) {
     tileSet = 'english';
     tileSetSource = 'k-w';
@@ -86,8 +93,7 @@ export function settle(file: GcgFile, options: ReplayOptions): Settled {
 
   let rules: Edition = tileSet === 'english' ? 'naspa' : 'fise';
   let rulesSource: Replay['rulesSource'] = 'default';
-  const rulesPragma = file.pragmas.find((p) => p.name === 'rules');
-  const written = rulesPragma?.name === 'rules' ? rulesPragma.edition.value.trim().toLowerCase() : undefined;
+  const written = writtenRules;
   if (options.rules) {
     rules = options.rules;
     rulesSource = 'option';

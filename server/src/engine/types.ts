@@ -117,6 +117,14 @@ export interface TurnState {
   readonly placed: readonly { row: number; col: number; letter: string; blank: boolean }[];
   /** Set when the game is over after this event (reason and article). */
   readonly gameOver?: GameEnd;
+  /** Set when the play breaks a rule of placement or of the tiles: the views mark it illegal. */
+  readonly illegal?: IllegalPlay;
+}
+
+/** What makes a play illegal: the finding's code and the squares at fault (on the board). */
+export interface IllegalPlay {
+  readonly code: FindingCode;
+  readonly squares: readonly { readonly row: number; readonly col: number }[];
 }
 
 export type GameEndReason =
@@ -160,7 +168,7 @@ export interface Replay {
   /** Why this edition: 'option', 'pragma', 'default'. */
   readonly rulesSource: 'option' | 'pragma' | 'default';
   readonly tileSet: TileSetName;
-  readonly tileSetSource: 'option' | 'tile-distribution' | 'lexicon' | 'k-w' | 'default';
+  readonly tileSetSource: 'option' | 'tile-distribution' | 'lexicon' | 'rules' | 'k-w' | 'default';
   readonly players: readonly [PlayerInfo, PlayerInfo];
   readonly turns: readonly TurnState[];
   /**
@@ -168,7 +176,20 @@ export interface Replay {
    * ParseResult.problems) are turned into findings by service/analysis.ts, not here.
    */
   readonly findings: readonly Finding[];
-  /** True final totals (after every event). */
+  /**
+   * True running totals after every line (and a penalty a clock over time calls for with no
+   * `(time)` line, art. 32).
+   */
   readonly final: readonly [number, number];
+  /**
+   * The scores under the edition in force: `final`, with a one-line `+2R` ending read as FISE's
+   * ±R (same spread) and a missing end adjustment applied where its amount is known. Provisional
+   * while `complete` is false.
+   */
+  readonly result: readonly [number, number];
+  /** The game reached its end (a rule of art. 37 / 40, or a declared `#game-end`), and the record is not `#incomplete`. */
+  readonly complete: boolean;
+  /** The sheet's own last total of each player (null: none written). */
+  readonly declaredFinal: readonly [number | null, number | null];
   readonly gameEnd?: GameEnd;
 }

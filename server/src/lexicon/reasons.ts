@@ -9,6 +9,9 @@
  *   - a verb with enclitic pronouns on any accepted form (dame → da + me, dámelo → da + me + lo,
  *     amaos → amad + os, vámonos → vamos + nos);
  *   - a plural whose singular is accepted (§18: the list does not pluralise it).
+ *   Before the enclitics: a feminine or plural passive participle whose masculine singular is
+ *   accepted (medrados → medrado: an intransitive verb, §17.4 and §8), which would otherwise read
+ *   as an imperative with a pronoun (medrad + os).
  * Articles: current rulebook annex XII (§17.5 enclitics, §5 diminutives…, §18 plurals); older
  * editions art. 39 (39.4 diminutives; enclitics 39.5 in 2004, 39.6 in 2001; 39.2 words not in the
  * dictionary). Spanish editions only: under `naspa` there is no hint.
@@ -30,13 +33,16 @@ export interface RejectionHint {
   readonly article: string;
 }
 
-type Kind = 'enclitic' | 'derivative' | 'plural';
+type Kind = 'enclitic' | 'derivative' | 'plural' | 'participle';
 
 /** Article per guess and Spanish edition. */
 const ARTICLES: Readonly<Record<Kind, Readonly<Record<Exclude<Edition, 'naspa'>, string>>>> = {
   enclitic: { fise: 'XII §17.5', 'fise-2004': '39.5', 'fise-2001': '39.6' },
   derivative: { fise: 'XII §5', 'fise-2004': '39.4', 'fise-2001': '39.4' },
   plural: { fise: 'XII §18', 'fise-2004': '39.2', 'fise-2001': '39.2' },
+  // §17.4 (passive participle: only the masculine singular of an intransitive verb; MEDRADOS is its
+  // example) and §8 (a form found only inside a DRAE expression, "medrados estamos", is no word).
+  participle: { fise: 'XII §17.4, XII §8', 'fise-2004': '39.2', 'fise-2001': '39.2' },
 };
 const ARTICLE_K_W = '3, 10.1';
 const ARTICLE_DIGRAPH_ALONE = '2, 11';
@@ -152,6 +158,17 @@ function derivative(lexicon: Lexicon, word: string): { kind: DerivativeKind; arg
   return undefined;
 }
 
+/**
+ * A feminine or plural passive participle (-ada, -ados, -adas; -ida, -idos, -idas) whose masculine
+ * singular is accepted: the verb has no transitive use, so only that form is a word (XII §17.4).
+ */
+function participle(lexicon: Lexicon, word: string): MessageArgs | undefined {
+  const m = /^(.{2,}[ai]d)(a|os|as)$/.exec(word);
+  if (!m) return undefined;
+  const base = `${m[1]}o`;
+  return isAccepted(lexicon, base) ? { word, base } : undefined;
+}
+
 function plural(lexicon: Lexicon, word: string): MessageArgs | undefined {
   if (!word.endsWith('s')) return undefined;
   const candidates = [word.slice(0, -1)];
@@ -170,6 +187,8 @@ export function explainRejection(lexicon: Lexicon, normalizedWord: string, editi
   if (word === 'ch' || word === 'll' || word === 'rr') {
     return { messageId: 'lexicon.hint.digraph-alone', args: { word, tile: word.toUpperCase() }, article: ARTICLE_DIGRAPH_ALONE };
   }
+  const participial = participle(lexicon, word);
+  if (participial) return { messageId: 'lexicon.hint.participle', args: participial, article: ARTICLES.participle[edition] };
   const verbal = enclitic(lexicon, word, true);
   if (verbal) return { messageId: 'lexicon.hint.enclitic', args: verbal, article: ARTICLES.enclitic[edition] };
   const derived = derivative(lexicon, word);

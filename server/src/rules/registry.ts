@@ -275,8 +275,9 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     severity: 'error',
     fise: '37.4',
     older: '40.3',
-    es: 'La partida terminó porque un jugador agotó su atril con la bolsa vacía, pero falta la línea que pasa el valor del atril del oponente; los totales finales quedan incompletos.',
-    en: "The game ended because a player emptied the rack with the bag empty, but the line that transfers the value of the opponent's rack is missing; the final totals are incomplete.",
+    variants: ['missing-end-adjustment-own'],
+    es: 'Al terminar la partida se ajustan los atriles: si un jugador agotó su atril con la bolsa vacía, suma el valor del atril del oponente y este lo resta; si nadie podía jugar o se acabaron los pases o los turnos sin puntos, cada uno resta el de su propio atril. Falta una de esas líneas, así que los totales finales quedan incompletos.',
+    en: "At the end of the game the racks are settled: if a player emptied the rack with the bag empty, the player adds the value of the opponent's rack and the opponent subtracts it; if nobody could play or the passes or scoreless turns ran out, each player subtracts their own rack. One of those lines is missing, so the final totals are incomplete.",
     notes: { naspa: NASPA_GOING_OUT },
   },
   'end-rack-gcg-convention': {
@@ -291,6 +292,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     severity: 'error',
     fise: '37',
     older: '40',
+    variants: ['move-after-game-end-pragma'],
     es: 'La partida ya había terminado (por ejemplo, un jugador agotó su atril con la bolsa vacía o ambos pasaron dos veces seguidas). Después solo caben las líneas de ajuste final y las penalizaciones.',
     en: 'The game had already ended (for instance, a player emptied the rack with the bag empty, or both passed twice in a row). After that only the end-of-game adjustment and penalty lines belong.',
     notes: {
@@ -311,7 +313,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
   'time-penalty-mismatch': {
     severity: 'error',
     fise: '32',
-    variants: ['time-penalty-mismatch-multiple'],
+    variants: ['time-penalty-mismatch-multiple', 'time-penalty-mismatch-missing', 'time-penalty-mismatch-twice'],
     es: 'Quien se pasa de su tiempo total pierde 10 puntos por minuto de exceso, y un minuto empezado cuenta entero. La penalización anotada no corresponde al exceso del reloj o no es un múltiplo de 10.',
     en: 'A player who exceeds the total time loses 10 points per minute over, and a started minute counts in full. The written penalty does not match the overtime on the clock, or is not a multiple of 10.',
   },

@@ -26,7 +26,10 @@ const MUTATIONS: readonly Mutation[] = [
   { name: 'a rack tile the play needs', base: 'A', line: 23, from: '>Beto: ACCDLST 10L SAL', to: '>Beto: AACCDLT 10L SAL', code: 'tile-not-in-rack' },
   { name: 'a rack tile the player keeps', base: 'A', line: 29, from: '>Beto: C[CH]EÑST? 6A', to: '>Beto: C[CH]EÑSE? 6A', code: 'rack-inconsistent' },
   { name: 'a rack gets an eighth tile', base: 'A', line: 14, from: '>Ana: AAEENOO I1 ENE', to: '>Ana: AAEENOOS I1 ENE', code: 'rack-too-large' },
-  { name: 'a played-through dot becomes a letter', base: 'A', line: 22, from: '2H ..GU[RR]AI.', to: '2H X.GU[RR]AI.', code: 'square-occupied' },
+  // Issue 12, item 3: a letter over an occupied square is a new tile put there when the rack, after
+  // the play's other new tiles (G U [RR] A I), still holds it (M or Y), else the board's letter miscopied.
+  { name: 'a played-through dot becomes a letter the rack still holds', base: 'A', line: 22, from: '2H ..GU[RR]AI.', to: '2H M.GU[RR]AI.', code: 'square-occupied' },
+  { name: 'a played-through dot becomes a letter the rack lacks', base: 'A', line: 22, from: '2H ..GU[RR]AI.', to: '2H X.GU[RR]AI.', code: 'through-tile-mismatch' },
   { name: 'a played-through letter', base: 'A', line: 30, from: '15E CUE.TE', to: '15E CUEATE', code: 'through-tile-mismatch' },
   { name: 'a coordinate written row first for a word that goes down', base: 'A', line: 11, from: '5G VOTO', to: 'G5 VOTO', code: 'direction-mismatch' },
   { name: 'a coordinate written column first for a word that goes across', base: 'A', line: 14, from: 'I1 ENE', to: '1I ENE', code: 'direction-mismatch' },

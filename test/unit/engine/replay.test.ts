@@ -23,7 +23,11 @@ describe('engine: replay', () => {
       { name: '#lexicon CSW21', text: plain('#lexicon CSW21', LIBRO), tileSet: 'english', tileSetSource: 'lexicon', rules: 'naspa', rulesSource: 'default' },
       { name: '#tile-distribution beats #lexicon', text: plain('#tile-distribution spanish', '#lexicon NWL18', LIBRO), tileSet: 'spanish', tileSetSource: 'tile-distribution', rules: 'fise', rulesSource: 'default' },
       { name: 'a W on a rack', text: plain('>Ana: DINNVWY 8D WINDY +32 32'), tileSet: 'english', tileSetSource: 'k-w', rules: 'naspa', rulesSource: 'default' },
-      { name: '#rules fise-2004', text: plain('#rules fise-2004', LIBRO), tileSet: 'spanish', tileSetSource: 'default', rules: 'fise-2004', rulesSource: 'pragma' },
+      { name: '#rules fise-2004', text: plain('#rules fise-2004', LIBRO), tileSet: 'spanish', tileSetSource: 'rules', rules: 'fise-2004', rulesSource: 'pragma' },
+      // Issue 12, item 8: a record declared Spanish stays Spanish whatever its letters.
+      { name: '#rules fise and a blank written k', text: plain('#rules fise', '>Ana: ABILOR? 8D LIBkO +14 14'), tileSet: 'spanish', tileSetSource: 'rules', rules: 'fise', rulesSource: 'pragma' },
+      { name: '#lexicon FILE2017 and a blank written w', text: plain('#lexicon FILE2017', '>Ana: ABILOR? 8D LIBwO +14 14'), tileSet: 'spanish', tileSetSource: 'lexicon', rules: 'fise', rulesSource: 'default' },
+      { name: '#rules naspa', text: plain('#rules naspa', LIBRO), tileSet: 'english', tileSetSource: 'rules', rules: 'naspa', rulesSource: 'pragma' },
       { name: 'an unknown #rules value is ignored', text: plain('#rules fisa', LIBRO), tileSet: 'spanish', tileSetSource: 'default', rules: 'fise', rulesSource: 'default' },
       {
         name: 'options beat the file',
@@ -174,6 +178,7 @@ describe('engine: replay', () => {
       assert.equal(r.gameEnd?.reason, 'passes');
       assert.equal(r.gameEnd?.article, '37.2');
       const after = run(record(LIBRO, ...passes, '>Beto: ACEMNPT H4 CAMP. +14 14'));
+      // The move after the end is the slip; the own-rack lines it pushed out are not reported too.
       assert.deepEqual(summary(after), ['move-after-game-end@11']);
     });
 
@@ -185,17 +190,50 @@ describe('engine: replay', () => {
     });
 
     it('#game-end time: the game ends there, with no rack adjustment (37.5)', () => {
-      const r = run(record(LIBRO, '#game-end time', '>Beto: ACEMNPT H4 CAMP. +14 14'));
+      const r = run(record(LIBRO, '>Beto: ACEMNPT H4 CAMP. +14 14', '#game-end time'));
       assert.equal(r.gameEnd?.reason, 'time');
       assert.equal(r.gameEnd?.article, '37.5');
-      assert.deepEqual(summary(r), ['move-after-game-end@8']);
+      assert.equal(r.complete, true);
+      assert.deepEqual(summary(r), []);
+    });
+
+    it('#game-end with moves after it (in the header, say): one finding on the pragma, none on the moves (issue 12, item 14)', () => {
+      const r = run(record('#game-end time', LIBRO, '>Beto: ACEMNPT H4 CAMP. +14 14'));
+      assert.deepEqual(summary(r), ['move-after-game-end@6']);
+      assert.equal(r.findings[0]!.messageId, 'move-after-game-end-pragma');
+      assert.equal(r.findings[0]!.args.line, 7);
+      assert.equal(r.findings[0]!.article, '37');
+      assert.equal(r.gameEnd, undefined);
+      assert.equal(r.complete, false);
+      assert.deepEqual(summary(run(record(LIBRO, '#game-end blocked', '>Beto: ACEMNPT H4 CAMP. +14 14'))), ['move-after-game-end@7']);
     });
 
     it('#game-end blocked: each player subtracts the own rack (37.1)', () => {
-      const r = run(record(LIBRO, '#game-end blocked', '>Ana: S (S) -1 15'));
+      const r = run(record(LIBRO, '#game-end blocked', '>Ana: S (S) -1 15', '>Beto: ACEMNPT (ACEMNPT) -13 -13'));
       assert.equal(r.gameEnd?.reason, 'blocked');
       assert.deepEqual(summary(r), []);
-      assert.deepEqual(run(record(LIBRO, '#game-end blocked', '>Ana: S (S) -2 14')).findings.map((f) => f.article), ['37.1']);
+      assert.deepEqual(
+        run(record(LIBRO, '#game-end blocked', '>Ana: S (S) -2 14', '>Beto: ACEMNPT (ACEMNPT) -13 -13')).findings.map((f) => f.article),
+        ['37.1'],
+      );
+    });
+
+    it('37.1–37.3 (40.1–40.2): each own-rack line is due; a missing one is missing-end-adjustment on the line that ended the game (issue 12, item 5)', () => {
+      const oneMissing = run(record(LIBRO, '#game-end blocked', '>Ana: S (S) -1 15'));
+      assert.deepEqual(summary(oneMissing), ['missing-end-adjustment@7']);
+      assert.equal(oneMissing.findings[0]!.messageId, 'missing-end-adjustment-own');
+      assert.equal(oneMissing.findings[0]!.article, '37.1');
+      assert.equal(oneMissing.findings[0]!.args.nicks, 'Beto');
+      const passes = ['>Beto: ACEMNPT - +0 0', '>Ana: S - +0 16', '>Beto: ACEMNPT - +0 0', '>Ana: S - +0 16'];
+      const none = run(record(LIBRO, ...passes), { rules: 'fise-2004' });
+      assert.deepEqual(summary(none), ['missing-end-adjustment@10']);
+      assert.equal(none.findings[0]!.article, '40.2');
+      assert.equal(none.findings[0]!.args.nicks, 'Ana, Beto');
+      // The result takes off what the racks are known to hold (Beto's ACEMNPT, 13; Ana's S is only part of her rack); the running totals do not.
+      assert.deepEqual([...none.final], [16, 0]);
+      assert.deepEqual([...none.result], [16, -13]);
+      const both = run(record(LIBRO, ...passes, '>Ana: S (S) -1 15', '>Beto: ACEMNPT (ACEMNPT) -13 -13'));
+      assert.deepEqual(summary(both), []);
     });
 
     it('17: a turn right after the twelfth scoreless turn is reported, once, as after the end', () => {

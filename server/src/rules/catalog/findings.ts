@@ -212,6 +212,11 @@ export const FINDING_MESSAGES: Catalog = {
     es: '{nick} agotó su atril con la bolsa vacía, pero falta el ajuste por el atril de {opponent} ({rack}, {value, plural, one {# punto} other {# puntos}})',
     en: "{nick} went out with the bag empty, but the adjustment for {opponent}'s rack ({rack}, {value, plural, one {# point} other {# points}}) is missing",
   },
+  /* Variant. {nicks}: the players whose own-rack line is missing; {ending}: the article of the ending. */
+  'missing-end-adjustment-own': {
+    es: 'la partida terminó (art. {ending}) y cada jugador debe restar el valor de su atril: falta la línea de {nicks}',
+    en: 'the game ended (art. {ending}) and each player must subtract the value of their own rack: the line of {nicks} is missing',
+  },
   /* {amount}: the +2R amount written; {value}: the rack's value; {player1}, {player2}: the nicks;
      {final1}, {final2}: the final scores under FISE. */
   'end-rack-gcg-convention': {
@@ -222,6 +227,11 @@ export const FINDING_MESSAGES: Catalog = {
   'move-after-game-end': {
     es: 'jugada después del final de la partida (terminó en la línea {line})',
     en: 'move after the end of the game (it ended at line {line})',
+  },
+  /* Variant. {line}: the 1-based line of the first move after the pragma. */
+  'move-after-game-end-pragma': {
+    es: '#game-end declara el final de la partida, pero la línea {line} y otras siguen con jugadas: va después de la última jugada',
+    en: '#game-end declares the end of the game, but line {line} and others go on with moves: it belongs after the last move',
   },
   /* {line}: the 1-based line of the twelfth scoreless turn. */
   'scoreless-turns-end': {
@@ -237,6 +247,16 @@ export const FINDING_MESSAGES: Catalog = {
   'time-penalty-mismatch-multiple': {
     es: 'penalización por tiempo {declared}: debe restar un múltiplo de 10 (10 puntos por minuto o fracción)',
     en: 'time penalty {declared}: it must take off a multiple of 10 (10 points per minute or part of one)',
+  },
+  /* Variant. {nick}: the player; {expected}: the penalty due; {overtime}: the overtime on the clock. */
+  'time-penalty-mismatch-missing': {
+    es: 'el reloj de {nick} marca {overtime} de exceso y no hay línea (time): corresponde {expected}, que el total real ya descuenta',
+    en: "{nick}'s clock shows {overtime} over the limit and there is no (time) line: {expected} is due, and the true total takes it off",
+  },
+  /* Variant. {declared}: the penalty written; {nick}: the player; {line}: the line of the first penalty. */
+  'time-penalty-mismatch-twice': {
+    es: 'penalización por tiempo {declared} repetida: la de {nick} ya se anotó en la línea {line} y solo se descuenta una vez',
+    en: "time penalty {declared} written again: {nick}'s was already written on line {line} and is taken off only once",
   },
   /* {declared}: the penalty written; {expected}: -30. */
   'arbiter-penalty-mismatch': {
@@ -261,6 +281,7 @@ export const FINDING_MESSAGES: Catalog = {
   /* {nick}, {total}: the player's previous declared total. */
   'related.previous-total': { es: 'total anterior de {nick}: {total}', en: "{nick}'s previous total: {total}" },
   'related.game-end': { es: 'aquí terminó la partida', en: 'the game ended here' },
+  'related.time-penalty': { es: 'la penalización por tiempo ya anotada', en: 'the time penalty already written' },
   'related.gcg-end-line': { es: 'el ajuste final al estilo GCG (+2R)', en: 'the GCG-style final adjustment (+2R)' },
   /* {letter}: the tile; {nick}: who placed it. */
   'related.tile-placed': { es: '{nick} colocó aquí {letter}', en: '{nick} placed {letter} here' },

@@ -83,6 +83,10 @@ export const LEXICON_MESSAGES: Catalog = {
     es: '«{word}» parece un despectivo de «{base}» que la lista no recoge; solo valen los que figuran en el diccionario',
     en: '"{word}" looks like a pejorative of "{base}" that the list does not hold; only those in the dictionary are valid',
   },
+  'lexicon.hint.participle': {
+    es: '«{word}» parece el femenino o el plural del participio «{base}»; de un verbo sin uso transitivo solo vale el masculino singular',
+    en: '"{word}" looks like the feminine or plural of the participle "{base}"; a verb with no transitive use has only the masculine singular',
+  },
   'lexicon.hint.plural': {
     es: '«{word}» parece el plural de «{base}», que la lista no admite en plural',
     en: '"{word}" looks like the plural of "{base}", which the list does not accept in the plural',
