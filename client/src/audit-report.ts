@@ -12,10 +12,9 @@
  * Example: with `partida.gcg` active, run "Planilla: Audit report"; or, from code,
  *   await vscode.commands.executeCommand('planilla.auditReport', uri, { saveTo: target });
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/shared/protocol';
-import type { BoardViewHost } from './board-view';
+import { uriBaseName, type BoardViewHost } from './board-view';
 import { writeFileAtomic } from '../../server/src/files/write';
 
 export interface AuditReportOptions {
@@ -30,13 +29,14 @@ export interface AuditReportShown {
 
 /** The default file for the saved page: beside the record, `partida.informe.html`. */
 function defaultTarget(record: vscode.Uri, host: BoardViewHost): vscode.Uri | undefined {
-  if (record.scheme === 'untitled') return undefined;
-  const base = path.posix.basename(record.path).replace(/\.gcg$/i, '');
+  // In a browser (VS Code for the Web) nothing is written beside the record: the user picks where.
+  if (record.scheme === 'untitled' || vscode.env.uiKind === vscode.UIKind.Web) return undefined;
+  const base = uriBaseName(record).replace(/\.gcg$/i, '');
   return vscode.Uri.joinPath(record, '..', `${base}.${host.text('ui.report.fileSuffix')}.html`);
 }
 
 async function save(html: string, target: vscode.Uri, host: BoardViewHost): Promise<void> {
-  if (target.scheme === 'file') {
+  if (target.scheme === 'file' && vscode.env.uiKind !== vscode.UIKind.Web) {
     // On disk: temporary file, fsync, rename (files/write.ts), so a full disk never leaves half a page.
     try {
       writeFileAtomic(target.fsPath, html);
@@ -46,7 +46,7 @@ async function save(html: string, target: vscode.Uri, host: BoardViewHost): Prom
       return;
     }
   } else {
-    await vscode.workspace.fs.writeFile(target, Buffer.from(html, 'utf8'));
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(html));
   }
   void vscode.window.showInformationMessage(host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }));
 }
@@ -69,7 +69,7 @@ export async function showAuditReport(
     void vscode.window.showErrorMessage(result.error);
     return undefined;
   }
-  const name = path.posix.basename(uri.path);
+  const name = uriBaseName(uri);
   const panel = vscode.window.createWebviewPanel(
     'planilla.auditReport',
     host.text('ui.report.panelTitle', { name }),

@@ -1,8 +1,8 @@
 /**
- * The VS Code side of Planilla: starts the language server (the bundle `dist/server.js`) over
- * IPC for `gcg` documents, hands it the `planilla.*` settings under the workspace-trust rule, and
- * registers the commands "Check all records in workspace", "Export for Woogles", "Show board"
- * (board-view.ts) and "Audit report" (audit-report.ts).
+ * The VS Code side of Planilla in VS Code's Node extension host: starts the language server (the
+ * bundle `dist/server.js`) over IPC for `gcg` documents and hands it the `planilla.*` settings
+ * under the workspace-trust rule; the commands and the rest are common.ts's (shared with the web
+ * client, browser.ts).
  *
  * Invariants:
  * - The only module that imports `vscode`; everything the server computes reaches VS Code through
@@ -16,41 +16,12 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import {
-  CHECK_FILES_REQUEST,
-  EXPORT_WOOGLES_REQUEST,
-  type CheckFilesParams,
-  type CheckFilesResult,
-  type ExportParams,
-  type ExportResult,
-} from '../../server/src/shared/protocol';
-import { showAuditReport, type AuditReportOptions } from './audit-report';
-import { BoardView, type BoardViewHost } from './board-view';
+import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
 import { chooseLexiconMap, choosePathSetting } from '../../server/src/shared/settings';
-import { clientText, resolveLanguage } from '../../server/src/shared/text';
-import type { Language } from '../../server/src/shared/text';
+import { activateWith, deactivateClient } from './common';
 
 const SECTION = 'planilla';
-/** Files sent to the server per request while checking the workspace (progress granularity). */
-const CHECK_BATCH = 25;
-
-let client: LanguageClient | undefined;
-
-function language(): Language {
-  return resolveLanguage(vscode.workspace.getConfiguration(SECTION).get<string>('language', 'auto'), vscode.env.language);
-}
-
-const t = (id: string, args: Record<string, string | number> = {}): string => clientText(id, language(), args);
-
-const host: BoardViewHost = { client: () => client, language, text: t };
-
-/** The editor of `resource` when one shows it, else the active editor. */
-function editorFor(resource: unknown): vscode.TextEditor | undefined {
-  const uri = resource instanceof vscode.Uri ? resource.toString() : undefined;
-  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) ?? vscode.window.activeTextEditor;
-}
 
 function folderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
@@ -76,102 +47,19 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
   };
 }
 
-async function checkWorkspace(): Promise<CheckFilesResult | undefined> {
-  const active = client;
-  if (!active) return undefined;
-  const files = await vscode.workspace.findFiles('**/*.gcg', '**/node_modules/**');
-  const total = files.length;
-  const sum = { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] as string[] };
-  await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: t('ui.command.checkWorkspace.progressTitle'), cancellable: true },
-    async (progress, token) => {
-      for (let i = 0; i < files.length && !token.isCancellationRequested; i += CHECK_BATCH) {
-        const batch = files.slice(i, i + CHECK_BATCH);
-        const params: CheckFilesParams = { uris: batch.map((u) => u.toString()) };
-        const r = await active.sendRequest<CheckFilesResult>(CHECK_FILES_REQUEST, params, token);
-        sum.checked += r.checked;
-        sum.errors += r.errors;
-        sum.warnings += r.warnings;
-        sum.others += r.others;
-        sum.unreadable.push(...r.unreadable);
-        progress.report({
-          increment: (batch.length / Math.max(1, total)) * 100,
-          message: t('ui.command.checkWorkspace.progress', { done: Math.min(i + batch.length, total), total }),
-        });
-      }
-    },
-  );
-  await vscode.commands.executeCommand('workbench.actions.view.problems');
-  const summary = t('ui.command.checkWorkspace.done', { files: sum.checked, errors: sum.errors, warnings: sum.warnings, others: sum.others });
-  if (sum.unreadable.length > 0) {
-    void vscode.window.showWarningMessage(`${summary} ${t('ui.command.checkWorkspace.unreadable', { count: sum.unreadable.length })}`);
-  } else {
-    void vscode.window.showInformationMessage(summary);
-  }
-  return sum;
-}
-
-async function exportWoogles(resource?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
-  const active = client;
-  const uri = resource ?? vscode.window.activeTextEditor?.document.uri;
-  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : undefined;
-  if (!active || !uri || (doc !== undefined && doc.languageId !== 'gcg')) {
-    void vscode.window.showWarningMessage(t('ui.command.export.noRecord'));
-    return undefined;
-  }
-  const params: ExportParams = { uri: uri.toString() };
-  const result = await active.sendRequest<ExportResult>(EXPORT_WOOGLES_REQUEST, params);
-  if ('error' in result) {
-    void vscode.window.showErrorMessage(result.error);
-    return undefined;
-  }
-  const exported = await vscode.workspace.openTextDocument({ language: 'gcg', content: result.text });
-  await vscode.window.showTextDocument(exported, { preview: false });
-  void vscode.window.showInformationMessage(t('ui.command.export.done', { name: path.basename(uri.path) }));
-  return exported;
-}
-
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export function activate(context: vscode.ExtensionContext): void {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV] } },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6029'] } },
   };
-  const outputChannel = vscode.window.createOutputChannel('Planilla', { log: true });
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'gcg' },
-      { scheme: 'untitled', language: 'gcg' },
-    ],
-    outputChannel,
-    initializationOptions: { locale: vscode.env.language },
-    synchronize: { configurationSection: SECTION },
-    middleware: {
-      workspace: {
-        configuration: (params, token, next) => {
-          if (params.items.every((item) => item.section === SECTION)) {
-            return params.items.map((item) => settingsFor(item.scopeUri));
-          }
-          return next(params, token);
-        },
-      },
-    },
-  };
-  client = new LanguageClient('planilla', 'Planilla', serverOptions, clientOptions);
-  context.subscriptions.push(
-    vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
-    vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
-    vscode.commands.registerCommand('planilla.showBoard', (resource?: unknown) => BoardView.show(host, editorFor(resource))),
-    vscode.commands.registerCommand('planilla.auditReport', (resource?: unknown, options?: AuditReportOptions) =>
-      showAuditReport(host, resource instanceof vscode.Uri ? resource : undefined, options),
-    ),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      void client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
-    }),
-  );
-  await client.start();
+  activateWith(context, {
+    createClient: (options) => new LanguageClient('planilla', 'Planilla', serverOptions, options),
+    settingsFor,
+    schemes: ['file', 'untitled'],
+  });
 }
 
 export function deactivate(): Thenable<void> | undefined {
-  return client?.stop();
+  return deactivateClient();
 }

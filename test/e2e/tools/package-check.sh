@@ -25,12 +25,12 @@ def check(name, ok, detail=''):
     else: failed += 1
 required = ['extension/package.json', 'extension/package.nls.json', 'extension/package.nls.es.json',
             'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png',
-            'extension/dist/client.js', 'extension/dist/server.js', 'extension/data/es-open.dawg',
+            'extension/dist/client.js', 'extension/dist/server.js', 'extension/dist/browser-client.js', 'extension/dist/browser-server.js', 'extension/data/es-open.dawg',
             'extension/data/es-open.LICENSE.txt', 'extension/syntaxes/gcg.tmLanguage.json',
             'extension/language-configuration.json', 'extension.vsixmanifest', '[Content_Types].xml']
 missing = [n for n in required if n not in names]
 check('required_files', not missing, missing)
-extra_allowed = {'extension/dist/browser-client.js', 'extension/dist/browser-server.js'}
+extra_allowed = set()
 stray = sorted(n for n in names if n not in required and n not in extra_allowed)
 check('nothing_else', not stray, stray[:20])
 check('no_node_modules_or_maps', not any('node_modules/' in n or n.endswith('.map') for n in names))

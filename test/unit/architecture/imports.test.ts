@@ -59,7 +59,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   report: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'shared'],
   cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared', 'files'],
   'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli', 'shared', 'files'],
-  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared', 'files'],
+  'server-core.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared', 'files'],
+  'server.ts': ['lexicon', 'service', 'shared', 'server-core'],
+  'server-browser.ts': ['lexicon', 'service', 'shared', 'server-core'],
+  web: [],
   client: ['shared', 'files'],
 };
 
@@ -82,8 +85,11 @@ const PACKAGES: Record<string, readonly string[]> = {
   report: [],
   cli: [],
   'cli.ts': [],
-  'server.ts': ['vscode-languageserver/node', 'vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-types'],
-  client: ['vscode', 'vscode-languageclient', 'vscode-languageclient/node'],
+  'server-core.ts': ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-types'],
+  'server.ts': ['vscode-languageserver/node'],
+  'server-browser.ts': ['vscode-languageserver/browser'],
+  web: [],
+  client: ['vscode', 'vscode-languageclient', 'vscode-languageclient/node', 'vscode-languageclient/browser'],
 };
 
 const files = [...sources('server/src'), ...sources('client/src')];
@@ -133,12 +139,15 @@ describe('architecture: import rules', () => {
     }
   });
 
-  it('only server.ts imports vscode-languageserver/node, and only client/ imports vscode', () => {
+  it('only the server and client entries import their transports, and only client/ imports vscode', () => {
     for (const file of files) {
       const rel = path.relative(repoRoot, file);
       if (rel.endsWith('.d.ts')) continue;
       for (const spec of importsOf(file)) {
         if (spec === 'vscode-languageserver/node') assert.equal(rel, path.join('server', 'src', 'server.ts'));
+        if (spec === 'vscode-languageserver/browser') assert.equal(rel, path.join('server', 'src', 'server-browser.ts'));
+        if (spec === 'vscode-languageclient/node') assert.equal(rel, path.join('client', 'src', 'extension.ts'));
+        if (spec === 'vscode-languageclient/browser') assert.equal(rel, path.join('client', 'src', 'browser.ts'));
         if (spec === 'vscode') assert.ok(rel.startsWith(`client${path.sep}`), `${rel} imports vscode`);
       }
     }

@@ -1,0 +1,53 @@
+/**
+ * The VS Code side of Planilla in VS Code for the Web (vscode.dev, github.dev): the same client as
+ * in VS Code (common.ts), with the language server in a web worker (`dist/browser-server.js`).
+ * The worker reads nothing itself: it asks (`planilla/readFile`) and this client reads through
+ * `vscode.workspace.fs` — a record of the workspace, or the extension's own built-in word list.
+ * The path settings (`lexicon`, `lexicons`, `lexiconExtra`, `lexiconBanned`) are not given to the
+ * web server: it judges with the built-in list (the README says so).
+ *
+ * Invariants: imports no Node module; the only module importing `vscode-languageclient/browser`.
+ *
+ * Example: the manifest's `"browser": "./dist/browser-client.js"` makes VS Code for the Web load it.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient } from 'vscode-languageclient/browser';
+import { encodeBase64 } from '../../server/src/shared/base64';
+import { BUILTIN_LEXICON_URI, READ_FILE_REQUEST, type ReadFileParams, type ReadFileResult } from '../../server/src/shared/protocol';
+import { activateWith, deactivateClient } from './common';
+
+/** The browser's Worker (the project compiles without the DOM library). */
+declare const Worker: new (url: string) => never;
+
+const SECTION = 'planilla';
+
+function settingsFor(scopeUri: string | undefined): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration(SECTION, scopeUri ? vscode.Uri.parse(scopeUri) : undefined);
+  return {
+    rules: config.get('rules'),
+    language: config.get('language'),
+    severity: config.get('severity'),
+    exchangeMinimum: config.get('exchangeMinimum'),
+  };
+}
+
+export function activate(context: vscode.ExtensionContext): void {
+  const serverUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser-server.js');
+  const client = activateWith(context, {
+    createClient: (options) => new LanguageClient('planilla', 'Planilla', options, new Worker(serverUri.toString(true))),
+    settingsFor,
+    schemes: ['file', 'untitled', 'vscode-vfs', 'vscode-test-web', 'vscode-remote', 'memfs'],
+  });
+  client.onRequest(READ_FILE_REQUEST, async (params: ReadFileParams): Promise<ReadFileResult> => {
+    try {
+      const uri = params.uri === BUILTIN_LEXICON_URI ? vscode.Uri.joinPath(context.extensionUri, 'data', 'es-open.dawg') : vscode.Uri.parse(params.uri);
+      return { base64: encodeBase64(await vscode.workspace.fs.readFile(uri)) };
+    } catch (error) {
+      return { error: String((error as Error | undefined)?.message ?? error) };
+    }
+  });
+}
+
+export function deactivate(): Thenable<void> | undefined {
+  return deactivateClient();
+}

@@ -1,0 +1,155 @@
+/**
+ * The VS Code client's commands and set-up, the same in VS Code (`extension.ts`, the server a Node
+ * process) and in VS Code for the Web (`browser.ts`, the server a web worker): the client options
+ * and the `planilla.*` settings the server is given, and the commands "Check all records in
+ * workspace", "Export for Woogles", "Show board" (board-view.ts) and "Audit report"
+ * (audit-report.ts).
+ *
+ * Invariants:
+ * - Every text shown comes from the client catalogue in the editor's language (or `planilla.language`).
+ * - Activation does not wait for the server to start; requests wait for it.
+ *
+ * Example: `activateWith(context, { createClient, settingsFor, schemes: ['file', 'untitled'] })`.
+ */
+import * as vscode from 'vscode';
+import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import {
+  CHECK_FILES_REQUEST,
+  EXPORT_WOOGLES_REQUEST,
+  type CheckFilesParams,
+  type CheckFilesResult,
+  type ExportParams,
+  type ExportResult,
+} from '../../server/src/shared/protocol';
+import { showAuditReport, type AuditReportOptions } from './audit-report';
+import { BoardView, uriBaseName, type BoardViewHost } from './board-view';
+import { clientText, resolveLanguage } from '../../server/src/shared/text';
+import type { Language } from '../../server/src/shared/text';
+
+const SECTION = 'planilla';
+/** Files sent to the server per request while checking the workspace (progress granularity). */
+const CHECK_BATCH = 25;
+
+let client: BaseLanguageClient | undefined;
+
+function language(): Language {
+  return resolveLanguage(vscode.workspace.getConfiguration(SECTION).get<string>('language', 'auto'), vscode.env.language);
+}
+
+const t = (id: string, args: Record<string, string | number> = {}): string => clientText(id, language(), args);
+
+const host: BoardViewHost = { client: () => client, language, text: t };
+
+/** The editor of `resource` when one shows it, else the active editor. */
+function editorFor(resource: unknown): vscode.TextEditor | undefined {
+  const uri = resource instanceof vscode.Uri ? resource.toString() : undefined;
+  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) ?? vscode.window.activeTextEditor;
+}
+
+async function checkWorkspace(): Promise<CheckFilesResult | undefined> {
+  const active = client;
+  if (!active) return undefined;
+  const files = await vscode.workspace.findFiles('**/*.gcg', '**/node_modules/**');
+  const total = files.length;
+  const sum = { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] as string[] };
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: t('ui.command.checkWorkspace.progressTitle'), cancellable: true },
+    async (progress, token) => {
+      for (let i = 0; i < files.length && !token.isCancellationRequested; i += CHECK_BATCH) {
+        const batch = files.slice(i, i + CHECK_BATCH);
+        const params: CheckFilesParams = { uris: batch.map((u) => u.toString()) };
+        const r = await active.sendRequest<CheckFilesResult>(CHECK_FILES_REQUEST, params, token);
+        sum.checked += r.checked;
+        sum.errors += r.errors;
+        sum.warnings += r.warnings;
+        sum.others += r.others;
+        sum.unreadable.push(...r.unreadable);
+        progress.report({
+          increment: (batch.length / Math.max(1, total)) * 100,
+          message: t('ui.command.checkWorkspace.progress', { done: Math.min(i + batch.length, total), total }),
+        });
+      }
+    },
+  );
+  await vscode.commands.executeCommand('workbench.actions.view.problems');
+  const summary = t('ui.command.checkWorkspace.done', { files: sum.checked, errors: sum.errors, warnings: sum.warnings, others: sum.others });
+  if (sum.unreadable.length > 0) {
+    void vscode.window.showWarningMessage(`${summary} ${t('ui.command.checkWorkspace.unreadable', { count: sum.unreadable.length })}`);
+  } else {
+    void vscode.window.showInformationMessage(summary);
+  }
+  return sum;
+}
+
+async function exportWoogles(resource?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
+  const active = client;
+  const uri = resource ?? vscode.window.activeTextEditor?.document.uri;
+  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : undefined;
+  if (!active || !uri || (doc !== undefined && doc.languageId !== 'gcg')) {
+    void vscode.window.showWarningMessage(t('ui.command.export.noRecord'));
+    return undefined;
+  }
+  const params: ExportParams = { uri: uri.toString() };
+  const result = await active.sendRequest<ExportResult>(EXPORT_WOOGLES_REQUEST, params);
+  if ('error' in result) {
+    void vscode.window.showErrorMessage(result.error);
+    return undefined;
+  }
+  const exported = await vscode.workspace.openTextDocument({ language: 'gcg', content: result.text });
+  await vscode.window.showTextDocument(exported, { preview: false });
+  void vscode.window.showInformationMessage(t('ui.command.export.done', { name: uriBaseName(uri) }));
+  return exported;
+}
+
+/** What differs between VS Code (Node extension host) and VS Code for the Web. */
+export interface ClientPlatform {
+  /** The language client, with the options every platform shares. */
+  createClient(options: LanguageClientOptions): BaseLanguageClient;
+  /** The `planilla` section for one resource, as the server gets it. */
+  settingsFor(scopeUri: string | undefined): Record<string, unknown>;
+  /** Document schemes the server checks. */
+  readonly schemes: readonly string[];
+}
+
+/**
+ * Registers the commands and starts the client. The client starts in the background: activation
+ * ends without waiting for the server (a command waits for it: the client's requests do).
+ */
+export function activateWith(context: vscode.ExtensionContext, platform: ClientPlatform): BaseLanguageClient {
+  const outputChannel = vscode.window.createOutputChannel('Planilla', { log: true });
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: platform.schemes.map((scheme) => ({ scheme, language: 'gcg' })),
+    outputChannel,
+    initializationOptions: { locale: vscode.env.language },
+    synchronize: { configurationSection: SECTION },
+    middleware: {
+      workspace: {
+        configuration: (params, token, next) => {
+          if (params.items.every((item) => item.section === SECTION)) {
+            return params.items.map((item) => platform.settingsFor(item.scopeUri));
+          }
+          return next(params, token);
+        },
+      },
+    },
+  };
+  const started = platform.createClient(clientOptions);
+  client = started;
+  context.subscriptions.push(
+    vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
+    vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
+    vscode.commands.registerCommand('planilla.showBoard', (resource?: unknown) => BoardView.show(host, editorFor(resource))),
+    vscode.commands.registerCommand('planilla.auditReport', (resource?: unknown, options?: AuditReportOptions) =>
+      showAuditReport(host, resource instanceof vscode.Uri ? resource : undefined, options),
+    ),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      void client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    }),
+  );
+  started.start().catch((error: unknown) => outputChannel.error(String((error as Error | undefined)?.stack ?? error)));
+  return started;
+}
+
+export function deactivateClient(): Thenable<void> | undefined {
+  return client?.stop();
+}
