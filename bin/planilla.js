@@ -8,4 +8,7 @@ if (!fs.existsSync(cli)) {
   process.stderr.write('planilla: no está compilado; ejecute «npm run build» · not built; run "npm run build"\n');
   process.exit(2);
 }
-require(cli).main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+const planilla = require(cli);
+// A closed pipe (`| head -1`) or a full disk (`> /dev/full`) ends quietly or in one line, never a stack trace.
+planilla.guardStreams(process.argv.slice(2));
+planilla.main(process.argv.slice(2)).then((code) => { process.exitCode = code; });

@@ -9,7 +9,7 @@
  *   planilla check samples/
  *   planilla --lang en board partida.gcg --turn 12
  */
-import { consoleIo, detectLanguage, t, type CliIo } from './cli/io';
+import { consoleIo, detectLanguage, guardStandardStreams, t, type CliIo } from './cli/io';
 import { GLOBAL_OPTIONS, parseCommandArgs, runParsed, type OptionSpecs } from './cli/args';
 import { COMMANDS } from './cli/commands';
 import type { Language } from './rules/types';
@@ -24,6 +24,19 @@ const VERSION: string = (() => {
 
 /** What may come before the command's name: the global options and `--version`. */
 const LEADING_OPTIONS: OptionSpecs = { ...GLOBAL_OPTIONS, version: { type: 'boolean', short: 'v' } };
+
+/**
+ * For `bin/planilla.js`: installs the standard-stream guards (cli/io.ts) in the language the
+ * command line asks for, so a closed pipe or a full disk never ends in a stack trace.
+ */
+export function guardStreams(argv: readonly string[]): void {
+  let lang = detectLanguage(process.env);
+  argv.forEach((arg, i) => {
+    const value = arg === '--lang' ? argv[i + 1] : arg.startsWith('--lang=') ? arg.slice(7) : undefined;
+    if (value === 'es' || value === 'en') lang = value;
+  });
+  guardStandardStreams(lang);
+}
 
 export async function main(argv: readonly string[], io?: CliIo): Promise<number> {
   // The options before the command's name, and the name: the first positional.

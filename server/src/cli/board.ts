@@ -23,6 +23,7 @@ import { renderTextBoard } from '../report/text-board';
 import { EDITIONS, type Edition } from '../rules/types';
 import type { TileSetName } from '../engine/types';
 import { readRecord, t, writeOutput, type CliIo } from './io';
+import { terminalLines } from './terminal';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
 
 /** The options `board` and `report` share: the replay's and where to write. */
@@ -93,7 +94,7 @@ function sameFile(output: string, input: string): boolean {
  */
 export function emit(text: string, output: string | undefined, input: string, io: CliIo): boolean {
   if (output === undefined || output === '-') {
-    io.out(text);
+    io.out(terminalLines(text));
     return true;
   }
   if (sameFile(output, input)) {

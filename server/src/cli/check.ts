@@ -17,6 +17,7 @@
 import * as os from 'node:os';
 import type { CheckSettings } from './record';
 import { expandInputs, t, type CliIo } from './io';
+import { jsonForTerminal, terminalLines, terminalText } from './terminal';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 import { MAX_JOBS, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
@@ -102,7 +103,7 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
     },
   );
   if (json) {
-    io.out(JSON.stringify({ files: reports.map((r) => r.json) }, null, 2));
+    io.out(jsonForTerminal(JSON.stringify({ files: reports.map((r) => r.json) }, null, 2)));
   } else if (reports.length > 1) {
     const errors = reports.reduce((n, r) => n + r.counts.error, 0);
     const warnings = reports.reduce((n, r) => n + r.counts.warning, 0);
@@ -129,7 +130,8 @@ function parseJobs(text: string): number | undefined {
 function printHuman(report: ReportOutcome, io: CliIo): void {
   for (const d of report.json.diagnostics) {
     const article = d.article ? ` (${t(io.lang, 'cli.article', { article: d.article })})` : '';
-    io.out(`${report.json.path}:${d.line}:${d.column}: ${t(io.lang, `cli.severity.${d.severity}`)} ${d.code}: ${d.message}${article}`);
+    const where = `${terminalText(report.json.path)}:${d.line}:${d.column}`;
+    io.out(`${where}: ${t(io.lang, `cli.severity.${d.severity}`)} ${d.code}: ${terminalText(d.message)}${article}`);
   }
-  io.out(report.summary);
+  io.out(terminalLines(report.summary));
 }

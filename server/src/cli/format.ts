@@ -14,7 +14,7 @@ import { parse } from '../syntax/parse';
 import { format } from '../syntax/format';
 import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
 import { exportForWoogles } from '../service/export';
-import { readRecord, t, writeOutput, type CliIo } from './io';
+import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 
@@ -46,7 +46,7 @@ async function formatRecords(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     const formatted = format(parsed.file);
     if (!write) {
-      io.out(formatted);
+      writeData(io, formatted);
       continue;
     }
     if (Buffer.from(formatted, 'utf8').equals(Buffer.from(read.bytes))) continue;
@@ -95,7 +95,7 @@ async function exportRecord(args: ParsedArgs, io: CliIo): Promise<number> {
   const text = exportForWoogles(analysis, io.lang);
   const output = args.values.get('output');
   if (!output) {
-    io.out(text);
+    writeData(io, text);
     return 0;
   }
   const failure = writeOutput(output, text, io.lang);

@@ -15,23 +15,55 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatMessage } from '../rules/messages';
 import { writeFileAtomic } from '../files/write';
+import { terminalLines, terminalText } from './terminal';
 import type { Language } from '../rules/types';
 
 export interface CliIo {
+  /** Human-readable output (the console escapes control characters: terminal.ts). */
   out(text: string): void;
+  /** Messages (escaped like `out`). */
   err(text: string): void;
+  /** Data asked for on stdout (a record from `format`, `export`): written as is. Default: `out`. */
+  data?(text: string): void;
   readonly lang: Language;
   /** True when stdout is a terminal (progress bars, colours). */
   readonly tty: boolean;
 }
 
 export function consoleIo(lang: Language): CliIo {
+  const line = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
   return {
-    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    out: (text) => process.stdout.write(terminalLines(line(text))),
+    err: (text) => process.stderr.write(terminalLines(line(text))),
+    data: (text) => process.stdout.write(line(text)),
     lang,
     tty: Boolean(process.stdout.isTTY),
   };
+}
+
+/**
+ * Makes the process's own stdout and stderr fail cleanly (issue 11, item 6): when the reader of
+ * stdout goes away (`planilla check DIR | head -1`: EPIPE) the command stops at once, silently,
+ * with status 141 (as a program ended by SIGPIPE); any other failure to write stdout
+ * (`> /dev/full`: ENOSPC) is one line on stderr and status 2; a failing stderr ends the process
+ * with status 2. Never a stack trace. Called once by `bin/planilla.js` before `main`.
+ */
+export function guardStandardStreams(lang: Language, stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): void {
+  let failed = false;
+  stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (failed) return;
+    failed = true;
+    if (e.code === 'EPIPE') process.exit(141);
+    try {
+      stderr.write(`${t(lang, 'cli.cannot-write-stdout', { reason: writeReason(e, lang) })}\n`);
+    } catch {
+      /* stderr is gone too */
+    }
+    process.exit(2);
+  });
+  stderr.on('error', () => {
+    process.exit(2);
+  });
 }
 
 /** Message language: PLANILLA_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG) when it is English, else Spanish. */
@@ -42,8 +74,26 @@ export function detectLanguage(env: NodeJS.ProcessEnv): Language {
   return locale.toLowerCase().startsWith('en') ? 'en' : 'es';
 }
 
+/**
+ * A CLI message in `lang`. Every string argument (a path, a name, a value typed by the user) is
+ * shown with its control characters escaped (terminal.ts `terminalText`): a file name holding a
+ * line break or an escape sequence cannot forge or hide lines.
+ */
 export const t = (lang: Language, id: string, args: Record<string, string | number> = {}): string =>
-  formatMessage(id, args, lang);
+  formatMessage(id, terminalArgs(args), lang);
+
+/** `args` with every string value passed through `terminalText`. */
+export function terminalArgs<T extends Record<string, unknown>>(args: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) out[k] = typeof v === 'string' ? terminalText(v) : v;
+  return out as T;
+}
+
+/** Writes data asked for on stdout (a record), unescaped: `io.data`, else `io.out`. */
+export function writeData(io: CliIo, text: string): void {
+  if (io.data) io.data(text);
+  else io.out(text);
+}
 
 /** The largest record the CLI reads (a real record is a few kilobytes). */
 export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
@@ -87,9 +137,19 @@ export function writeOutput(file: string, data: string | Uint8Array, lang: Langu
 
 /** The one line for a failed write: "planilla: cannot write "x": no space left on the device…". */
 export function cannotWrite(file: string, e: unknown, lang: Language): string {
+  return t(lang, 'cli.cannot-write', { path: file, reason: writeReason(e, lang, true) });
+}
+
+/** Why a write failed, in words: "no space left on the device…", "permission denied", … */
+export function writeReason(e: unknown, lang: Language, file = false): string {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  const reason = code === 'ENOENT' || code === 'ENOTDIR' ? 'cli.reason.no-folder' : errnoReason(e);
-  return t(lang, 'cli.cannot-write', { path: file, reason: t(lang, reason, { detail: errorDetail(e) }) });
+  const reason =
+    code === 'ENOENT' || code === 'ENOTDIR'
+      ? 'cli.reason.no-folder'
+      : file && (code === 'ENOSPC' || code === 'EDQUOT')
+        ? 'cli.reason.no-space-kept'
+        : errnoReason(e);
+  return t(lang, reason, { detail: errorDetail(e) });
 }
 
 function errnoReason(e: unknown): string {

@@ -23,6 +23,8 @@ import { LEXICON_MESSAGES } from '../rules/catalog/lexicon';
 import { citeArticle, fillTemplate, formatMessage } from '../rules/messages';
 import { EDITIONS, type Edition, type Language, type MessageArgs } from '../rules/types';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
+import { terminalArgs } from './io';
+import { jsonForTerminal } from './terminal';
 
 export interface LexiconCommandIo {
   out(s: string): void;
@@ -31,7 +33,8 @@ export interface LexiconCommandIo {
 }
 
 /** A message from the lexicon catalogue (or, for other ids, the merged catalogues). */
-function msg(id: string, args: MessageArgs, lang: Language): string {
+function msg(id: string, rawArgs: MessageArgs, lang: Language): string {
+  const args = terminalArgs(rawArgs);
   const text = LEXICON_MESSAGES[id];
   return text ? fillTemplate(lang === 'en' ? text.en : text.es, args, lang) : formatMessage(id, args, lang);
 }
@@ -182,7 +185,7 @@ function check(p: SubcommandArgs, options: LoadOptions, io: LexiconCommandIo): n
   const verdicts = p.positional.map((w) => judgeWord(lexicon, w, edition, lang));
   if (p.flags.has('json')) {
     const { name, words, sha256 } = lexicon.info;
-    io.out(JSON.stringify({ lexicon: { name, words, sha256 }, words: verdicts }));
+    io.out(jsonForTerminal(JSON.stringify({ lexicon: { name, words, sha256 }, words: verdicts })));
   } else {
     for (const v of verdicts) {
       if (v.accepted) io.out(msg('lexicon.check.accepted', { word: v.word }, lang));

@@ -14,6 +14,7 @@ import { formatMessage, renderFinding } from '../rules/messages';
 import type { Edition, Finding, Language, Severity } from '../rules/types';
 import type { Lexicon } from '../lexicon/types';
 import type { TileSetName } from '../engine/types';
+import { terminalText } from './terminal';
 
 export interface CheckSettings {
   readonly rules?: Edition;
@@ -91,7 +92,7 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
     return {
       json: { path, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {} },
       counts,
-      summary: formatMessage('cli.internal-error', { path, detail }, lang),
+      summary: formatMessage('cli.internal-error', { path: terminalText(path), detail }, lang),
     };
   }
   const { replay } = analysis;
@@ -119,11 +120,11 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
   const summary = formatMessage(
     'cli.summary',
     {
-      path,
+      path: terminalText(path),
       counts: countText || formatMessage('cli.summary.clean', {}, lang),
       edition: formatMessage(`edition.${replay.rules}`, {}, lang),
       tileSet: formatMessage(`ui.tileSet.${replay.tileSet}`, {}, lang),
-      final: replay.players.map((p, i) => `${p.nick} ${replay.final[i]}`).join(' – '),
+      final: replay.players.map((p, i) => `${terminalText(p.nick)} ${replay.final[i]}`).join(' – '),
     },
     lang,
   );

@@ -109,9 +109,14 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: no se puede escribir «{path}»: {reason}',
     en: 'planilla: cannot write "{path}": {reason}',
   },
-  'cli.reason.no-space': {
+  'cli.reason.no-space': { es: 'no queda espacio en el disco', en: 'no space left on the device' },
+  'cli.reason.no-space-kept': {
     es: 'no queda espacio en el disco (un archivo anterior, si lo había, sigue intacto)',
     en: 'no space left on the device (any previous file is untouched)',
+  },
+  'cli.cannot-write-stdout': {
+    es: 'planilla: no se puede escribir en la salida estándar: {reason}',
+    en: 'planilla: cannot write to standard output: {reason}',
   },
   'cli.reason.no-folder': { es: 'la carpeta no existe', en: 'the folder does not exist' },
   'cli.reason.read-only': { es: 'el sistema de archivos es de solo lectura', en: 'the file system is read-only' },
