@@ -35,6 +35,7 @@ import {
   DidChangeConfigurationNotification,
   TextDocuments,
   TextDocumentSyncKind,
+  type CancellationToken,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -46,7 +47,7 @@ import { analyze, MAX_CONTENT_LINES, type Analysis } from './service/analysis';
 import { getCompletions } from './service/completion';
 import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
-import { exportForWoogles } from './service/export';
+import { exportForWoogles, hasScoreOnlyLines } from './service/export';
 import { getHover } from './service/hover';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
@@ -379,7 +380,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     }
   }
 
-  connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token) =>
+  connection.onRequest(CHECK_FILES_REQUEST, (params: CheckFilesParams, token: CancellationToken) =>
     guarded<CheckFilesResult>(CHECK_FILES_REQUEST, { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] }, async () => {
       const result = { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] as string[] };
       for (const uri of params.uris) {
@@ -421,6 +422,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       }
       // A file read only in part is not exported: the export would pass for the whole game.
       if (analysis.parsed.file.truncated) return { error: uiText('ui.command.export.tooLong', lang, { max: MAX_CONTENT_LINES }) };
+      if (hasScoreOnlyLines(analysis)) return { error: uiText('ui.command.export.scoreOnly', lang) };
       return { text: exportForWoogles(analysis, lang) };
     }),
   );

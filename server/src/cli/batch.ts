@@ -33,7 +33,14 @@ export const MAX_JOBS = 256;
 
 /** What one file gave: its report (the parts that cross threads), or the one-line read error. */
 export type FileOutcome =
-  | { readonly kind: 'report'; readonly json: JsonFile; readonly counts: Record<Severity, number>; readonly summary: string }
+  | {
+      readonly kind: 'report';
+      readonly json: JsonFile;
+      readonly counts: Record<Severity, number>;
+      readonly summary: string;
+      /** Notices of the record as terminal lines (record.ts `RecordReport.notes`). */
+      readonly notes?: readonly string[];
+    }
   | { readonly kind: 'unreadable'; readonly error: string };
 
 /** Settings a worker needs, all plain data (structured-clone safe). */
@@ -61,7 +68,7 @@ export function checkFile(file: string, settings: CheckSettings, lang: Language)
   const read = readRecord(file, lang);
   if ('error' in read) return { kind: 'unreadable', error: read.error };
   const report = analyzeRecord(file, read.bytes, settings, lang);
-  return { kind: 'report', json: report.json, counts: report.counts, summary: report.summary };
+  return { kind: 'report', json: report.json, counts: report.counts, summary: report.summary, notes: report.notes };
 }
 
 /** The outcome reported for a file whose worker died while checking it. */

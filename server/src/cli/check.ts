@@ -133,5 +133,6 @@ function printHuman(report: ReportOutcome, io: CliIo): void {
     const where = `${terminalText(report.json.path)}:${d.line}:${d.column}`;
     io.out(`${where}: ${t(io.lang, `cli.severity.${d.severity}`)} ${d.code}: ${terminalText(d.message)}${article}`);
   }
+  for (const note of report.notes ?? []) io.out(terminalLines(note));
   io.out(terminalLines(report.summary));
 }

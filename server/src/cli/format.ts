@@ -13,7 +13,7 @@
 import { parse } from '../syntax/parse';
 import { format } from '../syntax/format';
 import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
-import { exportForWoogles } from '../service/export';
+import { exportForWoogles, hasScoreOnlyLines } from '../service/export';
 import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
@@ -90,6 +90,10 @@ async function exportRecord(args: ParsedArgs, io: CliIo): Promise<number> {
   const analysis = analyze(read.bytes, { lexicon });
   if (analysis.parsed.file.truncated) {
     io.err(t(io.lang, 'cli.too-many-lines', { path: file, max: MAX_CONTENT_LINES }));
+    return 2;
+  }
+  if (hasScoreOnlyLines(analysis)) {
+    io.err(t(io.lang, 'cli.export-score-only', { path: file }));
     return 2;
   }
   const text = exportForWoogles(analysis, io.lang);

@@ -10,7 +10,7 @@
  *   r.json.final;  // { Ana: 364, Beto: 322 }
  */
 import { analyze, type Analysis } from '../service/analysis';
-import { formatMessage, renderFinding } from '../rules/messages';
+import { formatMessage, renderFinding, renderNotice } from '../rules/messages';
 import type { Edition, Finding, Language, Severity } from '../rules/types';
 import type { Lexicon } from '../lexicon/types';
 import type { TileSetName } from '../engine/types';
@@ -57,6 +57,11 @@ export interface RecordReport {
   readonly json: JsonFile;
   readonly counts: Record<Severity, number>;
   readonly summary: string;
+  /**
+   * The record's notices (plays not checked on a score-only sheet) as terminal lines,
+   * `path:line:col: nota plays-not-checked: … (art. 5.1)`; not in the JSON, which lists findings.
+   */
+  readonly notes?: readonly string[];
   readonly analysis?: Analysis;
 }
 
@@ -140,6 +145,10 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
     },
     counts,
     summary,
+    notes: analysis.notices.map(
+      (n) =>
+        `${path}:${n.span.start.line + 1}:${n.span.start.column + 1}: ${formatMessage('severity.notice', {}, lang)} ${n.id}: ${renderNotice(n, lang)}`,
+    ),
     analysis,
   };
 }

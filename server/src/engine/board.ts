@@ -11,7 +11,7 @@
  *   squareName(7, 3);         // 'D8'
  *   parseSquare('O1');        // { row: 0, col: 14 }
  */
-import type { BoardCells, PremiumKind } from './types';
+import type { BoardCells, PlacedTile, PremiumKind } from './types';
 
 export const BOARD_SIZE = 15;
 export const SQUARE_COUNT = BOARD_SIZE * BOARD_SIZE;
@@ -82,5 +82,5 @@ export function wordMultiplier(p: PremiumKind): number {
 
 /** A fresh empty board. */
 export function emptyBoard(): BoardCells {
-  return new Array(SQUARE_COUNT).fill(null);
+  return new Array<PlacedTile | null>(SQUARE_COUNT).fill(null);
 }

@@ -36,6 +36,29 @@ export abstract class EndReplayer extends MoveReplayer {
     return out;
   }
 
+  /** The tiles left on the racks at the end: from the board, or (blind) as the sheet wrote them. */
+  private leftAtEnd(): string[] {
+    return this.blind ? (this.writtenRemaining ?? []) : this.remaining();
+  }
+
+  /**
+   * Blind: an end-of-game line says that `finisher` went out after the last turn (37.4 / 40.3);
+   * the board and the bag, which would tell, are not known.
+   */
+  private inferOut(finisher: number): void {
+    const last = this.lastTurnEvent;
+    this.end = {
+      reason: 'out',
+      article: endArticle('out', this.edition),
+      afterTurn: this.turns.length - 1,
+      line: last?.line ?? 0,
+      ...(last ? { event: last } : {}),
+      finisher,
+    };
+    // The end is seen only now: the move it follows was already the last (no move-after-game-end).
+    this.endReported = false;
+  }
+
   protected value(tiles: readonly string[]): number {
     return tiles.reduce((sum, t) => sum + (t === '?' ? 0 : this.set.value(t)), 0);
   }
@@ -74,12 +97,15 @@ export abstract class EndReplayer extends MoveReplayer {
    */
   protected endRack(e: EventNode, p: number): Outcome {
     const declared = e.score?.value ?? 0;
+    // Blind (score-only lines): the board cannot tell that a player went out; this line says so.
+    if (this.blind && !this.end) this.inferOut(p);
     const end = this.end;
     if (!end || end.reason !== 'out' || end.finisher === undefined) {
       this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end', article: this.endCitation() });
       return { computed: 0 };
     }
-    const remaining = this.remaining();
+    if (this.blind && p === end.finisher && !this.writtenRemaining) this.writtenRemaining = this.endTiles(e.endRack, undefined);
+    const remaining = this.leftAtEnd();
     const written = this.endTiles(e.endRack, remaining);
     const R = this.value(remaining);
     const rackText = formatTiles(sortTiles(remaining));
@@ -133,6 +159,7 @@ export abstract class EndReplayer extends MoveReplayer {
    */
   protected rackDeduction(e: EventNode, p: number): Outcome {
     const declared = e.score?.value ?? 0;
+    if (this.blind && !this.end) this.inferOut(1 - p);
     const end = this.end;
     if (!end || end.reason === 'time') {
       this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end', article: this.endCitation() });
@@ -155,7 +182,8 @@ export abstract class EndReplayer extends MoveReplayer {
         return { computed: 0 };
       }
       this.deducted[p] = true;
-      return { computed: this.deduct(e, declared, this.remaining()) };
+      if (this.blind && !this.writtenRemaining) this.writtenRemaining = this.endTiles(e.endRack, undefined);
+      return { computed: this.deduct(e, declared, this.leftAtEnd()) };
     }
     // Nobody went out: each player subtracts their own rack.
     this.deducted[p] = true;
@@ -255,7 +283,7 @@ export abstract class EndReplayer extends MoveReplayer {
     const end = this.end;
     if (end && end.reason === 'out' && end.finisher !== undefined && !this.s.incomplete) {
       const f = end.finisher;
-      const remaining = this.remaining();
+      const remaining = this.leftAtEnd();
       const opponentDone = this.endAdd?.form === '2R' || this.deducted[1 - f] || this.value(remaining) === 0;
       if (!this.endAdd || !opponentDone) {
         const at = this.endAdd ? this.endAdd.event : end.event;

@@ -19,6 +19,7 @@ import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles
 import { endArticle, NO_RULINGS, ReplayState, type Outcome, type PlacementRecord } from './replay-state';
 import { scorePlacement } from './scoring';
 import { RACK_SIZE } from './tilesets';
+import { NO_WORDS } from './turn';
 import type { IllegalPlay, ScoredWord } from './types';
 
 /** Findings on a play's tiles that its withdrawal takes away (art. 11, 34). */
@@ -147,7 +148,10 @@ export abstract class MoveReplayer extends ReplayState {
         }
       }
     }
-    for (const i of resolved.issues) this.issue(i);
+    // Blind (after a score-only line): the board is not known, so neither the play's geometry
+    // nor its score can be judged; the tiles go on the board as written.
+    if (!this.blind) for (const i of resolved.issues) this.issue(i);
+    else this.notChecked(e);
     const placed = resolved.newTiles;
     const faces = placed.map((t) => (t.blank ? '?' : t.letter));
     let notInRack = false;
@@ -168,6 +172,8 @@ export abstract class MoveReplayer extends ReplayState {
     // about the sheet's, so the score is not compared as well.
     const playMiscopied = resolved.geometryError || notInRack || faceIssues.foreign || separate;
     let scoreFinding: Finding | undefined;
+    const blind = this.blind;
+    if (blind) scored = { ...scored, score: declared ?? scored.score, bingo: 0 };
     if (declared !== undefined && declared !== scored.score && !playMiscopied) {
       // Art. 12–19.
       const words = scored.words.map((w) => `${w.word} ${w.score}`).join(', ');
@@ -204,7 +210,7 @@ export abstract class MoveReplayer extends ReplayState {
       before,
       scoreFinding,
       withdrawn: false,
-      misplaced: resolved.geometryError || faceIssues.foreign || faceIssues.kw,
+      misplaced: blind || resolved.geometryError || faceIssues.foreign || faceIssues.kw,
       ruledValid: NO_RULINGS,
     };
     this.records.push(record);
@@ -213,7 +219,9 @@ export abstract class MoveReplayer extends ReplayState {
     // What the views mark as illegal: the rule broken and the squares at fault.
     const squaresOf = (ts: readonly PlacedNewTile[]): { row: number; col: number }[] => ts.map((t) => ({ row: t.row, col: t.col }));
     const geometry = resolved.geometryError ? resolved.issues[0] : undefined;
-    const illegal: IllegalPlay | undefined = geometry
+    const illegal: IllegalPlay | undefined = blind
+      ? undefined // the board is not known: nothing to mark
+      : geometry
       ? { code: geometry.code, squares: geometry.squares ?? squaresOf(placed) }
       : notInRack
         ? { code: 'tile-not-in-rack', squares: squaresOf(notInRackTile ? [notInRackTile] : placed) }
@@ -225,7 +233,7 @@ export abstract class MoveReplayer extends ReplayState {
               ? { code: 'separate-digraph', squares: squaresOf(placed) }
               : undefined;
 
-    if (!this.end && this.bag === 0 && player.size === 0 && placed.length > 0) {
+    if (!this.end && !blind && this.bag === 0 && player.size === 0 && placed.length > 0) {
       // 37.4 / 40.3: the rack is empty and so is the bag.
       this.end = { reason: 'out', article: endArticle('out', this.edition), afterTurn: this.turns.length, line: e.line, event: e, finisher: p };
     }
@@ -234,9 +242,63 @@ export abstract class MoveReplayer extends ReplayState {
       ...(illegal ? { illegal } : {}),
       rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
       rackReading: rack?.note,
-      words: scored.words,
+      words: blind ? NO_WORDS : scored.words,
       bingo: scored.bingo,
       placed,
+      ...(blind ? { unchecked: true as const } : {}),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Score-only lines
+
+  /**
+   * A score-only line (art. 5.1: a paper sheet's numbers, `>Ana: +26 26`): the play is not known,
+   * so its amount is taken as written and only the numbers are checked (the sheet's addition, the
+   * turn order, what comes after). From here on the board and the bag are unknown (`blind`). It is
+   * recorded as a placement of unknown tiles, so a `--` line can take it back.
+   */
+  protected scoreOnly(e: EventNode, p: number): Outcome {
+    const player = this.players[p];
+    const rack = this.readRack(e, p, () => []);
+    const declared = e.score?.value ?? 0;
+    const before: PlacementRecord['before'] = {
+      known: player.known.slice(),
+      knownFrom: player.knownFrom,
+      size: player.size,
+      passRun: this.passRun,
+      scorelessRun: this.scorelessRun,
+      gameEnd: this.end,
+      bases: player.bases.slice(),
+    };
+    this.blind = true;
+    this.notChecked(e);
+    // What was played is unknown, so nothing is known of the rack that follows.
+    player.known = [];
+    player.knownFrom = e;
+    this.passRun = 0;
+    this.scorelessRun = declared === 0 ? this.scorelessRun + 1 : 0;
+    const record: PlacementRecord = {
+      turn: this.turns.length,
+      event: e,
+      player: p,
+      newTiles: [],
+      drawn: 0,
+      computed: declared,
+      declared,
+      words: NO_WORDS,
+      before,
+      withdrawn: false,
+      misplaced: true,
+      ruledValid: NO_RULINGS,
+    };
+    this.records.push(record);
+    this.lastPlacement[p] = record;
+    return {
+      computed: declared,
+      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
+      rackReading: rack?.note,
+      unchecked: true,
     };
   }
 
@@ -288,7 +350,9 @@ export abstract class MoveReplayer extends ReplayState {
       this.report('exchange-not-in-rack', where, { tiles: String(count), rack: e.rack?.text ?? formatTiles(player.known) });
     }
     const minimum = this.options.exchangeMinimum ?? (this.edition === 'naspa' ? RACK_SIZE : 1);
-    if (this.bag < minimum) this.report('exchange-bag-too-small', where, { bag: this.bag, minimum });
+    if (this.blind) {
+      // The bag is not known after a score-only line.
+    } else if (this.bag < minimum) this.report('exchange-bag-too-small', where, { bag: this.bag, minimum });
     else if (count > this.bag) this.report('exchange-bag-too-small', where, { count, bag: this.bag }, { messageId: 'exchange-bag-too-small-count' });
     this.scorelessAmount(e);
 

@@ -124,6 +124,8 @@ export interface Outcome {
   words?: readonly ScoredWord[];
   bingo?: number;
   placed?: readonly PlacedNewTile[];
+  /** The play was not checked (score-only line, or a placement after one). */
+  unchecked?: true;
   /** A withdrawal that took a play back. */
   withdrew?: boolean;
   /** The play breaks a rule of placement or of the tiles (TurnState.illegal). */
@@ -163,6 +165,16 @@ export abstract class ReplayState {
   protected readonly timeLine: [EventNode | undefined, EventNode | undefined] = [undefined, undefined];
   protected readonly findings: Finding[] = [];
   protected readonly turns: TurnState[] = [];
+  /**
+   * Set by the first score-only line (art. 5.1, a paper sheet's numbers): from then on the board
+   * and the bag are not known, so plays are not checked, only what the numbers tell.
+   */
+  protected blind = false;
+  /** Turns whose play was not checked (score-only lines, and placements after one), and the first. */
+  protected unchecked = 0;
+  protected firstUnchecked?: EventNode;
+  /** Blind: the tiles left at the end as the `(RACK)` line wrote them (the board cannot tell). */
+  protected writtenRemaining?: string[];
 
   constructor(
     protected readonly file: GcgFile,
@@ -190,6 +202,12 @@ export abstract class ReplayState {
 
   protected issue(i: Issue): void {
     this.report(i.code, i.span, i.args, i.messageId ? { messageId: i.messageId } : {});
+  }
+
+  /** One more turn whose play is not checked (the first one is where the notice goes). */
+  protected notChecked(e: EventNode): void {
+    this.unchecked++;
+    this.firstUnchecked ??= e;
   }
 
   protected nick(p: number): string {

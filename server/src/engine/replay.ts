@@ -53,6 +53,7 @@ class Replayer extends EndReplayer {
       complete: this.end !== undefined && !this.s.incomplete,
       declaredFinal: [this.players[0].declaredTotal, this.players[1].declaredTotal],
       ...(this.end ? { gameEnd: { reason: this.end.reason, article: this.end.article, afterTurn: this.end.afterTurn } } : {}),
+      ...(this.firstUnchecked ? { playsNotChecked: { count: this.unchecked, line: this.firstUnchecked.line, span: this.firstUnchecked.span } } : {}),
     };
   }
 
@@ -129,7 +130,7 @@ class Replayer extends EndReplayer {
   }
 
   private event(e: EventNode): void {
-    const isTurn = e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange';
+    const isTurn = e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange' || e.kind === 'score-only';
     const { player: p, known } = this.playerOf(e, isTurn);
     if (isTurn) this.turnOrder(e, p);
     let outcome: Outcome;
@@ -160,6 +161,9 @@ class Replayer extends EndReplayer {
         break;
       case 'arbiter-penalty':
         outcome = this.arbiterPenalty(e, p);
+        break;
+      case 'score-only':
+        outcome = this.scoreOnly(e, p);
         break;
     }
     if (e.kind !== 'placement' && e.kind !== 'withdrawn') this.players[p].total += outcome.computed;
@@ -265,6 +269,7 @@ class Replayer extends EndReplayer {
     if (e.score) state.declaredScore = e.score.value;
     if (e.total) state.declaredTotal = e.total.value;
     if (end) state.gameOver = { reason: end.reason, article: end.article, afterTurn: end.afterTurn };
+    if (o.unchecked) state.playNotChecked = true;
     if (o.illegal) state.illegal = o.illegal;
     this.turns.push(state);
   }

@@ -34,6 +34,7 @@ type TurnData = { -readonly [K in Exclude<keyof TurnState, 'unseen' | 'board'>]:
 
 // The data fields are declared by this interface, merged into the class below (no field is
 // emitted), so a state has exactly the own properties the constructor and pushTurn write.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- deliberate, see above
 export interface Turn extends TurnData {}
 
 /**
@@ -44,6 +45,7 @@ export interface Turn extends TurnData {}
  * event. The log is only appended to and the rack arrays are never changed, so the answers are
  * the same whenever they are asked.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above declares the fields
 export class Turn implements TurnState {
   readonly #kinds: KindTable;
   readonly #moverRack: readonly string[];

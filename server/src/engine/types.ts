@@ -117,6 +117,11 @@ export interface TurnState {
   readonly placed: readonly { row: number; col: number; letter: string; blank: boolean }[];
   /** Set when the game is over after this event (reason and article). */
   readonly gameOver?: GameEnd;
+  /**
+   * The play of this turn was not checked: a score-only line, or a placement after one (the
+   * board is then not known). Its computed score is the sheet's.
+   */
+  readonly playNotChecked?: true;
   /** Set when the play breaks a rule of placement or of the tiles: the views mark it illegal. */
   readonly illegal?: IllegalPlay;
 }
@@ -192,4 +197,10 @@ export interface Replay {
   /** The sheet's own last total of each player (null: none written). */
   readonly declaredFinal: readonly [number | null, number | null];
   readonly gameEnd?: GameEnd;
+  /**
+   * Set when some plays were not checked (art. 5.1: score-only lines hold a paper sheet's numbers;
+   * after one, the board is not known, so later placements are not checked either): how many
+   * turns, and the first such line (where the editor says so, once).
+   */
+  readonly playsNotChecked?: { readonly count: number; readonly line: number; readonly span: Span };
 }

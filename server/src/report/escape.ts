@@ -34,7 +34,7 @@ export function escapeXml(text: string): string {
 /** Characters with a meaning anywhere in a line of Markdown (escaped with a backslash). */
 const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~]/g;
 /** A start of line that would open a heading, a list or an ordered list. */
-const MARKDOWN_LINE_START = /^(\s*)([#+\-]|\d+(?=[.)]))/;
+const MARKDOWN_LINE_START = /^(\s*)([#+-]|\d+(?=[.)]))/;
 
 /**
  * One line of literal text for Markdown: HTML specials become entities, Markdown punctuation is

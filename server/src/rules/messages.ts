@@ -26,9 +26,10 @@ import { ENGINE_MESSAGES } from './catalog/engine';
 import { UI_MESSAGES } from './catalog/ui';
 import { CLIENT_MESSAGES } from './catalog/client';
 import { BATCH_MESSAGES } from './catalog/batch';
+import { DESK_MESSAGES } from './catalog/desk';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
-import { ruleFor } from './registry';
+import { ruleFor, type Notice } from './registry';
 import { argValue, fillTemplate } from './template';
 export { fillTemplate, formatNumber, placeholdersOf, pluralCategory, resolveLanguage } from './template';
 import { LANGUAGES, type Edition, type Finding, type Language, type MessageArgs, type Severity } from './types';
@@ -50,6 +51,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'ui', catalog: UI_MESSAGES },
   { name: 'client', catalog: CLIENT_MESSAGES },
   { name: 'batch', catalog: BATCH_MESSAGES },
+  { name: 'desk', catalog: DESK_MESSAGES },
 ];
 
 export interface MessageConflict {
@@ -123,6 +125,12 @@ export function renderFinding(finding: Finding, lang: Language, opts: RenderFind
   const message = formatMessage(finding.messageId, finding.args, lang);
   if (!opts.withArticle || !finding.article) return message;
   return `${message} (${citeArticle(finding.article, lang)})`;
+}
+
+/** A notice's message in `lang`, followed by its article citation when it has one. */
+export function renderNotice(notice: Notice, lang: Language): string {
+  const message = formatMessage(notice.messageId, notice.args, lang);
+  return notice.article ? `${message} (${citeArticle(notice.article, lang)})` : message;
 }
 
 /**

@@ -408,3 +408,46 @@ export function makeFinding(
     ...(opts.related && opts.related.length > 0 ? { related: opts.related } : {}),
   };
 }
+
+// -----------------------------------------------------------------------------------------------
+// Notices: what the engine says once about a whole record. Not findings (RULES.md lists those):
+// a notice has no code in the CLI's JSON diagnostics and is never an error.
+
+export const NOTICE_IDS = ['plays-not-checked'] as const;
+export type NoticeId = (typeof NOTICE_IDS)[number];
+
+export interface NoticeEntry {
+  readonly id: NoticeId;
+  readonly severity: 'information';
+  /** Article(s) per edition; '' when none. */
+  readonly articles: Readonly<Record<Edition, string>>;
+  readonly messageId: string;
+  /** Our explanation: message id in the catalogue. */
+  readonly explanationId: string;
+}
+
+/** The notices, with the article each rests on (art. 5.1: each player keeps a score sheet). */
+export const NOTICES: Readonly<Record<NoticeId, NoticeEntry>> = {
+  'plays-not-checked': {
+    id: 'plays-not-checked',
+    severity: 'information',
+    articles: { fise: '5.1', 'fise-2004': '5.1', 'fise-2001': '5.1', naspa: '' },
+    messageId: 'notice.plays-not-checked',
+    explanationId: 'notice.plays-not-checked.explanation',
+  },
+};
+
+/** One notice about a record, shaped like a finding (span, message, arguments, article). */
+export interface Notice {
+  readonly id: NoticeId;
+  readonly severity: 'information';
+  readonly span: Span;
+  readonly messageId: string;
+  readonly args: MessageArgs;
+  readonly article: string;
+}
+
+export function makeNotice(id: NoticeId, edition: Edition, span: Span, args: MessageArgs = {}): Notice {
+  const entry = NOTICES[id];
+  return { id, severity: entry.severity, span, messageId: entry.messageId, args, article: entry.articles[edition] ?? '' };
+}

@@ -12,7 +12,7 @@
  */
 import { parse } from '../syntax/parse';
 import { replay } from '../engine/replay';
-import { makeFinding } from '../rules/registry';
+import { makeFinding, makeNotice, type Notice } from '../rules/registry';
 import type { ParseResult } from '../syntax/types';
 import type { Replay, ReplayOptions } from '../engine/types';
 import type { Edition, Finding } from '../rules/types';
@@ -35,6 +35,8 @@ export interface Analysis {
   readonly replay: Replay;
   /** Syntax and replay findings, sorted by position. */
   readonly findings: readonly Finding[];
+  /** What the record as a whole calls for saying once (plays not checked on a score-only sheet). */
+  readonly notices: readonly Notice[];
 }
 
 export function analyze(input: string | Uint8Array, settings: AnalysisSettings = {}): Analysis {
@@ -43,7 +45,13 @@ export function analyze(input: string | Uint8Array, settings: AnalysisSettings =
   const findings = [...syntaxFindings(parsed, result.rules, settings), ...result.findings].sort(
     (a, b) => a.span.start.offset - b.span.start.offset || a.span.end.offset - b.span.end.offset,
   );
-  return { parsed, replay: result, findings };
+  return { parsed, replay: result, findings, notices: noticesOf(result) };
+}
+
+/** The replay's once-per-record notices (registry.ts NOTICES). */
+export function noticesOf(r: Replay): Notice[] {
+  const unchecked = r.playsNotChecked;
+  return unchecked ? [makeNotice('plays-not-checked', r.rules, unchecked.span, { count: unchecked.count })] : [];
 }
 
 /** The syntax layer's problems as findings: one per error line, plus the parse problems. */

@@ -44,6 +44,8 @@ export const PRAGMA_NAMES: readonly Exclude<PragmaName, 'comment'>[] = [
   'clock',
   'challenge',
   'game-end',
+  'event',
+  'round',
 ];
 
 const PRAGMA_VALUES: Readonly<Partial<Record<PragmaName, readonly string[]>>> = {

@@ -6,7 +6,9 @@
  * Invariants: pure; the order is the findings' order (by position); findings whose code the
  * settings turn `off` are left out; severities come from the findings (the replay already
  * applied the settings' overrides). A plain-notation rack the replay could read in several ways
- * (TurnState.rackReading) adds a hint with code `rack-reading` on that rack, after the findings.
+ * (TurnState.rackReading) adds a hint with code `rack-reading` on that rack, after the findings;
+ * a notice of the analysis (plays not checked on a score-only sheet) is one information
+ * diagnostic with the notice id as code.
  *
  * Example:
  *   getDiagnostics(analysis, 'file:///g.gcg', 'es', settings)[0];
@@ -16,7 +18,7 @@ import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation 
 import type { Analysis } from './analysis';
 import { toRange } from './locate';
 import { hiddenCodes, type PlanillaSettings } from './settings';
-import { formatMessage, renderFinding } from '../rules/messages';
+import { formatMessage, renderFinding, renderNotice } from '../rules/messages';
 import type { Finding, Language, Severity } from '../rules/types';
 
 export const DIAGNOSTIC_SOURCE = 'planilla';
@@ -75,6 +77,21 @@ export function rackReadingHints(analysis: Analysis, lang: Language): Diagnostic
   return out;
 }
 
+/** The analysis's notices (registry.ts NOTICES) as information diagnostics, code = the notice id. */
+export function noticeDiagnostics(analysis: Analysis, lang: Language): Diagnostic[] {
+  return analysis.notices.map((n) => ({
+    range: toRange(n.span),
+    severity: DiagnosticSeverity.Information,
+    code: n.id,
+    source: DIAGNOSTIC_SOURCE,
+    message: renderNotice(n, lang),
+  }));
+}
+
 export function getDiagnostics(analysis: Analysis, uri: string, lang: Language, settings: PlanillaSettings): Diagnostic[] {
-  return [...visibleFindings(analysis, settings).map((f) => toDiagnostic(f, uri, lang)), ...rackReadingHints(analysis, lang)];
+  return [
+    ...visibleFindings(analysis, settings).map((f) => toDiagnostic(f, uri, lang)),
+    ...noticeDiagnostics(analysis, lang),
+    ...rackReadingHints(analysis, lang),
+  ];
 }

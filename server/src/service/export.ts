@@ -11,7 +11,9 @@
  *   end-rack and last-rack-penalty lines;
  * - writes an arbiter penalty, which GCG has no line for, as a time-penalty line of the same
  *   amount followed by a note that says what it really was (the totals stay right);
- * - fills a missing score or total with the computed one.
+ * - fills a missing score or total with the computed one;
+ * - is refused (by its callers, `hasScoreOnlyLines`) for a record with score-only lines: GCG
+ *   has no line for a turn known only by its numbers.
  *
  * Invariants: pure; never throws; the output parses with no syntax error in Planilla.
  *
@@ -130,7 +132,16 @@ function exportEvent(ev: EventNode, turn: TurnState | undefined, spanish: boolea
     case 'time-penalty':
     case 'arbiter-penalty':
       return `${head} ${rackBefore} (time) ${score(computed)} ${total()}`.replace(':  (', ': (');
+    case 'score-only':
+      // GCG has no line for a turn known only by its numbers; callers refuse such records
+      // (hasScoreOnlyLines), and a note keeps the output readable if one is exported anyway.
+      return `#note ${head} ${score(computed)} ${total()}`;
   }
+}
+
+/** Whether the record holds score-only lines, which no GCG reader understands (not exported). */
+export function hasScoreOnlyLines(analysis: Analysis): boolean {
+  return analysis.parsed.file.events.some((e) => e.kind === 'score-only');
 }
 
 /**

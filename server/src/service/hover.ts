@@ -26,7 +26,8 @@ import { boardModel } from './board-model';
 import { BOARD_SIZE, premiumAt, squareName } from '../engine/board';
 import { TILE_SETS } from '../engine/tilesets';
 import type { PremiumKind, Replay, ScoredWord, TurnState } from '../engine/types';
-import { editionLabel, explainFinding } from '../rules/messages';
+import { citeArticle, editionLabel, explainFinding } from '../rules/messages';
+import { NOTICES } from '../rules/registry';
 import type { Language } from '../rules/types';
 import type { CoordNode, EventNode, PragmaNode } from '../syntax/types';
 
@@ -151,6 +152,10 @@ export function moveHover(analysis: Analysis, index: number, lang: Language, fin
   const title = uiText('ui.hover.moveTitle', lang, { n: index + 1, nick, what });
   if (!turn) return [title, ...findings].join(SECTION);
   const parts = [uiText('ui.hover.moveHead', lang, { title, score: scoreLine(turn, lang) })];
+  if (turn.playNotChecked) {
+    const article = NOTICES['plays-not-checked'].articles[replay.rules];
+    parts.push(uiText('ui.hover.playNotChecked', lang, { article: article ? citeArticle(article, lang) : '' }));
+  }
   const main = turn.words.filter((w) => w.main);
   const cross = turn.words.filter((w) => !w.main);
   for (const word of main) parts.push(wordTable(word, lang));

@@ -1,7 +1,9 @@
 /**
  * Code lenses: on every event line the TRUE running totals of both players after that event,
- * worded so nobody reads them as the score before it ("tras la jugada: Ana 134 · Luis 98"), marked where the sheet's own total differs; on the first line, the final
- * result (or the current one for an unfinished game) and the rules edition and tile set in force.
+ * worded so nobody reads them as the score before it ("tras la jugada: Ana 134 · Luis 98"), marked
+ * where the sheet's own total differs; on the first line, the final result (or the current one for
+ * an unfinished game) and the rules edition and tile set in force, and, on a score-only sheet, how
+ * many plays were not checked (each such line is marked).
  *
  * Invariants: pure; one totals lens per event that has a turn; lenses are labels (empty command
  * id), so clicking one does nothing.
@@ -25,7 +27,8 @@ const label = (title: string, line: number): CodeLens => ({
 /** "tras la jugada: Ana 134 · Luis 98", plus the sheet's figure where it differs from the true total. */
 export function totalsTitle(replay: Replay, turn: TurnState, lang: Language): string {
   const [p1, p2] = replay.players;
-  const title = uiText('ui.lens.totals', lang, { p1: p1.nick, t1: turn.totals[0], p2: p2.nick, t2: turn.totals[1] });
+  const totals = uiText('ui.lens.totals', lang, { p1: p1.nick, t1: turn.totals[0], p2: p2.nick, t2: turn.totals[1] });
+  const title = turn.playNotChecked ? `${totals}  ${uiText('ui.lens.notChecked', lang)}` : totals;
   if (turn.declaredTotal !== undefined && turn.declaredTotal !== turn.computedTotal) {
     return `${title}  ${uiText('ui.lens.sheetDiffers', lang, { declared: turn.declaredTotal })}`;
   }
@@ -44,6 +47,7 @@ export function getCodeLenses(analysis: Analysis, lang: Language): CodeLens[] {
       0,
     ),
   );
+  if (replay.playsNotChecked) lenses.push(label(uiText('ui.lens.playsNotChecked', lang, { count: replay.playsNotChecked.count }), 0));
   for (const turn of replay.turns) lenses.push(label(totalsTitle(replay, turn, lang), turn.event.line));
   return lenses;
 }

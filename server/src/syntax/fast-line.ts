@@ -84,6 +84,8 @@ interface EventTail {
   readonly trailing?: Token;
 }
 
+const NO_FIELDS: EventFields = {};
+
 interface Located<T> {
   readonly value: T;
   readonly end: number;
@@ -336,6 +338,17 @@ class LineReader {
     return { score: numbers.score, total: numbers.total.value };
   }
 
+  /** First alternative of `ScoreOnlyTail`: `Score __ Total _ !.` at `i`; null otherwise. */
+  private scoreOnlyTail(i: number): EventTail | null {
+    const score = this.number(i, true);
+    if (!score) return null;
+    const totalAt = this.blanks1(score.end);
+    if (totalAt < 0) return null;
+    const total = this.number(totalAt, false);
+    if (!total || !this.restIsBlank(total.end)) return null;
+    return { score: score.value, total: total.value };
+  }
+
   /**
    * `OtherHead`: pass, exchange of tiles, end-of-game rack. null when no alternative matches;
    * undefined for the alternatives left to the grammar (withdrawal `--`, `-N`, keywords).
@@ -411,9 +424,19 @@ class LineReader {
     }
     // 4. OtherHead OtherTail
     const other = this.otherHead(i);
-    if (!other) return undefined;
-    const tail = this.otherTail(other.end);
-    return tail ? this.event(other.value.kind, undefined, other.value.fields, tail) : undefined;
+    if (other === undefined) return undefined;
+    if (other) {
+      const tail = this.otherTail(other.end);
+      return tail ? this.event(other.value.kind, undefined, other.value.fields, tail) : undefined;
+    }
+    // 5. Rack __ ScoreOnlyTail, 6. ScoreOnlyTail: a score-only line (`>Ana: +26 26`).
+    if (rack && afterRack >= 0) {
+      const tail = this.scoreOnlyTail(afterRack);
+      if (tail) return this.event('score-only', rack.value, NO_FIELDS, tail);
+    }
+    const tail = this.scoreOnlyTail(i);
+    if (tail) return this.event('score-only', undefined, NO_FIELDS, tail);
+    return undefined;
   }
 
   /** `Event = _ ">" EventAfterMark`, with `i` just after the `>`. */

@@ -129,7 +129,8 @@ export type EventKind =
   | 'end-rack'
   | 'rack-deduction'
   | 'time-penalty'
-  | 'arbiter-penalty';
+  | 'arbiter-penalty'
+  | 'score-only';
 
 export const EVENT_KINDS: readonly EventKind[] = [
   'placement',
@@ -141,6 +142,7 @@ export const EVENT_KINDS: readonly EventKind[] = [
   'rack-deduction',
   'time-penalty',
   'arbiter-penalty',
+  'score-only',
 ];
 
 /** A note: `#note TEXT` plus its continuation lines, Markdown. Attaches to the event before it. */
@@ -164,6 +166,7 @@ export interface NoteNode {
  * - end-rack: endRack (the opponent's leftover tiles in parentheses), score, total
  * - rack-deduction: rack?, endRack, score, total
  * - time-penalty / arbiter-penalty: rack?, score, total
+ * - score-only (dialect, a paper score sheet's numbers, art. 5.1): rack?, score, total
  */
 export interface EventNode {
   readonly type: 'event';
@@ -212,7 +215,9 @@ export type PragmaName =
   | 'tile-notation'
   | 'clock'
   | 'challenge'
-  | 'game-end';
+  | 'game-end'
+  | 'event' /* dialect: the tournament */
+  | 'round' /* dialect: the round */;
 
 export interface PragmaBase {
   readonly type: 'pragma';

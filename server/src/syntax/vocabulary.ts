@@ -39,6 +39,8 @@ export const SIMPLE_PRAGMAS = [
   'incomplete',
   'tile-set',
   'game-board',
+  'event',
+  'round',
 ] as const;
 
 /** Pragmas whose arguments have a grammar of their own, by the grammar rule that reads them. */

@@ -110,7 +110,6 @@ describe('architecture: import rules', () => {
         if (spec.startsWith('node:')) continue;
         if (spec.startsWith('.')) {
           const target = path.resolve(path.dirname(file), spec);
-          const targetRel = path.relative(repoRoot, target);
           if (spec.endsWith('/package.json')) continue; // the manifest, for the version number
           const targetLayer = layerOf(target.endsWith('.ts') ? target : `${target}.ts`);
           const ok = targetLayer === layer || allowedLayers.includes(targetLayer.replace(/\.ts$/, ''));

@@ -24,7 +24,7 @@ describe('rules/message ids used in code', () => {
   const uses: { file: string; id: string }[] = [];
   for (const file of sourceFiles(path.join(repoRoot, 'server/src'))) {
     const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/messageId:\s*'([a-z0-9.\-]+)'/gi)) uses.push({ file: path.relative(repoRoot, file), id: m[1] });
+    for (const m of text.matchAll(/messageId:\s*'([a-z0-9.-]+)'/gi)) uses.push({ file: path.relative(repoRoot, file), id: m[1] });
   }
 
   it('finds literal message ids to check', () => {

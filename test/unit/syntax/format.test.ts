@@ -36,11 +36,22 @@ describe('format: round trip', () => {
     ['plain digraphs in plays and racks', '>Ana: DEIORRX 8D EXORDI. +30 30\n>Beto: AADLRSch H8 ..chAS +20 20\n'],
     ['bracket notation by pragma with no bracket tile', '#tile-notation brackets\n>Ana: CHELORS 8D CHE +8 8\n'],
     ['decomposed Ñ', '>Ana: AN\u0303OS 8D AN\u0303OS +10 10\n'],
+    ['score-only lines, with and without rack, mixed with full lines', '#event Open\n#round 3\n>Ana: +26 26\n>Beto: AEI[CH]? +13 13\n#note jugó CHE\n>Ana: ABILORS 8D LIBRO +16 42\n>Beto:+0 -4\n'],
+    ['score-only lines only', '>Ana: +26 26\n>Beto: +13 13\n'],
   ];
   for (const [name, text] of odd) it(name, () => roundTrip(text));
 });
 
 describe('format: canonical layout', () => {
+  it('writes a score-only line as the nick, the rack if any, then the numbers in their columns', () => {
+    const out = formatDocument('>Ana:+26 26\n>Beto: AEI   +13 13\n>Ana: ABILORS 8D LIBRO +16 42\n');
+    assert.deepEqual(out.split('\n').filter((l) => l.startsWith('>')), [
+      '>Ana:                   +26 26',
+      '>Beto: AEI              +13 13',
+      '>Ana:  ABILORS 8D LIBRO +16 42',
+    ]);
+  });
+
   it('writes the encoding header first and only once, aligns the columns and leaves no trailing space', () => {
     const text = '#player1 Ana Ana\n#character-encoding UTF-8\n>Ana:ABILORS   8d LIBRO +16 16\n>Bartolomé: ADEIMNT 12G IDEA +130 146  \n>Ana: ?EIRST -- -16 0\n';
     const out = formatDocument(text);

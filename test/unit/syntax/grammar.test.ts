@@ -183,6 +183,10 @@ describe('grammar: events', () => {
     { text: '>Player_1: GMU 8G GUM +12 12', kind: 'placement', nick: 'Player_1', rack: 'GMU', coord: '8G', play: 'GUM', score: 12, total: 12 },
     { text: '>jvc: UNKNOWN (challenge) +5 477', kind: 'challenge-bonus', nick: 'jvc', rack: 'UNKNOWN', score: 5, total: 477 },
     { text: '>Ana: ĄKÇ 8D ĄKÇ +3 3', kind: 'placement', nick: 'Ana', rack: 'ĄKÇ', coord: '8D', play: 'ĄKÇ', score: 3, total: 3 },
+    { text: '>Luis: +26 74', kind: 'score-only', nick: 'Luis', score: 26, total: 74 },
+    { text: '>Luis:+0 74  ', kind: 'score-only', nick: 'Luis', score: 0, total: 74 },
+    { text: '>Ana: ABILORS +16 16', kind: 'score-only', nick: 'Ana', rack: 'ABILORS', score: 16, total: 16 },
+    { text: '>Ana: ?A[CH]E +16 -4', kind: 'score-only', nick: 'Ana', rack: '?A[CH]E', score: 16, total: -4 },
   ];
   for (const c of cases) {
     it(`${c.kind}: ${JSON.stringify(c.text)}`, () => {
@@ -255,6 +259,8 @@ describe('grammar: pragmas', () => {
     ['#note', 'note', { args: '' }],
     ['#tile-set spanish', 'tile-set', { args: 'spanish' }],
     ['#game-board standard', 'game-board', { args: 'standard' }],
+    ['#event Open de Madrid 2026', 'event', { args: 'Open de Madrid 2026' }],
+    ['#round 3 (final)', 'round', { args: '3 (final)' }],
     ['#- a comment', 'comment', { args: 'a comment' }],
     ['#rules fise-2004', 'rules', { edition: 'fise-2004' }],
     ['#rules NASPA', 'rules', { edition: 'naspa' }],
@@ -308,7 +314,10 @@ describe('grammar: errors name the token at fault', () => {
     ['>: ABC', 'expected-nick', '', 1],
     ['>Ana:', 'expected-move', '', 5],
     ['>Ana: ABILORS   ', 'expected-move', '', 13],
-    ['>Ana: ABILORS +16 16', 'expected-move', '+16', 14],
+    ['>Ana: ABILORS +16', 'expected-total', '', 17],
+    ['>Ana: +16 x', 'expected-total', 'x', 10],
+    ['>Ana: +16 1x', 'bad-total', '1x', 10],
+    ['>Ana: AEI +16 16 CASA', 'unexpected-text', 'CASA', 17],
     ['>Ana: ABILORS - +0', 'expected-total', '', 18],
     ['>Ana: ABILORS -', 'expected-score', '', 15],
     ['>Ana: ABILORS - +0 10 extra', 'unexpected-text', 'extra', 22],

@@ -14,10 +14,6 @@ function errorLines(result: ParseResult): ErrorLine[] {
   return result.file.lines.filter((l): l is ErrorLine => l.type === 'error');
 }
 
-function syntaxProblems(result: ParseResult) {
-  return result.problems.filter((p) => p.code === 'syntax-error');
-}
-
 function corpus(name: string): Buffer {
   const file = corpusFiles().find((f) => path.basename(f) === name);
   assert.ok(file, name);

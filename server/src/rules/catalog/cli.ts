@@ -92,6 +92,10 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: «{path}» tiene más de {max, number} líneas con contenido; no parece una planilla y no se reescribe ni se exporta',
     en: 'planilla: "{path}" has more than {max, number} content lines; it does not look like a game record and is neither rewritten nor exported',
   },
+  'cli.export-score-only': {
+    es: 'planilla: «{path}» tiene líneas con solo la puntuación, que GCG no sabe expresar; no se exporta',
+    en: 'planilla: "{path}" has score-only lines, which GCG cannot express; it is not exported',
+  },
   'cli.unreadable': {
     es: 'planilla: no se puede leer «{path}»: {reason}',
     en: 'planilla: cannot read "{path}": {reason}',

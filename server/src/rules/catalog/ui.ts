@@ -227,4 +227,25 @@ export const UI_MESSAGES: Catalog = {
     en: 'Could not load the lexicon {path} ({problem}); using the built-in list.',
   },
   'ui.server.timing': { es: '{uri} v{version}: análisis en {ms} ms', en: '{uri} v{version}: analysed in {ms} ms' },
+
+  // Score-only lines, #event and #round (the arbiter's desk, issue 15)
+  'ui.event.score-only': { es: 'solo la puntuación (jugada no anotada)', en: 'score only (play not written)' },
+  'ui.pragma.event': { es: 'Torneo o evento, para los informes y el acta del árbitro.', en: 'Tournament or event, for reports and the ruling sheet.' },
+  'ui.pragma.round': { es: 'Ronda del torneo, para los informes y el acta del árbitro.', en: 'Tournament round, for reports and the ruling sheet.' },
+  /* {article}: 'art. 5.1'. */
+  'ui.hover.playNotChecked': {
+    es: 'Jugada sin comprobar: la planilla solo anota los números de este turno (o el tablero ya no se conoce tras una línea así); la puntuación se da por buena y se comprueban las sumas ({article}).',
+    en: 'Play not checked: the sheet holds only the numbers of this turn (or the board is no longer known after such a line); the score is taken as written and the additions are checked ({article}).',
+  },
+  'ui.command.export.scoreOnly': {
+    es: 'Esta planilla tiene líneas con solo la puntuación, que GCG no sabe expresar: no se exporta.',
+    en: 'This record has score-only lines, which GCG cannot express: it is not exported.',
+  },
+  'ui.lens.notChecked': { es: '(jugada sin comprobar)', en: '(play not checked)' },
+  /* {count}: turns not checked. */
+  'ui.lens.playsNotChecked': {
+    es: '{count, plural, one {# jugada sin comprobar} other {# jugadas sin comprobar}}: solo números (art. 5.1)',
+    en: '{count, plural, one {# play not checked} other {# plays not checked}}: numbers only (art. 5.1)',
+  },
+
 };
