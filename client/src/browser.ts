@@ -31,10 +31,22 @@ function settingsFor(scopeUri: string | undefined): Record<string, unknown> {
   };
 }
 
-export function activate(context: vscode.ExtensionContext): void {
+/**
+ * The server's web worker. From vscode.dev the extension's files have an https address the worker
+ * loads directly. An extension installed on a remote server (code-server, a remote window) has a
+ * `vscode-remote:` address, from which VS Code creates no worker: the script is read through
+ * `vscode.workspace.fs` and the worker started from a blob of it.
+ */
+async function serverWorker(serverUri: vscode.Uri): Promise<never> {
+  if (serverUri.scheme !== 'vscode-remote') return new Worker(serverUri.toString(true));
+  const script = await vscode.workspace.fs.readFile(serverUri);
+  return new Worker(URL.createObjectURL(new Blob([script], { type: 'application/javascript' })));
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser-server.js');
-  const client = activateWith(context, {
-    createClient: (options) => new LanguageClient('planilla', 'Planilla', options, new Worker(serverUri.toString(true))),
+  const client = await activateWith(context, {
+    createClient: async (options) => new LanguageClient('planilla', 'Planilla', options, await serverWorker(serverUri)),
     settingsFor,
     schemes: ['file', 'untitled', 'vscode-vfs', 'vscode-test-web', 'vscode-remote', 'memfs'],
   });

@@ -104,7 +104,7 @@ async function exportWoogles(resource?: vscode.Uri): Promise<vscode.TextDocument
 /** What differs between VS Code (Node extension host) and VS Code for the Web. */
 export interface ClientPlatform {
   /** The language client, with the options every platform shares. */
-  createClient(options: LanguageClientOptions): BaseLanguageClient;
+  createClient(options: LanguageClientOptions): BaseLanguageClient | Promise<BaseLanguageClient>;
   /** The `planilla` section for one resource, as the server gets it. */
   settingsFor(scopeUri: string | undefined): Record<string, unknown>;
   /** Document schemes the server checks. */
@@ -115,7 +115,7 @@ export interface ClientPlatform {
  * Registers the commands and starts the client. The client starts in the background: activation
  * ends without waiting for the server (a command waits for it: the client's requests do).
  */
-export function activateWith(context: vscode.ExtensionContext, platform: ClientPlatform): BaseLanguageClient {
+export async function activateWith(context: vscode.ExtensionContext, platform: ClientPlatform): Promise<BaseLanguageClient> {
   const outputChannel = vscode.window.createOutputChannel('Planilla', { log: true });
   const clientOptions: LanguageClientOptions = {
     documentSelector: platform.schemes.map((scheme) => ({ scheme, language: 'gcg' })),
@@ -133,8 +133,6 @@ export function activateWith(context: vscode.ExtensionContext, platform: ClientP
       },
     },
   };
-  const started = platform.createClient(clientOptions);
-  client = started;
   context.subscriptions.push(
     vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
     vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
@@ -146,6 +144,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: ClientP
       void client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
     }),
   );
+  const started = await platform.createClient(clientOptions);
+  client = started;
   started.start().catch((error: unknown) => outputChannel.error(String((error as Error | undefined)?.stack ?? error)));
   return started;
 }

@@ -47,13 +47,13 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
   };
 }
 
-export function activate(context: vscode.ExtensionContext): void {
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV] } },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6029'] } },
   };
-  activateWith(context, {
+  await activateWith(context, {
     createClient: (options) => new LanguageClient('planilla', 'Planilla', serverOptions, options),
     settingsFor,
     schemes: ['file', 'untitled'],

@@ -107,7 +107,7 @@ async function startCodeServer({ root, env = {}, settings = {}, vsix }) {
     }
     log.end();
   };
-  return { port, url, remote: (p) => `vscode-remote://127.0.0.1:${port}${p}`, stop, logFile: path.join(root, 'code-server.log') };
+  return { port, url, pgid: child.pid, remote: (p) => `vscode-remote://127.0.0.1:${port}${p}`, stop, logFile: path.join(root, 'code-server.log') };
 }
 
 /** Debian's Chromium through playwright-core; non-loopback requests are aborted and listed in `external`. */
