@@ -10,5 +10,5 @@ if (!fs.existsSync(cli)) {
 }
 const planilla = require(cli);
 // A closed pipe (`| head -1`) or a full disk (`> /dev/full`) ends quietly or in one line, never a stack trace.
-planilla.guardStreams(process.argv.slice(2));
+if (typeof planilla.guardStreams === "function") planilla.guardStreams(process.argv.slice(2));
 planilla.main(process.argv.slice(2)).then((code) => { process.exitCode = code; });

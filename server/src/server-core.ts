@@ -390,10 +390,19 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
           result.unreadable.push(uri);
           continue;
         }
-        const settings = await settingsFor(uri);
-        const open = documents.get(uri);
-        const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
-        const diagnostics: Diagnostic[] = getDiagnostics(analysis, uri, languageOf(settings), settings);
+        // One file's failure is that file's: the batch goes on and reports the others.
+        let diagnostics: Diagnostic[];
+        let open: ReturnType<typeof documents.get>;
+        try {
+          const settings = await settingsFor(uri);
+          open = documents.get(uri);
+          const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
+          diagnostics = getDiagnostics(analysis, uri, languageOf(settings), settings);
+        } catch (e) {
+          connection.console.error(`${CHECK_FILES_REQUEST} ${uri}: ${e instanceof Error ? e.message : String(e)}`);
+          result.unreadable.push(uri);
+          continue;
+        }
         checkedUris.add(uri);
         await connection.sendDiagnostics({ uri, ...(open ? { version: open.version } : {}), diagnostics });
         result.checked++;

@@ -10,21 +10,26 @@
  * Example (what an editor does): `node dist/server.js --stdio` (or `planilla lsp`), then
  * `initialize`, `textDocument/didOpen` → `textDocument/publishDiagnostics` for that document.
  */
-import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { MAX_RECORD_BYTES, readRegularFile } from './files/read';
 import { LexiconCache } from './service/lexicons';
 import { startServer, type ServerHost } from './server-core';
 
 const connection = createConnection(ProposedFeatures.all);
 
 const host: ServerHost = {
+  // From disk with the CLI's guards (files/read.ts): regular files only, never a pipe or a
+  // device, at most MAX_RECORD_BYTES.
   readFile: async (uri) => {
+    let file: string;
     try {
-      return fs.readFileSync(fileURLToPath(uri));
+      file = fileURLToPath(uri);
     } catch {
       return undefined;
     }
+    const r = readRegularFile(file, MAX_RECORD_BYTES);
+    return r.ok ? r.bytes : undefined;
   },
   lexicons: new LexiconCache(),
   // A full collection first when Node runs with --expose-gc (the protocol tests start it so).

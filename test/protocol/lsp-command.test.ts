@@ -82,7 +82,7 @@ describe('protocol: planilla lsp and the settings of any client', function () {
     c.notify('workspace/didChangeConfiguration', { settings: { planilla: { language: 'es', lexiconExtra: extra } } });
     await cleared;
     const lenses: { command: { title: string } }[] = await c.request('textDocument/codeLens', { textDocument: { uri } });
-    assert.match(lenses[0].command.title, /^Marcador/);
+    assert.match(lenses[0].command.title, /^marcador provisional \(partida sin terminar\)/);
     assert.equal(await c.close(), 0);
   });
 
@@ -92,7 +92,7 @@ describe('protocol: planilla lsp and the settings of any client', function () {
     const first = await open(c);
     assert.deepEqual(first.diagnostics, []);
     const lenses: { command: { title: string } }[] = await c.request('textDocument/codeLens', { textDocument: { uri } });
-    assert.match(lenses[0].command.title, /^Score so far/);
+    assert.match(lenses[0].command.title, /^provisional score \(game not finished\)/);
     assert.equal(await c.close(), 0);
   });
 

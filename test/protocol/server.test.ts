@@ -5,6 +5,7 @@
  * without harm, shutdown and exit.
  */
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -167,8 +168,18 @@ describe('protocol: language server over stdio', function () {
     client.notify('workspace/didChangeConfiguration', { settings: null });
     await again;
     const lenses: { command: { title: string } }[] = await client.request('textDocument/codeLens', { textDocument: { uri } });
-    assert.match(lenses[0].command.title, /^Score so far/);
+    assert.match(lenses[0].command.title, /^provisional score \(game not finished\)/);
     settings = {};
+  });
+
+  it('checkFiles reads with the CLI guards: a FIFO and a device are unreadable, never block, and the batch keeps the others', async () => {
+    const good = path.join(dir, 'good-batch.gcg');
+    fs.writeFileSync(good, RECORD);
+    const fifo = path.join(dir, 'pipe.gcg');
+    execFileSync('mkfifo', [fifo]);
+    const uris = [pathToFileURL(fifo).toString(), 'file:///dev/zero', pathToFileURL(good).toString()];
+    const result = await client.request('planilla/checkFiles', { uris });
+    assert.deepEqual(result, { checked: 1, errors: 1, warnings: 0, others: 0, unreadable: uris.slice(0, 2) });
   });
 
   it('checks files on disk and exports for Woogles', async () => {

@@ -75,7 +75,7 @@ export function checkFile(file: string, settings: CheckSettings, lang: Language)
 export function internalErrorOutcome(file: string, settings: WorkerSettings, detail: string): FileOutcome {
   return {
     kind: 'report',
-    json: { path: file, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {} },
+    json: { path: file, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {}, result: {}, complete: false },
     counts: { error: 1, warning: 0, information: 0, hint: 0 },
     summary: formatMessage('cli.internal-error', { path: file, detail }, settings.lang),
   };

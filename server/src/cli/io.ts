@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatMessage } from '../rules/messages';
 import { writeFileAtomic } from '../files/write';
+import { MAX_RECORD_BYTES, readRegularFile } from '../files/read';
 import { terminalLines, terminalText } from './terminal';
 import type { Language } from '../rules/types';
 
@@ -95,31 +96,20 @@ export function writeData(io: CliIo, text: string): void {
   else io.out(text);
 }
 
-/** The largest record the CLI reads (a real record is a few kilobytes). */
-export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+/** The largest record the CLI reads (files/read.ts; a real record is a few kilobytes). */
+export { MAX_RECORD_BYTES };
 
 export type ReadResult = { readonly bytes: Uint8Array } | { readonly error: string };
 
+/** Reads a record with the shared guards (files/read.ts: regular files only, size cap); one line on failure. */
 export function readRecord(file: string, lang: Language): ReadResult {
-  const fail = (reasonId: string, args: Record<string, string | number> = {}): ReadResult => ({
-    error: t(lang, 'cli.unreadable', { path: file, reason: t(lang, reasonId, args) }),
-  });
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch (e) {
-    return fail(errnoReason(e), { detail: errorDetail(e) });
-  }
-  if (stat.isDirectory()) return fail('cli.reason.is-directory');
-  if (!stat.isFile()) return fail('cli.reason.not-file');
-  if (stat.size > MAX_RECORD_BYTES) {
-    return fail('cli.reason.too-large', { size: Math.ceil(stat.size / 1048576), max: MAX_RECORD_BYTES / 1048576 });
-  }
-  try {
-    return { bytes: fs.readFileSync(file) };
-  } catch (e) {
-    return fail(errnoReason(e), { detail: errorDetail(e) });
-  }
+  const r = readRegularFile(file, MAX_RECORD_BYTES);
+  if (r.ok) return { bytes: r.bytes };
+  const reason =
+    r.reason === 'too-large'
+      ? t(lang, 'cli.reason.too-large', { size: Math.ceil(r.size / 1048576), max: MAX_RECORD_BYTES / 1048576 })
+      : t(lang, `cli.reason.${r.reason}`, { detail: r.code ?? '' });
+  return { error: t(lang, 'cli.unreadable', { path: file, reason }) };
 }
 
 /**
@@ -185,7 +175,7 @@ export function expandInputs(args: readonly string[], io: CliIo): { files: strin
       files.push(arg);
       continue;
     }
-    const found = listGcg(arg);
+    const found = listGcg(arg, (link, why) => io.err(t(io.lang, why === 'loop' ? 'cli.skipped-loop' : 'cli.skipped-link', { path: link })));
     if (found.length === 0) {
       io.err(t(io.lang, 'cli.no-gcg-in-folder', { path: arg }));
       problems++;
@@ -195,10 +185,28 @@ export function expandInputs(args: readonly string[], io: CliIo): { files: strin
   return { files, problems };
 }
 
-function listGcg(dir: string): string[] {
+/**
+ * Every `.gcg` below `dir`, sorted. Symbolic links are followed once: a linked folder is walked
+ * unless it was already walked or holds a folder already walked (a link to a parent: a loop), a
+ * file reached twice is listed once; a link that leads nowhere (broken, or a loop of links) or
+ * back up the tree is named through `skipped`.
+ */
+function listGcg(dir: string, skipped: (link: string, why: 'broken' | 'loop') => void): string[] {
   const found: string[] = [];
+  const seenFiles = new Set<string>();
+  const seenDirs = new Set<string>();
+  const realOf = (p: string): string | undefined => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
   const walk = (d: string, depth: number): void => {
     if (depth > 32) return;
+    const real = realOf(d);
+    if (real === undefined || seenDirs.has(real)) return;
+    seenDirs.add(real);
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(d, { withFileTypes: true });
@@ -207,8 +215,38 @@ function listGcg(dir: string): string[] {
     }
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = path.join(d, entry.name);
-      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') walk(full, depth + 1);
-      else if (entry.isFile() && entry.name.toLowerCase().endsWith('.gcg')) found.push(full);
+      const isGcg = entry.name.toLowerCase().endsWith('.gcg');
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        let target: fs.Stats | undefined;
+        try {
+          target = fs.statSync(full);
+        } catch {
+          target = undefined;
+        }
+        if (!target) {
+          if (isGcg) skipped(full, 'broken');
+          continue;
+        }
+        isDir = target.isDirectory();
+        isFile = target.isFile();
+        if (isDir) {
+          const real = realOf(full);
+          const holdsWalked = real !== undefined && [...seenDirs].some((s) => s === real || s.startsWith(real.endsWith(path.sep) ? real : real + path.sep));
+          if (holdsWalked) {
+            skipped(full, 'loop');
+            continue;
+          }
+        }
+      }
+      if (isDir && !entry.name.startsWith('.') && entry.name !== 'node_modules') walk(full, depth + 1);
+      else if (isFile && isGcg) {
+        const realFile = realOf(full) ?? full;
+        if (seenFiles.has(realFile)) continue;
+        seenFiles.add(realFile);
+        found.push(full);
+      }
     }
   };
   walk(dir, 0);

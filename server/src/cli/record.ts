@@ -7,9 +7,12 @@
  *
  * Example:
  *   const r = analyzeRecord('a.gcg', bytes, { lexicon }, 'es');
- *   r.json.final;  // { Ana: 364, Beto: 322 }
+ *   r.json.final;     // { Ana: 381, Beto: 339 }  (the running totals: a `+2R` ending as written)
+ *   r.json.result;    // { Ana: 364, Beto: 322 }  (the scores under the edition: FISE ±R)
+ *   r.json.complete;  // true
  */
 import { analyze, type Analysis } from '../service/analysis';
+import { headlineText } from '../service/headline';
 import { formatMessage, renderFinding, renderNotice } from '../rules/messages';
 import type { Edition, Finding, Language, Severity } from '../rules/types';
 import type { Lexicon } from '../lexicon/types';
@@ -50,7 +53,15 @@ export interface JsonFile {
   players: { nick: string }[];
   diagnostics: JsonDiagnostic[];
   turns: JsonTurn[];
+  /** True running totals after the last line, by nick. */
   final: Record<string, number>;
+  /**
+   * The scores under the edition in force, by nick: `final` with a one-line `+2R` ending read as
+   * FISE's ±R and a missing end adjustment applied where its amount is known (issue 12).
+   */
+  result: Record<string, number>;
+  /** The game reached its end (false: `result` is a provisional score). */
+  complete: boolean;
 }
 
 export interface RecordReport {
@@ -95,7 +106,7 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
     const detail = e instanceof Error ? e.message : String(e);
     const counts = { error: 1, warning: 0, information: 0, hint: 0 };
     return {
-      json: { path, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {} },
+      json: { path, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {}, result: {}, complete: false },
       counts,
       summary: formatMessage('cli.internal-error', { path: terminalText(path), detail }, lang),
     };
@@ -113,8 +124,10 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
     computedTotal: turn.computedTotal,
   }));
   const final: Record<string, number> = {};
+  const result: Record<string, number> = {};
   replay.players.forEach((p, i) => {
     final[p.nick] = replay.final[i];
+    result[p.nick] = replay.result[i];
   });
   const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   for (const f of analysis.findings) counts[f.severity]++;
@@ -129,7 +142,10 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
       counts: countText || formatMessage('cli.summary.clean', {}, lang),
       edition: formatMessage(`edition.${replay.rules}`, {}, lang),
       tileSet: formatMessage(`ui.tileSet.${replay.tileSet}`, {}, lang),
-      final: replay.players.map((p, i) => `${terminalText(p.nick)} ${replay.final[i]}`).join(' – '),
+      lexicon: settings.lexicon && replay.tileSet === 'spanish'
+        ? formatMessage('cli.summary.lexicon', { name: terminalText(settings.lexicon.info.name) }, lang)
+        : formatMessage('cli.summary.no-lexicon', {}, lang),
+      headline: terminalText(headlineText(replay, lang)),
     },
     lang,
   );
@@ -142,6 +158,8 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
       diagnostics,
       turns,
       final,
+      result,
+      complete: replay.complete,
     },
     counts,
     summary,

@@ -13,6 +13,7 @@
  *   const a = buildAudit({ path: 'partida.gcg', analysis: analyze(bytes, { lexicon }), lexicon, lang: 'es' });
  *   a.turns[3].findings[0].citation;   // 'art. 12–19'
  */
+import { headlineText } from '../service/headline';
 import * as path from 'node:path';
 import { articleTitle } from '../rules/articles';
 import { citeArticle, editionLabel, formatMessage, renderFinding, severityLabel } from '../rules/messages';
@@ -76,14 +77,20 @@ export interface AuditTurn {
 export interface AuditPlayer {
   readonly nick: string;
   readonly name: string;
+  /** The player's score under the edition in force (`Replay.result`). */
   readonly final: number;
   /** The sheet's last declared total, or null. */
   readonly declaredFinal: number | null;
 }
 
 export interface AuditResult {
+  /** The scores under the edition in force (`Replay.result`). */
   readonly final: readonly [number, number];
-  /** Winner's player index, or -1 for a draw. */
+  /** The game reached its end; when false the scores are provisional and nobody has won. */
+  readonly complete: boolean;
+  /** The record's headline (service/headline.ts), the sheet's numbers beside it when they differ. */
+  readonly headline: string;
+  /** Winner's player index, or -1 for a draw or an unfinished game. */
   readonly winner: number;
   readonly spread: number;
   /** One sentence: who won and by how much, or the draw. */
@@ -165,18 +172,24 @@ function noteTexts(notes: readonly NoteNode[]): string[] {
 }
 
 function resultOf(replay: Replay, lang: Language): AuditResult {
-  const [a, b] = replay.final;
+  const [a, b] = replay.result;
+  const headline = headlineText(replay, lang);
+  const end = replay.gameEnd;
+  if (!replay.complete || !end) {
+    // A provisional score: no result, no winner (issue 12, item 11).
+    return { final: replay.result, complete: false, headline, winner: -1, spread: Math.abs(a - b), summary: t(lang, 'report.result.unfinished'), ending: '', endingCitation: '' };
+  }
   const winner: -1 | 0 | 1 = a === b ? -1 : a > b ? 0 : 1;
   const spread = Math.abs(a - b);
   const summary =
     winner === -1
       ? t(lang, 'report.result.draw', { score: a })
       : t(lang, 'report.result.winner', { nick: replay.players[winner].nick, spread });
-  const end = replay.gameEnd;
-  if (!end) return { final: replay.final, winner, spread, summary, ending: t(lang, 'report.result.unfinished'), endingCitation: '' };
   const title = end.article ? articleTitle(replay.rules, end.article, lang) : undefined;
   return {
-    final: replay.final,
+    final: replay.result,
+    complete: true,
+    headline,
     winner,
     spread,
     summary,
@@ -235,7 +248,7 @@ export function buildAudit(input: AuditInput): Audit {
   const players = [0, 1].map((p) => ({
     nick: replay.players[p].nick,
     name: replay.players[p].name,
-    final: replay.final[p],
+    final: replay.result[p],
     declaredFinal: last ? last.declaredTotals[p] : null,
   })) as [AuditPlayer, AuditPlayer];
   const titlePragma = replay.file.pragmas.find((p) => p.name === 'title');

@@ -15,6 +15,7 @@
 import type { Replay } from '../engine/types';
 import type { Language } from '../rules/types';
 import { boardModel, turnAtLine, type BoardModel, type PlayerModel, type TileModel } from '../service/board-model';
+import { headline } from '../service/headline';
 import { signed, uiText } from '../service/i18n';
 import type { BoardAtResult } from '../shared/protocol';
 import type { BoardStep } from '../shared/board-view';
@@ -74,6 +75,10 @@ export function turnLabel(model: BoardModel, lang: Language): string {
 function scoreText(model: BoardModel, lang: Language): string {
   const ev = model.event;
   if (!ev) return '';
+  if (ev.illegal) {
+    // Never "coincide con la planilla": a play with broken geometry carries the sheet's amount.
+    return uiText('ui.board.scoreIllegal', lang, { reason: uiText(`ui.illegal.${ev.illegal.code}`, lang), declared: signed(ev.declaredScore ?? ev.computedScore) });
+  }
   if (ev.declaredScore === null) return uiText('ui.board.scoreNoSheet', lang, { computed: signed(ev.computedScore) });
   if (ev.declaredScore === ev.computedScore) return uiText('ui.board.scoreMatches', lang, { computed: signed(ev.computedScore) });
   return uiText('ui.board.scoreDiffers', lang, { computed: signed(ev.computedScore), declared: signed(ev.declaredScore) });
@@ -82,16 +87,18 @@ function scoreText(model: BoardModel, lang: Language): string {
 function eventSection(model: BoardModel, lang: Language): string {
   const ev = model.event;
   if (!ev) return `<p class="event none">${ui(lang, 'ui.board.noEvent')}</p>`;
-  const differs = ev.declaredScore !== null && ev.declaredScore !== ev.computedScore;
+  const differs = ev.illegal !== undefined || (ev.declaredScore !== null && ev.declaredScore !== ev.computedScore);
   const words = ev.words.map((w) => {
     const text = `${e(w.word)} ${w.score}`;
     return w.accepted === false ? `<span class="unaccepted" title="${ui(lang, 'ui.board.unaccepted')}">${text}</span>` : text;
   });
   if (ev.bingo > 0) words.push(ui(lang, 'ui.board.bingo', { bonus: ev.bingo }));
   const last = model.lastMove.length > 0 ? `<p class="last-move">${ui(lang, 'ui.board.lastMove', { squares: model.lastMove.join(' ') })}</p>` : '';
+  const illegal = ev.illegal && ev.illegal.squares.length > 0 ? `<p class="illegal">${ui(lang, 'ui.board.illegalSquares', { squares: ev.illegal.squares.join(' ') })}</p>` : '';
   return [
-    `<p class="event"><code>${e(ev.text)}</code></p>`,
+    `<p class="event${ev.illegal ? ' illegal' : ''}"><code>${e(ev.text)}</code></p>`,
     `<p class="score${differs ? ' differs' : ''}">${e(scoreText(model, lang))}</p>`,
+    illegal,
     words.length > 0 ? `<p class="words">${ui(lang, 'ui.board.words')} ${words.join(' · ')}</p>` : '',
     last,
   ].join('');
@@ -153,6 +160,7 @@ export function renderBoardViewBody(model: BoardModel, lang: Language): string {
     '<div class="layout">',
     `<div class="board-wrap">${svg}</div>`,
     '<aside class="side">',
+    `<p class="headline">${e(headline(model.headline, lang))}</p>`,
     playerHtml(model, 0, lang),
     playerHtml(model, 1, lang),
     `<p class="bag">${ui(lang, 'ui.board.bag', { n: model.bag })}</p>`,

@@ -179,20 +179,14 @@ function metaTable(audit: Audit, lang: Language): string {
 
 function resultSection(audit: Audit, lang: Language): string {
   const r = audit.result;
-  const score = audit.players.map((p) => `${escapeXml(p.nick)} ${p.final}`).join(' – ');
   const ending = r.endingCitation
     ? `${escapeXml(r.ending)} (${escapeXml(r.endingCitation)}${r.endingTitle ? `: ${escapeXml(r.endingTitle)}` : ''})`
     : escapeXml(r.ending);
-  const sheetDiffers = audit.players.some((p) => p.declaredFinal !== null && p.declaredFinal !== p.final);
-  const sheet = sheetDiffers
-    ? `<p>${h(lang, 'report.result.sheet', { score: audit.players.map((p) => `${p.nick} ${p.declaredFinal ?? '—'}`).join(' – ') })}</p>`
-    : '';
   return [
-    `<h2>${h(lang, 'report.section.result', { edition: audit.editionLabel })}</h2>`,
-    `<p class="result">${score}</p>`,
+    `<h2>${h(lang, r.complete ? 'report.section.result' : 'report.section.provisional', { edition: audit.editionLabel })}</h2>`,
+    `<p class="result">${escapeXml(r.headline)}</p>`,
     `<p>${escapeXml(r.summary)}</p>`,
-    `<p>${ending}</p>`,
-    sheet,
+    ending ? `<p>${ending}</p>` : '',
   ].join('\n');
 }
 

@@ -89,7 +89,6 @@ export function renderMarkdownReport(audit: Audit, replay: Replay, options: Repo
   const declared = audit.declaredLexicon ? ` · ${m(lang, 'report.lexicon.declared', { name: audit.declaredLexicon })}` : '';
   const r = audit.result;
   const ending = r.endingCitation ? `${md(r.ending)} (${md(r.endingCitation)}${r.endingTitle ? `: ${md(r.endingTitle)}` : ''})` : md(r.ending);
-  const sheetDiffers = audit.players.some((p) => p.declaredFinal !== null && p.declaredFinal !== p.final);
   const columns = [
     'report.col.number',
     'report.col.line',
@@ -116,18 +115,14 @@ export function renderMarkdownReport(audit: Audit, replay: Replay, options: Repo
     `| ${m(lang, 'report.meta.lexicon')} | ${lexicon}${declared} |`,
     `| ${m(lang, 'report.meta.findings')} | ${md(countsText(audit.counts, lang))} |`,
     '',
-    `## ${m(lang, 'report.section.result', { edition: audit.editionLabel })}`,
+    `## ${m(lang, r.complete ? 'report.section.result' : 'report.section.provisional', { edition: audit.editionLabel })}`,
     '',
-    `**${audit.players.map((p) => `${md(p.nick)} ${p.final}`).join(' – ')}**`,
+    `**${md(r.headline)}**`,
     '',
     md(r.summary),
     '',
-    ending,
-    '',
+    ...(ending ? [ending, ''] : []),
   ];
-  if (sheetDiffers) {
-    lines.push(m(lang, 'report.result.sheet', { score: audit.players.map((p) => `${p.nick} ${p.declaredFinal ?? '—'}`).join(' – ') }), '');
-  }
   if (options.diagrams) lines.push(...commented(audit, replay, lang));
   lines.push(`## ${m(lang, 'report.section.turns')}`, '');
   if (audit.turns.length === 0) {

@@ -164,10 +164,39 @@ function isWordChar(ch: string | undefined): boolean {
   return ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
 }
 
+/**
+ * What the scans of one string have already learnt: for each closing run (`*`, `**`, `_`, `__`),
+ * the answer of `closingRun` from every position a scan walked through (-2 = not known yet), and
+ * the last search for a backtick run of each length. Each position is walked at most once per kind
+ * of run, so a paragraph full of unmatched `*` or backticks costs linear time, not quadratic (a
+ * 1 MB record of such notes took 41 s to report with `--diagrams`).
+ */
+interface ScanMemo {
+  readonly closers: Map<string, Int32Array>;
+  readonly code: Map<number, { from: number; close: number }>;
+}
+
+const newMemo = (): ScanMemo => ({ closers: new Map(), code: new Map() });
+
 /** Where the emphasis opened at `from` (a run of `len` × `ch`) closes, or -1. */
-function closingRun(s: string, from: number, ch: string, len: number): number {
+function closingRun(s: string, from: number, ch: string, len: number, memo: ScanMemo): number {
+  const key = `${ch}${len}`;
+  let known = memo.closers.get(key);
+  if (!known) {
+    known = new Int32Array(s.length + 1).fill(-2);
+    memo.closers.set(key, known);
+  }
+  // A scan that starts on a run of `ch` must skip it (a closer comes after `from`); keep it apart.
+  const remember = s[from] !== ch;
+  const walked: number[] = [];
   let j = from;
+  let result = -1;
   while (j < s.length) {
+    if (remember && known[j] !== -2) {
+      result = known[j];
+      break;
+    }
+    walked.push(j);
     if (s[j] === '\\') {
       j += 2;
       continue;
@@ -181,17 +210,22 @@ function closingRun(s: string, from: number, ch: string, len: number): number {
     if (s[j] === ch) {
       const n = runLength(s, j, ch);
       const okEnd = !isSpace(s[j - 1]) && (ch !== '_' || !isWordChar(s[j + n]));
-      if (n === len && okEnd && j > from) return j;
+      if (n === len && okEnd && j > from) {
+        result = j;
+        break;
+      }
       j += n;
       continue;
     }
     j++;
   }
-  return -1;
+  if (remember) for (const w of walked) known[w] = result;
+  return result;
 }
 
 function inline(s: string, depth: number): string {
   if (depth > MAX_DEPTH) return escapeXml(s);
+  const memo = newMemo();
   let out = '';
   /** Literal text not yet escaped (escaped as a whole, so surrogate pairs stay together). */
   let plain = '';
@@ -209,7 +243,7 @@ function inline(s: string, depth: number): string {
     }
     if (ch === '`') {
       const n = runLength(s, i, '`');
-      const close = findCodeClose(s, i + n, n);
+      const close = findCodeClose(s, i + n, n, memo);
       if (close < 0) {
         plain += s.slice(i, i + n);
         i += n;
@@ -224,7 +258,7 @@ function inline(s: string, depth: number): string {
     if (ch === '*' || ch === '_') {
       const n = runLength(s, i, ch);
       const opens = (n === 1 || n === 2) && !isSpace(s[i + n]) && (ch !== '_' || !isWordChar(s[i - 1]));
-      const close = opens ? closingRun(s, i + n, ch, n) : -1;
+      const close = opens ? closingRun(s, i + n, ch, n, memo) : -1;
       if (close < 0) {
         plain += s.slice(i, i + n);
         i += n;
@@ -242,13 +276,24 @@ function inline(s: string, depth: number): string {
   return out;
 }
 
-/** The start of a backtick run of exactly `n` at or after `from`, or -1. */
-function findCodeClose(s: string, from: number, n: number): number {
+/**
+ * The start of a backtick run of exactly `n` at or after `from` (which ends a run), or -1. The
+ * answer of the last search for `n` is reused when it holds for `from` too (runs are found from
+ * run boundaries, so a later start sees the same runs).
+ */
+function findCodeClose(s: string, from: number, n: number, memo: ScanMemo): number {
+  const last = memo.code.get(n);
+  if (last && from >= last.from && (last.close < 0 || from <= last.close)) return last.close;
+  let close = -1;
   let j = s.indexOf('`', from);
   while (j >= 0) {
     const run = runLength(s, j, '`');
-    if (run === n) return j;
+    if (run === n) {
+      close = j;
+      break;
+    }
     j = s.indexOf('`', j + run);
   }
-  return -1;
+  memo.code.set(n, { from, close });
+  return close;
 }

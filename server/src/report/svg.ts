@@ -45,6 +45,7 @@ export const BOARD_COLOURS = {
   blankLetter: '#c62828',
   ink: '#2b2415',
   star: '#6d2134',
+  illegal: '#b00020',
 } as const;
 
 const CELL = 40;
@@ -75,10 +76,20 @@ function starPoints(cx: number, cy: number, outer: number, inner: number): strin
   return points.join(' ');
 }
 
+/** The mark of a square at fault in an illegal play: a red frame and a cross in its corner. */
+function illegalMark(x: number, y: number): string {
+  const c = BOARD_COLOURS.illegal;
+  return (
+    `<rect class="illegal" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" fill="none" stroke="${c}" stroke-width="3" stroke-dasharray="6 3"/>` +
+    `<path d="M${x + 4} ${y + 4} l8 8 M${x + 12} ${y + 4} l-8 8" stroke="${c}" stroke-width="2"/>`
+  );
+}
+
 function renderSquare(square: SquareModel, lang: Language): string {
   const x = MARGIN + square.col * CELL;
   const y = MARGIN + square.row * CELL;
   const parts = [`<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${squareFill(square)}" stroke="${BOARD_COLOURS.grid}" stroke-width="1"/>`];
+  const mark = square.illegal ? illegalMark(x, y) : '';
   const tile = square.tile;
   if (!tile) {
     if (square.star) {
@@ -89,7 +100,7 @@ function renderSquare(square: SquareModel, lang: Language): string {
         `<text x="${x + CELL / 2}" y="${y + CELL / 2 + 4}" font-size="11" font-weight="bold" text-anchor="middle" fill="${labelInk(square.premium)}">${label}</text>`,
       );
     }
-    return parts.join('');
+    return parts.join('') + mark;
   }
   const fill = square.lastMove ? BOARD_COLOURS.lastMove : tile.blank ? BOARD_COLOURS.blankTile : BOARD_COLOURS.tile;
   const edge = square.lastMove ? BOARD_COLOURS.lastMoveEdge : BOARD_COLOURS.tileEdge;
@@ -107,7 +118,7 @@ function renderSquare(square: SquareModel, lang: Language): string {
   if (!tile.blank) {
     parts.push(`<text x="${x + CELL - 5}" y="${y + CELL - 5}" font-size="9" text-anchor="end" fill="${BOARD_COLOURS.ink}">${tile.value}</text>`);
   }
-  return parts.join('');
+  return parts.join('') + mark;
 }
 
 /** Characters of caption that fit on one line under the board (13 px sans-serif). */

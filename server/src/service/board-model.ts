@@ -25,6 +25,7 @@ import { BOARD_SIZE, CENTER, premiumAt, squareIndex, squareName } from '../engin
 import { RACK_SIZE, TILE_SETS, type TileSet } from '../engine/tilesets';
 import type { GameEndReason, PremiumKind, Replay, TileSetName, TurnState } from '../engine/types';
 import type { EventKind, EventNode } from '../syntax/types';
+import { headlineData, type HeadlineData } from './headline';
 
 /** A tile as drawn: its face ('A', 'CH'), whether it is a blank, and what it is worth. */
 export interface TileModel {
@@ -44,6 +45,8 @@ export interface SquareModel {
   readonly tile: (TileModel & { readonly turn: number }) | null;
   /** Placed by the event shown. */
   readonly lastMove: boolean;
+  /** At fault in the event shown, an illegal play (a gap, an occupied square, a tile not on the rack…). */
+  readonly illegal: boolean;
 }
 
 /** A rack as far as the record tells it. */
@@ -107,6 +110,8 @@ export interface EventModel {
   readonly computedTotal: number;
   readonly words: readonly WordModel[];
   readonly bingo: number;
+  /** The play breaks a rule of placement or of the tiles: the finding's code and the squares at fault. */
+  readonly illegal?: { readonly code: string; readonly squares: readonly string[] };
 }
 
 export interface GameOverModel {
@@ -130,6 +135,8 @@ export interface BoardModel {
   /** Squares placed by the event shown ('H8', …). */
   readonly lastMove: readonly string[];
   readonly gameOver?: GameOverModel;
+  /** The record's headline: its result (or provisional score) and the sheet's last totals. */
+  readonly headline: HeadlineData;
 }
 
 /** The board model at `turnIndex` (-1 = before the first event; clamped to the record). */
@@ -139,6 +146,7 @@ export function boardModel(replay: Replay, turnIndex: number): BoardModel {
   const index = Number.isFinite(turnIndex) ? Math.max(-1, Math.min(count - 1, Math.trunc(turnIndex))) : count - 1;
   const turn = index >= 0 ? replay.turns[index] : undefined;
   const placed = new Set((turn?.placed ?? []).map((p) => squareIndex(p.row, p.col)));
+  const faulty = new Set((turn?.illegal?.squares ?? []).map((p) => squareIndex(p.row, p.col)));
   const squares: SquareModel[] = [];
   for (let row = 0; row < BOARD_SIZE; row++) {
     for (let col = 0; col < BOARD_SIZE; col++) {
@@ -152,6 +160,7 @@ export function boardModel(replay: Replay, turnIndex: number): BoardModel {
         star: row === CENTER.row && col === CENTER.col,
         tile: cell ? { ...tileOf(set, cell.letter, cell.blank), turn: cell.turn } : null,
         lastMove: placed.has(i) && cell !== null,
+        illegal: faulty.has(i),
       });
     }
   }
@@ -169,6 +178,7 @@ export function boardModel(replay: Replay, turnIndex: number): BoardModel {
     ...(turn?.gameOver
       ? { gameOver: { reason: turn.gameOver.reason, article: turn.gameOver.article, afterEvent: turn.gameOver.afterTurn + 1 } }
       : {}),
+    headline: headlineData(replay),
   };
 }
 
@@ -244,5 +254,6 @@ function eventModel(replay: Replay, turn: TurnState): EventModel {
       ...(w.accepted !== undefined ? { accepted: w.accepted } : {}),
     })),
     bingo: turn.bingo,
+    ...(turn.illegal ? { illegal: { code: turn.illegal.code, squares: turn.illegal.squares.map((q) => squareName(q.row, q.col)) } } : {}),
   };
 }

@@ -38,9 +38,12 @@ export function symbolName(event: EventNode, index: number, text: string): strin
 
 export function getDocumentSymbols(analysis: Analysis): DocumentSymbol[] {
   const file = analysis.parsed.file;
+  // The text is split once, and only if some event carries a note (it used to be split once per
+  // event: 10 000 events took 13 s).
+  let lines: ReturnType<typeof splitLines> | undefined;
   return file.events.map((event, index) => {
     const lastLine = event.notes.reduce((last, n) => Math.max(last, n.lastLine), event.line);
-    const lastText = splitLines(file.text)[lastLine]?.text ?? '';
+    const lastText = lastLine === event.line ? '' : ((lines ??= splitLines(file.text))[lastLine]?.text ?? '');
     const range: Range =
       lastLine === event.line ? toRange(event.span) : { start: toRange(event.span).start, end: { line: lastLine, character: lastText.length } };
     return {

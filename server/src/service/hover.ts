@@ -39,6 +39,23 @@ export function md(text: string): string {
   return text.replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
 }
 
+/** The longest note a hover shows (a longer one ends with "…"; the file shows it all). */
+export const NOTE_HOVER_CAP = 4000;
+
+/**
+ * A note as hover Markdown (issue 11, item 5): emphasis and inline code stay, but nothing in a
+ * note can make a link, an image (a remote image would load when hovered), a command link or
+ * HTML: `& < > [ ]` become character references. At most NOTE_HOVER_CAP characters.
+ */
+export function noteHoverMarkdown(text: string): string {
+  let capped = text;
+  if (text.length > NOTE_HOVER_CAP) {
+    const cut = /[\uD800-\uDBFF]/.test(text[NOTE_HOVER_CAP - 1]) ? NOTE_HOVER_CAP - 1 : NOTE_HOVER_CAP;
+    capped = `${text.slice(0, cut)}…`;
+  }
+  return capped.replace(/[&<>[\]]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 const PARAGRAPH = '\n\n';
 /** Between the sections of one hover (a rule). */
 const SECTION = '\n\n---\n\n';
@@ -130,7 +147,23 @@ function totalsLine(replay: Replay, turn: TurnState, lang: Language): string {
   return lines.join('  \n');
 }
 
+/** Why a play is illegal, in a few words (ui.illegal.*). */
+export function illegalReason(code: string, lang: Language): string {
+  return uiText(`ui.illegal.${code}`, lang);
+}
+
+/** Said on any hover over an illegal play (issue 12, item 12): the rule broken and the squares at fault. */
+function illegalLine(turn: TurnState, lang: Language): string | undefined {
+  const bad = turn.illegal;
+  if (!bad) return undefined;
+  return uiText('ui.hover.illegal', lang, { reason: illegalReason(bad.code, lang), squares: bad.squares.map((q) => squareName(q.row, q.col)).join(', ') || '—' });
+}
+
 function scoreLine(turn: TurnState, lang: Language): string {
+  if (turn.illegal) {
+    // Never "as on the sheet": a play with broken geometry carries the sheet's amount.
+    return uiText('ui.hover.scoreIllegal', lang, { reason: illegalReason(turn.illegal.code, lang), declared: signed(turn.declaredScore ?? turn.computedScore) });
+  }
   if (turn.declaredScore === undefined) return uiText('ui.hover.scoreNoSheet', lang, { computed: signed(turn.computedScore) });
   if (turn.declaredScore === turn.computedScore) return uiText('ui.hover.scoreMatches', lang, { computed: signed(turn.computedScore) });
   return uiText('ui.hover.scoreDiffers', lang, { computed: signed(turn.computedScore), declared: signed(turn.declaredScore) });
@@ -248,14 +281,15 @@ export function findingsHover(analysis: Analysis, pos: Position, lang: Language,
 function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[], lang: Language): string[] {
   const replay = analysis.replay;
   const body = ((): string | undefined => {
-    if (at.kind === 'note') return at.note.text;
+    if (at.kind === 'note') return noteHoverMarkdown(at.note.text);
     if (at.kind === 'pragma') return pragmaHover(at.pragma, replay, lang);
     if (at.kind !== 'event') return undefined;
     if (at.part === 'coord' && at.event.coord) return coordHover(at.event.coord, at.turn, at.event, lang);
     if ((at.part === 'rack' || at.part === 'exchanged') && at.tile?.letter) return tileHover(at.tile.letter, at.turn, replay, lang);
     return undefined;
   })();
-  if (body !== undefined) return [...findings, body];
+  const illegal = at.kind === 'event' && at.turn ? illegalLine(at.turn, lang) : undefined;
+  if (body !== undefined) return [...(illegal ? [illegal] : []), ...findings, body];
   if (at.kind === 'event') return [moveHover(analysis, at.index, lang, findings)];
   return [...findings];
 }

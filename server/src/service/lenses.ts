@@ -1,9 +1,10 @@
 /**
  * Code lenses: on every event line the TRUE running totals of both players after that event,
  * worded so nobody reads them as the score before it ("tras la jugada: Ana 134 · Luis 98"), marked
- * where the sheet's own total differs; on the first line, the final result (or the current one for
- * an unfinished game) and the rules edition and tile set in force, and, on a score-only sheet, how
- * many plays were not checked (each such line is marked).
+ * where the sheet's own total differs; on the first line, the record's headline
+ * (service/headline.ts: the result, or a provisional score for an unfinished game, with the
+ * sheet's numbers beside it when they differ) and the rules edition and tile set in force, and, on
+ * a score-only sheet, how many plays were not checked (each such line is marked).
  *
  * Invariants: pure; one totals lens per event that has a turn; lenses are labels (empty command
  * id), so clicking one does nothing.
@@ -14,6 +15,7 @@
  */
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { Analysis } from './analysis';
+import { headlineText } from './headline';
 import { uiText } from './i18n';
 import { editionLabel } from '../rules/messages';
 import type { Language } from '../rules/types';
@@ -37,10 +39,8 @@ export function totalsTitle(replay: Replay, turn: TurnState, lang: Language): st
 
 export function getCodeLenses(analysis: Analysis, lang: Language): CodeLens[] {
   const replay = analysis.replay;
-  const [p1, p2] = replay.players;
   const lenses: CodeLens[] = [];
-  const resultId = replay.gameEnd ? 'ui.lens.final' : 'ui.lens.current';
-  lenses.push(label(uiText(resultId, lang, { p1: p1.nick, t1: replay.final[0], p2: p2.nick, t2: replay.final[1] }), 0));
+  lenses.push(label(headlineText(replay, lang), 0));
   lenses.push(
     label(
       uiText('ui.lens.rules', lang, { edition: editionLabel(replay.rules, lang), tileSet: uiText(`ui.tileSet.${replay.tileSet}`, lang) }),

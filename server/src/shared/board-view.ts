@@ -131,6 +131,9 @@ svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
 .player.moved { border-color: #c62828; border-width: 2px; }
 .full-name { font-weight: normal; opacity: 0.75; }
 .sheet-total { color: var(--vscode-errorForeground, #b71c1c); }
+.illegal { color: var(--vscode-errorForeground, #b71c1c); font-weight: bold; }
+.event.illegal code { text-decoration: line-through wavy; }
+.headline { font-weight: bold; }
 .rack, .groups { display: flex; flex-wrap: wrap; gap: 3px; align-items: center; }
 .tile { position: relative; display: inline-flex; align-items: center; justify-content: center; width: 26px; height: 26px; border-radius: 3px; border: 1px solid #a9853a; background: #f4dca0; color: #2b2415; font-weight: bold; font-size: 14px; box-sizing: border-box; }
 .tile.digraph { font-size: 11px; }

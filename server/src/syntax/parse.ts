@@ -95,6 +95,22 @@ function lineSpan(line: number, src: SourceLine): Span {
 
 const TRAILING_BLANK = /[ \t\f\v\u00A0\uFEFF]+$/;
 
+/**
+ * One line of a note without its trailing blanks, except a Markdown hard line break (two or more
+ * trailing spaces), which is kept as exactly two spaces so formatting does not join the lines.
+ */
+function noteLineText(line: string): string {
+  const stripped = line.replace(TRAILING_BLANK, '');
+  return stripped !== '' && / {2,}$/.test(line) ? `${stripped}  ` : stripped;
+}
+
+/** The characters from `offset` to the end of its line (no line break). */
+function restOfLine(text: string, offset: number): string {
+  let end = offset;
+  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  return text.slice(offset, end);
+}
+
 /** The grammar's blank space: space, tab, form feed, vertical tab, no-break space, U+FEFF. */
 function isBlankChar(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0c || code === 0x0b || code === 0xa0 || code === 0xfeff;
@@ -248,12 +264,12 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
   for (let i = 0; i < raws.length; i++) {
     const raw = raws[i]!;
     if (raw.type !== 'pragma' || raw.name !== 'note') continue;
-    const parts = [raw.args.text];
+    const parts = [raw.args.text === '' ? '' : noteLineText(raw.args.text + restOfLine(text, raw.args.span.end.offset))];
     let last = i;
     while (raws[last + 1]?.type === 'note-continuation') {
       last++;
       const span = raws[last]!.span;
-      parts.push(text.slice(span.start.offset, span.end.offset).replace(TRAILING_BLANK, ''));
+      parts.push(noteLineText(text.slice(span.start.offset, span.end.offset)));
     }
     const end = raws[last]!.span.end;
     notesByLine.set(i, { text: parts.join('\n'), span: { start: raw.span.start, end }, firstLine: i, lastLine: last });

@@ -1,42 +1,87 @@
 /**
- * The architecture's import rules (ARCHITECTURE.md, README "Layout"), checked on the sources:
- * each layer leans only on the layers below it; nothing below `service/` knows an editor exists;
- * only `server.ts` imports `vscode-languageserver/node`; only `client/` imports `vscode`.
+ * The architecture's import rules (ARCHITECTURE.md, README "Layout and import rules"), checked on
+ * the sources' syntax trees (TypeScript's parser, .ts and .js files alike): each layer leans only
+ * on the layers it may; nothing below `service/` knows an editor exists; only `server.ts` imports
+ * `vscode-languageserver/node`; only `client/` imports `vscode`; no import cycle; and the allowed
+ * list here is the README's table.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as ts from 'typescript';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 
+const SOURCE = /\.(ts|js|mjs|cjs)$/;
+
+/** The project's source files below `dir`: TypeScript and JavaScript (the generated parser too). */
 function sources(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string): void => {
+    if (!fs.existsSync(d)) return;
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, entry.name);
-      if (entry.isDirectory() && entry.name !== 'generated') walk(full);
-      else if (entry.isFile() && entry.name.endsWith('.ts')) out.push(full);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
     }
   };
   walk(path.join(repoRoot, dir));
   return out;
 }
 
-/** Module specifiers of `import … from`, `export … from`, `import(…)` and `require(…)`. */
+interface ImportRef {
+  readonly spec: string;
+  /** `import type`, `export type`, every named import marked `type`, or `typeof import('…')`. */
+  readonly typeOnly: boolean;
+}
+
+const importCache = new Map<string, ImportRef[]>();
+
+/**
+ * Module specifiers read from the syntax tree (TypeScript's parser, for .ts and .js alike):
+ * `import … from`, `import '…'`, `export … from`, `import x = require(…)`, `import(…)`,
+ * `require(…)` with a string literal, and import types.
+ */
+function importsWithKind(file: string): ImportRef[] {
+  const cached = importCache.get(file);
+  if (cached) return cached;
+  const kind = file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const tree = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
+  const out: ImportRef[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const allNamedTypes = !!named && named.length > 0 && !clause?.name && named.every((e) => e.isTypeOnly);
+      out.push({ spec: node.moduleSpecifier.text, typeOnly: !!clause?.isTypeOnly || allNamedTypes });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push({ spec: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      const e = node.moduleReference.expression;
+      if (ts.isStringLiteral(e)) out.push({ spec: e.text, typeOnly: node.isTypeOnly });
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0]!)) {
+      const callee = node.expression;
+      const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
+      if (isRequire || callee.kind === ts.SyntaxKind.ImportKeyword) out.push({ spec: (node.arguments[0] as ts.StringLiteralLike).text, typeOnly: false });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      out.push({ spec: node.argument.literal.text, typeOnly: true });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  importCache.set(file, out);
+  return out;
+}
+
 function importsOf(file: string): string[] {
   return importsWithKind(file).map((i) => i.spec);
 }
 
-/** The same, each with whether it imports types only (`import type …`, `export type …`). */
-function importsWithKind(file: string): { spec: string; typeOnly: boolean }[] {
-  const text = fs
-    .readFileSync(file, 'utf8')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/^\s*\/\/.*$/gm, '');
-  const specs: { spec: string; typeOnly: boolean }[] = [];
-  const re = /(?:\b(import|export)(\s+type)?\s+[^'";]*?\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
-  for (let m = re.exec(text); m; m = re.exec(text)) specs.push({ spec: m[3], typeOnly: m[2] !== undefined });
-  return specs;
+/** The project file a relative specifier names (`./x` → x.ts, x.js, x/index.ts …), or undefined. */
+function resolveRelative(from: string, spec: string): string | undefined {
+  const base = path.resolve(path.dirname(from), spec);
+  const candidates = [base, ...['.ts', '.js', '.mjs', '.cjs'].map((e) => base + e), ...['index.ts', 'index.js'].map((i) => path.join(base, i))];
+  return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 
 /** The layer of a project file: 'syntax', 'engine', …, 'server.ts', 'cli.ts', 'client'. */
@@ -47,20 +92,24 @@ function layerOf(file: string): string {
   return rel.join('/');
 }
 
-/** Which project layers each layer may import (besides itself and Node's built-ins). */
+/**
+ * Which project layers each layer may import (besides itself and Node's built-ins). The README's
+ * table ("Layout and import rules") must say exactly this (a test below compares them).
+ */
 const ALLOWED: Record<string, readonly string[]> = {
   files: [],
   syntax: [],
   rules: ['syntax'],
-  lexicon: ['rules', 'syntax', 'files'],
+  lexicon: ['syntax', 'rules', 'files'],
   engine: ['syntax', 'rules', 'lexicon'],
+  analysis: ['syntax', 'rules', 'lexicon', 'engine'],
   shared: ['rules'],
-  service: ['syntax', 'rules', 'lexicon', 'engine', 'shared', 'files'],
-  report: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'shared'],
-  cli: ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared', 'files'],
-  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'cli', 'shared', 'files'],
-  'server-core.ts': ['syntax', 'rules', 'lexicon', 'engine', 'service', 'report', 'shared', 'files'],
-  'server.ts': ['lexicon', 'service', 'shared', 'server-core'],
+  service: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'shared', 'files'],
+  report: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'shared'],
+  cli: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'cli', 'shared', 'files'],
+  'server-core.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  'server.ts': ['lexicon', 'service', 'shared', 'files', 'server-core'],
   'server-browser.ts': ['lexicon', 'service', 'shared', 'server-core'],
   web: [],
   client: ['shared', 'files'],
@@ -80,6 +129,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   rules: [],
   lexicon: [],
   engine: [],
+  analysis: [],
   shared: [],
   service: ['vscode-languageserver-types', 'vscode-languageserver-textdocument'],
   report: [],
@@ -101,7 +151,6 @@ describe('architecture: import rules', () => {
 
   for (const file of files) {
     const rel = path.relative(repoRoot, file);
-    if (rel.endsWith('.d.ts')) continue;
     const layer = layerOf(file);
     it(`${rel} imports only what its layer may`, () => {
       const allowedLayers = ALLOWED[layer];
@@ -109,9 +158,10 @@ describe('architecture: import rules', () => {
       for (const spec of importsOf(file)) {
         if (spec.startsWith('node:')) continue;
         if (spec.startsWith('.')) {
-          const target = path.resolve(path.dirname(file), spec);
           if (spec.endsWith('/package.json')) continue; // the manifest, for the version number
-          const targetLayer = layerOf(target.endsWith('.ts') ? target : `${target}.ts`);
+          const target = resolveRelative(file, spec);
+          assert.ok(target, `${rel} imports ${spec}, which is no file of the project`);
+          const targetLayer = layerOf(target);
           const ok = targetLayer === layer || allowedLayers.includes(targetLayer.replace(/\.ts$/, ''));
           assert.ok(ok, `${rel} (layer ${layer}) imports ${spec} (layer ${targetLayer})`);
         } else {
@@ -130,7 +180,9 @@ describe('architecture: import rules', () => {
     for (const file of shared) {
       for (const { spec, typeOnly } of importsWithKind(file)) {
         if (!spec.startsWith('.')) continue;
-        const target = path.relative(repoRoot, `${path.resolve(path.dirname(file), spec)}.ts`).split(path.sep).join('/');
+        const resolved = resolveRelative(file, spec);
+        if (!resolved) continue;
+        const target = path.relative(repoRoot, resolved).split(path.sep).join('/');
         if (!target.startsWith('server/src/rules/')) continue;
         const ok = SHARED_RULES.includes(target) || (typeOnly && SHARED_RULE_TYPES.includes(target));
         assert.ok(ok, `${path.relative(repoRoot, file)} imports ${spec}${typeOnly ? ' (types)' : ''}`);
@@ -141,7 +193,6 @@ describe('architecture: import rules', () => {
   it('only the server and client entries import their transports, and only client/ imports vscode', () => {
     for (const file of files) {
       const rel = path.relative(repoRoot, file);
-      if (rel.endsWith('.d.ts')) continue;
       for (const spec of importsOf(file)) {
         if (spec === 'vscode-languageserver/node') assert.equal(rel, path.join('server', 'src', 'server.ts'));
         if (spec === 'vscode-languageserver/browser') assert.equal(rel, path.join('server', 'src', 'server-browser.ts'));
@@ -150,5 +201,69 @@ describe('architecture: import rules', () => {
         if (spec === 'vscode') assert.ok(rel.startsWith(`client${path.sep}`), `${rel} imports vscode`);
       }
     }
+  });
+
+  it('reads imports from the syntax tree, in .js files too (the generated parser loads the vocabulary)', () => {
+    const parser = files.find((f) => f.endsWith(path.join('syntax', 'generated', 'gcg-parser.js')));
+    assert.ok(parser, 'the generated parser is not built');
+    assert.ok(importsOf(parser).includes('../vocabulary'));
+    const commands = files.find((f) => f.endsWith(path.join('cli', 'commands.ts')));
+    assert.ok(commands && importsWithKind(commands).some((i) => i.spec === './check' && !i.typeOnly));
+  });
+
+  it('no module imports itself through others (no cycles, type imports included)', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of files) {
+      const targets = importsOf(file)
+        .filter((spec) => spec.startsWith('.') && !spec.endsWith('/package.json'))
+        .map((spec) => resolveRelative(file, spec))
+        .filter((t): t is string => t !== undefined);
+      graph.set(file, targets);
+    }
+    // Tarjan's strongly connected components: every component of more than one file is a cycle.
+    let counter = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const cycles: string[][] = [];
+    const connect = (v: string): void => {
+      index.set(v, counter);
+      low.set(v, counter++);
+      stack.push(v);
+      onStack.add(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!index.has(w)) {
+          connect(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (onStack.has(w)) {
+          low.set(v, Math.min(low.get(v)!, index.get(w)!));
+        }
+      }
+      if (low.get(v) === index.get(v)) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          component.push(path.relative(repoRoot, w));
+        } while (w !== v);
+        if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort());
+      }
+    };
+    for (const v of graph.keys()) if (!index.has(v)) connect(v);
+    assert.deepEqual(cycles, []);
+  });
+
+  it("the allowed list is the README's table, row for row", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Layout and import rules'));
+    const table: Record<string, string[]> = {};
+    for (const m of section.slice(0, section.indexOf('\n## ', 5)).matchAll(/^\| `([^`]+)` \| ([^|]*) \|/gm)) {
+      table[m[1]!] = [...m[2]!.matchAll(/`([^`]+)`/g)].map((n) => n[1]!);
+    }
+    const sorted = (r: Record<string, readonly string[]>): Record<string, string[]> =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort(([a], [b]) => (a < b ? -1 : 1)));
+    assert.deepEqual(sorted(table), sorted(ALLOWED));
   });
 });

@@ -14,6 +14,7 @@ import type { CliIo } from '../../../server/src/cli/io';
 import { parse } from '../../../server/src/syntax/parse';
 import { syntaxErrors } from '../../../server/src/syntax/parse';
 import { MAX_CONTENT_LINES } from '../../../server/src/service/analysis';
+import { APPENDIX_A_2R } from '../engine/helpers';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const corpusDir = path.resolve(repoRoot, '../shared/corpus/real');
@@ -42,8 +43,16 @@ async function run(args: string[], lang: 'es' | 'en' = 'es'): Promise<Captured> 
   return { code, out, err };
 }
 
+/** Temporary folders made by these tests, removed when they end. */
+const tempDirs: string[] = [];
+after(() => {
+  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-cli-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-cli-'));
+  tempDirs.push(dir);
+  return dir;
 }
 
 const BAD_SCORE = [
@@ -62,7 +71,9 @@ function isInt(v: unknown): boolean {
 
 /** Checks one file object of `check --json` against the documented shape, key by key. */
 function assertFileShape(f: Record<string, unknown>): void {
-  assert.deepEqual(Object.keys(f).sort(), ['diagnostics', 'final', 'path', 'players', 'rules', 'tileSet', 'turns'].sort());
+  assert.deepEqual(Object.keys(f).sort(), ['complete', 'diagnostics', 'final', 'path', 'players', 'result', 'rules', 'tileSet', 'turns'].sort());
+  assert.equal(typeof f.complete, 'boolean');
+  assert.deepEqual(Object.keys(f.result as object).sort(), Object.keys(f.final as object).sort());
   assert.equal(typeof f.path, 'string');
   assert.ok(['fise', 'fise-2004', 'fise-2001', 'naspa'].includes(f.rules as string));
   assert.ok(['spanish', 'english'].includes(f.tileSet as string));
@@ -86,7 +97,7 @@ function assertFileShape(f: Record<string, unknown>): void {
     assert.ok(t.declaredScore === null || isInt(t.declaredScore));
     assert.ok(t.declaredTotal === null || isInt(t.declaredTotal));
   }
-  for (const [nick, total] of Object.entries(f.final as Record<string, unknown>)) {
+  for (const [nick, total] of [...Object.entries(f.final as Record<string, unknown>), ...Object.entries(f.result as Record<string, unknown>)]) {
     assert.equal(typeof nick, 'string');
     assert.ok(isInt(total));
   }
@@ -116,7 +127,25 @@ describe('cli: planilla check', () => {
     assert.equal(r.code, 0, r.out + r.err);
     const samples = fs.readdirSync(samplesDir).filter((f) => f.endsWith('.gcg'));
     assert.ok(samples.length >= 4);
-    for (const s of samples) assert.match(r.out, new RegExp(`${s.replace('.', '\\.')}: sin problemas .* resultado: `));
+    for (const s of samples) {
+      assert.match(r.out, new RegExp(`${s.replace('.', '\\.')}: sin problemas .* · palabras juzgadas con es-open .* · (Resultado final|marcador provisional \\(partida sin terminar\\)): `));
+    }
+    // The two complete games have a result; the two openings a provisional score, never a result.
+    assert.match(r.out, /partida-completa\.gcg: .*Resultado final: Sofía 298 – Ramón 420\n/);
+    assert.match(r.out, /apertura-comentada\.gcg: .*marcador provisional \(partida sin terminar\): Marta 32 – Joaquín 23\n/);
+  });
+
+  it('--json: `final` keeps the running totals, `result` the FISE scores (±R for a +2R ending), `complete` whether the game ended (issue 12, item 11)', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'gcg.gcg');
+    fs.writeFileSync(file, APPENDIX_A_2R);
+    const r = await run(['check', '--json', file]);
+    const doc = JSON.parse(r.out) as { files: { final: Record<string, number>; result: Record<string, number>; complete: boolean }[] };
+    assert.deepEqual(doc.files[0].final, { Ana: 381, Beto: 339 });
+    assert.deepEqual(doc.files[0].result, { Ana: 364, Beto: 322 });
+    assert.equal(doc.files[0].complete, true);
+    const human = await run(['check', file]);
+    assert.match(human.out, /Resultado final: Ana 364 – Beto 322 \(la planilla: 381–339\)/);
   });
 
   it('prints compiler-style lines and exits 1 when a record has errors', async () => {
@@ -126,9 +155,13 @@ describe('cli: planilla check', () => {
     const r = await run(['check', file], 'en');
     assert.equal(r.code, 1);
     assert.match(r.out, /mal\.gcg:5:24: error score-mismatch: declared score 18, computed 16 \(LIBRO 16\) \(art\. 12–19\)/);
-    assert.match(r.out, /result: Ana 16 – Beto 13/);
-    const json = JSON.parse((await run(['check', '--json', file])).out) as { files: { final: Record<string, number>; diagnostics: { line: number; code: string; article: string }[] }[] };
+    assert.match(r.out, /provisional score \(game not finished\): Ana 16 – Beto 13 \(the sheet: 18–13\)/);
+    const json = JSON.parse((await run(['check', '--json', file])).out) as {
+      files: { final: Record<string, number>; result: Record<string, number>; complete: boolean; diagnostics: { line: number; code: string; article: string }[] }[];
+    };
     assert.deepEqual(json.files[0].final, { Ana: 16, Beto: 13 });
+    assert.deepEqual(json.files[0].result, { Ana: 16, Beto: 13 });
+    assert.equal(json.files[0].complete, false);
     assert.deepEqual(
       json.files[0].diagnostics.map((d) => [d.line, d.code, d.article]),
       [[5, 'score-mismatch', '12–19']],

@@ -12,6 +12,9 @@ import { main } from '../../../server/src/cli';
 import { runCheck } from '../../../server/src/cli/check';
 import { MIN_PARALLEL_FILES, progressLine, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from '../../../server/src/cli/batch';
 import type { CliIo } from '../../../server/src/cli/io';
+
+/** A file's summary line ends with its headline (service/headline.ts), in either language. */
+const HEADLINE = /· (Resultado final|marcador provisional \(partida sin terminar\)|Final result|provisional score \(game not finished\)): /;
 import type { Language } from '../../../server/src/rules/types';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
@@ -96,7 +99,7 @@ describe('cli: check --jobs (parallel batch)', function () {
         assert.deepEqual(two.log, one.log);
         assert.ok(one.log.some((l) => l.startsWith('err ') && l.includes('no-such-file.gcg')));
         if (json) assert.equal(JSON.parse(one.out.slice(4)).files.length, files.length);
-        else assert.equal(one.log.filter((l) => l.includes('resultado:') || l.includes('result:')).length, files.length);
+        else assert.equal(one.log.filter((l) => HEADLINE.test(l)).length, files.length);
       });
     }
   }
@@ -153,7 +156,7 @@ describe('cli: check --jobs (parallel batch)', function () {
     fs.copyFileSync(files[0], boom);
     const r = await check(['--jobs', '2', ...small.slice(1), boom], { workerScript: worker });
     assert.ok(!r.log.some((l) => l.includes('error interno')), r.log.join('\n'));
-    assert.equal(r.log.filter((l) => l.includes('resultado:')).length, small.length);
+    assert.equal(r.log.filter((l) => HEADLINE.test(l)).length, small.length);
   });
 
   it('runBatch emits every outcome once, in file order', async () => {

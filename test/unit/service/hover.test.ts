@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import type { MarkupContent } from 'vscode-languageserver-types';
-import { getHover, md } from '../../../server/src/service/hover';
+import { getHover, md, NOTE_HOVER_CAP } from '../../../server/src/service/hover';
 import { EXAMPLE_6, GAME_A, HEADER, analyzeRecord, cursor, settings } from './fixtures';
 
 function hoverAt(marked: string, lang: 'es' | 'en' = 'es'): string {
@@ -122,6 +122,17 @@ describe('service: hover', () => {
   it('renders a note as Markdown, continuation lines included', () => {
     const text = EXAMPLE_6.replace('+16 16\n', '+16 16\n#note A **strong** opening\nwith a se|cond line\n');
     assert.equal(hoverAt(text), 'A **strong** opening\nwith a second line');
+  });
+
+  it('a note cannot make a link, an image, a command link or HTML, and a long note is capped', () => {
+    const hostile = '![x](https://evil.example/p.png) [clic](command:workbench.action.quit) <img src=x onerror=1> <https://a.example> &amp;';
+    const shown = hoverAt(EXAMPLE_6.replace('+16 16\n', `+16 16\n#note Mi|ra ${hostile} *bien*\n`));
+    assert.doesNotMatch(shown, /[[\]<>]/);
+    assert.ok(shown.includes('*bien*'));
+    assert.ok(shown.includes('&#91;clic&#93;(command:workbench.action.quit)'));
+    const long = hoverAt(EXAMPLE_6.replace('+16 16\n', `+16 16\n#note La|rga ${'palabra '.repeat(5000)}\n`));
+    assert.equal(long.length, NOTE_HOVER_CAP + 1);
+    assert.ok(long.endsWith('…'));
   });
 
   it('returns null on a blank line and never throws on any position', () => {

@@ -124,14 +124,26 @@ export const CLI_MESSAGES: Catalog = {
   },
   'cli.reason.no-folder': { es: 'la carpeta no existe', en: 'the folder does not exist' },
   'cli.reason.read-only': { es: 'el sistema de archivos es de solo lectura', en: 'the file system is read-only' },
+  'cli.skipped-link': {
+    es: 'planilla: se omite «{path}»: el enlace simbólico no lleva a ningún archivo (roto o en bucle)',
+    en: 'planilla: skipping "{path}": the symbolic link leads to no file (broken or a loop)',
+  },
+  'cli.skipped-loop': {
+    es: 'planilla: se omite «{path}»: el enlace simbólico lleva a una carpeta ya leída (un bucle)',
+    en: 'planilla: skipping "{path}": the symbolic link leads back to a folder already read (a loop)',
+  },
   'cli.no-gcg-in-folder': {
     es: 'planilla: la carpeta «{path}» no contiene archivos .gcg',
     en: 'planilla: folder "{path}" holds no .gcg files',
   },
+  /* {headline}: the record's headline (service/headline.ts); {lexicon}: which list judged the words. */
   'cli.summary': {
-    es: '{path}: {counts} · {edition} · {tileSet} · resultado: {final}',
-    en: '{path}: {counts} · {edition} · {tileSet} · result: {final}',
+    es: '{path}: {counts} · {edition} · {tileSet} · {lexicon} · {headline}',
+    en: '{path}: {counts} · {edition} · {tileSet} · {lexicon} · {headline}',
   },
+  /* {name}: the word list's name. */
+  'cli.summary.lexicon': { es: 'palabras juzgadas con {name}', en: 'words judged with {name}' },
+  'cli.summary.no-lexicon': { es: 'palabras sin juzgar (ningún léxico)', en: 'words not judged (no lexicon)' },
   'cli.severity.error': { es: 'error', en: 'error' },
   'cli.severity.warning': { es: 'aviso', en: 'warning' },
   'cli.severity.information': { es: 'info', en: 'info' },

@@ -16,11 +16,13 @@ export const UI_MESSAGES: Catalog = {
   // Code lenses
   'ui.lens.totals': { es: 'tras la jugada: {p1} {t1} · {p2} {t2}', en: 'after the move: {p1} {t1} · {p2} {t2}' },
   'ui.lens.sheetDiffers': { es: '⚠ la planilla dice {declared}', en: '⚠ the sheet says {declared}' },
-  'ui.lens.final': { es: 'Resultado final: {p1} {t1} – {p2} {t2}', en: 'Final result: {p1} {t1} – {p2} {t2}' },
-  'ui.lens.current': {
-    es: 'Marcador (partida sin terminar): {p1} {t1} – {p2} {t2}',
-    en: 'Score so far (game not finished): {p1} {t1} – {p2} {t2}',
+  /* The record's headline (service/headline.ts): lens, CLI summary, report, board view. */
+  'ui.headline.final': { es: 'Resultado final: {p1} {t1} – {p2} {t2}', en: 'Final result: {p1} {t1} – {p2} {t2}' },
+  'ui.headline.provisional': {
+    es: 'marcador provisional (partida sin terminar): {p1} {t1} – {p2} {t2}',
+    en: 'provisional score (game not finished): {p1} {t1} – {p2} {t2}',
   },
+  'ui.headline.sheet': { es: '(la planilla: {t1}–{t2})', en: '(the sheet: {t1}–{t2})' },
   'ui.lens.rules': { es: '{edition} · {tileSet}', en: '{edition} · {tileSet}' },
   'ui.tileSet.spanish': { es: 'fichas españolas (FISE)', en: 'Spanish tiles (FISE)' },
   'ui.tileSet.english': { es: 'fichas inglesas', en: 'English tiles' },
@@ -61,6 +63,20 @@ export const UI_MESSAGES: Catalog = {
   'ui.hover.wordSum': { es: '{word} = **{score}**', en: '{word} = **{score}**' },
   'ui.hover.wordSumMultiplied': { es: '{word} = {sum} × {multiplier} = **{score}**', en: '{word} = {sum} × {multiplier} = **{score}**' },
   'ui.hover.bingo': { es: 'Premio por usar las 7 fichas: **+{bonus}**', en: 'Bonus for using all 7 tiles: **+{bonus}**' },
+  'ui.hover.scoreIllegal': { es: '**jugada ilegal**: {reason}; la planilla anota {declared}', en: '**illegal play**: {reason}; the sheet writes {declared}' },
+  'ui.hover.illegal': { es: '**Jugada ilegal**: {reason} ({squares}).', en: '**Illegal play**: {reason} ({squares}).' },
+  'ui.illegal.placement-gap': { es: 'queda una casilla vacía entre sus fichas', en: 'an empty square is left between its tiles' },
+  'ui.illegal.square-occupied': { es: 'pone una ficha en una casilla ocupada', en: 'it puts a tile on an occupied square' },
+  'ui.illegal.off-board': { es: 'se sale del tablero', en: 'it runs off the board' },
+  'ui.illegal.through-tile-mismatch': { es: 'la letra anotada no es la que hay en el tablero', en: 'the letter written is not the one on the board' },
+  'ui.illegal.not-connected': { es: 'no toca ninguna ficha del tablero', en: 'it touches no tile on the board' },
+  'ui.illegal.first-move-center': { es: 'la primera jugada no pasa por la casilla central', en: 'the first move does not cover the centre square' },
+  'ui.illegal.first-move-single-tile': { es: 'la primera jugada pone una sola ficha', en: 'the first move places a single tile' },
+  'ui.illegal.direction-mismatch': { es: 'la coordenada no nombra la palabra entera', en: 'the coordinate does not name the whole word' },
+  'ui.illegal.tile-not-in-rack': { es: 'usa una ficha que no está en el atril', en: 'it uses a tile that is not on the rack' },
+  'ui.illegal.tile-not-in-set': { es: 'usa una letra que no tiene el juego de fichas', en: 'it uses a letter the tile set lacks' },
+  'ui.illegal.blank-k-w': { es: 'un comodín no puede ser K ni W', en: 'a blank cannot be K or W' },
+  'ui.illegal.separate-digraph': { es: 'forma CH, LL o RR con dos fichas sueltas', en: 'it spells CH, LL or RR with two loose tiles' },
   'ui.hover.scoreMatches': { es: '**{computed}**, como en la planilla', en: '**{computed}**, as on the sheet' },
   'ui.hover.scoreDiffers': {
     es: 'calculada **{computed}** · la planilla dice {declared} ⚠',
@@ -195,6 +211,9 @@ export const UI_MESSAGES: Catalog = {
     es: 'Tablero vacío: mueva el cursor a una jugada o use los botones.',
     en: 'Empty board: move the cursor to an event or use the buttons.',
   },
+  /* An illegal play (issue 12, item 12). {reason}: one of ui.illegal.*; {declared}: the sheet's score; {squares}: 'H3, H8'. */
+  'ui.board.scoreIllegal': { es: 'Jugada ilegal: {reason}. La planilla anota {declared}.', en: 'Illegal play: {reason}. The sheet writes {declared}.' },
+  'ui.board.illegalSquares': { es: 'Casillas en falta: {squares}', en: 'Squares at fault: {squares}' },
   'ui.board.scoreMatches': { es: 'Puntuación: {computed} (coincide con la planilla)', en: 'Score: {computed} (matches the sheet)' },
   'ui.board.scoreDiffers': {
     es: 'Puntuación calculada: {computed} · la planilla dice {declared}',
