@@ -17,7 +17,11 @@ import { BUILTIN_LEXICON_URI, READ_FILE_REQUEST, type ReadFileParams, type ReadF
 import { activateWith, deactivateClient } from './common';
 
 /** The browser's Worker (the project compiles without the DOM library). */
-declare const Worker: new (url: string) => never;
+interface ServerWorker {
+  postMessage(message: unknown): void;
+  terminate(): void;
+}
+declare const Worker: new (url: string) => ServerWorker;
 
 const SECTION = 'planilla';
 
@@ -37,7 +41,7 @@ function settingsFor(scopeUri: string | undefined): Record<string, unknown> {
  * `vscode-remote:` address, from which VS Code creates no worker: the script is read through
  * `vscode.workspace.fs` and the worker started from a blob of it.
  */
-async function serverWorker(serverUri: vscode.Uri): Promise<never> {
+async function serverWorker(serverUri: vscode.Uri): Promise<ServerWorker> {
   if (serverUri.scheme !== 'vscode-remote') return new Worker(serverUri.toString(true));
   const script = await vscode.workspace.fs.readFile(serverUri);
   return new Worker(URL.createObjectURL(new Blob([script], { type: 'application/javascript' })));
@@ -46,7 +50,7 @@ async function serverWorker(serverUri: vscode.Uri): Promise<never> {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverUri = vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser-server.js');
   const client = await activateWith(context, {
-    createClient: async (options) => new LanguageClient('planilla', 'Planilla', options, await serverWorker(serverUri)),
+    createClient: async (options) => new LanguageClient('planilla', 'Planilla', await serverWorker(serverUri), options),
     settingsFor,
     schemes: ['file', 'untitled', 'vscode-vfs', 'vscode-test-web', 'vscode-remote', 'memfs'],
   });

@@ -126,7 +126,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
       workspace: {
         configuration: (params, token, next) => {
           if (params.items.every((item) => item.section === SECTION)) {
-            return params.items.map((item) => platform.settingsFor(item.scopeUri));
+            // Plain JSON: VS Code's configuration values are proxies, which a web worker's
+            // messages cannot carry (structured clone); the Node client serialises anyway.
+            return params.items.map((item) => JSON.parse(JSON.stringify(platform.settingsFor(item.scopeUri))) as unknown);
           }
           return next(params, token);
         },

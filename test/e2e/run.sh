@@ -11,7 +11,9 @@
 #      (chromium/render-check.js: content, escaping, no network; test-output/e2e/board-sample.png);
 #   4. the release dry run: the .vsix built and its contents checked (tools/package-check.sh);
 #      the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
-#   5. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/.
+#   5. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/;
+#   6. the extension's web build in code-server's web-worker extension host (vscode/web-run.js);
+#   7. the first-open figures: activation time and first diagnostics (vscode/first-open.js).
 # All traffic stays on 127.0.0.1. Ends with "e2e: N passed, N failed" (checks over all suites);
 # exits non-zero when any suite fails.
 set -uo pipefail
@@ -42,6 +44,8 @@ suite chromium-render timeout 300 node test/e2e/chromium/render-check.js
 suite package-check env PLANILLA_SKIP_BUILD=1 bash test/e2e/tools/package-check.sh
 suite vscode-extension-host timeout 900 node test/e2e/vscode/run-ext-tests.js
 suite vscode-ui timeout 900 node test/e2e/vscode/ui-run.js
+suite vscode-web timeout 900 node test/e2e/vscode/web-run.js
+suite first-open timeout 900 node test/e2e/vscode/first-open.js
 rm -rf "$scratch"
 
 passed=$(grep -oE '^[a-z-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | awk '{s += $2} END {print s + 0}')
