@@ -21,7 +21,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function once() {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [...SERVER_EXEC_ARGV, join(root, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...SERVER_EXEC_ARGV, join(root, 'dist/server.js'), '--stdio'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let buffer = Buffer.alloc(0);
     let initialized;
     let opened;
@@ -44,7 +46,10 @@ function once() {
           initialized = performance.now() - t0;
           send({ method: 'initialized', params: {} });
           opened = performance.now();
-          send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'gcg', version: 1, text: readFileSync(sample, 'utf8') } } });
+          send({
+            method: 'textDocument/didOpen',
+            params: { textDocument: { uri, languageId: 'gcg', version: 1, text: readFileSync(sample, 'utf8') } },
+          });
         } else if (message.method === 'textDocument/publishDiagnostics' && message.params.uri === uri) {
           const diagnostics = performance.now() - opened;
           child.kill();
@@ -57,7 +62,11 @@ function once() {
       }
     });
     child.on('error', reject);
-    send({ id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } } });
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } },
+    });
   });
 }
 
@@ -73,5 +82,10 @@ const bare = [];
 for (let i = 0; i < RUNS; i++) bare.push(await bareNode());
 const runs = [];
 for (let i = 0; i < RUNS; i++) runs.push(await once());
-for (const [i, r] of runs.entries()) console.log(`run ${i + 1}: initialize answered ${r.initialized.toFixed(0)} ms after the spawn; first diagnostics ${r.diagnostics.toFixed(0)} ms after didOpen`);
-console.log(`bench-first-open: initialize median ${median(runs.map((r) => r.initialized)).toFixed(0)} ms after the spawn (a bare \`node -e 0\` takes ${median(bare).toFixed(0)} ms here), first diagnostics median ${median(runs.map((r) => r.diagnostics)).toFixed(0)} ms after didOpen (${RUNS} runs, load average ${loadavg()[0].toFixed(2)})`);
+for (const [i, r] of runs.entries())
+  console.log(
+    `run ${i + 1}: initialize answered ${r.initialized.toFixed(0)} ms after the spawn; first diagnostics ${r.diagnostics.toFixed(0)} ms after didOpen`,
+  );
+console.log(
+  `bench-first-open: initialize median ${median(runs.map((r) => r.initialized)).toFixed(0)} ms after the spawn (a bare \`node -e 0\` takes ${median(bare).toFixed(0)} ms here), first diagnostics median ${median(runs.map((r) => r.diagnostics)).toFixed(0)} ms after didOpen (${RUNS} runs, load average ${loadavg()[0].toFixed(2)})`,
+);

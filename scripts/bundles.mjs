@@ -10,8 +10,22 @@ export const BUNDLES = [
   { name: 'client', entry: 'client/src/extension.ts', outfile: 'dist/client.js', platform: 'node', external: ['vscode'] },
   { name: 'server', entry: 'server/src/server.ts', outfile: 'dist/server.js', platform: 'node', external: [] },
   // VS Code for the Web: the client in the web extension host, the server in a web worker.
-  { name: 'browser-client', entry: 'client/src/browser.ts', outfile: 'dist/browser-client.js', platform: 'browser', format: 'cjs', external: ['vscode'] },
-  { name: 'browser-server', entry: 'server/src/server-browser.ts', outfile: 'dist/browser-server.js', platform: 'browser', format: 'iife', external: [] },
+  {
+    name: 'browser-client',
+    entry: 'client/src/browser.ts',
+    outfile: 'dist/browser-client.js',
+    platform: 'browser',
+    format: 'cjs',
+    external: ['vscode'],
+  },
+  {
+    name: 'browser-server',
+    entry: 'server/src/server-browser.ts',
+    outfile: 'dist/browser-server.js',
+    platform: 'browser',
+    format: 'iife',
+    external: [],
+  },
 ];
 
 /** Node modules the browser server's modules import, and what stands for them there (server/src/web/). */

@@ -48,7 +48,9 @@ async function save(html: string, target: vscode.Uri, host: BoardViewHost): Prom
   } else {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(html));
   }
-  void vscode.window.showInformationMessage(host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }));
+  void vscode.window.showInformationMessage(
+    host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }),
+  );
 }
 
 export async function showAuditReport(

@@ -56,7 +56,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   client.onRequest(READ_FILE_REQUEST, async (params: ReadFileParams): Promise<ReadFileResult> => {
     try {
-      const uri = params.uri === BUILTIN_LEXICON_URI ? vscode.Uri.joinPath(context.extensionUri, 'data', 'es-open.dawg') : vscode.Uri.parse(params.uri);
+      const uri =
+        params.uri === BUILTIN_LEXICON_URI
+          ? vscode.Uri.joinPath(context.extensionUri, 'data', 'es-open.dawg')
+          : vscode.Uri.parse(params.uri);
       return { base64: encodeBase64(await vscode.workspace.fs.readFile(uri)) };
     } catch (error) {
       return { error: String((error as Error | undefined)?.message ?? error) };

@@ -72,7 +72,12 @@ async function checkWorkspace(): Promise<CheckFilesResult | undefined> {
     },
   );
   await vscode.commands.executeCommand('workbench.actions.view.problems');
-  const summary = t('ui.command.checkWorkspace.done', { files: sum.checked, errors: sum.errors, warnings: sum.warnings, others: sum.others });
+  const summary = t('ui.command.checkWorkspace.done', {
+    files: sum.checked,
+    errors: sum.errors,
+    warnings: sum.warnings,
+    others: sum.others,
+  });
   if (sum.unreadable.length > 0) {
     void vscode.window.showWarningMessage(`${summary} ${t('ui.command.checkWorkspace.unreadable', { count: sum.unreadable.length })}`);
   } else {

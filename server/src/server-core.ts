@@ -76,7 +76,6 @@ import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SET
 import { formatMessage, resolveLanguage } from './rules/messages';
 import type { Language } from './rules/types';
 
-
 /** After the current events (`setImmediate` in Node; a zero timeout in a browser, which has none). */
 const defer: (task: () => void) => void =
   typeof setImmediate === 'function' ? (task) => void setImmediate(task) : (task) => void setTimeout(task, 0);
@@ -107,7 +106,6 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   let ready: Promise<void> = Promise.resolve();
 
   const SECTION = 'planilla';
-
 
   let locale: string | undefined;
   let canPullConfiguration = false;
@@ -200,7 +198,10 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       if (reportedProblems.has(key)) continue;
       reportedProblems.add(key);
       void connection.window.showWarningMessage(
-        uiText('ui.server.lexiconFallback', lang, { path: String(problem.args.path ?? ''), problem: formatMessage(problem.messageId, problem.args, lang) }),
+        uiText('ui.server.lexiconFallback', lang, {
+          path: String(problem.args.path ?? ''),
+          problem: formatMessage(problem.messageId, problem.args, lang),
+        }),
       );
     }
     return analyze(input, { ...replayOptionsFor(settings, header), ...(loaded.lexicon ? { lexicon: loaded.lexicon } : {}) });
@@ -330,7 +331,14 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     guarded('textDocument/codeAction', [], async () => {
       const cur = await currentAnalysis(params.textDocument.uri);
       if (!cur) return [];
-      return getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, languageOf(cur.settings), cur.settings);
+      return getCodeActions(
+        cur.analysis,
+        params.textDocument.uri,
+        params.range,
+        params.context.diagnostics,
+        languageOf(cur.settings),
+        cur.settings,
+      );
     }),
   );
 

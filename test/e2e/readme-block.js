@@ -27,7 +27,9 @@ function scratchSetup(scratch) {
   const work = path.join(scratch, 'partidas');
   for (const d of [path.join(home, 'planilla'), bin, work]) fs.mkdirSync(d, { recursive: true });
   fs.writeFileSync(path.join(home, 'planilla', 'extra.txt'), 'birol\n');
-  fs.writeFileSync(path.join(bin, 'planilla'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(root, 'bin', 'planilla.js')}" "$@"\n`, { mode: 0o755 });
+  fs.writeFileSync(path.join(bin, 'planilla'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(root, 'bin', 'planilla.js')}" "$@"\n`, {
+    mode: 0o755,
+  });
   fs.copyFileSync(path.join(root, 'test/e2e/workspace/score-error.gcg'), path.join(work, 'score-error.gcg'));
   fs.copyFileSync(path.join(root, 'test/e2e/nvim/palabra-propia.gcg'), path.join(work, 'palabra-propia.gcg'));
   const env = {

@@ -12,10 +12,10 @@
  */
 // Plain JavaScript: a Uint8Array subclass with Node's static `from` does not type-check in TypeScript.
 const utf8Encoder = new TextEncoder();
-const utf8Decoder = new TextDecoder("utf-8");
-function encode(text, encoding = "utf8") {
+const utf8Decoder = new TextDecoder('utf-8');
+function encode(text, encoding = 'utf8') {
   switch (encoding) {
-    case "hex": {
+    case 'hex': {
       const out = new Uint8Array(Math.floor(text.length / 2));
       for (let i = 0; i < out.length; i++) {
         const byte = parseInt(text.slice(2 * i, 2 * i + 2), 16);
@@ -24,9 +24,9 @@ function encode(text, encoding = "utf8") {
       }
       return out;
     }
-    case "latin1":
-    case "binary":
-    case "ascii": {
+    case 'latin1':
+    case 'binary':
+    case 'ascii': {
       const out = new Uint8Array(text.length);
       for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 255;
       return out;
@@ -37,12 +37,12 @@ function encode(text, encoding = "utf8") {
 }
 class WebBuffer extends Uint8Array {
   static from(value, encodingOrOffset, length) {
-    if (typeof value === "string") {
+    if (typeof value === 'string') {
       const bytes = encode(value, encodingOrOffset);
       return new WebBuffer(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
-    if (value instanceof ArrayBuffer || typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) {
-      const offset = typeof encodingOrOffset === "number" ? encodingOrOffset : 0;
+    if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer)) {
+      const offset = typeof encodingOrOffset === 'number' ? encodingOrOffset : 0;
       return new WebBuffer(value, offset, length ?? value.byteLength - offset);
     }
     const copy = new WebBuffer(value.length);
@@ -69,24 +69,24 @@ class WebBuffer extends Uint8Array {
     }
     return out;
   }
-  toString(encoding = "utf8", start = 0, end = this.length) {
+  toString(encoding = 'utf8', start = 0, end = this.length) {
     const bytes = this.subarray(Math.max(0, start), Math.min(this.length, end));
     switch (encoding) {
-      case "hex":
-        return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-      case "latin1":
-      case "binary":
-      case "ascii": {
-        let out = "";
+      case 'hex':
+        return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+      case 'latin1':
+      case 'binary':
+      case 'ascii': {
+        let out = '';
         for (let i = 0; i < bytes.length; i += 32768) out += String.fromCharCode(...bytes.subarray(i, i + 32768));
-        return encoding === "ascii" ? out.replace(/[\u0080-\u00ff]/g, (c) => String.fromCharCode(c.charCodeAt(0) & 127)) : out;
+        return encoding === 'ascii' ? out.replace(/[\u0080-\u00ff]/g, (c) => String.fromCharCode(c.charCodeAt(0) & 127)) : out;
       }
       default:
         return utf8Decoder.decode(bytes);
     }
   }
-  indexOf(value, from = 0, encoding = "utf8") {
-    const needle = typeof value === "number" ? Uint8Array.of(value & 255) : typeof value === "string" ? encode(value, encoding) : value;
+  indexOf(value, from = 0, encoding = 'utf8') {
+    const needle = typeof value === 'number' ? Uint8Array.of(value & 255) : typeof value === 'string' ? encode(value, encoding) : value;
     const start = from < 0 ? Math.max(0, this.length + from) : from;
     if (needle.length === 0) return Math.min(start, this.length);
     outer: for (let i = start; i <= this.length - needle.length; i++) {
@@ -100,26 +100,23 @@ class WebBuffer extends Uint8Array {
     target.set(bytes, targetStart);
     return bytes.length;
   }
-  write(text, offset = 0, encoding = "utf8") {
+  write(text, offset = 0, encoding = 'utf8') {
     const bytes = encode(text, encoding).subarray(0, this.length - offset);
     this.set(bytes, offset);
     return bytes.length;
   }
   readUInt32LE(offset = 0) {
-    return (this[offset] | this[offset + 1] << 8 | this[offset + 2] << 16) + this[offset + 3] * 16777216;
+    return (this[offset] | (this[offset + 1] << 8) | (this[offset + 2] << 16)) + this[offset + 3] * 16777216;
   }
   writeUInt32LE(value, offset = 0) {
     this[offset] = value & 255;
-    this[offset + 1] = value >>> 8 & 255;
-    this[offset + 2] = value >>> 16 & 255;
-    this[offset + 3] = value >>> 24 & 255;
+    this[offset + 1] = (value >>> 8) & 255;
+    this[offset + 2] = (value >>> 16) & 255;
+    this[offset + 3] = (value >>> 24) & 255;
     return offset + 4;
   }
   equals(other) {
     return other.length === this.length && this.every((b, i) => b === other[i]);
   }
 }
-export {
-  WebBuffer as Buffer,
-  WebBuffer
-};
+export { WebBuffer as Buffer, WebBuffer };

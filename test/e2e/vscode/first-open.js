@@ -24,7 +24,12 @@ async function activationTime(page) {
   await page.keyboard.press('F1');
   await page.waitForSelector('.quick-input-widget input', { timeout: T });
   await page.keyboard.type('Developer: Show Running Extensions');
-  await page.waitForFunction(() => [...document.querySelectorAll('.quick-input-list .monaco-list-row')].some((r) => /Show Running Extensions/.test(r.textContent || '')), null, { timeout: T, polling: 100 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.quick-input-list .monaco-list-row')].some((r) => /Show Running Extensions/.test(r.textContent || '')),
+    null,
+    { timeout: T, polling: 100 },
+  );
   await page.keyboard.press('Enter');
   const text = await page.waitForFunction(
     () => {
@@ -47,7 +52,10 @@ async function activationTime(page) {
   let vsix = process.argv[2];
   if (!vsix) {
     vsix = path.join(scratch, 'planilla.vsix');
-    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], { env: { ...process.env, PLANILLA_SKIP_BUILD: '1' }, stdio: 'pipe' });
+    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], {
+      env: { ...process.env, PLANILLA_SKIP_BUILD: '1' },
+      stdio: 'pipe',
+    });
   }
   const activation = [];
   const firstDiagnostics = [];
@@ -82,7 +90,9 @@ async function activationTime(page) {
   }
   fs.rmSync(scratch, { recursive: true, force: true });
   if (activation.length > 0) {
-    console.log(`first-open: activation median ${median(activation)} ms (runs: ${activation.join(', ')}); first diagnostics after opening the record median ${median(firstDiagnostics)} ms (runs: ${firstDiagnostics.join(', ')}); load average ${os.loadavg()[0].toFixed(2)}`);
+    console.log(
+      `first-open: activation median ${median(activation)} ms (runs: ${activation.join(', ')}); first diagnostics after opening the record median ${median(firstDiagnostics)} ms (runs: ${firstDiagnostics.join(', ')}); load average ${os.loadavg()[0].toFixed(2)}`,
+    );
   }
   console.log(`first-open: ${RUNS - failed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);

@@ -30,7 +30,8 @@ async function waitText(page, selector, pattern, ms = T) {
     { timeout: ms, polling: 100 },
   );
   return page.evaluate(
-    ([sel, src]) => [...document.querySelectorAll(sel)].map((e) => (e.textContent || '').replace(/\u00a0/g, ' ')).find((t) => new RegExp(src).test(t)),
+    ([sel, src]) =>
+      [...document.querySelectorAll(sel)].map((e) => (e.textContent || '').replace(/\u00a0/g, ' ')).find((t) => new RegExp(src).test(t)),
     [selector, pattern.source],
   );
 }
@@ -47,7 +48,10 @@ function nodeServers(pgid) {
   let vsix = process.argv[2];
   if (!vsix) {
     vsix = path.join(root, 'planilla.vsix');
-    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], { env: { ...process.env, PLANILLA_SKIP_BUILD: '1' }, stdio: 'pipe' });
+    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], {
+      env: { ...process.env, PLANILLA_SKIP_BUILD: '1' },
+      stdio: 'pipe',
+    });
   }
   const ws = path.join(root, 'ws');
   fs.cpSync(path.join(__dirname, '../workspace'), ws, { recursive: true });
@@ -69,7 +73,9 @@ function nodeServers(pgid) {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'score-error.gcg' }).dblclick();
     await waitText(page, '.monaco-editor .view-lines', /LIBRO \+18 18/);
     await page.keyboard.press('Control+Shift+M');
-    const problem = await waitText(page, '.markers-panel .monaco-list-row', /declared score 18, computed 16/).catch((e) => String(e).split('\n')[0]);
+    const problem = await waitText(page, '.markers-panel .monaco-list-row', /declared score 18, computed 16/).catch(
+      (e) => String(e).split('\n')[0],
+    );
     check('problems_panel', /score-mismatch/.test(problem), problem);
     await page.screenshot({ path: path.join(shots, 'web-problems.png') });
     const lens = await waitText(page, '.monaco-editor .codelens-decoration', /Ana 16 · Beto 0/).catch((e) => String(e).split('\n')[0]);
@@ -81,7 +87,9 @@ function nodeServers(pgid) {
     check('hover', /art\. 12–19/.test(hover), hover.slice(0, 200));
     await page.mouse.move(5, 5);
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palabra-propia.gcg' }).dblclick();
-    const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the lexicon/).catch((e) => String(e).split('\n')[0]);
+    const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the lexicon/).catch(
+      (e) => String(e).split('\n')[0],
+    );
     check('builtin_word_list', /unaccepted-word/.test(word), word);
     await page.screenshot({ path: path.join(shots, 'web-word-list.png') });
     const servers = nodeServers(cs.pgid);

@@ -56,7 +56,11 @@ class WorkerClient {
   private dispatch(message: any): void {
     if (message.method && message.id !== undefined) {
       const handler = this.handlers.get(message.method);
-      this.worker.postMessage(handler ? { jsonrpc: '2.0', id: message.id, result: handler(message.params) ?? null } : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'unhandled' } });
+      this.worker.postMessage(
+        handler
+          ? { jsonrpc: '2.0', id: message.id, result: handler(message.params) ?? null }
+          : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'unhandled' } },
+      );
     } else if (message.method === 'textDocument/publishDiagnostics') {
       this.published.set(message.params.uri, message.params);
     } else if (message.id !== undefined && this.pending.has(message.id)) {
@@ -94,8 +98,17 @@ class WorkerClient {
 }
 
 function records(): string[] {
-  const files = fs.readdirSync(path.join(repoRoot, 'samples')).filter((f) => f.endsWith('.gcg')).map((f) => path.join(repoRoot, 'samples', f));
-  if (fs.existsSync(corpus)) files.push(...fs.readdirSync(corpus).filter((f) => f.endsWith('.gcg')).map((f) => path.join(corpus, f)));
+  const files = fs
+    .readdirSync(path.join(repoRoot, 'samples'))
+    .filter((f) => f.endsWith('.gcg'))
+    .map((f) => path.join(repoRoot, 'samples', f));
+  if (fs.existsSync(corpus))
+    files.push(
+      ...fs
+        .readdirSync(corpus)
+        .filter((f) => f.endsWith('.gcg'))
+        .map((f) => path.join(corpus, f)),
+    );
   return files;
 }
 
@@ -181,6 +194,14 @@ describe('web: the browser server answers as the Node server does', function () 
     const fromNode = await node.request('planilla/checkFiles', { uris });
     assert.deepEqual(fromWeb, fromNode);
     assert.equal(fromNode.checked, uris.length);
-    for (const uri of uris) assert.deepEqual((web.published.get(uri) as { diagnostics: unknown }).diagnostics, (node.notifications.filter((n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === uri).pop()?.params as { diagnostics: unknown }).diagnostics);
+    for (const uri of uris)
+      assert.deepEqual(
+        (web.published.get(uri) as { diagnostics: unknown }).diagnostics,
+        (
+          node.notifications.filter((n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === uri).pop()?.params as {
+            diagnostics: unknown;
+          }
+        ).diagnostics,
+      );
   });
 });

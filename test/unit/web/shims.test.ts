@@ -8,7 +8,6 @@ import * as nodePath from 'node:path';
 import * as webPath from '../../../server/src/web/path';
 import { decodeBase64, encodeBase64 } from '../../../server/src/shared/base64';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { WebBuffer } = require('../../../../server/src/web/buffer.js') as { WebBuffer: any };
 
 const TEXTS = ['', 'a', 'añ€𝄞', '#character-encoding UTF-8\n>Ana: ABC 8D CAB +7 7', 'Ñandú ĉ \u0000 end'];
@@ -21,7 +20,8 @@ describe('web: stand-ins for Node built-ins', () => {
         const ours = WebBuffer.from(source, enc);
         const node = Buffer.from(source, enc);
         assert.deepEqual([...ours], [...node], `${enc}: ${text}`);
-        for (const out of ['utf8', 'latin1', 'hex'] as const) assert.equal(ours.toString(out), node.toString(out), `${enc} → ${out}: ${text}`);
+        for (const out of ['utf8', 'latin1', 'hex'] as const)
+          assert.equal(ours.toString(out), node.toString(out), `${enc} → ${out}: ${text}`);
         assert.equal(ours.toString('utf8', 1, 3), node.toString('utf8', 1, 3));
       }
     }
@@ -30,7 +30,8 @@ describe('web: stand-ins for Node built-ins', () => {
   it('WebBuffer views, indexOf, copy, concat and the 32-bit reads agree with Buffer', () => {
     const bytes = Buffer.from('xx#character-encoding latin1\n#character-encoding utf-8', 'latin1');
     const ours = WebBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    for (const from of [0, 1, 3, 20, -10]) assert.equal(ours.indexOf('#character-encoding', from, 'latin1'), bytes.indexOf('#character-encoding', from, 'latin1'));
+    for (const from of [0, 1, 3, 20, -10])
+      assert.equal(ours.indexOf('#character-encoding', from, 'latin1'), bytes.indexOf('#character-encoding', from, 'latin1'));
     assert.equal(ours.indexOf('nope', 0, 'latin1'), -1);
     assert.equal(ours.indexOf(0x23), bytes.indexOf(0x23));
     const a = WebBuffer.alloc(8);
@@ -49,13 +50,33 @@ describe('web: stand-ins for Node built-ins', () => {
     const paths = ['', '/', '.', '..', 'a', 'a/', '/a/b/../c', 'a/./b//c/', '../x/y', '/w/partida.gcg', '/w/.hidden', 'x.tar.gz', '/a/b/'];
     for (const p of paths) {
       for (const fn of ['normalize', 'dirname', 'basename', 'extname', 'isAbsolute'] as const) {
-        assert.deepEqual((webPath[fn] as (s: string) => unknown)(p), (nodePath.posix[fn] as (s: string) => unknown)(p), `${fn}(${JSON.stringify(p)})`);
+        assert.deepEqual(
+          (webPath[fn] as (s: string) => unknown)(p),
+          (nodePath.posix[fn] as (s: string) => unknown)(p),
+          `${fn}(${JSON.stringify(p)})`,
+        );
       }
     }
-    const pairs: [string, string][] = [['/a/b', '/a/c/d'], ['/a', '/a'], ['/a/b/c', '/a'], ['/', '/x']];
+    const pairs: [string, string][] = [
+      ['/a/b', '/a/c/d'],
+      ['/a', '/a'],
+      ['/a/b/c', '/a'],
+      ['/', '/x'],
+    ];
     for (const [x, y] of pairs) assert.equal(webPath.relative(x, y), nodePath.posix.relative(x, y));
-    for (const parts of [['/a', 'b', '../c'], ['/x', '/y', 'z'], ['/a/', 'b/']]) assert.equal(webPath.resolve(...parts), nodePath.posix.resolve(...parts));
-    for (const parts of [['a', 'b'], ['/a', '../b'], ['', 'x'], ['a/', '/b/']]) assert.equal(webPath.join(...parts), nodePath.posix.join(...parts));
+    for (const parts of [
+      ['/a', 'b', '../c'],
+      ['/x', '/y', 'z'],
+      ['/a/', 'b/'],
+    ])
+      assert.equal(webPath.resolve(...parts), nodePath.posix.resolve(...parts));
+    for (const parts of [
+      ['a', 'b'],
+      ['/a', '../b'],
+      ['', 'x'],
+      ['a/', '/b/'],
+    ])
+      assert.equal(webPath.join(...parts), nodePath.posix.join(...parts));
     assert.equal(webPath.basename('/w/partida.gcg', '.gcg'), 'partida');
   });
 
