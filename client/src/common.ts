@@ -46,6 +46,29 @@ function editorFor(resource: unknown): vscode.TextEditor | undefined {
   return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) ?? vscode.window.activeTextEditor;
 }
 
+/**
+ * The quick fix of a `#lexicon NAME` with no list set up (issue 12, item 13): asks for the list's
+ * file and stores it under NAME in the user's `planilla.lexicons` (user settings: a list is the
+ * user's, and they hold any path in any workspace); the server then judges the record with it.
+ */
+async function chooseLexicon(name?: unknown): Promise<void> {
+  if (typeof name !== 'string' || name.trim() === '') return;
+  const picked = await vscode.window.showOpenDialog({
+    canSelectFiles: true,
+    canSelectFolders: false,
+    canSelectMany: false,
+    title: t('ui.command.chooseLexicon.title', { name }),
+    openLabel: t('ui.command.chooseLexicon.open'),
+  });
+  const file = picked?.[0];
+  if (!file || file.scheme !== 'file') return;
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const current = config.inspect<Record<string, unknown>>('lexicons')?.globalValue;
+  const next: Record<string, unknown> = { ...(current && typeof current === 'object' ? current : {}), [name]: file.fsPath };
+  await config.update('lexicons', next, vscode.ConfigurationTarget.Global);
+  void vscode.window.showInformationMessage(t('ui.command.chooseLexicon.done', { name, path: file.fsPath }));
+}
+
 async function checkWorkspace(): Promise<CheckFilesResult | undefined> {
   const active = client;
   if (!active) return undefined;
@@ -142,6 +165,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   };
   context.subscriptions.push(
     vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
+    vscode.commands.registerCommand('planilla.chooseLexicon', chooseLexicon),
     vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
     vscode.commands.registerCommand('planilla.showBoard', (resource?: unknown) => BoardView.show(host, editorFor(resource))),
     vscode.commands.registerCommand('planilla.auditReport', (resource?: unknown, options?: AuditReportOptions) =>

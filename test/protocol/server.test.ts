@@ -20,7 +20,7 @@ const RECORD = [
   '#character-encoding UTF-8',
   '#player1 Ana Ana García',
   '#player2 Beto Alberto Ruiz',
-  '#lexicon FILE2017',
+  '#title Prueba del protocolo',
   '#tile-notation brackets',
   '#incomplete',
   '>Ana: ABILORS 8D LIBRO +18 18',

@@ -1,7 +1,8 @@
 /**
  * Quick fixes: set a declared score or total to the computed one; turn a GCG `(RACK) +2R` ending
  * into the FISE two-line form (art. 37.4 / 40.3); fill in a missing score and total; add the
- * `#character-encoding UTF-8` header.
+ * `#character-encoding UTF-8` header; for a `#lexicon NAME` with no list set up, run the client's
+ * command that asks for the file and stores it under NAME in `planilla.lexicons`.
  *
  * Invariants: pure; every fix is a text edit on the one document, computed from the same
  * analysis the diagnostics came from; a fix is offered only where its finding (or, for the
@@ -14,7 +15,7 @@
  */
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { Analysis } from './analysis';
-import { DIAGNOSTIC_SOURCE, visibleFindings } from './diagnostics';
+import { DIAGNOSTIC_SOURCE, LEXICON_NOT_CONFIGURED_CODE, lexiconNameDiagnostics, visibleFindings } from './diagnostics';
 import { signed, uiText } from './i18n';
 import { rangesTouch, toRange } from './locate';
 import type { PlanillaSettings } from './settings';
@@ -24,6 +25,9 @@ import type { Finding, Language } from '../rules/types';
 import type { EventNode, Pos } from '../syntax/types';
 
 const ENCODING_HEADER = '#character-encoding UTF-8';
+
+/** The client command that asks for a word list's file and stores it under its name (`planilla.lexicons`). */
+export const CHOOSE_LEXICON_COMMAND = 'planilla.chooseLexicon';
 
 function eolOf(text: string): string {
   const m = /\r\n|\r|\n/.exec(text);
@@ -148,6 +152,19 @@ export function getCodeActions(
         ),
       );
     }
+  }
+  for (const d of lexiconNameDiagnostics(analysis, settings, lang)) {
+    if (!rangesTouch(d.range, range)) continue;
+    const name = (d.data as { lexiconName: string }).lexiconName;
+    const client = diagnostics.filter((c) => c.code === LEXICON_NOT_CONFIGURED_CODE && c.range.start.line === d.range.start.line);
+    // The client asks for the file and stores it in planilla.lexicons (client/src/extension.ts).
+    actions.push({
+      title: uiText('ui.fix.chooseLexicon', lang, { name }),
+      kind: CodeActionKind.QuickFix,
+      diagnostics: client.length > 0 ? client : [d],
+      isPreferred: true,
+      command: { title: uiText('ui.fix.chooseLexicon', lang, { name }), command: CHOOSE_LEXICON_COMMAND, arguments: [name, uri] },
+    });
   }
   if (range.start.line === 0 && !actions.some((a) => a.title === uiText('ui.fix.addEncoding', lang))) {
     const header = addEncodingHeader(analysis, uri, lang, []);

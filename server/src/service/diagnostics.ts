@@ -8,7 +8,8 @@
  * applied the settings' overrides). A plain-notation rack the replay could read in several ways
  * (TurnState.rackReading) adds a hint with code `rack-reading` on that rack, after the findings;
  * a notice of the analysis (plays not checked on a score-only sheet) is one information
- * diagnostic with the notice id as code.
+ * diagnostic with the notice id as code; a `#lexicon NAME` with no list set up for it is one
+ * information diagnostic with code `lexicon-not-configured` on the name.
  *
  * Example:
  *   getDiagnostics(analysis, 'file:///g.gcg', 'es', settings)[0];
@@ -18,6 +19,7 @@ import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation 
 import type { Analysis } from './analysis';
 import { toRange } from './locate';
 import { hiddenCodes, type PlanillaSettings } from './settings';
+import { uiText } from './i18n';
 import { formatMessage, renderFinding, renderNotice } from '../rules/messages';
 import type { Finding, Language, Severity } from '../rules/types';
 
@@ -88,10 +90,37 @@ export function noticeDiagnostics(analysis: Analysis, lang: Language): Diagnosti
   }));
 }
 
+export const LEXICON_NOT_CONFIGURED_CODE = 'lexicon-not-configured';
+
+/**
+ * A record that names its word list (`#lexicon FILE2017`) when no list is set up for that name
+ * (`planilla.lexicons`) nor any list at all (`planilla.lexicon`): the words are judged with the
+ * built-in open list, which is not the one named. One information diagnostic on the name (issue 12,
+ * item 13); its quick fix asks for the file and stores it under the name. Spanish records only
+ * (words are judged only there).
+ */
+export function lexiconNameDiagnostics(analysis: Analysis, settings: PlanillaSettings, lang: Language): Diagnostic[] {
+  if (analysis.replay.tileSet !== 'spanish' || settings.lexicon !== '') return [];
+  const pragma = analysis.parsed.file.pragmas.find((p) => p.name === 'lexicon');
+  const name = pragma ? /^\S+/.exec(pragma.args.text)?.[0] : undefined;
+  if (!pragma || !name || Object.prototype.hasOwnProperty.call(settings.lexicons, name)) return [];
+  return [
+    {
+      range: toRange(pragma.args.span),
+      severity: DiagnosticSeverity.Information,
+      code: LEXICON_NOT_CONFIGURED_CODE,
+      source: DIAGNOSTIC_SOURCE,
+      message: uiText('ui.lexicon.notConfigured', lang, { name }),
+      data: { lexiconName: name },
+    },
+  ];
+}
+
 export function getDiagnostics(analysis: Analysis, uri: string, lang: Language, settings: PlanillaSettings): Diagnostic[] {
   return [
     ...visibleFindings(analysis, settings).map((f) => toDiagnostic(f, uri, lang)),
     ...noticeDiagnostics(analysis, lang),
+    ...lexiconNameDiagnostics(analysis, settings, lang),
     ...rackReadingHints(analysis, lang),
   ];
 }

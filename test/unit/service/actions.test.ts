@@ -7,15 +7,15 @@ import { strict as assert } from 'node:assert';
 import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
 import { getCodeActions } from '../../../server/src/service/actions';
 import { getDiagnostics } from '../../../server/src/service/diagnostics';
-import { EXAMPLE_6, GAME_A, GAME_A_GCG_ENDING, analyzeRecord, applyEdits, settings, withLine } from './fixtures';
+import { EXAMPLE_6, GAME_A, GAME_A_GCG_ENDING, analyzeRecord, applyEdits, settings, LISTED, withLine } from './fixtures';
 
 const URI = 'file:///game.gcg';
 const WHOLE: Range = { start: { line: 0, character: 0 }, end: { line: 1000, character: 0 } };
 
 function actionsFor(text: string, range: Range = WHOLE, lang: 'es' | 'en' = 'es'): { actions: CodeAction[]; diagnostics: Diagnostic[] } {
   const analysis = analyzeRecord(text);
-  const diagnostics = getDiagnostics(analysis, URI, lang, settings());
-  return { actions: getCodeActions(analysis, URI, range, diagnostics, lang, settings()), diagnostics };
+  const diagnostics = getDiagnostics(analysis, URI, lang, settings(LISTED));
+  return { actions: getCodeActions(analysis, URI, range, diagnostics, lang, settings(LISTED)), diagnostics };
 }
 
 function apply(text: string, action: CodeAction): string {

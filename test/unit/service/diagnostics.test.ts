@@ -6,13 +6,13 @@
 import { strict as assert } from 'node:assert';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { getDiagnostics, rackReadingHints, tilesLabel } from '../../../server/src/service/diagnostics';
-import { EXAMPLE_6, GAME_A, analyzeRecord, rangeText, settings, withLine } from './fixtures';
+import { EXAMPLE_6, GAME_A, analyzeRecord, rangeText, settings, LISTED, withLine } from './fixtures';
 
 const URI = 'file:///game.gcg';
 
 describe('service: diagnostics', () => {
   it('a clean record has no diagnostics', () => {
-    for (const text of [EXAMPLE_6, GAME_A]) assert.deepEqual(getDiagnostics(analyzeRecord(text), URI, 'es', settings()), []);
+    for (const text of [EXAMPLE_6, GAME_A]) assert.deepEqual(getDiagnostics(analyzeRecord(text), URI, 'es', settings(LISTED)), []);
   });
 
   const cases: { name: string; line: number; replacement: string; code: string; token: string; severity: DiagnosticSeverity; only?: boolean }[] = [
@@ -26,7 +26,7 @@ describe('service: diagnostics', () => {
     it(`${c.name}: code ${c.code} on «${c.token}»`, () => {
       const base = c.only ? withLine(EXAMPLE_6, 7, '') : EXAMPLE_6;
       const text = withLine(base, c.line, c.replacement);
-      const diagnostics = getDiagnostics(analyzeRecord(text), URI, 'es', settings());
+      const diagnostics = getDiagnostics(analyzeRecord(text), URI, 'es', settings(LISTED));
       assert.equal(diagnostics.length, 1, JSON.stringify(diagnostics));
       const [d] = diagnostics;
       assert.equal(d.code, c.code);
@@ -39,8 +39,8 @@ describe('service: diagnostics', () => {
 
   it('cites the article and speaks the chosen language', () => {
     const text = withLine(EXAMPLE_6, 6, '>Ana: ABILORS 8D LIBRO +18 18');
-    const [es] = getDiagnostics(analyzeRecord(text), URI, 'es', settings());
-    const [en] = getDiagnostics(analyzeRecord(text), URI, 'en', settings());
+    const [es] = getDiagnostics(analyzeRecord(text), URI, 'es', settings(LISTED));
+    const [en] = getDiagnostics(analyzeRecord(text), URI, 'en', settings(LISTED));
     assert.match(String(es.message), /art\. 12–19/);
     assert.match(String(es.message), /calculada 16/);
     assert.match(String(en.message), /16/);
@@ -49,7 +49,7 @@ describe('service: diagnostics', () => {
 
   it('points at the previous total of the same player as related information', () => {
     const text = withLine(GAME_A, 7, '>Ana: ENNQUX? 9H aX +37 58');
-    const [d] = getDiagnostics(analyzeRecord(text), URI, 'en', settings());
+    const [d] = getDiagnostics(analyzeRecord(text), URI, 'en', settings(LISTED));
     assert.equal(d.code, 'cumulative-mismatch');
     assert.ok(d.relatedInformation && d.relatedInformation.length === 1, JSON.stringify(d));
     const related = d.relatedInformation[0];
@@ -60,8 +60,8 @@ describe('service: diagnostics', () => {
 
   it('hides a code set to off', () => {
     const text = withLine(withLine(EXAMPLE_6, 7, ''), 6, '>Ana: ABILORS 8D BIROL +20 20');
-    assert.equal(getDiagnostics(analyzeRecord(text), URI, 'es', settings()).length, 1);
-    assert.deepEqual(getDiagnostics(analyzeRecord(text), URI, 'es', settings({ severity: { 'unaccepted-word': 'off' } })), []);
+    assert.equal(getDiagnostics(analyzeRecord(text), URI, 'es', settings(LISTED)).length, 1);
+    assert.deepEqual(getDiagnostics(analyzeRecord(text), URI, 'es', settings({ ...LISTED, severity: { 'unaccepted-word': 'off' } })), []);
   });
 
   it('writes digraph tiles in brackets in the rack-reading hint', () => {

@@ -54,6 +54,12 @@ export function analyzeRecord(text: string, extra: AnalysisSettings = {}): Analy
   return analyze(text, { lexicon: loadDefaultLexicon(), ...extra });
 }
 
+/**
+ * Settings with a list set up for the name the worked examples' header gives (`#lexicon FILE2017`),
+ * so that tests about other diagnostics do not also get `lexicon-not-configured` (issue 12, item 13).
+ */
+export const LISTED = { lexicons: { FILE2017: 'FILE2017.txt' } } as const;
+
 export function settings(raw: unknown = {}): PlanillaSettings {
   return raw === undefined ? DEFAULT_SETTINGS : readSettings(raw);
 }

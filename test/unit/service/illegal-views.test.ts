@@ -3,10 +3,13 @@
  * or a provisional score for an unfinished game, with the sheet's numbers beside it when they
  * differ); an illegal play is marked on the board (its squares at fault framed in red) and said to
  * be illegal in the view and in every hover on its line; nothing calls it "coincide con la planilla".
+ * Item 13: a `#lexicon NAME` with no list set up gets one information diagnostic and a quick fix.
  */
 import { strict as assert } from 'node:assert';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { boardModel } from '../../../server/src/service/board-model';
+import { getCodeActions } from '../../../server/src/service/actions';
+import { getDiagnostics } from '../../../server/src/service/diagnostics';
 import { getHover } from '../../../server/src/service/hover';
 import { renderBoardViewBody } from '../../../server/src/report/board-view';
 import { GAME_A, GAME_A_GCG_ENDING, HEADER, analyzeRecord, settings } from './fixtures';
@@ -59,5 +62,33 @@ describe('service: illegal plays and the headline in the views (issue 12)', () =
     const open = renderBoardViewBody(boardModel(analyzeRecord(GAP).replay, 1), 'es');
     assert.match(open, /<p class="headline">marcador provisional \(partida sin terminar\): Ana 16 – Beto 14<\/p>/);
     assert.ok(!open.includes('Resultado final'));
+  });
+});
+
+describe('service: a named word list that is not set up (issue 12, item 13)', () => {
+  const NAMED = [...HEADER, LIBRO, ''].join('\n'); // the header says #lexicon FILE2017
+  const line = HEADER.findIndex((l) => l.startsWith('#lexicon'));
+
+  it('one information diagnostic on the name, and a quick fix that asks for the file', () => {
+    const a = analyzeRecord(NAMED);
+    const diags = getDiagnostics(a, 'file:///g.gcg', 'es', settings()).filter((d) => d.code === 'lexicon-not-configured');
+    assert.equal(diags.length, 1);
+    assert.equal(diags[0]!.severity, 3);
+    assert.equal(diags[0]!.range.start.line, line);
+    assert.match(String(diags[0]!.message), /«FILE2017»/);
+    const actions = getCodeActions(a, 'file:///g.gcg', diags[0]!.range, diags, 'es', settings());
+    const choose = actions.find((x) => x.command?.command === 'planilla.chooseLexicon');
+    assert.ok(choose, JSON.stringify(actions));
+    assert.deepEqual(choose.command?.arguments, ['FILE2017', 'file:///g.gcg']);
+    assert.equal(choose.title, 'Elegir el archivo de la lista «FILE2017»…');
+  });
+
+  it('nothing when the name has a list, when a list is set for every record, or with no #lexicon', () => {
+    const count = (text: string, raw: unknown): number =>
+      getDiagnostics(analyzeRecord(text), 'file:///g.gcg', 'en', settings(raw)).filter((d) => d.code === 'lexicon-not-configured').length;
+    assert.equal(count(NAMED, { lexicons: { FILE2017: '/x/file2017.txt' } }), 0);
+    assert.equal(count(NAMED, { lexicon: '/x/oficial.txt' }), 0);
+    assert.equal(count(NAMED.replace('#lexicon FILE2017\n', ''), {}), 0);
+    assert.equal(count(NAMED, {}), 1);
   });
 });

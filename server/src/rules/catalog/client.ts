@@ -23,6 +23,13 @@ export const CLIENT_MESSAGES: Catalog = {
     es: '{count, plural, one {# no se pudo leer.} other {# no se pudieron leer.}}',
     en: '{count, plural, one {# could not be read.} other {# could not be read.}}',
   },
+  /* {name}: the list the record names (#lexicon); {path}: the file chosen. */
+  'ui.command.chooseLexicon.title': { es: 'Archivo de la lista «{name}»', en: 'File of the "{name}" list' },
+  'ui.command.chooseLexicon.open': { es: 'Usar esta lista', en: 'Use this list' },
+  'ui.command.chooseLexicon.done': {
+    es: 'La lista «{name}» es ahora {path} (planilla.lexicons, ajustes de usuario).',
+    en: 'The "{name}" list is now {path} (planilla.lexicons, user settings).',
+  },
   'ui.command.export.noRecord': { es: 'Abra una planilla .gcg para exportarla.', en: 'Open a .gcg record to export it.' },
   'ui.command.export.done': { es: '{name} exportada para Woogles: revísela y guárdela.', en: '{name} exported for Woogles: review it and save it.' },
   'ui.board.documentTitle': { es: 'Tablero de Planilla', en: 'Planilla board' },

@@ -62,7 +62,7 @@ describe('Planilla in VS Code', function () {
     const on = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
     assert.deepEqual(on(6), ['after the move: Ana 16 · Beto 0  ⚠ the sheet says 18']);
     assert.deepEqual(on(8), ['after the move: Ana 16 · Beto 13']);
-    assert.deepEqual(on(0), ['Score so far (game not finished): Ana 16 – Beto 13', 'current FISE rulebook · Spanish tiles (FISE)']);
+    assert.deepEqual(on(0), ['provisional score (game not finished): Ana 16 – Beto 13 (the sheet: 18–13)', 'current FISE rulebook · Spanish tiles (FISE)']);
   });
 
   it('applies a quick fix, after which the record is clean', async () => {
