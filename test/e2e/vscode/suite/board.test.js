@@ -71,7 +71,7 @@ describe('Planilla board view and audit report', function () {
     moveCursor(editor, 1);
     state = await shows(view, -1);
     assert.deepEqual(state.lastMove, []);
-    assert.match(state.html, /Before the first event \(the record has 2\)/);
+    assert.match(state.html, /Before the first event \(the record has 2 events\)/);
   });
 
   it('ends on the last of a burst of cursor moves', async () => {
