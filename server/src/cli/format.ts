@@ -11,7 +11,7 @@
  *   planilla export --for woogles partida.gcg -o partida-woogles.gcg
  */
 import { parse } from '../syntax/parse';
-import { format } from '../syntax/format';
+import { format, formatRefusal } from '../syntax/format';
 import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
 import { exportForWoogles, hasScoreOnlyLines } from '../service/export';
 import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
@@ -41,6 +41,12 @@ async function formatRecords(args: ParsedArgs, io: CliIo): Promise<number> {
     const parsed = parse(read.bytes, { maxContentLines: MAX_CONTENT_LINES });
     if (parsed.file.truncated) {
       io.err(t(io.lang, 'cli.too-many-lines', { path: file, max: MAX_CONTENT_LINES }));
+      status = 2;
+      continue;
+    }
+    const refusal = formatRefusal(parsed.file);
+    if (refusal) {
+      io.err(t(io.lang, `cli.format-refused.${refusal}`, { path: file }));
       status = 2;
       continue;
     }

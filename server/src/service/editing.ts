@@ -23,7 +23,7 @@ import {
 import type { Analysis } from './analysis';
 import { signed, uiText } from './i18n';
 import { allNotes, toRange } from './locate';
-import { format } from '../syntax/format';
+import { format, formatRefusal } from '../syntax/format';
 import { splitLines } from '../syntax/parse';
 import type { Language } from '../rules/types';
 import type { EventNode } from '../syntax/types';
@@ -65,6 +65,8 @@ export function getFoldingRanges(analysis: Analysis): FoldingRange[] {
 export function getFormattingEdits(analysis: Analysis): TextEdit[] {
   // A file read only in part (too many lines) is not rewritten: its tree is not the whole text.
   if (analysis.parsed.file.truncated) return [];
+  // Nor one holding U+FFFD (an encoding the editor guessed wrong) or with no readable line.
+  if (formatRefusal(analysis.parsed.file)) return [];
   const text = analysis.parsed.file.text;
   const formatted = format(analysis.parsed.file);
   if (formatted === text) return [];

@@ -1,19 +1,27 @@
 /**
  * Bytes → text for GCG files (NOTATION.md, "File level").
  *
- * - A UTF-8 byte-order mark is skipped (the decoded text does not contain it).
- * - `#character-encoding ISO-8859-1` (or `latin1`, `latin-1`, `iso8859-1`) is honoured.
- * - Otherwise valid UTF-8 is read as UTF-8; anything else is read as ISO-8859-1 (the GCG default)
+ * - A UTF-8 byte-order mark is skipped (the decoded text does not contain it); a UTF-16 one
+ *   (FF FE or FE FF) makes the file read as UTF-16, little- or big-endian.
+ * - `#character-encoding ISO-8859-1` (or `latin1`, `latin-1`, `iso8859-1`) and
+ *   `#character-encoding windows-1252` (or `cp1252`) are honoured.
+ * - Otherwise valid UTF-8 is read as UTF-8; anything else is read as Latin-1 (the GCG default)
  *   and an `encoding-fallback` hint says so — with its own message when the file declares
  *   `#character-encoding UTF-8` but its bytes are not UTF-8.
+ * - "Latin-1" is read as Windows-1252, as web browsers (the WHATWG Encoding standard) read the
+ *   label: bytes 0x80–0x9F are the curly quotes, dashes, € … a Windows editor wrote, never C1
+ *   control characters (which no record means). The five bytes Windows-1252 leaves undefined
+ *   keep their Latin-1 value.
  *
- * Invariants: never throws; ISO-8859-1 is the real one (byte n → U+00n), not Windows-1252.
+ * Invariants: never throws; decoding runs at memory speed (Node's Buffer decoder, then a table
+ * only where a byte 0x80–0x9F occurs).
  *
  * Example:
  *   decode(new Uint8Array([0x63, 0xe9])) // { text: 'cé', encoding: 'latin-1', fallback: 'encoding-fallback' }
+ *   decode(new Uint8Array([0x93, 0x41, 0x94])) // { text: '“A”', … }
  */
 
-export type Encoding = 'utf-8' | 'latin-1';
+export type Encoding = 'utf-8' | 'latin-1' | 'utf-16';
 
 export interface Decoded {
   readonly text: string;
@@ -22,17 +30,16 @@ export interface Decoded {
   readonly fallback?: 'encoding-fallback' | 'encoding-fallback-declared';
 }
 
-const LATIN1_NAMES = ['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1'];
+const LATIN1_NAMES = ['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'latin1', 'latin-1', 'l1', 'windows-1252', 'cp1252', 'x-cp1252'];
 const UTF8_NAMES = ['utf-8', 'utf8'];
 
-/** ISO-8859-1: every byte is the code point of the same number. */
+/** Windows-1252 bytes 0x80–0x9F (undefined ones keep their Latin-1 value). */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+/** Latin-1 as Windows-1252 (see the header): every byte is one character. */
 export function decodeLatin1(bytes: Uint8Array): string {
-  let out = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    out += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  }
-  return out;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!) : text;
 }
 
 function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
@@ -67,6 +74,10 @@ export function declaredEncoding(bytes: Uint8Array): string | undefined {
 }
 
 export function decode(input: Uint8Array): Decoded {
+  if (input.length >= 2 && ((input[0] === 0xff && input[1] === 0xfe) || (input[0] === 0xfe && input[1] === 0xff))) {
+    const label = input[0] === 0xff ? 'utf-16le' : 'utf-16be';
+    return { text: new TextDecoder(label, { ignoreBOM: false }).decode(input), encoding: 'utf-16' };
+  }
   const hasBom = input.length >= 3 && input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
   const bytes = hasBom ? input.subarray(3) : input;
   const declared = declaredEncoding(bytes);

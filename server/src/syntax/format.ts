@@ -217,6 +217,24 @@ function pragmaText(p: PragmaNode, w: TileWriter): string {
   }
 }
 
+/**
+ * Why a file must not be rewritten into its canonical form, or undefined when it may be:
+ * - 'replacement-character': the text holds U+FFFD, the mark of bytes an editor could not decode
+ *   (a wrong guess of the encoding): rewriting would make the loss permanent;
+ * - 'unreadable': it has content lines and none of them reads as an event or a pragma (not a
+ *   record, or a record decoded with the wrong encoding): its "canonical form" would be garbage.
+ */
+export function formatRefusal(file: GcgFile): 'replacement-character' | 'unreadable' | undefined {
+  if (file.text.includes('\uFFFD')) return 'replacement-character';
+  let content = 0;
+  for (const line of file.lines) {
+    if (line.type === 'blank' || line.type === 'note-continuation') continue;
+    if (line.type !== 'error') return undefined;
+    content++;
+  }
+  return content > 0 ? 'unreadable' : undefined;
+}
+
 export function format(file: GcgFile): string {
   const notation: TileNotation = file.notation === 'brackets' || plainIsUnambiguous(file) ? 'brackets' : 'plain';
   const writer = new TileWriter(notation);

@@ -10,7 +10,7 @@
  */
 export * from './types';
 export { parse, splitLines, syntaxErrors, MAX_EVENT_LINE } from './parse';
-export { format, formatDocument } from './format';
+export { format, formatDocument, formatRefusal } from './format';
 export { decode, type Decoded, type Encoding } from './encoding';
 export { composePlay, composeRack, canonicalLetter, isLowerCase, READINGS_CAP, DIGRAPHS } from './tiles';
 export { parseRule, type StartRule } from './grammar';

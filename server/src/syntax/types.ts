@@ -346,7 +346,7 @@ export interface GcgFile {
   /** The decoded text the spans refer to. */
   readonly text: string;
   /** How the bytes were decoded. */
-  readonly encoding: 'utf-8' | 'latin-1';
+  readonly encoding: 'utf-8' | 'latin-1' | 'utf-16';
   /**
    * Set when reading stopped at a content-line limit (parse.ts `ParseOptions`): `text` and
    * `lines` end at `line`, whose content was not read. A truncated tree must not be written back

@@ -96,6 +96,14 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: «{path}» tiene líneas con solo la puntuación, que GCG no sabe expresar; no se exporta',
     en: 'planilla: "{path}" has score-only lines, which GCG cannot express; it is not exported',
   },
+  'cli.format-refused.replacement-character': {
+    es: 'planilla: «{path}» contiene U+FFFD (bytes que no se pudieron descodificar); no se reformatea',
+    en: 'planilla: "{path}" holds U+FFFD (bytes that could not be decoded); it is not reformatted',
+  },
+  'cli.format-refused.unreadable': {
+    es: 'planilla: «{path}»: ninguna línea se lee como jugada o directiva (¿otra codificación, u otro tipo de archivo?); no se reformatea',
+    en: 'planilla: "{path}": no line reads as an event or a pragma (another encoding, or not a record?); it is not reformatted',
+  },
   'cli.unreadable': {
     es: 'planilla: no se puede leer «{path}»: {reason}',
     en: 'planilla: cannot read "{path}": {reason}',
