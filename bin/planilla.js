@@ -1,14 +1,28 @@
 #!/usr/bin/env node
-// The `planilla` command: runs the compiled CLI (built by `npm install` / `npm run build`).
+// The `planilla` command: runs the bundled CLI (dist/cli.js, made by `npm run build`), or the
+// compiled modules (out/) when the bundle is missing or older than them (a `--no-bundle` build).
 'use strict';
 const path = require('node:path');
 const fs = require('node:fs');
-const cli = path.join(__dirname, '..', 'out', 'server', 'src', 'cli.js');
-if (!fs.existsSync(cli)) {
+const root = path.join(__dirname, '..');
+const mtime = (file) => {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+};
+const bundled = path.join(root, 'dist', 'cli.js');
+const compiled = path.join(root, 'out', 'server', 'src', 'cli.js');
+const bundleTime = mtime(bundled);
+const compiledTime = mtime(compiled);
+if (bundleTime < 0 && compiledTime < 0) {
   process.stderr.write('planilla: no está compilado; ejecute «npm run build» · not built; run "npm run build"\n');
   process.exit(2);
 }
-const planilla = require(cli);
+const planilla = require(bundleTime >= compiledTime ? bundled : compiled);
 // A closed pipe (`| head -1`) or a full disk (`> /dev/full`) ends quietly or in one line, never a stack trace.
-if (typeof planilla.guardStreams === "function") planilla.guardStreams(process.argv.slice(2));
-planilla.main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+if (typeof planilla.guardStreams === 'function') planilla.guardStreams(process.argv.slice(2));
+planilla.main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -9,6 +9,10 @@ import { join } from 'node:path';
 export const BUNDLES = [
   { name: 'client', entry: 'client/src/extension.ts', outfile: 'dist/client.js', platform: 'node', external: ['vscode'] },
   { name: 'server', entry: 'server/src/server.ts', outfile: 'dist/server.js', platform: 'node', external: [] },
+  // The `planilla` command (bin/planilla.js prefers it to out/: one file loads faster than ~80
+  // modules) and the worker threads of `check --jobs`, which batch.ts finds beside it.
+  { name: 'cli', entry: 'server/src/cli.ts', outfile: 'dist/cli.js', platform: 'node', external: [] },
+  { name: 'worker', entry: 'server/src/cli/worker.ts', outfile: 'dist/worker.js', platform: 'node', external: [] },
   // VS Code for the Web: the client in the web extension host, the server in a web worker.
   {
     name: 'browser-client',

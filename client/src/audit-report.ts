@@ -1,30 +1,40 @@
 /**
  * "Planilla: Audit report": the arbiter's report of the active record (the page `planilla report`
  * writes: players, rules, word list with its SHA-256, every event with declared and computed score
- * and total, findings with their articles, result, final board), shown in a webview beside the
- * editor. A "Save as HTML…" button on the notice writes the same page to a file of the user's
- * choice (beside the record by default), to print or keep.
+ * and total, findings with their articles, result, final board), shown in a panel beside the
+ * editor. The panel has its own toolbar: "Save as HTML…" writes the report to a file of the user's
+ * choice (beside the record by default), to print or keep; "Refresh" reads the record again; the
+ * status line says what the panel shows. While the record is open the panel follows its edits (a
+ * newer report is swapped in without reloading the page, so the reader keeps their place); when
+ * it is not open, the panel says it shows the saved file as it was at that time.
  *
- * Invariants: the server renders the page (`planilla/auditReport`); the webview runs no script
- * (scripts disabled, and the page's own policy is `default-src 'none'`) and loads nothing; a file
- * is written only where the user (or the caller, with `saveTo`) says.
+ * Invariants: the server renders the report (`planilla/auditReport`); the panel's page
+ * (shared/report-panel.ts) loads nothing and runs only its own script (by nonce), which posts
+ * `save`/`refresh`; redraws are coalesced (at most one request in flight, one more for the latest
+ * text); a file is written only where the user (or the caller, with `saveTo`) says, and holds the
+ * report alone, without the toolbar. One panel per record: the command again reveals it.
  *
  * Example: with `partida.gcg` active, run "Planilla: Audit report"; or, from code,
  *   await vscode.commands.executeCommand('planilla.auditReport', uri, { saveTo: target });
  */
 import * as vscode from 'vscode';
 import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/shared/protocol';
-import { uriBaseName, type BoardViewHost } from './board-view';
+import { Coalescer } from '../../server/src/shared/board-view';
+import { renderReportPanelPage, reportParts, type ReportPanelTexts } from '../../server/src/shared/report-panel';
+import { freshNonce, uriBaseName, type BoardViewHost } from './board-view';
 import { writeFileAtomic } from '../../server/src/files/write';
 
 export interface AuditReportOptions {
-  /** Also write the page to this file, without asking. */
+  /** Also write the report to this file, without asking. */
   readonly saveTo?: vscode.Uri;
 }
 
 export interface AuditReportShown {
   readonly panel: vscode.WebviewPanel;
+  /** The report as the server wrote it (what is saved), at the time of the answer. */
   readonly html: string;
+  /** The report the panel shows now (it follows the record's edits). */
+  readonly latest: () => string;
 }
 
 /** The default file for the saved page: beside the record, `partida.informe.html`. */
@@ -48,9 +58,137 @@ async function save(html: string, target: vscode.Uri, host: BoardViewHost): Prom
   } else {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(html));
   }
-  void vscode.window.showInformationMessage(
-    host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }),
-  );
+  void vscode.window.showInformationMessage(host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }));
+}
+
+/** The record's open document, if VS Code has it open. */
+function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString() && !d.isClosed);
+}
+
+class AuditReportPanel implements vscode.Disposable {
+  static readonly viewType = 'planilla.auditReport';
+  private static readonly panels = new Map<string, AuditReportPanel>();
+
+  /** The latest report from the server. */
+  html = '';
+  private status = '';
+  private pageSet = false;
+  private disposed = false;
+  private readonly redraws = new Coalescer(() => this.draw());
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly name: string;
+
+  static get(uri: vscode.Uri): AuditReportPanel | undefined {
+    return AuditReportPanel.panels.get(uri.toString());
+  }
+
+  constructor(
+    private readonly host: BoardViewHost,
+    private readonly uri: vscode.Uri,
+    readonly panel: vscode.WebviewPanel,
+  ) {
+    this.name = uriBaseName(uri);
+    AuditReportPanel.panels.set(uri.toString(), this);
+    this.subscriptions.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() === uri.toString() && e.contentChanges.length > 0) this.redraws.request();
+      }),
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        if (doc.uri.toString() === uri.toString()) this.redraws.request();
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.toString() === uri.toString()) this.redraws.request();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('planilla')) this.redraws.request();
+      }),
+    );
+  }
+
+  /** Asks the server for the report now; resolves once it is shown (or its error is). */
+  async refresh(): Promise<string | undefined> {
+    await this.draw();
+    return this.html || undefined;
+  }
+
+  request(): void {
+    this.redraws.request();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.redraws.stop();
+    if (AuditReportPanel.panels.get(this.uri.toString()) === this) AuditReportPanel.panels.delete(this.uri.toString());
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.panel.dispose();
+  }
+
+  async saveAs(target?: vscode.Uri): Promise<void> {
+    if (!this.html) return;
+    const html = this.html;
+    if (target) {
+      await save(html, target, this.host);
+      return;
+    }
+    const defaultUri = defaultTarget(this.uri, this.host);
+    const chosen = await vscode.window.showSaveDialog({ ...(defaultUri ? { defaultUri } : {}), filters: { HTML: ['html'] } });
+    if (chosen) await save(html, chosen, this.host);
+  }
+
+  private texts(): ReportPanelTexts {
+    return {
+      save: this.host.text('ui.report.save'),
+      refresh: this.host.text('ui.report.refresh'),
+      toolbar: this.host.text('ui.report.toolbar'),
+      status: this.status,
+    };
+  }
+
+  private statusNow(): string {
+    const time = new Date().toLocaleTimeString(this.host.language() === 'en' ? 'en-GB' : 'es-ES');
+    return openDocument(this.uri)
+      ? this.host.text('ui.report.live', { name: this.name, time })
+      : this.host.text('ui.report.onDisk', { name: this.name, time });
+  }
+
+  private receive(message: unknown): void {
+    if (typeof message !== 'object' || message === null) return;
+    const type = (message as { type?: unknown }).type;
+    if (type === 'save') void this.saveAs();
+    else if (type === 'refresh') this.redraws.request();
+  }
+
+  private async draw(): Promise<void> {
+    const client = this.host.client();
+    if (!client || this.disposed) return;
+    const params: AuditReportParams = { uri: this.uri.toString() };
+    let result: AuditReportResult;
+    try {
+      result = await client.sendRequest<AuditReportResult>(AUDIT_REPORT_REQUEST, params);
+    } catch (e) {
+      result = { error: String(e instanceof Error ? e.message : e) };
+    }
+    if (this.disposed) return;
+    if ('error' in result) {
+      this.status = result.error;
+      if (this.pageSet) void this.panel.webview.postMessage({ type: 'report', status: this.status });
+      else void vscode.window.showErrorMessage(result.error);
+      return;
+    }
+    this.html = result.html;
+    this.status = this.statusNow();
+    if (!this.pageSet) {
+      this.panel.webview.html = renderReportPanelPage(result.html, { nonce: freshNonce(), texts: this.texts() });
+      this.pageSet = true;
+      return;
+    }
+    const body = reportParts(result.html)?.body ?? '';
+    void this.panel.webview.postMessage({ type: 'report', body, status: this.status });
+  }
 }
 
 export async function showAuditReport(
@@ -60,35 +198,28 @@ export async function showAuditReport(
 ): Promise<AuditReportShown | undefined> {
   const active = vscode.window.activeTextEditor;
   const uri = resource instanceof vscode.Uri ? resource : active?.document.languageId === 'gcg' ? active.document.uri : undefined;
-  const client = host.client();
-  if (!uri || !client) {
+  if (!uri || !host.client()) {
     void vscode.window.showWarningMessage(host.text('ui.report.noRecord'));
     return undefined;
   }
-  const params: AuditReportParams = { uri: uri.toString() };
-  const result = await client.sendRequest<AuditReportResult>(AUDIT_REPORT_REQUEST, params);
-  if ('error' in result) {
-    void vscode.window.showErrorMessage(result.error);
+  let view = AuditReportPanel.get(uri);
+  if (view) {
+    view.panel.reveal(undefined, false);
+  } else {
+    const panel = vscode.window.createWebviewPanel(
+      AuditReportPanel.viewType,
+      host.text('ui.report.panelTitle', { name: uriBaseName(uri) }),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [] },
+    );
+    view = new AuditReportPanel(host, uri, panel);
+  }
+  const html = await view.refresh();
+  if (html === undefined) {
+    if (!view.html) view.dispose();
     return undefined;
   }
-  const name = uriBaseName(uri);
-  const panel = vscode.window.createWebviewPanel(
-    'planilla.auditReport',
-    host.text('ui.report.panelTitle', { name }),
-    { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-    { enableScripts: false, enableCommandUris: false, enableForms: false, localResourceRoots: [] },
-  );
-  panel.webview.html = result.html;
-  if (options.saveTo) {
-    await save(result.html, options.saveTo, host);
-  } else {
-    const saveLabel = host.text('ui.report.save');
-    void vscode.window.showInformationMessage(host.text('ui.report.opened', { name }), saveLabel).then(async (choice) => {
-      if (choice !== saveLabel) return;
-      const defaultUri = defaultTarget(uri, host);
-      const target = await vscode.window.showSaveDialog({ ...(defaultUri ? { defaultUri } : {}), filters: { HTML: ['html'] } });
-      if (target) await save(result.html, target, host);
-    });
-  }
-  return { panel, html: result.html };
+  if (options.saveTo) await view.saveAs(options.saveTo);
+  const shown = view;
+  return { panel: view.panel, html, latest: () => shown.html };
 }

@@ -12,6 +12,8 @@
  * - Redraws are coalesced: at most one request is in flight, and any number of cursor moves or
  *   edits while it runs cause exactly one more, for the latest state (no timer).
  * - One view at a time; "Show board" again reveals it and points it at the active record.
+ * - It survives a window reload: the page keeps the record and line it shows (`setState`), and the
+ *   webview serializer registered in extension.ts revives the panel with them (`BoardView.revive`).
  *
  * Example: with `partida.gcg` open, run "Planilla: Show board" (or the title-bar button) and move
  * the cursor down the record, or press → inside the board: the cursor jumps to the next event.
@@ -21,6 +23,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { BOARD_AT_REQUEST, type BoardAtParams, type BoardAtResult } from '../../server/src/shared/protocol';
 import {
   Coalescer,
+  boardViewState,
   isBoardStep,
   renderBoardViewMessage,
   renderBoardViewPage,
@@ -45,7 +48,7 @@ export function uriBaseName(uri: vscode.Uri): string {
 }
 
 /** 18 random bytes in base64, from the Web Crypto API (Node 20 and browsers have it). */
-function freshNonce(): string {
+export function freshNonce(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(18));
   return btoa(String.fromCharCode(...bytes));
 }
@@ -64,6 +67,8 @@ export class BoardView implements vscode.Disposable {
   private body: string;
   /** Bodies posted to the webview so far. */
   private posted = 0;
+  /** The state last posted with a body (JSON). */
+  private postedState = '';
   private readonly redraws = new Coalescer(() => this.draw());
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -80,17 +85,48 @@ export class BoardView implements vscode.Disposable {
     return BoardView.current;
   }
 
+  /**
+   * Revives the view a window reload left behind (the webview serializer): the same panel, the
+   * record and line it kept; a state that is not one, or a record that cannot be opened, gives the
+   * view of the active record.
+   */
+  static async revive(host: BoardViewHost, panel: vscode.WebviewPanel, state: unknown): Promise<BoardView> {
+    BoardView.current?.dispose();
+    panel.webview.options = BoardView.options;
+    const kept = boardViewState(state);
+    let document: vscode.TextDocument | undefined;
+    if (kept) {
+      try {
+        document = await vscode.workspace.openTextDocument(vscode.Uri.parse(kept.uri, true));
+      } catch {
+        document = undefined;
+      }
+    }
+    const view = new BoardView(host, undefined, panel, document !== undefined);
+    BoardView.current = view;
+    if (document && kept) view.show(document, Math.min(kept.line, Math.max(0, document.lineCount - 1)), undefined);
+    else if (isRecord(vscode.window.activeTextEditor)) view.follow(vscode.window.activeTextEditor);
+    else view.schedule();
+    return view;
+  }
+
+  private static readonly options: vscode.WebviewOptions = { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [] };
+
   private constructor(
     private readonly host: BoardViewHost,
     editor: vscode.TextEditor | undefined,
+    panel?: vscode.WebviewPanel,
+    waiting = false,
   ) {
-    this.panel = vscode.window.createWebviewPanel(
-      BoardView.viewType,
-      host.text('ui.board.documentTitle'),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [] },
-    );
-    this.body = renderBoardViewMessage(host.text(editor ? 'ui.board.waiting' : 'ui.board.noRecord'));
+    this.panel =
+      panel ??
+      vscode.window.createWebviewPanel(
+        BoardView.viewType,
+        host.text('ui.board.documentTitle'),
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        BoardView.options,
+      );
+    this.body = renderBoardViewMessage(host.text(editor || waiting ? 'ui.board.waiting' : 'ui.board.noRecord'));
     this.panel.webview.html = renderBoardViewPage({
       cspSource: this.panel.webview.cspSource,
       nonce: freshNonce(),
@@ -142,11 +178,15 @@ export class BoardView implements vscode.Disposable {
 
   /** Shows `editor`'s record from its cursor line. */
   follow(editor: vscode.TextEditor): void {
-    if (editor.document !== this.document) this.shown = undefined;
-    this.document = editor.document;
-    this.line = editor.selection.active.line;
-    this.column = editor.viewColumn ?? this.column;
-    this.panel.title = this.host.text('ui.board.panelTitle', { name: uriBaseName(editor.document.uri) });
+    this.show(editor.document, editor.selection.active.line, editor.viewColumn);
+  }
+
+  private show(document: vscode.TextDocument, line: number, column: vscode.ViewColumn | undefined): void {
+    if (document !== this.document) this.shown = undefined;
+    this.document = document;
+    this.line = line;
+    this.column = column ?? this.column;
+    this.panel.title = this.host.text('ui.board.panelTitle', { name: uriBaseName(document.uri) });
     this.schedule();
   }
 
@@ -164,11 +204,7 @@ export class BoardView implements vscode.Disposable {
     const line = Math.max(0, Math.min(doc.lineCount - 1, eventLine));
     const editor =
       vscode.window.visibleTextEditors.find((ed) => ed.document === doc) ??
-      (await vscode.window.showTextDocument(doc, {
-        viewColumn: this.column ?? vscode.ViewColumn.One,
-        preserveFocus: true,
-        preview: false,
-      }));
+      (await vscode.window.showTextDocument(doc, { viewColumn: this.column ?? vscode.ViewColumn.One, preserveFocus: true, preview: false }));
     const position = new vscode.Position(line, 0);
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
@@ -189,7 +225,7 @@ export class BoardView implements vscode.Disposable {
   private receive(message: unknown): void {
     if (typeof message !== 'object' || message === null) return;
     const m = message as { type?: unknown; step?: unknown };
-    if (m.type === 'ready') void this.panel.webview.postMessage({ type: 'render', html: this.body });
+    if (m.type === 'ready') void this.panel.webview.postMessage({ type: 'render', html: this.body, state: this.keptState() });
     else if (m.type === 'step' && isBoardStep(m.step)) void this.step(m.step);
   }
 
@@ -221,10 +257,18 @@ export class BoardView implements vscode.Disposable {
     this.render(result.html);
   }
 
+  /** What the page keeps for a window reload: the record and the cursor line. */
+  private keptState(): { uri: string; line: number } | undefined {
+    return this.document ? { uri: this.document.uri.toString(), line: this.line } : undefined;
+  }
+
   private render(html: string): void {
-    if (html === this.body && this.posted > 0) return;
+    const state = this.keptState();
+    const key = JSON.stringify(state ?? null);
+    if (html === this.body && key === this.postedState && this.posted > 0) return;
     this.body = html;
+    this.postedState = key;
     this.posted++;
-    void this.panel.webview.postMessage({ type: 'render', html });
+    void this.panel.webview.postMessage({ type: 'render', html, state });
   }
 }

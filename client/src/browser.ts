@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
 import { encodeBase64 } from '../../server/src/shared/base64';
 import { BUILTIN_LEXICON_URI, READ_FILE_REQUEST, type ReadFileParams, type ReadFileResult } from '../../server/src/shared/protocol';
+import { chooseRestrictedSetting } from '../../server/src/shared/settings';
 import { activateWith, deactivateClient } from './common';
 
 /** The browser's Worker (the project compiles without the DOM library). */
@@ -27,11 +28,12 @@ const SECTION = 'planilla';
 
 function settingsFor(scopeUri: string | undefined): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration(SECTION, scopeUri ? vscode.Uri.parse(scopeUri) : undefined);
+  const trusted = vscode.workspace.isTrusted;
   return {
-    rules: config.get('rules'),
+    rules: chooseRestrictedSetting(config.inspect('rules') ?? {}, trusted),
     language: config.get('language'),
-    severity: config.get('severity'),
-    exchangeMinimum: config.get('exchangeMinimum'),
+    severity: chooseRestrictedSetting(config.inspect('severity') ?? {}, trusted),
+    exchangeMinimum: chooseRestrictedSetting(config.inspect('exchangeMinimum') ?? {}, trusted),
   };
 }
 

@@ -2,8 +2,9 @@
  * The VS Code client's commands and set-up, the same in VS Code (`extension.ts`, the server a Node
  * process) and in VS Code for the Web (`browser.ts`, the server a web worker): the client options
  * and the `planilla.*` settings the server is given, and the commands "Check all records in
- * workspace", "Export for Woogles", "Show board" (board-view.ts) and "Audit report"
- * (audit-report.ts).
+ * workspace", "Export for Woogles", "Show board" (board-view.ts), "Audit report"
+ * (audit-report.ts), "Fix all scores and totals" (one edit from the server's fix-all) and "Compare
+ * with another sheet…" (VS Code's diff view of the two sheets and the server's summary).
  *
  * Invariants:
  * - Every text shown comes from the client catalogue in the editor's language (or `planilla.language`).
@@ -15,7 +16,13 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
   CHECK_FILES_REQUEST,
+  COMPARE_REQUEST,
   EXPORT_WOOGLES_REQUEST,
+  FIX_ALL_REQUEST,
+  type CompareParams,
+  type CompareResult,
+  type FixAllParams,
+  type FixAllResult,
   type CheckFilesParams,
   type CheckFilesResult,
   type ExportParams,
@@ -129,6 +136,74 @@ async function exportWoogles(resource?: vscode.Uri): Promise<vscode.TextDocument
   return exported;
 }
 
+/** The `.gcg` document a command acts on: the one given, else the active editor's. */
+function recordUri(resource?: unknown): vscode.Uri | undefined {
+  const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
+  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : undefined;
+  return uri && (doc === undefined || doc.languageId === 'gcg') ? uri : undefined;
+}
+
+/** "Fix all scores and totals": the server's edits applied as one undoable edit. */
+async function fixAllScores(resource?: unknown): Promise<boolean> {
+  const active = client;
+  const uri = recordUri(resource);
+  if (!active || !uri) {
+    void vscode.window.showWarningMessage(t('ui.command.fixAll.noRecord'));
+    return false;
+  }
+  await vscode.workspace.openTextDocument(uri);
+  const params: FixAllParams = { uri: uri.toString() };
+  const result = await active.sendRequest<FixAllResult>(FIX_ALL_REQUEST, params);
+  if ('error' in result) {
+    void vscode.window.showErrorMessage(result.error);
+    return false;
+  }
+  if (result.edits.length > 0) {
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of result.edits) {
+      const range = new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character);
+      edit.replace(uri, range, e.newText);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) return false;
+  }
+  void vscode.window.showInformationMessage(result.message);
+  return true;
+}
+
+/**
+ * "Compare with another sheet…": VS Code's diff view of this sheet (left) and the one picked
+ * (right); both are checked as they open, so each side shows its findings; the server's summary
+ * (first disagreement, whose addition is right, the results) comes as a notice.
+ */
+async function compareSheets(resource?: unknown, other?: unknown): Promise<string | undefined> {
+  const active = client;
+  const uri = recordUri(resource);
+  if (!active || !uri) {
+    void vscode.window.showWarningMessage(t('ui.command.compare.noRecord'));
+    return undefined;
+  }
+  let otherUri = other instanceof vscode.Uri ? other : undefined;
+  if (!otherUri) {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      openLabel: t('ui.command.compare.pick'),
+      filters: { GCG: ['gcg'] },
+      defaultUri: vscode.Uri.joinPath(uri, '..'),
+    });
+    otherUri = picked?.[0];
+  }
+  if (!otherUri) return undefined;
+  const params: CompareParams = { a: uri.toString(), b: otherUri.toString() };
+  const result = await active.sendRequest<CompareResult>(COMPARE_REQUEST, params);
+  if ('error' in result) {
+    void vscode.window.showErrorMessage(result.error);
+    return undefined;
+  }
+  await vscode.commands.executeCommand('vscode.diff', uri, otherUri, result.title);
+  void vscode.window.showInformationMessage(result.summary);
+  return result.summary;
+}
+
 /** What differs between VS Code (Node extension host) and VS Code for the Web. */
 export interface ClientPlatform {
   /** The language client, with the options every platform shares. */
@@ -167,6 +242,14 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
     vscode.commands.registerCommand('planilla.chooseLexicon', chooseLexicon),
     vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
+    vscode.commands.registerCommand('planilla.fixAll', fixAllScores),
+    vscode.commands.registerCommand('planilla.compare', compareSheets),
+    // After a window reload VS Code hands back the board view it had open (record and line kept).
+    vscode.window.registerWebviewPanelSerializer(BoardView.viewType, {
+      deserializeWebviewPanel: async (panel, state) => {
+        await BoardView.revive(host, panel, state);
+      },
+    }),
     vscode.commands.registerCommand('planilla.showBoard', (resource?: unknown) => BoardView.show(host, editorFor(resource))),
     vscode.commands.registerCommand('planilla.auditReport', (resource?: unknown, options?: AuditReportOptions) =>
       showAuditReport(host, resource instanceof vscode.Uri ? resource : undefined, options),

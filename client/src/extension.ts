@@ -1,7 +1,8 @@
 /**
  * The VS Code side of Planilla in VS Code's Node extension host: starts the language server (the
  * bundle `dist/server.js`) over IPC for `gcg` documents and hands it the `planilla.*` settings
- * under the workspace-trust rule; the commands and the rest are common.ts's (shared with the web
+ * under the workspace-trust rule (paths inside the workspace folders, links resolved; `severity`,
+ * `rules`, `exchangeMinimum` only from user settings: `chooseRestrictedSetting`); the commands and the rest are common.ts's (shared with the web
  * client, browser.ts).
  *
  * Invariants:
@@ -18,7 +19,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
-import { chooseLexiconMap, choosePathSetting } from '../../server/src/shared/settings';
+import { chooseLexiconMap, choosePathSetting, chooseRestrictedSetting } from '../../server/src/shared/settings';
 import { activateWith, deactivateClient } from './common';
 
 const SECTION = 'planilla';
@@ -36,14 +37,14 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
   const trusted = vscode.workspace.isTrusted;
   const folders = folderPaths();
   return {
-    rules: config.get('rules'),
+    rules: chooseRestrictedSetting(config.inspect('rules') ?? {}, trusted),
     lexicon: choosePathSetting(config.inspect<string>('lexicon') ?? {}, trusted, folders, base),
     lexicons: chooseLexiconMap(config.inspect<Record<string, unknown>>('lexicons') ?? {}, trusted, folders, base),
     lexiconExtra: choosePathSetting(config.inspect<string>('lexiconExtra') ?? {}, trusted, folders, base),
     lexiconBanned: choosePathSetting(config.inspect<string>('lexiconBanned') ?? {}, trusted, folders, base),
     language: config.get('language'),
-    severity: config.get('severity'),
-    exchangeMinimum: config.get('exchangeMinimum'),
+    severity: chooseRestrictedSetting(config.inspect('severity') ?? {}, trusted),
+    exchangeMinimum: chooseRestrictedSetting(config.inspect('exchangeMinimum') ?? {}, trusted),
   };
 }
 

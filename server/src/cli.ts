@@ -9,18 +9,25 @@
  *   planilla check samples/
  *   planilla --lang en board partida.gcg --turn 12
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { consoleIo, detectLanguage, guardStandardStreams, t, type CliIo } from './cli/io';
 import { GLOBAL_OPTIONS, parseCommandArgs, runParsed, type OptionSpecs } from './cli/args';
 import { COMMANDS } from './cli/commands';
 import type { Language } from './rules/types';
 
-const VERSION: string = (() => {
-  try {
-    return (require('../../../package.json') as { version: string }).version;
-  } catch {
-    return 'unknown';
+/** The version in package.json: three folders up from out/server/src/, one from the bundle in dist/. */
+function version(): string {
+  for (const rel of ['../../../package.json', '../package.json']) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, rel), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'planilla' && typeof manifest.version === 'string') return manifest.version;
+    } catch {
+      // not this one
+    }
   }
-})();
+  return 'unknown';
+}
 
 /** What may come before the command's name: the global options and `--version`. */
 const LEADING_OPTIONS: OptionSpecs = { ...GLOBAL_OPTIONS, version: { type: 'boolean', short: 'v' } };
@@ -62,7 +69,7 @@ export async function main(argv: readonly string[], io?: CliIo): Promise<number>
     const out: CliIo = io && io.lang === lang ? io : { ...(io ?? consoleIo(lang)), lang };
     if (!head.ok) return early(t(lang, head.problem.messageId, { option: head.problem.option }));
     if (head.args.flags.has('version')) {
-      out.out(VERSION);
+      out.out(version());
       return 0;
     }
     if (command === undefined || command === 'help' || head.args.flags.has('help')) {

@@ -42,7 +42,9 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { getCodeActions } from './service/actions';
+import { FIX_ALL_KIND, fixAllEdits, getCodeActions, getFixAllAction } from './service/actions';
+import { compareSheets, comparisonSummary } from './service/compare';
+import { fixAll } from './service/fix-all';
 import { analyze, MAX_CONTENT_LINES, type Analysis } from './service/analysis';
 import { getCompletions } from './service/completion';
 import { getDiagnostics } from './service/diagnostics';
@@ -57,8 +59,14 @@ import {
   AUDIT_REPORT_REQUEST,
   BOARD_AT_REQUEST,
   CHECK_FILES_REQUEST,
+  COMPARE_REQUEST,
   EXPORT_WOOGLES_REQUEST,
+  FIX_ALL_REQUEST,
   MEMORY_USAGE_REQUEST,
+  type CompareParams,
+  type CompareResult,
+  type FixAllParams,
+  type FixAllResult,
   type AuditReportParams,
   type AuditReportResult,
   type BoardAtParams,
@@ -190,7 +198,6 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
 
   /** Analyses one text with the settings: the lexicon and replay options the record asks for. */
   function analyzeText(input: string | Uint8Array, settings: PlanillaSettings): Analysis {
-    const header = scanHeader(input);
     const loaded = lexiconFor(input, settings);
     const lang = languageOf(settings);
     for (const problem of [...(loaded.problem ? [loaded.problem] : []), ...loaded.warnings]) {
@@ -204,7 +211,12 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
         }),
       );
     }
-    return analyze(input, { ...replayOptionsFor(settings, header), ...(loaded.lexicon ? { lexicon: loaded.lexicon } : {}) });
+    return analyze(input, analysisSettingsFor(input, settings, loaded.lexicon));
+  }
+
+  /** The analysis settings of a document (what fix-all analyses the fixed text with). */
+  function analysisSettingsFor(input: string | Uint8Array, settings: PlanillaSettings, lexicon = lexiconFor(input, settings).lexicon) {
+    return { ...replayOptionsFor(settings, scanHeader(input)), ...(lexicon ? { lexicon } : {}) };
   }
 
   /**
@@ -280,7 +292,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         codeLensProvider: { resolveProvider: false },
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         documentFormattingProvider: true,
@@ -331,14 +343,14 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     guarded('textDocument/codeAction', [], async () => {
       const cur = await currentAnalysis(params.textDocument.uri);
       if (!cur) return [];
-      return getCodeActions(
-        cur.analysis,
-        params.textDocument.uri,
-        params.range,
-        params.context.diagnostics,
-        languageOf(cur.settings),
-        cur.settings,
-      );
+      const only = params.context.only;
+      const wants = (kind: string): boolean => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+      const lang = languageOf(cur.settings);
+      const quick = wants('quickfix') ? getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, lang, cur.settings) : [];
+      const all = wants(FIX_ALL_KIND)
+        ? getFixAllAction(cur.analysis, params.textDocument.uri, lang, analysisSettingsFor(cur.analysis.parsed.file.text, cur.settings))
+        : undefined;
+      return all ? [...quick, all] : quick;
     }),
   );
 
@@ -441,6 +453,40 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       if (analysis.parsed.file.truncated) return { error: uiText('ui.command.export.tooLong', lang, { max: MAX_CONTENT_LINES }) };
       if (hasScoreOnlyLines(analysis)) return { error: uiText('ui.command.export.scoreOnly', lang) };
       return { text: exportForWoogles(analysis, lang) };
+    }),
+  );
+
+  connection.onRequest(FIX_ALL_REQUEST, (params: FixAllParams) =>
+    guarded<FixAllResult>(FIX_ALL_REQUEST, { error: 'internal error' }, async () => {
+      const cur = await currentAnalysis(params.uri);
+      if (!cur) return { error: uiText('ui.command.export.unreadable', languageOf(await settingsFor(params.uri)), { uri: params.uri }) };
+      const lang = languageOf(cur.settings);
+      const result = fixAll(cur.analysis, analysisSettingsFor(cur.analysis.parsed.file.text, cur.settings));
+      if (result.refused) return { error: uiText(`ui.command.fixAll.refused.${result.refused}`, lang) };
+      const edits = fixAllEdits(result);
+      const message =
+        edits.length === 0
+          ? uiText('ui.command.fixAll.nothing', lang)
+          : uiText('ui.command.fixAll.done', lang, { count: edits.length, left: result.remaining.length });
+      return { edits, message };
+    }),
+  );
+
+  connection.onRequest(COMPARE_REQUEST, (params: CompareParams) =>
+    guarded<CompareResult>(COMPARE_REQUEST, { error: 'internal error' }, async () => {
+      const settings = await settingsFor(params.a);
+      const lang = languageOf(settings);
+      const sheetOf = async (uri: string): Promise<Analysis | undefined> => {
+        const open = documents.get(uri);
+        if (open) return (await analysisOf(open)).analysis;
+        const input = await readRecord(uri);
+        return input === undefined ? undefined : analyzeText(input, await settingsFor(uri));
+      };
+      const a = await sheetOf(params.a);
+      const b = await sheetOf(params.b);
+      if (!a || !b) return { error: uiText('ui.command.export.unreadable', lang, { uri: !a ? params.a : params.b }) };
+      const c = compareSheets({ name: fileNameOf(params.a), analysis: a }, { name: fileNameOf(params.b), analysis: b });
+      return { summary: comparisonSummary(c, lang), title: uiText('ui.command.compare.title', lang, { a: fileNameOf(params.a), b: fileNameOf(params.b) }) };
     }),
   );
 

@@ -5,7 +5,8 @@
  *
  * Exit codes: 0 no errors, 1 some file has errors, 2 bad usage or an unreadable file.
  *
- * Many files are spread over worker threads (`--jobs N`, default the number of cores; batch.ts)
+ * Many files are spread over worker threads (`--jobs N`; the default follows the number of files
+ * and of cores, batch.ts `defaultJobs`)
  * with the same output, in the same order, as one thread; a progress bar is drawn on stderr when
  * it is a terminal and the output is not JSON.
  *
@@ -20,7 +21,7 @@ import { expandInputs, t, type CliIo } from './io';
 import { jsonForTerminal, terminalLines, terminalText } from './terminal';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
-import { MAX_JOBS, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
+import { defaultJobs, MAX_JOBS, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
 import { EDITIONS, type Edition } from '../rules/types';
 import type { TileSetName } from '../engine/types';
 
@@ -62,8 +63,8 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
     return 2;
   }
   const jobsText = args.values.get('jobs');
-  const jobs = jobsText === undefined ? os.availableParallelism() : parseJobs(jobsText);
-  if (jobs === undefined) {
+  const chosenJobs = jobsText === undefined ? undefined : parseJobs(jobsText);
+  if (jobsText !== undefined && chosenJobs === undefined) {
     io.err(t(io.lang, 'cli.bad-value', { option: args.written.get('jobs') ?? '--jobs', value: jobsText ?? '', allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }) }));
     return 2;
   }
@@ -80,6 +81,7 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
   };
   const json = args.flags.has('json');
   const { files, problems } = expandInputs(args.positionals, io);
+  const jobs = chosenJobs ?? defaultJobs(files.length, os.availableParallelism());
   let unreadable = problems;
   const reports: ReportOutcome[] = [];
   const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(process.stderr, io.lang);

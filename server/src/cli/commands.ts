@@ -20,6 +20,8 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   report: () => (require('./report') as typeof import('./report')).reportCommand,
   format: () => (require('./format') as typeof import('./format')).formatCommand,
   export: () => (require('./format') as typeof import('./format')).exportCommand,
+  fix: () => (require('./fix') as typeof import('./fix')).fixCommand,
+  compare: () => (require('./compare') as typeof import('./compare')).compareCommand,
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
   lsp: () => (require('./lsp') as typeof import('./lsp')).lspCommand,
 };

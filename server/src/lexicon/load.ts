@@ -12,7 +12,10 @@
  *
  * Cache: `<cacheDir>/lexicon-<key>.dawg` plus `.json` (the load report), where key = SHA-256 of the
  * file's bytes, the digraph option and the format version; cacheDir = option, else
- * PLANILLA_CACHE_DIR, else $XDG_CACHE_HOME/planilla, else ~/.cache/planilla.
+ * PLANILLA_CACHE_DIR, else $XDG_CACHE_HOME/planilla, else ~/.cache/planilla. Beside them, a stamp
+ * per list path (`lexicon-path-<SHA-256 of path, digraphs, format>.json`: size, modification time,
+ * key) lets a start find the entry without reading or hashing the list; the list is read and
+ * hashed again only when its size or modification time changed (or the stamp is missing).
  *
  * Example:
  *   const r = loadLexicon('~/listas/fise.txt', { extra: 'casa.txt' });
@@ -361,15 +364,29 @@ function loadUserList(
   const name = path.basename(file);
   const source = path.resolve(file);
   let cacheFiles: { dawg: string; json: string } | undefined;
+  let stamp: { file: string; size: number; mtimeMs: number } | undefined;
   if (useCache) {
-    const read = readCapped(file, options.maxBytes ?? DEFAULT_MAX_BYTES);
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const dir = resolveCacheDir(options.cacheDir, options.env ?? process.env);
+    // The stamp of this path: when size and modification time are the ones it saw, its key names
+    // the entry, and the list is neither read nor hashed.
+    const seen = statOf(file);
+    if (seen && seen.size > 0 && seen.size <= maxBytes) {
+      stamp = { file: stampFile(dir, source, digraphs), size: seen.size, mtimeMs: seen.mtimeMs };
+      const key = readStamp(stamp);
+      const hit = key ? readCacheEntry(entryFiles(dir, key)) : undefined;
+      if (hit) return { ok: true, value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' } };
+    }
+    const read = readCapped(file, maxBytes);
     if (!read.ok) return read;
     if (!looksLikeDawgFile(read.value)) {
-      const dir = resolveCacheDir(options.cacheDir, options.env ?? process.env);
       const key = cacheKey(read.value, digraphs);
-      cacheFiles = { dawg: path.join(dir, `lexicon-${key}.dawg`), json: path.join(dir, `lexicon-${key}.json`) };
+      cacheFiles = entryFiles(dir, key);
       const hit = readCacheEntry(cacheFiles);
-      if (hit) return { ok: true, value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' } };
+      if (hit) {
+        if (stamp) writeStamp(stamp, key);
+        return { ok: true, value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' } };
+      }
     }
   }
   const r = readListFile(file, options);
@@ -385,8 +402,49 @@ function loadUserList(
   let cache: LexiconReport['cache'] = 'off';
   if (cacheFiles && format !== 'dawg') {
     cache = writeCacheEntry(cacheFiles, dawg, name, { format, list: parsed.report }) ? 'miss' : 'unwritable';
+    if (cache === 'miss' && stamp) writeStamp(stamp, path.basename(cacheFiles.dawg).slice('lexicon-'.length, -'.dawg'.length));
   }
   return { ok: true, value: { lexicon: new DawgLexicon(dawg, name, source), format, list: parsed.report, cache } };
+}
+
+function entryFiles(dir: string, key: string): { dawg: string; json: string } {
+  return { dawg: path.join(dir, `lexicon-${key}.dawg`), json: path.join(dir, `lexicon-${key}.json`) };
+}
+
+function statOf(file: string): fs.Stats | undefined {
+  try {
+    const stat = fs.statSync(file);
+    return stat.isFile() ? stat : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stamp file of a list path (its absolute path, the digraph option and the format version). */
+function stampFile(dir: string, source: string, digraphs: DigraphMode): string {
+  const id = createHash('sha256').update(`${source}\0${digraphs}\0${CACHE_FORMAT}`).digest('hex');
+  return path.join(dir, `lexicon-path-${id}.json`);
+}
+
+/** The cache key the stamp recorded, when the list still has the size and time it saw. */
+function readStamp(stamp: { file: string; size: number; mtimeMs: number }): string | undefined {
+  try {
+    const s = JSON.parse(fs.readFileSync(stamp.file, 'utf8')) as { size?: unknown; mtimeMs?: unknown; key?: unknown };
+    const ok = s.size === stamp.size && s.mtimeMs === stamp.mtimeMs && typeof s.key === 'string' && /^[0-9a-f]{64}$/.test(s.key);
+    return ok ? (s.key as string) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records which entry a list of this size and time compiles to; a failed write only costs the shortcut. */
+function writeStamp(stamp: { file: string; size: number; mtimeMs: number }, key: string): void {
+  try {
+    fs.mkdirSync(path.dirname(stamp.file), { recursive: true });
+    writeFileAtomic(stamp.file, JSON.stringify({ size: stamp.size, mtimeMs: stamp.mtimeMs, key }));
+  } catch {
+    // The cache folder is not writable: the next start reads and hashes the list again.
+  }
 }
 
 function readCacheEntry(files: { dawg: string; json: string }): { dawg: Dawg; report: CachedReport } | undefined {

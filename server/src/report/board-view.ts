@@ -1,8 +1,10 @@
 /**
- * The body of the editor's board view at one turn, as HTML: the step buttons and the turn label,
- * the event shown with its score against the sheet and its words, the board drawn by `svg.ts`
- * (last move highlighted), both racks (blanks marked, a digraph as one tile), the true totals (and
- * the sheet's when they differ), the bag and the unseen tiles grouped by letter. The server sends
+ * The body of the editor's board view at one turn, as HTML: the step buttons and the turn label
+ * on top; below, the board drawn by `svg.ts` (last move highlighted) and beside it the side panel:
+ * the event shown with its score against the sheet and its words, both racks (blanks marked, a
+ * digraph as one tile), the true totals (and the sheet's when they differ), the bag and the unseen
+ * tiles grouped by letter. (A list of best moves, when one is added, belongs under the racks.)
+ * The page (shared/board-view.ts) sizes the board to the panel and keeps the side panel beside it. The server sends
  * it to the webview (`planilla/boardAt`), whose page is `shared/board-view.ts`.
  *
  * Invariants: pure; every text from the record (nicks, names, the event line, words, tiles) and
@@ -156,19 +158,19 @@ export function renderBoardViewBody(model: BoardModel, lang: Language): string {
   return [
     `<div class="planilla-board" data-turn="${model.turnIndex}" data-turn-count="${model.turnCount}" data-last-move="${e(model.lastMove.join(' '))}">`,
     `<header class="bar">${navigation(model, lang)}<h1 class="turn-label">${e(label)}</h1></header>`,
-    eventSection(model, lang),
     '<div class="layout">',
     `<div class="board-wrap">${svg}</div>`,
     '<aside class="side">',
     `<p class="headline">${e(headline(model.headline, lang))}</p>`,
+    `<section class="event-info">${eventSection(model, lang)}</section>`,
     playerHtml(model, 0, lang),
     playerHtml(model, 1, lang),
     `<p class="bag">${ui(lang, 'ui.board.bag', { n: model.bag })}</p>`,
     unseenHtml(model, lang),
     over !== undefined ? `<p class="game-over">${e(over)}</p>` : '',
+    `<p class="keys">${ui(lang, 'ui.board.keys')}</p>`,
     '</aside>',
     '</div>',
-    `<p class="keys">${ui(lang, 'ui.board.keys')}</p>`,
     '</div>',
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 /**
- * Quick fixes: set a declared score or total to the computed one; turn a GCG `(RACK) +2R` ending
+ * Quick fixes: set a declared score or total to the computed one; fix all of them at once
+ * (`source.fixAll`, service/fix-all.ts); turn a GCG `(RACK) +2R` ending
  * into the FISE two-line form (art. 37.4 / 40.3); fill in a missing score and total; add the
  * `#character-encoding UTF-8` header; for a `#lexicon NAME` with no list set up, run the client's
  * command that asks for the file and stores it under NAME in `planilla.lexicons`.
@@ -14,7 +15,8 @@
  *   // 'Poner la puntuación calculada: +26'
  */
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
-import type { Analysis } from './analysis';
+import type { Analysis, AnalysisSettings } from './analysis';
+import { fixAll, numberFindings, type FixAllResult } from './fix-all';
 import { DIAGNOSTIC_SOURCE, LEXICON_NOT_CONFIGURED_CODE, lexiconNameDiagnostics, visibleFindings } from './diagnostics';
 import { signed, uiText } from './i18n';
 import { rangesTouch, toRange } from './locate';
@@ -171,6 +173,30 @@ export function getCodeActions(
     if (header) actions.push(header);
   }
   return actions;
+}
+
+/** The code action kind of "fix all" (LSP `source.fixAll`): editors run it on demand or on save. */
+export const FIX_ALL_KIND = CodeActionKind.SourceFixAll;
+
+/**
+ * "Fix all scores and totals": one edit that sets every wrong score and every total to the true
+ * one (service/fix-all.ts), offered when the record has a score or total finding and its numbers
+ * can be fixed (none for a record with unreadable lines or read only in part).
+ */
+export function getFixAllAction(analysis: Analysis, uri: string, lang: Language, settings: AnalysisSettings = {}): CodeAction | undefined {
+  if (numberFindings(analysis).length === 0) return undefined;
+  const result = fixAll(analysis, settings);
+  if (result.refused || result.changes.length === 0) return undefined;
+  return {
+    title: uiText('ui.fix.all', lang, { count: result.changes.length }),
+    kind: FIX_ALL_KIND,
+    edit: { changes: { [uri]: fixAllEdits(result) } },
+  };
+}
+
+/** The text edits of a fix-all result, one per number changed. */
+export function fixAllEdits(result: FixAllResult): TextEdit[] {
+  return result.changes.map((c) => ({ range: toRange(c.span), newText: c.to }));
 }
 
 /** Adds `#character-encoding UTF-8` as the first line when the record has no such pragma. */

@@ -83,28 +83,31 @@ function premiumCell(sq: ScoredWord['squares'][number], lang: Language): string 
 
 /**
  * The main word square by square, as a table laid on its side (one column per square, so it
- * stays five rows high whatever the word's length), then its sum.
+ * stays five rows high whatever the word's length), its sum in the last cell of the points row
+ * ('LIBRO = 8 × 2 = **16**'). A tile already on the board is written in
+ * parentheses, a blank in lower case (the notation's own marks), a used premium struck through.
  */
 function wordTable(word: ScoredWord, lang: Language): string {
   const row = (label: string, cells: readonly (string | number)[]): string => `| ${label} | ${cells.join(' | ')} |`;
   const squares = word.squares;
-  const sum =
-    word.wordMultiplier > 1
-      ? uiText('ui.hover.wordSumMultiplied', lang, { word: md(word.word), sum: word.letterSum, multiplier: word.wordMultiplier, score: word.score })
-      : uiText('ui.hover.wordSum', lang, { word: md(word.word), score: word.score });
   return [
-    row(uiText('ui.hover.col.square', lang), squares.map((sq) => squareName(sq.row, sq.col))),
-    `|:--|${squares.map(() => ':-:').join('|')}|`,
-    row(uiText('ui.hover.col.tile', lang), squares.map((sq) => md(tileMark(sq)))),
-    row(uiText('ui.hover.col.value', lang), squares.map((sq) => sq.value)),
-    row(uiText('ui.hover.col.premium', lang), squares.map((sq) => premiumCell(sq, lang))),
-    row(uiText('ui.hover.col.points', lang), squares.map((sq) => sq.points)),
-    '',
-    sum,
+    row(uiText('ui.hover.col.square', lang), [...squares.map((sq) => squareName(sq.row, sq.col)), '']),
+    `|:--|${squares.map(() => ':-:').join('|')}|:--|`,
+    row(uiText('ui.hover.col.tile', lang), [...squares.map((sq) => md(tileMark(sq))), '']),
+    row(uiText('ui.hover.col.value', lang), [...squares.map((sq) => sq.value), '']),
+    row(uiText('ui.hover.col.premium', lang), [...squares.map((sq) => premiumCell(sq, lang)), '']),
+    row(uiText('ui.hover.col.points', lang), [...squares.map((sq) => sq.points), wordSum(word, lang)]),
   ].join('\n');
 }
 
-/** A cross word on one line: each square's points (premium in brackets), the multiplier, the score. */
+/** The sum of a main word: 'LIBRO = 8 × 2 = **16**'. */
+function wordSum(word: ScoredWord, lang: Language): string {
+  return word.wordMultiplier > 1
+    ? uiText('ui.hover.wordSumMultiplied', lang, { word: md(word.word), sum: word.letterSum, multiplier: word.wordMultiplier, score: word.score })
+    : uiText('ui.hover.wordSum', lang, { word: md(word.word), score: word.score });
+}
+
+/** A cross word on one line: each square's points (premium in parentheses), the multiplier, the score. */
 function crossWordLine(word: ScoredWord, lang: Language): string {
   const terms = word.squares
     .map((sq) => {
@@ -116,17 +119,6 @@ function crossWordLine(word: ScoredWord, lang: Language): string {
   return word.wordMultiplier > 1
     ? uiText('ui.hover.crossWordMultiplied', lang, { word: md(word.word), terms, multiplier: word.wordMultiplier, score: word.score })
     : uiText('ui.hover.crossWord', lang, { word: md(word.word), terms, score: word.score });
-}
-
-/** What the marks of the tables mean, only for the marks the move uses. */
-function legend(words: readonly ScoredWord[], lang: Language): string | undefined {
-  const squares = words.flatMap((w) => w.squares);
-  const marks = [
-    ...(squares.some((sq) => !sq.isNew) ? [uiText('ui.hover.legend.old', lang)] : []),
-    ...(squares.some((sq) => sq.blank) ? [uiText('ui.hover.legend.blank', lang)] : []),
-    ...(squares.some((sq) => !sq.isNew && premiumAt(sq.row, sq.col)) ? [uiText('ui.hover.legend.used', lang)] : []),
-  ];
-  return marks.length > 0 ? `_${marks.join(' · ')}_` : undefined;
 }
 
 function nickOf(replay: Replay, player: number, event: EventNode): string {
@@ -192,13 +184,19 @@ export function moveHover(analysis: Analysis, index: number, lang: Language, fin
   const main = turn.words.filter((w) => w.main);
   const cross = turn.words.filter((w) => !w.main);
   for (const word of main) parts.push(wordTable(word, lang));
-  if (cross.length > 0) parts.push(cross.map((w) => crossWordLine(w, lang)).join('  \n'));
-  if (turn.bingo > 0) parts.push(uiText('ui.hover.bingo', lang, { bonus: turn.bingo }));
-  const marks = legend(turn.words, lang);
-  if (marks) parts.push(marks);
-  const work = parts.join(PARAGRAPH);
+  // The cross words, the bingo bonus (and, with no finding, the totals) as one block of
+  // lines: paragraphs and rules cost height, and an ordinary move must fit without scrolling.
+  const lines = [
+    ...cross.map((w) => crossWordLine(w, lang)),
+    ...(turn.bingo > 0 ? [uiText('ui.hover.bingo', lang, { bonus: turn.bingo })] : []),
+  ];
   const tail = [totalsLine(replay, turn, lang), ...(turn.gameOver ? [uiText('ui.hover.gameOver', lang, { article: turn.gameOver.article })] : [])];
-  return [work, ...findings, tail.join(PARAGRAPH)].join(SECTION);
+  if (findings.length === 0) {
+    parts.push([...lines, ...tail].join('  \n'));
+    return parts.join(PARAGRAPH);
+  }
+  if (lines.length > 0) parts.push(lines.join('  \n'));
+  return [parts.join(PARAGRAPH), ...findings, tail.join(PARAGRAPH)].join(SECTION);
 }
 
 /** The squares a coordinate names, as far as the play reaches. */

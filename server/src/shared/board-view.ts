@@ -12,7 +12,12 @@
  * - No record text is written here: the page holds catalogue text and the body as given (already
  *   escaped by the server); `attribute` escapes what goes into the page's own attributes.
  *
+ * The page fills the panel: the board is the largest square that fits beside a side panel of at
+ * least 220 px (CSS container units), and the side panel goes under the board only when the column
+ * is too narrow for both.
+ *
  * Example:
+ *   boardViewState({ uri: 'file:///p.gcg', line: 8 });   // { uri: 'file:///p.gcg', line: 8 }
  *   const page = renderBoardViewPage({ cspSource: webview.cspSource, nonce, lang: 'es', body: renderBoardViewMessage('…') });
  *   stepTurn(3, 10, 'next');   // 4
  */
@@ -25,6 +30,24 @@ export type BoardStep = (typeof BOARD_STEPS)[number];
 
 export function isBoardStep(value: unknown): value is BoardStep {
   return typeof value === 'string' && (BOARD_STEPS as readonly string[]).includes(value);
+}
+
+/**
+ * What the board view keeps across a window reload (the webview's `setState`, handed back to the
+ * extension's webview serializer): the record shown and its cursor line (0-based).
+ */
+export interface BoardViewState {
+  readonly uri: string;
+  readonly line: number;
+}
+
+/** The state a revived view was given, if it is one (anything else: undefined). */
+export function boardViewState(value: unknown): BoardViewState | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as { uri?: unknown; line?: unknown };
+  if (typeof v.uri !== 'string' || v.uri === '' || v.uri.length > 8192) return undefined;
+  if (typeof v.line !== 'number' || !Number.isSafeInteger(v.line) || v.line < 0) return undefined;
+  return { uri: v.uri, line: v.line };
 }
 
 /**
@@ -110,25 +133,35 @@ export function renderBoardViewMessage(text: string): string {
 
 const STYLE = `
 :root { color-scheme: light dark; }
-body { margin: 0; padding: 8px 12px; font-family: var(--vscode-font-family, "DejaVu Sans", Verdana, sans-serif); font-size: var(--vscode-font-size, 13px); color: var(--vscode-foreground, #1f1f1f); background: var(--vscode-editor-background, #ffffff); }
-.bar { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
-.turn-label { font-size: 1.15em; margin: 4px 0; }
+html, body { height: 100%; }
+body { margin: 0; padding: 6px 10px; box-sizing: border-box; display: flex; flex-direction: column; overflow: hidden; font-family: var(--vscode-font-family, "DejaVu Sans", Verdana, sans-serif); font-size: var(--vscode-font-size, 13px); color: var(--vscode-foreground, #1f1f1f); background: var(--vscode-editor-background, #ffffff); }
+#board-root, .planilla-board { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; }
+.bar { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; flex: 0 0 auto; }
+.turn-label { font-size: 1.15em; margin: 2px 0; }
 .steps { display: flex; gap: 4px; }
 button.step { display: inline-flex; align-items: center; justify-content: center; min-width: 34px; height: 26px; padding: 3px 8px; font-size: 1em; cursor: pointer; border: 1px solid var(--vscode-button-border, transparent); border-radius: 3px; color: var(--vscode-button-foreground, #ffffff); background: var(--vscode-button-background, #1f6fb2); }
 button.step:hover:enabled { background: var(--vscode-button-hoverBackground, #185a91); }
 button.step:disabled { opacity: 0.4; cursor: default; }
 button.step:focus-visible { outline: 2px solid var(--vscode-focusBorder, #0078d4); outline-offset: 1px; }
 p { margin: 3px 0; }
-.event code { font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); }
+.event code { font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); overflow-wrap: anywhere; }
 .score.differs { color: var(--vscode-errorForeground, #b71c1c); font-weight: bold; }
 .unaccepted { color: var(--vscode-errorForeground, #b71c1c); text-decoration: underline dotted; }
-.layout { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; margin-top: 6px; }
-.board-wrap { flex: 1 1 420px; max-width: 640px; min-width: 280px; }
+/* The board takes the largest square the panel allows beside a side panel of at least 220 px;
+   only when the column is too narrow for both does the side panel go under the board. */
+.layout { flex: 1 1 auto; min-height: 0; container-type: size; display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; align-content: flex-start; margin-top: 4px; overflow-y: auto; }
+.board-wrap { flex: 0 0 auto; width: max(240px, min(100cqh, 100cqw - 232px)); }
 svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
-.side { flex: 1 1 220px; min-width: 200px; max-width: 420px; }
+.side { flex: 1 1 220px; min-width: 220px; max-width: 440px; max-height: 100cqh; overflow-y: auto; box-sizing: border-box; padding-right: 2px; }
+@container (max-width: 472px) {
+  .board-wrap { width: min(100cqw, max(240px, 100cqh)); }
+  .side { max-width: none; max-height: none; overflow: visible; }
+}
 .side h2 { font-size: 1em; margin: 0 0 3px; }
-.player { padding: 6px 8px; margin: 0 0 8px; border: 1px solid var(--vscode-panel-border, #c8c8c8); border-radius: 4px; }
+.event-info { margin: 0 0 6px; }
+.player { padding: 5px 8px; margin: 0 0 6px; border: 1px solid var(--vscode-panel-border, #c8c8c8); border-radius: 4px; }
 .player.moved { border-color: #c62828; border-width: 2px; }
+.player .total { margin: 2px 0; }
 .full-name { font-weight: normal; opacity: 0.75; }
 .sheet-total { color: var(--vscode-errorForeground, #b71c1c); }
 .illegal { color: var(--vscode-errorForeground, #b71c1c); font-weight: bold; }
@@ -139,12 +172,14 @@ svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
 .tile.digraph { font-size: 11px; }
 .tile .value { position: absolute; right: 2px; bottom: 0; font-size: 8px; font-weight: normal; }
 .tile.blank { background: #fbf7ec; border-style: dashed; color: #c62828; font-style: italic; }
-.group { display: inline-flex; align-items: center; margin-right: 4px; }
-.count { font-size: 0.9em; margin-left: 1px; }
+.groups .tile { width: 22px; height: 22px; font-size: 12px; }
+.groups .tile.digraph { font-size: 9px; }
+.group { display: inline-flex; align-items: center; margin-right: 3px; }
+.count { font-size: 0.85em; margin-left: 1px; }
 .rack-note { opacity: 0.75; font-style: italic; }
-.bag { font-weight: bold; margin: 6px 0; }
+.bag { font-weight: bold; margin: 6px 0 4px; }
 .game-over { font-weight: bold; color: #c62828; }
-.keys { opacity: 0.7; font-size: 0.9em; margin-top: 8px; }
+.keys { opacity: 0.7; font-size: 0.85em; margin-top: 8px; }
 .message { font-style: italic; }
 `;
 
@@ -158,7 +193,8 @@ export function boardViewCsp(cspSource: string, nonce: string): string {
 
 /**
  * The script of the view: the buttons and the keys (arrows, Home, End) post a step; a `render`
- * message swaps the body. Outside VS Code (no `acquireVsCodeApi`) it posts nothing.
+ * message swaps the body and keeps its `state` (record and line) for a window reload. Outside VS
+ * Code (no `acquireVsCodeApi`) it posts nothing.
  */
 export const BOARD_VIEW_SCRIPT = `
 (function () {
@@ -180,6 +216,7 @@ export const BOARD_VIEW_SCRIPT = `
   window.addEventListener('message', function (event) {
     var message = event.data;
     if (!message || message.type !== 'render' || typeof message.html !== 'string') return;
+    if (api && message.state) api.setState(message.state);
     root.innerHTML = message.html;
   });
   post({ type: 'ready' });

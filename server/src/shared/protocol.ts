@@ -32,6 +32,30 @@ export interface ExportParams {
 export type ExportResult = { readonly text: string } | { readonly error: string };
 
 /**
+ * "Fix all scores and totals" (service/fix-all.ts): the edits that set every wrong score and
+ * total of the document to the true ones (LSP text edits: 0-based lines, UTF-16 columns).
+ */
+export const FIX_ALL_REQUEST = 'planilla/fixAll';
+export interface FixAllParams {
+  readonly uri: string;
+}
+export type FixAllResult =
+  | {
+      readonly edits: readonly { readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } }; readonly newText: string }[];
+      /** What to tell the user (how many numbers changed, or that nothing needed it). */
+      readonly message: string;
+    }
+  | { readonly error: string };
+
+/** Two sheets of one game compared (service/compare.ts): a one-paragraph summary for a notice. */
+export const COMPARE_REQUEST = 'planilla/compare';
+export interface CompareParams {
+  readonly a: string;
+  readonly b: string;
+}
+export type CompareResult = { readonly summary: string; readonly title: string } | { readonly error: string };
+
+/**
  * The board view: the board at the turn under the cursor (line is 0-based), rendered by the
  * server (report/board-view.ts) so the webview parses and replays nothing. Null when the
  * document is not open in the server.

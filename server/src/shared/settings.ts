@@ -4,13 +4,17 @@
  * and turning them into replay options is the server's (`service/settings.ts`).
  *
  * Invariants:
- * - Types and pure functions only (Node's `path` for the path rule); nothing of the rules but types.
+ * - Types and functions only (Node's `path` and `fs.realpathSync` for the path rule); nothing of
+ *   the rules but types.
  * - In an untrusted workspace a path that came from workspace settings is used only when it lies
- *   inside one of the workspace folders (`choosePathSetting`); user settings are always trusted.
+ *   inside one of the workspace folders once symbolic links are resolved (`choosePathSetting`);
+ *   `severity`, `rules` and `exchangeMinimum` come only from user settings
+ *   (`chooseRestrictedSetting`); user settings are always trusted.
  *
  * Example:
  *   choosePathSetting({ workspaceValue: '../fuera.txt' }, false, ['/w'], '/w');   // '' (outside)
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Edition, FindingCode, Language, Severity } from '../rules/types';
 
@@ -50,13 +54,46 @@ export function resolveSettingPath(value: string, baseFolder: string | undefined
   return path.resolve(baseFolder, value);
 }
 
-/** Whether `file` lies inside one of `folders` (after resolving `..`). */
+/**
+ * `file` with its symbolic links resolved (`realpath`); for a file that does not exist yet, its
+ * deepest existing folder resolved and the rest kept. Without a file system (a browser), as given.
+ */
+export function realPathOf(file: string): string {
+  let rest = '';
+  let current = path.resolve(file);
+  for (;;) {
+    try {
+      const real = fs.realpathSync(current);
+      return rest === '' ? real : path.join(real, rest);
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return path.resolve(file);
+      rest = rest === '' ? path.basename(current) : path.join(path.basename(current), rest);
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Whether `file` lies inside one of `folders`, after resolving `..` and symbolic links on both
+ * sides: a link inside the workspace that points outside it is outside (issue 11, item 4).
+ */
 export function isInsideFolders(file: string, folders: readonly string[]): boolean {
-  const target = path.resolve(file);
+  const target = realPathOf(file);
   return folders.some((folder) => {
-    const rel = path.relative(path.resolve(folder), target);
+    const rel = path.relative(realPathOf(folder), target);
     return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
   });
+}
+
+/**
+ * A setting that can switch findings off or change the rules (`severity`, `rules`,
+ * `exchangeMinimum`) under the workspace-trust rule: trusted, the most specific value; untrusted,
+ * only the user's own value, so a hostile `.vscode/settings.json` cannot hide findings.
+ */
+export function chooseRestrictedSetting<T>(inspected: InspectedSetting<T>, trusted: boolean): T | undefined {
+  if (!trusted) return inspected.globalValue;
+  return inspected.workspaceFolderValue ?? inspected.workspaceValue ?? inspected.globalValue;
 }
 
 /**

@@ -4,7 +4,10 @@
 // project's samples and the shared real corpus, and the run checks what is on screen: the
 // grammar's colours, the Problems panel, the code lens, the hover, the "Check all records in
 // workspace" command, the board view (opened from the title bar, following the cursor, stepping
-// with its keys and buttons) and the audit report. Screenshots go to test-output/e2e/.
+// with its keys and buttons; fitting its column at 1600×1000 with the Problems panel open,
+// wrapping its side panel in a narrow column, back after a window reload), the hover of an
+// ordinary move (no scroll bar), the coordinates offered by completion (plausible ones first) and
+// the audit report (its own toolbar; following an edit). Screenshots go to test-output/e2e/.
 //
 // Usage: node test/e2e/vscode/ui-run.js [path.vsix]   (default: package one into a scratch folder)
 // Prints one JSON line per check and "vscode-ui: N passed, N failed"; exits non-zero on failure.
@@ -14,6 +17,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startCodeServer, launchBrowser } = require('./harness');
+const { waitFor } = require('./wait');
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const shots = path.join(repoRoot, 'test-output/e2e');
@@ -162,8 +166,134 @@ async function boardRun(page) {
     if (!report) await new Promise((r) => setTimeout(r, 100));
   }
   check('audit_report_lists_finding_with_article', /score-mismatch[\s\S]*art\. 12–19/.test(report), report.slice(0, 300));
-  for (const f of page.frames()) await f.evaluate(() => document.querySelector('table.turns')?.scrollIntoView()).catch(() => undefined);
+  const reportFrame = async (test) => {
+    for (const f of page.frames()) {
+      const ok = await f.evaluate(test).catch(() => false);
+      if (ok) return f;
+    }
+    return undefined;
+  };
+  const toolbar = await reportFrame(() => Boolean(document.querySelector('.planilla-toolbar button[data-action="save"]')));
+  const bar = toolbar
+    ? await toolbar.evaluate(() => ({ buttons: [...document.querySelectorAll('.planilla-toolbar button')].map((b) => b.textContent), status: document.getElementById('report-status')?.textContent || '' }))
+    : { buttons: [], status: '' };
+  check('audit_report_toolbar_in_panel', bar.buttons.join('|') === 'Save as HTML…|Refresh' && /Follows the edits of score-error\.gcg/.test(bar.status), bar);
+  for (const f of page.frames()) await f.evaluate(() => document.querySelector('table.turns')?.scrollIntoView({ block: 'center' })).catch(() => undefined);
   await page.screenshot({ path: path.join(shots, 'audit-report.png') });
+
+  // Edit the record beside the report: the report follows (the finding goes away).
+  await page.locator('.monaco-editor .view-line', { hasText: 'ABILORS 8D LIBRO' }).first().click();
+  await page.keyboard.press('End');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('16 16');
+  const live = await waitFor(() => reportFrame(() => /Audit report/.test(document.querySelector('h1')?.textContent || '') && !/score-mismatch/.test(document.body.innerText) && /LIBRO/.test(document.body.innerText)), 'the report after the edit', T).then(() => true).catch(() => false);
+  check('audit_report_follows_edits', live, null);
+  await waitText(page, '.monaco-editor .codelens-decoration', /^after the move: Ana 16 · Beto 0$/).catch(() => undefined);
+  await page.screenshot({ path: path.join(shots, 'audit-report-live.png') });
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('18 18');
+}
+
+/**
+ * The board at 1600×1000 with the side bar and the Problems panel open: the whole board, both
+ * racks and the unseen tiles are visible beside it, without scrolling; in a narrow column the side
+ * panel goes under the board; after a window reload the board comes back at the same record and
+ * turn (the webview serializer).
+ */
+async function fitRun(page, wsFolder) {
+  await page.locator('.tabs-container .tab', { hasText: 'apertura-comentada.gcg' }).first().click();
+  await page.keyboard.press('Control+B');
+  await page.keyboard.press('Control+Shift+M');
+  await page.waitForSelector('.markers-panel', { timeout: T });
+  await page.locator('.tabs-container .tab', { hasText: 'Board · apertura-comentada.gcg' }).first().click();
+  await page.locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' }).first().click({ position: { x: 4, y: 4 } });
+  await page.keyboard.press('Home');
+  await boardShows(page, /^Event 4 of 5 · line 14$/);
+  const geometry = async () => {
+    const frame = await boardFrame(page);
+    return frame.evaluate(() => {
+      const box = (sel) => {
+        const e = document.querySelector(sel);
+        if (!e) return null;
+        const b = e.getBoundingClientRect();
+        return { top: Math.round(b.top), left: Math.round(b.left), right: Math.round(b.right), bottom: Math.round(b.bottom) };
+      };
+      const side = document.querySelector('aside.side');
+      return {
+        view: { width: innerWidth, height: innerHeight },
+        board: box('svg.board'),
+        side: box('aside.side'),
+        racks: box('.player-2 .rack'),
+        unseen: box('.unseen'),
+        sideScrolls: side ? side.scrollHeight > side.clientHeight + 1 : true,
+        pageScrolls: document.querySelector('.layout').scrollHeight > document.querySelector('.layout').clientHeight + 1,
+      };
+    });
+  };
+  const wide = await geometry();
+  const inView = (b, v) => b && b.top >= 0 && b.left >= 0 && b.bottom <= v.height + 1 && b.right <= v.width + 1;
+  check(
+    'board_fits_with_problems_panel',
+    inView(wide.board, wide.view) && inView(wide.racks, wide.view) && inView(wide.unseen, wide.view) && wide.side.left >= wide.board.right && !wide.sideScrolls && !wide.pageScrolls && wide.board.bottom - wide.board.top >= 300,
+    wide,
+  );
+  await page.screenshot({ path: path.join(shots, 'board-fits.png') });
+
+  await page.setViewportSize({ width: 1000, height: 1000 });
+  await page.waitForFunction(() => true);
+  const narrowState = await waitFor(async () => {
+    const g = await geometry();
+    return g.view.width < 472 && g.side.top >= g.board.bottom - 1 ? g : null;
+  }, 'the side panel under the board in a narrow column', T).catch(async () => geometry());
+  check('board_side_panel_wraps_when_narrow', narrowState.view.width < 472 && narrowState.side.top >= narrowState.board.bottom - 1 && narrowState.board.right <= narrowState.view.width + 1, narrowState);
+  await page.screenshot({ path: path.join(shots, 'board-narrow.png') });
+  await page.setViewportSize({ width: 1600, height: 1000 });
+
+  // Reload the window as a person does (the command), so VS Code keeps the views' state.
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { timeout: T });
+  await page.keyboard.type('Developer: Reload Window');
+  await waitText(page, '.quick-input-list .monaco-list-row', /Reload Window/);
+  await page.keyboard.press('Enter');
+  await page.waitForEvent('load', { timeout: T }).catch(() => undefined);
+  await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 2 * T });
+  const revived = await boardShows(page, /^Event 4 of 5 · line 14$/, 2 * T).then(() => true).catch(() => false);
+  const title = await page.locator('.tabs-container .tab', { hasText: /^Board · / }).first().textContent({ timeout: T }).catch(() => '');
+  check('board_reopens_after_reload', revived && /apertura-comentada\.gcg/.test(title), { title });
+  await page.screenshot({ path: path.join(shots, 'board-reloaded.png') });
+
+  // In Spanish (planilla.language): the lens reads as the score after the move, the tile set is
+  // named in Spanish, counts agree with their number.
+  fs.mkdirSync(path.join(wsFolder, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(wsFolder, '.vscode', 'settings.json'), JSON.stringify({ 'planilla.language': 'es' }, null, 2));
+  const lensEs = (await waitText(page, '.monaco-editor .codelens-decoration', /tras la jugada: Marta 26 · Joaquín 23(?!\d)/).catch(() => '')).trim();
+  const rulesEs = await waitText(page, '.monaco-editor .codelens-decoration', /fichas españolas \(FISE\)/).catch(() => '');
+  await page.locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' }).first().click({ position: { x: 4, y: 4 } });
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { timeout: T });
+  await page.keyboard.type('Planilla: Check all records in workspace');
+  await waitText(page, '.quick-input-list .monaco-list-row', /Check all records in workspace/);
+  await page.keyboard.press('Enter');
+  const summaryEs = await waitText(page, '.notification-toast', /planillas comprobadas/).catch(() => '');
+  check(
+    'spanish_words',
+    lensEs === 'tras la jugada: Marta 26 · Joaquín 23' && /Reglamento FISE vigente · fichas españolas \(FISE\)/.test(rulesEs) && /— 1 error, \d+ avisos, \d+ notas\./.test(summaryEs),
+    { lensEs, rulesEs, summaryEs },
+  );
+  await page.waitForFunction(() => ![...document.querySelectorAll('.notification-toast')].some((t) => /comprobando/.test(t.textContent || '')), null, { timeout: T, polling: 100 }).catch(() => undefined);
+  await page.screenshot({ path: path.join(shots, 'lens-es.png') });
+
+  // The command line in VS Code's terminal: counts and the tile set in Spanish, numbers grouped.
+  await page.keyboard.press('Control+Backquote');
+  await page.waitForSelector('.terminal-wrapper.active .xterm', { timeout: T });
+  await page.locator('.terminal-wrapper.active .xterm').click();
+  const cli = path.join(repoRoot, 'bin/planilla.js');
+  await page.keyboard.type(`clear; node ${JSON.stringify(cli)} check --lang es score-error.gcg corpus/es_juego1_alejandro_vs_daniel.gcg 2>/dev/null | cut -c1-150 | tee ../cli-es.txt\n`);
+  // The terminal draws on a canvas: what it printed is read from the copy `tee` keeps.
+  const printed = path.join(wsFolder, '..', 'cli-es.txt');
+  const terminal = await waitFor(() => (fs.existsSync(printed) && /archivos:/.test(fs.readFileSync(printed, 'utf8')) ? fs.readFileSync(printed, 'utf8') : null), 'the CLI output', T).catch(() => '');
+  check('cli_words_in_terminal', /fichas españolas \(FISE\)/.test(terminal) && /score-error\.gcg: 1 error ·/.test(terminal) && /3 avisos, 1 nota informativa ·/.test(terminal) && /2 archivos: 1 con errores, 1 error, 3 avisos/.test(terminal), terminal.slice(-600));
+  await page.screenshot({ path: path.join(shots, 'cli-es.png') });
 }
 
 (async () => {
@@ -182,6 +312,7 @@ async function boardRun(page) {
     check('vsix_installed', fs.readdirSync(path.join(root, 'extensions')).some((d) => d.startsWith('planilla.planilla-')), fs.readdirSync(path.join(root, 'extensions')));
     browser = await launchBrowser(root);
     const { page } = browser;
+    await page.setViewportSize({ width: 1600, height: 1000 });
     await page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}`);
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: T });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'score-error.gcg' }).dblclick();
@@ -221,7 +352,52 @@ async function boardRun(page) {
       return h && getComputedStyle(h).opacity === '1';
     }, null, { timeout: T, polling: 100 });
     await page.screenshot({ path: path.join(shots, 'hover.png') });
+    const order = ['computed +16 · the sheet says +18', 'LIBRO = 8 × 2 = 16', 'score-mismatch — ', 'True totals after the move'].map((piece) => hover.indexOf(piece));
+    check('hover_leads_with_the_score', order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1])), order);
     await page.mouse.move(5, 5);
+    await page.waitForFunction(() => !document.querySelector('.monaco-hover:not(.hidden)') || getComputedStyle(document.querySelector('.monaco-hover')).opacity === '0', null, { timeout: T, polling: 100 }).catch(() => undefined);
+
+    // An ordinary move: the hover fits without a scroll bar (the Problems panel open).
+    const idea = page.locator('.monaco-editor .view-line span span', { hasText: /^IDEA$/ }).first();
+    const ideaBox = await idea.boundingBox();
+    await page.mouse.move(ideaBox.x + ideaBox.width / 2, ideaBox.y + ideaBox.height / 2);
+    const ordinary = await waitText(page, '.monaco-hover', /IDEA = 7[\s\S]*IR \(cross word\)/);
+    await page.waitForFunction(() => {
+      const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
+      return h && getComputedStyle(h).opacity === '1';
+    }, null, { timeout: T, polling: 100 });
+    const fits = await page.evaluate(() => {
+      const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
+      const scrollables = [...h.querySelectorAll('.monaco-scrollable-element')].map((el) => {
+        const inner = el.firstElementChild;
+        return { visible: el.clientHeight, content: inner ? inner.scrollHeight : 0 };
+      });
+      return { scrollables, box: h.getBoundingClientRect().height };
+    });
+    check('hover_ordinary_move_fits', fits.scrollables.length > 0 && fits.scrollables.every((s) => s.content <= s.visible + 2), { fits, text: ordinary.slice(0, 200) });
+    await page.screenshot({ path: path.join(shots, 'hover-move.png') });
+    await page.mouse.move(5, 5);
+
+    // Completion of a coordinate: the squares next to the tiles on the board first.
+    await page.locator('.monaco-editor .view-line', { hasText: 'IDEA +13 13' }).first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('>Ana: AS ');
+    await page.keyboard.press('Control+Space');
+    await page.waitForSelector('.suggest-widget.visible .monaco-list-row', { timeout: T });
+    const offered = await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('.suggest-widget.visible .monaco-list-row')];
+      const labels = rows.map((r) => (r.querySelector('.label-name') || r).textContent.trim());
+      return labels.length >= 5 ? labels.slice(0, 8) : null;
+    }, null, { timeout: T, polling: 100 });
+    const labels = await offered.jsonValue();
+    check('completion_plausible_first', labels[0] === '6G' && labels.slice(0, 4).join(' ') === '6G G6 6H H6', labels);
+    await page.screenshot({ path: path.join(shots, 'completion.png') });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Backspace');
 
     await page.keyboard.press('F1');
     await page.waitForSelector('.quick-input-widget input', { timeout: T });
@@ -244,6 +420,7 @@ async function boardRun(page) {
     }
 
     await boardRun(page);
+    await fitRun(page, ws);
   } catch (e) {
     check('harness', false, String((e && e.stack) || e).slice(0, 2000));
     if (browser) await browser.page.screenshot({ path: path.join(shots, 'failure.png') }).catch(() => undefined);

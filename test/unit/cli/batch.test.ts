@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import { runCheck } from '../../../server/src/cli/check';
-import { MIN_PARALLEL_FILES, progressLine, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from '../../../server/src/cli/batch';
+import { defaultJobs, FILES_PER_WORKER, MIN_PARALLEL_FILES, progressLine, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from '../../../server/src/cli/batch';
 import type { CliIo } from '../../../server/src/cli/io';
 
 /** A file's summary line ends with its headline (service/headline.ts), in either language. */
@@ -253,4 +253,19 @@ describe('cli: progress bar', () => {
       assert.equal(progressLine(done, total, columns, lang), expected);
     });
   }
+});
+
+describe('cli: the default number of jobs', () => {
+  it('is this thread alone on two cores, or when the work is too small to pay a worker start', () => {
+    for (const files of [1, 100, 10_000, 1_000_000]) assert.equal(defaultJobs(files, 2), 1, `${files} files, 2 cores`);
+    assert.equal(defaultJobs(FILES_PER_WORKER * 2 - 1, 8), 1);
+    assert.equal(defaultJobs(1, 64), 1);
+  });
+
+  it('grows with the work up to one worker per core but one', () => {
+    assert.equal(defaultJobs(FILES_PER_WORKER * 2, 8), 2);
+    assert.equal(defaultJobs(FILES_PER_WORKER * 5, 8), 5);
+    assert.equal(defaultJobs(FILES_PER_WORKER * 100, 8), 7);
+    assert.equal(defaultJobs(FILES_PER_WORKER * 100, 3), 2);
+  });
 });

@@ -104,6 +104,34 @@ describe('lexicon: user lists', function () {
     assert.equal(load(file, { cacheDir, useCache: false }).report.cache, 'off');
   });
 
+  it('finds the cache entry by path, size and modification time, and reads the list again when either changes', () => {
+    const dir = tempDir();
+    const cacheDir = path.join(dir, 'cache');
+    const file = write(dir, 'lista.txt', 'casa\nperro\n');
+    const mtime = new Date(1_700_000_000_000); // a whole millisecond, which utimes can set again exactly
+    fs.utimesSync(file, mtime, mtime);
+    assert.equal(load(file, { cacheDir }).report.cache, 'miss');
+    assert.ok(fs.readdirSync(cacheDir).some((f) => f.startsWith('lexicon-path-')), 'no stamp written');
+    // Same size and the same time as the stamp saw: the entry is used without reading the list
+    // (the documented shortcut: the stale word list proves the file was not read).
+    fs.writeFileSync(file, 'casa\ngatos\n');
+    fs.utimesSync(file, mtime, mtime);
+    const shortcut = load(file, { cacheDir });
+    assert.equal(shortcut.report.cache, 'hit');
+    assert.ok(shortcut.lexicon.has('perro') && !shortcut.lexicon.has('gatos'));
+    // Another time: read and hashed again, so the new words count.
+    const later = new Date(mtime.getTime() + 5000);
+    fs.utimesSync(file, later, later);
+    const reread = load(file, { cacheDir });
+    assert.equal(reread.report.cache, 'miss');
+    assert.ok(reread.lexicon.has('gatos') && !reread.lexicon.has('perro'));
+    // A damaged stamp only costs the shortcut.
+    for (const f of fs.readdirSync(cacheDir).filter((f) => f.startsWith('lexicon-path-'))) fs.writeFileSync(path.join(cacheDir, f), '{');
+    const damaged = load(file, { cacheDir });
+    assert.equal(damaged.report.cache, 'hit');
+    assert.ok(damaged.lexicon.has('gatos'));
+  });
+
   it('still loads when the cache folder cannot be written', () => {
     const dir = tempDir();
     const blocker = write(dir, 'not-a-folder', 'x');

@@ -15,6 +15,7 @@ import {
   BOARD_VIEW_SCRIPT,
   Coalescer,
   boardViewCsp,
+  boardViewState,
   isBoardStep,
   renderBoardViewMessage,
   renderBoardViewPage,
@@ -198,6 +199,56 @@ describe('board view: the webview page', () => {
     assert.doesNotMatch(BOARD_VIEW_SCRIPT, /eval\(|new Function|document\.write|fetch\(|XMLHttpRequest|import\(/);
     assert.match(BOARD_VIEW_SCRIPT, /type: 'step'/);
     assert.match(BOARD_VIEW_SCRIPT, /message\.type !== 'render'/);
+  });
+});
+
+describe('board view: what survives a window reload (the serializer state)', () => {
+  it('takes back a record and a line, and nothing else', () => {
+    assert.deepEqual(boardViewState({ uri: 'file:///p/partida.gcg', line: 8 }), { uri: 'file:///p/partida.gcg', line: 8 });
+    assert.deepEqual(boardViewState({ uri: 'untitled:Untitled-1', line: 0, extra: true }), { uri: 'untitled:Untitled-1', line: 0 });
+    const refused: unknown[] = [
+      undefined,
+      null,
+      'file:///p.gcg',
+      42,
+      {},
+      { uri: 'file:///p.gcg' },
+      { line: 3 },
+      { uri: '', line: 3 },
+      { uri: 'file:///p.gcg', line: -1 },
+      { uri: 'file:///p.gcg', line: 2.5 },
+      { uri: 'file:///p.gcg', line: '3' },
+      { uri: 'file:///p.gcg', line: Number.NaN },
+      { uri: 'x'.repeat(10000), line: 1 },
+      { uri: 7, line: 1 },
+    ];
+    for (const value of refused) assert.equal(boardViewState(value), undefined, JSON.stringify(value));
+  });
+
+  it('keeps the state the extension sends with each body (setState), for VS Code to hand back', () => {
+    assert.match(BOARD_VIEW_SCRIPT, /if \(api && message\.state\) api\.setState\(message\.state\);/);
+  });
+});
+
+describe('board view: the page fits its column', () => {
+  const page = renderBoardViewPage({ cspSource: 'vscode-webview:', nonce: 'abcdefghijklmnopqrstuvwx', lang: 'es', body: '' });
+  it('sizes the board to the panel (width and height) beside a side panel, which goes under it only when narrow', () => {
+    assert.match(page, /\.layout \{[^}]*container-type: size;/);
+    assert.match(page, /\.board-wrap \{[^}]*width: max\(240px, min\(100cqh, 100cqw - 232px\)\);/);
+    assert.match(page, /\.side \{[^}]*min-width: 220px;[^}]*max-height: 100cqh;[^}]*overflow-y: auto;/);
+    assert.match(page, /@container \(max-width: 472px\) \{/);
+    assert.match(page, /body \{[^}]*height: 100%|html, body \{ height: 100%; \}/);
+  });
+
+  it('puts the event, the racks, the bag and the unseen tiles in the side panel, beside the board', () => {
+    const replay = analyze(GAME_A).replay;
+    const body = renderBoardViewBody(boardModel(replay, 5), 'es');
+    const side = body.slice(body.indexOf('<aside class="side">'), body.indexOf('</aside>'));
+    for (const piece of ['class="event-info"', 'class="player player-1', 'class="player player-2', 'class="bag"', 'class="unseen"', 'class="keys"']) {
+      assert.ok(side.includes(piece), piece);
+    }
+    assert.ok(side.indexOf('player-2') < side.indexOf('class="bag"'), 'the racks come before the bag and the unseen tiles');
+    assert.ok(body.indexOf('<div class="board-wrap">') < body.indexOf('<aside class="side">'));
   });
 });
 

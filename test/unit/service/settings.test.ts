@@ -4,6 +4,7 @@
  * and the untrusted-workspace rule for paths.
  */
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyze } from '../../../server/src/service/analysis';
@@ -19,6 +20,7 @@ import {
   scanHeader,
 } from '../../../server/src/service/settings';
 import { EXAMPLE_6, withLine } from './fixtures';
+import { chooseRestrictedSetting } from '../../../server/src/shared/settings';
 
 const WS = path.join(os.tmpdir(), 'planilla-ws');
 const OUTSIDE = path.join(os.tmpdir(), 'elsewhere', 'list.txt');
@@ -110,5 +112,42 @@ describe('service: settings', () => {
     assert.equal(isInsideFolders(WS, [WS]), false);
     assert.equal(isInsideFolders(`${WS}-other/x.txt`, [WS]), false);
     assert.equal(isInsideFolders(OUTSIDE, []), false);
+  });
+});
+
+describe('shared/settings: untrusted workspaces (issue 11, item 4)', () => {
+  it('a symbolic link inside the workspace that points outside it is outside', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-trust-'));
+    try {
+      const work = path.join(root, 'club');
+      fs.mkdirSync(work);
+      fs.writeFileSync(path.join(root, 'secreto.txt'), 'casa\n');
+      fs.writeFileSync(path.join(work, 'lista.txt'), 'casa\n');
+      fs.symlinkSync(path.join(root, 'secreto.txt'), path.join(work, 'enlace.txt'));
+      fs.symlinkSync(root, path.join(work, 'arriba'));
+      assert.equal(isInsideFolders(path.join(work, 'lista.txt'), [work]), true);
+      assert.equal(isInsideFolders(path.join(work, 'enlace.txt'), [work]), false);
+      assert.equal(isInsideFolders(path.join(work, 'arriba', 'secreto.txt'), [work]), false);
+      assert.equal(choosePathSetting({ workspaceValue: 'enlace.txt', globalValue: '' }, false, [work], work), '');
+      assert.equal(choosePathSetting({ workspaceValue: 'lista.txt' }, false, [work], work), path.join(work, 'lista.txt'));
+      // The workspace folder reached through a link of its own still holds its files.
+      fs.symlinkSync(work, path.join(root, 'alias'));
+      assert.equal(isInsideFolders(path.join(work, 'lista.txt'), [path.join(root, 'alias')]), true);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('severity, rules and exchangeMinimum come only from user settings when untrusted', () => {
+    const hostile = { workspaceValue: { 'score-mismatch': 'off' }, globalValue: undefined };
+    assert.equal(chooseRestrictedSetting(hostile, false), undefined);
+    assert.deepEqual(chooseRestrictedSetting(hostile, true), { 'score-mismatch': 'off' });
+    assert.equal(chooseRestrictedSetting({ workspaceFolderValue: 'naspa', globalValue: 'fise' }, false), 'fise');
+    assert.equal(chooseRestrictedSetting({ workspaceFolderValue: 'naspa', globalValue: 'fise' }, true), 'naspa');
+    const restricted = (require('../../../../package.json') as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } })
+      .capabilities.untrustedWorkspaces.restrictedConfigurations;
+    for (const name of ['severity', 'rules', 'exchangeMinimum', 'lexicon', 'lexicons', 'lexiconExtra', 'lexiconBanned']) {
+      assert.ok(restricted.includes(`planilla.${name}`), name);
+    }
   });
 });

@@ -23,6 +23,9 @@ export const CLIENT_MESSAGES: Catalog = {
     es: '{count, plural, one {# no se pudo leer.} other {# no se pudieron leer.}}',
     en: '{count, plural, one {# could not be read.} other {# could not be read.}}',
   },
+  'ui.command.fixAll.noRecord': { es: 'Abra una planilla .gcg para corregir sus números.', en: 'Open a .gcg record to correct its numbers.' },
+  'ui.command.compare.noRecord': { es: 'Abra una planilla .gcg para compararla con otra.', en: 'Open a .gcg record to compare it with another.' },
+  'ui.command.compare.pick': { es: 'Comparar con esta planilla', en: 'Compare with this sheet' },
   /* {name}: the list the record names (#lexicon); {path}: the file chosen. */
   'ui.command.chooseLexicon.title': { es: 'Archivo de la lista «{name}»', en: 'File of the "{name}" list' },
   'ui.command.chooseLexicon.open': { es: 'Usar esta lista', en: 'Use this list' },
@@ -42,7 +45,16 @@ export const CLIENT_MESSAGES: Catalog = {
   },
   'ui.report.panelTitle': { es: 'Informe · {name}', en: 'Audit · {name}' },
   'ui.report.noRecord': { es: 'Abra una planilla .gcg para su informe de arbitraje.', en: 'Open a .gcg record for its audit report.' },
-  'ui.report.opened': { es: 'Informe de arbitraje de {name}.', en: 'Audit report of {name}.' },
+  'ui.report.refresh': { es: 'Actualizar', en: 'Refresh' },
+  'ui.report.toolbar': { es: 'Acciones del informe', en: 'Report actions' },
+  'ui.report.live': {
+    es: 'Sigue los cambios de {name} · al día a las {time}',
+    en: 'Follows the edits of {name} · up to date at {time}',
+  },
+  'ui.report.onDisk': {
+    es: '{name} no está abierta: el informe muestra el archivo guardado tal como estaba a las {time} («Actualizar» lo vuelve a leer)',
+    en: '{name} is not open: the report shows the saved file as it was at {time} ("Refresh" reads it again)',
+  },
   'ui.report.save': { es: 'Guardar como HTML…', en: 'Save as HTML…' },
   'ui.report.saved': { es: 'Informe guardado: {path}', en: 'Report saved: {path}' },
   'ui.report.cannotSave': {

@@ -43,4 +43,33 @@ export const DESK_MESSAGES: Catalog = {
     es: 'planilla: «{path}» tiene líneas ilegibles o más de {max} líneas; no se corrige',
     en: 'planilla: "{path}" has unreadable lines or more than {max} lines; it is not corrected',
   },
+
+  // planilla compare / "Compare with another sheet…"
+  /* {a}, {b}: the two sheets' names. */
+  'compare.title': { es: 'Comparación de planillas: A = {a} · B = {b}', en: 'Score sheets compared: A = {a} · B = {b}' },
+  'compare.col.turn': { es: 'turno', en: 'turn' },
+  'compare.col.player': { es: 'jugador', en: 'player' },
+  'compare.agree': { es: 'Las dos planillas coinciden en todos los turnos.', en: 'The two sheets agree on every turn.' },
+  /* {n}: turn; {player}: the mover. */
+  'compare.first': { es: 'Primera discrepancia: turno {n} ({player}).', en: 'First disagreement: turn {n} ({player}).' },
+  /* {sheet}: 'A' or 'B'; {line}; {previous}; {score}: signed; {total}; {sum}. */
+  'compare.adds-up': {
+    es: '{sheet} (línea {line}) suma bien: {previous} {score} = {total}',
+    en: '{sheet} (line {line}) adds up: {previous} {score} = {total}',
+  },
+  'compare.misadds': {
+    es: '{sheet} (línea {line}) suma mal: {previous} {score} = {sum}, no {total}',
+    en: '{sheet} (line {line}) misadds: {previous} {score} = {sum}, not {total}',
+  },
+  'compare.no-line': { es: '{sheet} no tiene esta línea', en: '{sheet} has no such line' },
+  'compare.no-numbers': { es: '{sheet} (línea {line}) no anota los números', en: '{sheet} (line {line}) writes no numbers' },
+  /* {score}: signed; {total}. */
+  'compare.truth': { es: 'Lo cierto en ese turno: {score}, total {total}.', en: 'The truth at that turn: {score}, total {total}.' },
+  /* {a}, {b}, {true}: 'Ana 364 – Beto 322'. */
+  'compare.result': {
+    es: 'Resultado según A: {a} · según B: {b} · verdadero: {true}',
+    en: 'Result by A: {a} · by B: {b} · true: {true}',
+  },
+  /* {count}: the number of files given. */
+  'compare.two-files': { es: 'planilla compare: hacen falta dos planillas (se dieron {count})', en: 'planilla compare: two sheets are needed ({count} given)' },
 };

@@ -63,9 +63,6 @@ export const UI_MESSAGES: Catalog = {
   'ui.premium.short.TL': { es: 'TL', en: 'TL' },
   'ui.premium.short.DW': { es: 'DP', en: 'DW' },
   'ui.premium.short.TW': { es: 'TP', en: 'TW' },
-  'ui.hover.legend.old': { es: '(O): ficha que ya estaba en el tablero', en: '(O): a tile already on the board' },
-  'ui.hover.legend.blank': { es: 'minúscula: comodín (0 puntos)', en: 'lower case: a blank (0 points)' },
-  'ui.hover.legend.used': { es: '~~DP~~: premio ya usado', en: '~~DW~~: premium already used' },
   'ui.hover.wordSum': { es: '{word} = **{score}**', en: '{word} = **{score}**' },
   'ui.hover.wordSumMultiplied': { es: '{word} = {sum} × {multiplier} = **{score}**', en: '{word} = {sum} × {multiplier} = **{score}**' },
   'ui.hover.bingo': { es: 'Premio por usar las 7 fichas: **+{bonus}**', en: 'Bonus for using all 7 tiles: **+{bonus}**' },
@@ -196,6 +193,25 @@ export const UI_MESSAGES: Catalog = {
     en: 'Write the ending as two lines, as the FISE rulebook does',
   },
   'ui.fix.fillScore': { es: 'Completar la puntuación ({score}) y el total ({total})', en: 'Fill in the score ({score}) and the total ({total})' },
+  'ui.fix.all': {
+    es: 'Corregir todas las puntuaciones y los totales ({count, plural, one {# número} other {# números}})',
+    en: 'Fix all scores and totals ({count, plural, one {# number} other {# numbers}})',
+  },
+  'ui.command.fixAll.done': {
+    es: 'Planilla: {count, plural, one {# número corregido} other {# números corregidos}}{left, plural, =0 {.} one {; queda # hallazgo que los números no arreglan.} other {; quedan # hallazgos que los números no arreglan.}}',
+    en: 'Planilla: {count, plural, one {# number corrected} other {# numbers corrected}}{left, plural, =0 {.} one {; # finding remains that numbers cannot fix.} other {; # findings remain that numbers cannot fix.}}',
+  },
+  'ui.command.fixAll.nothing': { es: 'Planilla: no hay puntuaciones ni totales que corregir.', en: 'Planilla: no score or total to correct.' },
+  'ui.command.fixAll.refused.syntax': {
+    es: 'Planilla: la planilla tiene líneas ilegibles; corríjalas antes de corregir los números.',
+    en: 'Planilla: the record has unreadable lines; mend them before correcting the numbers.',
+  },
+  'ui.command.fixAll.refused.truncated': {
+    es: 'Planilla: la planilla no se ha leído entera; no se corrige.',
+    en: 'Planilla: the record was not read in full; it is not corrected.',
+  },
+  /* {a}, {b}: the two file names. */
+  'ui.command.compare.title': { es: '{a} ↔ {b} (planillas comparadas)', en: '{a} ↔ {b} (sheets compared)' },
   'ui.fix.addEncoding': { es: 'Añadir «#character-encoding UTF-8»', en: 'Add "#character-encoding UTF-8"' },
 
   // Commands (what the server answers; the client's own notices are in client.ts)

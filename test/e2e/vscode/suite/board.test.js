@@ -118,13 +118,34 @@ describe('Planilla board view and audit report', function () {
     assert.ok(shown && shown.panel, 'the command returns the panel');
     assert.equal(shown.panel.viewType, 'planilla.auditReport');
     assert.equal(shown.panel.title, 'Audit · score-error.gcg');
-    assert.equal(shown.panel.webview.options.enableScripts, false);
-    assert.equal(shown.panel.webview.html, shown.html);
+    assert.deepEqual(shown.panel.webview.options.localResourceRoots, []);
     assert.match(shown.html, /<code>score-mismatch<\/code> · line 7, col\. 24: declared score 18, computed 16/);
     assert.match(shown.html, /<span class="art">\(art\. 12–19: /);
     assert.match(shown.html, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/);
+    // The panel: the report under its own toolbar (save, refresh, what it shows), one script by nonce.
+    const page = shown.panel.webview.html;
+    assert.match(page, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-[A-Za-z0-9+/=]{16,}'"/);
+    assert.match(page, /<button type="button" data-action="save">Save as HTML…<\/button>/);
+    assert.match(page, /data-action="refresh">Refresh<\/button>/);
+    assert.match(page, /Follows the edits of score-error\.gcg/);
+    assert.ok(page.includes('<code>score-mismatch</code> · line 7, col. 24'));
     const saved = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
-    assert.equal(saved, shown.html);
+    assert.equal(saved, shown.html, 'the saved file is the report alone');
+    assert.doesNotMatch(saved, /planilla-toolbar/);
+    // It follows the record's edits: fix the score, the finding goes; undo, it comes back.
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const line = doc.lineAt(6);
+    const fix = new vscode.WorkspaceEdit();
+    fix.replace(uri, line.range, line.text.replace('+18 18', '+16 16'));
+    assert.ok(await vscode.workspace.applyEdit(fix));
+    await waitFor(() => !/score-mismatch/.test(shown.latest()), 'the report after the edit');
+    const back = new vscode.WorkspaceEdit();
+    back.replace(uri, doc.lineAt(6).range, line.text);
+    assert.ok(await vscode.workspace.applyEdit(back));
+    await waitFor(() => /score-mismatch/.test(shown.latest()), 'the report after undoing the edit');
+    // The same command again reveals the same panel.
+    const again = await vscode.commands.executeCommand('planilla.auditReport', uri);
+    assert.equal(again.panel, shown.panel);
     shown.panel.dispose();
     await vscode.workspace.fs.delete(target);
   });

@@ -1,0 +1,81 @@
+/**
+ * `planilla fix FILE [--write]` (with `--rules`, `--tile-set` as in `check`): every wrong score and
+ * total of the record set to the computed one at once (service/fix-all.ts). Without `--write` the
+ * fixed record goes to standard output and the list of changes to standard error; with `--write`
+ * the file is replaced atomically (files/write.ts), in its own encoding, and the changes are listed.
+ *
+ * Exit codes: 0 the record has no score or total finding left (fixed, or nothing to fix); 1 some
+ * remain that only a change beyond the numbers can cure; 2 bad usage, an unreadable record, one
+ * with unreadable lines or read only in part (not fixed), or an unwritable file.
+ *
+ * Example:
+ *   planilla fix mesa-12-luis.gcg            # the fixed record on stdout, the changes on stderr
+ *   planilla fix mesa-12-luis.gcg --write
+ */
+import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
+import { runCommand, type Command, type ParsedArgs } from './args';
+import { REPLAY_OPTIONS, replaySettings, singleFile } from './board';
+import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
+import { fixAll } from '../service/fix-all';
+
+export const fixCommand: Command = {
+  options: { rules: REPLAY_OPTIONS.rules, 'tile-set': REPLAY_OPTIONS['tile-set'], write: { type: 'boolean' } },
+  run: fix,
+};
+
+export function runFix(argv: readonly string[], io: CliIo): Promise<number> {
+  return runCommand(fixCommand, argv, io);
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** The fixed text as bytes in the record's own encoding (and byte-order mark). */
+function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1' | 'utf-16'): Uint8Array {
+  if (encoding === 'latin-1') return Buffer.from(text, 'latin1');
+  if (encoding === 'utf-16') {
+    // Same byte order and BOM as the file read (FF FE little-endian, FE FF big-endian).
+    const little = original[0] === 0xff;
+    const body = Buffer.from(text, 'utf16le');
+    if (!little) body.swap16();
+    return Buffer.concat([Buffer.from(little ? [0xff, 0xfe] : [0xfe, 0xff]), body]);
+  }
+  const bom = UTF8_BOM.every((b, i) => original[i] === b);
+  const body = Buffer.from(text, 'utf8');
+  return bom ? Buffer.concat([Buffer.from(UTF8_BOM), body]) : body;
+}
+
+async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const file = singleFile(args, 'fix', io);
+  if (file === undefined) return 2;
+  const read = readRecord(file, io.lang);
+  if ('error' in read) {
+    io.err(read.error);
+    return 2;
+  }
+  const analysis = analyze(read.bytes, settings);
+  const result = fixAll(analysis, settings);
+  if (result.refused) {
+    io.err(t(io.lang, 'fix.unreadable-record', { path: file, max: MAX_CONTENT_LINES }));
+    return 2;
+  }
+  const write = args.flags.has('write');
+  if (!write) writeData(io, result.text);
+  for (const c of result.changes) {
+    io.err(t(io.lang, 'fix.change', { line: c.line, what: t(io.lang, `fix.what.${c.which}`), from: c.from, to: c.to }));
+  }
+  const scores = result.changes.filter((c) => c.which === 'score').length;
+  const totals = result.changes.length - scores;
+  io.err(result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }));
+  if (result.remaining.length > 0) io.err(t(io.lang, 'fix.left', { path: file, count: result.remaining.length }));
+  if (write && result.changes.length > 0) {
+    const failure = writeOutput(file, encodeLike(result.text, read.bytes, analysis.parsed.file.encoding), io.lang);
+    if (failure) {
+      io.err(failure);
+      return 2;
+    }
+    io.err(t(io.lang, 'cli.written', { path: file }));
+  }
+  return result.remaining.length > 0 ? 1 : 0;
+}
