@@ -17,6 +17,7 @@ import { runCommand, type Command, type ParsedArgs } from './args';
 import { REPLAY_OPTIONS, replaySettings, singleFile } from './board';
 import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
 import { fixAll } from '../service/fix-all';
+import { encodeText } from '../syntax/encoding';
 
 export const fixCommand: Command = {
   options: { rules: REPLAY_OPTIONS.rules, 'tile-set': REPLAY_OPTIONS['tile-set'], write: { type: 'boolean' } },
@@ -25,23 +26,6 @@ export const fixCommand: Command = {
 
 export function runFix(argv: readonly string[], io: CliIo): Promise<number> {
   return runCommand(fixCommand, argv, io);
-}
-
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
-
-/** The fixed text as bytes in the record's own encoding (and byte-order mark). */
-function encodeLike(text: string, original: Uint8Array, encoding: 'utf-8' | 'latin-1' | 'utf-16'): Uint8Array {
-  if (encoding === 'latin-1') return Buffer.from(text, 'latin1');
-  if (encoding === 'utf-16') {
-    // Same byte order and BOM as the file read (FF FE little-endian, FE FF big-endian).
-    const little = original[0] === 0xff;
-    const body = Buffer.from(text, 'utf16le');
-    if (!little) body.swap16();
-    return Buffer.concat([Buffer.from(little ? [0xff, 0xfe] : [0xfe, 0xff]), body]);
-  }
-  const bom = UTF8_BOM.every((b, i) => original[i] === b);
-  const body = Buffer.from(text, 'utf8');
-  return bom ? Buffer.concat([Buffer.from(UTF8_BOM), body]) : body;
 }
 
 async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -70,7 +54,7 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
   io.err(result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }));
   if (result.remaining.length > 0) io.err(t(io.lang, 'fix.left', { path: file, count: result.remaining.length }));
   if (write && result.changes.length > 0) {
-    const failure = writeOutput(file, encodeLike(result.text, read.bytes, analysis.parsed.file.encoding), io.lang);
+    const failure = writeOutput(file, encodeText(result.text, analysis.parsed.file.encoding, read.bytes), io.lang);
     if (failure) {
       io.err(failure);
       return 2;

@@ -42,6 +42,35 @@ export function decodeLatin1(bytes: Uint8Array): string {
   return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!) : text;
 }
 
+/**
+ * `text` back into the bytes of `encoding` (the inverse of `decode`, for writing a record in the
+ * encoding it was read in): Latin-1 as Windows-1252 (a character neither has becomes `?`), UTF-16
+ * with the byte-order mark `original` had, UTF-8 with its BOM when `original` had one.
+ */
+export function encodeText(text: string, encoding: Encoding, original: Uint8Array): Uint8Array {
+  if (encoding === 'utf-16') {
+    const le = original[0] !== 0xfe;
+    const body = Buffer.from(`\uFEFF${text}`, 'utf16le');
+    if (!le) body.swap16();
+    return body;
+  }
+  if (encoding === 'latin-1') {
+    const out = Buffer.allocUnsafe(text.length);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) out[i] = c;
+      else {
+        const high = CP1252_HIGH.indexOf(text[i]!);
+        out[i] = high >= 0 ? 0x80 + high : 0x3f;
+      }
+    }
+    return out;
+  }
+  const bom = original.length >= 3 && original[0] === 0xef && original[1] === 0xbb && original[2] === 0xbf;
+  const body = Buffer.from(text, 'utf8');
+  return bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+}
+
 function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);

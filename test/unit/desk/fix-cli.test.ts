@@ -75,6 +75,21 @@ describe('desk: planilla fix', () => {
     assert.ok(bytes.includes(Buffer.from('+20 20')) && bytes.includes(Buffer.from('+37 57')));
   });
 
+  it('keeps a UTF-16 record in UTF-16, in its byte order and with its byte-order mark', async () => {
+    for (const order of ['le', 'be'] as const) {
+      const file = path.join(dir, `u16${order}.gcg`);
+      const little = Buffer.from(`\ufeff${SHEET.replace('#character-encoding UTF-8\n', '')}`, 'utf16le');
+      const original = order === 'le' ? little : Buffer.from(little).swap16();
+      fs.writeFileSync(file, original);
+      const r = await run(['fix', file, '--write']);
+      assert.equal(r.code, 0, r.err);
+      const bytes = fs.readFileSync(file);
+      assert.deepEqual([...bytes.subarray(0, 2)], order === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]);
+      const text = (order === 'le' ? bytes : Buffer.from(bytes).swap16()).toString('utf16le');
+      assert.ok(text.includes('García') && text.includes('+20 20') && text.includes('+37 57'), text);
+    }
+  });
+
   it('refuses a record with an unreadable line (exit 2, one line) and leaves it as it was', async () => {
     const file = path.join(dir, 'b.gcg');
     const text = `${SHEET}esto no es gcg\n`;

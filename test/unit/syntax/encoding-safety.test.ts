@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { decode } from '../../../server/src/syntax/encoding';
+import { decode, encodeText } from '../../../server/src/syntax/encoding';
 import { parse } from '../../../server/src/syntax/parse';
 import { analyze } from '../../../server/src/service/analysis';
 import { getFormattingEdits } from '../../../server/src/service/editing';
@@ -25,6 +25,16 @@ describe('syntax/encoding: no garbage', () => {
     assert.doesNotMatch(d.text, /[\u0080-\u009f]/);
     const note = parse(bytes).file.events[0].notes[0];
     assert.equal(note.text, '“A” – €5 ñ');
+  });
+
+  it('writes a record back in the encoding it was read in (Windows-1252, UTF-16 with its BOM, UTF-8 with its BOM)', () => {
+    const cp1252 = Buffer.concat([Buffer.from(`${HEAD}#note `), Buffer.from([0x93, 0x41, 0x94, 0x96, 0x80, 0xf1])]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(HEAD, 'utf16le').swap16()]);
+    const utf8bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${HEAD}#note ñ`)]);
+    for (const bytes of [cp1252, be, utf8bom]) {
+      const d = decode(bytes);
+      assert.ok(Buffer.from(encodeText(d.text, d.encoding, bytes)).equals(bytes), d.encoding);
+    }
   });
 
   it('honours #character-encoding windows-1252 (and cp1252)', () => {
