@@ -62,7 +62,7 @@ export default tseslint.config(
   },
   {
     // Harness code that also runs inside the browser page (page.evaluate).
-    files: ['test/e2e/chromium/**/*.js', 'test/e2e/vscode/ui-run.js'],
+    files: ['test/e2e/chromium/**/*.js', 'test/e2e/vscode/ui-run.js', 'test/e2e/vscode/web-run.js', 'test/e2e/vscode/first-open.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

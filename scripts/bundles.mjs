@@ -13,7 +13,34 @@ export const BUNDLES = [
   // modules) and the worker threads of `check --jobs`, which batch.ts finds beside it.
   { name: 'cli', entry: 'server/src/cli.ts', outfile: 'dist/cli.js', platform: 'node', external: [] },
   { name: 'worker', entry: 'server/src/cli/worker.ts', outfile: 'dist/worker.js', platform: 'node', external: [] },
+  // VS Code for the Web: the client in the web extension host, the server in a web worker.
+  {
+    name: 'browser-client',
+    entry: 'client/src/browser.ts',
+    outfile: 'dist/browser-client.js',
+    platform: 'browser',
+    format: 'cjs',
+    external: ['vscode'],
+  },
+  {
+    name: 'browser-server',
+    entry: 'server/src/server-browser.ts',
+    outfile: 'dist/browser-server.js',
+    platform: 'browser',
+    format: 'iife',
+    external: [],
+  },
 ];
+
+/** Node modules the browser server's modules import, and what stands for them there (server/src/web/). */
+const BROWSER_ALIASES = {
+  'node:path': 'server/src/web/path.ts',
+  'node:fs': 'server/src/web/node-builtins.ts',
+  'node:os': 'server/src/web/node-builtins.ts',
+  'node:crypto': 'server/src/web/node-builtins.ts',
+  'node:url': 'server/src/web/node-builtins.ts',
+  'node:worker_threads': 'server/src/web/node-builtins.ts',
+};
 
 /** The esbuild options of one bundle, paths resolved from the repository root. */
 export function esbuildOptions(bundle, root) {
@@ -24,6 +51,14 @@ export function esbuildOptions(bundle, root) {
     platform: bundle.platform,
     ...(bundle.platform === 'node' ? { target: 'node20', format: 'cjs' } : { target: 'es2022', format: bundle.format ?? 'cjs' }),
     external: bundle.external,
+    ...(bundle.platform === 'browser'
+      ? {
+          alias: Object.fromEntries(Object.entries(BROWSER_ALIASES).map(([from, to]) => [from, join(root, to)])),
+          inject: [join(root, 'server/src/web/buffer.js')],
+          define: { 'process.env.PLANILLA_FAST_READER': 'undefined' },
+          mainFields: ['browser', 'module', 'main'],
+        }
+      : {}),
     // Whitespace and syntax only: names stay readable in the stack traces the server logs.
     minifyWhitespace: true,
     minifySyntax: true,

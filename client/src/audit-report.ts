@@ -17,13 +17,11 @@
  * Example: with `partida.gcg` active, run "Planilla: Audit report"; or, from code,
  *   await vscode.commands.executeCommand('planilla.auditReport', uri, { saveTo: target });
  */
-import { randomBytes } from 'node:crypto';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/shared/protocol';
 import { Coalescer } from '../../server/src/shared/board-view';
 import { renderReportPanelPage, reportParts, type ReportPanelTexts } from '../../server/src/shared/report-panel';
-import type { BoardViewHost } from './board-view';
+import { freshNonce, uriBaseName, type BoardViewHost } from './board-view';
 import { writeFileAtomic } from '../../server/src/files/write';
 
 export interface AuditReportOptions {
@@ -41,13 +39,14 @@ export interface AuditReportShown {
 
 /** The default file for the saved page: beside the record, `partida.informe.html`. */
 function defaultTarget(record: vscode.Uri, host: BoardViewHost): vscode.Uri | undefined {
-  if (record.scheme === 'untitled') return undefined;
-  const base = path.posix.basename(record.path).replace(/\.gcg$/i, '');
+  // In a browser (VS Code for the Web) nothing is written beside the record: the user picks where.
+  if (record.scheme === 'untitled' || vscode.env.uiKind === vscode.UIKind.Web) return undefined;
+  const base = uriBaseName(record).replace(/\.gcg$/i, '');
   return vscode.Uri.joinPath(record, '..', `${base}.${host.text('ui.report.fileSuffix')}.html`);
 }
 
 async function save(html: string, target: vscode.Uri, host: BoardViewHost): Promise<void> {
-  if (target.scheme === 'file') {
+  if (target.scheme === 'file' && vscode.env.uiKind !== vscode.UIKind.Web) {
     // On disk: temporary file, fsync, rename (files/write.ts), so a full disk never leaves half a page.
     try {
       writeFileAtomic(target.fsPath, html);
@@ -57,7 +56,7 @@ async function save(html: string, target: vscode.Uri, host: BoardViewHost): Prom
       return;
     }
   } else {
-    await vscode.workspace.fs.writeFile(target, Buffer.from(html, 'utf8'));
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(html));
   }
   void vscode.window.showInformationMessage(host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }));
 }
@@ -89,7 +88,7 @@ class AuditReportPanel implements vscode.Disposable {
     private readonly uri: vscode.Uri,
     readonly panel: vscode.WebviewPanel,
   ) {
-    this.name = path.posix.basename(uri.path);
+    this.name = uriBaseName(uri);
     AuditReportPanel.panels.set(uri.toString(), this);
     this.subscriptions.push(
       panel.onDidDispose(() => this.dispose()),
@@ -183,7 +182,7 @@ class AuditReportPanel implements vscode.Disposable {
     this.html = result.html;
     this.status = this.statusNow();
     if (!this.pageSet) {
-      this.panel.webview.html = renderReportPanelPage(result.html, { nonce: randomBytes(18).toString('base64'), texts: this.texts() });
+      this.panel.webview.html = renderReportPanelPage(result.html, { nonce: freshNonce(), texts: this.texts() });
       this.pageSet = true;
       return;
     }
@@ -209,7 +208,7 @@ export async function showAuditReport(
   } else {
     const panel = vscode.window.createWebviewPanel(
       AuditReportPanel.viewType,
-      host.text('ui.report.panelTitle', { name: path.posix.basename(uri.path) }),
+      host.text('ui.report.panelTitle', { name: uriBaseName(uri) }),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [] },
     );

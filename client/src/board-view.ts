@@ -18,10 +18,8 @@
  * Example: with `partida.gcg` open, run "Planilla: Show board" (or the title-bar button) and move
  * the cursor down the record, or press → inside the board: the cursor jumps to the next event.
  */
-import { randomBytes } from 'node:crypto';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { BOARD_AT_REQUEST, type BoardAtParams, type BoardAtResult } from '../../server/src/shared/protocol';
 import {
   Coalescer,
@@ -37,12 +35,23 @@ import type { Language } from '../../server/src/shared/text';
 
 /** What the view needs from the extension: the running client and the UI texts. */
 export interface BoardViewHost {
-  client(): LanguageClient | undefined;
+  client(): BaseLanguageClient | undefined;
   language(): Language;
   text(id: string, args?: Record<string, string | number>): string;
 }
 
 const isRecord = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => editor?.document.languageId === 'gcg';
+
+/** The last segment of a URI's path ('partida.gcg'); the same in Node and in a browser. */
+export function uriBaseName(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}
+
+/** 18 random bytes in base64, from the Web Crypto API (Node 20 and browsers have it). */
+export function freshNonce(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes));
+}
 
 export class BoardView implements vscode.Disposable {
   static readonly viewType = 'planilla.board';
@@ -120,7 +129,7 @@ export class BoardView implements vscode.Disposable {
     this.body = renderBoardViewMessage(host.text(editor || waiting ? 'ui.board.waiting' : 'ui.board.noRecord'));
     this.panel.webview.html = renderBoardViewPage({
       cspSource: this.panel.webview.cspSource,
-      nonce: randomBytes(18).toString('base64'),
+      nonce: freshNonce(),
       lang: host.language(),
       body: this.body,
     });
@@ -177,7 +186,7 @@ export class BoardView implements vscode.Disposable {
     this.document = document;
     this.line = line;
     this.column = column ?? this.column;
-    this.panel.title = this.host.text('ui.board.panelTitle', { name: path.posix.basename(document.uri.path) });
+    this.panel.title = this.host.text('ui.board.panelTitle', { name: uriBaseName(document.uri) });
     this.schedule();
   }
 

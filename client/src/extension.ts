@@ -1,16 +1,15 @@
 /**
- * The VS Code side of Planilla: starts the language server (the bundle `dist/server.js`) over
- * IPC for `gcg` documents, hands it the `planilla.*` settings under the workspace-trust rule, and
- * registers the commands "Check all records in workspace", "Export for Woogles", "Show board"
- * (board-view.ts), "Audit report" (audit-report.ts), "Fix all scores and totals" (one edit from
- * the server's fix-all) and "Compare with another sheet…" (VS Code's diff view of the two sheets,
- * each with its findings, and the server's summary of where they first disagree).
+ * The VS Code side of Planilla in VS Code's Node extension host: starts the language server (the
+ * bundle `dist/server.js`) over IPC for `gcg` documents and hands it the `planilla.*` settings
+ * under the workspace-trust rule (paths inside the workspace folders, links resolved; `severity`,
+ * `rules`, `exchangeMinimum` only from user settings: `chooseRestrictedSetting`); the commands and the rest are common.ts's (shared with the web
+ * client, browser.ts).
  *
  * Invariants:
  * - The only module that imports `vscode`; everything the server computes reaches VS Code through
  *   the language client (diagnostics, hovers, lenses, fixes, …).
  * - In an untrusted workspace, workspace settings never point the server at a file outside the
- *   workspace folders (`choosePathSetting`, `chooseLexiconMap`, links resolved); `severity`, `rules`, `exchangeMinimum` only from user settings (`chooseRestrictedSetting`).
+ *   workspace folders (`choosePathSetting`, `chooseLexiconMap`).
  * - Every text shown comes from the UI catalogue in the editor's language (or `planilla.language`).
  *
  * Example: opening `game.gcg` activates the extension; "Planilla: Check all records in
@@ -18,47 +17,12 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import {
-  CHECK_FILES_REQUEST,
-  COMPARE_REQUEST,
-  EXPORT_WOOGLES_REQUEST,
-  FIX_ALL_REQUEST,
-  type CompareParams,
-  type CompareResult,
-  type FixAllParams,
-  type FixAllResult,
-  type CheckFilesParams,
-  type CheckFilesResult,
-  type ExportParams,
-  type ExportResult,
-} from '../../server/src/shared/protocol';
-import { showAuditReport, type AuditReportOptions } from './audit-report';
-import { BoardView, type BoardViewHost } from './board-view';
+import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
 import { chooseLexiconMap, choosePathSetting, chooseRestrictedSetting } from '../../server/src/shared/settings';
-import { clientText, resolveLanguage } from '../../server/src/shared/text';
-import type { Language } from '../../server/src/shared/text';
+import { activateWith, deactivateClient } from './common';
 
 const SECTION = 'planilla';
-/** Files sent to the server per request while checking the workspace (progress granularity). */
-const CHECK_BATCH = 25;
-
-let client: LanguageClient | undefined;
-
-function language(): Language {
-  return resolveLanguage(vscode.workspace.getConfiguration(SECTION).get<string>('language', 'auto'), vscode.env.language);
-}
-
-const t = (id: string, args: Record<string, string | number> = {}): string => clientText(id, language(), args);
-
-const host: BoardViewHost = { client: () => client, language, text: t };
-
-/** The editor of `resource` when one shows it, else the active editor. */
-function editorFor(resource: unknown): vscode.TextEditor | undefined {
-  const uri = resource instanceof vscode.Uri ? resource.toString() : undefined;
-  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) ?? vscode.window.activeTextEditor;
-}
 
 function folderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
@@ -86,157 +50,6 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
   };
 }
 
-/**
- * The quick fix of a `#lexicon NAME` with no list set up (issue 12, item 13): asks for the list's
- * file and stores it under NAME in the user's `planilla.lexicons` (user settings: a list is the
- * user's, and they hold any path in any workspace); the server then judges the record with it.
- */
-async function chooseLexicon(name?: unknown): Promise<void> {
-  if (typeof name !== 'string' || name.trim() === '') return;
-  const picked = await vscode.window.showOpenDialog({
-    canSelectFiles: true,
-    canSelectFolders: false,
-    canSelectMany: false,
-    title: t('ui.command.chooseLexicon.title', { name }),
-    openLabel: t('ui.command.chooseLexicon.open'),
-  });
-  const file = picked?.[0];
-  if (!file || file.scheme !== 'file') return;
-  const config = vscode.workspace.getConfiguration(SECTION);
-  const current = config.inspect<Record<string, unknown>>('lexicons')?.globalValue;
-  const next: Record<string, unknown> = { ...(current && typeof current === 'object' ? current : {}), [name]: file.fsPath };
-  await config.update('lexicons', next, vscode.ConfigurationTarget.Global);
-  void vscode.window.showInformationMessage(t('ui.command.chooseLexicon.done', { name, path: file.fsPath }));
-}
-
-async function checkWorkspace(): Promise<CheckFilesResult | undefined> {
-  const active = client;
-  if (!active) return undefined;
-  const files = await vscode.workspace.findFiles('**/*.gcg', '**/node_modules/**');
-  const total = files.length;
-  const sum = { checked: 0, errors: 0, warnings: 0, others: 0, unreadable: [] as string[] };
-  await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: t('ui.command.checkWorkspace.progressTitle'), cancellable: true },
-    async (progress, token) => {
-      for (let i = 0; i < files.length && !token.isCancellationRequested; i += CHECK_BATCH) {
-        const batch = files.slice(i, i + CHECK_BATCH);
-        const params: CheckFilesParams = { uris: batch.map((u) => u.toString()) };
-        const r = await active.sendRequest<CheckFilesResult>(CHECK_FILES_REQUEST, params, token);
-        sum.checked += r.checked;
-        sum.errors += r.errors;
-        sum.warnings += r.warnings;
-        sum.others += r.others;
-        sum.unreadable.push(...r.unreadable);
-        progress.report({
-          increment: (batch.length / Math.max(1, total)) * 100,
-          message: t('ui.command.checkWorkspace.progress', { done: Math.min(i + batch.length, total), total }),
-        });
-      }
-    },
-  );
-  await vscode.commands.executeCommand('workbench.actions.view.problems');
-  const summary = t('ui.command.checkWorkspace.done', {
-    files: sum.checked,
-    errors: sum.errors,
-    warnings: sum.warnings,
-    others: sum.others,
-  });
-  if (sum.unreadable.length > 0) {
-    void vscode.window.showWarningMessage(`${summary} ${t('ui.command.checkWorkspace.unreadable', { count: sum.unreadable.length })}`);
-  } else {
-    void vscode.window.showInformationMessage(summary);
-  }
-  return sum;
-}
-
-async function exportWoogles(resource?: vscode.Uri): Promise<vscode.TextDocument | undefined> {
-  const active = client;
-  const uri = resource ?? vscode.window.activeTextEditor?.document.uri;
-  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : undefined;
-  if (!active || !uri || (doc !== undefined && doc.languageId !== 'gcg')) {
-    void vscode.window.showWarningMessage(t('ui.command.export.noRecord'));
-    return undefined;
-  }
-  const params: ExportParams = { uri: uri.toString() };
-  const result = await active.sendRequest<ExportResult>(EXPORT_WOOGLES_REQUEST, params);
-  if ('error' in result) {
-    void vscode.window.showErrorMessage(result.error);
-    return undefined;
-  }
-  const exported = await vscode.workspace.openTextDocument({ language: 'gcg', content: result.text });
-  await vscode.window.showTextDocument(exported, { preview: false });
-  void vscode.window.showInformationMessage(t('ui.command.export.done', { name: path.basename(uri.path) }));
-  return exported;
-}
-
-/** The `.gcg` document a command acts on: the one given, else the active editor's. */
-function recordUri(resource?: unknown): vscode.Uri | undefined {
-  const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
-  const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : undefined;
-  return uri && (doc === undefined || doc.languageId === 'gcg') ? uri : undefined;
-}
-
-/** "Fix all scores and totals": the server's edits applied as one undoable edit. */
-async function fixAllScores(resource?: unknown): Promise<boolean> {
-  const active = client;
-  const uri = recordUri(resource);
-  if (!active || !uri) {
-    void vscode.window.showWarningMessage(t('ui.command.fixAll.noRecord'));
-    return false;
-  }
-  await vscode.workspace.openTextDocument(uri);
-  const params: FixAllParams = { uri: uri.toString() };
-  const result = await active.sendRequest<FixAllResult>(FIX_ALL_REQUEST, params);
-  if ('error' in result) {
-    void vscode.window.showErrorMessage(result.error);
-    return false;
-  }
-  if (result.edits.length > 0) {
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of result.edits) {
-      const range = new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character);
-      edit.replace(uri, range, e.newText);
-    }
-    if (!(await vscode.workspace.applyEdit(edit))) return false;
-  }
-  void vscode.window.showInformationMessage(result.message);
-  return true;
-}
-
-/**
- * "Compare with another sheet…": VS Code's diff view of this sheet (left) and the one picked
- * (right); both are checked as they open, so each side shows its findings; the server's summary
- * (first disagreement, whose addition is right, the results) comes as a notice.
- */
-async function compareSheets(resource?: unknown, other?: unknown): Promise<string | undefined> {
-  const active = client;
-  const uri = recordUri(resource);
-  if (!active || !uri) {
-    void vscode.window.showWarningMessage(t('ui.command.compare.noRecord'));
-    return undefined;
-  }
-  let otherUri = other instanceof vscode.Uri ? other : undefined;
-  if (!otherUri) {
-    const picked = await vscode.window.showOpenDialog({
-      canSelectMany: false,
-      openLabel: t('ui.command.compare.pick'),
-      filters: { GCG: ['gcg'] },
-      defaultUri: vscode.Uri.joinPath(uri, '..'),
-    });
-    otherUri = picked?.[0];
-  }
-  if (!otherUri) return undefined;
-  const params: CompareParams = { a: uri.toString(), b: otherUri.toString() };
-  const result = await active.sendRequest<CompareResult>(COMPARE_REQUEST, params);
-  if ('error' in result) {
-    void vscode.window.showErrorMessage(result.error);
-    return undefined;
-  }
-  await vscode.commands.executeCommand('vscode.diff', uri, otherUri, result.title);
-  void vscode.window.showInformationMessage(result.summary);
-  return result.summary;
-}
-
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -247,52 +60,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6029'] },
     },
   };
-  const outputChannel = vscode.window.createOutputChannel('Planilla', { log: true });
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'gcg' },
-      { scheme: 'untitled', language: 'gcg' },
-    ],
-    outputChannel,
-    initializationOptions: { locale: vscode.env.language },
-    synchronize: { configurationSection: SECTION },
-    middleware: {
-      workspace: {
-        configuration: (params, token, next) => {
-          if (params.items.every((item) => item.section === SECTION)) {
-            return params.items.map((item) => settingsFor(item.scopeUri));
-          }
-          return next(params, token);
-        },
-      },
-    },
-  };
-  client = new LanguageClient('planilla', 'Planilla', serverOptions, clientOptions);
-  context.subscriptions.push(
-    vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
-    vscode.commands.registerCommand('planilla.chooseLexicon', chooseLexicon),
-    vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
-    vscode.commands.registerCommand('planilla.fixAll', fixAllScores),
-    vscode.commands.registerCommand('planilla.compare', compareSheets),
-    vscode.commands.registerCommand('planilla.showBoard', (resource?: unknown) => BoardView.show(host, editorFor(resource))),
-    vscode.commands.registerCommand('planilla.auditReport', (resource?: unknown, options?: AuditReportOptions) =>
-      showAuditReport(host, resource instanceof vscode.Uri ? resource : undefined, options),
-    ),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      void client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
-    }),
-  );
-  await client.start();
-  // After a window reload VS Code hands back the board view it had open (record and line kept).
-  context.subscriptions.push(
-    vscode.window.registerWebviewPanelSerializer(BoardView.viewType, {
-      deserializeWebviewPanel: async (panel, state) => {
-        await BoardView.revive(host, panel, state);
-      },
-    }),
-  );
+  await activateWith(context, {
+    createClient: (options) => new LanguageClient('planilla', 'Planilla', serverOptions, options),
+    settingsFor,
+    schemes: ['file', 'untitled'],
+  });
 }
 
 export function deactivate(): Thenable<void> | undefined {
-  return client?.stop();
+  return deactivateClient();
 }

@@ -5,11 +5,15 @@
 # PLANILLA_SKIP_BUILD=1, then runs:
 #   1. the TextMate grammar through VS Code's tokenizer (grammar-check.js);
 #   2. headless Neovim attached to the server over stdio (nvim/lsp_e2e.lua), and Neovim configured
-#      by the README's own init.lua, starting `planilla lsp` (nvim/readme-config.js);
+#      by the README's own init.lua, starting `planilla lsp` (nvim/readme-config.js); Emacs with
+#      Eglot configured by the README's init.el (emacs/readme-config.js);
 #   3. the board view's page and the audit report rendered in Chromium from file:// pages
 #      (chromium/render-check.js: content, escaping, no network; test-output/e2e/board-sample.png);
-#   4. the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
-#   5. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/.
+#   4. the release dry run: the .vsix built and its contents checked (tools/package-check.sh);
+#      the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
+#   5. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/;
+#   6. the extension's web build in code-server's web-worker extension host (vscode/web-run.js);
+#   7. the first-open figures: activation time and first diagnostics (vscode/first-open.js).
 # All traffic stays on 127.0.0.1. Ends with "e2e: N passed, N failed" (checks over all suites);
 # exits non-zero when any suite fails.
 set -uo pipefail
@@ -35,9 +39,13 @@ suite grammar node test/e2e/grammar-check.js
 suite neovim env PLANILLA_SERVER="$root/dist/server.js" PLANILLA_FILE="$scratch/score-error.gcg" \
   timeout 300 nvim --headless --clean -c "luafile $root/test/e2e/nvim/lsp_e2e.lua"
 suite neovim-readme timeout 300 node test/e2e/nvim/readme-config.js
+suite emacs-readme timeout 300 node test/e2e/emacs/readme-config.js
 suite chromium-render timeout 300 node test/e2e/chromium/render-check.js
+suite package-check env PLANILLA_SKIP_BUILD=1 bash test/e2e/tools/package-check.sh
 suite vscode-extension-host timeout 900 node test/e2e/vscode/run-ext-tests.js
 suite vscode-ui timeout 900 node test/e2e/vscode/ui-run.js
+suite vscode-web timeout 900 node test/e2e/vscode/web-run.js
+suite first-open timeout 900 node test/e2e/vscode/first-open.js
 rm -rf "$scratch"
 
 passed=$(grep -oE '^[a-z-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | awk '{s += $2} END {print s + 0}')

@@ -106,3 +106,16 @@ export interface MemoryUsageResult {
   /** Documents whose settings are held (open ones only). */
   readonly settings: number;
 }
+
+/**
+ * Browser server → client: the bytes of a file, read by the extension (`vscode.workspace.fs`),
+ * for the language server in a web worker, which cannot read files itself. The URI
+ * `BUILTIN_LEXICON_URI` stands for the extension's own built-in word list.
+ */
+export const READ_FILE_REQUEST = 'planilla/readFile';
+export const BUILTIN_LEXICON_URI = 'planilla-extension:/data/es-open.dawg';
+export interface ReadFileParams {
+  readonly uri: string;
+}
+/** Base64 of the bytes, or why they could not be read. */
+export type ReadFileResult = { readonly base64: string } | { readonly error: string };

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the real-client tests and the packaging need, in this folder only (its own
 # package.json and lockfile; nothing goes into the root node_modules):
-#   - Debian: neovim (headless LSP client), chromium, ripgrep and the headers the native modules
-#     of code-server build against; installed only when missing.
+#   - Debian: neovim (headless LSP client), emacs-nox and elpa-eglot (Emacs's LSP client),
+#     chromium, ripgrep and the headers the native modules of code-server build against;
+#     installed only when missing.
 #   - npm: code-server 4.100.3 (= VS Code 1.100, the newest that runs on Node 20),
 #     playwright-core (drives Debian's chromium), @vscode/vsce (packages the .vsix offline).
 # Idempotent: a second run with everything present does nothing but print the versions.
@@ -46,10 +47,21 @@ if [ ! -x "$here/node_modules/.bin/code-server" ]; then
   dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
   for t in make g++ python3; do command -v $t >/dev/null || need_apt+=("$t"); done
 fi
+# Emacs with Eglot (Debian's Emacs 28 has no Eglot built in: elpa-eglot), without the recommended
+# mail and spelling tools: 12 packages, about 45 MB to download, 159 MB on disk.
+need_emacs=()
+command -v emacs >/dev/null || need_emacs+=(emacs-nox)
+dpkg -s elpa-eglot >/dev/null 2>&1 || need_emacs+=(elpa-eglot)
+if [ ${#need_apt[@]} -gt 0 ] || [ ${#need_emacs[@]} -gt 0 ]; then
+  as_root apt-get update -q
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "e2e tools: apt-get install ${need_apt[*]}"
-  as_root apt-get update -q
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -q "${need_apt[@]}"
+fi
+if [ ${#need_emacs[@]} -gt 0 ]; then
+  echo "e2e tools: apt-get install --no-install-recommends ${need_emacs[*]}"
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -q --no-install-recommends "${need_emacs[@]}"
 fi
 
 if [ ! -x "$here/node_modules/.bin/code-server" ] || [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
@@ -68,5 +80,5 @@ if [ ! -x "$here/node_modules/.bin/code-server" ] || [ ! -f "$here/node_modules/
   npm_config_yes=true npm_config_nodedir=/usr npm_install_in "$here" --unsafe-perm --foreground-scripts
 fi
 
-echo "e2e tools: nvim $(nvim --version | head -1 | cut -d' ' -f2), $(chromium --version 2>/dev/null | head -1)"
+echo "e2e tools: nvim $(nvim --version | head -1 | cut -d' ' -f2), $(emacs --version | head -1), $(chromium --version 2>/dev/null | head -1)"
 echo "e2e tools: code-server $(node -p "require('$here/node_modules/code-server/package.json').version"), playwright-core $(node -p "require('$here/node_modules/playwright-core/package.json').version")"

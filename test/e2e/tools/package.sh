@@ -13,6 +13,6 @@ if [ "${PLANILLA_SKIP_BUILD:-}" != 1 ]; then
 fi
 version=$(node -p 'require("./package.json").version')
 out=${1:-$root/planilla-$version.vsix}
-args=(package --no-dependencies --skip-license --allow-missing-repository --out "$out")
+args=(package --no-dependencies --allow-missing-repository --out "$out")
 "$here/vsce/node_modules/.bin/vsce" "${args[@]}"
 echo "package: $out"

@@ -1,7 +1,8 @@
 /**
  * What the client bundle carries: built with the build's own options (scripts/bundles.mjs), its
- * project inputs are the client's sources, the shared module (`server/src/shared/`) and the two
- * files of `rules/` the shared module may use — never the rules catalogue, the engine or the
+ * project inputs are the client's sources, the shared module (`server/src/shared/`), the atomic
+ * file writer (`server/src/files/`, Node built-ins only) and the two files of `rules/` the shared
+ * module may use — never the rules catalogue, the engine or the
  * service. The server bundle, built the same way, does carry them (so the check can fail).
  */
 import * as assert from 'node:assert/strict';
@@ -40,7 +41,14 @@ async function projectInputs(name: string): Promise<{ inputs: string[]; bytes: n
   return { inputs, bytes: output.bytes };
 }
 
-const CLIENT_ALLOWED = [/^client\/src\//, /^server\/src\/shared\//, /^server\/src\/files\//, /^server\/src\/rules\/catalog\/client\.ts$/, /^server\/src\/rules\/template\.ts$/];
+const CLIENT_ALLOWED = [
+  /^client\/src\//,
+  /^server\/src\/shared\//,
+  /^server\/src\/files\//,
+  /^server\/src\/files\//,
+  /^server\/src\/rules\/catalog\/client\.ts$/,
+  /^server\/src\/rules\/template\.ts$/,
+];
 
 describe('architecture: bundles', function () {
   this.timeout(60000);

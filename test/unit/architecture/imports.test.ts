@@ -62,7 +62,8 @@ function importsWithKind(file: string): ImportRef[] {
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0]!)) {
       const callee = node.expression;
       const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
-      if (isRequire || callee.kind === ts.SyntaxKind.ImportKeyword) out.push({ spec: (node.arguments[0] as ts.StringLiteralLike).text, typeOnly: false });
+      if (isRequire || callee.kind === ts.SyntaxKind.ImportKeyword)
+        out.push({ spec: (node.arguments[0] as ts.StringLiteralLike).text, typeOnly: false });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       out.push({ spec: node.argument.literal.text, typeOnly: true });
     }
@@ -80,7 +81,11 @@ function importsOf(file: string): string[] {
 /** The project file a relative specifier names (`./x` → x.ts, x.js, x/index.ts …), or undefined. */
 function resolveRelative(from: string, spec: string): string | undefined {
   const base = path.resolve(path.dirname(from), spec);
-  const candidates = [base, ...['.ts', '.js', '.mjs', '.cjs'].map((e) => base + e), ...['index.ts', 'index.js'].map((i) => path.join(base, i))];
+  const candidates = [
+    base,
+    ...['.ts', '.js', '.mjs', '.cjs'].map((e) => base + e),
+    ...['index.ts', 'index.js'].map((i) => path.join(base, i)),
+  ];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 
@@ -108,7 +113,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   report: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'shared'],
   cli: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
   'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'cli', 'shared', 'files'],
-  'server.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  'server-core.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  'server.ts': ['lexicon', 'service', 'shared', 'files', 'server-core.ts'],
+  'server-browser.ts': ['lexicon', 'service', 'shared', 'server-core.ts'],
+  web: [],
   client: ['shared', 'files'],
 };
 
@@ -132,8 +140,11 @@ const PACKAGES: Record<string, readonly string[]> = {
   report: [],
   cli: [],
   'cli.ts': [],
-  'server.ts': ['vscode-languageserver/node', 'vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-types'],
-  client: ['vscode', 'vscode-languageclient', 'vscode-languageclient/node'],
+  'server-core.ts': ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-types'],
+  'server.ts': ['vscode-languageserver/node'],
+  'server-browser.ts': ['vscode-languageserver/browser'],
+  web: [],
+  client: ['vscode', 'vscode-languageclient', 'vscode-languageclient/node', 'vscode-languageclient/browser'],
 };
 
 const files = [...sources('server/src'), ...sources('client/src')];
@@ -156,7 +167,8 @@ describe('architecture: import rules', () => {
           const target = resolveRelative(file, spec);
           assert.ok(target, `${rel} imports ${spec}, which is no file of the project`);
           const targetLayer = layerOf(target);
-          const ok = targetLayer === layer || allowedLayers.includes(targetLayer.replace(/\.ts$/, ''));
+          const ok =
+            targetLayer === layer || allowedLayers.includes(targetLayer) || allowedLayers.includes(targetLayer.replace(/\.ts$/, ''));
           assert.ok(ok, `${rel} (layer ${layer}) imports ${spec} (layer ${targetLayer})`);
         } else {
           assert.ok(
@@ -184,11 +196,14 @@ describe('architecture: import rules', () => {
     }
   });
 
-  it('only server.ts imports vscode-languageserver/node, and only client/ imports vscode', () => {
+  it('only the server and client entries import their transports, and only client/ imports vscode', () => {
     for (const file of files) {
       const rel = path.relative(repoRoot, file);
       for (const spec of importsOf(file)) {
         if (spec === 'vscode-languageserver/node') assert.equal(rel, path.join('server', 'src', 'server.ts'));
+        if (spec === 'vscode-languageserver/browser') assert.equal(rel, path.join('server', 'src', 'server-browser.ts'));
+        if (spec === 'vscode-languageclient/node') assert.equal(rel, path.join('client', 'src', 'extension.ts'));
+        if (spec === 'vscode-languageclient/browser') assert.equal(rel, path.join('client', 'src', 'browser.ts'));
         if (spec === 'vscode') assert.ok(rel.startsWith(`client${path.sep}`), `${rel} imports vscode`);
       }
     }
@@ -254,7 +269,11 @@ describe('architecture: import rules', () => {
       table[m[1]!] = [...m[2]!.matchAll(/`([^`]+)`/g)].map((n) => n[1]!);
     }
     const sorted = (r: Record<string, readonly string[]>): Record<string, string[]> =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort(([a], [b]) => (a < b ? -1 : 1)));
+      Object.fromEntries(
+        Object.entries(r)
+          .map(([k, v]) => [k, [...v].sort()])
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
     assert.deepEqual(sorted(table), sorted(ALLOWED));
   });
 });

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// VS Code for the Web, as far as it runs offline here: code-server serves the packaged .vsix to
+// Chromium, with the user setting `remote.extensionKind: { "planilla.planilla": ["web"] }`, so the
+// workbench runs the extension's `browser` entry in its web-worker extension host and the language
+// server (dist/browser-server.js) in a web worker, as vscode.dev would. Checks: the record's
+// diagnostic in the Problems panel, a code lens and a hover, the built-in word list at work (an
+// unaccepted word), that no Node server process was started (`dist/server.js`), and that the
+// client logged no error about its connection to the worker.
+// Usage: node test/e2e/vscode/web-run.js [VSIX]   (prints "vscode-web: N passed, N failed")
+'use strict';
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { startCodeServer, launchBrowser } = require('./harness');
+
+const repoRoot = path.resolve(__dirname, '../../..');
+const shots = path.join(repoRoot, 'test-output/e2e');
+const T = Number(process.env.PLANILLA_STEP_TIMEOUT_MS || 60000);
+const results = [];
+const check = (name, ok, detail) => {
+  results.push({ name, ok: Boolean(ok) });
+  console.log(JSON.stringify({ check: name, ok: Boolean(ok), detail }));
+};
+
+async function waitText(page, selector, pattern, ms = T) {
+  await page.waitForFunction(
+    ([sel, src]) => [...document.querySelectorAll(sel)].some((e) => new RegExp(src).test((e.textContent || '').replace(/\u00a0/g, ' '))),
+    [selector, pattern.source],
+    { timeout: ms, polling: 100 },
+  );
+  return page.evaluate(
+    ([sel, src]) =>
+      [...document.querySelectorAll(sel)].map((e) => (e.textContent || '').replace(/\u00a0/g, ' ')).find((t) => new RegExp(src).test(t)),
+    [selector, pattern.source],
+  );
+}
+
+/** Node processes running the Node server bundle, below code-server's process group. */
+function nodeServers(pgid) {
+  const out = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' });
+  return out.split('\n').filter((l) => l.trim().startsWith(`${pgid} `) && /dist\/server\.js/.test(l));
+}
+
+(async () => {
+  fs.mkdirSync(shots, { recursive: true });
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-web-'));
+  let vsix = process.argv[2];
+  if (!vsix) {
+    vsix = path.join(root, 'planilla.vsix');
+    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], {
+      env: { ...process.env, PLANILLA_SKIP_BUILD: '1' },
+      stdio: 'pipe',
+    });
+  }
+  const ws = path.join(root, 'ws');
+  fs.cpSync(path.join(__dirname, '../workspace'), ws, { recursive: true });
+  fs.copyFileSync(path.join(repoRoot, 'test/e2e/nvim/palabra-propia.gcg'), path.join(ws, 'palabra-propia.gcg'));
+  let cs;
+  let browser;
+  try {
+    cs = await startCodeServer({ root, vsix, settings: { 'remote.extensionKind': { 'planilla.planilla': ['web'] } } });
+    browser = await launchBrowser(root);
+    const { page } = browser;
+    // Errors of the client's connection to its worker (e.g. a message the worker cannot take).
+    const workerErrors = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Planilla/.test(m.text())) workerErrors.push(m.text().slice(0, 300));
+      if (process.env.DEBUG_WEB) console.log('[console]', m.type(), m.text().slice(0, 400));
+    });
+    await page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}`);
+    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: T });
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'score-error.gcg' }).dblclick();
+    await waitText(page, '.monaco-editor .view-lines', /LIBRO \+18 18/);
+    await page.keyboard.press('Control+Shift+M');
+    const problem = await waitText(page, '.markers-panel .monaco-list-row', /declared score 18, computed 16/).catch(
+      (e) => String(e).split('\n')[0],
+    );
+    check('problems_panel', /score-mismatch/.test(problem), problem);
+    await page.screenshot({ path: path.join(shots, 'web-problems.png') });
+    const lens = await waitText(page, '.monaco-editor .codelens-decoration', /Ana 16 · Beto 0/).catch((e) => String(e).split('\n')[0]);
+    check('code_lens', /the sheet says 18/.test(lens), lens);
+    const score = page.locator('.monaco-editor .view-line span span', { hasText: /^\+18$/ }).first();
+    const box = await score.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const hover = await waitText(page, '.monaco-hover', /LIBRO = 8 × 2 = 16/).catch((e) => String(e).split('\n')[0]);
+    check('hover', /art\. 12–19/.test(hover), hover.slice(0, 200));
+    await page.mouse.move(5, 5);
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palabra-propia.gcg' }).dblclick();
+    const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the lexicon/).catch(
+      (e) => String(e).split('\n')[0],
+    );
+    check('builtin_word_list', /unaccepted-word/.test(word), word);
+    await page.screenshot({ path: path.join(shots, 'web-word-list.png') });
+    const servers = nodeServers(cs.pgid);
+    check('no_node_server_process', servers.length === 0, servers);
+    check('no_worker_error', !workerErrors.length, workerErrors.slice(0, 3));
+  } catch (e) {
+    check('harness', false, String((e && e.stack) || e).slice(0, 2000));
+    if (browser) await browser.page.screenshot({ path: path.join(shots, 'web-failure.png') }).catch(() => undefined);
+  } finally {
+    if (browser) check('no_request_left_loopback', browser.external.length === 0, browser.external.slice(0, 5));
+    if (browser) await browser.close();
+    if (cs) await cs.stop();
+    if (!process.env.KEEP) fs.rmSync(root, { recursive: true, force: true });
+    const failed = results.filter((r) => !r.ok).length;
+    console.log(`vscode-web: ${results.length - failed} passed, ${failed} failed`);
+    process.exit(failed > 0 ? 1 : 0);
+  }
+})();

@@ -1,0 +1,207 @@
+/**
+ * The browser server (dist/browser-server.js, the bundle VS Code for the Web runs in a web worker)
+ * against the Node server (dist/server.js) on the samples and the real corpus: identical
+ * diagnostics, hovers (on every event line, at its start and on its score) and code lenses, and
+ * the same results for records read through the client (`planilla/checkFiles` → `planilla/readFile`).
+ *
+ * The browser bundle runs in a Node worker thread that plays the web worker's part (`self` with
+ * `postMessage`, `onmessage` and `addEventListener`); it gets the built-in word list, as in the
+ * browser, from the client (`planilla/readFile` of BUILTIN_LEXICON_URI).
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { BUILTIN_LEXICON_URI } from '../../../server/src/shared/protocol';
+import { LspClient } from '../../protocol/lsp-client';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const nodeServer = path.join(repoRoot, 'dist/server.js');
+const browserServer = path.join(repoRoot, 'dist/browser-server.js');
+const corpus = path.resolve(repoRoot, '../shared/corpus/real');
+
+/** A client of the browser bundle in a worker thread, with the calls the test needs. */
+class WorkerClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, (result: unknown) => void>();
+  private readonly handlers = new Map<string, (params: any) => unknown>();
+  readonly published = new Map<string, unknown>();
+  private readonly worker: Worker;
+
+  constructor(bundle: string) {
+    const boot = `
+      const { parentPort } = require('node:worker_threads');
+      const listeners = [];
+      globalThis.self = globalThis;
+      globalThis.postMessage = (message) => parentPort.postMessage(message);
+      globalThis.addEventListener = (type, listener) => { if (type === 'message') listeners.push(listener); };
+      parentPort.on('message', (data) => {
+        if (typeof globalThis.onmessage === 'function') globalThis.onmessage({ data });
+        for (const l of listeners) l({ data });
+      });
+      // No Node globals a browser lacks: the bundle must bring what it needs.
+      delete globalThis.Buffer; delete globalThis.setImmediate;
+      require(${JSON.stringify(bundle)});
+    `;
+    this.worker = new Worker(boot, { eval: true });
+    this.worker.on('message', (message: any) => this.dispatch(message));
+  }
+
+  onRequest(method: string, handler: (params: any) => unknown): void {
+    this.handlers.set(method, handler);
+  }
+
+  private dispatch(message: any): void {
+    if (message.method && message.id !== undefined) {
+      const handler = this.handlers.get(message.method);
+      this.worker.postMessage(
+        handler
+          ? { jsonrpc: '2.0', id: message.id, result: handler(message.params) ?? null }
+          : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'unhandled' } },
+      );
+    } else if (message.method === 'textDocument/publishDiagnostics') {
+      this.published.set(message.params.uri, message.params);
+    } else if (message.id !== undefined && this.pending.has(message.id)) {
+      this.pending.get(message.id)!(message.error ? { error: message.error } : message.result);
+      this.pending.delete(message.id);
+    }
+  }
+
+  request<T = any>(method: string, params: unknown): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve) => {
+      this.pending.set(id, resolve as (r: unknown) => void);
+      this.worker.postMessage({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+
+  notify(method: string, params: unknown): void {
+    this.worker.postMessage({ jsonrpc: '2.0', method, params });
+  }
+
+  async waitPublished(uri: string, version: number): Promise<any> {
+    const end = Date.now() + 20000;
+    for (;;) {
+      const p = this.published.get(uri) as { version?: number } | undefined;
+      if (p && p.version === version) return p;
+      if (Date.now() > end) throw new Error(`browser server: no diagnostics for ${uri} v${version}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.request('shutdown', null);
+    await this.worker.terminate();
+  }
+}
+
+function records(): string[] {
+  const files = fs
+    .readdirSync(path.join(repoRoot, 'samples'))
+    .filter((f) => f.endsWith('.gcg'))
+    .map((f) => path.join(repoRoot, 'samples', f));
+  if (fs.existsSync(corpus))
+    files.push(
+      ...fs
+        .readdirSync(corpus)
+        .filter((f) => f.endsWith('.gcg'))
+        .map((f) => path.join(corpus, f)),
+    );
+  return files;
+}
+
+/** The text an editor would open: UTF-8 when the bytes are valid UTF-8, else Latin-1. */
+function textOf(file: string): string {
+  const bytes = fs.readFileSync(file);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
+}
+
+describe('web: the browser server answers as the Node server does', function () {
+  this.timeout(120000);
+  let node: LspClient;
+  let web: WorkerClient;
+  let dir: string;
+
+  before(async () => {
+    for (const f of [nodeServer, browserServer]) assert.ok(fs.existsSync(f), `build the bundles first: ${f}`);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-web-'));
+    node = LspClient.start(nodeServer);
+    await node.initialize({ locale: 'es', configuration: false });
+    web = new WorkerClient(browserServer);
+    const dawg = fs.readFileSync(path.join(repoRoot, 'data/es-open.dawg'));
+    web.onRequest('planilla/readFile', (params: { uri: string }) => {
+      if (params.uri === BUILTIN_LEXICON_URI) return { base64: dawg.toString('base64') };
+      try {
+        return { base64: fs.readFileSync(new URL(params.uri)).toString('base64') };
+      } catch (e) {
+        return { error: String(e) };
+      }
+    });
+    const result = await web.request('initialize', { processId: null, rootUri: null, locale: 'es', capabilities: {} });
+    assert.equal(result.serverInfo.name, 'planilla');
+    web.notify('initialized', {});
+  });
+
+  after(async () => {
+    await node?.close();
+    await web?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds the records', () => {
+    assert.ok(records().length >= 4);
+  });
+
+  for (const file of records()) {
+    it(`${path.basename(file)}: same diagnostics, hovers and lenses`, async () => {
+      const text = textOf(file);
+      const uri = pathToFileURL(path.join(dir, path.basename(file))).toString();
+      const doc = { textDocument: { uri, languageId: 'gcg', version: 1, text } };
+      const fromNode = node.waitForNotification('textDocument/publishDiagnostics', (p: { uri: string }) => p.uri === uri);
+      node.notify('textDocument/didOpen', doc);
+      web.notify('textDocument/didOpen', doc);
+      const [nodeDiags, webDiags] = await Promise.all([fromNode, web.waitPublished(uri, 1)]);
+      assert.deepEqual(webDiags, nodeDiags);
+      const id = { textDocument: { uri } };
+      assert.deepEqual(await web.request('textDocument/codeLens', id), await node.request('textDocument/codeLens', id));
+      let hovers = 0;
+      const lines = text.split(/\r?\n/);
+      for (let line = 0; line < lines.length; line++) {
+        if (!lines[line].startsWith('>')) continue;
+        const score = lines[line].search(/ [+-]\d/);
+        for (const character of [1, score < 0 ? 2 : score + 2]) {
+          const params = { ...id, position: { line, character } };
+          const fromWeb = await web.request('textDocument/hover', params);
+          assert.deepEqual(fromWeb, await node.request('textDocument/hover', params), `hover at ${line}:${character}`);
+          if (fromWeb) hovers++;
+        }
+      }
+      assert.ok(hovers > 0, 'no hover compared');
+      node.notify('textDocument/didClose', id);
+      web.notify('textDocument/didClose', id);
+    });
+  }
+
+  it('checks records it reads through the client, as the Node server reads them from disk', async () => {
+    const uris = records().map((f) => pathToFileURL(f).toString());
+    const fromWeb = await web.request('planilla/checkFiles', { uris });
+    const fromNode = await node.request('planilla/checkFiles', { uris });
+    assert.deepEqual(fromWeb, fromNode);
+    assert.equal(fromNode.checked, uris.length);
+    for (const uri of uris)
+      assert.deepEqual(
+        (web.published.get(uri) as { diagnostics: unknown }).diagnostics,
+        (
+          node.notifications.filter((n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === uri).pop()?.params as {
+            diagnostics: unknown;
+          }
+        ).diagnostics,
+      );
+  });
+});
