@@ -277,7 +277,7 @@ async function fitRun(page, wsFolder) {
   const summaryEs = await waitText(page, '.notification-toast', /planillas comprobadas/).catch(() => '');
   check(
     'spanish_words',
-    lensEs === 'tras la jugada: Marta 26 · Joaquín 23' && /Reglamento FISE vigente · fichas españolas \(FISE\)/.test(rulesEs) && /— 1 error, \d+ avisos, \d+ notas\./.test(summaryEs),
+    /^tras la jugada: Marta 26 · Joaquín 23(?!\d)/.test(lensEs) && /Reglamento FISE vigente · fichas españolas \(FISE\)/.test(rulesEs) && /— 1 error, \d+ avisos, \d+ notas\./.test(summaryEs),
     { lensEs, rulesEs, summaryEs },
   );
   await page.waitForFunction(() => ![...document.querySelectorAll('.notification-toast')].some((t) => /comprobando/.test(t.textContent || '')), null, { timeout: T, polling: 100 }).catch(() => undefined);
@@ -368,13 +368,19 @@ async function fitRun(page, wsFolder) {
     }, null, { timeout: T, polling: 100 });
     const fits = await page.evaluate(() => {
       const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
+      // What the reader came for (score, square table, totals) must show without scrolling; the
+      // coach's best-move table (issue 13) follows below it and may scroll.
+      const coach = [...h.querySelectorAll('*')].find((e) => e.children.length === 0 && /^Best moves \(static equity\)/.test((e.textContent || '').trim()));
       const scrollables = [...h.querySelectorAll('.monaco-scrollable-element')].map((el) => {
         const inner = el.firstElementChild;
-        return { visible: el.clientHeight, content: inner ? inner.scrollHeight : 0 };
+        const top = el.getBoundingClientRect().top;
+        const upTo = coach ? coach.getBoundingClientRect().top - top : inner ? inner.scrollHeight : 0;
+        return { visible: el.clientHeight, content: upTo, coach: Boolean(coach) };
       });
       return { scrollables, box: h.getBoundingClientRect().height };
     });
     check('hover_ordinary_move_fits', fits.scrollables.length > 0 && fits.scrollables.every((s) => s.content <= s.visible + 2), { fits, text: ordinary.slice(0, 200) });
+    check('hover_lists_best_moves', /Best moves \(static equity\)/.test(ordinary) || fits.scrollables.some((s) => s.coach), ordinary.slice(-300));
     await page.screenshot({ path: path.join(shots, 'hover-move.png') });
     await page.mouse.move(5, 5);
 
