@@ -37,13 +37,20 @@ for (let i = 0; i < runs; i++) {
 }
 const size = readFileSync(file).length;
 console.log(`table: ${file.split('/').pop()}, ${size} bytes, ${table.ranks.length} stored leaves`);
-console.log(`load (read + parse), ${runs} runs: min ${Math.min(...times).toFixed(2)} ms, median ${median(times).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`);
+console.log(
+  `load (read + parse), ${runs} runs: min ${Math.min(...times).toFixed(2)} ms, median ${median(times).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`,
+);
 const fresh = [];
 for (let i = 0; i < 11; i++) {
-  const out = execFileSync(process.execPath, ['-e', `const t0=performance.now();const m=require(${JSON.stringify(tableModule)});const r=m.parseLeaveTable(require('fs').readFileSync(${JSON.stringify(file)}));if(!r.ok)process.exit(1);process.stdout.write(String(performance.now()-t0));`]);
+  const out = execFileSync(process.execPath, [
+    '-e',
+    `const t0=performance.now();const m=require(${JSON.stringify(tableModule)});const r=m.parseLeaveTable(require('fs').readFileSync(${JSON.stringify(file)}));if(!r.ok)process.exit(1);process.stdout.write(String(performance.now()-t0));`,
+  ]);
   fresh.push(Number(out.toString()));
 }
-console.log(`first load in a fresh process (module + read + parse), 11 runs: min ${Math.min(...fresh).toFixed(2)} ms, median ${median(fresh).toFixed(2)} ms, max ${Math.max(...fresh).toFixed(2)} ms`);
+console.log(
+  `first load in a fresh process (module + read + parse), 11 runs: min ${Math.min(...fresh).toFixed(2)} ms, median ${median(fresh).toFixed(2)} ms, max ${Math.max(...fresh).toFixed(2)} ms`,
+);
 
 // random racks from the bag, and every non-empty proper sub-multiset as a leave
 const rand = mulberry32(7);
@@ -77,5 +84,7 @@ for (const label of ['cold cache', 'warm cache']) {
   let sink = 0;
   for (const leaves of work) for (const l of leaves) sink += table.value(l);
   const ms = performance.now() - t0;
-  console.log(`lookups (${label}): ${lookups} leaves of ${racks} racks in ${ms.toFixed(1)} ms: ${((lookups / ms) * 1000 / 1e6).toFixed(2)} M/s, ${(ms / racks * 1000).toFixed(1)} µs per rack (checksum ${sink.toFixed(1)})`);
+  console.log(
+    `lookups (${label}): ${lookups} leaves of ${racks} racks in ${ms.toFixed(1)} ms: ${(((lookups / ms) * 1000) / 1e6).toFixed(2)} M/s, ${((ms / racks) * 1000).toFixed(1)} µs per rack (checksum ${sink.toFixed(1)})`,
+  );
 }

@@ -75,7 +75,14 @@ process.stdout.write(`${formatMessage('leaves.selfplay-summary', { a, b, games: 
 const started = performance.now();
 let last = 0;
 const result = await runPool(
-  { mode: 'match', a, b, ...(leaves ? { leaves } : {}), ...(lexiconSpec ? { lexiconSpec } : {}), ...(gcgDir ? { gcgDir: resolve(gcgDir) } : {}) },
+  {
+    mode: 'match',
+    a,
+    b,
+    ...(leaves ? { leaves } : {}),
+    ...(lexiconSpec ? { lexiconSpec } : {}),
+    ...(gcgDir ? { gcgDir: resolve(gcgDir) } : {}),
+  },
   seedRange(seed, deals),
   jobs,
   (done) => {
@@ -93,4 +100,6 @@ const pct = (x) => (100 * x).toFixed(1);
 process.stdout.write(
   `${formatMessage('leaves.selfplay-result', { a, wins: s.wins, draws: s.draws, losses: s.losses, rate: pct(s.rate), low: pct(s.low), high: pct(s.high), spread: s.spread.toFixed(1) }, lang)}\n`,
 );
-process.stdout.write(`${formatMessage('leaves.selfplay-speed', { seconds: seconds.toFixed(1), rate: (s.games / seconds).toFixed(2), jobs }, lang)}\n`);
+process.stdout.write(
+  `${formatMessage('leaves.selfplay-speed', { seconds: seconds.toFixed(1), rate: (s.games / seconds).toFixed(2), jobs }, lang)}\n`,
+);

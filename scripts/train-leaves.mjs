@@ -51,7 +51,8 @@ const schedule = option('--schedule', 'tiles:4000,three:4000,full:8000')
   .split(',')
   .map((part) => {
     const [stage, games] = part.split(':');
-    if (!['tiles', 'three', 'full'].includes(stage) || !(Number(games) > 0)) die(`bad schedule entry ${part} (stage:games, stage = tiles|three|full)`);
+    if (!['tiles', 'three', 'full'].includes(stage) || !(Number(games) > 0))
+      die(`bad schedule entry ${part} (stage:games, stage = tiles|three|full)`);
     return { stage, games: Number(games) };
   });
 const seed = num('--seed', 2026, (n) => Number.isInteger(n) && n >= 0 && n < 2 ** 20);
@@ -75,10 +76,13 @@ const log = (line) => {
 const started = performance.now();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(0);
 const baseRequest = lexiconSpec ? { lexiconSpec } : {};
-log(`train-leaves: list ${list.name} (${list.words} words, sha256 ${list.sha256.slice(0, 16)}…), seed ${seed}, schedule ${schedule.map((s) => `${s.stage}:${s.games}`).join(',')}, k ${k}, min-count ${minCount}, decay ${decay}, jobs ${jobs}`);
+log(
+  `train-leaves: list ${list.name} (${list.words} words, sha256 ${list.sha256.slice(0, 16)}…), seed ${seed}, schedule ${schedule.map((s) => `${s.stage}:${s.games}`).join(',')}, k ${k}, min-count ${minCount}, decay ${decay}, jobs ${jobs}`,
+);
 
 const provenance = (generation, gamesSoFar, extra = {}) => ({
-  method: 'self-play, equity bot vs itself; leave value = mean next-turn equity of the turns that kept it minus the overall mean; sub-leave smoothing (scripts/train-leaves.mjs)',
+  method:
+    'self-play, equity bot vs itself; leave value = mean next-turn equity of the turns that kept it minus the overall mean; sub-leave smoothing (scripts/train-leaves.mjs)',
   list,
   seed,
   schedule: schedule.map((s) => `${s.stage}:${s.games}`).join(','),
@@ -101,12 +105,17 @@ for (let g = 0; g < schedule.length; g++) {
   // distinct seeds per generation: seed * 2^20 … leaves room for 2^20 games per generation
   const first = seed * 2 ** 20 + g * 65536 + 1;
   let shown = 0;
-  const result = await runPool({ mode: 'train', a: 'equity', b: 'equity', leaves: { name: `gen${g}`, bytes }, ...baseRequest }, seedRange(first, games), jobs, (done) => {
-    if (done - shown >= 1000) {
-      shown = done;
-      log(`  generation ${g + 1}: ${done}/${games} games (${elapsed()} s)`);
-    }
-  });
+  const result = await runPool(
+    { mode: 'train', a: 'equity', b: 'equity', leaves: { name: `gen${g}`, bytes }, ...baseRequest },
+    seedRange(first, games),
+    jobs,
+    (done) => {
+      if (done - shown >= 1000) {
+        shown = done;
+        log(`  generation ${g + 1}: ${done}/${games} games (${elapsed()} s)`);
+      }
+    },
+  );
   stats.scale(decay);
   stats.merge(result.stats);
   gamesSoFar += games;
@@ -117,14 +126,30 @@ for (let g = 0; g < schedule.length; g++) {
   let evalText = '';
   let rate;
   if (evalDeals > 0) {
-    const ev = await runPool({ mode: 'match', a: 'equity', b: 'greedy', leaves: { name: `gen${g + 1}`, bytes }, ...baseRequest }, seedRange(900_000_000 + 1, evalDeals), jobs);
+    const ev = await runPool(
+      { mode: 'match', a: 'equity', b: 'greedy', leaves: { name: `gen${g + 1}`, bytes }, ...baseRequest },
+      seedRange(900_000_000 + 1, evalDeals),
+      jobs,
+    );
     const s = summarize(ev.deals);
     rate = s;
     evalText = `; vs greedy ${(100 * s.rate).toFixed(1)} % (95 % CI ${(100 * s.low).toFixed(1)}–${(100 * s.high).toFixed(1)}, ${s.games} games, spread ${s.spread.toFixed(1)})`;
   }
-  perGeneration.push({ generation: g + 1, stage, games, turns: result.turns, entries: entries.size, ...(rate ? { winRate: rate.rate, low: rate.low, high: rate.high, evalGames: rate.games, spread: rate.spread } : {}) });
-  const top = [...worths].sort((x, y) => y[1] - x[1]).map(([f, v]) => `${f}${v >= 0 ? '+' : ''}${v.toFixed(1)}`).join(' ');
-  log(`generation ${g + 1} (${stage}): ${games} games, ${result.turns} turns, ${stats.counts.size} leaves seen, ${entries.size} stored, ${secs} s (total ${elapsed()} s)${evalText}`);
+  perGeneration.push({
+    generation: g + 1,
+    stage,
+    games,
+    turns: result.turns,
+    entries: entries.size,
+    ...(rate ? { winRate: rate.rate, low: rate.low, high: rate.high, evalGames: rate.games, spread: rate.spread } : {}),
+  });
+  const top = [...worths]
+    .sort((x, y) => y[1] - x[1])
+    .map(([f, v]) => `${f}${v >= 0 ? '+' : ''}${v.toFixed(1)}`)
+    .join(' ');
+  log(
+    `generation ${g + 1} (${stage}): ${games} games, ${result.turns} turns, ${stats.counts.size} leaves seen, ${entries.size} stored, ${secs} s (total ${elapsed()} s)${evalText}`,
+  );
   log(`  per-tile worths: ${top}`);
   // each generation's table is written as it is done, so a run cut short keeps its last one
   writeFileSync(outFile, serializeLeaveTable(SPANISH_LEAVES, entries, provenance(g + 1, gamesSoFar, { stage, perGeneration })));

@@ -58,7 +58,9 @@ async function save(html: string, target: vscode.Uri, host: BoardViewHost): Prom
   } else {
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(html));
   }
-  void vscode.window.showInformationMessage(host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }));
+  void vscode.window.showInformationMessage(
+    host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }),
+  );
 }
 
 /** The record's open document, if VS Code has it open. */

@@ -400,7 +400,9 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const only = params.context.only;
       const wants = (kind: string): boolean => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
       const lang = languageOf(cur.settings);
-      const quick = wants('quickfix') ? getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, lang, cur.settings) : [];
+      const quick = wants('quickfix')
+        ? getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, lang, cur.settings)
+        : [];
       const all = wants(FIX_ALL_KIND)
         ? getFixAllAction(cur.analysis, params.textDocument.uri, lang, analysisSettingsFor(cur.analysis.parsed.file.text, cur.settings))
         : undefined;
@@ -540,7 +542,10 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const b = await sheetOf(params.b);
       if (!a || !b) return { error: uiText('ui.command.export.unreadable', lang, { uri: !a ? params.a : params.b }) };
       const c = compareSheets({ name: fileNameOf(params.a), analysis: a }, { name: fileNameOf(params.b), analysis: b });
-      return { summary: comparisonSummary(c, lang), title: uiText('ui.command.compare.title', lang, { a: fileNameOf(params.a), b: fileNameOf(params.b) }) };
+      return {
+        summary: comparisonSummary(c, lang),
+        title: uiText('ui.command.compare.title', lang, { a: fileNameOf(params.a), b: fileNameOf(params.b) }),
+      };
     }),
   );
 

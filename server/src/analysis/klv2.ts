@@ -35,7 +35,12 @@ export type KlvProblem = 'malformed' | 'alphabet';
 
 export type KlvResult =
   | { readonly ok: true; readonly table: LeaveTable; readonly leaves: number; readonly format: 'klv2' | 'klv' }
-  | { readonly ok: false; readonly problem: KlvProblem; readonly messageId: string; readonly args: Readonly<Record<string, string | number>> };
+  | {
+      readonly ok: false;
+      readonly problem: KlvProblem;
+      readonly messageId: string;
+      readonly args: Readonly<Record<string, string | number>>;
+    };
 
 function u32(b: Uint8Array, at: number): number {
   return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
@@ -43,7 +48,12 @@ function u32(b: Uint8Array, at: number): number {
 
 /** Reads a `.klv2` / `.klv` file of Spanish leave values into a table (or says why not). */
 export function readKlv(bytes: Uint8Array, name: string, index: LeaveIndex = SPANISH_LEAVES): KlvResult {
-  const fail = (problem: KlvProblem, messageId: string, args: Record<string, string | number> = {}): KlvResult => ({ ok: false, problem, messageId, args });
+  const fail = (problem: KlvProblem, messageId: string, args: Record<string, string | number> = {}): KlvResult => ({
+    ok: false,
+    problem,
+    messageId,
+    args,
+  });
   const malformed = (messageId: string, args: Record<string, string | number> = {}): KlvResult => fail('malformed', messageId, args);
   const alphabet = (messageId: string, args: Record<string, string | number> = {}): KlvResult => fail('alphabet', messageId, args);
   const graph = (where: string): KlvResult => malformed('leaves.graph', { where });

@@ -89,7 +89,10 @@ export function parseLeaveBytes(bytes: Uint8Array, name: string): LeaveLoadResul
 let builtin: { file: string; result: LeaveEvaluator; warning?: LeaveMessage } | undefined;
 
 /** The shipped table (memoised); the provisional worths, with a warning, when it is missing. */
-export function builtinLeaves(dataDir: string | undefined = findDataDir(__dirname)): { readonly leaves: LeaveEvaluator; readonly warning?: LeaveMessage } {
+export function builtinLeaves(dataDir: string | undefined = findDataDir(__dirname)): {
+  readonly leaves: LeaveEvaluator;
+  readonly warning?: LeaveMessage;
+} {
   const file = dataDir ? path.join(dataDir, BUILTIN_LEAVES_FILE) : BUILTIN_LEAVES_FILE;
   if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
   let result: LeaveEvaluator;
@@ -110,7 +113,10 @@ export function builtinLeaves(dataDir: string | undefined = findDataDir(__dirnam
  * The leaves named by a setting or option (empty or undefined: the built-in table); a file that
  * is refused gives the built-in table and the message to show.
  */
-export function loadLeavesOrBuiltin(spec: string | undefined, dataDir?: string): { readonly leaves: LeaveEvaluator; readonly warning?: LeaveMessage } {
+export function loadLeavesOrBuiltin(
+  spec: string | undefined,
+  dataDir?: string,
+): { readonly leaves: LeaveEvaluator; readonly warning?: LeaveMessage } {
   const fallback = builtinLeaves(dataDir);
   if (spec === undefined || spec.trim() === '' || spec.trim().toLowerCase() === 'builtin') return fallback;
   const r = loadLeaveFile(spec.trim());

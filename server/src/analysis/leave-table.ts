@@ -45,13 +45,38 @@ export const PLV_MAGIC = 'PLV1';
 export const MAX_LEAVE = 6;
 /** Spanish faces in code order (blank first), as wolges/Macondo number them and normalize.ts does. */
 export const SPANISH_ALPHABET: readonly string[] = [
-  '?', 'A', 'B', 'C', 'CH', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'L', 'LL', 'M', 'N', 'Ñ', 'O', 'P',
-  'Q', 'R', 'RR', 'S', 'T', 'U', 'V', 'X', 'Y', 'Z',
+  '?',
+  'A',
+  'B',
+  'C',
+  'CH',
+  'D',
+  'E',
+  'F',
+  'G',
+  'H',
+  'I',
+  'J',
+  'L',
+  'LL',
+  'M',
+  'N',
+  'Ñ',
+  'O',
+  'P',
+  'Q',
+  'R',
+  'RR',
+  'S',
+  'T',
+  'U',
+  'V',
+  'X',
+  'Y',
+  'Z',
 ];
 /** Copies of each face in the FISE bag (art. 3), in `SPANISH_ALPHABET` order. */
-export const SPANISH_COUNTS: readonly number[] = [
-  2, 12, 2, 4, 1, 5, 12, 1, 2, 2, 6, 1, 4, 1, 2, 5, 1, 9, 2, 1, 5, 1, 6, 4, 5, 1, 1, 1, 1,
-];
+export const SPANISH_COUNTS: readonly number[] = [2, 12, 2, 4, 1, 5, 12, 1, 2, 2, 6, 1, 4, 1, 2, 5, 1, 9, 2, 1, 5, 1, 6, 4, 5, 1, 1, 1, 1];
 
 /** A perfect index over the leaves of 1..maxSize tiles of one alphabet with bounded copies. */
 export class LeaveIndex {
@@ -263,8 +288,7 @@ export class LeaveTable implements LeaveValues {
 }
 
 export type ParsedLeaveTable =
-  | { readonly ok: true; readonly table: LeaveTable; readonly header: PlvHeader }
-  | { readonly ok: false; readonly detail: string };
+  { readonly ok: true; readonly table: LeaveTable; readonly header: PlvHeader } | { readonly ok: false; readonly detail: string };
 
 function readU32(b: Uint8Array, at: number): number {
   return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
@@ -285,9 +309,15 @@ export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLea
   }
   const { alphabet, counts, maxSize, scale } = header ?? ({} as PlvHeader);
   if (
-    !Array.isArray(alphabet) || !Array.isArray(counts) || alphabet.length !== counts.length || alphabet.length < 1 || alphabet.length > 64 ||
-    !alphabet.every((f) => typeof f === 'string') || !counts.every((c) => Number.isInteger(c) && c >= 1 && c <= 100) ||
-    !(Number.isInteger(maxSize) && maxSize >= 1 && maxSize <= MAX_LEAVE) || !(typeof scale === 'number' && scale > 0 && Number.isFinite(scale))
+    !Array.isArray(alphabet) ||
+    !Array.isArray(counts) ||
+    alphabet.length !== counts.length ||
+    alphabet.length < 1 ||
+    alphabet.length > 64 ||
+    !alphabet.every((f) => typeof f === 'string') ||
+    !counts.every((c) => Number.isInteger(c) && c >= 1 && c <= 100) ||
+    !(Number.isInteger(maxSize) && maxSize >= 1 && maxSize <= MAX_LEAVE) ||
+    !(typeof scale === 'number' && scale > 0 && Number.isFinite(scale))
   ) {
     return bad('header lacks alphabet, counts, maxSize or scale');
   }
@@ -314,7 +344,8 @@ export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLea
     if (prev >= index.size) return bad(`leave index ${prev} beyond the ${index.size} leaves`);
     ranks[e] = prev;
   }
-  if (at + entries * 2 !== bytes.length) return bad(`expected ${entries} values (${entries * 2} bytes) after the leave list, found ${bytes.length - at}`);
+  if (at + entries * 2 !== bytes.length)
+    return bad(`expected ${entries} values (${entries * 2} bytes) after the leave list, found ${bytes.length - at}`);
   const values = new Float64Array(entries);
   const view = new DataView(bytes.buffer, bytes.byteOffset + at, entries * 2);
   for (let e = 0; e < entries; e++) values[e] = view.getInt16(e * 2, true) * scale;
@@ -371,7 +402,12 @@ export function serializeLeaveTable(
 }
 
 /** A table from per-face worths only (the first training stage; also the fallback's shape). */
-export function tableFromWorths(name: string, index: LeaveIndex, worths: ReadonlyMap<string, number>, provenance: Readonly<Record<string, unknown>> = {}): LeaveTable {
+export function tableFromWorths(
+  name: string,
+  index: LeaveIndex,
+  worths: ReadonlyMap<string, number>,
+  provenance: Readonly<Record<string, unknown>> = {},
+): LeaveTable {
   const entries: [number, number][] = [];
   for (const [face, v] of worths) {
     const r = index.rank([face]);

@@ -99,7 +99,15 @@ export class LeaveStats {
 
   /** Plain arrays, for posting between threads. */
   serialize(): SerializedStats {
-    return { xtx: Array.from(this.xtx), xty: Array.from(this.xty), total: this.total, n: this.n, ranks: [...this.sums.keys()], sums: [...this.sums.values()], counts: [...this.counts.values()] };
+    return {
+      xtx: Array.from(this.xtx),
+      xty: Array.from(this.xty),
+      total: this.total,
+      n: this.n,
+      ranks: [...this.sums.keys()],
+      sums: [...this.sums.values()],
+      counts: [...this.counts.values()],
+    };
   }
 
   /**
@@ -148,7 +156,11 @@ export class LeaveStats {
    * The table entries (rank → value) of a stage. `worths` are the per-tile values fitted first;
    * priors of longer leaves come from the entries fitted so far (module header).
    */
-  fit(stage: 'tiles' | 'three' | 'full', worths: ReadonlyMap<string, number>, options: { readonly k?: number; readonly minCount?: number } = {}): Map<number, number> {
+  fit(
+    stage: 'tiles' | 'three' | 'full',
+    worths: ReadonlyMap<string, number>,
+    options: { readonly k?: number; readonly minCount?: number } = {},
+  ): Map<number, number> {
     const k = options.k ?? 20;
     const minCount = options.minCount ?? 3;
     const entries = new Map<number, number>();
@@ -168,7 +180,12 @@ export class LeaveStats {
     }
     for (let size = 1; size <= maxSize; size++) {
       const ranks = Uint32Array.from([...entries.keys()].sort((a, b) => a - b));
-      const current = new LeaveTable('fit', this.index, ranks, Float64Array.from(ranks, (r) => entries.get(r)!));
+      const current = new LeaveTable(
+        'fit',
+        this.index,
+        ranks,
+        Float64Array.from(ranks, (r) => entries.get(r)!),
+      );
       const fitted: [number, number][] = [];
       for (const rank of bySize[size].sort((a, b) => a - b)) {
         const n = this.counts.get(rank)!;
@@ -195,7 +212,12 @@ export interface SerializedStats {
 }
 
 /** Credits every kept leave of a game (module header) under the table `played` the game used. */
-export function creditGame(game: SelfPlayGame, played: LeaveValues, stats: LeaveStats, codeOf: (face: string) => number = (f) => stats.index.codeOf(f)): void {
+export function creditGame(
+  game: SelfPlayGame,
+  played: LeaveValues,
+  stats: LeaveStats,
+  codeOf: (face: string) => number = (f) => stats.index.codeOf(f),
+): void {
   const turns = game.turns;
   // next turn of the same player: two later in alternating play
   for (let t = 0; t + 2 < turns.length; t++) {

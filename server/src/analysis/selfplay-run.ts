@@ -96,7 +96,12 @@ export function runSeeds(req: RunRequest, seeds: readonly number[]): RunResult {
       const g1 = playGame(seed, [ctx.a, ctx.b], { nicks: [`A_${req.a}`, `B_${req.b}`] });
       const g2 = playGame(seed, [ctx.b, ctx.a], { nicks: [`B_${req.b}`, `A_${req.a}`] });
       turns += g1.turns.length + g2.turns.length;
-      deals.push({ seed, aFirst: [g1.final[0], g1.final[1]], bFirst: [g2.final[1], g2.final[0]], turns: g1.turns.length + g2.turns.length });
+      deals.push({
+        seed,
+        aFirst: [g1.final[0], g1.final[1]],
+        bFirst: [g2.final[1], g2.final[0]],
+        turns: g1.turns.length + g2.turns.length,
+      });
       if (req.gcgDir) {
         fs.writeFileSync(path.join(req.gcgDir, `${seed}-a.gcg`), toGcg(g1));
         fs.writeFileSync(path.join(req.gcgDir, `${seed}-b.gcg`), toGcg(g2));
@@ -123,7 +128,13 @@ export function seedRange(first: number, count: number): number[] {
  * Plays `seeds` on `jobs` worker threads (1: in this thread), in chunks of `chunk` seeds;
  * `progress` is called with the number of seeds done.
  */
-export async function runPool(req: RunRequest, seeds: readonly number[], jobs: number, progress?: (done: number) => void, chunk = 8): Promise<RunResult> {
+export async function runPool(
+  req: RunRequest,
+  seeds: readonly number[],
+  jobs: number,
+  progress?: (done: number) => void,
+  chunk = 8,
+): Promise<RunResult> {
   const all: RunResult[] = [];
   if (jobs <= 1) {
     let done = 0;
@@ -140,32 +151,34 @@ export async function runPool(req: RunRequest, seeds: readonly number[], jobs: n
   let done = 0;
   const workerFile = path.join(__dirname, 'selfplay-worker.js');
   await Promise.all(
-    Array.from({ length: Math.min(jobs, queue.length) }, () =>
-      new Promise<void>((resolve, reject) => {
-        const w = new Worker(workerFile);
-        const next = (): void => {
-          const part = queue.shift();
-          if (!part) {
-            void w.terminate();
-            resolve();
-            return;
-          }
-          w.postMessage({ req, seeds: part });
-        };
-        w.on('message', (m: { ok: true; result: RunResult; count: number } | { ok: false; error: string }) => {
-          if (!m.ok) {
-            void w.terminate();
-            reject(new Error(m.error));
-            return;
-          }
-          all.push(m.result);
-          done += m.count;
-          progress?.(done);
+    Array.from(
+      { length: Math.min(jobs, queue.length) },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const w = new Worker(workerFile);
+          const next = (): void => {
+            const part = queue.shift();
+            if (!part) {
+              void w.terminate();
+              resolve();
+              return;
+            }
+            w.postMessage({ req, seeds: part });
+          };
+          w.on('message', (m: { ok: true; result: RunResult; count: number } | { ok: false; error: string }) => {
+            if (!m.ok) {
+              void w.terminate();
+              reject(new Error(m.error));
+              return;
+            }
+            all.push(m.result);
+            done += m.count;
+            progress?.(done);
+            next();
+          });
+          w.on('error', reject);
           next();
-        });
-        w.on('error', reject);
-        next();
-      }),
+        }),
     ),
   );
   return mergeResults(all);
@@ -221,5 +234,14 @@ export function summarize(deals: readonly DealOutcome[]): MatchSummary {
   const rate = n > 0 ? (wins + draws / 2) / n : 0;
   const variance = n > 1 ? points.reduce((s, p) => s + (p - rate) ** 2, 0) / (n - 1) : 0;
   const half = 1.96 * Math.sqrt(variance / Math.max(1, n));
-  return { games: n, wins, draws, losses, rate, low: Math.max(0, rate - half), high: Math.min(1, rate + half), spread: n > 0 ? spread / n : 0 };
+  return {
+    games: n,
+    wins,
+    draws,
+    losses,
+    rate,
+    low: Math.max(0, rate - half),
+    high: Math.min(1, rate + half),
+    spread: n > 0 ? spread / n : 0,
+  };
 }

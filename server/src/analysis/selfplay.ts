@@ -51,7 +51,14 @@ export interface MoveTile {
 
 /** What a strategy chose. `leave` is what stays on the rack (before drawing). */
 export type ChosenMove =
-  | { readonly kind: 'place'; readonly tiles: readonly MoveTile[]; readonly direction: 'across' | 'down'; readonly score: number; readonly leave: readonly string[]; readonly equity: number }
+  | {
+      readonly kind: 'place';
+      readonly tiles: readonly MoveTile[];
+      readonly direction: 'across' | 'down';
+      readonly score: number;
+      readonly leave: readonly string[];
+      readonly equity: number;
+    }
   | { readonly kind: 'exchange'; readonly tiles: readonly string[]; readonly leave: readonly string[]; readonly equity: number }
   | { readonly kind: 'pass'; readonly leave: readonly string[]; readonly equity: number };
 
@@ -157,7 +164,14 @@ export function playGame(seed: number, choosers: readonly [Chooser, Chooser], op
   for (let p = 0, turn = 0; !end; p = 1 - p, turn++) {
     if (turn > 400) throw new Error(`self-play: game ${seed} did not end`);
     const rack = racks[p];
-    const position: Position = { board: board as BoardCells, rack: rack.slice(), bag: bag.length, scores: [totals[p], totals[1 - p]], rules: 'fise', tileSet: 'spanish' };
+    const position: Position = {
+      board: board as BoardCells,
+      rack: rack.slice(),
+      bag: bag.length,
+      scores: [totals[p], totals[1 - p]],
+      rules: 'fise',
+      tileSet: 'spanish',
+    };
     let move = choosers[p].choose(position);
     if (move.kind === 'exchange' && (bag.length < 1 || move.tiles.length > bag.length || move.tiles.length === 0)) {
       move = { kind: 'pass', leave: rack.slice(), equity: 0 }; // art. 24: not allowed here
@@ -170,7 +184,10 @@ export function playGame(seed: number, choosers: readonly [Chooser, Chooser], op
         if (board[i] !== null) throw new Error(`self-play: square ${t.row},${t.col} is taken`);
         board[i] = { letter: t.letter, blank: t.blank, turn };
       }
-      removeFaces(rack, move.tiles.map((t) => (t.blank ? '?' : t.letter)));
+      removeFaces(
+        rack,
+        move.tiles.map((t) => (t.blank ? '?' : t.letter)),
+      );
       score = move.score;
       totals[p] += score;
       draw(p);
@@ -205,7 +222,9 @@ export function playGame(seed: number, choosers: readonly [Chooser, Chooser], op
   }
   return {
     seed,
-    nicks: options.nicks ?? (choosers[0].name === choosers[1].name ? [`${choosers[0].name}1`, `${choosers[1].name}2`] : [choosers[0].name, choosers[1].name]),
+    nicks:
+      options.nicks ??
+      (choosers[0].name === choosers[1].name ? [`${choosers[0].name}1`, `${choosers[1].name}2`] : [choosers[0].name, choosers[1].name]),
     turns,
     end,
     ...(finisher !== undefined ? { finisher } : {}),

@@ -45,7 +45,13 @@ export function reportFormat(option: string | undefined, output: string | undefi
 }
 
 export const reportCommand: Command = {
-  options: { ...REPLAY_OPTIONS, format: { type: 'string' }, lexicon: { type: 'string' }, diagrams: { type: 'boolean' }, ruling: { type: 'boolean' } },
+  options: {
+    ...REPLAY_OPTIONS,
+    format: { type: 'string' },
+    lexicon: { type: 'string' },
+    diagrams: { type: 'boolean' },
+    ruling: { type: 'boolean' },
+  },
   run: report,
 };
 

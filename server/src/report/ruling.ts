@@ -76,7 +76,14 @@ function sheetOf(label: string, sheet: Sheet, lang: Language): RulingSheet {
   const notice = analysis.notices[0];
   const r = analysis.replay;
   const written = r.players.map((p, i) => `${cut(p.nick)} ${r.declaredFinal[i] ?? '—'}`).join(' – ');
-  return { label, name: cut(sheet.name), findings, more: all.length - findings.length, ...(notice ? { notice: renderNotice(notice, lang) } : {}), written };
+  return {
+    label,
+    name: cut(sheet.name),
+    findings,
+    more: all.length - findings.length,
+    ...(notice ? { notice: renderNotice(notice, lang) } : {}),
+    written,
+  };
 }
 
 function comparisonSentences(c: Comparison, lang: Language): string[] {
@@ -86,10 +93,17 @@ function comparisonSentences(c: Comparison, lang: Language): string[] {
     if (s.line === null) return formatMessage('compare.no-line', { sheet }, lang);
     if (s.score === null || s.total === null) return formatMessage('compare.no-numbers', { sheet, line: s.line }, lang);
     const score = s.score >= 0 ? `+${s.score}` : String(s.score);
-    return formatMessage(s.arithmetic ? 'compare.adds-up' : 'compare.misadds', { sheet, line: s.line, previous: s.previous, score, total: s.total, sum: s.previous + s.score }, lang);
+    return formatMessage(
+      s.arithmetic ? 'compare.adds-up' : 'compare.misadds',
+      { sheet, line: s.line, previous: s.previous, score, total: s.total, sum: s.previous + s.score },
+      lang,
+    );
   };
   const lines = [formatMessage('compare.first', { n: d.n, player: cut(d.player) }, lang), side('A', d.a), side('B', d.b)];
-  if (d.true) lines.push(formatMessage('compare.truth', { score: d.true.score >= 0 ? `+${d.true.score}` : String(d.true.score), total: d.true.total }, lang));
+  if (d.true)
+    lines.push(
+      formatMessage('compare.truth', { score: d.true.score >= 0 ? `+${d.true.score}` : String(d.true.score), total: d.true.total }, lang),
+    );
   return lines;
 }
 
@@ -186,7 +200,9 @@ export function renderRulingHtml(r: Ruling): string {
     row(t(r, 'ruling.rules'), r.edition),
     '</table>',
     ...r.sheets.map((s) => sheetHtml(s, r)),
-    r.comparison.length > 0 ? `<h2>${escapeXml(t(r, 'ruling.comparison'))}</h2>\n<ul>${r.comparison.map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>` : '',
+    r.comparison.length > 0
+      ? `<h2>${escapeXml(t(r, 'ruling.comparison'))}</h2>\n<ul>${r.comparison.map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`
+      : '',
     `<h2>${escapeXml(t(r, 'ruling.result'))}</h2>`,
     `<p class="result">${escapeXml(r.result)}</p>`,
     `<p>${escapeXml(r.verdict)}</p>`,

@@ -22,13 +22,23 @@ describe('desk: ruling sheet', () => {
     const r = buildRuling([sheet('mesa-12-ana.gcg'), sheet('mesa-12-beto.gcg')], 'es');
     assert.equal(r.event, 'Open de Madrid 2026');
     assert.equal(r.round, '3 · mesa 12');
-    assert.deepEqual(r.players, [{ nick: 'Ana', name: 'Ana García' }, { nick: 'Beto', name: 'Alberto Ruiz' }]);
+    assert.deepEqual(r.players, [
+      { nick: 'Ana', name: 'Ana García' },
+      { nick: 'Beto', name: 'Alberto Ruiz' },
+    ]);
     assert.deepEqual(r.sheets[0]!.findings, []);
-    assert.deepEqual(r.sheets[1]!.findings.map((f) => [f.code, f.line, f.citation]), [['cumulative-mismatch', 15, 'art. 5.1, 34']]);
+    assert.deepEqual(
+      r.sheets[1]!.findings.map((f) => [f.code, f.line, f.citation]),
+      [['cumulative-mismatch', 15, 'art. 5.1, 34']],
+    );
     assert.match(r.sheets[1]!.notice ?? '', /25 jugadas sin comprobar/);
     assert.equal(r.result, 'Ana 364 – Beto 322');
     assert.equal(r.verdict, 'Gana Ana por 42 puntos.');
-    assert.deepEqual(r.comparison.slice(0, 3), ['Primera discrepancia: turno 8 (Beto).', 'A (línea 15) suma bien: 73 +43 = 116', 'B (línea 15) suma mal: 73 +43 = 116, no 126']);
+    assert.deepEqual(r.comparison.slice(0, 3), [
+      'Primera discrepancia: turno 8 (Beto).',
+      'A (línea 15) suma bien: 73 +43 = 116',
+      'B (línea 15) suma mal: 73 +43 = 116, no 126',
+    ]);
     const html = renderRulingHtml(r);
     assert.match(html, /@page \{ size: A4;/);
     assert.match(html, /Firma del árbitro/);
@@ -54,7 +64,10 @@ describe('desk: ruling sheet', () => {
     const io: CliIo = { out: () => undefined, err: (t) => (err += `${t}\n`), lang: 'es', tty: false };
     try {
       const out = path.join(dir, 'acta.md');
-      const code = await main(['report', '--ruling', path.join(deskDir, 'mesa-7-ramon.gcg'), path.join(deskDir, 'mesa-7-sofia.gcg'), '-o', out], io);
+      const code = await main(
+        ['report', '--ruling', path.join(deskDir, 'mesa-7-ramon.gcg'), path.join(deskDir, 'mesa-7-sofia.gcg'), '-o', out],
+        io,
+      );
       assert.equal(code, 0, err);
       const md = fs.readFileSync(out, 'utf8');
       assert.match(md, /Torneo abierto de Valencia/);

@@ -35,7 +35,10 @@ describe('leaves: files', () => {
     // the blank is the best single tile to keep; Q is worth less than keeping nothing
     assert.ok(t.value(['?']) > t.value(['S']) && t.value(['Q']) < 0);
     // it goes into the .vsix
-    assert.match(fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8'), new RegExp(`!data/${BUILTIN_LEAVES_FILE.replace('.', '\\.')}`));
+    assert.match(
+      fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8'),
+      new RegExp(`!data/${BUILTIN_LEAVES_FILE.replace('.', '\\.')}`),
+    );
   });
 
   it('reads a user .klv2 named by the setting', () => {
@@ -50,8 +53,16 @@ describe('leaves: files', () => {
   it('refuses a corrupt, foreign or missing file with one line and uses the built-in table', () => {
     const builtin = builtinLeaves().leaves;
     const cases: [string, Buffer | undefined, RegExp][] = [
-      ['corrupt.klv2', Buffer.from('not a leave file at all'), /leave file .*corrupt\.klv2 refused \(its sizes do not add up to the file length\); using the built-in table/],
-      ['english.klv2', writeKlv([...SPANISH_ALPHABET.map((_, c) => [[c], 0] as [number[], number]), [[5, 5, 5, 5, 5, 5], 1]]), /another alphabet: a leave holds 6 × D/],
+      [
+        'corrupt.klv2',
+        Buffer.from('not a leave file at all'),
+        /leave file .*corrupt\.klv2 refused \(its sizes do not add up to the file length\); using the built-in table/,
+      ],
+      [
+        'english.klv2',
+        writeKlv([...SPANISH_ALPHABET.map((_, c) => [[c], 0] as [number[], number]), [[5, 5, 5, 5, 5, 5], 1]]),
+        /another alphabet: a leave holds 6 × D/,
+      ],
       ['missing.klv2', undefined, /cannot be read \(ENOENT\)/],
     ];
     for (const [name, bytes, re] of cases) {

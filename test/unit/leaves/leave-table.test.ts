@@ -24,7 +24,10 @@ describe('leaves: the index', () => {
       SPANISH_ALPHABET.map((f) => TILE_SETS.spanish.count(f)),
       SPANISH_COUNTS,
     );
-    assert.equal(SPANISH_COUNTS.reduce((a, b) => a + b, 0), 100);
+    assert.equal(
+      SPANISH_COUNTS.reduce((a, b) => a + b, 0),
+      100,
+    );
   });
 
   it('counts 1 170 590 Spanish leaves of 1–6 tiles (the figure of the analysis notes)', () => {
@@ -94,7 +97,7 @@ describe('leaves: the .plv table', () => {
       [r('E'), 1],
       [r('A A'), -5],
       [r('? S'), 31.456],
-      [r('Z Z'.replace(' Z', '')) , -3],
+      [r('Z Z'.replace(' Z', '')), -3],
     ]);
     const bytes = serializeLeaveTable(idx, entries, { list: 'test', seed: 1 });
     const parsed = parseLeaveTable(bytes, 't');
@@ -107,7 +110,15 @@ describe('leaves: the .plv table', () => {
   });
 
   it('smooths an unseen leave from its sub-leaves (worked by hand)', () => {
-    const bytes = serializeLeaveTable(idx, new Map([[r('A'), 2], [r('E'), 1], [r('A A'), -5]]), {});
+    const bytes = serializeLeaveTable(
+      idx,
+      new Map([
+        [r('A'), 2],
+        [r('E'), 1],
+        [r('A A'), -5],
+      ]),
+      {},
+    );
     const parsed = parseLeaveTable(bytes);
     assert.ok(parsed.ok);
     const t = parsed.table;
@@ -128,7 +139,14 @@ describe('leaves: the .plv table', () => {
   });
 
   it('refuses bad files with a reason', () => {
-    const good = serializeLeaveTable(idx, new Map([[r('A'), 2], [r('E'), 1]]), {});
+    const good = serializeLeaveTable(
+      idx,
+      new Map([
+        [r('A'), 2],
+        [r('E'), 1],
+      ]),
+      {},
+    );
     const cases: [Uint8Array, RegExp][] = [
       [Buffer.from('hello world, not a table'), /magic/],
       [good.subarray(0, good.length - 1), /expected 2 values/],

@@ -71,7 +71,10 @@ export const DESK_MESSAGES: Catalog = {
     en: 'Result by A: {a} · by B: {b} · true: {true}',
   },
   /* {count}: the number of files given. */
-  'compare.two-files': { es: 'planilla compare: hacen falta dos planillas (se dieron {count})', en: 'planilla compare: two sheets are needed ({count} given)' },
+  'compare.two-files': {
+    es: 'planilla compare: hacen falta dos planillas (se dieron {count})',
+    en: 'planilla compare: two sheets are needed ({count} given)',
+  },
 
   // The ruling sheet (planilla report --ruling)
   'ruling.title': { es: 'Acta del árbitro', en: "Arbiter's ruling" },
@@ -85,7 +88,10 @@ export const DESK_MESSAGES: Catalog = {
   'ruling.line': { es: 'línea {line}', en: 'line {line}' },
   'ruling.no-findings': { es: 'Sin errores ni avisos.', en: 'No errors or warnings.' },
   /* {n}: findings not listed. */
-  'ruling.more': { es: '… y {n, plural, one {# hallazgo más} other {# hallazgos más}} (planilla check los lista todos)', en: '… and {n, plural, one {# more finding} other {# more findings}} (planilla check lists them all)' },
+  'ruling.more': {
+    es: '… y {n, plural, one {# hallazgo más} other {# hallazgos más}} (planilla check los lista todos)',
+    en: '… and {n, plural, one {# more finding} other {# more findings}} (planilla check lists them all)',
+  },
   /* {result}: 'Ana 364 – Beto 332'. */
   'ruling.written': { es: 'Resultado que anota esta planilla: {result}', en: 'Result this sheet writes: {result}' },
   'ruling.comparison': { es: 'Las dos planillas', en: 'The two sheets' },
@@ -94,5 +100,8 @@ export const DESK_MESSAGES: Catalog = {
   'ruling.date': { es: 'Fecha y hora', en: 'Date and time' },
   'ruling.signature': { es: 'Firma del árbitro', en: "Arbiter's signature" },
   /* {count}: files given. */
-  'ruling.files': { es: 'planilla report --ruling: una o dos planillas (se dieron {count})', en: 'planilla report --ruling: one or two sheets ({count} given)' },
+  'ruling.files': {
+    es: 'planilla report --ruling: una o dos planillas (se dieron {count})',
+    en: 'planilla report --ruling: one or two sheets ({count} given)',
+  },
 };
