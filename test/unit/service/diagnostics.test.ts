@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { getDiagnostics, rackReadingHints, tilesLabel } from '../../../server/src/service/diagnostics';
+import { getFormattingEdits } from '../../../server/src/service/editing';
 import { EXAMPLE_6, GAME_A, analyzeRecord, rangeText, settings, LISTED, withLine } from './fixtures';
 
 const URI = 'file:///game.gcg';
@@ -15,12 +16,56 @@ describe('service: diagnostics', () => {
     for (const text of [EXAMPLE_6, GAME_A]) assert.deepEqual(getDiagnostics(analyzeRecord(text), URI, 'es', settings(LISTED)), []);
   });
 
-  const cases: { name: string; line: number; replacement: string; code: string; token: string; severity: DiagnosticSeverity; only?: boolean }[] = [
-    { name: 'wrong score', line: 6, replacement: '>Ana: ABILORS 8D LIBRO +18 18', code: 'score-mismatch', token: '+18', severity: DiagnosticSeverity.Error },
-    { name: "the sheet's own addition", line: 7, replacement: '>Beto: ADEIMNT 7G IDEA +13 14', code: 'cumulative-mismatch', token: '14', severity: DiagnosticSeverity.Error },
-    { name: 'a line the grammar cannot read', line: 5, replacement: 'this is junk', code: 'syntax-error', token: 'this is junk', severity: DiagnosticSeverity.Error },
-    { name: 'an unknown pragma', line: 5, replacement: '#foo bar', code: 'unknown-pragma', token: '#foo bar', severity: DiagnosticSeverity.Hint },
-    { name: 'a word not in the lexicon', line: 6, replacement: '>Ana: ABILORS 8D BIROL +20 20', code: 'unaccepted-word', token: 'BIROL', severity: DiagnosticSeverity.Warning, only: true },
+  const cases: {
+    name: string;
+    line: number;
+    replacement: string;
+    code: string;
+    token: string;
+    severity: DiagnosticSeverity;
+    only?: boolean;
+  }[] = [
+    {
+      name: 'wrong score',
+      line: 6,
+      replacement: '>Ana: ABILORS 8D LIBRO +18 18',
+      code: 'score-mismatch',
+      token: '+18',
+      severity: DiagnosticSeverity.Error,
+    },
+    {
+      name: "the sheet's own addition",
+      line: 7,
+      replacement: '>Beto: ADEIMNT 7G IDEA +13 14',
+      code: 'cumulative-mismatch',
+      token: '14',
+      severity: DiagnosticSeverity.Error,
+    },
+    {
+      name: 'a line the grammar cannot read',
+      line: 5,
+      replacement: 'this is junk',
+      code: 'syntax-error',
+      token: 'this is junk',
+      severity: DiagnosticSeverity.Error,
+    },
+    {
+      name: 'an unknown pragma',
+      line: 5,
+      replacement: '#foo bar',
+      code: 'unknown-pragma',
+      token: '#foo bar',
+      severity: DiagnosticSeverity.Hint,
+    },
+    {
+      name: 'a word not in the lexicon',
+      line: 6,
+      replacement: '>Ana: ABILORS 8D BIROL +20 20',
+      code: 'unaccepted-word',
+      token: 'BIROL',
+      severity: DiagnosticSeverity.Warning,
+      only: true,
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: code ${c.code} on «${c.token}»`, () => {
@@ -68,5 +113,23 @@ describe('service: diagnostics', () => {
     assert.equal(tilesLabel(['D', 'E', 'I', 'O', 'RR', 'X']), 'DEIO[RR]X');
     assert.equal(tilesLabel(['C', 'H']), 'CH');
     assert.deepEqual(rackReadingHints(analyzeRecord(EXAMPLE_6), 'es'), []);
+  });
+
+  it('warns once, first, about U+FFFD (a wrong encoding guess), in both languages, and formatting gives no edits', () => {
+    const text = withLine(EXAMPLE_6, 6, '>Ana: ABILORS 8D LIBRO +16 16 #canci\uFFFDn, \uFFFD');
+    const analysis = analyzeRecord(text);
+    const [es, ...rest] = getDiagnostics(analysis, URI, 'es', settings(LISTED));
+    const [en] = getDiagnostics(analysis, URI, 'en', settings(LISTED));
+    assert.equal(es.code, 'wrong-encoding');
+    assert.equal(es.severity, DiagnosticSeverity.Warning);
+    assert.equal(rangeText(text, es.range), '\uFFFD');
+    assert.equal(es.range.start.line, 6);
+    assert.ok(!rest.some((d) => d.code === 'wrong-encoding'), JSON.stringify(rest));
+    assert.match(String(es.message), /codificación equivocada/);
+    assert.match(String(es.message), /no lo formateará/);
+    assert.match(String(en.message), /wrong encoding/);
+    assert.match(String(en.message), /will not format it/);
+    assert.deepEqual(getFormattingEdits(analysis), []);
+    assert.ok(!getDiagnostics(analyzeRecord(EXAMPLE_6), URI, 'es', settings(LISTED)).some((d) => d.code === 'wrong-encoding'));
   });
 });
