@@ -153,6 +153,10 @@ p { margin: 3px 0; }
 .board-wrap { flex: 0 0 auto; width: max(240px, min(100cqh, 100cqw - 232px)); }
 svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
 .side { flex: 1 1 220px; min-width: 220px; max-width: 440px; max-height: 100cqh; overflow-y: auto; box-sizing: border-box; padding-right: 2px; }
+/* The key hint is the first thing to go when the panel is short (the buttons' titles name the keys too). */
+@container (max-height: 640px) and (min-width: 473px) {
+  .keys { display: none; }
+}
 @container (max-width: 472px) {
   .board-wrap { width: min(100cqw, max(240px, 100cqh)); }
   .side { max-width: none; max-height: none; overflow: visible; }
