@@ -28,7 +28,7 @@ describe('service: hover', () => {
     assert.match(value, /\*\*IR\*\* \(cross word\): I 2 \(DL\) \+ \(R\) 1 = \*\*3\*\*/);
     // O on H8 was laid by the first move: its double word is not counted again.
     assert.match(value, /\*\*DO\*\* \(cross word\): D 2 \+ \(O\) 1 = \*\*3\*\*/);
-    assert.match(value, /\(O\) 1 = \*\*3\*\*  \nTrue totals after the move: Ana \*\*16\*\* · Beto \*\*13\*\*$/);
+    assert.match(value, /\(O\) 1 = \*\*3\*\* {2}\nTrue totals after the move: Ana \*\*16\*\* · Beto \*\*13\*\*$/);
   });
 
   it('lays the table on its side: five rows whatever the length of the word', () => {
