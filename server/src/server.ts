@@ -55,6 +55,8 @@ import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
 import { exportForWoogles, hasScoreOnlyLines } from './service/export';
 import { getHover } from './service/hover';
+import { CoachCache, coachHoverMarkdown, coachLensStubs, coachLensText, coachTurn, isCoachLensData } from './service/coach';
+import { AnalysisCancelled } from './analysis';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
 import { LexiconCache, type LoadedLexicon } from './service/lexicons';
@@ -81,7 +83,7 @@ import {
   type ExportResult,
   type MemoryUsageResult,
 } from './shared/protocol';
-import { buildAudit } from './report/audit';
+import { buildAudit, coachGame } from './report/audit';
 import { boardViewAt } from './report/board-view';
 import { renderHtmlReport } from './report/html';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
@@ -180,7 +182,10 @@ function analyzeText(input: string | Uint8Array, settings: PlanillaSettings): An
     if (reportedProblems.has(key)) continue;
     reportedProblems.add(key);
     void connection.window.showWarningMessage(
-      uiText('ui.server.lexiconFallback', lang, { path: String(problem.args.path ?? ''), problem: formatMessage(problem.messageId, problem.args, lang) }),
+      uiText('ui.server.lexiconFallback', lang, {
+        path: String(problem.args.path ?? ''),
+        problem: formatMessage(problem.messageId, problem.args, lang),
+      }),
     );
   }
   return analyze(input, analysisSettingsFor(input, settings, loaded.lexicon));
@@ -262,7 +267,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
-      codeLensProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: true },
       codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
       documentSymbolProvider: true,
       foldingRangeProvider: true,
@@ -294,17 +299,69 @@ documents.onDidClose((e) => {
   if (!checkedUris.has(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
 });
 
-connection.onHover((params) =>
+/**
+ * The coach's analysis (issue 13): computed only for a hover or a lens being resolved, never with
+ * the diagnostics; answers cached per position (bounded, service/coach.ts). A request cancelled
+ * before its turn comes, or while the generator walks, stops the work (the generator polls the
+ * token per anchor and throws AnalysisCancelled).
+ */
+const coachCache = new CoachCache();
+
+/** Lets pending messages (a cancellation, a change) through before analysis work starts. */
+const yieldToMessages = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+connection.onHover((params, token) =>
   guarded('textDocument/hover', null, async () => {
     const cur = await currentAnalysis(params.textDocument.uri);
-    return cur ? getHover(cur.analysis, params.position, languageOf(cur.settings), cur.settings) : null;
+    if (!cur) return null;
+    const lang = languageOf(cur.settings);
+    let coach: ((index: number) => string | undefined) | undefined;
+    if (cur.settings.analysisEnabled) {
+      await yieldToMessages();
+      if (token.isCancellationRequested) return null;
+      const lexicon = lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
+      coach = (index) => {
+        try {
+          const answer = coachTurn(cur.analysis, index, lexicon, coachCache, lang, token);
+          return answer && 'turn' in answer ? coachHoverMarkdown(answer.turn, lang) : undefined;
+        } catch (error) {
+          if (error instanceof AnalysisCancelled) return undefined;
+          throw error;
+        }
+      };
+    }
+    const hover = getHover(cur.analysis, params.position, lang, cur.settings, coach);
+    return token.isCancellationRequested ? null : hover;
   }),
 );
 
 connection.onCodeLens((params) =>
   guarded('textDocument/codeLens', [], async () => {
-    const cur = await currentAnalysis(params.textDocument.uri);
-    return cur ? getCodeLenses(cur.analysis, languageOf(cur.settings)) : [];
+    const uri = params.textDocument.uri;
+    const cur = await currentAnalysis(uri);
+    if (!cur) return [];
+    const lenses = getCodeLenses(cur.analysis, languageOf(cur.settings));
+    return cur.settings.analysisEnabled ? [...lenses, ...coachLensStubs(cur.analysis, uri)] : lenses;
+  }),
+);
+
+connection.onCodeLensResolve((lens, token) =>
+  guarded('codeLens/resolve', lens, async () => {
+    const data: unknown = lens.data;
+    if (lens.command || !isCoachLensData(data)) return lens;
+    const cur = await currentAnalysis(data.uri);
+    if (!cur) return lens;
+    const lang = languageOf(cur.settings);
+    await yieldToMessages();
+    if (token.isCancellationRequested) return lens;
+    const lexicon = lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
+    try {
+      const answer = coachTurn(cur.analysis, data.index, lexicon, coachCache, lang, token);
+      return { ...lens, command: { title: coachLensText(answer, lang), command: '' } };
+    } catch (error) {
+      if (error instanceof AnalysisCancelled) return lens;
+      throw error;
+    }
   }),
 );
 
@@ -315,7 +372,9 @@ connection.onCodeAction((params) =>
     const only = params.context.only;
     const wants = (kind: string): boolean => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
     const lang = languageOf(cur.settings);
-    const quick = wants('quickfix') ? getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, lang, cur.settings) : [];
+    const quick = wants('quickfix')
+      ? getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, lang, cur.settings)
+      : [];
     const all = wants(FIX_ALL_KIND)
       ? getFixAllAction(cur.analysis, params.textDocument.uri, lang, analysisSettingsFor(cur.analysis.parsed.file.text, cur.settings))
       : undefined;
@@ -462,7 +521,10 @@ connection.onRequest(COMPARE_REQUEST, (params: CompareParams) =>
     const b = await sheetOf(params.b);
     if (!a || !b) return { error: uiText('ui.command.export.unreadable', lang, { uri: !a ? params.a : params.b }) };
     const c = compareSheets({ name: fileNameOf(params.a), analysis: a }, { name: fileNameOf(params.b), analysis: b });
-    return { summary: comparisonSummary(c, lang), title: uiText('ui.command.compare.title', lang, { a: fileNameOf(params.a), b: fileNameOf(params.b) }) };
+    return {
+      summary: comparisonSummary(c, lang),
+      title: uiText('ui.command.compare.title', lang, { a: fileNameOf(params.a), b: fileNameOf(params.b) }),
+    };
   }),
 );
 
@@ -495,7 +557,8 @@ connection.onRequest(AUDIT_REPORT_REQUEST, (params: AuditReportParams) =>
     const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
     const lexicon = lexiconFor(input, settings).lexicon;
     const name = fileNameOf(params.uri);
-    const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang });
+    const coach = settings.analysisEnabled ? coachGame(analysis, lexicon) : undefined;
+    const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang, ...(coach ? { coach } : {}) });
     return { html: renderHtmlReport(audit, analysis.replay) };
   }),
 );
@@ -504,7 +567,13 @@ connection.onRequest(MEMORY_USAGE_REQUEST, () =>
   guarded<MemoryUsageResult | null>(MEMORY_USAGE_REQUEST, null, () => {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (gc) gc();
-    return { ...process.memoryUsage(), collected: gc !== undefined, documents: documents.all().length, analyses: cache.size, settings: settingsByUri.size };
+    return {
+      ...process.memoryUsage(),
+      collected: gc !== undefined,
+      documents: documents.all().length,
+      analyses: cache.size,
+      settings: settingsByUri.size,
+    };
   }),
 );
 

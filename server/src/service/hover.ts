@@ -4,7 +4,8 @@
  * its side: one column per square, five rows whatever the length) and each cross word on one
  * line, the bingo bonus; then, when the cursor is on a finding (a wrong score, a wrong total…),
  * its article (number and official title in the edition in force) and our explanation; last the
- * true totals after the move. On a coordinate: the squares it covers and the direction. On a rack
+ * true totals after the move, and, with the analysis on, the coach's best moves and the move
+ * played's rank (service/coach.ts). On a coordinate: the squares it covers and the direction. On a rack
  * tile: how many of it remain unseen and every unseen tile grouped by letter. On a pragma: what
  * it does. On a note: the note as Markdown. Elsewhere a finding's explanation comes first.
  *
@@ -103,7 +104,12 @@ function wordTable(word: ScoredWord, lang: Language): string {
 /** The sum of a main word: 'LIBRO = 8 × 2 = **16**'. */
 function wordSum(word: ScoredWord, lang: Language): string {
   return word.wordMultiplier > 1
-    ? uiText('ui.hover.wordSumMultiplied', lang, { word: md(word.word), sum: word.letterSum, multiplier: word.wordMultiplier, score: word.score })
+    ? uiText('ui.hover.wordSumMultiplied', lang, {
+        word: md(word.word),
+        sum: word.letterSum,
+        multiplier: word.wordMultiplier,
+        score: word.score,
+      })
     : uiText('ui.hover.wordSum', lang, { word: md(word.word), score: word.score });
 }
 
@@ -127,14 +133,10 @@ function nickOf(replay: Replay, player: number, event: EventNode): string {
 
 function totalsLine(replay: Replay, turn: TurnState, lang: Language): string {
   const [p1, p2] = replay.players;
-  const lines = [
-    uiText('ui.hover.trueTotals', lang, { p1: md(p1.nick), t1: turn.totals[0], p2: md(p2.nick), t2: turn.totals[1] }),
-  ];
+  const lines = [uiText('ui.hover.trueTotals', lang, { p1: md(p1.nick), t1: turn.totals[0], p2: md(p2.nick), t2: turn.totals[1] })];
   const [d1, d2] = turn.declaredTotals;
   if ((d1 !== null && d1 !== turn.totals[0]) || (d2 !== null && d2 !== turn.totals[1])) {
-    lines.push(
-      uiText('ui.hover.sheetTotals', lang, { p1: md(p1.nick), t1: d1 ?? '—', p2: md(p2.nick), t2: d2 ?? '—' }),
-    );
+    lines.push(uiText('ui.hover.sheetTotals', lang, { p1: md(p1.nick), t1: d1 ?? '—', p2: md(p2.nick), t2: d2 ?? '—' }));
   }
   return lines.join('  \n');
 }
@@ -148,13 +150,19 @@ export function illegalReason(code: string, lang: Language): string {
 function illegalLine(turn: TurnState, lang: Language): string | undefined {
   const bad = turn.illegal;
   if (!bad) return undefined;
-  return uiText('ui.hover.illegal', lang, { reason: illegalReason(bad.code, lang), squares: bad.squares.map((q) => squareName(q.row, q.col)).join(', ') || '—' });
+  return uiText('ui.hover.illegal', lang, {
+    reason: illegalReason(bad.code, lang),
+    squares: bad.squares.map((q) => squareName(q.row, q.col)).join(', ') || '—',
+  });
 }
 
 function scoreLine(turn: TurnState, lang: Language): string {
   if (turn.illegal) {
     // Never "as on the sheet": a play with broken geometry carries the sheet's amount.
-    return uiText('ui.hover.scoreIllegal', lang, { reason: illegalReason(turn.illegal.code, lang), declared: signed(turn.declaredScore ?? turn.computedScore) });
+    return uiText('ui.hover.scoreIllegal', lang, {
+      reason: illegalReason(turn.illegal.code, lang),
+      declared: signed(turn.declaredScore ?? turn.computedScore),
+    });
   }
   if (turn.declaredScore === undefined) return uiText('ui.hover.scoreNoSheet', lang, { computed: signed(turn.computedScore) });
   if (turn.declaredScore === turn.computedScore) return uiText('ui.hover.scoreMatches', lang, { computed: signed(turn.computedScore) });
@@ -173,7 +181,10 @@ export function moveHover(analysis: Analysis, index: number, lang: Language, fin
   const turn = replay.turns[index];
   if (!event) return findings.join(SECTION);
   const nick = md(turn ? nickOf(replay, turn.player, event) : event.nick.text);
-  const what = event.kind === 'placement' && event.coord && event.play ? `${md(event.coord.text)} ${md(event.play.text)}` : uiText(`ui.event.${event.kind}`, lang);
+  const what =
+    event.kind === 'placement' && event.coord && event.play
+      ? `${md(event.coord.text)} ${md(event.play.text)}`
+      : uiText(`ui.event.${event.kind}`, lang);
   const title = uiText('ui.hover.moveTitle', lang, { n: index + 1, nick, what });
   if (!turn) return [title, ...findings].join(SECTION);
   const parts = [uiText('ui.hover.moveHead', lang, { title, score: scoreLine(turn, lang) })];
@@ -190,7 +201,10 @@ export function moveHover(analysis: Analysis, index: number, lang: Language, fin
     ...cross.map((w) => crossWordLine(w, lang)),
     ...(turn.bingo > 0 ? [uiText('ui.hover.bingo', lang, { bonus: turn.bingo })] : []),
   ];
-  const tail = [totalsLine(replay, turn, lang), ...(turn.gameOver ? [uiText('ui.hover.gameOver', lang, { article: turn.gameOver.article })] : [])];
+  const tail = [
+    totalsLine(replay, turn, lang),
+    ...(turn.gameOver ? [uiText('ui.hover.gameOver', lang, { article: turn.gameOver.article })] : []),
+  ];
   if (findings.length === 0) {
     parts.push([...lines, ...tail].join('  \n'));
     return parts.join(PARAGRAPH);
@@ -276,7 +290,13 @@ export function findingsHover(analysis: Analysis, pos: Position, lang: Language,
 }
 
 /** The hover's sections: on a move, the move with the findings inside it; elsewhere the findings first. */
-function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[], lang: Language): string[] {
+function sectionsFor(
+  analysis: Analysis,
+  at: Located,
+  findings: readonly string[],
+  lang: Language,
+  coach?: (index: number) => string | undefined,
+): string[] {
   const replay = analysis.replay;
   const body = ((): string | undefined => {
     if (at.kind === 'note') return noteHoverMarkdown(at.note.text);
@@ -288,14 +308,27 @@ function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[
   })();
   const illegal = at.kind === 'event' && at.turn ? illegalLine(at.turn, lang) : undefined;
   if (body !== undefined) return [...(illegal ? [illegal] : []), ...findings, body];
-  if (at.kind === 'event') return [moveHover(analysis, at.index, lang, findings)];
+  if (at.kind === 'event') {
+    const extra = coach?.(at.index);
+    return [moveHover(analysis, at.index, lang, findings), ...(extra ? [extra] : [])];
+  }
   return [...findings];
 }
 
-export function getHover(analysis: Analysis, pos: Position, lang: Language, settings: PlanillaSettings): Hover | null {
+/**
+ * The hover at `pos`. `coach`, when given, writes the coach's analysis of the event at an index
+ * (service/coach.ts); it goes after the move's score table, and only on the move itself.
+ */
+export function getHover(
+  analysis: Analysis,
+  pos: Position,
+  lang: Language,
+  settings: PlanillaSettings,
+  coach?: (index: number) => string | undefined,
+): Hover | null {
   const at = locate(analysis, pos);
   const findings = findingsHover(analysis, pos, lang, settings);
-  const sections = sectionsFor(analysis, at, findings, lang).filter((s) => s !== '');
+  const sections = sectionsFor(analysis, at, findings, lang, coach).filter((s) => s !== '');
   if (sections.length === 0) return null;
   const range =
     at.kind === 'event' && at.part === 'coord' && at.event.coord
