@@ -24,6 +24,8 @@ import {
   COMPARE_REQUEST,
   EXPORT_WOOGLES_REQUEST,
   FIX_ALL_REQUEST,
+  WORKSPACE_TRUST_NOTIFICATION,
+  type WorkspaceTrustParams,
   type CompareParams,
   type CompareResult,
   type FixAllParams,
@@ -36,7 +38,14 @@ import {
 import { showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, type BoardViewHost } from './board-view';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
-import { chooseLexiconMap, choosePathSetting, chooseRestrictedSetting } from '../../server/src/shared/settings';
+import {
+  chooseLexiconMap,
+  choosePathSetting,
+  chooseRestrictedSetting,
+  resolveSettingPath,
+  USER_PATHS_KEY,
+  type InspectedSetting,
+} from '../../server/src/shared/settings';
 import { clientText, resolveLanguage } from '../../server/src/shared/text';
 import type { Language } from '../../server/src/shared/text';
 
@@ -72,12 +81,29 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
   const base = folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
   const trusted = vscode.workspace.isTrusted;
   const folders = folderPaths();
+  // Path settings whose value is the user's own: the server re-checks all the others while the
+  // workspace is untrusted (shared/settings.ts confinePathSettings).
+  const userPaths: string[] = [];
+  const pathSetting = (name: 'lexicon' | 'lexiconExtra' | 'lexiconBanned'): string => {
+    const inspected: InspectedSetting<string> = config.inspect<string>(name) ?? {};
+    const chosen = choosePathSetting(inspected, trusted, folders, base);
+    if (chosen !== '' && chosen === resolveSettingPath(inspected.globalValue?.trim() ?? '', undefined)) userPaths.push(name);
+    return chosen;
+  };
+  const lexiconsInspected: InspectedSetting<Record<string, unknown>> = config.inspect<Record<string, unknown>>('lexicons') ?? {};
+  const lexicons = chooseLexiconMap(lexiconsInspected, trusted, folders, base);
+  const userLexicons = lexiconsInspected.globalValue ?? {};
+  for (const [name, value] of Object.entries(lexicons)) {
+    const own = userLexicons[name];
+    if (typeof own === 'string' && own.trim() === value) userPaths.push(`lexicons.${name}`);
+  }
   return {
     rules: chooseRestrictedSetting(config.inspect('rules') ?? {}, trusted),
-    lexicon: choosePathSetting(config.inspect<string>('lexicon') ?? {}, trusted, folders, base),
-    lexicons: chooseLexiconMap(config.inspect<Record<string, unknown>>('lexicons') ?? {}, trusted, folders, base),
-    lexiconExtra: choosePathSetting(config.inspect<string>('lexiconExtra') ?? {}, trusted, folders, base),
-    lexiconBanned: choosePathSetting(config.inspect<string>('lexiconBanned') ?? {}, trusted, folders, base),
+    lexicon: pathSetting('lexicon'),
+    lexicons,
+    lexiconExtra: pathSetting('lexiconExtra'),
+    lexiconBanned: pathSetting('lexiconBanned'),
+    [USER_PATHS_KEY]: userPaths,
     language: config.get('language'),
     severity: chooseRestrictedSetting(config.inspect('severity') ?? {}, trusted),
     exchangeMinimum: chooseRestrictedSetting(config.inspect('exchangeMinimum') ?? {}, trusted),
@@ -253,7 +279,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: 'untitled', language: 'gcg' },
     ],
     outputChannel,
-    initializationOptions: { locale: vscode.env.language },
+    initializationOptions: { locale: vscode.env.language, workspaceTrusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: SECTION },
     middleware: {
       workspace: {
@@ -278,6 +304,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       showAuditReport(host, resource instanceof vscode.Uri ? resource : undefined, options),
     ),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      const params: WorkspaceTrustParams = { trusted: true };
+      void client?.sendNotification(WORKSPACE_TRUST_NOTIFICATION, params);
       void client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
     }),
   );

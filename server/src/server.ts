@@ -21,6 +21,10 @@
  *   section itself or `{ planilla: … }`), `workspace/configuration` per document when the client
  *   offers it (a null answer keeps the others), and `workspace/didChangeConfiguration` pushes; any
  *   change re-checks every open document and refreshes lenses and hints, without a restart.
+ * - Untrusted workspaces (the client says so: `workspaceTrusted: false` in initializationOptions,
+ *   `planilla/workspaceTrust` when trust is granted): every path setting the client did not mark
+ *   as the user's own must lie inside the workspace folders once links are resolved, or it is not
+ *   used and one warning names it (`settingsFromRaw`), before any word list is loaded.
  *
  * Requests besides the protocol's (payloads in shared/protocol.ts): `planilla/checkFiles`,
  * `planilla/exportWoogles`, `planilla/boardAt`, `planilla/auditReport`, and the diagnostic
@@ -69,6 +73,8 @@ import {
   EXPORT_WOOGLES_REQUEST,
   FIX_ALL_REQUEST,
   MEMORY_USAGE_REQUEST,
+  WORKSPACE_TRUST_NOTIFICATION,
+  type WorkspaceTrustParams,
   type CompareParams,
   type CompareResult,
   type FixAllParams,
@@ -87,6 +93,7 @@ import { buildAudit, coachGame } from './report/audit';
 import { boardViewAt } from './report/board-view';
 import { renderHtmlReport } from './report/html';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
+import { confinePathSettings, userPathsOf } from './shared/settings';
 import { formatMessage, resolveLanguage } from './rules/messages';
 import type { Language } from './rules/types';
 
@@ -98,6 +105,11 @@ const lexicons = new LexiconCache();
 
 let locale: string | undefined;
 let canPullConfiguration = false;
+/** Whether the workspace is trusted (true unless the client says otherwise), and its folders. */
+let workspaceTrusted = true;
+let workspaceFolders: string[] = [];
+/** The `planilla` section of initializationOptions, read into pushedSettings once initialized. */
+let initialSection: Record<string, unknown> | undefined;
 /** Settings per document URI (from workspace/configuration), dropped when the settings change. */
 const settingsByUri = new Map<string, Promise<PlanillaSettings>>();
 /**
@@ -150,6 +162,37 @@ async function guarded<T>(handler: string, fallback: T, run: () => T | Promise<T
   }
 }
 
+/** A file URI's path, or undefined for another scheme or a malformed URI. */
+function filePathOf(uri: unknown): string | undefined {
+  if (typeof uri !== 'string' || !uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The settings a raw `planilla` section gives; in an untrusted workspace, with the path settings
+ * not marked as the user's own confined to the workspace folders (links resolved), each refused
+ * one named in one warning.
+ */
+function settingsFromRaw(raw: Record<string, unknown>): PlanillaSettings {
+  const settings = readSettings(raw);
+  if (workspaceTrusted) return settings;
+  const confined = confinePathSettings(settings, userPathsOf(raw), workspaceFolders);
+  const lang = languageOf(confined.settings);
+  for (const refused of confined.refused) {
+    const key = JSON.stringify(['untrusted', refused]);
+    if (reportedProblems.has(key)) continue;
+    reportedProblems.add(key);
+    void connection.window.showWarningMessage(
+      uiText('ui.server.untrustedPathRefused', lang, { setting: refused.setting, path: refused.path }),
+    );
+  }
+  return confined.settings;
+}
+
 /** The settings of a record; kept (until closed or the settings change) only while it is open. */
 function settingsFor(uri: string): Promise<PlanillaSettings> {
   if (!canPullConfiguration) return Promise.resolve(pushedSettings);
@@ -159,7 +202,7 @@ function settingsFor(uri: string): Promise<PlanillaSettings> {
     .getConfiguration({ scopeUri: uri, section: SECTION })
     // A client with no `planilla` section of its own (Neovim answers null) keeps the settings it
     // gave in initializationOptions or pushed with didChangeConfiguration.
-    .then((raw: unknown) => (isSection(raw) ? readSettings(raw) : pushedSettings))
+    .then((raw: unknown) => (isSection(raw) ? settingsFromRaw(raw) : pushedSettings))
     .catch((error: unknown) => {
       logError('workspace/configuration', error);
       return DEFAULT_SETTINGS;
@@ -258,10 +301,13 @@ function refreshAll(): void {
 }
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
-  const options = (params.initializationOptions ?? {}) as { locale?: unknown };
+  const options = (params.initializationOptions ?? {}) as { locale?: unknown; workspaceTrusted?: unknown };
   locale = typeof options.locale === 'string' ? options.locale : params.locale;
-  const initial = sectionOf(params.initializationOptions, true);
-  if (initial) pushedSettings = readSettings(initial);
+  workspaceTrusted = options.workspaceTrusted !== false;
+  const folderUris = params.workspaceFolders ? params.workspaceFolders.map((f) => f.uri) : [params.rootUri];
+  workspaceFolders = folderUris.map(filePathOf).filter((f): f is string => f !== undefined);
+  // Read once initialized: refusing a path shows a warning, which must not come before the answer.
+  initialSection = sectionOf(params.initializationOptions, true);
   canPullConfiguration = params.capabilities.workspace?.configuration === true;
   return {
     capabilities: {
@@ -280,6 +326,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 });
 
 connection.onInitialized(() => {
+  if (initialSection) pushedSettings = settingsFromRaw(initialSection);
   if (canPullConfiguration) {
     connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION }).catch(() => undefined);
   }
@@ -287,7 +334,13 @@ connection.onInitialized(() => {
 
 connection.onDidChangeConfiguration((change) => {
   const pushed = sectionOf(change.settings, false);
-  if (pushed) pushedSettings = readSettings(pushed);
+  refreshAll();
+  if (pushed) pushedSettings = settingsFromRaw(pushed);
+});
+
+connection.onNotification(WORKSPACE_TRUST_NOTIFICATION, (params: WorkspaceTrustParams) => {
+  if (params?.trusted !== true || workspaceTrusted) return;
+  workspaceTrusted = true;
   refreshAll();
 });
 

@@ -9,6 +9,16 @@
  *   r.errors;   // number of error findings across those files
  */
 
+/**
+ * Whether the workspace is trusted: `workspaceTrusted` in initializationOptions (absent = trusted,
+ * for editors with no notion of trust), then this notification when the user grants trust. While
+ * untrusted, the server re-checks the path settings (shared/settings.ts `confinePathSettings`).
+ */
+export const WORKSPACE_TRUST_NOTIFICATION = 'planilla/workspaceTrust';
+export interface WorkspaceTrustParams {
+  readonly trusted: boolean;
+}
+
 /** Check these records and publish their diagnostics, open or not. */
 export const CHECK_FILES_REQUEST = 'planilla/checkFiles';
 export interface CheckFilesParams {
@@ -41,7 +51,10 @@ export interface FixAllParams {
 }
 export type FixAllResult =
   | {
-      readonly edits: readonly { readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } }; readonly newText: string }[];
+      readonly edits: readonly {
+        readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
+        readonly newText: string;
+      }[];
       /** What to tell the user (how many numbers changed, or that nothing needed it). */
       readonly message: string;
     }

@@ -310,6 +310,10 @@ export const UI_MESSAGES: Catalog = {
 
   // Server log and notices
   'ui.server.handlerFailed': { es: 'Error interno en {handler}: {error}', en: 'Internal error in {handler}: {error}' },
+  'ui.server.untrustedPathRefused': {
+    es: 'Espacio de trabajo no fiable: el ajuste {setting} ({path}) apunta fuera de las carpetas del espacio de trabajo y no se usa.',
+    en: 'Untrusted workspace: the setting {setting} ({path}) points outside the workspace folders and is not used.',
+  },
   'ui.server.lexiconFallback': {
     es: 'No se pudo cargar el léxico {path} ({problem}); se usa la lista incluida.',
     en: 'Could not load the lexicon {path} ({problem}); using the built-in list.',
