@@ -44,7 +44,10 @@ const CHUNK = 500;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x, digits = 1) => (x === undefined || Number.isNaN(x) ? '?' : x.toFixed(digits));
 /** Thousands with a thin space, as the README writes them (12 345). */
-const thousands = (x) => Math.round(x).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+const thousands = (x) =>
+  Math.round(x)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 
 // ---------------------------------------------------------------------------------------------
 // Preparation: build, then the generated games
@@ -93,7 +96,19 @@ async function ensureGames() {
       for (let seed = first; seed < first + CHUNK; seed++) if (!have.has(`game-${seed}.gcg`)) missing = true;
       if (!missing) continue;
       const cli = join(root, 'out/test/support/generate-cli.js');
-      const argv = [cli, '--seed', String(first), '--count', String(CHUNK), '--out', GAMES_DIR, '--notation', half.notation, '--ending', half.ending];
+      const argv = [
+        cli,
+        '--seed',
+        String(first),
+        '--count',
+        String(CHUNK),
+        '--out',
+        GAMES_DIR,
+        '--notation',
+        half.notation,
+        '--ending',
+        half.ending,
+      ];
       tasks.push(() => run(process.execPath, argv));
     }
   }
@@ -279,7 +294,11 @@ function table(figures, loadBefore, loadAfter) {
     );
   }
   for (const c of figures.cli ?? []) {
-    row(`\`planilla check\` on ${thousands(c.files)} generated games, ${c.label}`, `**${fmt(c.seconds, 1)} s** wall, peak ${fmt(c.peakMB, 0)} MB`, 'a few seconds');
+    row(
+      `\`planilla check\` on ${thousands(c.files)} generated games, ${c.label}`,
+      `**${fmt(c.seconds, 1)} s** wall, peak ${fmt(c.peakMB, 0)} MB`,
+      'a few seconds',
+    );
   }
   const l = figures.lexicon;
   if (l) {

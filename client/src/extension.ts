@@ -133,7 +133,12 @@ async function checkWorkspace(): Promise<CheckFilesResult | undefined> {
     },
   );
   await vscode.commands.executeCommand('workbench.actions.view.problems');
-  const summary = t('ui.command.checkWorkspace.done', { files: sum.checked, errors: sum.errors, warnings: sum.warnings, others: sum.others });
+  const summary = t('ui.command.checkWorkspace.done', {
+    files: sum.checked,
+    errors: sum.errors,
+    warnings: sum.warnings,
+    others: sum.others,
+  });
   if (sum.unreadable.length > 0) {
     void vscode.window.showWarningMessage(`${summary} ${t('ui.command.checkWorkspace.unreadable', { count: sum.unreadable.length })}`);
   } else {
@@ -234,7 +239,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV] } },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6029'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6029'] },
+    },
   };
   const outputChannel = vscode.window.createOutputChannel('Planilla', { log: true });
   const clientOptions: LanguageClientOptions = {

@@ -180,7 +180,10 @@ function analyzeText(input: string | Uint8Array, settings: PlanillaSettings): An
     if (reportedProblems.has(key)) continue;
     reportedProblems.add(key);
     void connection.window.showWarningMessage(
-      uiText('ui.server.lexiconFallback', lang, { path: String(problem.args.path ?? ''), problem: formatMessage(problem.messageId, problem.args, lang) }),
+      uiText('ui.server.lexiconFallback', lang, {
+        path: String(problem.args.path ?? ''),
+        problem: formatMessage(problem.messageId, problem.args, lang),
+      }),
     );
   }
   return analyze(input, analysisSettingsFor(input, settings, loaded.lexicon));
@@ -315,7 +318,9 @@ connection.onCodeAction((params) =>
     const only = params.context.only;
     const wants = (kind: string): boolean => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
     const lang = languageOf(cur.settings);
-    const quick = wants('quickfix') ? getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, lang, cur.settings) : [];
+    const quick = wants('quickfix')
+      ? getCodeActions(cur.analysis, params.textDocument.uri, params.range, params.context.diagnostics, lang, cur.settings)
+      : [];
     const all = wants(FIX_ALL_KIND)
       ? getFixAllAction(cur.analysis, params.textDocument.uri, lang, analysisSettingsFor(cur.analysis.parsed.file.text, cur.settings))
       : undefined;
@@ -462,7 +467,10 @@ connection.onRequest(COMPARE_REQUEST, (params: CompareParams) =>
     const b = await sheetOf(params.b);
     if (!a || !b) return { error: uiText('ui.command.export.unreadable', lang, { uri: !a ? params.a : params.b }) };
     const c = compareSheets({ name: fileNameOf(params.a), analysis: a }, { name: fileNameOf(params.b), analysis: b });
-    return { summary: comparisonSummary(c, lang), title: uiText('ui.command.compare.title', lang, { a: fileNameOf(params.a), b: fileNameOf(params.b) }) };
+    return {
+      summary: comparisonSummary(c, lang),
+      title: uiText('ui.command.compare.title', lang, { a: fileNameOf(params.a), b: fileNameOf(params.b) }),
+    };
   }),
 );
 
@@ -504,7 +512,13 @@ connection.onRequest(MEMORY_USAGE_REQUEST, () =>
   guarded<MemoryUsageResult | null>(MEMORY_USAGE_REQUEST, null, () => {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (gc) gc();
-    return { ...process.memoryUsage(), collected: gc !== undefined, documents: documents.all().length, analyses: cache.size, settings: settingsByUri.size };
+    return {
+      ...process.memoryUsage(),
+      collected: gc !== undefined,
+      documents: documents.all().length,
+      analyses: cache.size,
+      settings: settingsByUri.size,
+    };
   }),
 );
 

@@ -119,16 +119,17 @@ describe('protocol: language server over stdio', function () {
     const fix = actions.find((a) => a.title === 'Poner la puntuación calculada: +16');
     assert.ok(fix, JSON.stringify(actions));
     assert.equal(fix.kind, 'quickfix');
-    assert.deepEqual(fix.edit.changes[uri].map((e) => e.newText), ['+16']);
+    assert.deepEqual(
+      fix.edit.changes[uri].map((e) => e.newText),
+      ['+16'],
+    );
   });
 
   it('republishes on change (incremental sync) and clears the fixed finding', async () => {
     const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 2);
     client.notify('textDocument/didChange', {
       textDocument: { uri, version: 2 },
-      contentChanges: [
-        { range: { start: { line: 6, character: 23 }, end: { line: 6, character: 29 } }, text: '+16 16' },
-      ],
+      contentChanges: [{ range: { start: { line: 6, character: 23 }, end: { line: 6, character: 29 } }, text: '+16 16' }],
     });
     assert.deepEqual((await published).diagnostics, []);
   });
@@ -145,10 +146,19 @@ describe('protocol: language server over stdio', function () {
     assert.equal(edits.length, 1);
     assert.match(edits[0].newText, /^>Ana: +ABILORS 8D LIBRO \+16 16$/m);
     const symbols: { name: string }[] = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
-    assert.deepEqual(symbols.map((s) => s.name), ['1. Ana 8d LIBRO +16', '2. Beto 7G IDEA +13']);
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['1. Ana 8d LIBRO +16', '2. Beto 7G IDEA +13'],
+    );
     const folds: { startLine: number; endLine: number }[] = await client.request('textDocument/foldingRange', { textDocument: { uri } });
-    assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[7, 8]]);
-    const items: { label: string }[] = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 5, character: 1 } });
+    assert.deepEqual(
+      folds.map((f) => [f.startLine, f.endLine]),
+      [[7, 8]],
+    );
+    const items: { label: string }[] = await client.request('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 5, character: 1 },
+    });
     assert.ok(items.some((i) => i.label === 'rules'));
     const hints = await client.request('textDocument/inlayHint', {
       textDocument: { uri },
@@ -164,7 +174,10 @@ describe('protocol: language server over stdio', function () {
     client.notify('textDocument/didChange', { textDocument: { uri, version: 4 }, contentChanges: [{ text }] });
     const before = await opened;
     assert.equal(before.diagnostics.length, 1, 'Spanish settings still cached: the word is reported');
-    const again = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.diagnostics.length === 0);
+    const again = client.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && p.diagnostics.length === 0,
+    );
     client.notify('workspace/didChangeConfiguration', { settings: null });
     await again;
     const lenses: { command: { title: string } }[] = await client.request('textDocument/codeLens', { textDocument: { uri } });
@@ -205,7 +218,10 @@ describe('protocol: language server over stdio', function () {
     const cut = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === longUri);
     client.notify('textDocument/didOpen', { textDocument: { uri: longUri, languageId: 'gcg', version: 1, text } });
     assert.ok((await cut).diagnostics.some((d) => /reads at most|lee como máximo/.test(d.message)));
-    assert.deepEqual(await client.request('textDocument/formatting', { textDocument: { uri: longUri }, options: { tabSize: 2, insertSpaces: true } }), []);
+    assert.deepEqual(
+      await client.request('textDocument/formatting', { textDocument: { uri: longUri }, options: { tabSize: 2, insertSpaces: true } }),
+      [],
+    );
     client.notify('textDocument/didClose', { textDocument: { uri: longUri } });
   });
 
@@ -218,7 +234,10 @@ describe('protocol: language server over stdio', function () {
   });
 
   it('clears the diagnostics of a closed document, then shuts down and exits with 0', async () => {
-    const cleared = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.diagnostics.length === 0);
+    const cleared = client.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && p.diagnostics.length === 0,
+    );
     const withError = RECORD;
     const reopened = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 5);
     client.notify('textDocument/didChange', { textDocument: { uri, version: 5 }, contentChanges: [{ text: withError }] });

@@ -61,6 +61,7 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!analysis) return 2;
   const audit = buildAudit({ path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang });
   const options = { diagrams: args.flags.has('diagrams') };
-  const document = format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);
+  const document =
+    format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);
   return emit(document, output, file, io) ? 0 : 2;
 }

@@ -177,7 +177,16 @@ function resultOf(replay: Replay, lang: Language): AuditResult {
   const end = replay.gameEnd;
   if (!replay.complete || !end) {
     // A provisional score: no result, no winner (issue 12, item 11).
-    return { final: replay.result, complete: false, headline, winner: -1, spread: Math.abs(a - b), summary: t(lang, 'report.result.unfinished'), ending: '', endingCitation: '' };
+    return {
+      final: replay.result,
+      complete: false,
+      headline,
+      winner: -1,
+      spread: Math.abs(a - b),
+      summary: t(lang, 'report.result.unfinished'),
+      ending: '',
+      endingCitation: '',
+    };
   }
   const winner: -1 | 0 | 1 = a === b ? -1 : a > b ? 0 : 1;
   const spread = Math.abs(a - b);
@@ -238,7 +247,12 @@ export function buildAudit(input: AuditInput): Audit {
       computedTotal: turn.computedTotal,
       scoreDiffers: declaredScore !== null && declaredScore !== turn.computedScore,
       totalDiffers: declaredTotal !== null && declaredTotal !== turn.computedTotal,
-      words: turn.words.map((w) => ({ word: w.word, score: w.score, main: w.main, ...(w.accepted !== undefined ? { accepted: w.accepted } : {}) })),
+      words: turn.words.map((w) => ({
+        word: w.word,
+        score: w.score,
+        main: w.main,
+        ...(w.accepted !== undefined ? { accepted: w.accepted } : {}),
+      })),
       bingo: turn.bingo,
       findings: byLine.get(e.line) ?? [],
       notes: noteTexts(e.notes),

@@ -81,9 +81,7 @@ function h(lang: Language, id: string, args: Record<string, string | number> = {
 }
 
 function findingItem(f: AuditFinding, lang: Language): string {
-  const article = f.citation
-    ? ` <span class="art">(${escapeXml(f.citation)}${f.title ? `: ${escapeXml(f.title)}` : ''})</span>`
-    : '';
+  const article = f.citation ? ` <span class="art">(${escapeXml(f.citation)}${f.title ? `: ${escapeXml(f.title)}` : ''})</span>` : '';
   return `<li class="sev-${f.severity}"><span class="sev">${escapeXml(f.severityLabel)}</span> <code>${escapeXml(f.code)}</code> · ${h(lang, 'report.at-line', { line: f.line, column: f.column })}: ${escapeXml(f.message)}${article}</li>`;
 }
 
@@ -98,9 +96,7 @@ function num(value: number | null, differs = false): string {
 function wordsCell(turn: AuditTurn, lang: Language): string {
   const words = turn.words.map((w) => {
     const text = `${escapeXml(w.word)} ${w.score}`;
-    return w.accepted === false
-      ? `<span class="unaccepted" title="${h(lang, 'report.word.unaccepted')}">${text}</span>`
-      : text;
+    return w.accepted === false ? `<span class="unaccepted" title="${h(lang, 'report.word.unaccepted')}">${text}</span>` : text;
   });
   if (turn.bingo > 0) words.push(h(lang, 'report.board.bingo', { n: turn.bingo }));
   return words.join('<br>');
@@ -149,12 +145,15 @@ function turnsTable(audit: Audit, lang: Language): string {
     single('report.col.findings'),
     '</tr>',
     '<tr>',
-    ...['report.col.sheet', 'report.col.computed', 'report.col.sheet', 'report.col.true'].map((id) => `<th class="num">${h(lang, id)}</th>`),
+    ...['report.col.sheet', 'report.col.computed', 'report.col.sheet', 'report.col.true'].map(
+      (id) => `<th class="num">${h(lang, id)}</th>`,
+    ),
     '</tr>',
   ].join('');
-  const body = audit.turns.length > 0
-    ? audit.turns.map((turn) => turnRow(turn, lang)).join('\n')
-    : `<tr><td colspan="${TURN_COLUMNS.length}">${h(lang, 'report.no-events')}</td></tr>`;
+  const body =
+    audit.turns.length > 0
+      ? audit.turns.map((turn) => turnRow(turn, lang)).join('\n')
+      : `<tr><td colspan="${TURN_COLUMNS.length}">${h(lang, 'report.no-events')}</td></tr>`;
   return `<table class="turns">${cols}<thead>${head}</thead><tbody>\n${body}\n</tbody></table>`;
 }
 
@@ -193,7 +192,9 @@ function resultSection(audit: Audit, lang: Language): string {
 /** A board diagram: the inline SVG and its caption (words, racks, totals, bag, unseen tiles). */
 function diagram(model: BoardModel, lang: Language): { svg: string; caption: string } {
   const svg = renderBoardSvg(model, lang, { title: boardHeading(model, lang) });
-  const caption = `<div class="caption">${boardFooter(model, lang).map((line) => `<p>${escapeXml(line)}</p>`).join('')}</div>`;
+  const caption = `<div class="caption">${boardFooter(model, lang)
+    .map((line) => `<p>${escapeXml(line)}</p>`)
+    .join('')}</div>`;
   return { svg, caption };
 }
 
@@ -228,9 +229,7 @@ export function renderHtmlReport(audit: Audit, replay: Replay, options: ReportOp
   const kind = options.diagrams ? 'report.title.commented' : 'report.title.audit';
   const finalBoard = diagram(boardModel(replay, replay.turns.length - 1), lang);
   const other =
-    audit.otherFindings.length > 0
-      ? `<h2>${h(lang, 'report.section.other-findings')}</h2>\n${findingList(audit.otherFindings, lang)}`
-      : '';
+    audit.otherFindings.length > 0 ? `<h2>${h(lang, 'report.section.other-findings')}</h2>\n${findingList(audit.otherFindings, lang)}` : '';
   return [
     '<!DOCTYPE html>',
     `<html lang="${lang}">`,

@@ -80,15 +80,15 @@ function commented(audit: Audit, replay: Replay, lang: Language): string[] {
 export function renderMarkdownReport(audit: Audit, replay: Replay, options: ReportOptions = {}): string {
   const lang = audit.lang;
   const kind = options.diagrams ? 'report.title.commented' : 'report.title.audit';
-  const players = audit.players
-    .map((p) => `${md(p.nick)}${p.name && p.name !== p.nick ? ` (${md(p.name)})` : ''}`)
-    .join(' — ');
+  const players = audit.players.map((p) => `${md(p.nick)}${p.name && p.name !== p.nick ? ` (${md(p.name)})` : ''}`).join(' — ');
   const lexicon = audit.lexicon
     ? `${md(audit.lexicon.name)} · ${m(lang, 'report.lexicon.words', { n: audit.lexicon.words })} · SHA-256 \`${md(audit.lexicon.sha256)}\``
     : m(lang, 'report.lexicon.none');
   const declared = audit.declaredLexicon ? ` · ${m(lang, 'report.lexicon.declared', { name: audit.declaredLexicon })}` : '';
   const r = audit.result;
-  const ending = r.endingCitation ? `${md(r.ending)} (${md(r.endingCitation)}${r.endingTitle ? `: ${md(r.endingTitle)}` : ''})` : md(r.ending);
+  const ending = r.endingCitation
+    ? `${md(r.ending)} (${md(r.endingCitation)}${r.endingTitle ? `: ${md(r.endingTitle)}` : ''})`
+    : md(r.ending);
   const columns = [
     'report.col.number',
     'report.col.line',

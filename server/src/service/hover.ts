@@ -103,7 +103,12 @@ function wordTable(word: ScoredWord, lang: Language): string {
 /** The sum of a main word: 'LIBRO = 8 × 2 = **16**'. */
 function wordSum(word: ScoredWord, lang: Language): string {
   return word.wordMultiplier > 1
-    ? uiText('ui.hover.wordSumMultiplied', lang, { word: md(word.word), sum: word.letterSum, multiplier: word.wordMultiplier, score: word.score })
+    ? uiText('ui.hover.wordSumMultiplied', lang, {
+        word: md(word.word),
+        sum: word.letterSum,
+        multiplier: word.wordMultiplier,
+        score: word.score,
+      })
     : uiText('ui.hover.wordSum', lang, { word: md(word.word), score: word.score });
 }
 
@@ -127,14 +132,10 @@ function nickOf(replay: Replay, player: number, event: EventNode): string {
 
 function totalsLine(replay: Replay, turn: TurnState, lang: Language): string {
   const [p1, p2] = replay.players;
-  const lines = [
-    uiText('ui.hover.trueTotals', lang, { p1: md(p1.nick), t1: turn.totals[0], p2: md(p2.nick), t2: turn.totals[1] }),
-  ];
+  const lines = [uiText('ui.hover.trueTotals', lang, { p1: md(p1.nick), t1: turn.totals[0], p2: md(p2.nick), t2: turn.totals[1] })];
   const [d1, d2] = turn.declaredTotals;
   if ((d1 !== null && d1 !== turn.totals[0]) || (d2 !== null && d2 !== turn.totals[1])) {
-    lines.push(
-      uiText('ui.hover.sheetTotals', lang, { p1: md(p1.nick), t1: d1 ?? '—', p2: md(p2.nick), t2: d2 ?? '—' }),
-    );
+    lines.push(uiText('ui.hover.sheetTotals', lang, { p1: md(p1.nick), t1: d1 ?? '—', p2: md(p2.nick), t2: d2 ?? '—' }));
   }
   return lines.join('  \n');
 }
@@ -148,13 +149,19 @@ export function illegalReason(code: string, lang: Language): string {
 function illegalLine(turn: TurnState, lang: Language): string | undefined {
   const bad = turn.illegal;
   if (!bad) return undefined;
-  return uiText('ui.hover.illegal', lang, { reason: illegalReason(bad.code, lang), squares: bad.squares.map((q) => squareName(q.row, q.col)).join(', ') || '—' });
+  return uiText('ui.hover.illegal', lang, {
+    reason: illegalReason(bad.code, lang),
+    squares: bad.squares.map((q) => squareName(q.row, q.col)).join(', ') || '—',
+  });
 }
 
 function scoreLine(turn: TurnState, lang: Language): string {
   if (turn.illegal) {
     // Never "as on the sheet": a play with broken geometry carries the sheet's amount.
-    return uiText('ui.hover.scoreIllegal', lang, { reason: illegalReason(turn.illegal.code, lang), declared: signed(turn.declaredScore ?? turn.computedScore) });
+    return uiText('ui.hover.scoreIllegal', lang, {
+      reason: illegalReason(turn.illegal.code, lang),
+      declared: signed(turn.declaredScore ?? turn.computedScore),
+    });
   }
   if (turn.declaredScore === undefined) return uiText('ui.hover.scoreNoSheet', lang, { computed: signed(turn.computedScore) });
   if (turn.declaredScore === turn.computedScore) return uiText('ui.hover.scoreMatches', lang, { computed: signed(turn.computedScore) });
@@ -173,7 +180,10 @@ export function moveHover(analysis: Analysis, index: number, lang: Language, fin
   const turn = replay.turns[index];
   if (!event) return findings.join(SECTION);
   const nick = md(turn ? nickOf(replay, turn.player, event) : event.nick.text);
-  const what = event.kind === 'placement' && event.coord && event.play ? `${md(event.coord.text)} ${md(event.play.text)}` : uiText(`ui.event.${event.kind}`, lang);
+  const what =
+    event.kind === 'placement' && event.coord && event.play
+      ? `${md(event.coord.text)} ${md(event.play.text)}`
+      : uiText(`ui.event.${event.kind}`, lang);
   const title = uiText('ui.hover.moveTitle', lang, { n: index + 1, nick, what });
   if (!turn) return [title, ...findings].join(SECTION);
   const parts = [uiText('ui.hover.moveHead', lang, { title, score: scoreLine(turn, lang) })];
@@ -190,7 +200,10 @@ export function moveHover(analysis: Analysis, index: number, lang: Language, fin
     ...cross.map((w) => crossWordLine(w, lang)),
     ...(turn.bingo > 0 ? [uiText('ui.hover.bingo', lang, { bonus: turn.bingo })] : []),
   ];
-  const tail = [totalsLine(replay, turn, lang), ...(turn.gameOver ? [uiText('ui.hover.gameOver', lang, { article: turn.gameOver.article })] : [])];
+  const tail = [
+    totalsLine(replay, turn, lang),
+    ...(turn.gameOver ? [uiText('ui.hover.gameOver', lang, { article: turn.gameOver.article })] : []),
+  ];
   if (findings.length === 0) {
     parts.push([...lines, ...tail].join('  \n'));
     return parts.join(PARAGRAPH);

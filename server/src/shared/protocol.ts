@@ -41,7 +41,10 @@ export interface FixAllParams {
 }
 export type FixAllResult =
   | {
-      readonly edits: readonly { readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } }; readonly newText: string }[];
+      readonly edits: readonly {
+        readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
+        readonly newText: string;
+      }[];
       /** What to tell the user (how many numbers changed, or that nothing needed it). */
       readonly message: string;
     }

@@ -136,4 +136,3 @@ export function chooseLexiconMap(
   }
   return out;
 }
-

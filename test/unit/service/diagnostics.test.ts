@@ -15,12 +15,56 @@ describe('service: diagnostics', () => {
     for (const text of [EXAMPLE_6, GAME_A]) assert.deepEqual(getDiagnostics(analyzeRecord(text), URI, 'es', settings(LISTED)), []);
   });
 
-  const cases: { name: string; line: number; replacement: string; code: string; token: string; severity: DiagnosticSeverity; only?: boolean }[] = [
-    { name: 'wrong score', line: 6, replacement: '>Ana: ABILORS 8D LIBRO +18 18', code: 'score-mismatch', token: '+18', severity: DiagnosticSeverity.Error },
-    { name: "the sheet's own addition", line: 7, replacement: '>Beto: ADEIMNT 7G IDEA +13 14', code: 'cumulative-mismatch', token: '14', severity: DiagnosticSeverity.Error },
-    { name: 'a line the grammar cannot read', line: 5, replacement: 'this is junk', code: 'syntax-error', token: 'this is junk', severity: DiagnosticSeverity.Error },
-    { name: 'an unknown pragma', line: 5, replacement: '#foo bar', code: 'unknown-pragma', token: '#foo bar', severity: DiagnosticSeverity.Hint },
-    { name: 'a word not in the lexicon', line: 6, replacement: '>Ana: ABILORS 8D BIROL +20 20', code: 'unaccepted-word', token: 'BIROL', severity: DiagnosticSeverity.Warning, only: true },
+  const cases: {
+    name: string;
+    line: number;
+    replacement: string;
+    code: string;
+    token: string;
+    severity: DiagnosticSeverity;
+    only?: boolean;
+  }[] = [
+    {
+      name: 'wrong score',
+      line: 6,
+      replacement: '>Ana: ABILORS 8D LIBRO +18 18',
+      code: 'score-mismatch',
+      token: '+18',
+      severity: DiagnosticSeverity.Error,
+    },
+    {
+      name: "the sheet's own addition",
+      line: 7,
+      replacement: '>Beto: ADEIMNT 7G IDEA +13 14',
+      code: 'cumulative-mismatch',
+      token: '14',
+      severity: DiagnosticSeverity.Error,
+    },
+    {
+      name: 'a line the grammar cannot read',
+      line: 5,
+      replacement: 'this is junk',
+      code: 'syntax-error',
+      token: 'this is junk',
+      severity: DiagnosticSeverity.Error,
+    },
+    {
+      name: 'an unknown pragma',
+      line: 5,
+      replacement: '#foo bar',
+      code: 'unknown-pragma',
+      token: '#foo bar',
+      severity: DiagnosticSeverity.Hint,
+    },
+    {
+      name: 'a word not in the lexicon',
+      line: 6,
+      replacement: '>Ana: ABILORS 8D BIROL +20 20',
+      code: 'unaccepted-word',
+      token: 'BIROL',
+      severity: DiagnosticSeverity.Warning,
+      only: true,
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: code ${c.code} on «${c.token}»`, () => {

@@ -28,14 +28,20 @@ describe('service: hover', () => {
     assert.match(value, /\*\*IR\*\* \(cross word\): I 2 \(DL\) \+ \(R\) 1 = \*\*3\*\*/);
     // O on H8 was laid by the first move: its double word is not counted again.
     assert.match(value, /\*\*DO\*\* \(cross word\): D 2 \+ \(O\) 1 = \*\*3\*\*/);
-    assert.match(value, /\(O\) 1 = \*\*3\*\*  \nTrue totals after the move: Ana \*\*16\*\* · Beto \*\*13\*\*$/);
+    assert.match(value, /\(O\) 1 = \*\*3\*\* {2}\nTrue totals after the move: Ana \*\*16\*\* · Beto \*\*13\*\*$/);
   });
 
   it('lays the table on its side: five rows whatever the length of the word', () => {
-    const value = hoverAt([...HEADER, '#incomplete', '>Ana: AELNOPS 8H PLAN +12 12', '>Beto: AISTU?? K6 pI.TU|rAS +62 62', ''].join('\n'), 'en');
+    const value = hoverAt(
+      [...HEADER, '#incomplete', '>Ana: AELNOPS 8H PLAN +12 12', '>Beto: AISTU?? K6 pI.TU|rAS +62 62', ''].join('\n'),
+      'en',
+    );
     const rows = value.split('\n').filter((line) => line.startsWith('|'));
     assert.equal(rows.length, 6); // the squares, the alignment row, tile, value, premium, points
-    assert.ok(rows.every((row) => row.split('|').length === 12), rows.join('\n')); // a label, eight squares, the sum
+    assert.ok(
+      rows.every((row) => row.split('|').length === 12),
+      rows.join('\n'),
+    ); // a label, eight squares, the sum
   });
 
   it('shows the word multiplier, and the bingo bonus only for seven tiles (example 8)', () => {
@@ -54,7 +60,10 @@ describe('service: hover', () => {
   });
 
   it('marks blanks, which score 0 (example 9)', () => {
-    const value = hoverAt([...HEADER, '#incomplete', '>Ana: AELNOPS 8H PLAN +12 12', '>Beto: AISTU?? K6 pI.TU|rAS +62 62', ''].join('\n'), 'en');
+    const value = hoverAt(
+      [...HEADER, '#incomplete', '>Ana: AELNOPS 8H PLAN +12 12', '>Beto: AISTU?? K6 pI.TU|rAS +62 62', ''].join('\n'),
+      'en',
+    );
     assert.match(value, /\| square \| K6 \| K7 \| K8 \| K9 \| K10 \| K11 \| K12 \| K13 \|/);
     assert.match(value, /\| tile \| p \| I \| \(N\) \| T \| U \| r \| A \| S \|/);
     assert.match(value, /\| value \| 0 \| 1 \| 1 \| 1 \| 1 \| 0 \| 1 \| 1 \|/);
@@ -62,13 +71,28 @@ describe('service: hover', () => {
     assert.match(value, /PINTURAS = 6 × 2 = \*\*12\*\*/);
   });
 
-  it('on a wrong score: first the computed score beside the sheet\'s and the table, then the article and explanation, then the totals', () => {
+  it("on a wrong score: first the computed score beside the sheet's and the table, then the article and explanation, then the totals", () => {
     const value = hoverAt(EXAMPLE_6.replace('LIBRO +16 16', 'LIBRO +1|8 18'), 'es');
     assert.match(value, /^\*\*1\. Ana\*\* — 8D LIBRO: calculada \*\*\+16\*\* · la planilla dice \+18 ⚠\n\n\| casilla \| D8 \|/);
-    const order = ['calculada **+16**', '| casilla | D8', 'LIBRO = 8 × 2 = **16**', '**score-mismatch**', '**art. 12–19**', 'La puntuación anotada', 'Totales reales tras la jugada'];
+    const order = [
+      'calculada **+16**',
+      '| casilla | D8',
+      'LIBRO = 8 × 2 = **16**',
+      '**score-mismatch**',
+      '**art. 12–19**',
+      'La puntuación anotada',
+      'Totales reales tras la jugada',
+    ];
     const at = order.map((piece) => value.indexOf(piece));
-    assert.ok(at.every((i) => i >= 0), JSON.stringify(at));
-    assert.deepEqual([...at].sort((a, b) => a - b), at, value);
+    assert.ok(
+      at.every((i) => i >= 0),
+      JSON.stringify(at),
+    );
+    assert.deepEqual(
+      [...at].sort((a, b) => a - b),
+      at,
+      value,
+    );
     assert.match(value, /Totales reales tras la jugada: Ana \*\*16\*\* · Beto \*\*0\*\*/);
     assert.match(value, /En la planilla: Ana 18 · Beto —/);
     const en = hoverAt(EXAMPLE_6.replace('LIBRO +16 16', 'LIBRO +1|8 18'), 'en');
@@ -106,13 +130,19 @@ describe('service: hover', () => {
     const value = hoverAt(EXAMPLE_6.replace('>Ana: ABILORS', '>Ana: ABILOR|S'), 'en');
     assert.match(value, /^\*\*S\*\*: \*\*\d+\*\* still unseen after this turn \(bag: 81 tiles/);
     assert.match(value, /The set has 6 × S, worth 1 point\./);
-    assert.match(value, /Tiles unseen by Ana \(93\), by letter: \?×2 A×11 E×12 O×8 I×5 S×5 N×5 R×4 U×5 L×3 T×4 D×5 G×2 C×4 B M×2 P×2 H×2 F V Y CH Q J LL Ñ RR X Z$/m);
+    assert.match(
+      value,
+      /Tiles unseen by Ana \(93\), by letter: \?×2 A×11 E×12 O×8 I×5 S×5 N×5 R×4 U×5 L×3 T×4 D×5 G×2 C×4 B M×2 P×2 H×2 F V Y CH Q J LL Ñ RR X Z$/m,
+    );
     const blank = hoverAt(GAME_A.replace('>Ana: ENNQUX?', '>Ana: ENNQUX|?'), 'es');
     assert.match(blank, /^\*\*comodín\*\*: quedan \*\*\d\*\*/);
   });
 
   it('says what a pragma does', () => {
-    assert.match(hoverAt(EXAMPLE_6.replace('#tile-notation', '#tile-no|tation'), 'en'), /^\*\*#tile-notation\*\* — How CH, LL and RR are written/);
+    assert.match(
+      hoverAt(EXAMPLE_6.replace('#tile-notation', '#tile-no|tation'), 'en'),
+      /^\*\*#tile-notation\*\* — How CH, LL and RR are written/,
+    );
     assert.match(hoverAt(EXAMPLE_6.replace('#player2 Beto', '#play|er2 Beto'), 'es'), /Apodo \*\*Beto\*\*, nombre Alberto Ruiz/);
   });
 
@@ -122,7 +152,8 @@ describe('service: hover', () => {
   });
 
   it('a note cannot make a link, an image, a command link or HTML, and a long note is capped', () => {
-    const hostile = '![x](https://evil.example/p.png) [clic](command:workbench.action.quit) <img src=x onerror=1> <https://a.example> &amp;';
+    const hostile =
+      '![x](https://evil.example/p.png) [clic](command:workbench.action.quit) <img src=x onerror=1> <https://a.example> &amp;';
     const shown = hoverAt(EXAMPLE_6.replace('+16 16\n', `+16 16\n#note Mi|ra ${hostile} *bien*\n`));
     assert.doesNotMatch(shown, /[[\]<>]/);
     assert.ok(shown.includes('*bien*'));

@@ -66,14 +66,23 @@ export const UI_MESSAGES: Catalog = {
   'ui.hover.wordSum': { es: '{word} = **{score}**', en: '{word} = **{score}**' },
   'ui.hover.wordSumMultiplied': { es: '{word} = {sum} × {multiplier} = **{score}**', en: '{word} = {sum} × {multiplier} = **{score}**' },
   'ui.hover.bingo': { es: 'Premio por usar las 7 fichas: **+{bonus}**', en: 'Bonus for using all 7 tiles: **+{bonus}**' },
-  'ui.hover.scoreIllegal': { es: '**jugada ilegal**: {reason}; la planilla anota {declared}', en: '**illegal play**: {reason}; the sheet writes {declared}' },
+  'ui.hover.scoreIllegal': {
+    es: '**jugada ilegal**: {reason}; la planilla anota {declared}',
+    en: '**illegal play**: {reason}; the sheet writes {declared}',
+  },
   'ui.hover.illegal': { es: '**Jugada ilegal**: {reason} ({squares}).', en: '**Illegal play**: {reason} ({squares}).' },
   'ui.illegal.placement-gap': { es: 'queda una casilla vacía entre sus fichas', en: 'an empty square is left between its tiles' },
   'ui.illegal.square-occupied': { es: 'pone una ficha en una casilla ocupada', en: 'it puts a tile on an occupied square' },
   'ui.illegal.off-board': { es: 'se sale del tablero', en: 'it runs off the board' },
-  'ui.illegal.through-tile-mismatch': { es: 'la letra anotada no es la que hay en el tablero', en: 'the letter written is not the one on the board' },
+  'ui.illegal.through-tile-mismatch': {
+    es: 'la letra anotada no es la que hay en el tablero',
+    en: 'the letter written is not the one on the board',
+  },
   'ui.illegal.not-connected': { es: 'no toca ninguna ficha del tablero', en: 'it touches no tile on the board' },
-  'ui.illegal.first-move-center': { es: 'la primera jugada no pasa por la casilla central', en: 'the first move does not cover the centre square' },
+  'ui.illegal.first-move-center': {
+    es: 'la primera jugada no pasa por la casilla central',
+    en: 'the first move does not cover the centre square',
+  },
   'ui.illegal.first-move-single-tile': { es: 'la primera jugada pone una sola ficha', en: 'the first move places a single tile' },
   'ui.illegal.direction-mismatch': { es: 'la coordenada no nombra la palabra entera', en: 'the coordinate does not name the whole word' },
   'ui.illegal.tile-not-in-rack': { es: 'usa una ficha que no está en el atril', en: 'it uses a tile that is not on the rack' },
@@ -86,7 +95,10 @@ export const UI_MESSAGES: Catalog = {
     en: 'computed **{computed}** · the sheet says {declared} ⚠',
   },
   'ui.hover.scoreNoSheet': { es: 'calculada **{computed}** (la planilla no la anota)', en: 'computed **{computed}** (not on the sheet)' },
-  'ui.hover.trueTotals': { es: 'Totales reales tras la jugada: {p1} **{t1}** · {p2} **{t2}**', en: 'True totals after the move: {p1} **{t1}** · {p2} **{t2}**' },
+  'ui.hover.trueTotals': {
+    es: 'Totales reales tras la jugada: {p1} **{t1}** · {p2} **{t2}**',
+    en: 'True totals after the move: {p1} **{t1}** · {p2} **{t2}**',
+  },
   'ui.hover.sheetTotals': { es: 'En la planilla: {p1} {t1} · {p2} {t2}', en: 'On the sheet: {p1} {t1} · {p2} {t2}' },
   'ui.hover.gameOver': { es: 'La partida termina aquí (art. {article}).', en: 'The game ends here (art. {article}).' },
 
@@ -107,7 +119,8 @@ export const UI_MESSAGES: Catalog = {
     es: 'Fichas que {nick} no ve ({n}), por letra: {tiles}',
     en: 'Tiles unseen by {nick} ({n}), by letter: {tiles}',
   },
-  'ui.hover.tileInSet': { es: 'El juego tiene {count} × {tile}, de {value, plural, one {# punto} other {# puntos}}.',
+  'ui.hover.tileInSet': {
+    es: 'El juego tiene {count} × {tile}, de {value, plural, one {# punto} other {# puntos}}.',
     en: 'The set has {count} × {tile}, worth {value, plural, one {# point} other {# points}}.',
   },
   'ui.hover.rulesInForce': { es: 'Reglamento aplicado: {edition}', en: 'Rules applied: {edition}' },
@@ -119,11 +132,17 @@ export const UI_MESSAGES: Catalog = {
     es: 'Codificación del archivo. `UTF-8` es la estándar; sin ella, un archivo que no sea UTF-8 se lee como ISO-8859-1.',
     en: 'Encoding of the file. `UTF-8` is standard; without it, a file that is not UTF-8 is read as ISO-8859-1.',
   },
-  'ui.pragma.player1': { es: 'Primer jugador: apodo (el que usan las jugadas) y nombre completo.', en: 'First player: nick (as the moves use it) and full name.' },
+  'ui.pragma.player1': {
+    es: 'Primer jugador: apodo (el que usan las jugadas) y nombre completo.',
+    en: 'First player: nick (as the moves use it) and full name.',
+  },
   'ui.pragma.player2': { es: 'Segundo jugador: apodo y nombre completo.', en: 'Second player: nick and full name.' },
   'ui.pragma.title': { es: 'Título de la partida.', en: 'Title of the game.' },
   'ui.pragma.description': { es: 'Descripción libre de la partida.', en: 'Free description of the game.' },
-  'ui.pragma.id': { es: 'Identificador: autoridad e id (p. ej. `io.woogles abc123`).', en: 'Identifier: authority and id (e.g. `io.woogles abc123`).' },
+  'ui.pragma.id': {
+    es: 'Identificador: autoridad e id (p. ej. `io.woogles abc123`).',
+    en: 'Identifier: authority and id (e.g. `io.woogles abc123`).',
+  },
   'ui.pragma.lexicon': {
     es: 'Léxico con el que se jugó; elige el juego de fichas y, con `planilla.lexicons`, la lista de palabras.',
     en: 'Lexicon the game was played with; picks the tile set and, through `planilla.lexicons`, the word list.',
@@ -131,7 +150,10 @@ export const UI_MESSAGES: Catalog = {
   'ui.pragma.game-type': { es: 'Tipo de partida (informativo).', en: 'Game type (informational).' },
   'ui.pragma.board-layout': { es: 'Disposición del tablero (informativo).', en: 'Board layout (informational).' },
   'ui.pragma.tile-distribution': { es: 'Juego de fichas: `spanish` o `english`.', en: 'Tile set: `spanish` or `english`.' },
-  'ui.pragma.tile': { es: 'Declara una ficha de varias letras, p. ej. `#tile [CH] [ch]`.', en: 'Declares a multi-letter tile, e.g. `#tile [CH] [ch]`.' },
+  'ui.pragma.tile': {
+    es: 'Declara una ficha de varias letras, p. ej. `#tile [CH] [ch]`.',
+    en: 'Declares a multi-letter tile, e.g. `#tile [CH] [ch]`.',
+  },
   'ui.pragma.rack1': { es: 'Atril final del primer jugador.', en: "First player's final rack." },
   'ui.pragma.rack2': { es: 'Atril final del segundo jugador.', en: "Second player's final rack." },
   'ui.pragma.incomplete': { es: 'La planilla no llega al final de la partida.', en: 'The record stops before the end of the game.' },
@@ -166,9 +188,15 @@ export const UI_MESSAGES: Catalog = {
 
   // Inlay hints
   'ui.inlay.score': { es: '→ {computed}', en: '→ {computed}' },
-  'ui.inlay.scoreTooltip': { es: 'Puntuación calculada {computed}; la planilla dice {declared}', en: 'Computed score {computed}; the sheet says {declared}' },
+  'ui.inlay.scoreTooltip': {
+    es: 'Puntuación calculada {computed}; la planilla dice {declared}',
+    en: 'Computed score {computed}; the sheet says {declared}',
+  },
   'ui.inlay.total': { es: '→ {computed}', en: '→ {computed}' },
-  'ui.inlay.totalTooltip': { es: 'Total real {computed}; la planilla dice {declared}', en: 'True total {computed}; the sheet says {declared}' },
+  'ui.inlay.totalTooltip': {
+    es: 'Total real {computed}; la planilla dice {declared}',
+    en: 'True total {computed}; the sheet says {declared}',
+  },
 
   // Completion
   'ui.completion.player': { es: 'jugador', en: 'player' },
@@ -192,7 +220,10 @@ export const UI_MESSAGES: Catalog = {
     es: 'Escribir el final en dos líneas, como pide el reglamento FISE',
     en: 'Write the ending as two lines, as the FISE rulebook does',
   },
-  'ui.fix.fillScore': { es: 'Completar la puntuación ({score}) y el total ({total})', en: 'Fill in the score ({score}) and the total ({total})' },
+  'ui.fix.fillScore': {
+    es: 'Completar la puntuación ({score}) y el total ({total})',
+    en: 'Fill in the score ({score}) and the total ({total})',
+  },
   'ui.fix.all': {
     es: 'Corregir todas las puntuaciones y los totales ({count, plural, one {# número} other {# números}})',
     en: 'Fix all scores and totals ({count, plural, one {# number} other {# numbers}})',
@@ -201,7 +232,10 @@ export const UI_MESSAGES: Catalog = {
     es: 'Planilla: {count, plural, one {# número corregido} other {# números corregidos}}{left, plural, =0 {.} one {; queda # hallazgo que los números no arreglan.} other {; quedan # hallazgos que los números no arreglan.}}',
     en: 'Planilla: {count, plural, one {# number corrected} other {# numbers corrected}}{left, plural, =0 {.} one {; # finding remains that numbers cannot fix.} other {; # findings remain that numbers cannot fix.}}',
   },
-  'ui.command.fixAll.nothing': { es: 'Planilla: no hay puntuaciones ni totales que corregir.', en: 'Planilla: no score or total to correct.' },
+  'ui.command.fixAll.nothing': {
+    es: 'Planilla: no hay puntuaciones ni totales que corregir.',
+    en: 'Planilla: no score or total to correct.',
+  },
   'ui.command.fixAll.refused.syntax': {
     es: 'Planilla: la planilla tiene líneas ilegibles; corríjalas antes de corregir los números.',
     en: 'Planilla: the record has unreadable lines; mend them before correcting the numbers.',
@@ -228,20 +262,29 @@ export const UI_MESSAGES: Catalog = {
   'ui.board.step.next': { es: 'Jugada siguiente (→)', en: 'Next event (→)' },
   'ui.board.step.last': { es: 'Última jugada (Fin)', en: 'Last event (End)' },
   'ui.board.turn': { es: 'Jugada {n} de {count} · línea {line}', en: 'Event {n} of {count} · line {line}' },
-  'ui.board.start': { es: 'Antes de la primera jugada (la planilla tiene {count, plural, one {# jugada} other {# jugadas}})', en: 'Before the first event (the record has {count, plural, one {# event} other {# events}})' },
+  'ui.board.start': {
+    es: 'Antes de la primera jugada (la planilla tiene {count, plural, one {# jugada} other {# jugadas}})',
+    en: 'Before the first event (the record has {count, plural, one {# event} other {# events}})',
+  },
   'ui.board.noEvent': {
     es: 'Tablero vacío: mueva el cursor a una jugada o use los botones.',
     en: 'Empty board: move the cursor to an event or use the buttons.',
   },
   /* An illegal play (issue 12, item 12). {reason}: one of ui.illegal.*; {declared}: the sheet's score; {squares}: 'H3, H8'. */
-  'ui.board.scoreIllegal': { es: 'Jugada ilegal: {reason}. La planilla anota {declared}.', en: 'Illegal play: {reason}. The sheet writes {declared}.' },
+  'ui.board.scoreIllegal': {
+    es: 'Jugada ilegal: {reason}. La planilla anota {declared}.',
+    en: 'Illegal play: {reason}. The sheet writes {declared}.',
+  },
   'ui.board.illegalSquares': { es: 'Casillas en falta: {squares}', en: 'Squares at fault: {squares}' },
   'ui.board.scoreMatches': { es: 'Puntuación: {computed} (coincide con la planilla)', en: 'Score: {computed} (matches the sheet)' },
   'ui.board.scoreDiffers': {
     es: 'Puntuación calculada: {computed} · la planilla dice {declared}',
     en: 'Computed score: {computed} · the sheet says {declared}',
   },
-  'ui.board.scoreNoSheet': { es: 'Puntuación calculada: {computed} (la planilla no la anota)', en: 'Computed score: {computed} (not on the sheet)' },
+  'ui.board.scoreNoSheet': {
+    es: 'Puntuación calculada: {computed} (la planilla no la anota)',
+    en: 'Computed score: {computed} (not on the sheet)',
+  },
   'ui.board.words': { es: 'Palabras:', en: 'Words:' },
   'ui.board.unaccepted': { es: 'no aceptada por el léxico', en: 'not accepted by the word list' },
   'ui.board.bingo': { es: '+{bonus} por colocar las siete fichas', en: '+{bonus} for placing all seven tiles' },
@@ -271,8 +314,14 @@ export const UI_MESSAGES: Catalog = {
 
   // Score-only lines, #event and #round (the arbiter's desk, issue 15)
   'ui.event.score-only': { es: 'solo la puntuación (jugada no anotada)', en: 'score only (play not written)' },
-  'ui.pragma.event': { es: 'Torneo o evento, para los informes y el acta del árbitro.', en: 'Tournament or event, for reports and the ruling sheet.' },
-  'ui.pragma.round': { es: 'Ronda del torneo, para los informes y el acta del árbitro.', en: 'Tournament round, for reports and the ruling sheet.' },
+  'ui.pragma.event': {
+    es: 'Torneo o evento, para los informes y el acta del árbitro.',
+    en: 'Tournament or event, for reports and the ruling sheet.',
+  },
+  'ui.pragma.round': {
+    es: 'Ronda del torneo, para los informes y el acta del árbitro.',
+    en: 'Tournament round, for reports and the ruling sheet.',
+  },
   /* {article}: 'art. 5.1'. */
   'ui.hover.playNotChecked': {
     es: 'Jugada sin comprobar: la planilla solo anota los números de este turno (o el tablero ya no se conoce tras una línea así); la puntuación se da por buena y se comprueban las sumas ({article}).',
@@ -288,5 +337,4 @@ export const UI_MESSAGES: Catalog = {
     es: '{count, plural, one {# jugada sin comprobar} other {# jugadas sin comprobar}}: solo números (art. 5.1)',
     en: '{count, plural, one {# play not checked} other {# plays not checked}}: numbers only (art. 5.1)',
   },
-
 };
