@@ -6,12 +6,13 @@
 //   3. lexicon load and lookups per second (scripts/bench-lexicon.mjs)
 //   4. language server: didChange → publishDiagnostics on a 30-turn record and on 1 000 events
 //      (median and p95 over 200 edits), memory after opening 100 records (test/protocol/bench.ts)
+//   5. moves: all-moves throughput, top-10 per position, a game analysed (scripts/bench-moves.mjs)
 //
 // Games are generated once with fixed seeds (test/support/generate-cli.ts) and kept in
 // $TMPDIR/planilla-bench/games-10000 (seeds 100000–104999 in bracket notation with the FISE ending,
 // 105000–109999 in plain notation with the GCG ending); later runs reuse them.
 //
-// Usage: npm run bench [-- --no-build] [--runs N] [--cli-runs N] [--edits N] [--skip in-process,cli,lexicon,lsp]
+// Usage: npm run bench [-- --no-build] [--runs N] [--cli-runs N] [--edits N] [--skip in-process,cli,lexicon,lsp,moves]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -275,6 +276,16 @@ async function languageServer() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 5. Moves (the coach's analysis, issue 13): scripts/bench-moves.mjs
+
+async function moves() {
+  const text = await run(process.execPath, [join(root, 'scripts/bench-moves.mjs'), '--runs', String(Math.min(RUNS, 5)), '--json']);
+  const lines = text.trim().split('\n');
+  for (const line of lines.slice(0, -1)) say(`moves: ${line}`);
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Report
 
 function cpuModel() {
@@ -317,6 +328,27 @@ function table(figures, loadBefore, loadAfter) {
       '< 100 MB',
     );
   }
+  const m = figures.moves;
+  if (m) {
+    row(
+      'all moves (`generateMoves`: plays, exchanges, pass, sorted), racks without a blank / with one',
+      `**${fmt(m.all0 / 1e6, 2)} / ${fmt(m.all1 / 1e6, 2)} M moves/s** wall; ${fmt(m.all0cpu / 1e6, 2)} / ${fmt(m.all1cpu / 1e6, 2)} M/s CPU`,
+      '≥ 1 M moves/s',
+    );
+    for (const b of [0, 1, 2]) {
+      const x = m[`top${b}`];
+      row(
+        `top-10 per position (\`bestMoves\`), racks with ${b} blank${b === 1 ? '' : 's'}`,
+        `wall median **${fmt(x.median, 2)} ms**, p95 ${fmt(x.p95, 1)} ms; CPU median ${fmt(x.cpuMedian, 2)} ms, p95 ${fmt(x.cpuP95, 1)} ms`,
+        b === 0 ? 'median ≤ 5 ms' : b === 2 ? 'p95 ≤ 50 ms' : '—',
+      );
+    }
+    row(
+      `a ${m.gameTurns}-turn game analysed (\`analyzeGame\` in process; \`planilla analyze\` as a command)`,
+      `**${fmt(m.game, 0)} ms** wall (${fmt(m.gameCpu, 0)} ms CPU); ${fmt(m.cli, 0)} ms wall`,
+      '≤ 1 s',
+    );
+  }
   const date = new Date().toISOString().slice(0, 10);
   return [
     `Measured with \`npm run bench\` on ${date}: Node ${process.version}, ${cpuModel()}, ` +
@@ -337,6 +369,7 @@ async function main() {
   if (!skip.has('cli')) figures.cli = await cli();
   if (!skip.has('lexicon')) figures.lexicon = await lexicon();
   if (!skip.has('lsp')) figures.lsp = await languageServer();
+  if (!skip.has('moves')) figures.moves = await moves();
   const loadAfter = os.loadavg()[0];
   say('\n----- README block (paste under "Performance") -----\n');
   say(table(figures, loadBefore, loadAfter));

@@ -81,6 +81,7 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
     language: config.get('language'),
     severity: chooseRestrictedSetting(config.inspect('severity') ?? {}, trusted),
     exchangeMinimum: chooseRestrictedSetting(config.inspect('exchangeMinimum') ?? {}, trusted),
+    analysisEnabled: config.get('analysis.enabled'),
   };
 }
 

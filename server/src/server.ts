@@ -55,6 +55,8 @@ import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
 import { exportForWoogles, hasScoreOnlyLines } from './service/export';
 import { getHover } from './service/hover';
+import { CoachCache, coachHoverMarkdown, coachLensStubs, coachLensText, coachTurn, isCoachLensData } from './service/coach';
+import { AnalysisCancelled } from './analysis';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
 import { LexiconCache, type LoadedLexicon } from './service/lexicons';
@@ -81,7 +83,7 @@ import {
   type ExportResult,
   type MemoryUsageResult,
 } from './shared/protocol';
-import { buildAudit } from './report/audit';
+import { buildAudit, coachGame } from './report/audit';
 import { boardViewAt } from './report/board-view';
 import { renderHtmlReport } from './report/html';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
@@ -265,7 +267,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
-      codeLensProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: true },
       codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
       documentSymbolProvider: true,
       foldingRangeProvider: true,
@@ -297,17 +299,69 @@ documents.onDidClose((e) => {
   if (!checkedUris.has(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
 });
 
-connection.onHover((params) =>
+/**
+ * The coach's analysis (issue 13): computed only for a hover or a lens being resolved, never with
+ * the diagnostics; answers cached per position (bounded, service/coach.ts). A request cancelled
+ * before its turn comes, or while the generator walks, stops the work (the generator polls the
+ * token per anchor and throws AnalysisCancelled).
+ */
+const coachCache = new CoachCache();
+
+/** Lets pending messages (a cancellation, a change) through before analysis work starts. */
+const yieldToMessages = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+connection.onHover((params, token) =>
   guarded('textDocument/hover', null, async () => {
     const cur = await currentAnalysis(params.textDocument.uri);
-    return cur ? getHover(cur.analysis, params.position, languageOf(cur.settings), cur.settings) : null;
+    if (!cur) return null;
+    const lang = languageOf(cur.settings);
+    let coach: ((index: number) => string | undefined) | undefined;
+    if (cur.settings.analysisEnabled) {
+      await yieldToMessages();
+      if (token.isCancellationRequested) return null;
+      const lexicon = lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
+      coach = (index) => {
+        try {
+          const answer = coachTurn(cur.analysis, index, lexicon, coachCache, lang, token);
+          return answer && 'turn' in answer ? coachHoverMarkdown(answer.turn, lang) : undefined;
+        } catch (error) {
+          if (error instanceof AnalysisCancelled) return undefined;
+          throw error;
+        }
+      };
+    }
+    const hover = getHover(cur.analysis, params.position, lang, cur.settings, coach);
+    return token.isCancellationRequested ? null : hover;
   }),
 );
 
 connection.onCodeLens((params) =>
   guarded('textDocument/codeLens', [], async () => {
-    const cur = await currentAnalysis(params.textDocument.uri);
-    return cur ? getCodeLenses(cur.analysis, languageOf(cur.settings)) : [];
+    const uri = params.textDocument.uri;
+    const cur = await currentAnalysis(uri);
+    if (!cur) return [];
+    const lenses = getCodeLenses(cur.analysis, languageOf(cur.settings));
+    return cur.settings.analysisEnabled ? [...lenses, ...coachLensStubs(cur.analysis, uri)] : lenses;
+  }),
+);
+
+connection.onCodeLensResolve((lens, token) =>
+  guarded('codeLens/resolve', lens, async () => {
+    const data: unknown = lens.data;
+    if (lens.command || !isCoachLensData(data)) return lens;
+    const cur = await currentAnalysis(data.uri);
+    if (!cur) return lens;
+    const lang = languageOf(cur.settings);
+    await yieldToMessages();
+    if (token.isCancellationRequested) return lens;
+    const lexicon = lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
+    try {
+      const answer = coachTurn(cur.analysis, data.index, lexicon, coachCache, lang, token);
+      return { ...lens, command: { title: coachLensText(answer, lang), command: '' } };
+    } catch (error) {
+      if (error instanceof AnalysisCancelled) return lens;
+      throw error;
+    }
   }),
 );
 
@@ -503,7 +557,8 @@ connection.onRequest(AUDIT_REPORT_REQUEST, (params: AuditReportParams) =>
     const analysis = open ? (await analysisOf(open)).analysis : analyzeText(input, settings);
     const lexicon = lexiconFor(input, settings).lexicon;
     const name = fileNameOf(params.uri);
-    const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang });
+    const coach = settings.analysisEnabled ? coachGame(analysis, lexicon) : undefined;
+    const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang, ...(coach ? { coach } : {}) });
     return { html: renderHtmlReport(audit, analysis.replay) };
   }),
 );

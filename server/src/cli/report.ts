@@ -19,7 +19,7 @@ import { resolveLexicon } from './lexicon-option';
 import { t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { analyzeFile, emit, REPLAY_OPTIONS, replaySettings, singleFile } from './board';
-import { buildAudit } from '../report/audit';
+import { buildAudit, coachGame } from '../report/audit';
 import { renderHtmlReport } from '../report/html';
 import { renderMarkdownReport } from '../report/markdown';
 
@@ -59,7 +59,8 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   const analysis = analyzeFile(file, { ...settings, ...(lexicon ? { lexicon } : {}) }, io);
   if (!analysis) return 2;
-  const audit = buildAudit({ path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang });
+  const coach = coachGame(analysis, lexicon);
+  const audit = buildAudit({ path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang, ...(coach ? { coach } : {}) });
   const options = { diagrams: args.flags.has('diagrams') };
   const document =
     format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);

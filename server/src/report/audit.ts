@@ -23,6 +23,8 @@ import type { Analysis } from '../service/analysis';
 import type { EventNode, NoteNode } from '../syntax/types';
 import type { Replay, TileSetName } from '../engine/types';
 import { eventText } from '../service/board-model';
+import { AnalysisUnsupported } from '../analysis';
+import { analyzeGame, type GameAnalysis } from '../analysis/coach';
 
 export interface AuditFinding {
   /** 1-based line and column. */
@@ -72,6 +74,22 @@ export interface AuditTurn {
   readonly findings: readonly AuditFinding[];
   /** Notes attached to this event (Markdown text). */
   readonly notes: readonly string[];
+  /**
+   * With the coach's analysis (`Audit.coach`): the equity the move played lost against the best
+   * move; null for a turn not analysed (rack unknown or partial) or an event that is no move.
+   */
+  readonly equityLost?: number | null;
+}
+
+/** One player's line of the coach's summary (analysis/coach.ts `PlayerSummary`). */
+export interface AuditCoachPlayer {
+  readonly nick: string;
+  readonly equityLost: number;
+  readonly turns: number;
+  readonly perTurn: number;
+  readonly small: number;
+  readonly medium: number;
+  readonly large: number;
 }
 
 export interface AuditPlayer {
@@ -122,6 +140,8 @@ export interface Audit {
   readonly result: AuditResult;
   /** Notes before the first event (Markdown text). */
   readonly headerNotes: readonly string[];
+  /** The coach's analysis (equity lost per turn, per-player summary), when it was run. */
+  readonly coach?: { readonly players: readonly [AuditCoachPlayer, AuditCoachPlayer] };
 }
 
 export interface AuditInput {
@@ -130,6 +150,23 @@ export interface AuditInput {
   readonly analysis: Analysis;
   readonly lexicon?: Lexicon;
   readonly lang: Language;
+  /** The coach's analysis of the game (`coachGame`): adds the equity lost column and summary. */
+  readonly coach?: GameAnalysis;
+}
+
+/**
+ * The coach's analysis of a whole game for the report (best move only: the report shows the
+ * loss, not the alternatives); undefined without a word list or for a tile set the generator does
+ * not cover (the report then has no equity column).
+ */
+export function coachGame(analysis: Analysis, lexicon: Lexicon | undefined): GameAnalysis | undefined {
+  if (!lexicon) return undefined;
+  try {
+    return analyzeGame(analysis.replay, { lexicon, top: 1 });
+  } catch (error) {
+    if (error instanceof AnalysisUnsupported) return undefined;
+    throw error;
+  }
 }
 
 const t = (lang: Language, id: string, args: Record<string, string | number> = {}): string => formatMessage(id, args, lang);
@@ -227,6 +264,8 @@ export function buildAudit(input: AuditInput): Audit {
       otherFindings.push(item);
     }
   }
+  const lost = new Map<number, number>();
+  for (const c of input.coach?.turns ?? []) if (c.equityLost !== undefined) lost.set(c.index, c.equityLost);
   const turns: AuditTurn[] = replay.turns.map((turn) => {
     const e = turn.event;
     const declaredScore = turn.declaredScore ?? null;
@@ -256,6 +295,7 @@ export function buildAudit(input: AuditInput): Audit {
       bingo: turn.bingo,
       findings: byLine.get(e.line) ?? [],
       notes: noteTexts(e.notes),
+      ...(input.coach ? { equityLost: lost.get(turn.index) ?? null } : {}),
     };
   });
   const last = replay.turns.at(-1);
@@ -284,7 +324,16 @@ export function buildAudit(input: AuditInput): Audit {
     otherFindings,
     result: resultOf(replay, lang),
     headerNotes: noteTexts(replay.file.headerNotes),
+    ...(input.coach ? { coach: { players: coachPlayers(input.coach, replay) } } : {}),
   };
+}
+
+function coachPlayers(game: GameAnalysis, replay: Replay): [AuditCoachPlayer, AuditCoachPlayer] {
+  const one = (p: 0 | 1): AuditCoachPlayer => {
+    const s = game.summary[p];
+    return { nick: replay.players[p].nick, equityLost: s.equityLost, turns: s.turns, perTurn: s.perTurn, ...s.mistakes };
+  };
+  return [one(0), one(1)];
 }
 
 /** 'sin problemas' or '2 error(es), 1 aviso(s)'. */

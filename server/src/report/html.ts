@@ -15,6 +15,7 @@
  *   const html = renderHtmlReport(buildAudit({ path, analysis, lexicon, lang: 'es' }), analysis.replay, { diagrams: true });
  */
 import { formatMessage } from '../rules/messages';
+import { formatNumber } from '../rules/template';
 import type { Language } from '../rules/types';
 import type { Replay } from '../engine/types';
 import { boardModel, type BoardModel } from '../service/board-model';
@@ -122,15 +123,19 @@ function turnRow(turn: AuditTurn, lang: Language): string {
     num(turn.computedTotal, turn.totalDiffers),
     `<td>${wordsCell(turn, lang)}</td>`,
     `<td>${findingList(turn.findings, lang)}</td>`,
+    turn.equityLost === undefined ? '' : `<td class="num">${turn.equityLost === null ? '—' : formatNumber(turn.equityLost, lang)}</td>`,
     '</tr>',
   ].join('');
 }
 
 /** Column widths of the events table (percent), in column order. */
 const TURN_COLUMNS = [4, 5, 8, 10, 10, 7, 7, 7, 7, 11, 24] as const;
+/** The same with the coach's equity lost column (the findings give it room). */
+const COACH_TURN_COLUMNS = [4, 5, 8, 10, 10, 6, 6, 6, 6, 11, 21, 7] as const;
 
 function turnsTable(audit: Audit, lang: Language): string {
-  const cols = `<colgroup>${TURN_COLUMNS.map((w) => `<col style="width: ${w}%">`).join('')}</colgroup>`;
+  const widths = audit.coach ? COACH_TURN_COLUMNS : TURN_COLUMNS;
+  const cols = `<colgroup>${widths.map((w) => `<col style="width: ${w}%">`).join('')}</colgroup>`;
   const single = (id: string, numeric = false): string => `<th rowspan="2"${numeric ? ' class="num"' : ''}>${h(lang, id)}</th>`;
   const head = [
     '<tr>',
@@ -143,6 +148,7 @@ function turnsTable(audit: Audit, lang: Language): string {
     `<th colspan="2" class="group">${h(lang, 'report.col.total')}</th>`,
     single('report.col.words'),
     single('report.col.findings'),
+    audit.coach ? single('report.col.equity-lost', true) : '',
     '</tr>',
     '<tr>',
     ...['report.col.sheet', 'report.col.computed', 'report.col.sheet', 'report.col.true'].map(
@@ -153,8 +159,35 @@ function turnsTable(audit: Audit, lang: Language): string {
   const body =
     audit.turns.length > 0
       ? audit.turns.map((turn) => turnRow(turn, lang)).join('\n')
-      : `<tr><td colspan="${TURN_COLUMNS.length}">${h(lang, 'report.no-events')}</td></tr>`;
+      : `<tr><td colspan="${widths.length}">${h(lang, 'report.no-events')}</td></tr>`;
   return `<table class="turns">${cols}<thead>${head}</thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+/** The coach's per-player summary (total, per turn, mistakes by grade). */
+function coachSection(audit: Audit, lang: Language): string {
+  if (!audit.coach) return '';
+  const ids = [
+    'report.coach.player',
+    'report.coach.total',
+    'report.coach.turns',
+    'report.coach.per-turn',
+    'report.coach.small',
+    'report.coach.medium',
+    'report.coach.large',
+  ];
+  const n = (v: number): string => formatNumber(v, lang);
+  const head = `<tr>${ids.map((id, i) => `<th${i > 0 ? ' class="num"' : ''}>${h(lang, id)}</th>`).join('')}</tr>`;
+  const rows = audit.coach.players
+    .map(
+      (p) =>
+        `<tr><td>${escapeXml(p.nick)}</td>${[n(p.equityLost), String(p.turns), n(p.perTurn), String(p.small), String(p.medium), String(p.large)].map((v) => `<td class="num">${v}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  return [
+    `<h2>${h(lang, 'report.section.coach')}</h2>`,
+    `<p>${h(lang, 'report.coach.intro')}</p>`,
+    `<table class="coach"><thead>${head}</thead><tbody>${rows}</tbody></table>`,
+  ].join('\n');
 }
 
 function metaTable(audit: Audit, lang: Language): string {
@@ -245,6 +278,7 @@ export function renderHtmlReport(audit: Audit, replay: Replay, options: ReportOp
     `<p class="subtitle">${escapeXml(audit.title)}</p>`,
     metaTable(audit, lang),
     resultSection(audit, lang),
+    coachSection(audit, lang),
     options.diagrams ? commentedSection(audit, replay, lang) : '',
     `<h2>${h(lang, 'report.section.turns')}</h2>`,
     turnsTable(audit, lang),

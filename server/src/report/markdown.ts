@@ -12,6 +12,7 @@
  *   const md = renderMarkdownReport(buildAudit({ path, analysis, lexicon, lang: 'en' }), analysis.replay);
  */
 import { formatMessage } from '../rules/messages';
+import { formatNumber } from '../rules/template';
 import type { Language } from '../rules/types';
 import type { Replay } from '../engine/types';
 import { boardModel, type BoardModel } from '../service/board-model';
@@ -53,8 +54,39 @@ function turnRow(turn: AuditTurn, lang: Language): string {
     cellNumber(turn.computedTotal, turn.totalDiffers),
     words,
     turn.findings.map((f) => findingText(f, lang)).join(' ◆ '),
+    ...(turn.equityLost === undefined ? [] : [turn.equityLost === null ? '—' : formatNumber(turn.equityLost, lang)]),
   ];
   return `| ${cells.join(' | ')} |`;
+}
+
+/** The coach's per-player summary (total, per turn, mistakes by grade). */
+function coachSummary(audit: Audit, lang: Language): string[] {
+  if (!audit.coach) return [];
+  const ids = [
+    'report.coach.player',
+    'report.coach.total',
+    'report.coach.turns',
+    'report.coach.per-turn',
+    'report.coach.small',
+    'report.coach.medium',
+    'report.coach.large',
+  ];
+  const n = (v: number): string => formatNumber(v, lang);
+  return [
+    `## ${m(lang, 'report.section.coach')}`,
+    '',
+    m(lang, 'report.coach.intro'),
+    '',
+    `| ${ids.map((id) => m(lang, id)).join(' | ')} |`,
+    `| --- | ${ids
+      .slice(1)
+      .map(() => '---:')
+      .join(' | ')} |`,
+    ...audit.coach.players.map(
+      (p) => `| ${md(p.nick)} | ${n(p.equityLost)} | ${p.turns} | ${n(p.perTurn)} | ${p.small} | ${p.medium} | ${p.large} |`,
+    ),
+    '',
+  ];
 }
 
 function board(model: BoardModel, lang: Language): string {
@@ -101,8 +133,9 @@ export function renderMarkdownReport(audit: Audit, replay: Replay, options: Repo
     'report.col.computed-total',
     'report.col.words',
     'report.col.findings',
+    ...(audit.coach ? ['report.col.equity-lost'] : []),
   ];
-  const align = [true, true, false, false, false, true, true, true, true, false, false];
+  const align = [true, true, false, false, false, true, true, true, true, false, false, ...(audit.coach ? [true] : [])];
   const lines: string[] = [
     `# ${m(lang, kind)}: ${md(audit.title)}`,
     '',
@@ -123,6 +156,7 @@ export function renderMarkdownReport(audit: Audit, replay: Replay, options: Repo
     '',
     ...(ending ? [ending, ''] : []),
   ];
+  lines.push(...coachSummary(audit, lang));
   if (options.diagrams) lines.push(...commented(audit, replay, lang));
   lines.push(`## ${m(lang, 'report.section.turns')}`, '');
   if (audit.turns.length === 0) {

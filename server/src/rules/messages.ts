@@ -26,6 +26,7 @@ import { ENGINE_MESSAGES } from './catalog/engine';
 import { UI_MESSAGES } from './catalog/ui';
 import { CLIENT_MESSAGES } from './catalog/client';
 import { BATCH_MESSAGES } from './catalog/batch';
+import { ANALYSIS_MESSAGES } from './catalog/analysis';
 import { DESK_MESSAGES } from './catalog/desk';
 import type { Catalog, LocalizedText } from './catalog/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
@@ -51,6 +52,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'ui', catalog: UI_MESSAGES },
   { name: 'client', catalog: CLIENT_MESSAGES },
   { name: 'batch', catalog: BATCH_MESSAGES },
+  { name: 'analysis', catalog: ANALYSIS_MESSAGES },
   { name: 'desk', catalog: DESK_MESSAGES },
 ];
 

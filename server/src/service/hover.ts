@@ -4,7 +4,8 @@
  * its side: one column per square, five rows whatever the length) and each cross word on one
  * line, the bingo bonus; then, when the cursor is on a finding (a wrong score, a wrong total…),
  * its article (number and official title in the edition in force) and our explanation; last the
- * true totals after the move. On a coordinate: the squares it covers and the direction. On a rack
+ * true totals after the move, and, with the analysis on, the coach's best moves and the move
+ * played's rank (service/coach.ts). On a coordinate: the squares it covers and the direction. On a rack
  * tile: how many of it remain unseen and every unseen tile grouped by letter. On a pragma: what
  * it does. On a note: the note as Markdown. Elsewhere a finding's explanation comes first.
  *
@@ -289,7 +290,13 @@ export function findingsHover(analysis: Analysis, pos: Position, lang: Language,
 }
 
 /** The hover's sections: on a move, the move with the findings inside it; elsewhere the findings first. */
-function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[], lang: Language): string[] {
+function sectionsFor(
+  analysis: Analysis,
+  at: Located,
+  findings: readonly string[],
+  lang: Language,
+  coach?: (index: number) => string | undefined,
+): string[] {
   const replay = analysis.replay;
   const body = ((): string | undefined => {
     if (at.kind === 'note') return noteHoverMarkdown(at.note.text);
@@ -301,14 +308,27 @@ function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[
   })();
   const illegal = at.kind === 'event' && at.turn ? illegalLine(at.turn, lang) : undefined;
   if (body !== undefined) return [...(illegal ? [illegal] : []), ...findings, body];
-  if (at.kind === 'event') return [moveHover(analysis, at.index, lang, findings)];
+  if (at.kind === 'event') {
+    const extra = coach?.(at.index);
+    return [moveHover(analysis, at.index, lang, findings), ...(extra ? [extra] : [])];
+  }
   return [...findings];
 }
 
-export function getHover(analysis: Analysis, pos: Position, lang: Language, settings: PlanillaSettings): Hover | null {
+/**
+ * The hover at `pos`. `coach`, when given, writes the coach's analysis of the event at an index
+ * (service/coach.ts); it goes after the move's score table, and only on the move itself.
+ */
+export function getHover(
+  analysis: Analysis,
+  pos: Position,
+  lang: Language,
+  settings: PlanillaSettings,
+  coach?: (index: number) => string | undefined,
+): Hover | null {
   const at = locate(analysis, pos);
   const findings = findingsHover(analysis, pos, lang, settings);
-  const sections = sectionsFor(analysis, at, findings, lang).filter((s) => s !== '');
+  const sections = sectionsFor(analysis, at, findings, lang, coach).filter((s) => s !== '');
   if (sections.length === 0) return null;
   const range =
     at.kind === 'event' && at.part === 'coord' && at.event.coord

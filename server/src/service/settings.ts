@@ -37,6 +37,7 @@ export const DEFAULT_SETTINGS: PlanillaSettings = {
   lexiconBanned: '',
   language: 'auto',
   severity: {},
+  analysisEnabled: true,
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -67,8 +68,11 @@ export function readSettings(raw: unknown): PlanillaSettings {
   }
   const min = raw.exchangeMinimum;
   const exchangeMinimum = typeof min === 'number' && Number.isInteger(min) && min >= 0 && min <= 100 ? min : undefined;
+  // The client pushes `analysisEnabled`; the pulled section nests it as `analysis.enabled`.
+  const enabled = isRecord(raw.analysis) ? raw.analysis.enabled : raw.analysisEnabled;
   return {
     rules,
+    analysisEnabled: typeof enabled === 'boolean' ? enabled : DEFAULT_SETTINGS.analysisEnabled,
     lexicon: text(raw.lexicon),
     lexicons,
     lexiconExtra: text(raw.lexiconExtra),

@@ -37,6 +37,8 @@ export interface PlanillaSettings {
   readonly severity: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
   /** Minimum tiles in the bag for an exchange; undefined = the edition's default. */
   readonly exchangeMinimum?: number;
+  /** The coach's analysis in hovers and code lenses (`planilla.analysis.enabled`); default true. */
+  readonly analysisEnabled: boolean;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -39,8 +39,10 @@ describe('service: settings', () => {
       language: 'en',
       severity: { 'unaccepted-word': 'off', 'score-mismatch': 'warning', 'no-such-code': 'error', 'rack-inconsistent': 'loud' },
       exchangeMinimum: 7,
+      analysis: { enabled: false },
     });
     assert.deepEqual(s, {
+      analysisEnabled: false,
       rules: 'fise-2004',
       lexicon: '/l.txt',
       lexicons: { FILE2017: '/f.txt' },

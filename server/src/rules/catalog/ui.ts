@@ -337,4 +337,36 @@ export const UI_MESSAGES: Catalog = {
     es: '{count, plural, one {# jugada sin comprobar} other {# jugadas sin comprobar}}: solo números (art. 5.1)',
     en: '{count, plural, one {# play not checked} other {# plays not checked}}: numbers only (art. 5.1)',
   },
+
+  // The coach's analysis (service/coach.ts): hover section and code lens of a move.
+  'ui.coach.heading': { es: 'Mejores jugadas (equidad estática)', en: 'Best moves (static equity)' },
+  'ui.coach.col.move': { es: 'jugada', en: 'move' },
+  'ui.coach.col.word': { es: 'palabra', en: 'word' },
+  'ui.coach.col.score': { es: 'puntos', en: 'score' },
+  'ui.coach.col.leave': { es: 'deja', en: 'leave' },
+  'ui.coach.col.equity': { es: 'equidad', en: 'equity' },
+  'ui.coach.pass': { es: 'pasa', en: 'pass' },
+  'ui.coach.exchange': { es: 'cambio {tiles}', en: 'exchange {tiles}' },
+  'ui.coach.exchangeShort': { es: 'cambio', en: 'exch.' },
+  'ui.coach.noLexicon': { es: 'sin lista de palabras no se listan jugadas', en: 'moves are not listed without a word list' },
+  'ui.coach.lens': { es: 'mejor: {move} (−{lost})', en: 'best: {move} (−{lost})' },
+  'ui.coach.lensBestPlayed': { es: 'mejor: la jugada hecha ({move})', en: 'best: the move played ({move})' },
+  'ui.coach.lensIllegal': { es: 'mejor: {move} (la jugada hecha no es legal)', en: 'best: {move} (the move played is not legal)' },
+  'ui.coach.lensNone': { es: 'no hay jugadas legales', en: 'no legal moves' },
+  'ui.coach.lensSkipped': { es: 'sin análisis: {reason}', en: 'no analysis: {reason}' },
+  'ui.coach.playedBest': { es: 'La jugada hecha es la mejor (◀).', en: 'The move played is the best (◀).' },
+  /* {rank}: the move played's place by equity; {lost}: equity lost, written for the language. */
+  'ui.coach.playedRank': {
+    es: 'La jugada hecha es la {rank}.ª (◀): pierde {lost} de equidad.',
+    en: 'The move played ranks {rank} (◀): it loses {lost} of equity.',
+  },
+  /* {more}: moves between the list and the move played. */
+  'ui.coach.playedBelow': {
+    es: '{more, plural, =0 {} one {+# más… } other {+# más… }}La jugada hecha es la {rank}.ª: {move}, equidad {equity}; pierde {lost}.',
+    en: '{more, plural, =0 {} one {+# more… } other {+# more… }}The move played ranks {rank}: {move}, equity {equity}; it loses {lost}.',
+  },
+  'ui.coach.playedIllegal': {
+    es: 'La jugada hecha no es legal: frente a la mejor pierde {lost} de equidad.',
+    en: 'The move played is not legal: against the best it loses {lost} of equity.',
+  },
 };

@@ -1,0 +1,165 @@
+/**
+ * The coach's analysis of a replayed game (issue 13): for every turn (placement, exchange, pass)
+ * whose full rack the sheet gives, the move played with its equity, legality and rank among all
+ * legal moves, the best moves, and the equity lost; per player the total and mean equity lost
+ * and the mistakes graded as Macondo and MAGPIE do (README "Analysis": small up to 7 points,
+ * medium up to 15, large above).
+ *
+ * Invariants: pure (the replay is not modified); turns with an unknown or partial rack are
+ * listed with the reason, never guessed; a played move that is not legal (a phony, a miscopied
+ * line) has no rank, and its loss is measured against the best legal move.
+ *
+ * Example:
+ *   const game = analyzeGame(replayed, { lexicon, top: 5 });
+ *   game.turns[0].equityLost;        // 12.5
+ *   game.summary[0].mistakes.large;  // 1
+ */
+import { BOARD_SIZE } from '../engine/board';
+import type { Replay, TurnState } from '../engine/types';
+import { BLANK_BIT, NEW_BIT, codeOf } from './movegen';
+import { analyzeMoves, type Move, type MoveOptions } from './moves';
+import { positionBefore, type Position } from './position';
+
+export type SkipReason = 'no-rack' | 'partial-rack' | 'unknown-player' | 'unknown-exchange' | 'unreadable-play';
+
+export interface TurnAnalysis {
+  /** Index of the event in the replay. */
+  readonly index: number;
+  /** 0 or 1; -1 for a nick that is no player's. */
+  readonly player: number;
+  readonly reason?: SkipReason;
+  readonly position?: Position;
+  /** The move played, its equity computed; with `legal` and (when legal) `rank`. */
+  readonly played?: Move;
+  readonly legal?: boolean;
+  readonly rank?: number;
+  readonly best?: readonly Move[];
+  /** Best equity − the played move's equity (never below 0). */
+  readonly equityLost?: number;
+}
+
+export interface PlayerSummary {
+  readonly equityLost: number;
+  /** Turns analysed. */
+  readonly turns: number;
+  /** equityLost / turns (0 with no turn). */
+  readonly perTurn: number;
+  readonly mistakes: { readonly small: number; readonly medium: number; readonly large: number };
+}
+
+export interface GameAnalysis {
+  readonly turns: readonly TurnAnalysis[];
+  readonly summary: readonly [PlayerSummary, PlayerSummary];
+}
+
+/** Mistake grades (points of equity lost), as Macondo and MAGPIE grade spread. */
+export const MEDIUM_MISTAKE = 7;
+export const LARGE_MISTAKE = 15;
+
+const COUNTED_KINDS = new Set(['placement', 'exchange', 'pass']);
+
+/** The move a turn played, as the generator writes moves (equity left at 0); undefined when unreadable. */
+export function playedMove(turn: TurnState, position: Position): Move | 'unknown-exchange' | undefined {
+  const base = { row: 0, col: 0, direction: 'across' as const, equity: 0, leave: [], used: 0 };
+  if (turn.kind === 'pass') return { ...base, kind: 'pass', squares: [], score: 0 };
+  if (turn.kind === 'exchange') {
+    const tiles = turn.event.exchanged?.readings[0]; // digraph reading first, as the engine prefers it
+    if (!tiles || tiles.length === 0) return 'unknown-exchange';
+    const codes = tiles.map((t) => (t.blank ? 0 : codeOf(t.letter ?? '')));
+    if (codes.some((c) => c < 0)) return undefined;
+    return { ...base, kind: 'exchange', squares: codes, score: 0, used: codes.length };
+  }
+  if (turn.kind !== 'placement' || turn.placed.length === 0) return undefined;
+  const placed = turn.placed;
+  let across = turn.event.coord?.direction !== 'down';
+  const board = position.board;
+  const at = (r: number, c: number) => (r < 0 || c < 0 || r >= BOARD_SIZE || c >= BOARD_SIZE ? null : board[r * BOARD_SIZE + c]);
+  if (placed.length === 1) {
+    // The generator's convention: a one-tile play is across when it makes an across word.
+    const t = placed[0];
+    across = !!(at(t.row, t.col - 1) || at(t.row, t.col + 1));
+  } else across = placed.every((t) => t.row === placed[0].row);
+  const line = across ? placed[0].row : placed[0].col;
+  if (!placed.every((t) => (across ? t.row : t.col) === line)) return undefined;
+  const posOf = (t: { row: number; col: number }) => (across ? t.col : t.row);
+  let start = Math.min(...placed.map(posOf));
+  let end = Math.max(...placed.map(posOf));
+  const cell = (i: number) => (across ? at(line, i) : at(i, line));
+  while (start > 0 && cell(start - 1)) start--;
+  while (end < BOARD_SIZE - 1 && cell(end + 1)) end++;
+  const squares: number[] = new Array<number>(end - start + 1).fill(0);
+  for (let i = start; i <= end; i++) {
+    const t = placed.find((p) => posOf(p) === i);
+    const old = cell(i);
+    const face = t ? t.letter : old?.letter;
+    if (face === undefined) return undefined; // a gap: not one word
+    const code = codeOf(face);
+    if (code <= 0) return undefined;
+    squares[i - start] = code | ((t ? t.blank : old!.blank) ? BLANK_BIT : 0) | (t ? NEW_BIT : 0);
+  }
+  return {
+    ...base,
+    kind: 'play',
+    direction: across ? 'across' : 'down',
+    row: across ? line : start,
+    col: across ? start : line,
+    squares,
+    score: turn.computedScore,
+    used: placed.length,
+  };
+}
+
+/** One turn analysed; undefined for events that are not turns (end lines, penalties, challenges). */
+export function analyzeTurn(replay: Replay, index: number, options: MoveOptions & { readonly top: number }): TurnAnalysis | undefined {
+  const turn = replay.turns[index];
+  if (!turn || !COUNTED_KINDS.has(turn.kind)) return undefined;
+  const got = positionBefore(replay, index);
+  if (!('position' in got)) return { index, player: turn.player, reason: got.reason };
+  const position = got.position;
+  const move = playedMove(turn, position);
+  if (move === 'unknown-exchange') return { index, player: turn.player, reason: 'unknown-exchange', position };
+  if (!move) return { index, player: turn.player, reason: 'unreadable-play', position };
+  const answer = analyzeMoves(position, options.top, { ...options, sort: 'equity' }, move, { count: false });
+  const best = answer.moves;
+  const played = answer.played ?? move;
+  const top = best[0];
+  const lost = top && answer.played ? Math.max(0, top.equity - answer.played.equity) : undefined;
+  return {
+    index,
+    player: turn.player,
+    position,
+    played,
+    legal: answer.legal ?? false,
+    ...(answer.rank !== undefined ? { rank: answer.rank } : {}),
+    best,
+    ...(lost !== undefined ? { equityLost: Math.round(lost * 100) / 100 } : {}),
+  };
+}
+
+/** Every turn of a game analysed, and the per-player summary. */
+export function analyzeGame(replay: Replay, options: MoveOptions & { readonly top: number }): GameAnalysis {
+  const turns: TurnAnalysis[] = [];
+  const sums = [
+    { lost: 0, turns: 0, small: 0, medium: 0, large: 0 },
+    { lost: 0, turns: 0, small: 0, medium: 0, large: 0 },
+  ];
+  for (let i = 0; i < replay.turns.length; i++) {
+    const t = analyzeTurn(replay, i, options);
+    if (!t) continue;
+    turns.push(t);
+    if (t.equityLost === undefined || t.player < 0) continue;
+    const s = sums[t.player];
+    s.lost += t.equityLost;
+    s.turns++;
+    if (t.equityLost > LARGE_MISTAKE) s.large++;
+    else if (t.equityLost > MEDIUM_MISTAKE) s.medium++;
+    else if (t.equityLost > 0) s.small++;
+  }
+  const summary = sums.map((s) => ({
+    equityLost: Math.round(s.lost * 100) / 100,
+    turns: s.turns,
+    perTurn: s.turns > 0 ? Math.round((s.lost / s.turns) * 100) / 100 : 0,
+    mistakes: { small: s.small, medium: s.medium, large: s.large },
+  })) as unknown as readonly [PlayerSummary, PlayerSummary];
+  return { turns, summary };
+}

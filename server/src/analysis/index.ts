@@ -1,0 +1,32 @@
+/**
+ * The coach's analysis (issue 13): every legal move of a position, the best ones, their static
+ * equity. Layer rules: leans on `engine/`, `lexicon/`, `rules/`, `syntax/`; `service/`, the CLI and
+ * self-play lean on it. Contract for callers: see `moves.ts` (cost, cancellation, caching by
+ * `positionKey`); leave values plug in through `LeaveEvaluator` (leaves.ts).
+ *
+ * Example:
+ *   import { bestMoves, positionBefore, moveJson } from '../analysis';
+ *   const got = positionBefore(replayed, 4);
+ *   if ('position' in got) bestMoves(got.position, 5, { lexicon }).map(moveJson);
+ */
+export { NO_LEAVES, provisionalLeaves, type LeaveEvaluator } from './leaves';
+export {
+  analyzeMoves,
+  AnalysisCancelled,
+  AnalysisUnsupported,
+  bestMoves,
+  compareMoves,
+  generateMoves,
+  moveJson,
+  moveLeave,
+  movePlay,
+  movePosition,
+  moveWord,
+  newTiles,
+  type Move,
+  type MoveKind,
+  type MoveOptions,
+  type MovesAnswer,
+  type SortKey,
+} from './moves';
+export { exchangeMinimumOf, positionBefore, positionFromJson, positionKey, unseenTiles, type JsonRequest, type Position } from './position';

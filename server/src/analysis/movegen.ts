@@ -1,0 +1,721 @@
+/**
+ * The move generator: every legal placement for a rack on a board, walked through the lexicon's
+ * word graph (the DAWG of `lexicon/dawg.ts`, a typed array), plus the bookkeeping the equity needs.
+ *
+ * Method (Appel & Jacobson's, on the DAWG the lexicon already holds): per lane (15 rows across,
+ * 15 columns down), each empty square carries a cross set (bit mask of the tiles whose
+ * perpendicular word is accepted) and the face value of that word's old tiles, computed once per
+ * position. A move is generated from the leftmost anchor it covers (an anchor is an empty square
+ * beside a tile; on the empty board only H8, art. 6): either the tiles already left of the anchor
+ * (walked through the graph), or a "left part" of rack tiles on the empty non-anchor squares before
+ * it (whose cross sets are full), then extended rightward through board tiles and rack tiles
+ * allowed by the cross sets. The graph holds words in greedy tile order (normalize.ts), so a path
+ * never spells CH, LL or RR with two single tiles (art. 11); a blank may stand for any of its 28
+ * tiles, digraphs and Ñ included (art. 10.1). A one-tile play is generated once: across when it
+ * makes an across word, else down.
+ *
+ * Scores are summed incrementally during the walk (letter premiums, word premiums, cross words,
+ * the 50-point bonus, art. 12–19) and `test/unit/analysis/` proves them equal to the engine's
+ * `scorePlacement` on every generated move of many positions. Equity = score + a per-position
+ * table indexed by the sub-multiset of the rack used (mixed radix over the rack's distinct faces,
+ * at most 128 entries), filled once per position (equity.ts): the leave value while the bag has
+ * tiles, the end-of-game term once it is empty.
+ *
+ * Invariants: one generator per word graph, reused for every position (buffers are allocated
+ * once); nothing is allocated per move unless the sink keeps it; the board, rack and options are
+ * not modified; each legal placement is produced exactly once.
+ *
+ * Example:
+ *   const gen = generatorFor(dawg);
+ *   gen.setPosition(board, rackCodes, table);
+ *   gen.run(sink);   // sink.accept(gen, start, end, score, equity, used, usedIdx) per move
+ */
+import { BOARD_SIZE, letterMultiplier, premiumAt, wordMultiplier } from '../engine/board';
+import { BINGO_BONUS, RACK_SIZE, TILE_SETS } from '../engine/tilesets';
+import type { Dawg } from '../lexicon/dawg';
+import { TILE_COUNT, TILE_LETTERS } from '../lexicon/normalize';
+
+const SIZE = BOARD_SIZE;
+const SQUARES = SIZE * SIZE;
+
+/** Rack code of the blank; lettered tiles are the lexicon's codes 1–28. */
+export const BLANK = 0;
+/** Square encoding: tile code in the low 5 bits, then these flags. */
+export const CODE_MASK = 31;
+export const BLANK_BIT = 32;
+export const NEW_BIT = 64;
+
+/** Edge layout of the DAWG (lexicon/dawg.ts). */
+const EDGE_FINAL = 1 << 5;
+const EDGE_LAST = 1 << 6;
+const CHILD_SHIFT = 7;
+
+/** Every lettered tile. */
+export const ALL_TILES = ((1 << (TILE_COUNT + 1)) - 1) & ~1;
+
+/** Face of each code as the engine writes it ('A', 'CH', 'Ñ'); '?' for the blank code. */
+export const FACES: readonly string[] = TILE_LETTERS.map((l, code) => (code === BLANK ? '?' : l.toUpperCase()));
+/** Face value of each code in the FISE set (the blank 0). */
+export const VALUES: Int32Array = Int32Array.from(FACES, (f, code) => (code === BLANK ? 0 : TILE_SETS.spanish.value(f)));
+const CODE_OF = new Map<string, number>(FACES.map((f, code) => [f, code]));
+
+/** Code of a face ('CH' → 4, '?' → 0); -1 when the Spanish set has no such tile. */
+export function codeOf(face: string): number {
+  return CODE_OF.get(face) ?? -1;
+}
+
+const LM = new Int32Array(SQUARES);
+const WM = new Int32Array(SQUARES);
+for (let r = 0; r < SIZE; r++) {
+  for (let c = 0; c < SIZE; c++) {
+    const p = premiumAt(r, c);
+    LM[r * SIZE + c] = letterMultiplier(p);
+    WM[r * SIZE + c] = wordMultiplier(p);
+  }
+}
+
+/** Number of bits set in each 10-bit value (edge index inside a node). */
+const BITS = new Uint8Array(1024);
+for (let i = 1; i < 1024; i++) BITS[i] = BITS[i >> 1] + (i & 1);
+
+/** Receives each legal placement while the generator's lane buffers describe it. */
+export interface PlacementSink {
+  /**
+   * `start`..`end` are lane positions (inclusive) of the whole word; read its squares with
+   * `gen.laneSquare(i)`. `usedIdx` indexes the rack sub-multiset the move uses.
+   * A sink that wants the walk to end sets `gen.stopped`.
+   */
+  accept(gen: MoveGenerator, start: number, end: number, score: number, used: number, usedIdx: number): void;
+}
+
+/** Square index of lane position `i` in lane `line` of direction `dir` (0 across, 1 down). */
+export function laneSquareIndex(dir: number, line: number, i: number): number {
+  return dir === 0 ? line * SIZE + i : i * SIZE + line;
+}
+
+export class MoveGenerator {
+  private readonly edges: Uint32Array;
+  private readonly root: number;
+
+  /** Board: code | BLANK_BIT per square, 0 when empty. */
+  readonly board = new Uint8Array(SQUARES);
+  /** Cross sets per direction of play (0 across, 1 down). */
+  private readonly cross = [new Int32Array(SQUARES), new Int32Array(SQUARES)];
+  /** Face value of the perpendicular word's old tiles; -1 when no perpendicular word. */
+  readonly crossScore = [new Int32Array(SQUARES), new Int32Array(SQUARES)];
+  private readonly anchor = new Uint8Array(SQUARES);
+  private boardEmpty = true;
+
+  /** Rack counts by code (index 0: blanks). */
+  readonly rack = new Int8Array(TILE_COUNT + 1);
+  /** Mixed-radix weight of each code in the used-tiles index. */
+  readonly radix = new Int32Array(TILE_COUNT + 1);
+  rackSize = 0;
+  /** Bit t set while the rack holds a lettered tile t (blanks apart). */
+  rackMask = 0;
+
+  // The lane being walked.
+  dir = 0;
+  line = 0;
+  private anchorPos = 0;
+  private readonly laneTile = new Uint8Array(SIZE);
+  private readonly laneCross = new Int32Array(SIZE);
+  private readonly laneCS = new Int32Array(SIZE);
+  private readonly laneLM = new Int32Array(SIZE);
+  private readonly laneWM = new Int32Array(SIZE);
+  private readonly laneAnchor = new Uint8Array(SIZE);
+  /** New tiles of the move being built, by lane position (code | BLANK_BIT), 0 elsewhere. */
+  private readonly laneNew = new Uint8Array(SIZE);
+  private readonly leftPart = new Uint8Array(SIZE);
+  /** Face value of the across word through each square of the lane (-1: none; single-tile dedupe). */
+  private readonly laneAcrossCS = new Int32Array(SIZE);
+
+  private sink: PlacementSink | undefined;
+  /** Set by a sink or a cancellation check to end the walk early. */
+  stopped = false;
+
+  constructor(readonly dawg: Dawg) {
+    this.edges = dawg.edges;
+    this.root = dawg.root;
+  }
+
+  /** Square content (code | BLANK_BIT | NEW_BIT) at lane position `i` of the move being reported. */
+  laneSquare(i: number): number {
+    const t = this.laneTile[i];
+    return t !== 0 ? t : this.laneNew[i] | NEW_BIT;
+  }
+
+  /** The edge of `tile` in the node starting at `node`; 0 when absent. */
+  private edgeOf(node: number, tile: number): number {
+    const edges = this.edges;
+    if (node <= 0 || node >= edges.length) return 0;
+    const mask = edges[node - 1];
+    const bit = 1 << tile;
+    if ((mask & bit) === 0) return 0;
+    const below = mask & (bit - 1);
+    const e = node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20];
+    return e < edges.length && (edges[e] & CODE_MASK) === tile ? e : 0;
+  }
+
+  /**
+   * Sets the position: `board` as codes (code | BLANK_BIT, 0 empty, row-major), the rack as counts
+   * by code (index 0 blanks). Computes anchors, cross sets and the used-index radices.
+   */
+  setPosition(board: Uint8Array, rack: ArrayLike<number>): void {
+    this.board.set(board);
+    this.rackSize = 0;
+    this.rackMask = 0;
+    this.prefixCount = -1;
+    let weight = 1;
+    for (let code = 0; code <= TILE_COUNT; code++) {
+      const n = rack[code] ?? 0;
+      this.rack[code] = n;
+      this.rackSize += n;
+      if (code !== BLANK && n > 0) this.rackMask |= 1 << code;
+      this.radix[code] = weight;
+      weight *= n + 1;
+    }
+    this.boardEmpty = true;
+    for (let s = 0; s < SQUARES; s++) {
+      if (board[s] !== 0) {
+        this.boardEmpty = false;
+        break;
+      }
+    }
+    for (let s = 0; s < SQUARES; s++) {
+      const r = (s / SIZE) | 0;
+      const c = s - r * SIZE;
+      this.anchor[s] = 0;
+      this.cross[0][s] = ALL_TILES;
+      this.cross[1][s] = ALL_TILES;
+      this.crossScore[0][s] = -1;
+      this.crossScore[1][s] = -1;
+      if (board[s] !== 0) continue;
+      const up = r > 0 && board[s - SIZE] !== 0;
+      const down = r < SIZE - 1 && board[s + SIZE] !== 0;
+      const left = c > 0 && board[s - 1] !== 0;
+      const right = c < SIZE - 1 && board[s + 1] !== 0;
+      if (up || down || left || right) this.anchor[s] = 1;
+      if (up || down) this.computeCross(s, 0, SIZE);
+      if (left || right) this.computeCross(s, 1, 1);
+    }
+    if (this.boardEmpty) this.anchor[7 * SIZE + 7] = 1;
+  }
+
+  /** Cross set of empty square `s` for plays in direction `dir`, whose perpendicular step is `step`. */
+  private computeCross(s: number, dir: number, step: number): void {
+    const board = this.board;
+    const edges = this.edges;
+    const across = step === 1;
+    const r = (s / SIZE) | 0;
+    const c = s - r * SIZE;
+    // First square of the perpendicular run above / left of s.
+    let first = s;
+    let pos = across ? c : r;
+    while (pos > 0 && board[first - step] !== 0) {
+      first -= step;
+      pos--;
+    }
+    let sum = 0;
+    let node = this.root;
+    for (let q = first; q !== s; q += step) {
+      const t = board[q];
+      if ((t & BLANK_BIT) === 0) sum += VALUES[t & CODE_MASK];
+      const e = this.edgeOf(node, t & CODE_MASK);
+      node = e === 0 ? 0 : edges[e] >>> CHILD_SHIFT;
+      if (node === 0) break;
+    }
+    // The suffix below / right of s.
+    let last = s;
+    let endPos = across ? c : r;
+    while (endPos < SIZE - 1 && board[last + step] !== 0) {
+      last += step;
+      endPos++;
+      const t = board[last];
+      if ((t & BLANK_BIT) === 0) sum += VALUES[t & CODE_MASK];
+    }
+    this.crossScore[dir][s] = sum;
+    let mask = 0;
+    const prefixOk = first === s || node !== 0;
+    if (prefixOk) {
+      const start = first === s ? this.root : node;
+      for (let e = start; e > 0 && e < edges.length; e++) {
+        const edge = edges[e];
+        const tile = edge & CODE_MASK;
+        let ok: boolean;
+        if (last === s) ok = (edge & EDGE_FINAL) !== 0;
+        else {
+          let n = edge >>> CHILD_SHIFT;
+          let fin = false;
+          for (let q = s + step; n !== 0; q += step) {
+            const f = this.edgeOf(n, board[q] & CODE_MASK);
+            if (f === 0) {
+              n = 0;
+              break;
+            }
+            if (q === last) {
+              fin = (edges[f] & EDGE_FINAL) !== 0;
+              break;
+            }
+            n = edges[f] >>> CHILD_SHIFT;
+          }
+          ok = fin;
+        }
+        if (ok) mask |= 1 << tile;
+        if ((edge & EDGE_LAST) !== 0) break;
+      }
+    }
+    this.cross[dir][s] = mask;
+  }
+
+  /** Lane positions of the anchors of a lane (for bounds and ordering). */
+  anchorAt(dir: number, line: number, i: number): boolean {
+    return this.anchor[laneSquareIndex(dir, line, i)] !== 0;
+  }
+
+  /** Loads lane (`dir`, `line`) into the lane buffers. */
+  loadLane(dir: number, line: number): void {
+    this.dir = dir;
+    this.line = line;
+    for (let i = 0; i < SIZE; i++) {
+      const s = dir === 0 ? line * SIZE + i : i * SIZE + line;
+      this.laneTile[i] = this.board[s];
+      this.laneCross[i] = this.cross[dir][s];
+      this.laneCS[i] = this.crossScore[dir][s];
+      this.laneLM[i] = LM[s];
+      this.laneWM[i] = WM[s];
+      this.laneAnchor[i] = this.anchor[s];
+      this.laneNew[i] = 0;
+      this.laneAcrossCS[i] = this.crossScore[1][s]; // the across word of a down play's square
+    }
+  }
+
+  /** Every placement, lane by lane, anchor by anchor, into `sink`. */
+  run(sink: PlacementSink, isCancelled?: () => boolean): void {
+    this.sink = sink;
+    this.stopped = false;
+    for (let dir = 0; dir < 2 && !this.stopped; dir++) {
+      for (let line = 0; line < SIZE && !this.stopped; line++) {
+        this.loadLane(dir, line);
+        for (let i = 0; i < SIZE; i++) {
+          if (this.laneAnchor[i] === 0) continue;
+          if (isCancelled && isCancelled()) {
+            this.stopped = true;
+            break;
+          }
+          this.genAnchor(i);
+          if (this.stopped) break;
+        }
+      }
+    }
+    this.sink = undefined;
+  }
+
+  /** Every placement whose leftmost anchor is lane position `a` of the loaded lane. */
+  genAnchor(a: number): void {
+    this.anchorPos = a;
+    const tile = this.laneTile;
+    if (a > 0 && tile[a - 1] !== 0) {
+      // The tiles left of the anchor are the start of the word.
+      let start = a - 1;
+      while (start > 0 && tile[start - 1] !== 0) start--;
+      let node = this.root;
+      let sum = 0;
+      for (let i = start; i < a; i++) {
+        const t = tile[i];
+        if ((t & BLANK_BIT) === 0) sum += VALUES[t & CODE_MASK];
+        const e = this.edgeOf(node, t & CODE_MASK);
+        if (e === 0) return;
+        node = this.edges[e] >>> CHILD_SHIFT;
+        if (node === 0) return;
+      }
+      this.extend(a, start, node, sum, 1, 0, 0, 0);
+      return;
+    }
+    let limit = 0;
+    for (let i = a - 1; i >= 0 && tile[i] === 0 && this.laneAnchor[i] === 0; i--) limit++;
+    if (limit > RACK_SIZE - 1) limit = RACK_SIZE - 1;
+    if (limit <= 1) {
+      this.left(this.root, 0, limit);
+      return;
+    }
+    // Longer left parts: the position's list of rack prefixes, built once (same for every anchor).
+    if (this.prefixCount < 0) this.buildPrefixes();
+    const edges = this.edges;
+    const rack = this.rack;
+    const crossA = this.laneCross[a];
+    if ((edges[this.root - 1] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(this.root, 0);
+    const end = this.prefixEnd[limit];
+    for (let i = 0; i < end && !this.stopped; i++) {
+      const node = this.prefNode[i];
+      if ((edges[node - 1] & crossA) === 0) continue;
+      const len = this.prefLen[i];
+      const base = i * RACK_SIZE;
+      for (let k = 0; k < len; k++) {
+        const t = this.prefTiles[base + k];
+        this.leftPart[k] = t;
+        const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
+        if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+      }
+      if ((edges[node - 1] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(node, len);
+      for (let k = 0; k < len; k++) {
+        const t = this.prefTiles[base + k];
+        const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
+        if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+      }
+    }
+  }
+
+  // The rack's prefixes (paths of the graph spelt with rack tiles, blanks included, of 1 to 6
+  // tiles, that the graph continues), by increasing length: `prefixEnd[L]` is the number of
+  // prefixes of at most L tiles. Built on the first anchor that needs them, once per position.
+  private prefixCount = -1;
+  private prefNode = new Int32Array(1024);
+  private prefLen = new Uint8Array(1024);
+  private prefTiles = new Uint8Array(1024 * RACK_SIZE);
+  private readonly prefixEnd = new Int32Array(RACK_SIZE + 1);
+  private readonly prefBuf = new Uint8Array(RACK_SIZE);
+
+  private buildPrefixes(): void {
+    this.prefixCount = 0;
+    const maxLen = Math.min(RACK_SIZE - 1, this.rackSize - 1);
+    for (let len = 1; len <= RACK_SIZE; len++) {
+      if (len <= maxLen) this.collectPrefixes(this.root, 0, len);
+      this.prefixEnd[len] = this.prefixCount;
+    }
+    this.prefixEnd[0] = 0;
+  }
+
+  /** Appends the prefixes of exactly `want` tiles below `node` (reached with `len` tiles). */
+  private collectPrefixes(node: number, len: number, want: number): void {
+    const edges = this.edges;
+    const rack = this.rack;
+    const nodeMask = edges[node - 1];
+    let m = nodeMask & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const child = edges[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]] >>> CHILD_SHIFT;
+      if (child === 0) continue;
+      for (let pass = 0; pass < 2; pass++) {
+        const code = pass === 0 ? t : BLANK;
+        if (rack[code] === 0) continue;
+        if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= bit;
+        this.prefBuf[len] = pass === 0 ? t : t | BLANK_BIT;
+        if (len + 1 === want) this.pushPrefix(child, want);
+        else this.collectPrefixes(child, len + 1, want);
+        if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= bit;
+      }
+    }
+  }
+
+  private pushPrefix(node: number, len: number): void {
+    const i = this.prefixCount++;
+    if (i === this.prefNode.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, n: number): T => {
+        const b = new (a.constructor as { new (n: number): T })(n);
+        b.set(a);
+        return b;
+      };
+      this.prefNode = grow(this.prefNode, i * 2);
+      this.prefLen = grow(this.prefLen, i * 2);
+      this.prefTiles = grow(this.prefTiles, i * 2 * RACK_SIZE);
+    }
+    this.prefNode[i] = node;
+    this.prefLen[i] = len;
+    for (let k = 0; k < len; k++) this.prefTiles[i * RACK_SIZE + k] = this.prefBuf[k];
+  }
+
+  /** Left parts of `len` rack tiles (in `leftPart`) reaching `node`; then extend from the anchor. */
+  private left(node: number, len: number, limit: number): void {
+    const edges = this.edges;
+    const rack = this.rack;
+    const nodeMask = edges[node - 1];
+    // Extend only when the graph can go on with a tile the anchor square accepts and the rack has.
+    const usable = rack[BLANK] > 0 ? ALL_TILES : this.rackMask;
+    if ((nodeMask & this.laneCross[this.anchorPos] & usable) !== 0) this.extendFromLeft(node, len);
+    if (len >= limit || this.stopped) return;
+    let m = nodeMask & usable;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const e = node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20];
+      const child = edges[e] >>> CHILD_SHIFT;
+      if (child === 0) continue;
+      if (rack[t] > 0) {
+        if (--rack[t] === 0) this.rackMask ^= bit;
+        this.leftPart[len] = t;
+        this.left(child, len + 1, limit);
+        if (rack[t]++ === 0) this.rackMask ^= bit;
+      }
+      if (rack[BLANK] > 0) {
+        rack[BLANK]--;
+        this.leftPart[len] = t | BLANK_BIT;
+        this.left(child, len + 1, limit);
+        rack[BLANK]++;
+      }
+      if (this.stopped) break;
+    }
+  }
+
+  /** Places the left part before the anchor, scores it, and extends from the anchor. */
+  private extendFromLeft(node: number, len: number): void {
+    const a = this.anchorPos;
+    const start = a - len;
+    let sum = 0;
+    let wm = 1;
+    let usedIdx = 0;
+    for (let k = 0; k < len; k++) {
+      const t = this.leftPart[k];
+      const p = start + k;
+      this.laneNew[p] = t;
+      if ((t & BLANK_BIT) === 0) {
+        sum += VALUES[t] * this.laneLM[p];
+        usedIdx += this.radix[t];
+      } else usedIdx += this.radix[BLANK];
+      wm *= this.laneWM[p];
+    }
+    this.extend(a, start, node, sum, wm, 0, len, usedIdx);
+    for (let k = 0; k < len; k++) this.laneNew[start + k] = 0;
+  }
+
+  /**
+   * Extends the word rightward from lane position `pos` (the graph at `node`), the word starting
+   * at `start`; `sum`/`wm` the main word's letter points and word multiplier so far, `cross` the
+   * cross words' points, `used` tiles placed and their sub-multiset index `usedIdx`.
+   */
+  private extend(pos: number, start: number, node: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
+    const edges = this.edges;
+    const tile = this.laneTile;
+    const t0 = tile[pos];
+    if (t0 !== 0) {
+      const code = t0 & CODE_MASK;
+      const e = this.edgeOf(node, code);
+      if (e === 0) return;
+      const edge = edges[e];
+      const s = (t0 & BLANK_BIT) === 0 ? sum + VALUES[code] : sum;
+      const next = pos + 1;
+      if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(start, pos, s, wm, cross, used, usedIdx);
+      const child = edge >>> CHILD_SHIFT;
+      if (child !== 0 && next < SIZE) this.extend(next, start, child, s, wm, cross, used, usedIdx);
+      return;
+    }
+    const nodeMask = edges[node - 1];
+    const rack = this.rack;
+    let m = nodeMask & this.laneCross[pos] & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    if (m === 0) return;
+    const lm = this.laneLM[pos];
+    const wmHere = this.laneWM[pos];
+    const cs = this.laneCS[pos];
+    const next = pos + 1;
+    const endsHere = next === SIZE || tile[next] === 0;
+    const w2 = wm * wmHere;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const edge = edges[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      const child = edge >>> CHILD_SHIFT;
+      const final = (edge & EDGE_FINAL) !== 0 && endsHere;
+      const goOn = child !== 0 && next < SIZE;
+      if (rack[t] > 0) {
+        const pts = VALUES[t] * lm;
+        const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
+        if (--rack[t] === 0) this.rackMask ^= bit;
+        this.laneNew[pos] = t;
+        if (final) this.report(start, pos, sum + pts, w2, c2, used + 1, usedIdx + this.radix[t]);
+        if (goOn) this.extend(next, start, child, sum + pts, w2, c2, used + 1, usedIdx + this.radix[t]);
+        if (rack[t]++ === 0) this.rackMask ^= bit;
+      }
+      if (rack[BLANK] > 0) {
+        const c2 = cs >= 0 ? cross + cs * wmHere : cross;
+        rack[BLANK]--;
+        this.laneNew[pos] = t | BLANK_BIT;
+        if (final) this.report(start, pos, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        if (goOn) this.extend(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        rack[BLANK]++;
+      }
+      this.laneNew[pos] = 0;
+      if (this.stopped) break;
+    }
+  }
+
+  private report(start: number, end: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
+    if (end === start) return; // a one-tile "word" along the lane is no word
+    if (used === 1 && this.dir === 1 && this.laneAcrossCS[this.anchorPos] >= 0) return; // generated across
+    const score = sum * wm + cross + (used === RACK_SIZE ? BINGO_BONUS : 0);
+    this.sink!.accept(this, start, end, score, used, usedIdx);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Upper bounds for top-N pruning ("shadow play", as wolges describes it): for each way a word
+  // through anchor `a` can start and end, the best score any tiles could make there — the rack's
+  // highest values on the squares worth most to them (main word × its multiplier, plus the cross
+  // word), cross sets and the lexicon ignored — plus the bonus and the best leave term for that
+  // many tiles. Never below the true equity of a move generated from `a` (a test checks it).
+
+  private readonly effBuf = new Int32Array(SIZE);
+  private readonly effSorted = new Int32Array(SIZE);
+  /** Per square of the loaded lane: the highest face value of a rack tile its cross set allows; -1 when none fits. */
+  private readonly laneMax = new Int32Array(SIZE);
+
+  /** Fills `laneMax` for the loaded lane (pruned runs only). */
+  private loadLaneMax(): void {
+    const blank = this.rack[BLANK] > 0;
+    for (let i = 0; i < SIZE; i++) {
+      let m = this.laneCross[i] & this.rackMask;
+      let best = blank && this.laneCross[i] !== 0 ? 0 : -1;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const v = VALUES[31 - Math.clz32(bit)];
+        if (v > best) best = v;
+      }
+      this.laneMax[i] = best;
+    }
+  }
+
+  /**
+   * Upper bound of the key of every placement generated from anchor `a` of the loaded lane:
+   * `values` holds the face values of the rack's lettered tiles in decreasing order,
+   * `bestTerm[k * 3 + b]` the best equity term (leave value) of a move placing k tiles of which
+   * b are blanks (-Infinity when the rack cannot). Blanks score nothing, so with b blanks the
+   * score bound takes the k − b best lettered tiles.
+   */
+  anchorBound(a: number, values: Int32Array, bestTerm: Float64Array): number {
+    const tile = this.laneTile;
+    const rackSize = this.rackSize;
+    const blanks = this.rack[BLANK];
+    let best = -Infinity;
+    let firstStart: number;
+    let lastStart: number;
+    if (a > 0 && tile[a - 1] !== 0) {
+      let start = a - 1;
+      while (start > 0 && tile[start - 1] !== 0) start--;
+      firstStart = start;
+      lastStart = start;
+    } else {
+      let limit = 0;
+      for (let i = a - 1; i >= 0 && tile[i] === 0 && this.laneAnchor[i] === 0; i--) limit++;
+      if (limit > rackSize - 1) limit = rackSize - 1;
+      firstStart = a - limit;
+      lastStart = a;
+    }
+    const eff = this.effBuf;
+    const sorted = this.effSorted;
+    for (let start = firstStart; start <= lastStart; start++) {
+      let k = 0;
+      let boardSum = 0;
+      let wm = 1;
+      let crossFixed = 0;
+      for (let end = start; end < SIZE; end++) {
+        const t = tile[end];
+        if (t !== 0) {
+          if ((t & BLANK_BIT) === 0) boardSum += VALUES[t & CODE_MASK];
+        } else {
+          if (this.laneMax[end] < 0 || k === rackSize) break;
+          eff[k] = end;
+          k++;
+          wm *= this.laneWM[end];
+          const cs = this.laneCS[end];
+          if (cs >= 0) crossFixed += cs * this.laneWM[end];
+        }
+        if (end < a) continue; // the word must cover the anchor
+        if (end + 1 < SIZE && tile[end + 1] !== 0) continue; // it cannot end before a tile
+        if (k === 0 || end === start) continue;
+        // Effective multiplier of each empty square, sorted in decreasing order.
+        for (let j = 0; j < k; j++) {
+          const p = eff[j];
+          const lm = this.laneLM[p];
+          let m = lm * wm;
+          if (this.laneCS[p] >= 0) m += lm * this.laneWM[p];
+          let q = j;
+          while (q > 0 && sorted[q - 1] < m) {
+            sorted[q] = sorted[q - 1];
+            q--;
+          }
+          sorted[q] = m;
+        }
+        const fixed = boardSum * wm + crossFixed;
+        let perSquare = fixed;
+        for (let j = 0; j < k; j++) {
+          const p = eff[j];
+          const lm = this.laneLM[p];
+          perSquare += (lm * wm + (this.laneCS[p] >= 0 ? lm * this.laneWM[p] : 0)) * this.laneMax[p];
+        }
+        const bonus = k === RACK_SIZE ? BINGO_BONUS : 0;
+        // Each of the two is an upper bound of the score: the best tiles on the best squares,
+        // and each square's best tile.
+        let sum = fixed;
+        for (let j = 0; j < k; j++) sum += sorted[j] * values[j];
+        for (let b = 0; b <= blanks && b <= k; b++) {
+          if (b > 0) sum -= sorted[k - b] * values[k - b]; // the b lowest squares get blanks
+          const term = bestTerm[k * 3 + b];
+          if (term === -Infinity) continue;
+          const bound = (perSquare < sum ? perSquare : sum) + bonus + term;
+          if (bound > best) best = bound;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Placements anchor by anchor in decreasing order of their bound, stopping once the next bound
+   * is below `threshold()` (the key of the n-th best move kept so far).
+   */
+  runPruned(sink: PlacementSink, values: Int32Array, bestTerm: Float64Array, threshold: () => number, isCancelled?: () => boolean): void {
+    const bounds: number[] = [];
+    const ids: number[] = [];
+    for (let dir = 0; dir < 2; dir++) {
+      for (let line = 0; line < SIZE; line++) {
+        this.loadLane(dir, line);
+        this.loadLaneMax();
+        for (let i = 0; i < SIZE; i++) {
+          if (this.laneAnchor[i] === 0) continue;
+          const b = this.anchorBound(i, values, bestTerm);
+          if (b === -Infinity) continue;
+          bounds.push(b);
+          ids.push((dir * SIZE + line) * SIZE + i);
+        }
+      }
+    }
+    const order = ids.map((_, j) => j).sort((x, y) => bounds[y] - bounds[x]);
+    this.sink = sink;
+    this.stopped = false;
+    let loaded = -1;
+    for (const j of order) {
+      if (bounds[j] < threshold()) break;
+      if (isCancelled && isCancelled()) {
+        this.stopped = true;
+        break;
+      }
+      const id = ids[j];
+      const lane = (id / SIZE) | 0;
+      if (lane !== loaded) {
+        this.loadLane((lane / SIZE) | 0, lane % SIZE);
+        loaded = lane;
+      }
+      this.genAnchor(id % SIZE);
+      if (this.stopped) break;
+    }
+    this.sink = undefined;
+  }
+}
+
+const generators = new WeakMap<Dawg, MoveGenerator>();
+
+/** The generator of a word graph (one per graph, buffers reused; not re-entrant). */
+export function generatorFor(dawg: Dawg): MoveGenerator {
+  let g = generators.get(dawg);
+  if (!g) {
+    g = new MoveGenerator(dawg);
+    generators.set(dawg, g);
+  }
+  return g;
+}

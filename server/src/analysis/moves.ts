@@ -1,0 +1,636 @@
+/**
+ * Every legal move of a position and the best ones, with their static equity (README "Analysis"):
+ * placements from the generator (movegen.ts), every distinct exchange the bag allows under the
+ * edition in force (art. 24; NASPA: 7 tiles in the bag) and the pass.
+ *
+ * Contract for callers (the service layer, self-play, the CLI):
+ * - `generateMoves(position, options)`: all moves, sorted (key, then score, position, word).
+ * - `bestMoves(position, n, options)`: the first n of that order, found with bound pruning
+ *   (`MoveGenerator.anchorBound`): far cheaper than all moves; identical to
+ *   `generateMoves(...).slice(0, n)` (a test checks it).
+ * - `analyzeMoves(position, top, options, played?, { count })`: the best `top`, the played move's
+ *   equity, legality and rank in one walk; with `count: false` the walk is pruned and `count` is
+ *   left out (the coach's analysis does this).
+ * - Cost: one call runs synchronously (about a millisecond for a top-10 without blanks, a few
+ *   with two; tens of ms for every move of a rack with two blanks; README "Performance"). Pass
+ *   `cancellation` (anything with `isCancellationRequested`, such as
+ *   an LSP CancellationToken): it is polled per anchor and, once set, the call throws Pass `cancellation` (anything with `isCancellationRequested`, such as
+ *   an LSP CancellationToken): it is polled per anchor and, once set, the call throws
+ *   `AnalysisCancelled`. Cache answers by `positionKey(position)` + lexicon + leave evaluator.
+ * - Moves only for the Spanish tile set with a word list (the lexicon layer is Spanish); else
+ *   `AnalysisUnsupported` is thrown with a message.
+ * - Not re-entrant per lexicon (the generator's buffers are shared); Node runs it on one thread.
+ *
+ * Equity: score + leave value (LeaveEvaluator) while the bag has tiles; with the bag empty,
+ * score + 2R for a move that empties the rack (R = the opponent's tiles' face values; FISE 37.4:
+ * the finisher adds R and the opponent subtracts R; NASPA: +2R), no leave term.
+ *
+ * Example:
+ *   const best = bestMoves(position, 5, { lexicon });
+ *   moveJson(best[0]);   // { kind: 'play', position: '8B', word: 'LU[CH]ASTE', play: 'LU[CH]ASTE', score: 82, leave: '', equity: 82 }
+ */
+import { BOARD_SIZE } from '../engine/board';
+import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
+import type { NewTile } from '../engine/scoring';
+import { buildDawg, type Dawg } from '../lexicon/dawg';
+import { DawgLexicon, OverlayLexicon } from '../lexicon/load';
+import type { Lexicon } from '../lexicon/types';
+import { provisionalLeaves, type LeaveEvaluator } from './leaves';
+import {
+  BLANK,
+  BLANK_BIT,
+  CODE_MASK,
+  FACES,
+  NEW_BIT,
+  VALUES,
+  codeOf,
+  generatorFor,
+  type MoveGenerator,
+  type PlacementSink,
+} from './movegen';
+import { exchangeMinimumOf, unseenTiles, type AnalysisMessage, type Position } from './position';
+import { TILE_COUNT } from '../lexicon/normalize';
+
+export type MoveKind = 'play' | 'exchange' | 'pass';
+
+export interface Move {
+  readonly kind: MoveKind;
+  /** Plays: direction of the word; 'across' otherwise. */
+  readonly direction: 'across' | 'down';
+  /** Plays: first square of the whole word (0-based); 0 otherwise. */
+  readonly row: number;
+  readonly col: number;
+  /**
+   * Plays: each square of the word, `code | BLANK_BIT | NEW_BIT` (codes of normalize.ts; NEW_BIT
+   * for a tile from the rack). Exchanges: the codes exchanged (0 = a blank). Pass: empty.
+   */
+  readonly squares: readonly number[];
+  readonly score: number;
+  readonly equity: number;
+  /** Tiles kept, faces sorted ('?' last); shared between moves, never modify. */
+  readonly leave: readonly string[];
+  /** Tiles taken from the rack (placed or exchanged). */
+  readonly used: number;
+}
+
+export type SortKey = 'equity' | 'score';
+
+export interface MoveOptions {
+  readonly lexicon: Lexicon;
+  /** Default: `provisionalLeaves` of the position's tile set. */
+  readonly leaves?: LeaveEvaluator;
+  /** Default 'equity'. */
+  readonly sort?: SortKey;
+  readonly cancellation?: { readonly isCancellationRequested: boolean };
+}
+
+export class AnalysisCancelled extends Error {
+  constructor() {
+    super('analysis cancelled');
+  }
+}
+
+/** The position cannot be analysed; `reason` is a message of the analysis catalogue. */
+export class AnalysisUnsupported extends Error {
+  constructor(readonly reason: AnalysisMessage) {
+    super(reason.messageId);
+  }
+}
+
+const EMPTY: readonly number[] = Object.freeze([]);
+
+/** The word graph of a lexicon; an overlay (extra / banned words) gets its own, built once. */
+const overlayGraphs = new WeakMap<Lexicon, Dawg>();
+export function graphOf(lexicon: Lexicon): Dawg {
+  if (lexicon instanceof DawgLexicon) return lexicon.dawg;
+  const cached = overlayGraphs.get(lexicon);
+  if (cached) return cached;
+  if (lexicon instanceof OverlayLexicon) {
+    const words: string[] = [];
+    for (const w of lexicon.base.words()) if (!lexicon.banned.has(w)) words.push(w);
+    for (const w of lexicon.extra) if (!lexicon.banned.has(w)) words.push(w);
+    const dawg = buildDawg(words);
+    overlayGraphs.set(lexicon, dawg);
+    return dawg;
+  }
+  throw new AnalysisUnsupported({ messageId: 'analysis.no-graph', args: {} });
+}
+
+/** What a position turns into for the generator: codes, the rack sub-multiset tables. */
+export interface Prepared {
+  readonly position: Position;
+  readonly board: Uint8Array;
+  readonly rackCounts: Int8Array;
+  /** Distinct rack codes and their counts (mixed-radix order). */
+  readonly codes: readonly number[];
+  readonly counts: readonly number[];
+  readonly radix: readonly number[];
+  /** Equity term by used-tiles index (leave value, or the end-of-game term). */
+  readonly table: Float64Array;
+  /** Leave faces by used-tiles index, sorted. */
+  readonly leaveFaces: readonly (readonly string[])[];
+  /** Tiles used by index. */
+  readonly usedCount: Uint8Array;
+  readonly fullIdx: number;
+  readonly leaves: LeaveEvaluator;
+  readonly key: SortKey;
+  /** Opponent's rack value when the bag is empty (else 0). */
+  readonly endBonus: number;
+}
+
+export function prepare(position: Position, options: MoveOptions): Prepared {
+  if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
+  const board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
+  for (let s = 0; s < board.length; s++) {
+    const cell = position.board[s];
+    if (!cell) continue;
+    const code = codeOf(cell.letter);
+    if (code <= 0) throw new AnalysisUnsupported({ messageId: 'analysis.foreign-tile', args: { tile: cell.letter } });
+    board[s] = code | (cell.blank ? BLANK_BIT : 0);
+  }
+  const rackCounts = new Int8Array(TILE_COUNT + 1);
+  if (position.rack.length > RACK_SIZE) throw new AnalysisUnsupported({ messageId: 'analysis.rack-size', args: { max: RACK_SIZE } });
+  for (const face of position.rack) {
+    const code = codeOf(face);
+    if (code < 0) throw new AnalysisUnsupported({ messageId: 'analysis.foreign-tile', args: { tile: face } });
+    rackCounts[code]++;
+  }
+  const codes: number[] = [];
+  const counts: number[] = [];
+  const radix: number[] = [];
+  let size = 1;
+  for (let code = 0; code <= TILE_COUNT; code++) {
+    if (rackCounts[code] === 0) continue;
+    codes.push(code);
+    counts.push(rackCounts[code]);
+    radix.push(size);
+    size *= rackCounts[code] + 1;
+  }
+  const leaves = options.leaves ?? provisionalLeaves(TILE_SETS[position.tileSet]);
+  let endBonus = 0;
+  if (position.bag === 0) {
+    for (const [face, n] of unseenTiles(position)) endBonus += n * TILE_SETS[position.tileSet].value(face);
+  }
+  const table = new Float64Array(size);
+  const leaveFaces = new Array<readonly string[]>(size);
+  const usedCount = new Uint8Array(size);
+  const fullIdx = size - 1;
+  // Leaves in display order (the set's order, blanks last) without sorting: codes ascend, 0 = blank.
+  const order = codes.map((_, k) => k).filter((k) => codes[k] !== BLANK);
+  if (codes[0] === BLANK) order.push(0);
+  const used = new Int8Array(codes.length);
+  for (let idx = 0; idx < size; idx++) {
+    const leave: string[] = [];
+    let usedTiles = 0;
+    let rest = idx;
+    for (let k = 0; k < codes.length; k++) {
+      const u = rest % (counts[k] + 1);
+      rest = (rest - u) / (counts[k] + 1);
+      used[k] = u;
+      usedTiles += u;
+    }
+    for (const k of order) for (let j = used[k]; j < counts[k]; j++) leave.push(FACES[codes[k]]);
+    leaveFaces[idx] = leave;
+    usedCount[idx] = usedTiles;
+    if (position.bag > 0) table[idx] = leaves.value(leave);
+    else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+  }
+  return {
+    position,
+    board,
+    rackCounts,
+    codes,
+    counts,
+    radix,
+    table,
+    leaveFaces,
+    usedCount,
+    fullIdx,
+    leaves,
+    key: options.sort ?? 'equity',
+    endBonus,
+  };
+}
+
+/** Sort order of moves: key desc, score desc, position, word, play. */
+/**
+ * Rank of each position string ('8D', 'D8') in string order, by direction × 225 + square: the
+ * comparator orders positions as their strings do without building them.
+ */
+const POSITION_RANK: Int16Array = (() => {
+  const names: { name: string; id: number }[] = [];
+  for (let dir = 0; dir < 2; dir++) {
+    for (let r = 0; r < BOARD_SIZE; r++) {
+      for (let c = 0; c < BOARD_SIZE; c++) {
+        const col = 'ABCDEFGHIJKLMNO'[c];
+        names.push({ name: dir === 0 ? `${r + 1}${col}` : `${col}${r + 1}`, id: dir * 225 + r * BOARD_SIZE + c });
+      }
+    }
+  }
+  names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const rank = new Int16Array(names.length);
+  names.forEach((n, i) => (rank[n.id] = i));
+  return rank;
+})();
+
+/** Position rank of a move; -1 for exchanges and the pass (their position is ''). */
+const positionRank = (m: Move): number =>
+  m.kind === 'play' ? POSITION_RANK[(m.direction === 'across' ? 0 : 225) + m.row * BOARD_SIZE + m.col] : -1;
+
+/**
+ * Rank of each square's text in bracket notation ('A', '[CH]', 'a', '[ch]', 'Ñ') in string order,
+ * by `code | BLANK_BIT`; index 64 is the '?' of an exchanged blank. No text is a prefix of another
+ * (single characters and four-character brackets), so comparing words rank by rank orders them as
+ * their strings do.
+ */
+const TOKEN_RANK: Int16Array = (() => {
+  const tokens: { text: string; id: number }[] = [{ text: '?', id: 64 }];
+  for (let code = 1; code < FACES.length; code++) {
+    for (const blank of [false, true]) {
+      const face = blank ? FACES[code].toLowerCase() : FACES[code];
+      tokens.push({ text: face.length > 1 ? `[${face}]` : face, id: code | (blank ? BLANK_BIT : 0) });
+    }
+  }
+  tokens.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  const rank = new Int16Array(65).fill(-1);
+  tokens.forEach((t, i) => (rank[t.id] = i + 1));
+  return rank;
+})();
+
+/** Word order (then play order: '.' before any tile) of two moves of the same kind, as their strings. */
+function compareWords(a: Move, b: Move): number {
+  const sa = a.squares;
+  const sb = b.squares;
+  const n = Math.min(sa.length, sb.length);
+  const exchange = a.kind === 'exchange';
+  for (let i = 0; i < n; i++) {
+    const ra = exchange ? TOKEN_RANK[sa[i] === BLANK ? 64 : sa[i]] : TOKEN_RANK[sa[i] & (CODE_MASK | BLANK_BIT)];
+    const rb = exchange ? TOKEN_RANK[sb[i] === BLANK ? 64 : sb[i]] : TOKEN_RANK[sb[i] & (CODE_MASK | BLANK_BIT)];
+    if (ra !== rb) return ra - rb;
+  }
+  if (sa.length !== sb.length) return sa.length - sb.length;
+  if (exchange) return 0;
+  for (let i = 0; i < n; i++) {
+    const na = sa[i] & NEW_BIT;
+    const nb = sb[i] & NEW_BIT;
+    if (na !== nb) return na - nb; // '.' (an old tile) sorts before the tile's text
+  }
+  return 0;
+}
+
+export function compareMoves(key: SortKey): (a: Move, b: Move) => number {
+  return (a, b) => {
+    const ka = key === 'equity' ? a.equity : a.score;
+    const kb = key === 'equity' ? b.equity : b.score;
+    if (ka !== kb) return kb - ka;
+    if (a.score !== b.score) return b.score - a.score;
+    const pa = positionRank(a);
+    const pb = positionRank(b);
+    if (pa !== pb) return pa - pb;
+    if (a.kind !== b.kind) return a.kind === 'pass' ? -1 : 1; // position '' ties: the pass (word '') first
+    return compareWords(a, b);
+  };
+}
+
+/**
+ * The sink the generator reports placements to: counts every move; keeps all of them, or the
+ * best `limit` by key (keeping ties with the last kept); counts the moves whose key beats `beat`
+ * and spots a `target` move.
+ */
+export class Collector implements PlacementSink {
+  count = 0;
+  kept: Move[] = [];
+  /** The key of the `limit`-th best move so far (-Infinity until `limit` moves were seen). */
+  threshold = -Infinity;
+  better = 0;
+  found: Move | undefined;
+  /** The best `limit` keys so far, in decreasing order (finite limits only). */
+  private readonly topKeys: Float64Array;
+  private filled = 0;
+  /** Size of `kept` at which moves below the threshold are dropped. */
+  private nextCompact: number;
+  constructor(
+    readonly prep: Prepared,
+    readonly limit: number, // Infinity: keep all; 0: keep none
+    readonly beat = Infinity,
+    readonly target?: {
+      readonly direction: 'across' | 'down';
+      readonly row: number;
+      readonly col: number;
+      readonly squares: readonly number[];
+    },
+  ) {
+    this.topKeys = new Float64Array(limit === Infinity ? 0 : limit);
+    this.nextCompact = limit === Infinity ? Infinity : Math.max(64, 4 * limit);
+  }
+
+  accept(gen: MoveGenerator, start: number, end: number, score: number, used: number, usedIdx: number): void {
+    this.count++;
+    const equity = score + this.prep.table[usedIdx];
+    const k = this.prep.key === 'equity' ? equity : score;
+    if (k > this.beat) this.better++;
+    else if (k === this.beat && this.target && this.matches(gen, start, end))
+      this.found = this.make(gen, start, end, score, equity, used, usedIdx);
+    if (k < this.threshold || this.limit === 0) return;
+    this.kept.push(this.make(gen, start, end, score, equity, used, usedIdx));
+    this.note(k);
+  }
+
+  /** Records a kept key: raises the threshold, drops moves below it now and then. */
+  private note(k: number): void {
+    if (this.limit === Infinity) return;
+    const keys = this.topKeys;
+    let q: number;
+    if (this.filled < this.limit) q = this.filled++;
+    else {
+      if (k <= keys[this.limit - 1]) return; // a tie does not move the threshold
+      q = this.limit - 1;
+    }
+    while (q > 0 && keys[q - 1] < k) {
+      keys[q] = keys[q - 1];
+      q--;
+    }
+    keys[q] = k;
+    if (this.filled === this.limit) this.threshold = keys[this.limit - 1];
+    if (this.kept.length >= this.nextCompact) {
+      const t = this.threshold;
+      const keyOf = this.prep.key === 'equity' ? (m: Move) => m.equity : (m: Move) => m.score;
+      this.kept = this.kept.filter((m) => keyOf(m) >= t);
+      this.nextCompact = Math.max(64, 4 * this.limit, 2 * this.kept.length);
+    }
+  }
+
+  private matches(gen: MoveGenerator, start: number, end: number): boolean {
+    const t = this.target!;
+    const across = gen.dir === 0;
+    if ((t.direction === 'across') !== across) return false;
+    const row = across ? gen.line : start;
+    const col = across ? start : gen.line;
+    if (row !== t.row || col !== t.col || t.squares.length !== end - start + 1) return false;
+    for (let i = start; i <= end; i++) if (gen.laneSquare(i) !== t.squares[i - start]) return false;
+    return true;
+  }
+
+  private make(gen: MoveGenerator, start: number, end: number, score: number, equity: number, used: number, usedIdx: number): Move {
+    const squares: number[] = [];
+    for (let i = start; i <= end; i++) squares.push(gen.laneSquare(i));
+    const across = gen.dir === 0;
+    return {
+      kind: 'play',
+      direction: across ? 'across' : 'down',
+      row: across ? gen.line : start,
+      col: across ? start : gen.line,
+      squares,
+      score,
+      equity,
+      leave: this.prep.leaveFaces[usedIdx],
+      used,
+    };
+  }
+
+  /** Adds a non-placement move (exchange, pass). */
+  add(move: Move): void {
+    this.count++;
+    const k = this.prep.key === 'equity' ? move.equity : move.score;
+    if (k > this.beat) this.better++;
+    if (k < this.threshold || this.limit === 0) return;
+    this.kept.push(move);
+    this.note(k);
+  }
+}
+
+/** The exchanges (art. 24) and the pass of a prepared position, into `sink`. */
+export function addNonPlacements(prep: Prepared, sink: Collector): void {
+  const p = prep.position;
+  const minimum = exchangeMinimumOf(p);
+  if (p.bag >= minimum && p.bag > 0) {
+    for (let idx = 1; idx < prep.table.length; idx++) {
+      const used = prep.usedCount[idx];
+      if (used > p.bag) continue;
+      const squares: number[] = [];
+      let rest = idx;
+      for (let k = 0; k < prep.codes.length; k++) {
+        const u = rest % (prep.counts[k] + 1);
+        rest = (rest - u) / (prep.counts[k] + 1);
+        for (let j = 0; j < u; j++) squares.push(prep.codes[k]);
+      }
+      sink.add({
+        kind: 'exchange',
+        direction: 'across',
+        row: 0,
+        col: 0,
+        squares,
+        score: 0,
+        equity: prep.table[idx],
+        leave: prep.leaveFaces[idx],
+        used,
+      });
+    }
+  }
+  sink.add({
+    kind: 'pass',
+    direction: 'across',
+    row: 0,
+    col: 0,
+    squares: EMPTY,
+    score: 0,
+    equity: prep.table[0],
+    leave: prep.leaveFaces[0],
+    used: 0,
+  });
+}
+
+/**
+ * Runs the generator into `sink`: every anchor, or (`prune`) anchors in decreasing order of
+ * their bound until it falls below both the sink's threshold and the played move's key.
+ */
+function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, prune = false): void {
+  const gen = generatorFor(graphOf(options.lexicon));
+  gen.setPosition(prep.board, prep.rackCounts);
+  const token = options.cancellation;
+  const cancelled = token ? () => token.isCancellationRequested : undefined;
+  if (!prune || sink.limit === Infinity) gen.run(sink, cancelled);
+  else {
+    // Lettered tiles' values in decreasing order (zeros past them); best leave term by tiles and blanks used.
+    const values = new Int32Array(RACK_SIZE + 1);
+    const lettered = prep.position.rack
+      .filter((f) => f !== '?')
+      .map((f) => VALUES[codeOf(f)])
+      .sort((a, b) => b - a);
+    values.set(lettered.slice(0, RACK_SIZE));
+    const bestTerm = new Float64Array((RACK_SIZE + 1) * 3).fill(-Infinity);
+    const blankK = prep.codes[0] === BLANK ? 0 : -1;
+    for (let idx = 0; idx < prep.table.length; idx++) {
+      const k = prep.usedCount[idx];
+      const b = blankK === 0 ? idx % (prep.counts[0] + 1) : 0;
+      const term = prep.key === 'equity' ? prep.table[idx] : 0;
+      if (term > bestTerm[k * 3 + b]) bestTerm[k * 3 + b] = term;
+    }
+    const beat = sink.beat;
+    gen.runPruned(sink, values, bestTerm, beat === Infinity ? () => sink.threshold : () => Math.min(sink.threshold, beat), cancelled);
+  }
+  if (token?.isCancellationRequested) throw new AnalysisCancelled();
+}
+
+/** Every legal move of the position, sorted. */
+export function generateMoves(position: Position, options: MoveOptions): Move[] {
+  const prep = prepare(position, options);
+  const sink = new Collector(prep, Infinity);
+  runGenerator(prep, options, sink);
+  addNonPlacements(prep, sink);
+  return sink.kept.sort(compareMoves(prep.key));
+}
+
+export interface MovesAnswer {
+  /** Legal placements + exchanges + the pass (unless asked not to count: then the walk is pruned). */
+  readonly count?: number;
+  /** The best `top` moves (all when `top` is Infinity), sorted. */
+  readonly moves: readonly Move[];
+  /** With `played`: the move as played, its equity computed here (undefined when its tiles are not on the rack). */
+  readonly played?: Move;
+  /** With `played`: whether it is among the legal moves. */
+  readonly legal?: boolean;
+  /** With a legal `played`: its rank (1 + the moves with a strictly better key). */
+  readonly rank?: number;
+}
+
+/** Index of the rack sub-multiset a move takes (-1 when the rack lacks its tiles). */
+function usedIndexOf(prep: Prepared, m: Move): number {
+  const need = new Int8Array(TILE_COUNT + 1);
+  if (m.kind === 'play') {
+    for (const v of m.squares) if ((v & NEW_BIT) !== 0) need[(v & BLANK_BIT) !== 0 ? BLANK : v & CODE_MASK]++;
+  } else if (m.kind === 'exchange') for (const v of m.squares) need[v]++;
+  let idx = 0;
+  for (let code = 0; code <= TILE_COUNT; code++) {
+    if (need[code] === 0) continue;
+    const k = prep.codes.indexOf(code);
+    if (k < 0 || need[code] > prep.counts[k]) return -1;
+    idx += need[code] * prep.radix[k];
+  }
+  return idx;
+}
+
+/**
+ * One walk for the CLI and the coach's analysis: the count, the best `top` moves and, given the
+ * move played (kind, squares and score as `playedMove` builds it; its equity is ignored), its
+ * equity, whether it is legal and its rank.
+ */
+export function analyzeMoves(
+  position: Position,
+  top: number,
+  options: MoveOptions,
+  played?: Move,
+  how: { readonly count?: boolean } = {},
+): MovesAnswer {
+  const counting = how.count !== false;
+  const prep = prepare(position, options);
+  let playedMove: Move | undefined;
+  let beat = Infinity;
+  if (played) {
+    const idx = usedIndexOf(prep, played);
+    if (idx >= 0) {
+      const equity = played.score + prep.table[idx];
+      playedMove = { ...played, equity, leave: prep.leaveFaces[idx], used: prep.usedCount[idx] };
+      beat = prep.key === 'equity' ? equity : played.score;
+    }
+  }
+  const target = playedMove && playedMove.kind === 'play' ? playedMove : undefined;
+  const sink = new Collector(prep, top, beat, target);
+  addNonPlacements(prep, sink); // first: they raise the threshold the pruning stops at
+  runGenerator(prep, options, sink, !counting);
+  const moves = sink.kept.sort(compareMoves(prep.key));
+  if (moves.length > top) moves.length = top;
+  const count = counting ? sink.count : undefined;
+  if (!played) return { ...(count !== undefined ? { count } : {}), moves };
+  let legal = false;
+  if (playedMove?.kind === 'play') legal = sink.found !== undefined;
+  else if (playedMove?.kind === 'pass') legal = true;
+  else if (playedMove?.kind === 'exchange')
+    legal = position.bag >= exchangeMinimumOf(position) && playedMove.used <= position.bag && playedMove.used > 0;
+  return {
+    ...(count !== undefined ? { count } : {}),
+    moves,
+    ...(playedMove ? { played: playedMove } : {}),
+    legal,
+    ...(legal ? { rank: sink.better + 1 } : {}),
+  };
+}
+
+/** The best `n` moves, sorted (the same as the first n of `generateMoves`), with bound pruning. */
+export function bestMoves(position: Position, n: number, options: MoveOptions): Move[] {
+  return analyzeMoves(position, n, options, undefined, { count: false }).moves.slice();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves as text
+
+const COLUMNS = 'ABCDEFGHIJKLMNO';
+
+function faceText(code: number, blank: boolean): string {
+  const face = FACES[code];
+  const text = blank ? face.toLowerCase() : face;
+  return face.length > 1 ? `[${text}]` : text;
+}
+
+/** '8D' (across: row first) or 'D8' (down); '' for exchanges and the pass. */
+export function movePosition(m: Move): string {
+  if (m.kind !== 'play') return '';
+  return m.direction === 'across' ? `${m.row + 1}${COLUMNS[m.col]}` : `${COLUMNS[m.col]}${m.row + 1}`;
+}
+
+/** The whole word in bracket notation ('[CH]IN[ch]A', blanks lower case); exchanged tiles for an exchange. */
+export function moveWord(m: Move): string {
+  if (m.kind === 'pass') return '';
+  let s = '';
+  for (const v of m.squares)
+    s += m.kind === 'exchange' ? (v === BLANK ? '?' : faceText(v, false)) : faceText(v & CODE_MASK, (v & BLANK_BIT) !== 0);
+  return s;
+}
+
+/** The GCG play: '.' for tiles already on the board; '-TILES' for an exchange, '-' for the pass. */
+export function movePlay(m: Move): string {
+  if (m.kind === 'pass') return '-';
+  if (m.kind === 'exchange') return `-${moveWord(m)}`;
+  let s = '';
+  for (const v of m.squares) s += (v & NEW_BIT) !== 0 ? faceText(v & CODE_MASK, (v & BLANK_BIT) !== 0) : '.';
+  return s;
+}
+
+/** The leave in bracket notation, sorted ('E?'). */
+export function moveLeave(m: Move): string {
+  return m.leave.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
+}
+
+/** The tiles a play puts on the board, as the engine's scorer takes them. */
+export function newTiles(m: Move): NewTile[] {
+  const out: NewTile[] = [];
+  if (m.kind !== 'play') return out;
+  for (let i = 0; i < m.squares.length; i++) {
+    const v = m.squares[i];
+    if ((v & NEW_BIT) === 0) continue;
+    const row = m.direction === 'across' ? m.row : m.row + i;
+    const col = m.direction === 'across' ? m.col + i : m.col;
+    out.push({ row, col, letter: FACES[v & CODE_MASK], blank: (v & BLANK_BIT) !== 0 });
+  }
+  return out;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** The JSON of a move (README "planilla moves"). */
+export function moveJson(m: Move): Record<string, unknown> {
+  if (m.kind === 'play') {
+    return {
+      kind: 'play',
+      position: movePosition(m),
+      word: moveWord(m),
+      play: movePlay(m),
+      score: m.score,
+      leave: moveLeave(m),
+      equity: round2(m.equity),
+    };
+  }
+  if (m.kind === 'exchange')
+    return { kind: 'exchange', tiles: moveWord(m), play: movePlay(m), score: 0, leave: moveLeave(m), equity: round2(m.equity) };
+  return { kind: 'pass', play: '-', score: 0, leave: moveLeave(m), equity: round2(m.equity) };
+}

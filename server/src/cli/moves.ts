@@ -1,0 +1,347 @@
+/**
+ * `planilla moves` and `planilla analyze` (issue 13; README "Analysis"):
+ * - `moves FILE --line L [--top N | --all] [--sort equity|score] [--json]`: the moves open to the
+ *   player of the event on line L, on the board before that line, with that line's rack.
+ * - `moves --stdin`: one JSON position per input line → one JSON answer per output line, in order,
+ *   written as soon as known; the lexicon is loaded once; a bad line answers `{"id", "error"}` and
+ *   the stream goes on. This is the engine interface for self-play and other programs.
+ * - `analyze FILE|FOLDER... [--json] [--top N]`: every turn with a known full rack: the move
+ *   played (score, equity, rank), the best moves and the equity lost; per player the totals.
+ * All take `--lexicon`, `--rules`, `--tile-set` and `--lang` like `check`.
+ *
+ * Exit codes: 0 answered; 2 bad usage, unreadable file, a line that is no move or whose rack is
+ * not known (`moves`). `moves --stdin` exits 0 at the end of its input whatever the lines held.
+ *
+ * Example:
+ *   planilla moves partida.gcg --line 9 --top 5
+ *   echo '{"id":1,"board":[...],"rack":"AEI[CH]?"}' | planilla moves --stdin
+ *   planilla analyze --json torneo/ > analisis.json
+ */
+import * as readline from 'node:readline';
+import { BOARD_SIZE } from '../engine/board';
+import type { Replay } from '../engine/types';
+import type { Lexicon } from '../lexicon/types';
+import { formatMessage } from '../rules/messages';
+import {
+  AnalysisCancelled,
+  AnalysisUnsupported,
+  analyzeMoves,
+  moveJson,
+  moveLeave,
+  movePosition,
+  moveWord,
+  positionBefore,
+  positionFromJson,
+  type Move,
+  type Position,
+  type SortKey,
+} from '../analysis';
+import { analyzeGame, type GameAnalysis, type TurnAnalysis } from '../analysis/coach';
+import type { AnalysisMessage } from '../analysis/position';
+import { analyzeFile, replaySettings } from './board';
+import { expandInputs, t, type CliIo } from './io';
+import { runCommand, type Command, type ParsedArgs } from './args';
+import { resolveLexicon } from './lexicon-option';
+import { jsonForTerminal, terminalText } from './terminal';
+
+const COMMON = {
+  rules: { type: 'string' },
+  'tile-set': { type: 'string' },
+  lexicon: { type: 'string' },
+  json: { type: 'boolean' },
+  top: { type: 'string' },
+} as const;
+
+export interface MovesCommandOptions {
+  /** Input of `--stdin` (default: process.stdin). */
+  readonly stdin?: NodeJS.ReadableStream;
+}
+
+export function movesCommand(options: MovesCommandOptions = {}): Command {
+  return {
+    options: { ...COMMON, line: { type: 'string' }, all: { type: 'boolean' }, sort: { type: 'string' }, stdin: { type: 'boolean' } },
+    run: (args, io) => moves(args, io, options),
+  };
+}
+
+export const analyzeCommand: Command = {
+  options: { ...COMMON },
+  run: analyzeRun,
+};
+
+export function runMoves(argv: readonly string[], io: CliIo, options: MovesCommandOptions = {}): Promise<number> {
+  return runCommand(movesCommand(options), argv, io);
+}
+
+export function runAnalyze(argv: readonly string[], io: CliIo): Promise<number> {
+  return runCommand(analyzeCommand, argv, io);
+}
+
+/** Text a record supplies (nicks, paths), shown with its control characters as escapes (terminal.ts). */
+const shown = terminalText;
+
+function render(m: AnalysisMessage, lang: CliIo['lang']): string {
+  const args: Record<string, string | number> = { ...m.args };
+  if (m.detail) args.detail = render(m.detail, lang);
+  return formatMessage(m.messageId, args, lang);
+}
+
+function positiveInt(value: string | undefined, option: string, io: CliIo): number | undefined | null {
+  if (value === undefined) return undefined;
+  if (!/^\s*\d{1,6}\s*$/.test(value) || Number(value) < 1) {
+    io.err(t(io.lang, 'cli.bad-value', { option, value, allowed: '1–999999' }));
+    return null;
+  }
+  return Number(value);
+}
+
+/** The JSON of a position, in the `--stdin` input form (so an answer can be fed back). */
+export function positionJson(p: Position): Record<string, unknown> {
+  const board: string[] = [];
+  for (let r = 0; r < BOARD_SIZE; r++) {
+    let row = '';
+    for (let c = 0; c < BOARD_SIZE; c++) {
+      const cell = p.board[r * BOARD_SIZE + c];
+      if (!cell) row += '.';
+      else {
+        const face = cell.blank ? cell.letter.toLowerCase() : cell.letter;
+        row += face.length > 1 ? `[${face}]` : face;
+      }
+    }
+    board.push(row);
+  }
+  const rack = p.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
+  return { board, rack, bag: p.bag, scores: p.scores, rules: p.rules };
+}
+
+function moveText(m: Move, lang: CliIo['lang']): string {
+  if (m.kind === 'pass') return formatMessage('analysis.pass', {}, lang);
+  if (m.kind === 'exchange') return formatMessage('analysis.exchange', { tiles: moveWord(m) }, lang);
+  return `${movePosition(m)} ${moveWord(m)}`;
+}
+
+const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
+
+async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions): Promise<number> {
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const top = positiveInt(args.values.get('top'), '--top', io);
+  if (top === null) return 2;
+  const all = args.flags.has('all');
+  if (all && top !== undefined) {
+    io.err(t(io.lang, 'analysis.top-and-all'));
+    return 2;
+  }
+  const sortArg = args.values.get('sort') ?? 'equity';
+  if (sortArg !== 'equity' && sortArg !== 'score') {
+    io.err(t(io.lang, 'cli.bad-value', { option: '--sort', value: sortArg, allowed: 'equity, score' }));
+    return 2;
+  }
+  const sort: SortKey = sortArg;
+  if (args.flags.has('stdin')) {
+    const lexicon = resolveLexicon(args.values.get('lexicon'), io);
+    if (!lexicon) return 2;
+    return serveStdin(options.stdin ?? process.stdin, lexicon, io);
+  }
+  const lineArg = args.values.get('line');
+  if (lineArg === undefined) {
+    io.err(t(io.lang, 'analysis.no-line'));
+    return 2;
+  }
+  const line = positiveInt(lineArg, '--line', io);
+  if (line === null || line === undefined) return 2;
+  if (args.positionals.length !== 1) {
+    io.err(
+      args.positionals.length === 0
+        ? t(io.lang, 'cli.no-files')
+        : t(io.lang, 'report.one-file', { command: 'moves', count: args.positionals.length }),
+    );
+    return 2;
+  }
+  const file = args.positionals[0];
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
+  if (!lexicon) return 2;
+  const analysis = analyzeFile(file, { ...settings, lexicon }, io);
+  if (!analysis) return 2;
+  const r = analysis.replay;
+  const index = r.turns.findIndex((turn) => turn.event.line === line - 1);
+  const turn = r.turns[index];
+  if (!turn || !['placement', 'exchange', 'pass'].includes(turn.kind)) {
+    io.err(t(io.lang, 'analysis.no-event-on-line', { line, path: shown(file) }));
+    return 2;
+  }
+  const got = positionBefore(r, index);
+  if (!('position' in got)) {
+    io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: t(io.lang, `analysis.reason.${got.reason}`) }));
+    return 2;
+  }
+  try {
+    const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, sort });
+    if (args.flags.has('json')) {
+      io.out(
+        jsonForTerminal(
+          JSON.stringify({ position: positionJson(got.position), count: answer.count ?? 0, moves: answer.moves.map(moveJson) }),
+        ),
+      );
+      return 0;
+    }
+    const rack = got.position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
+    io.out(
+      t(io.lang, 'analysis.moves-heading', {
+        player: shown(r.players[turn.player]?.nick ?? turn.event.nick.value),
+        line,
+        rack,
+        bag: got.position.bag,
+        count: answer.count ?? 0,
+      }),
+    );
+    answer.moves.forEach((m, i) => {
+      io.out(
+        t(io.lang, 'analysis.move-row', {
+          rank: i + 1,
+          move: moveText(m, io.lang),
+          score: signed(m.score),
+          leave: moveLeave(m) || t(io.lang, 'analysis.nothing'),
+          equity: Math.round(m.equity * 100) / 100,
+        }),
+      );
+    });
+    return 0;
+  } catch (e) {
+    if (e instanceof AnalysisUnsupported) {
+      io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: render(e.reason, io.lang) }));
+      return 2;
+    }
+    throw e;
+  }
+}
+
+/** One answer of the engine interface for one input line (never throws for input). */
+export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang']): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return JSON.stringify({
+      id: null,
+      error: formatMessage('analysis.json.not-json', { detail: e instanceof Error ? e.message : String(e) }, lang),
+    });
+  }
+  const req = positionFromJson(value);
+  if ('error' in req) return JSON.stringify({ id: req.id, error: render(req.error, lang) });
+  try {
+    const answer = analyzeMoves(req.position, req.all ? Infinity : req.top, { lexicon, sort: req.sort });
+    return JSON.stringify({ id: req.id, count: answer.count ?? 0, moves: answer.moves.map(moveJson) });
+  } catch (e) {
+    if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
+    if (e instanceof AnalysisCancelled) return JSON.stringify({ id: req.id, error: e.message });
+    return JSON.stringify({
+      id: req.id,
+      error: formatMessage('cli.internal-error', { path: '--stdin', detail: e instanceof Error ? e.message : String(e) }, lang),
+    });
+  }
+}
+
+async function serveStdin(input: NodeJS.ReadableStream, lexicon: Lexicon, io: CliIo): Promise<number> {
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  for await (const text of lines) {
+    if (text.trim() === '') continue;
+    io.out(jsonForTerminal(answerLine(text, lexicon, io.lang)));
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// analyze
+
+function turnJson(r: Replay, t0: TurnAnalysis, lang: CliIo['lang']): Record<string, unknown> {
+  const turn = r.turns[t0.index];
+  const player = t0.player >= 0 ? r.players[t0.player].nick : turn.event.nick.value;
+  const base = { line: turn.event.line + 1, player };
+  if (t0.reason) return { ...base, reason: t0.reason, message: formatMessage(`analysis.reason.${t0.reason}`, {}, lang) };
+  const played = t0.played ? { ...moveJson(t0.played), legal: t0.legal ?? false, rank: t0.rank ?? null } : null;
+  return { ...base, played, best: (t0.best ?? []).map(moveJson), equityLost: t0.equityLost ?? null };
+}
+
+function summaryJson(r: Replay, game: GameAnalysis): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  r.players.forEach((p, i) => {
+    const s = game.summary[i];
+    out[p.nick] = { equityLost: s.equityLost, turns: s.turns, perTurn: s.perTurn, mistakes: s.mistakes };
+  });
+  return out;
+}
+
+async function analyzeRun(args: ParsedArgs, io: CliIo): Promise<number> {
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const top = positiveInt(args.values.get('top'), '--top', io);
+  if (top === null) return 2;
+  const { files, problems } = expandInputs(args.positionals, io);
+  if (files.length === 0 && problems === 0) {
+    io.err(t(io.lang, 'cli.no-files'));
+    return 2;
+  }
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
+  if (!lexicon) return 2;
+  const json = args.flags.has('json');
+  const out: Record<string, unknown>[] = [];
+  let failed = problems > 0;
+  for (const file of files) {
+    const analysis = analyzeFile(file, { ...settings, lexicon }, io);
+    if (!analysis) {
+      failed = true;
+      continue;
+    }
+    const r = analysis.replay;
+    let game: GameAnalysis;
+    try {
+      game = analyzeGame(r, { lexicon, top: top ?? 5 });
+    } catch (e) {
+      if (!(e instanceof AnalysisUnsupported)) throw e;
+      io.err(`${shown(file)}: ${render(e.reason, io.lang)}`);
+      failed = true;
+      continue;
+    }
+    if (json) {
+      out.push({
+        path: file,
+        players: r.players.map((p) => p.nick),
+        turns: game.turns.map((x) => turnJson(r, x, io.lang)),
+        summary: summaryJson(r, game),
+      });
+      continue;
+    }
+    io.out(t(io.lang, 'analysis.file-heading', { path: shown(file), players: r.players.map((p) => shown(p.nick)).join(' – ') }));
+    for (const x of game.turns) io.out(`  ${turnText(r, x, io.lang)}`);
+    r.players.forEach((p, i) => {
+      const s = game.summary[i];
+      io.out(
+        `  ${t(io.lang, 'analysis.player-summary', { player: shown(p.nick), lost: s.equityLost, turns: s.turns, perTurn: s.perTurn, small: s.mistakes.small, medium: s.mistakes.medium, large: s.mistakes.large })}`,
+      );
+    });
+  }
+  if (json) io.out(jsonForTerminal(JSON.stringify({ files: out })));
+  return failed ? 2 : 0;
+}
+
+function turnText(r: Replay, x: TurnAnalysis, lang: CliIo['lang']): string {
+  const turn = r.turns[x.index];
+  const player = shown(x.player >= 0 ? r.players[x.player].nick : turn.event.nick.value);
+  const line = turn.event.line + 1;
+  if (x.reason || !x.played)
+    return t(lang, 'analysis.turn-skipped', { line, player, reason: t(lang, `analysis.reason.${x.reason ?? 'unreadable-play'}`) });
+  const best = x.best?.[0];
+  const common = {
+    line,
+    player,
+    move: moveText(x.played, lang),
+    score: signed(x.played.score),
+    best: best ? moveText(best, lang) : '—',
+    bestScore: best ? signed(best.score) : '',
+    bestEquity: best ? Math.round(best.equity * 100) / 100 : 0,
+    lost: x.equityLost ?? 0,
+  };
+  if (!x.legal) return t(lang, 'analysis.turn-illegal', common);
+  return t(lang, 'analysis.turn-row', { ...common, equity: Math.round(x.played.equity * 100) / 100, rank: x.rank ?? 0 });
+}
