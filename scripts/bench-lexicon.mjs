@@ -34,7 +34,11 @@ function child(body, env = {}) {
       heapMB: (after.heapUsed - before.heapUsed) / 2 ** 20,
       externalMB: (after.external + after.arrayBuffers - before.external - before.arrayBuffers) / 2 ** 20,
       rssMB: after.rss / 2 ** 20 }));`;
-  const text = execFileSync(process.execPath, ['--expose-gc', '-e', script], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 20 });
+  const text = execFileSync(process.execPath, ['--expose-gc', '-e', script], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(text);
 }
 
@@ -121,8 +125,10 @@ const spread = rounds(listed);
 process.stdout.write(`${'lookups, list strings left in place'.padEnd(44)} ${fmt(spread.cpu, 2).padStart(9)} M/s on CPU time\n`);
 const firsts = [];
 for (let i = 0; i < RUNS; i++) {
-  firsts.push(child(`const lex = load.loadDefaultLexicon(); const t1 = process.hrtime.bigint(); lex.has('chuletas');
-    const extra = (Number(process.hrtime.bigint() - t1) / 1e6).toFixed(2);`));
+  firsts.push(
+    child(`const lex = load.loadDefaultLexicon(); const t1 = process.hrtime.bigint(); lex.has('chuletas');
+    const extra = (Number(process.hrtime.bigint() - t1) / 1e6).toFixed(2);`),
+  );
 }
 process.stdout.write(
   `${'load + first lookup'.padEnd(44)} ${fmt(median(firsts.map((s) => s.ms)), 2).padStart(9)} ms (median of ${RUNS}; first lookup ${median(firsts.map((s) => Number(s.extra)))} ms)\n`,

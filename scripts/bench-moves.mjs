@@ -119,7 +119,13 @@ for (const blanks of [0, 1, 2]) {
   }
   const times = per.map(median);
   const cpu = perCpu.map(median);
-  figures[`top${blanks}`] = { median: median(times), p95: percentile(times, 0.95), max: Math.max(...times), cpuMedian: median(cpu), cpuP95: percentile(cpu, 0.95) };
+  figures[`top${blanks}`] = {
+    median: median(times),
+    p95: percentile(times, 0.95),
+    max: Math.max(...times),
+    cpuMedian: median(cpu),
+    cpuP95: percentile(cpu, 0.95),
+  };
   say(
     `top-10, racks with ${blanks} blank(s): wall median ${median(times).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms, max ${Math.max(...times).toFixed(1)} ms; ` +
       `CPU median ${median(cpu).toFixed(2)} ms, p95 ${percentile(cpu, 0.95).toFixed(2)} ms (${times.length} positions, each its median of ${RUNS})`,
@@ -128,7 +134,10 @@ for (const blanks of [0, 1, 2]) {
 
 // 3. A 25-turn game.
 const game = games
-  .map((g) => ({ g, turns: replay(parse(g.text).file, { lexicon }).turns.filter((t) => ['placement', 'exchange', 'pass'].includes(t.kind)).length }))
+  .map((g) => ({
+    g,
+    turns: replay(parse(g.text).file, { lexicon }).turns.filter((t) => ['placement', 'exchange', 'pass'].includes(t.kind)).length,
+  }))
   .sort((a, b) => Math.abs(a.turns - 25) - Math.abs(b.turns - 25))[0];
 const r = replay(parse(game.g.text).file, { lexicon });
 const gameTimes = [];
@@ -143,7 +152,9 @@ for (let run = 0; run < RUNS; run++) {
 figures.game = median(gameTimes);
 figures.gameCpu = median(gameCpu);
 figures.gameTurns = game.turns;
-say(`analyzeGame, a ${game.turns}-turn generated game (seed ${game.g.seed}): ${median(gameTimes).toFixed(0)} ms wall, ${median(gameCpu).toFixed(0)} ms CPU (median of ${RUNS}; wall runs ${gameTimes.map((x) => x.toFixed(0)).join(' ')})`);
+say(
+  `analyzeGame, a ${game.turns}-turn generated game (seed ${game.g.seed}): ${median(gameTimes).toFixed(0)} ms wall, ${median(gameCpu).toFixed(0)} ms CPU (median of ${RUNS}; wall runs ${gameTimes.map((x) => x.toFixed(0)).join(' ')})`,
+);
 const dir = mkdtempSync(join(os.tmpdir(), 'planilla-bench-moves-'));
 try {
   const file = join(dir, 'game.gcg');
@@ -155,7 +166,9 @@ try {
     wall.push(performance.now() - t0);
   }
   figures.cli = median(wall);
-  say(`planilla analyze on that game (a fresh process, lexicon load included): ${median(wall).toFixed(0)} ms wall (median of ${wall.length})`);
+  say(
+    `planilla analyze on that game (a fresh process, lexicon load included): ${median(wall).toFixed(0)} ms wall (median of ${wall.length})`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

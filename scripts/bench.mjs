@@ -45,7 +45,10 @@ const CHUNK = 500;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x, digits = 1) => (x === undefined || Number.isNaN(x) ? '?' : x.toFixed(digits));
 /** Thousands with a thin space, as the README writes them (12 345). */
-const thousands = (x) => Math.round(x).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+const thousands = (x) =>
+  Math.round(x)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
 
 // ---------------------------------------------------------------------------------------------
 // Preparation: build, then the generated games
@@ -94,7 +97,19 @@ async function ensureGames() {
       for (let seed = first; seed < first + CHUNK; seed++) if (!have.has(`game-${seed}.gcg`)) missing = true;
       if (!missing) continue;
       const cli = join(root, 'out/test/support/generate-cli.js');
-      const argv = [cli, '--seed', String(first), '--count', String(CHUNK), '--out', GAMES_DIR, '--notation', half.notation, '--ending', half.ending];
+      const argv = [
+        cli,
+        '--seed',
+        String(first),
+        '--count',
+        String(CHUNK),
+        '--out',
+        GAMES_DIR,
+        '--notation',
+        half.notation,
+        '--ending',
+        half.ending,
+      ];
       tasks.push(() => run(process.execPath, argv));
     }
   }
@@ -290,7 +305,11 @@ function table(figures, loadBefore, loadAfter) {
     );
   }
   for (const c of figures.cli ?? []) {
-    row(`\`planilla check\` on ${thousands(c.files)} generated games, ${c.label}`, `**${fmt(c.seconds, 1)} s** wall, peak ${fmt(c.peakMB, 0)} MB`, 'a few seconds');
+    row(
+      `\`planilla check\` on ${thousands(c.files)} generated games, ${c.label}`,
+      `**${fmt(c.seconds, 1)} s** wall, peak ${fmt(c.peakMB, 0)} MB`,
+      'a few seconds',
+    );
   }
   const l = figures.lexicon;
   if (l) {
@@ -324,7 +343,11 @@ function table(figures, loadBefore, loadAfter) {
         b === 0 ? 'median ≤ 5 ms' : b === 2 ? 'p95 ≤ 50 ms' : '—',
       );
     }
-    row(`a ${m.gameTurns}-turn game analysed (\`analyzeGame\` in process; \`planilla analyze\` as a command)`, `**${fmt(m.game, 0)} ms** wall (${fmt(m.gameCpu, 0)} ms CPU); ${fmt(m.cli, 0)} ms wall`, '≤ 1 s');
+    row(
+      `a ${m.gameTurns}-turn game analysed (\`analyzeGame\` in process; \`planilla analyze\` as a command)`,
+      `**${fmt(m.game, 0)} ms** wall (${fmt(m.gameCpu, 0)} ms CPU); ${fmt(m.cli, 0)} ms wall`,
+      '≤ 1 s',
+    );
   }
   const date = new Date().toISOString().slice(0, 10);
   return [

@@ -59,7 +59,10 @@ export function buildDefaultLexicon(options: BuildDefaultOptions = {}): BuildDef
   const listFile = path.join(pkgDir, manifest.main ?? 'index.json');
   // The builder's own modules: their TypeScript sources when present (tsc rewrites every .js on
   // each build, so the compiled files' times would force a rebuild every time), else the .js.
-  const modules = [path.join('scripts', 'build-default-lexicon'), ...['dawg', 'normalize', 'wordlist'].map((m) => path.join('server', 'src', 'lexicon', m))].map((m) => {
+  const modules = [
+    path.join('scripts', 'build-default-lexicon'),
+    ...['dawg', 'normalize', 'wordlist'].map((m) => path.join('server', 'src', 'lexicon', m)),
+  ].map((m) => {
     const source = path.join(root, `${m}.ts`);
     return fs.existsSync(source) ? source : path.join(root, 'out', `${m}.js`);
   });
@@ -69,7 +72,8 @@ export function buildDefaultLexicon(options: BuildDefaultOptions = {}): BuildDef
     return { built: false, file: out };
   }
   const raw: unknown = JSON.parse(fs.readFileSync(listFile, 'utf8'));
-  if (!Array.isArray(raw) || raw.some((w) => typeof w !== 'string')) throw new Error(`build-default: ${listFile} is not an array of strings`);
+  if (!Array.isArray(raw) || raw.some((w) => typeof w !== 'string'))
+    throw new Error(`build-default: ${listFile} is not an array of strings`);
   const parsed = normalizeEntries(raw as string[], 'plain', 'utf-8');
   const dawg = buildDawgFromKeys(parsed.keys);
   fs.mkdirSync(outDir, { recursive: true });

@@ -15,7 +15,16 @@ const step = (label) => process.stdout.write(`build: ${label}\n`);
 const generated = join(root, 'server/src/syntax/generated');
 mkdirSync(generated, { recursive: true });
 step('grammar (peggy)');
-run(bin('peggy'), ['--format', 'commonjs', '--dts', '--allowed-start-rules', '*', '-o', join(generated, 'gcg-parser.js'), join(root, 'grammar/gcg.peggy')]);
+run(bin('peggy'), [
+  '--format',
+  'commonjs',
+  '--dts',
+  '--allowed-start-rules',
+  '*',
+  '-o',
+  join(generated, 'gcg-parser.js'),
+  join(root, 'grammar/gcg.peggy'),
+]);
 
 // 2. TypeScript
 step('typescript (tsc)');

@@ -22,10 +22,14 @@ const timeMs = flag('--time-ms') ?? process.env.PLANILLA_FUZZ_TIME_MS ?? '600000
 process.stdout.write(`fuzz: seed ${seed}, ${runs} runs per property, at most ${timeMs} ms per property\n`);
 const mocha = join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
 const passThrough = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
-const result = spawnSync(process.execPath, [mocha, '--no-config', '--timeout', '0', '--reporter', 'spec', ...passThrough, 'out/test/fuzz/**/*.test.js'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PLANILLA_FUZZ_RUNS: runs, PLANILLA_FUZZ_SEED: seed, PLANILLA_FUZZ_TIME_MS: timeMs },
-});
+const result = spawnSync(
+  process.execPath,
+  [mocha, '--no-config', '--timeout', '0', '--reporter', 'spec', ...passThrough, 'out/test/fuzz/**/*.test.js'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLANILLA_FUZZ_RUNS: runs, PLANILLA_FUZZ_SEED: seed, PLANILLA_FUZZ_TIME_MS: timeMs },
+  },
+);
 if (result.status !== 0) process.stdout.write(`fuzz: failed; replay with: node scripts/fuzz.mjs --seed ${seed} --runs ${runs}\n`);
 process.exit(result.status ?? 1);

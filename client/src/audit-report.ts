@@ -59,7 +59,9 @@ async function save(html: string, target: vscode.Uri, host: BoardViewHost): Prom
   } else {
     await vscode.workspace.fs.writeFile(target, Buffer.from(html, 'utf8'));
   }
-  void vscode.window.showInformationMessage(host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }));
+  void vscode.window.showInformationMessage(
+    host.text('ui.report.saved', { path: target.scheme === 'file' ? target.fsPath : target.toString() }),
+  );
 }
 
 /** The record's open document, if VS Code has it open. */

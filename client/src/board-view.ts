@@ -101,7 +101,12 @@ export class BoardView implements vscode.Disposable {
     return view;
   }
 
-  private static readonly options: vscode.WebviewOptions = { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [] };
+  private static readonly options: vscode.WebviewOptions = {
+    enableScripts: true,
+    enableCommandUris: false,
+    enableForms: false,
+    localResourceRoots: [],
+  };
 
   private constructor(
     private readonly host: BoardViewHost,
@@ -195,7 +200,11 @@ export class BoardView implements vscode.Disposable {
     const line = Math.max(0, Math.min(doc.lineCount - 1, eventLine));
     const editor =
       vscode.window.visibleTextEditors.find((ed) => ed.document === doc) ??
-      (await vscode.window.showTextDocument(doc, { viewColumn: this.column ?? vscode.ViewColumn.One, preserveFocus: true, preview: false }));
+      (await vscode.window.showTextDocument(doc, {
+        viewColumn: this.column ?? vscode.ViewColumn.One,
+        preserveFocus: true,
+        preview: false,
+      }));
     const position = new vscode.Position(line, 0);
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);

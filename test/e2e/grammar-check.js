@@ -57,9 +57,14 @@ async function main() {
   const wasm = fs.readFileSync(path.join(vscodeModules, 'vscode-oniguruma/release/onig.wasm'));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const registry = new textmate.Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (p) => new oniguruma.OnigScanner(p), createOnigString: (s) => new oniguruma.OnigString(s) }),
+    onigLib: Promise.resolve({
+      createOnigScanner: (p) => new oniguruma.OnigScanner(p),
+      createOnigString: (s) => new oniguruma.OnigString(s),
+    }),
     loadGrammar: async (scope) =>
-      scope === 'source.gcg' ? textmate.parseRawGrammar(fs.readFileSync(path.join(repoRoot, 'syntaxes/gcg.tmLanguage.json'), 'utf8'), 'gcg.tmLanguage.json') : null,
+      scope === 'source.gcg'
+        ? textmate.parseRawGrammar(fs.readFileSync(path.join(repoRoot, 'syntaxes/gcg.tmLanguage.json'), 'utf8'), 'gcg.tmLanguage.json')
+        : null,
   });
   const grammar = await registry.loadGrammar('source.gcg');
   const tokenize = (lines) => {
@@ -86,9 +91,21 @@ async function main() {
     expect(`${line} «${text}»`, inner.startsWith(scope), `${inner}; tokens ${JSON.stringify(tokens.map((t) => t.text))}`);
   }
   const [first, second, third] = tokenize(NOTE);
-  expect('note: bold text', first.some((t) => t.text === '**strong**' && t.scopes.some((s) => s.startsWith('markup.bold'))), JSON.stringify(first));
-  expect('note: continuation line', second.every((t) => t.scopes.some((s) => s.startsWith('comment.block.documentation.note'))), JSON.stringify(second));
-  expect('note: ends before the next event', third.some((t) => t.text === 'Beto' && t.scopes.includes('entity.name.type.nick.gcg')), JSON.stringify(third));
+  expect(
+    'note: bold text',
+    first.some((t) => t.text === '**strong**' && t.scopes.some((s) => s.startsWith('markup.bold'))),
+    JSON.stringify(first),
+  );
+  expect(
+    'note: continuation line',
+    second.every((t) => t.scopes.some((s) => s.startsWith('comment.block.documentation.note'))),
+    JSON.stringify(second),
+  );
+  expect(
+    'note: ends before the next event',
+    third.some((t) => t.text === 'Beto' && t.scopes.includes('entity.name.type.nick.gcg')),
+    JSON.stringify(third),
+  );
   console.log(`grammar: ${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }

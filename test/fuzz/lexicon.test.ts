@@ -21,7 +21,7 @@ function scanHas(dawg: Dawg, word: string): boolean {
   const edges = dawg.edges;
   let node = dawg.root;
   if (node === 0 || word.length === 0) return false;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const tile = tileAt(word, i);
     if (tile === 0) return false;
     i += tileWidth(tile);
@@ -77,7 +77,9 @@ describe('fuzz: lexicon lookups', function () {
   });
 
   it('a graph built from a random list answers like a set of it', () => {
-    const word = fc.array(fc.constantFrom(...LETTERS.replace(/[kw]/g, '').split('')), { minLength: 1, maxLength: 9 }).map((p) => p.join(''));
+    const word = fc
+      .array(fc.constantFrom(...LETTERS.replace(/[kw]/g, '').split('')), { minLength: 1, maxLength: 9 })
+      .map((p) => p.join(''));
     fc.assert(
       fc.property(fc.array(word, { maxLength: 60 }), fc.array(junkWord, { maxLength: 20 }), (list, probes) => {
         const words = list.filter((w) => tokenize(w) !== undefined);
@@ -92,16 +94,23 @@ describe('fuzz: lexicon lookups', function () {
   });
 
   it('on arbitrary edges, has never throws, ends, and agrees with a plain scan', () => {
-    const edge = fc.tuple(fc.integer({ min: 0, max: 31 }), fc.boolean(), fc.boolean(), fc.nat({ max: 70 })).map(([tile, final, last, child]) => (tile | (final ? 32 : 0) | (last ? 64 : 0) | (child << 7)) >>> 0);
+    const edge = fc
+      .tuple(fc.integer({ min: 0, max: 31 }), fc.boolean(), fc.boolean(), fc.nat({ max: 70 }))
+      .map(([tile, final, last, child]) => (tile | (final ? 32 : 0) | (last ? 64 : 0) | (child << 7)) >>> 0);
     fc.assert(
-      fc.property(fc.array(edge, { minLength: 1, maxLength: 80 }), fc.nat({ max: 70 }), fc.array(junkWord, { minLength: 1, maxLength: 12 }), (raw, root, probes) => {
-        const edges = Uint32Array.from(raw);
-        const dawg = new Dawg(edges, root, 1, '');
-        for (const probe of probes) {
-          const got = timed('Dawg.has', () => dawg.has(probe));
-          assert.equal(got, scanHas(dawg, probe), JSON.stringify(probe));
-        }
-      }),
+      fc.property(
+        fc.array(edge, { minLength: 1, maxLength: 80 }),
+        fc.nat({ max: 70 }),
+        fc.array(junkWord, { minLength: 1, maxLength: 12 }),
+        (raw, root, probes) => {
+          const edges = Uint32Array.from(raw);
+          const dawg = new Dawg(edges, root, 1, '');
+          for (const probe of probes) {
+            const got = timed('Dawg.has', () => dawg.has(probe));
+            assert.equal(got, scanHas(dawg, probe), JSON.stringify(probe));
+          }
+        },
+      ),
       fuzzParameters(10),
     );
   });

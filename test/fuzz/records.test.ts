@@ -154,7 +154,9 @@ describe('fuzz: mutated records', function () {
         const lex = o.withLexicon ? lexicon : undefined;
         const analysis = timed('analyze', () => analyze(m.bytes, { rules: o.rules, tileSet: o.tileSet, lexicon: lex }));
         exercise(analysis, toPositions(analysis, raw), o, lex);
-        const report = timed('analyzeRecord', () => analyzeRecord('fuzz.gcg', m.bytes, { rules: o.rules, tileSet: o.tileSet, lexicon: lex }, o.lang));
+        const report = timed('analyzeRecord', () =>
+          analyzeRecord('fuzz.gcg', m.bytes, { rules: o.rules, tileSet: o.tileSet, lexicon: lex }, o.lang),
+        );
         assert.equal(report.analysis === undefined, false, report.summary);
       }),
       fuzzParameters(2),

@@ -95,7 +95,8 @@ export function seedRecords(): readonly SeedRecord[] {
     generateGame({ seed: FUZZ_SEED + 1, notation: 'plain', ending: 'gcg' }),
     generateGame({ seed: FUZZ_SEED + 2, notation: 'plain', ending: 'fise', exchangeRate: 0.2, passRate: 0.1 }),
   ];
-  for (const g of games) out.push({ name: `generated game ${g.seed} (${g.notation}, ${g.ending})`, bytes: new Uint8Array(Buffer.from(g.text, 'utf8')) });
+  for (const g of games)
+    out.push({ name: `generated game ${g.seed} (${g.notation}, ${g.ending})`, bytes: new Uint8Array(Buffer.from(g.text, 'utf8')) });
   seeds = out;
   return out;
 }
@@ -107,11 +108,39 @@ const asBytes = (text: string): string => Buffer.from(text, 'utf8').toString('la
 let pools: { tokens: string[]; lines: string[] } | undefined;
 function seedPools(): { tokens: string[]; lines: string[] } {
   if (pools) return pools;
-  const special = ['#', '>', ':', '+', '-', '--', '(', ')', '[', ']', '?', '.', '\t', '\u00a0', '\ufeff', '\u0000', 'ñ', 'Ñ', 'n\u0303', '[CH]', '[ll]', '#note', '#rack1', '#game-end', '#tile-notation plain'];
+  const special = [
+    '#',
+    '>',
+    ':',
+    '+',
+    '-',
+    '--',
+    '(',
+    ')',
+    '[',
+    ']',
+    '?',
+    '.',
+    '\t',
+    '\u00a0',
+    '\ufeff',
+    '\u0000',
+    'ñ',
+    'Ñ',
+    'n\u0303',
+    '[CH]',
+    '[ll]',
+    '#note',
+    '#rack1',
+    '#game-end',
+    '#tile-notation plain',
+  ];
   const tokens = new Set<string>(special.map(asBytes));
   const lines = new Set<string>();
   for (const s of seedRecords()) {
-    for (const line of Buffer.from(s.bytes).toString('latin1').split(/\r\n|\r|\n/)) {
+    for (const line of Buffer.from(s.bytes)
+      .toString('latin1')
+      .split(/\r\n|\r|\n/)) {
       lines.add(line);
       for (const t of line.split(/\s+/)) if (t) tokens.add(t);
     }
@@ -151,7 +180,10 @@ const byteEdit: fc.Arbitrary<ByteEdit> = fc.oneof(
 );
 
 function tokenArbitrary(): fc.Arbitrary<string> {
-  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...seedPools().tokens) }, { weight: 1, arbitrary: fc.string({ maxLength: 6, unit: 'binary' }).map(asBytes) });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...seedPools().tokens) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 6, unit: 'binary' }).map(asBytes) },
+  );
 }
 
 function tokenEdit(): fc.Arbitrary<TokenEdit> {
@@ -163,7 +195,10 @@ function tokenEdit(): fc.Arbitrary<TokenEdit> {
 }
 
 function lineEdit(): fc.Arbitrary<LineEdit> {
-  const line = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...seedPools().lines) }, { weight: 1, arbitrary: fc.string({ maxLength: 40, unit: 'grapheme' }).map(asBytes) });
+  const line = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...seedPools().lines) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40, unit: 'grapheme' }).map(asBytes) },
+  );
   return fc.oneof(
     fc.record({ op: fc.constantFrom('delete' as const, 'duplicate' as const, 'join' as const), at: position }),
     fc.record({ op: fc.constant('swap' as const), at: position, other: position }),
@@ -286,5 +321,7 @@ export interface MutatedRecord {
 /** A seed record (any of them) after one random mutation plan. */
 export function mutatedRecord(): fc.Arbitrary<MutatedRecord> {
   const all = seedRecords();
-  return fc.tuple(fc.nat({ max: all.length - 1 }), mutation()).map(([i, m]) => ({ seed: all[i].name, mutation: m, bytes: applyMutation(all[i].bytes, m) }));
+  return fc
+    .tuple(fc.nat({ max: all.length - 1 }), mutation())
+    .map(([i, m]) => ({ seed: all[i].name, mutation: m, bytes: applyMutation(all[i].bytes, m) }));
 }

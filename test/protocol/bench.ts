@@ -76,7 +76,11 @@ interface Measured {
 async function measure(client: LspClient, name: string, text: string, runs: number): Promise<Measured> {
   const uri = `file:///bench/${name}.gcg`;
   let version = 1;
-  const opened = client.waitForNotification<{ uri: string; diagnostics: unknown[] }>('textDocument/publishDiagnostics', (p) => p.uri === uri, 120000);
+  const opened = client.waitForNotification<{ uri: string; diagnostics: unknown[] }>(
+    'textDocument/publishDiagnostics',
+    (p) => p.uri === uri,
+    120000,
+  );
   const t0 = process.hrtime.bigint();
   client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version, text } });
   const first: { diagnostics: unknown[] } = await opened;
@@ -89,18 +93,26 @@ async function measure(client: LspClient, name: string, text: string, runs: numb
     const v = version;
     const original = lines[target];
     const edited = i % 2 === 0 ? `${original} ` : original.replace(/ $/, '');
-    const published = client.waitForNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number }) => p.uri === uri && p.version === v, 120000);
+    const published = client.waitForNotification(
+      'textDocument/publishDiagnostics',
+      (p: { uri: string; version?: number }) => p.uri === uri && p.version === v,
+      120000,
+    );
     const start = process.hrtime.bigint();
     client.notify('textDocument/didChange', {
       textDocument: { uri, version: v },
-      contentChanges: [{ range: { start: { line: target, character: 0 }, end: { line: target, character: lines[target].length } }, text: edited }],
+      contentChanges: [
+        { range: { start: { line: target, character: 0 }, end: { line: target, character: lines[target].length } }, text: edited },
+      ],
     });
     await published;
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
     lines[target] = edited;
   }
   const events = lines.filter((l) => l.startsWith('>')).length;
-  console.log(`${name}: ${events} events, ${first.diagnostics.length} diagnostics; open ${openMs.toFixed(1)} ms; change → diagnostics ${stats(samples)}`);
+  console.log(
+    `${name}: ${events} events, ${first.diagnostics.length} diagnostics; open ${openMs.toFixed(1)} ms; change → diagnostics ${stats(samples)}`,
+  );
   const hover: number[] = [];
   const lens: number[] = [];
   for (let i = 0; i < 10; i++) {
@@ -112,7 +124,14 @@ async function measure(client: LspClient, name: string, text: string, runs: numb
     lens.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   console.log(`${name}: hover ${stats(hover)}; code lens ${stats(lens)}`);
-  return { events, diagnostics: first.diagnostics.length, openMs, change: summarize(samples), hover: summarize(hover), codeLens: summarize(lens) };
+  return {
+    events,
+    diagnostics: first.diagnostics.length,
+    openMs,
+    change: summarize(samples),
+    hover: summarize(hover),
+    codeLens: summarize(lens),
+  };
 }
 
 /** Resident set and its peak of a process, in MB (Linux /proc; undefined elsewhere). */
@@ -130,7 +149,11 @@ function memoryOf(pid: number | undefined): { rssMB: number; peakMB: number } | 
 /** The texts of up to `count` records: the .gcg files of `dir`, else generated games. */
 function records(dir: string | undefined, count: number): string[] {
   if (dir) {
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.gcg')).sort().slice(0, count);
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.gcg'))
+      .sort()
+      .slice(0, count);
     return files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
   }
   return Array.from({ length: count }, (_, i) => generateGame({ seed: 500 + i, notation: i % 2 === 0 ? 'brackets' : 'plain' }).text);
@@ -193,7 +216,9 @@ async function main(): Promise<void> {
   const edits = Math.max(1, Number(option('--edits') ?? 200) || 200);
   const given = option('--node-options');
   const nodeOptions = given === undefined ? SERVER_EXEC_ARGV : given.split(' ').filter((o) => o !== '');
-  console.log(`server: ${path.relative(root, serverModule)} (node options: ${nodeOptions.join(' ') || 'none'}); ${edits} edits per document`);
+  console.log(
+    `server: ${path.relative(root, serverModule)} (node options: ${nodeOptions.join(' ') || 'none'}); ${edits} edits per document`,
+  );
   const client = LspClient.start(serverModule, [], nodeOptions);
   client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
   await client.initialize({ locale: 'en' });
@@ -204,7 +229,8 @@ async function main(): Promise<void> {
   };
   await client.close();
   const mem = await memory(serverModule, nodeOptions, records(option('--records'), 100));
-  if (process.argv.includes('--json')) console.log(JSON.stringify({ server: path.relative(root, serverModule), edits, latency, memory: mem }));
+  if (process.argv.includes('--json'))
+    console.log(JSON.stringify({ server: path.relative(root, serverModule), edits, latency, memory: mem }));
 }
 
 main().catch((e: unknown) => {

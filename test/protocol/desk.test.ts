@@ -72,12 +72,18 @@ describe('protocol: fix all, compare, score-only sheets', function () {
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text: RECORD } });
     assert.ok((await published).diagnostics.length >= 2);
     const all = { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } };
-    const actions: { title: string; kind: string; edit: { changes: Record<string, Edit[]> } }[] = await client.request('textDocument/codeAction', {
-      textDocument: { uri },
-      range: all,
-      context: { diagnostics: [], only: ['source.fixAll'] },
-    });
-    assert.deepEqual(actions.map((a) => [a.kind, a.title]), [['source.fixAll', 'Fix all scores and totals (4 numbers)']]);
+    const actions: { title: string; kind: string; edit: { changes: Record<string, Edit[]> } }[] = await client.request(
+      'textDocument/codeAction',
+      {
+        textDocument: { uri },
+        range: all,
+        context: { diagnostics: [], only: ['source.fixAll'] },
+      },
+    );
+    assert.deepEqual(
+      actions.map((a) => [a.kind, a.title]),
+      [['source.fixAll', 'Fix all scores and totals (4 numbers)']],
+    );
     const fixed = applyEdits(RECORD, actions[0]!.edit.changes[uri]!);
     assert.match(fixed, />Ana: ABEFNNQ 8F BEFAN \+20 20\n/);
     const after = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 2);
@@ -105,7 +111,10 @@ describe('protocol: fix all, compare, score-only sheets', function () {
     const b = pathToFileURL(path.join(deskDir, 'mesa-12-beto.gcg')).toString();
     const r: { summary: string; title: string } = await client.request('planilla/compare', { a, b });
     assert.equal(r.title, 'mesa-12-ana.gcg ↔ mesa-12-beto.gcg (sheets compared)');
-    assert.match(r.summary, /^First disagreement: turn 8 \(Beto\)\. A \(line 15\) adds up: 73 \+43 = 116; B \(line 15\) misadds: 73 \+43 = 116, not 126\./);
+    assert.match(
+      r.summary,
+      /^First disagreement: turn 8 \(Beto\)\. A \(line 15\) adds up: 73 \+43 = 116; B \(line 15\) misadds: 73 \+43 = 116, not 126\./,
+    );
     assert.match(r.summary, /true: Ana 364 – Beto 322$/);
   });
 
@@ -119,6 +128,9 @@ describe('protocol: fix all, compare, score-only sheets', function () {
     assert.equal(notes.length, 1);
     assert.equal(notes[0]!.severity, 3);
     assert.match(notes[0]!.message, /^25 plays not checked: .* \(art\. 5\.1\)$/);
-    assert.deepEqual(p.diagnostics.filter((d) => d.code !== 'plays-not-checked').map((d) => d.code), ['cumulative-mismatch']);
+    assert.deepEqual(
+      p.diagnostics.filter((d) => d.code !== 'plays-not-checked').map((d) => d.code),
+      ['cumulative-mismatch'],
+    );
   });
 });

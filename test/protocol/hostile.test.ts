@@ -49,14 +49,21 @@ const DOCUMENTS: readonly HostileDocument[] = [
     name: 'a single 1 MB line',
     text: () => `${HEADER}>Ana: ${'A'.repeat(MB)} 8D CASA +10 10\n>Beto: ABILORS 8D LIBRO +16 16\n`,
     expect: (p) => {
-      assert.deepEqual(p.diagnostics.map((d) => [d.code, d.range.start.line]), [['syntax-error', 2]]);
+      assert.deepEqual(
+        p.diagnostics.map((d) => [d.code, d.range.start.line]),
+        [['syntax-error', 2]],
+      );
       assert.ok(p.diagnostics[0]!.message.length < 300);
     },
   },
   {
     name: 'NUL bytes inside a move',
     text: () => `${HEADER}>Ana: ABILORS 8D LI\0BRO +16 16\n>Beto: ACEIMOS - +0 0\n`,
-    expect: (p) => assert.deepEqual(p.diagnostics.map((d) => [d.code, d.range.start.line]), [['syntax-error', 2]]),
+    expect: (p) =>
+      assert.deepEqual(
+        p.diagnostics.map((d) => [d.code, d.range.start.line]),
+        [['syntax-error', 2]],
+      ),
   },
 ];
 
@@ -73,9 +80,16 @@ describe('protocol: hostile input, and the server keeps serving', function () {
   async function stillServes(): Promise<void> {
     version++;
     const text = RECORD.replace('+13 13', `+13 ${13 + version}`);
-    const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === version, HANG_MS);
+    const published = client.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && p.version === version,
+      HANG_MS,
+    );
     client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
-    assert.deepEqual((await published).diagnostics.map((d) => d.code), ['cumulative-mismatch']);
+    assert.deepEqual(
+      (await published).diagnostics.map((d) => d.code),
+      ['cumulative-mismatch'],
+    );
     const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 18 } }, HANG_MS);
     assert.match(hover.contents.value, /LIBRO/);
   }
@@ -138,7 +152,10 @@ describe('protocol: hostile input, and the server keeps serving', function () {
       const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri, HANG_MS);
       client.notify('workspace/didChangeConfiguration', { settings: null });
       const diagnostics = (await published).diagnostics;
-      assert.ok(diagnostics.every((d) => d.code !== 'unaccepted-word'), 'LIBRO and IDEA are judged by the built-in list');
+      assert.ok(
+        diagnostics.every((d) => d.code !== 'unaccepted-word'),
+        'LIBRO and IDEA are judged by the built-in list',
+      );
       const said = warnings.slice(before);
       assert.equal(said.length, 1, said.join('\n'));
       assert.ok(said[0]!.startsWith(`Could not load the lexicon ${target} (`), said[0]);
@@ -149,7 +166,11 @@ describe('protocol: hostile input, and the server keeps serving', function () {
   it('requests that make a handler throw are answered, the error is logged, and the server serves on', async () => {
     settings = { language: 'en' };
     client.notify('workspace/didChangeConfiguration', { settings: null });
-    const logged = client.waitForNotification<{ type: number; message: string }>('window/logMessage', (m) => /Internal error in/.test(m.message), HANG_MS);
+    const logged = client.waitForNotification<{ type: number; message: string }>(
+      'window/logMessage',
+      (m) => /Internal error in/.test(m.message),
+      HANG_MS,
+    );
     assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: null }, HANG_MS), null);
     assert.equal((await logged).type, 1);
     assert.deepEqual(await client.request('textDocument/codeLens', { textDocument: null }, HANG_MS), []);

@@ -72,10 +72,16 @@ describe('protocol: planilla lsp and the settings of any client', function () {
     const result = await c.initialize({ locale: 'es', configuration: false, initializationOptions: { language: 'en' } });
     assert.equal(result.serverInfo.name, 'planilla');
     const first = await open(c);
-    assert.deepEqual(first.diagnostics.map((d) => d.code), ['unaccepted-word']);
+    assert.deepEqual(
+      first.diagnostics.map((d) => d.code),
+      ['unaccepted-word'],
+    );
     assert.match(first.diagnostics[0].message, /BIROL is not in the lexicon/);
     // A push changes them without a restart: Spanish, and the user's list that accepts the word.
-    const spanish = c.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && /no está/.test(p.diagnostics[0]?.message ?? ''));
+    const spanish = c.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && /no está/.test(p.diagnostics[0]?.message ?? ''),
+    );
     c.notify('workspace/didChangeConfiguration', { settings: { planilla: { language: 'es' } } });
     await spanish;
     const cleared = c.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.diagnostics.length === 0);
@@ -104,7 +110,10 @@ describe('protocol: planilla lsp and the settings of any client', function () {
     const first = await open(c);
     assert.match(first.diagnostics[0]?.message ?? '', /is not in the lexicon/);
     answer = { language: 'es' };
-    const spanish = c.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && /no está/.test(p.diagnostics[0]?.message ?? ''));
+    const spanish = c.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && /no está/.test(p.diagnostics[0]?.message ?? ''),
+    );
     c.notify('workspace/didChangeConfiguration', { settings: null });
     await spanish;
     assert.equal(await c.close(), 0);

@@ -64,7 +64,8 @@ describe('protocol: memory returns to its baseline after the documents close', f
     client = LspClient.start(serverModule, [], [...SERVER_EXEC_ARGV, '--expose-gc']);
     client.onRequest('workspace/configuration', (params: { items: { scopeUri?: string }[] }) => {
       for (const { scopeUri } of params.items) {
-        if (scopeUri !== undefined && closeOnConfiguration.delete(scopeUri)) client.notify('textDocument/didClose', { textDocument: { uri: scopeUri } });
+        if (scopeUri !== undefined && closeOnConfiguration.delete(scopeUri))
+          client.notify('textDocument/didClose', { textDocument: { uri: scopeUri } });
       }
       return params.items.map(() => ({}));
     });
@@ -126,7 +127,11 @@ describe('protocol: memory returns to its baseline after the documents close', f
 
   /** Closes `uri` and waits for the server to clear its diagnostics. */
   async function close(uri: string): Promise<void> {
-    const cleared = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.diagnostics.length === 0, 60_000);
+    const cleared = client.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && p.diagnostics.length === 0,
+      60_000,
+    );
     client.notify('textDocument/didClose', { textDocument: { uri } });
     await cleared;
   }
@@ -134,7 +139,11 @@ describe('protocol: memory returns to its baseline after the documents close', f
   /** Opens `text`; the document is closed while the server awaits its settings. */
   async function openAndCloseAtOnce(uri: string, text: string): Promise<void> {
     closeOnConfiguration.add(uri);
-    const cleared = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.diagnostics.length === 0, 60_000);
+    const cleared = client.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && p.diagnostics.length === 0,
+      60_000,
+    );
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text } });
     await cleared;
     assert.equal(closeOnConfiguration.has(uri), false, 'closed while its settings were asked for');
@@ -164,7 +173,10 @@ describe('protocol: memory returns to its baseline after the documents close', f
   }
 
   it('opens, edits and closes 50 records and ends within the bound of the baseline heap', async () => {
-    const games = Array.from({ length: RECORDS }, (_, i) => generateGame({ seed: 9100 + i, notation: i % 2 === 0 ? 'brackets' : 'plain' }).text);
+    const games = Array.from(
+      { length: RECORDS },
+      (_, i) => generateGame({ seed: 9100 + i, notation: i % 2 === 0 ? 'brackets' : 'plain' }).text,
+    );
     const unopened = games.slice(0, 3).map((text, i) => {
       const file = path.join(dir, `unopened-${i}.gcg`);
       fs.writeFileSync(file, text);
@@ -182,7 +194,10 @@ describe('protocol: memory returns to its baseline after the documents close', f
     assert.equal(whileOpen.documents, RECORDS);
     assert.ok(whileOpen.analyses <= ANALYSIS_CACHE_LIMITS.maxEntries, `${whileOpen.analyses} analyses held for ${RECORDS} open records`);
     const openGrowth = (whileOpen.heapUsed - baseline.heapUsed) / MB;
-    assert.ok(openGrowth > HEAP_SLACK_MB, `with the records open the heap grew only ${openGrowth.toFixed(2)} MB: the bound would not see them`);
+    assert.ok(
+      openGrowth > HEAP_SLACK_MB,
+      `with the records open the heap grew only ${openGrowth.toFixed(2)} MB: the bound would not see them`,
+    );
 
     const after = await memoryUsage();
     assert.equal(after.documents, 0);
@@ -196,7 +211,10 @@ describe('protocol: memory returns to its baseline after the documents close', f
     );
 
     const probe = pathToFileURL(path.join(dir, 'after.gcg')).toString();
-    const wrongScore = games[0]!.replace(/^(>[^:]+: \S+ \S+ \S+ \+)(\d+)/m, (_, head: string, score: string) => `${head}${Number(score) + 1}`);
+    const wrongScore = games[0]!.replace(
+      /^(>[^:]+: \S+ \S+ \S+ \+)(\d+)/m,
+      (_, head: string, score: string) => `${head}${Number(score) + 1}`,
+    );
     const published = await open(probe, wrongScore);
     assert.ok(published.diagnostics.length > 0, 'a fresh record is still analysed after everything closed');
     await close(probe);

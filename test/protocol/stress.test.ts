@@ -73,12 +73,17 @@ describe('protocol: 1 000 rapid edits with cancellations', function () {
       if (i % 10 === 0) {
         const id = (client as unknown as { nextId: number }).nextId;
         const method = i % 20 === 0 ? 'textDocument/hover' : 'textDocument/codeLens';
-        const params = method === 'textDocument/hover' ? { textDocument: { uri }, position: { line: target, character: 3 } } : { textDocument: { uri } };
+        const params =
+          method === 'textDocument/hover' ? { textDocument: { uri }, position: { line: target, character: 3 } } : { textDocument: { uri } };
         answers.push(client.request(method, params).catch((e: Error) => e));
         if (i % 30 === 0) client.notify('$/cancelRequest', { id });
       }
     }
-    const last = await client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === version, 60_000);
+    const last = await client.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && p.version === version,
+      60_000,
+    );
     const settled = await Promise.all(answers);
     for (const a of settled) {
       if (a instanceof Error) assert.match(a.message, /cancel/i, a.message);
@@ -89,9 +94,15 @@ describe('protocol: 1 000 rapid edits with cancellations', function () {
     client.notify('textDocument/didOpen', { textDocument: { uri: freshUri, languageId: 'gcg', version: 1, text } });
     const expected = await fresh;
     assert.deepEqual(last.diagnostics.map(key).sort(), expected.diagnostics.map(key).sort());
-    assert.ok(last.diagnostics.some((d) => d.code === 'score-mismatch'), 'the edited score is reported');
+    assert.ok(
+      last.diagnostics.some((d) => d.code === 'score-mismatch'),
+      'the edited score is reported',
+    );
 
-    const hover = await client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position: { line: target, character: 3 } });
+    const hover = await client.request<{ contents: unknown } | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: target, character: 3 },
+    });
     assert.ok(hover && hover.contents, 'still answers after the storm');
     client.notify('textDocument/didClose', { textDocument: { uri } });
     client.notify('textDocument/didClose', { textDocument: { uri: freshUri } });

@@ -286,7 +286,13 @@ class GameBuilder {
 
   build(): GeneratedGame {
     const [[nick1, name1], [nick2, name2]] = this.players;
-    this.lines.push('#character-encoding UTF-8', `#player1 ${nick1} ${name1}`, `#player2 ${nick2} ${name2}`, '#rules fise', `#tile-notation ${this.notation}`);
+    this.lines.push(
+      '#character-encoding UTF-8',
+      `#player1 ${nick1} ${name1}`,
+      `#player2 ${nick2} ${name2}`,
+      '#rules fise',
+      `#tile-notation ${this.notation}`,
+    );
     this.draw(0);
     this.draw(1);
     let passRun = 0;
@@ -423,11 +429,15 @@ class GameBuilder {
     const direction: Direction = move.dir === 0 ? 'across' : 'down';
     const scored = scorePlacement(this.cells, newTiles, direction, SPANISH);
     if (scored.score !== move.score) {
-      throw new Error(`generator: seed ${this.options.seed} turn ${this.turn}: search scored ${move.score}, scorePlacement ${scored.score}`);
+      throw new Error(
+        `generator: seed ${this.options.seed} turn ${this.turn}: search scored ${move.score}, scorePlacement ${scored.score}`,
+      );
     }
     const rejected = scored.words.filter((w) => !this.lexicon.has(w.normalized));
     if (rejected.length > 0) {
-      throw new Error(`generator: seed ${this.options.seed} turn ${this.turn}: the graph accepted ${rejected.map((w) => w.word).join(', ')}, the lexicon did not`);
+      throw new Error(
+        `generator: seed ${this.options.seed} turn ${this.turn}: the graph accepted ${rejected.map((w) => w.word).join(', ')}, the lexicon did not`,
+      );
     }
     let text = '';
     for (let pos = move.start; pos <= move.end; pos++) {
@@ -533,7 +543,12 @@ class GameBuilder {
       if (this.tiles[sq] !== 0) continue;
       const r = Math.floor(sq / SIZE);
       const c = sq % SIZE;
-      if ((r > 0 && this.tiles[sq - SIZE]) || (r < SIZE - 1 && this.tiles[sq + SIZE]) || (c > 0 && this.tiles[sq - 1]) || (c < SIZE - 1 && this.tiles[sq + 1])) {
+      if (
+        (r > 0 && this.tiles[sq - SIZE]) ||
+        (r < SIZE - 1 && this.tiles[sq + SIZE]) ||
+        (c > 0 && this.tiles[sq - 1]) ||
+        (c < SIZE - 1 && this.tiles[sq + 1])
+      ) {
         this.anchor[sq] = 1;
       }
       this.crossCheck(0, r, c);
@@ -614,7 +629,8 @@ class GameBuilder {
     for (let e = node; e !== 0; e = dawg.nextEdge(e)) {
       const tile = dawg.edgeTile(e);
       if ((mask & (1 << tile)) === 0) continue;
-      if (this.rackCount[tile] > 0) this.put(pos, e, tile, false, VALUES[tile] * lm, placed, mainSum, mainMul * wm, crossing, base, wm, cross, nowAnchored); // art. 13
+      if (this.rackCount[tile] > 0)
+        this.put(pos, e, tile, false, VALUES[tile] * lm, placed, mainSum, mainMul * wm, crossing, base, wm, cross, nowAnchored); // art. 13
       if (this.rackCount[BLANK] > 0) this.put(pos, e, tile, true, 0, placed, mainSum, mainMul * wm, crossing, base, wm, cross, nowAnchored); // art. 10.2
     }
   }

@@ -39,7 +39,12 @@ export function placementKey(tiles: readonly NewTile[]): string {
 
 const separate = (a: string, b: string): boolean => (a === 'C' && b === 'H') || (a === 'L' && b === 'L') || (a === 'R' && b === 'R');
 
-export function slowPlacements(board: BoardCells, rack: readonly string[], words: readonly string[], lexicon: Lexicon): Map<string, SlowPlacement> {
+export function slowPlacements(
+  board: BoardCells,
+  rack: readonly string[],
+  words: readonly string[],
+  lexicon: Lexicon,
+): Map<string, SlowPlacement> {
   const out = new Map<string, SlowPlacement>();
   const at = (r: number, c: number) => (r < 0 || c < 0 || r >= BOARD_SIZE || c >= BOARD_SIZE ? null : board[r * BOARD_SIZE + c]);
   const empty = board.every((c) => c === null);
@@ -103,7 +108,13 @@ export function slowPlacements(board: BoardCells, rack: readonly string[], words
     let touches = false;
     for (const t of tiles) {
       if (empty && t.row === CENTER.row && t.col === CENTER.col) touches = true;
-      for (const [dr, dc] of [[0, 1], [0, -1], [1, 0], [-1, 0]]) if (at(t.row + dr, t.col + dc)) touches = true;
+      for (const [dr, dc] of [
+        [0, 1],
+        [0, -1],
+        [1, 0],
+        [-1, 0],
+      ])
+        if (at(t.row + dr, t.col + dc)) touches = true;
     }
     if (!touches) return;
     // Every word formed: the main one (already from the list) and each cross word.

@@ -36,7 +36,18 @@ import { buildDawg, type Dawg } from '../lexicon/dawg';
 import { DawgLexicon, OverlayLexicon } from '../lexicon/load';
 import type { Lexicon } from '../lexicon/types';
 import { provisionalLeaves, type LeaveEvaluator } from './leaves';
-import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
+import {
+  BLANK,
+  BLANK_BIT,
+  CODE_MASK,
+  FACES,
+  NEW_BIT,
+  VALUES,
+  codeOf,
+  generatorFor,
+  type MoveGenerator,
+  type PlacementSink,
+} from './movegen';
 import { exchangeMinimumOf, unseenTiles, type AnalysisMessage, type Position } from './position';
 import { TILE_COUNT } from '../lexicon/normalize';
 
@@ -184,7 +195,21 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     if (position.bag > 0) table[idx] = leaves.value(leave);
     else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
   }
-  return { position, board, rackCounts, codes, counts, radix, table, leaveFaces, usedCount, fullIdx, leaves, key: options.sort ?? 'equity', endBonus };
+  return {
+    position,
+    board,
+    rackCounts,
+    codes,
+    counts,
+    radix,
+    table,
+    leaveFaces,
+    usedCount,
+    fullIdx,
+    leaves,
+    key: options.sort ?? 'equity',
+    endBonus,
+  };
 }
 
 /** Sort order of moves: key desc, score desc, position, word, play. */
@@ -209,7 +234,8 @@ const POSITION_RANK: Int16Array = (() => {
 })();
 
 /** Position rank of a move; -1 for exchanges and the pass (their position is ''). */
-const positionRank = (m: Move): number => (m.kind === 'play' ? POSITION_RANK[(m.direction === 'across' ? 0 : 225) + m.row * BOARD_SIZE + m.col] : -1);
+const positionRank = (m: Move): number =>
+  m.kind === 'play' ? POSITION_RANK[(m.direction === 'across' ? 0 : 225) + m.row * BOARD_SIZE + m.col] : -1;
 
 /**
  * Rank of each square's text in bracket notation ('A', '[CH]', 'a', '[ch]', 'Ñ') in string order,
@@ -287,7 +313,12 @@ export class Collector implements PlacementSink {
     readonly prep: Prepared,
     readonly limit: number, // Infinity: keep all; 0: keep none
     readonly beat = Infinity,
-    readonly target?: { readonly direction: 'across' | 'down'; readonly row: number; readonly col: number; readonly squares: readonly number[] },
+    readonly target?: {
+      readonly direction: 'across' | 'down';
+      readonly row: number;
+      readonly col: number;
+      readonly squares: readonly number[];
+    },
   ) {
     this.topKeys = new Float64Array(limit === Infinity ? 0 : limit);
     this.nextCompact = limit === Infinity ? Infinity : Math.max(64, 4 * limit);
@@ -298,7 +329,8 @@ export class Collector implements PlacementSink {
     const equity = score + this.prep.table[usedIdx];
     const k = this.prep.key === 'equity' ? equity : score;
     if (k > this.beat) this.better++;
-    else if (k === this.beat && this.target && this.matches(gen, start, end)) this.found = this.make(gen, start, end, score, equity, used, usedIdx);
+    else if (k === this.beat && this.target && this.matches(gen, start, end))
+      this.found = this.make(gen, start, end, score, equity, used, usedIdx);
     if (k < this.threshold || this.limit === 0) return;
     this.kept.push(this.make(gen, start, end, score, equity, used, usedIdx));
     this.note(k);
@@ -382,10 +414,30 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
         rest = (rest - u) / (prep.counts[k] + 1);
         for (let j = 0; j < u; j++) squares.push(prep.codes[k]);
       }
-      sink.add({ kind: 'exchange', direction: 'across', row: 0, col: 0, squares, score: 0, equity: prep.table[idx], leave: prep.leaveFaces[idx], used });
+      sink.add({
+        kind: 'exchange',
+        direction: 'across',
+        row: 0,
+        col: 0,
+        squares,
+        score: 0,
+        equity: prep.table[idx],
+        leave: prep.leaveFaces[idx],
+        used,
+      });
     }
   }
-  sink.add({ kind: 'pass', direction: 'across', row: 0, col: 0, squares: EMPTY, score: 0, equity: prep.table[0], leave: prep.leaveFaces[0], used: 0 });
+  sink.add({
+    kind: 'pass',
+    direction: 'across',
+    row: 0,
+    col: 0,
+    squares: EMPTY,
+    score: 0,
+    equity: prep.table[0],
+    leave: prep.leaveFaces[0],
+    used: 0,
+  });
 }
 
 /**
@@ -401,7 +453,10 @@ function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, pru
   else {
     // Lettered tiles' values in decreasing order (zeros past them); best leave term by tiles and blanks used.
     const values = new Int32Array(RACK_SIZE + 1);
-    const lettered = prep.position.rack.filter((f) => f !== '?').map((f) => VALUES[codeOf(f)]).sort((a, b) => b - a);
+    const lettered = prep.position.rack
+      .filter((f) => f !== '?')
+      .map((f) => VALUES[codeOf(f)])
+      .sort((a, b) => b - a);
     values.set(lettered.slice(0, RACK_SIZE));
     const bestTerm = new Float64Array((RACK_SIZE + 1) * 3).fill(-Infinity);
     const blankK = prep.codes[0] === BLANK ? 0 : -1;
@@ -460,7 +515,13 @@ function usedIndexOf(prep: Prepared, m: Move): number {
  * move played (kind, squares and score as `playedMove` builds it; its equity is ignored), its
  * equity, whether it is legal and its rank.
  */
-export function analyzeMoves(position: Position, top: number, options: MoveOptions, played?: Move, how: { readonly count?: boolean } = {}): MovesAnswer {
+export function analyzeMoves(
+  position: Position,
+  top: number,
+  options: MoveOptions,
+  played?: Move,
+  how: { readonly count?: boolean } = {},
+): MovesAnswer {
   const counting = how.count !== false;
   const prep = prepare(position, options);
   let playedMove: Move | undefined;
@@ -484,8 +545,15 @@ export function analyzeMoves(position: Position, top: number, options: MoveOptio
   let legal = false;
   if (playedMove?.kind === 'play') legal = sink.found !== undefined;
   else if (playedMove?.kind === 'pass') legal = true;
-  else if (playedMove?.kind === 'exchange') legal = position.bag >= exchangeMinimumOf(position) && playedMove.used <= position.bag && playedMove.used > 0;
-  return { ...(count !== undefined ? { count } : {}), moves, ...(playedMove ? { played: playedMove } : {}), legal, ...(legal ? { rank: sink.better + 1 } : {}) };
+  else if (playedMove?.kind === 'exchange')
+    legal = position.bag >= exchangeMinimumOf(position) && playedMove.used <= position.bag && playedMove.used > 0;
+  return {
+    ...(count !== undefined ? { count } : {}),
+    moves,
+    ...(playedMove ? { played: playedMove } : {}),
+    legal,
+    ...(legal ? { rank: sink.better + 1 } : {}),
+  };
 }
 
 /** The best `n` moves, sorted (the same as the first n of `generateMoves`), with bound pruning. */
@@ -514,7 +582,8 @@ export function movePosition(m: Move): string {
 export function moveWord(m: Move): string {
   if (m.kind === 'pass') return '';
   let s = '';
-  for (const v of m.squares) s += m.kind === 'exchange' ? (v === BLANK ? '?' : faceText(v, false)) : faceText(v & CODE_MASK, (v & BLANK_BIT) !== 0);
+  for (const v of m.squares)
+    s += m.kind === 'exchange' ? (v === BLANK ? '?' : faceText(v, false)) : faceText(v & CODE_MASK, (v & BLANK_BIT) !== 0);
   return s;
 }
 
@@ -551,8 +620,17 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
 /** The JSON of a move (README "planilla moves"). */
 export function moveJson(m: Move): Record<string, unknown> {
   if (m.kind === 'play') {
-    return { kind: 'play', position: movePosition(m), word: moveWord(m), play: movePlay(m), score: m.score, leave: moveLeave(m), equity: round2(m.equity) };
+    return {
+      kind: 'play',
+      position: movePosition(m),
+      word: moveWord(m),
+      play: movePlay(m),
+      score: m.score,
+      leave: moveLeave(m),
+      equity: round2(m.equity),
+    };
   }
-  if (m.kind === 'exchange') return { kind: 'exchange', tiles: moveWord(m), play: movePlay(m), score: 0, leave: moveLeave(m), equity: round2(m.equity) };
+  if (m.kind === 'exchange')
+    return { kind: 'exchange', tiles: moveWord(m), play: movePlay(m), score: 0, leave: moveLeave(m), equity: round2(m.equity) };
   return { kind: 'pass', play: '-', score: 0, leave: moveLeave(m), equity: round2(m.equity) };
 }

@@ -149,7 +149,10 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { id: null, error: msg('analysis.json.not-object') };
   const o = value as Record<string, unknown>;
   const id = o.id ?? null;
-  const fail = (messageId: string, args: Record<string, string | number> = {}): { id: unknown; error: AnalysisMessage } => ({ id, error: msg(messageId, args) });
+  const fail = (messageId: string, args: Record<string, string | number> = {}): { id: unknown; error: AnalysisMessage } => ({
+    id,
+    error: msg(messageId, args),
+  });
   if (!Array.isArray(o.board) || o.board.length !== BOARD_SIZE) return fail('analysis.json.board');
   const board: (PlacedTile | null)[] = [];
   const rowFail = (r: number, detail: AnalysisMessage) => ({ id, error: msg('analysis.json.board-row', { row: r + 1 }, detail) });
@@ -165,11 +168,14 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
   if (typeof o.rack !== 'string') return fail('analysis.json.rack-type');
   const rackRead = readTiles(o.rack, false);
   if ('error' in rackRead) return { id, error: msg('analysis.json.rack', {}, rackRead.error) };
-  if (rackRead.tiles.some((t) => t && t.blank && t.letter !== '?')) return { id, error: msg('analysis.json.rack', {}, msg('analysis.json.rack-blank')) };
+  if (rackRead.tiles.some((t) => t && t.blank && t.letter !== '?'))
+    return { id, error: msg('analysis.json.rack', {}, msg('analysis.json.rack-blank')) };
   const rack = rackRead.tiles.map((t) => t!.letter);
-  if (rack.length === 0 || rack.length > RACK_SIZE) return { id, error: msg('analysis.json.rack', {}, msg('analysis.rack-size', { max: RACK_SIZE })) };
+  if (rack.length === 0 || rack.length > RACK_SIZE)
+    return { id, error: msg('analysis.json.rack', {}, msg('analysis.rack-size', { max: RACK_SIZE })) };
   const rules = o.rules ?? 'fise';
-  if (typeof rules !== 'string' || !(EDITIONS as readonly string[]).includes(rules)) return fail('analysis.json.rules', { allowed: EDITIONS.join(', ') });
+  if (typeof rules !== 'string' || !(EDITIONS as readonly string[]).includes(rules))
+    return fail('analysis.json.rules', { allowed: EDITIONS.join(', ') });
   const onBoard = board.filter((c) => c !== null).length;
   const set = TILE_SETS.spanish;
   // Every tile kind must fit in the set.
@@ -191,7 +197,8 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
   }
   let scores: [number, number] = [0, 0];
   if (o.scores !== undefined) {
-    if (!Array.isArray(o.scores) || o.scores.length !== 2 || !o.scores.every((n) => typeof n === 'number' && Number.isFinite(n))) return fail('analysis.json.scores');
+    if (!Array.isArray(o.scores) || o.scores.length !== 2 || !o.scores.every((n) => typeof n === 'number' && Number.isFinite(n)))
+      return fail('analysis.json.scores');
     scores = [o.scores[0] as number, o.scores[1] as number];
   }
   let top = 10;

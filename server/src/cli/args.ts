@@ -44,7 +44,8 @@ export interface ArgsProblem {
   readonly option: string;
 }
 
-export type ArgsResult = { readonly ok: true; readonly args: ParsedArgs } | { readonly ok: false; readonly problem: ArgsProblem; readonly args: ParsedArgs };
+export type ArgsResult =
+  { readonly ok: true; readonly args: ParsedArgs } | { readonly ok: false; readonly problem: ArgsProblem; readonly args: ParsedArgs };
 
 /**
  * Options every command takes besides its own (the message language and help); main() reads
@@ -66,7 +67,13 @@ export function parseCommandArgs(argv: readonly string[], specs: OptionSpecs): A
   let problem: ArgsProblem | undefined;
   // Non-strict: unknown options come back as tokens (with the name as written) instead of an
   // exception whose text we would have to take apart.
-  const { tokens } = parseArgs({ args: [...argv], options: specs as Record<string, OptionSpec>, strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: specs as Record<string, OptionSpec>,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   for (const token of tokens) {
     if (token.kind === 'positional') {
       positionals.push(token.value);

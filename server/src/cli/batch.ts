@@ -77,9 +77,7 @@ export interface CheckRequest {
 }
 
 /** Worker → main thread: ready (its lexicon loaded), then one outcome per file as soon as known. */
-export type WorkerMessage =
-  | { readonly type: 'ready' }
-  | { readonly type: 'result'; readonly index: number; readonly outcome: FileOutcome };
+export type WorkerMessage = { readonly type: 'ready' } | { readonly type: 'result'; readonly index: number; readonly outcome: FileOutcome };
 
 /** Reads and checks one file; never throws (analyzeRecord catches lower-layer errors). */
 export function checkFile(file: string, settings: CheckSettings, lang: Language): FileOutcome {
@@ -93,7 +91,17 @@ export function checkFile(file: string, settings: CheckSettings, lang: Language)
 export function internalErrorOutcome(file: string, settings: WorkerSettings, detail: string): FileOutcome {
   return {
     kind: 'report',
-    json: { path: file, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {}, result: {}, complete: false },
+    json: {
+      path: file,
+      rules: settings.rules ?? 'fise',
+      tileSet: settings.tileSet ?? 'spanish',
+      players: [],
+      diagnostics: [],
+      turns: [],
+      final: {},
+      result: {},
+      complete: false,
+    },
     counts: { error: 1, warning: 0, information: 0, hint: 0 },
     summary: formatMessage('cli.internal-error', { path: file, detail }, settings.lang),
   };

@@ -65,7 +65,13 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
   const jobsText = args.values.get('jobs');
   const chosenJobs = jobsText === undefined ? undefined : parseJobs(jobsText);
   if (jobsText !== undefined && chosenJobs === undefined) {
-    io.err(t(io.lang, 'cli.bad-value', { option: args.written.get('jobs') ?? '--jobs', value: jobsText ?? '', allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }) }));
+    io.err(
+      t(io.lang, 'cli.bad-value', {
+        option: args.written.get('jobs') ?? '--jobs',
+        value: jobsText ?? '',
+        allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }),
+      }),
+    );
     return 2;
   }
   if (args.positionals.length === 0) {

@@ -51,7 +51,9 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const scores = result.changes.filter((c) => c.which === 'score').length;
   const totals = result.changes.length - scores;
-  io.err(result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }));
+  io.err(
+    result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }),
+  );
   if (result.remaining.length > 0) io.err(t(io.lang, 'fix.left', { path: file, count: result.remaining.length }));
   if (write && result.changes.length > 0) {
     const failure = writeOutput(file, encodeText(result.text, analysis.parsed.file.encoding, read.bytes), io.lang);

@@ -49,7 +49,11 @@ export function consoleIo(lang: Language): CliIo {
  * (`> /dev/full`: ENOSPC) is one line on stderr and status 2; a failing stderr ends the process
  * with status 2. Never a stack trace. Called once by `bin/planilla.js` before `main`.
  */
-export function guardStandardStreams(lang: Language, stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): void {
+export function guardStandardStreams(
+  lang: Language,
+  stdout: NodeJS.WriteStream = process.stdout,
+  stderr: NodeJS.WriteStream = process.stderr,
+): void {
   let failed = false;
   stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (failed) return;
@@ -233,7 +237,8 @@ function listGcg(dir: string, skipped: (link: string, why: 'broken' | 'loop') =>
         isFile = target.isFile();
         if (isDir) {
           const real = realOf(full);
-          const holdsWalked = real !== undefined && [...seenDirs].some((s) => s === real || s.startsWith(real.endsWith(path.sep) ? real : real + path.sep));
+          const holdsWalked =
+            real !== undefined && [...seenDirs].some((s) => s === real || s.startsWith(real.endsWith(path.sep) ? real : real + path.sep));
           if (holdsWalked) {
             skipped(full, 'loop');
             continue;

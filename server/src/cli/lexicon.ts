@@ -133,7 +133,10 @@ export function reportLines(report: LexiconReport, lang: Language): string[] {
   lines.push(msg('lexicon.info.format', { format: msg(`lexicon.format.${report.format}`, {}, lang) }, lang));
   if (report.list) lines.push(...listLines(report.list, lang));
   if (report.format !== 'builtin') lines.push(msg('lexicon.info.cache', { cache: msg(`lexicon.cache.${report.cache}`, {}, lang) }, lang));
-  for (const [id, overlay] of [['lexicon.info.extra', report.extra], ['lexicon.info.banned', report.banned]] as const) {
+  for (const [id, overlay] of [
+    ['lexicon.info.extra', report.extra],
+    ['lexicon.info.banned', report.banned],
+  ] as const) {
     if (!overlay) continue;
     lines.push(msg(id, { path: overlay.path, words: overlay.words }, lang));
     lines.push(...listLines(overlay.list, lang));
@@ -143,9 +146,17 @@ export function reportLines(report: LexiconReport, lang: Language): string[] {
 }
 
 function listLines(list: NonNullable<LexiconReport['list']>, lang: Language): string[] {
-  const lines = [msg('lexicon.info.read', { entries: list.entries, encoding: list.encoding, digraphs: list.digraphs, kept: list.kept }, lang)];
+  const lines = [
+    msg('lexicon.info.read', { entries: list.entries, encoding: list.encoding, digraphs: list.digraphs, kept: list.kept }, lang),
+  ];
   for (const d of list.dropped) {
-    lines.push(msg('lexicon.info.dropped', { count: d.count, reason: msg(`lexicon.drop.${d.reason}`, {}, lang), examples: d.examples.join(', ') }, lang));
+    lines.push(
+      msg(
+        'lexicon.info.dropped',
+        { count: d.count, reason: msg(`lexicon.drop.${d.reason}`, {}, lang), examples: d.examples.join(', ') },
+        lang,
+      ),
+    );
   }
   return lines;
 }

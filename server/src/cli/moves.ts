@@ -151,7 +151,11 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   const line = positiveInt(lineArg, '--line', io);
   if (line === null || line === undefined) return 2;
   if (args.positionals.length !== 1) {
-    io.err(args.positionals.length === 0 ? t(io.lang, 'cli.no-files') : t(io.lang, 'report.one-file', { command: 'moves', count: args.positionals.length }));
+    io.err(
+      args.positionals.length === 0
+        ? t(io.lang, 'cli.no-files')
+        : t(io.lang, 'report.one-file', { command: 'moves', count: args.positionals.length }),
+    );
     return 2;
   }
   const file = args.positionals[0];
@@ -174,11 +178,23 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   try {
     const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, sort });
     if (args.flags.has('json')) {
-      io.out(jsonForTerminal(JSON.stringify({ position: positionJson(got.position), count: answer.count ?? 0, moves: answer.moves.map(moveJson) })));
+      io.out(
+        jsonForTerminal(
+          JSON.stringify({ position: positionJson(got.position), count: answer.count ?? 0, moves: answer.moves.map(moveJson) }),
+        ),
+      );
       return 0;
     }
     const rack = got.position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
-    io.out(t(io.lang, 'analysis.moves-heading', { player: shown(r.players[turn.player]?.nick ?? turn.event.nick.value), line, rack, bag: got.position.bag, count: answer.count ?? 0 }));
+    io.out(
+      t(io.lang, 'analysis.moves-heading', {
+        player: shown(r.players[turn.player]?.nick ?? turn.event.nick.value),
+        line,
+        rack,
+        bag: got.position.bag,
+        count: answer.count ?? 0,
+      }),
+    );
     answer.moves.forEach((m, i) => {
       io.out(
         t(io.lang, 'analysis.move-row', {
@@ -206,7 +222,10 @@ export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang']):
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return JSON.stringify({ id: null, error: formatMessage('analysis.json.not-json', { detail: e instanceof Error ? e.message : String(e) }, lang) });
+    return JSON.stringify({
+      id: null,
+      error: formatMessage('analysis.json.not-json', { detail: e instanceof Error ? e.message : String(e) }, lang),
+    });
   }
   const req = positionFromJson(value);
   if ('error' in req) return JSON.stringify({ id: req.id, error: render(req.error, lang) });
@@ -216,7 +235,10 @@ export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang']):
   } catch (e) {
     if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
     if (e instanceof AnalysisCancelled) return JSON.stringify({ id: req.id, error: e.message });
-    return JSON.stringify({ id: req.id, error: formatMessage('cli.internal-error', { path: '--stdin', detail: e instanceof Error ? e.message : String(e) }, lang) });
+    return JSON.stringify({
+      id: req.id,
+      error: formatMessage('cli.internal-error', { path: '--stdin', detail: e instanceof Error ? e.message : String(e) }, lang),
+    });
   }
 }
 
@@ -282,7 +304,12 @@ async function analyzeRun(args: ParsedArgs, io: CliIo): Promise<number> {
       continue;
     }
     if (json) {
-      out.push({ path: file, players: r.players.map((p) => p.nick), turns: game.turns.map((x) => turnJson(r, x, io.lang)), summary: summaryJson(r, game) });
+      out.push({
+        path: file,
+        players: r.players.map((p) => p.nick),
+        turns: game.turns.map((x) => turnJson(r, x, io.lang)),
+        summary: summaryJson(r, game),
+      });
       continue;
     }
     io.out(t(io.lang, 'analysis.file-heading', { path: shown(file), players: r.players.map((p) => shown(p.nick)).join(' – ') }));
@@ -302,7 +329,8 @@ function turnText(r: Replay, x: TurnAnalysis, lang: CliIo['lang']): string {
   const turn = r.turns[x.index];
   const player = shown(x.player >= 0 ? r.players[x.player].nick : turn.event.nick.value);
   const line = turn.event.line + 1;
-  if (x.reason || !x.played) return t(lang, 'analysis.turn-skipped', { line, player, reason: t(lang, `analysis.reason.${x.reason ?? 'unreadable-play'}`) });
+  if (x.reason || !x.played)
+    return t(lang, 'analysis.turn-skipped', { line, player, reason: t(lang, `analysis.reason.${x.reason ?? 'unreadable-play'}`) });
   const best = x.best?.[0];
   const common = {
     line,

@@ -106,7 +106,17 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
     const detail = e instanceof Error ? e.message : String(e);
     const counts = { error: 1, warning: 0, information: 0, hint: 0 };
     return {
-      json: { path, rules: settings.rules ?? 'fise', tileSet: settings.tileSet ?? 'spanish', players: [], diagnostics: [], turns: [], final: {}, result: {}, complete: false },
+      json: {
+        path,
+        rules: settings.rules ?? 'fise',
+        tileSet: settings.tileSet ?? 'spanish',
+        players: [],
+        diagnostics: [],
+        turns: [],
+        final: {},
+        result: {},
+        complete: false,
+      },
       counts,
       summary: formatMessage('cli.internal-error', { path: terminalText(path), detail }, lang),
     };
@@ -142,9 +152,10 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
       counts: countText || formatMessage('cli.summary.clean', {}, lang),
       edition: formatMessage(`edition.${replay.rules}`, {}, lang),
       tileSet: formatMessage(`ui.tileSet.${replay.tileSet}`, {}, lang),
-      lexicon: settings.lexicon && replay.tileSet === 'spanish'
-        ? formatMessage('cli.summary.lexicon', { name: terminalText(settings.lexicon.info.name) }, lang)
-        : formatMessage('cli.summary.no-lexicon', {}, lang),
+      lexicon:
+        settings.lexicon && replay.tileSet === 'spanish'
+          ? formatMessage('cli.summary.lexicon', { name: terminalText(settings.lexicon.info.name) }, lang)
+          : formatMessage('cli.summary.no-lexicon', {}, lang),
       headline: terminalText(headlineText(replay, lang)),
     },
     lang,

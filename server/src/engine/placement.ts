@@ -110,7 +110,9 @@ function boardIsEmpty(board: BoardCells): boolean {
 function touchesBoard(board: BoardCells, w: Walk): boolean {
   if (w.throughCount > 0) return true;
   const filled = (r: number, c: number): boolean => onBoard(r, c) && board[r * BOARD_SIZE + c] !== null;
-  return w.newTiles.some((t) => filled(t.row - 1, t.col) || filled(t.row + 1, t.col) || filled(t.row, t.col - 1) || filled(t.row, t.col + 1));
+  return w.newTiles.some(
+    (t) => filled(t.row - 1, t.col) || filled(t.row + 1, t.col) || filled(t.row, t.col - 1) || filled(t.row, t.col + 1),
+  );
 }
 
 const coversCentre = (w: Walk): boolean => w.newTiles.some((t) => t.row === CENTER.row && t.col === CENTER.col);
@@ -140,7 +142,12 @@ export function resolvePlacement(
     geometryError = true;
   }
   if (written.gap) {
-    issues.push({ code: 'placement-gap', span: written.gap.tile.ref.span, args: { square: written.gap.square }, squares: [{ row: written.gap.row, col: written.gap.col }] });
+    issues.push({
+      code: 'placement-gap',
+      span: written.gap.tile.ref.span,
+      args: { square: written.gap.square },
+      squares: [{ row: written.gap.row, col: written.gap.col }],
+    });
     geometryError = true;
   }
   if (written.clash) {
@@ -196,7 +203,12 @@ export function resolvePlacement(
  * through H8 on the first move), with its single `direction-mismatch` (art. 20). The replayer takes
  * it only when it gives exactly the sheet's score with accepted words.
  */
-export function otherDirection(board: BoardCells, coord: CoordNode, tiles: readonly PlayTile[], playText: string): ResolvedPlacement | undefined {
+export function otherDirection(
+  board: BoardCells,
+  coord: CoordNode,
+  tiles: readonly PlayTile[],
+  playText: string,
+): ResolvedPlacement | undefined {
   if (tiles.length < 2) return undefined;
   const otherDir: Direction = coord.direction === 'across' ? 'down' : 'across';
   const other = walk(board, coord.row, coord.col, otherDir, tiles);
@@ -218,7 +230,12 @@ export function otherDirection(board: BoardCells, coord: CoordNode, tiles: reado
  * letter); otherwise the writer miscopied the board's letter. With no rack on the line, a play
  * that marks its other old tiles with dots meant a new tile here.
  */
-function newTileOnOccupied(tile: PlayTile, newTiles: readonly PlacedNewTile[], tiles: readonly PlayTile[], rack: readonly string[] | undefined): boolean {
+function newTileOnOccupied(
+  tile: PlayTile,
+  newTiles: readonly PlacedNewTile[],
+  tiles: readonly PlayTile[],
+  rack: readonly string[] | undefined,
+): boolean {
   if (!rack || rack.length === 0) return tiles.some((t) => t.through);
   const left = rack.slice();
   for (const t of newTiles) {

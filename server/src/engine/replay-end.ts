@@ -101,7 +101,12 @@ export abstract class EndReplayer extends MoveReplayer {
     if (this.blind && !this.end) this.inferOut(p);
     const end = this.end;
     if (!end || end.reason !== 'out' || end.finisher === undefined) {
-      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end', article: this.endCitation() });
+      this.report(
+        'end-rack-mismatch',
+        e.score?.span ?? e.span,
+        { declared },
+        { messageId: 'end-rack-mismatch-no-end', article: this.endCitation() },
+      );
       return { computed: 0 };
     }
     if (this.blind && p === end.finisher && !this.writtenRemaining) this.writtenRemaining = this.endTiles(e.endRack, undefined);
@@ -110,7 +115,12 @@ export abstract class EndReplayer extends MoveReplayer {
     const R = this.value(remaining);
     const rackText = formatTiles(sortTiles(remaining));
     if (p !== end.finisher) {
-      this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: formatTiles([]) }, { messageId: 'end-rack-mismatch-rack' });
+      this.report(
+        'end-rack-mismatch',
+        e.endRack?.span ?? e.span,
+        { rack: e.endRack?.text ?? '', expected: formatTiles([]) },
+        { messageId: 'end-rack-mismatch-rack' },
+      );
       return { computed: 0 };
     }
     if (this.endAdd) {
@@ -119,7 +129,12 @@ export abstract class EndReplayer extends MoveReplayer {
     }
     const tilesOk = sameTiles(written, remaining);
     if (!tilesOk) {
-      this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: rackText }, { messageId: 'end-rack-mismatch-rack' });
+      this.report(
+        'end-rack-mismatch',
+        e.endRack?.span ?? e.span,
+        { rack: e.endRack?.text ?? '', expected: rackText },
+        { messageId: 'end-rack-mismatch-rack' },
+      );
     }
     let form: 'R' | '2R';
     let wrongAmount = false;
@@ -162,23 +177,43 @@ export abstract class EndReplayer extends MoveReplayer {
     if (this.blind && !this.end) this.inferOut(1 - p);
     const end = this.end;
     if (!end || end.reason === 'time') {
-      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared }, { messageId: 'end-rack-mismatch-no-end', article: this.endCitation() });
+      this.report(
+        'end-rack-mismatch',
+        e.score?.span ?? e.span,
+        { declared },
+        { messageId: 'end-rack-mismatch-no-end', article: this.endCitation() },
+      );
       return { computed: 0 };
     }
     if (this.deducted[p]) {
-      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: e.endRack?.text ?? '', value: 0 }, { article: this.endCitation() });
+      this.report(
+        'end-rack-mismatch',
+        e.score?.span ?? e.span,
+        { declared, expected: 0, rack: e.endRack?.text ?? '', value: 0 },
+        { article: this.endCitation() },
+      );
       return { computed: 0 };
     }
     if (end.reason === 'out') {
       if (p === end.finisher) {
-        this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: formatTiles([]) }, { messageId: 'end-rack-mismatch-rack' });
+        this.report(
+          'end-rack-mismatch',
+          e.endRack?.span ?? e.span,
+          { rack: e.endRack?.text ?? '', expected: formatTiles([]) },
+          { messageId: 'end-rack-mismatch-rack' },
+        );
         return { computed: 0 };
       }
       if (this.endAdd?.form === '2R') {
-        this.report('end-rack-mismatch', e.score?.span ?? e.span, { amount: this.endAdd.amount > 0 ? `+${this.endAdd.amount}` : String(this.endAdd.amount) }, {
-          messageId: 'end-rack-mismatch-after-2r',
-          related: [{ span: this.endAdd.event.span, messageId: 'related.gcg-end-line', args: {} }],
-        });
+        this.report(
+          'end-rack-mismatch',
+          e.score?.span ?? e.span,
+          { amount: this.endAdd.amount > 0 ? `+${this.endAdd.amount}` : String(this.endAdd.amount) },
+          {
+            messageId: 'end-rack-mismatch-after-2r',
+            related: [{ span: this.endAdd.event.span, messageId: 'related.gcg-end-line', args: {} }],
+          },
+        );
         return { computed: 0 };
       }
       this.deducted[p] = true;
@@ -198,9 +233,19 @@ export abstract class EndReplayer extends MoveReplayer {
     const R = this.value(tiles);
     const opts = article ? { article } : {};
     if (expected && !sameTiles(written, expected)) {
-      this.report('end-rack-mismatch', e.endRack?.span ?? e.span, { rack: e.endRack?.text ?? '', expected: formatTiles(sortTiles(expected)) }, { ...opts, messageId: 'end-rack-mismatch-rack' });
+      this.report(
+        'end-rack-mismatch',
+        e.endRack?.span ?? e.span,
+        { rack: e.endRack?.text ?? '', expected: formatTiles(sortTiles(expected)) },
+        { ...opts, messageId: 'end-rack-mismatch-rack' },
+      );
     } else if (declared !== -R) {
-      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: -R, rack: formatTiles(sortTiles(tiles)), value: R }, opts);
+      this.report(
+        'end-rack-mismatch',
+        e.score?.span ?? e.span,
+        { declared, expected: -R, rack: formatTiles(sortTiles(tiles)), value: R },
+        opts,
+      );
     }
     return -R;
   }
@@ -229,23 +274,38 @@ export abstract class EndReplayer extends MoveReplayer {
     const earlier = this.timeLine[p];
     if (earlier) {
       // The same penalty written twice: it is taken off once.
-      this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared, nick: e.nick.text, line: earlier.line + 1 }, {
-        ...this.timeCitation(),
-        messageId: 'time-penalty-mismatch-twice',
-        related: [{ span: earlier.span, messageId: 'related.time-penalty', args: {} }],
-      });
+      this.report(
+        'time-penalty-mismatch',
+        e.score?.span ?? e.span,
+        { declared, nick: e.nick.text, line: earlier.line + 1 },
+        {
+          ...this.timeCitation(),
+          messageId: 'time-penalty-mismatch-twice',
+          related: [{ span: earlier.span, messageId: 'related.time-penalty', args: {} }],
+        },
+      );
       return { computed: 0 };
     }
     this.timeLine[p] = e;
     const clock = this.clockPenalty(p);
     if (clock) {
       if (declared !== clock.expected) {
-        this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared, expected: clock.expected, overtime: clock.overtime }, this.timeCitation());
+        this.report(
+          'time-penalty-mismatch',
+          e.score?.span ?? e.span,
+          { declared, expected: clock.expected, overtime: clock.overtime },
+          this.timeCitation(),
+        );
       }
       return { computed: clock.expected, alsoFine: [clock.expected] };
     }
     if (declared >= 0 || declared % 10 !== 0) {
-      this.report('time-penalty-mismatch', e.score?.span ?? e.span, { declared }, { ...this.timeCitation(), messageId: 'time-penalty-mismatch-multiple' });
+      this.report(
+        'time-penalty-mismatch',
+        e.score?.span ?? e.span,
+        { declared },
+        { ...this.timeCitation(), messageId: 'time-penalty-mismatch-multiple' },
+      );
     }
     return { computed: declared };
   }
@@ -309,10 +369,15 @@ export abstract class EndReplayer extends MoveReplayer {
       const missing = [0, 1].filter((p) => !this.deducted[p]);
       const span = end.event?.span ?? end.pragmaSpan;
       if (missing.length > 0 && span) {
-        this.report('missing-end-adjustment', span, { nicks: missing.map((p) => this.nick(p)).join(', '), ending: end.article }, {
-          messageId: 'missing-end-adjustment-own',
-          article: end.article,
-        });
+        this.report(
+          'missing-end-adjustment',
+          span,
+          { nicks: missing.map((p) => this.nick(p)).join(', '), ending: end.article },
+          {
+            messageId: 'missing-end-adjustment-own',
+            article: end.article,
+          },
+        );
         for (const p of missing) {
           const pl = this.players[p];
           if (pl.known.length === pl.size) this.ownRackDue[p] = this.value(pl.known);
@@ -325,10 +390,15 @@ export abstract class EndReplayer extends MoveReplayer {
       if (!clock || clock.expected === 0 || this.timeLine[p]) continue;
       const pragma = this.file.pragmas.find((x) => x.name === 'clock' && x.nick.text === this.nick(p));
       if (!pragma) continue;
-      this.report('time-penalty-mismatch', pragma.span, { nick: this.nick(p), expected: clock.expected, overtime: clock.overtime }, {
-        ...this.timeCitation(),
-        messageId: 'time-penalty-mismatch-missing',
-      });
+      this.report(
+        'time-penalty-mismatch',
+        pragma.span,
+        { nick: this.nick(p), expected: clock.expected, overtime: clock.overtime },
+        {
+          ...this.timeCitation(),
+          messageId: 'time-penalty-mismatch-missing',
+        },
+      );
       this.players[p].total += clock.expected;
     }
     const lexicon = this.judging();
@@ -343,9 +413,19 @@ export abstract class EndReplayer extends MoveReplayer {
       const related: RelatedInfo[] = hints.flatMap((h) => (h ? [{ span, messageId: h.messageId, args: h.args }] : []));
       if (bad.length === 1) {
         const article = hints[0]?.article;
-        this.report('unaccepted-word', span, { word: bad[0]!.word, lexicon: lexicon.info.name }, { related, ...(article ? { article } : {}) });
+        this.report(
+          'unaccepted-word',
+          span,
+          { word: bad[0]!.word, lexicon: lexicon.info.name },
+          { related, ...(article ? { article } : {}) },
+        );
       } else {
-        this.report('unaccepted-word', span, { words: bad.map((w) => w.word).join(', '), lexicon: lexicon.info.name }, { messageId: 'unaccepted-word-list', related });
+        this.report(
+          'unaccepted-word',
+          span,
+          { words: bad.map((w) => w.word).join(', '), lexicon: lexicon.info.name },
+          { messageId: 'unaccepted-word-list', related },
+        );
       }
     }
   }

@@ -135,7 +135,10 @@ export abstract class MoveReplayer extends ReplayState {
     let resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text, rack?.tiles);
     let scored = scorePlacement(this.board, resolved.newTiles, resolved.direction, this.set, has);
     const declared = e.score?.value;
-    if (declared !== undefined && (resolved.issues.length > 0 || scored.score !== declared || scored.words.some((w) => w.accepted === false))) {
+    if (
+      declared !== undefined &&
+      (resolved.issues.length > 0 || scored.score !== declared || scored.words.some((w) => w.accepted === false))
+    ) {
       // A coordinate written the other way round (8D for D8, art. 20): the other direction is taken
       // only when it gives exactly the sheet's score with accepted words; otherwise the tiles stay
       // as written, with one finding.
@@ -162,7 +165,10 @@ export abstract class MoveReplayer extends ReplayState {
         notInRack = true;
         const tile = placed.find((t) => (t.blank ? '?' : t.letter) === missing[0]);
         notInRackTile = tile;
-        this.report('tile-not-in-rack', tile?.ref.span ?? e.play.span, { tile: tile?.ref.text ?? formatTiles(missing), rack: e.rack?.text ?? '' });
+        this.report('tile-not-in-rack', tile?.ref.span ?? e.play.span, {
+          tile: tile?.ref.text ?? formatTiles(missing),
+          rack: e.rack?.text ?? '',
+        });
       }
     }
     const separate = this.checkSeparateDigraphs(scored.words, placed);
@@ -179,7 +185,12 @@ export abstract class MoveReplayer extends ReplayState {
       const words = scored.words.map((w) => `${w.word} ${w.score}`).join(', ');
       scoreFinding =
         scored.bingo > 0
-          ? this.report('score-mismatch', e.score!.span, { declared, computed: scored.score, words, bingo: scored.bingo }, { messageId: 'score-mismatch-bingo' })
+          ? this.report(
+              'score-mismatch',
+              e.score!.span,
+              { declared, computed: scored.score, words, bingo: scored.bingo },
+              { messageId: 'score-mismatch-bingo' },
+            )
           : this.report('score-mismatch', e.score!.span, { declared, computed: scored.score, words });
     }
 
@@ -222,20 +233,27 @@ export abstract class MoveReplayer extends ReplayState {
     const illegal: IllegalPlay | undefined = blind
       ? undefined // the board is not known: nothing to mark
       : geometry
-      ? { code: geometry.code, squares: geometry.squares ?? squaresOf(placed) }
-      : notInRack
-        ? { code: 'tile-not-in-rack', squares: squaresOf(notInRackTile ? [notInRackTile] : placed) }
-        : faceIssues.foreign
-          ? { code: 'tile-not-in-set', squares: squaresOf(placed) }
-          : faceIssues.kw
-            ? { code: 'blank-k-w', squares: squaresOf(placed.filter((t) => t.blank && (t.letter === 'K' || t.letter === 'W'))) }
-            : separate
-              ? { code: 'separate-digraph', squares: squaresOf(placed) }
-              : undefined;
+        ? { code: geometry.code, squares: geometry.squares ?? squaresOf(placed) }
+        : notInRack
+          ? { code: 'tile-not-in-rack', squares: squaresOf(notInRackTile ? [notInRackTile] : placed) }
+          : faceIssues.foreign
+            ? { code: 'tile-not-in-set', squares: squaresOf(placed) }
+            : faceIssues.kw
+              ? { code: 'blank-k-w', squares: squaresOf(placed.filter((t) => t.blank && (t.letter === 'K' || t.letter === 'W'))) }
+              : separate
+                ? { code: 'separate-digraph', squares: squaresOf(placed) }
+                : undefined;
 
     if (!this.end && !blind && this.bag === 0 && player.size === 0 && placed.length > 0) {
       // 37.4 / 40.3: the rack is empty and so is the bag.
-      this.end = { reason: 'out', article: endArticle('out', this.edition), afterTurn: this.turns.length, line: e.line, event: e, finisher: p };
+      this.end = {
+        reason: 'out',
+        article: endArticle('out', this.edition),
+        afterTurn: this.turns.length,
+        line: e.line,
+        event: e,
+        finisher: p,
+      };
     }
     return {
       computed: amount,
@@ -353,7 +371,8 @@ export abstract class MoveReplayer extends ReplayState {
     if (this.blind) {
       // The bag is not known after a score-only line.
     } else if (this.bag < minimum) this.report('exchange-bag-too-small', where, { bag: this.bag, minimum });
-    else if (count > this.bag) this.report('exchange-bag-too-small', where, { count, bag: this.bag }, { messageId: 'exchange-bag-too-small-count' });
+    else if (count > this.bag)
+      this.report('exchange-bag-too-small', where, { count, bag: this.bag }, { messageId: 'exchange-bag-too-small-count' });
     this.scorelessAmount(e);
 
     player.known = out && !contradicts ? removeTiles(player.known, out) : [];
@@ -384,9 +403,14 @@ export abstract class MoveReplayer extends ReplayState {
       return { computed: 0 };
     }
     if (this.lastTurnPlayer !== p) {
-      this.report('out-of-turn', e.nick.span, { nick: e.nick.text, expected: this.nick(1 - p) }, {
-        related: [{ span: record.event.span, messageId: 'related.withdrawn-play', args: {} }],
-      });
+      this.report(
+        'out-of-turn',
+        e.nick.span,
+        { nick: e.nick.text, expected: this.nick(1 - p) },
+        {
+          related: [{ span: record.event.span, messageId: 'related.withdrawn-play', args: {} }],
+        },
+      );
     }
     const player = this.players[p];
     for (const t of record.newTiles) {
@@ -422,12 +446,19 @@ export abstract class MoveReplayer extends ReplayState {
     const play = record.event.play;
     const tileFaults = play
       ? this.findings.filter(
-          (f) => WITHDRAWN_TILE_CODES.has(f.code) && f.span.start.offset >= play.span.start.offset && f.span.end.offset <= play.span.end.offset,
+          (f) =>
+            WITHDRAWN_TILE_CODES.has(f.code) && f.span.start.offset >= play.span.start.offset && f.span.end.offset <= play.span.end.offset,
         )
       : [];
     for (const f of tileFaults) this.dropFinding(f);
     const lexicon = this.judging();
-    if (lexicon && tileFaults.length === 0 && !record.misplaced && record.words.length > 0 && record.words.every((w) => lexicon.has(w.normalized))) {
+    if (
+      lexicon &&
+      tileFaults.length === 0 &&
+      !record.misplaced &&
+      record.words.length > 0 &&
+      record.words.every((w) => lexicon.has(w.normalized))
+    ) {
       this.report('withdrawn-play-was-valid', e.span, { words: record.words.map((w) => w.word).join(', ') }, { related });
     }
     return {
@@ -449,9 +480,14 @@ export abstract class MoveReplayer extends ReplayState {
     const declared = e.score?.value ?? 0;
     if (this.lastTurnPlayer >= 0 && this.lastTurnPlayer !== p) {
       const prev = this.lastTurnEvent;
-      this.report('out-of-turn', e.nick.span, { nick: e.nick.text, expected: this.nick(this.lastTurnPlayer) }, {
-        related: prev ? [{ span: prev.nick.span, messageId: 'related.previous-turn', args: { nick: prev.nick.text } }] : [],
-      });
+      this.report(
+        'out-of-turn',
+        e.nick.span,
+        { nick: e.nick.text, expected: this.nick(this.lastTurnPlayer) },
+        {
+          related: prev ? [{ span: prev.nick.span, messageId: 'related.previous-turn', args: { nick: prev.nick.text } }] : [],
+        },
+      );
     }
     if (this.edition !== 'naspa') {
       this.report('challenge-bonus-not-fise', e.keyword?.span ?? e.span, { amount: e.score?.text ?? String(declared) });

@@ -29,7 +29,17 @@ import { chooseReading, countOf, formatTiles, mergeTiles, missingFrom, rackFace 
 import type { Settled } from './setup';
 import { RACK_SIZE, TILE_SETS, type TileSet } from './tilesets';
 import type { BoardLog } from './turn';
-import type { GameEnd, GameEndReason, IllegalPlay, PlacedTile, RackInfo, RackReadingNote, ReplayOptions, ScoredWord, TurnState } from './types';
+import type {
+  GameEnd,
+  GameEndReason,
+  IllegalPlay,
+  PlacedTile,
+  RackInfo,
+  RackReadingNote,
+  ReplayOptions,
+  ScoredWord,
+  TurnState,
+} from './types';
 
 /** The rulings of a play no `#challenge valid` followed (shared, never added to: see validRuling). */
 export const NO_RULINGS: Set<string> = new Set<string>();
@@ -300,9 +310,14 @@ export abstract class ReplayState {
     const missing = complete ? missingFrom(tiles, player.known) : [];
     if (missing.length > 0) {
       const from = player.knownFrom;
-      this.report('rack-inconsistent', rack.span, { missing: formatTiles(missing), leave: formatTiles(player.known) }, {
-        related: from?.rack ? [{ span: from.rack.span, messageId: 'related.previous-turn', args: { nick: from.nick.text } }] : [],
-      });
+      this.report(
+        'rack-inconsistent',
+        rack.span,
+        { missing: formatTiles(missing), leave: formatTiles(player.known) },
+        {
+          related: from?.rack ? [{ span: from.rack.span, messageId: 'related.previous-turn', args: { nick: from.nick.text } }] : [],
+        },
+      );
     }
     // A partial rack adds to what is known, unless the two cannot both be on the rack (an earlier
     // rack was a placeholder): then the newer one wins. After an inconsistency either rack may be

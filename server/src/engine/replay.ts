@@ -37,7 +37,9 @@ class Replayer extends EndReplayer {
   run(): Replay {
     for (const line of this.file.lines) this.line(line);
     this.finish();
-    const findings = this.findings.slice().sort((a, b) => a.span.start.offset - b.span.start.offset || a.span.end.offset - b.span.end.offset);
+    const findings = this.findings
+      .slice()
+      .sort((a, b) => a.span.start.offset - b.span.start.offset || a.span.end.offset - b.span.end.offset);
     const final: [number, number] = [this.players[0].total, this.players[1].total];
     return {
       file: this.file,
@@ -53,7 +55,9 @@ class Replayer extends EndReplayer {
       complete: this.end !== undefined && !this.s.incomplete,
       declaredFinal: [this.players[0].declaredTotal, this.players[1].declaredTotal],
       ...(this.end ? { gameEnd: { reason: this.end.reason, article: this.end.article, afterTurn: this.end.afterTurn } } : {}),
-      ...(this.firstUnchecked ? { playsNotChecked: { count: this.unchecked, line: this.firstUnchecked.line, span: this.firstUnchecked.span } } : {}),
+      ...(this.firstUnchecked
+        ? { playsNotChecked: { count: this.unchecked, line: this.firstUnchecked.line, span: this.firstUnchecked.span } }
+        : {}),
     };
   }
 
@@ -92,11 +96,18 @@ class Replayer extends EndReplayer {
     if (p.name === 'game-end') {
       const reason = p.reason.value === 'time' ? 'time' : p.reason.value === 'blocked' ? 'blocked' : undefined;
       if (!reason || this.end) return;
-      const moveAfter = this.file.events.find((e) => e.line > p.line && (e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange'));
+      const moveAfter = this.file.events.find(
+        (e) => e.line > p.line && (e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange'),
+      );
       if (moveAfter) {
         // The pragma declares an end the moves below contradict: it belongs after the last move
         // (NOTATION.md). One finding on the pragma; the game goes on.
-        this.report('move-after-game-end', p.span, { line: moveAfter.line + 1 }, { messageId: 'move-after-game-end-pragma', article: this.endCitation() });
+        this.report(
+          'move-after-game-end',
+          p.span,
+          { line: moveAfter.line + 1 },
+          { messageId: 'move-after-game-end-pragma', article: this.endCitation() },
+        );
         return;
       }
       // 37.5 / 40.4 (time) and 37.1 / 40.1 (nobody can play): declared, not inferred.
@@ -182,18 +193,32 @@ class Replayer extends EndReplayer {
     // NASPA double challenge: the opponent who challenges the going-out play in vain loses a turn,
     // written as a pass right after it; that pass belongs to the last turn, not after the end.
     const failedChallenge =
-      this.edition === 'naspa' && this.end?.reason === 'out' && e.kind === 'pass' && p !== this.end.finisher && this.lastEvent === this.end.event;
+      this.edition === 'naspa' &&
+      this.end?.reason === 'out' &&
+      e.kind === 'pass' &&
+      p !== this.end.finisher &&
+      this.lastEvent === this.end.event;
     if (this.end && !this.endReported && !failedChallenge) {
       this.endReported = true;
       const related: RelatedInfo[] = this.end.event ? [{ span: this.end.event.span, messageId: 'related.game-end', args: {} }] : [];
       const code: FindingCode = this.end.reason === 'scoreless' ? 'scoreless-turns-end' : 'move-after-game-end';
-      this.report(code, e.span, { line: this.end.line + 1 }, { related, ...(code === 'move-after-game-end' && this.end.article ? { article: this.end.article } : {}) });
+      this.report(
+        code,
+        e.span,
+        { line: this.end.line + 1 },
+        { related, ...(code === 'move-after-game-end' && this.end.article ? { article: this.end.article } : {}) },
+      );
     }
     if (this.lastTurnPlayer >= 0 && p === this.lastTurnPlayer) {
       const prev = this.lastTurnEvent;
-      this.report('out-of-turn', e.nick.span, { nick: e.nick.text, expected: this.nick(1 - p) }, {
-        related: prev ? [{ span: prev.nick.span, messageId: 'related.previous-turn', args: { nick: prev.nick.text } }] : [],
-      });
+      this.report(
+        'out-of-turn',
+        e.nick.span,
+        { nick: e.nick.text, expected: this.nick(1 - p) },
+        {
+          related: prev ? [{ span: prev.nick.span, messageId: 'related.previous-turn', args: { nick: prev.nick.text } }] : [],
+        },
+      );
     }
   }
 
@@ -227,14 +252,25 @@ class Replayer extends EndReplayer {
       const previous = o.expectedTotals ? o.expectedTotals[0]! : pl.bases[0]!;
       const amount = o.expectedTotals ? 0 : declaredAmount;
       const related: RelatedInfo[] = pl.declaredTotalToken
-        ? [{ span: pl.declaredTotalToken.span, messageId: 'related.previous-total', args: { nick: e.nick.text, total: pl.declaredTotal ?? 0 } }]
+        ? [
+            {
+              span: pl.declaredTotalToken.span,
+              messageId: 'related.previous-total',
+              args: { nick: e.nick.text, total: pl.declaredTotal ?? 0 },
+            },
+          ]
         : [];
-      this.report('cumulative-mismatch', e.total!.span, {
-        declared: total,
-        previous,
-        amount: amount >= 0 ? `+${amount}` : String(amount),
-        expected: previous + amount,
-      }, { related });
+      this.report(
+        'cumulative-mismatch',
+        e.total!.span,
+        {
+          declared: total,
+          previous,
+          amount: amount >= 0 ? `+${amount}` : String(amount),
+          expected: previous + amount,
+        },
+        { related },
+      );
       pl.bases = Array.from(new Set([total, ...candidates]));
     } else {
       pl.bases = [total];

@@ -146,7 +146,17 @@ function scoreRun(
     const points = value * lm; // art. 13
     letterSum += points;
     multiplier *= wm; // art. 14–15
-    squares.push({ row: r, col: c, letter: cell.letter, blank: cell.blank, isNew, value, letterMultiplier: lm, wordMultiplier: wm, points });
+    squares.push({
+      row: r,
+      col: c,
+      letter: cell.letter,
+      blank: cell.blank,
+      isNew,
+      value,
+      letterMultiplier: lm,
+      wordMultiplier: wm,
+      points,
+    });
     word += cell.letter;
     covered?.add(index);
     if (across) c++;
@@ -155,6 +165,7 @@ function scoreRun(
   const normalized = word.toLowerCase(); // normalizeFaces of the faces
   const dir = across ? 'across' : 'down';
   const score = letterSum * multiplier;
-  if (judge) return { word, normalized, main, direction: dir, squares, letterSum, wordMultiplier: multiplier, score, accepted: judge(normalized) };
+  if (judge)
+    return { word, normalized, main, direction: dir, squares, letterSum, wordMultiplier: multiplier, score, accepted: judge(normalized) };
   return { word, normalized, main, direction: dir, squares, letterSum, wordMultiplier: multiplier, score };
 }

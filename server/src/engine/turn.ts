@@ -18,7 +18,22 @@ import type { BoardCells, PlacedTile, ScoredWord, TurnState } from './types';
 export const NO_WORDS: readonly ScoredWord[] = Object.freeze([]);
 export const NO_PLACED: TurnState['placed'] = Object.freeze([]);
 
-export type TurnFields = Pick<TurnState, 'index' | 'event' | 'kind' | 'player' | 'racks' | 'bag' | 'computedScore' | 'computedTotal' | 'totals' | 'declaredTotals' | 'words' | 'bingo' | 'placed'>;
+export type TurnFields = Pick<
+  TurnState,
+  | 'index'
+  | 'event'
+  | 'kind'
+  | 'player'
+  | 'racks'
+  | 'bag'
+  | 'computedScore'
+  | 'computedTotal'
+  | 'totals'
+  | 'declaredTotals'
+  | 'words'
+  | 'bingo'
+  | 'placed'
+>;
 
 /**
  * The replay's board changes in order: square index and the tile put there (null: lifted by a

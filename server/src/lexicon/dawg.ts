@@ -115,7 +115,7 @@ export class Dawg {
     if (node === 0 || n === 0) return false;
     // `c` is the character at i - 1, read once; -1 past the end.
     let c = word.charCodeAt(0);
-    for (let i = 1; ; ) {
+    for (let i = 1; ;) {
       if (c > 255) return false;
       const code = TILE_OF_CHAR[c];
       let tile = code & 31;
@@ -144,7 +144,7 @@ export class Dawg {
   private scanHas(word: string): boolean {
     let node = this.root;
     if (word.length === 0) return false;
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       const tile = tileAt(word, i);
       if (tile === 0) return false;
       i += tileWidth(tile);
@@ -364,7 +364,8 @@ function readU32(bytes: Uint8Array, at: number): number {
 /** Whether this machine stores a Uint32Array little-endian, as the file does (then the file is viewed, not copied). */
 const LITTLE_ENDIAN = os.endianness() === 'LE';
 
-export type ParsedDawg = { readonly ok: true; readonly dawg: Dawg; readonly name: string } | { readonly ok: false; readonly detail: string };
+export type ParsedDawg =
+  { readonly ok: true; readonly dawg: Dawg; readonly name: string } | { readonly ok: false; readonly detail: string };
 
 /**
  * Read DAWG file bytes; the array is a view on `bytes` when aligned (no copy). `verify` 'full'
@@ -379,7 +380,9 @@ export function parseDawgFile(bytes: Uint8Array, verify: 'full' | 'header' = 'fu
   if (!looksLikeDawgFile(bytes)) return fail('bad magic');
   const version = readU32(bytes, 4);
   if (version !== DAWG_VERSION) {
-    return fail(version < DAWG_VERSION ? `format version ${version}, from an older Planilla: compile the list again` : `format version ${version}`);
+    return fail(
+      version < DAWG_VERSION ? `format version ${version}, from an older Planilla: compile the list again` : `format version ${version}`,
+    );
   }
   const wordCount = readU32(bytes, 8);
   const length = readU32(bytes, 12);

@@ -99,8 +99,7 @@ export interface LexiconReport {
 }
 
 export type LexiconLoadResult =
-  | { readonly ok: true; readonly lexicon: Lexicon; readonly report: LexiconReport }
-  | { readonly ok: false; readonly error: LexiconProblem };
+  { readonly ok: true; readonly lexicon: Lexicon; readonly report: LexiconReport } | { readonly ok: false; readonly error: LexiconProblem };
 
 /** A lexicon backed by a DAWG: lookups, and the words in tile order. */
 export class DawgLexicon implements Lexicon {
@@ -336,7 +335,12 @@ function readListFile(file: string, options: LoadOptions): Outcome<ReadList> {
     const collector = new TileWordCollector('kwg');
     const r = readKwg(bytes, (tiles) => collector.add(tiles));
     if (!r.ok) {
-      const id = r.problem === 'alphabet' ? 'lexicon.kwg-alphabet' : r.problem === 'too-many-words' ? 'lexicon.too-many-words' : 'lexicon.kwg-malformed';
+      const id =
+        r.problem === 'alphabet'
+          ? 'lexicon.kwg-alphabet'
+          : r.problem === 'too-many-words'
+            ? 'lexicon.too-many-words'
+            : 'lexicon.kwg-malformed';
       return problem(id, { path: file, detail: r.detail });
     }
     return { ok: true, value: { bytes, format: 'kwg', parsed: collector.result() } };
@@ -375,7 +379,11 @@ function loadUserList(
       stamp = { file: stampFile(dir, source, digraphs), size: seen.size, mtimeMs: seen.mtimeMs };
       const key = readStamp(stamp);
       const hit = key ? readCacheEntry(entryFiles(dir, key)) : undefined;
-      if (hit) return { ok: true, value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' } };
+      if (hit)
+        return {
+          ok: true,
+          value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' },
+        };
     }
     const read = readCapped(file, maxBytes);
     if (!read.ok) return read;
@@ -385,7 +393,10 @@ function loadUserList(
       const hit = readCacheEntry(cacheFiles);
       if (hit) {
         if (stamp) writeStamp(stamp, key);
-        return { ok: true, value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' } };
+        return {
+          ok: true,
+          value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' },
+        };
       }
     }
   }
@@ -395,7 +406,10 @@ function loadUserList(
   if (r.value.dawg) {
     const stored = r.value.dawg;
     if (stored.dawg.wordCount === 0) return problem('lexicon.no-words', { path: file, entries: 0 });
-    return { ok: true, value: { lexicon: new DawgLexicon(stored.dawg, stored.name || name, source), format, list: parsed.report, cache: 'off' } };
+    return {
+      ok: true,
+      value: { lexicon: new DawgLexicon(stored.dawg, stored.name || name, source), format, list: parsed.report, cache: 'off' },
+    };
   }
   if (parsed.keys.length === 0) return problem('lexicon.no-words', { path: file, entries: parsed.report.entries });
   const dawg = buildDawgFromKeys(parsed.keys);

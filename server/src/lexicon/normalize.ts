@@ -19,8 +19,35 @@
 
 /** Tile labels by code; index 0 is unused. */
 export const TILE_LETTERS: readonly string[] = [
-  '', 'a', 'b', 'c', 'ch', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'l', 'll', 'm', 'n', 'ñ', 'o', 'p',
-  'q', 'r', 'rr', 's', 't', 'u', 'v', 'x', 'y', 'z',
+  '',
+  'a',
+  'b',
+  'c',
+  'ch',
+  'd',
+  'e',
+  'f',
+  'g',
+  'h',
+  'i',
+  'j',
+  'l',
+  'll',
+  'm',
+  'n',
+  'ñ',
+  'o',
+  'p',
+  'q',
+  'r',
+  'rr',
+  's',
+  't',
+  'u',
+  'v',
+  'x',
+  'y',
+  'z',
 ];
 
 /** Number of tile codes (1–28). */
@@ -87,7 +114,7 @@ export const tileWidth = (tile: number): number => (tile === TILE_CH || tile ===
 /** The tiles of a normalised word, greedily (CH, LL, RR one tile); undefined when a character is no tile. */
 export function tokenize(word: string): number[] | undefined {
   const tiles: number[] = [];
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const tile = tileAt(word, i);
     if (tile === 0) return undefined;
     tiles.push(tile);
@@ -113,7 +140,7 @@ export function tileCount(word: string): number {
  */
 export function tileKey(word: string): string | undefined {
   let key = '';
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const tile = tileAt(word, i);
     if (tile === 0) return undefined;
     key += String.fromCharCode(tile + 64);
@@ -163,7 +190,7 @@ export function hasSeparateDigraph(tiles: readonly number[]): boolean {
   return false;
 }
 
-const ACCENTS: Readonly<Record<string, string>> = { 'á': 'a', 'é': 'e', 'í': 'i', 'ó': 'o', 'ú': 'u', 'ü': 'u' };
+const ACCENTS: Readonly<Record<string, string>> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u' };
 
 /** NFC, lower case kept as is; á é í ó ú ü → a e i o u (ñ kept). */
 export function foldAccents(text: string): string {

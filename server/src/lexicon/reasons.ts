@@ -102,11 +102,23 @@ const DERIVATIVE_SUFFIXES: readonly DerivativeSuffix[] = (() => {
   ];
   const out: DerivativeSuffix[] = [];
   for (const [stem, kind, afterConsonantOrE] of families) {
-    const forms: [string, 'o' | 'a'][] = [['o', 'o'], ['a', 'a'], ['os', 'o'], ['as', 'a']];
+    const forms: [string, 'o' | 'a'][] = [
+      ['o', 'o'],
+      ['a', 'a'],
+      ['os', 'o'],
+      ['as', 'a'],
+    ];
     if (stem === 'ot' || stem === 'et') forms.push(['e', 'o'], ['es', 'o']);
     for (const [ending, vowel] of forms) out.push({ text: `${stem}${ending}`, kind, vowel: afterConsonantOrE ? '' : vowel });
   }
-  for (const [text, vowel] of [['on', 'o'], ['ona', 'a'], ['ones', 'o'], ['onas', 'a'], ['in', 'o'], ['ines', 'o']] as const) {
+  for (const [text, vowel] of [
+    ['on', 'o'],
+    ['ona', 'a'],
+    ['ones', 'o'],
+    ['onas', 'a'],
+    ['in', 'o'],
+    ['ines', 'o'],
+  ] as const) {
     out.push({ text, kind: text.startsWith('o') ? 'augmentative' : 'diminutive', vowel });
   }
   return out;

@@ -19,7 +19,17 @@
  *   r.keys.map(keyToWord); // ['casa', 'chuleta']
  *   r.report.digraphs; // 'brackets'
  */
-import { foldAccents, hasSeparateDigraph, keyFromTiles, keyToWord, MAX_TILES, MIN_TILES, tileCount, tileKey, tilesToLabel } from './normalize';
+import {
+  foldAccents,
+  hasSeparateDigraph,
+  keyFromTiles,
+  keyToWord,
+  MAX_TILES,
+  MIN_TILES,
+  tileCount,
+  tileKey,
+  tilesToLabel,
+} from './normalize';
 
 export const DIGRAPH_MODES = ['auto', 'plain', 'brackets', 'digits'] as const;
 export type DigraphMode = (typeof DIGRAPH_MODES)[number];
@@ -196,11 +206,7 @@ function sortUnique(keys: string[], tally: DropTally): string[] {
 }
 
 /** Normalise a list's entries; `mode` 'auto' detects the digraph style. */
-export function normalizeEntries(
-  entries: readonly string[],
-  mode: DigraphMode,
-  encoding: WordListReport['encoding'],
-): ParsedWordList {
+export function normalizeEntries(entries: readonly string[], mode: DigraphMode, encoding: WordListReport['encoding']): ParsedWordList {
   const digraphs = mode === 'auto' ? detectDigraphMode(entries) : mode;
   const upper = detectUpperCaseList(entries);
   const tally = new DropTally();

@@ -79,7 +79,10 @@ function scoreText(model: BoardModel, lang: Language): string {
   if (!ev) return '';
   if (ev.illegal) {
     // Never "coincide con la planilla": a play with broken geometry carries the sheet's amount.
-    return uiText('ui.board.scoreIllegal', lang, { reason: uiText(`ui.illegal.${ev.illegal.code}`, lang), declared: signed(ev.declaredScore ?? ev.computedScore) });
+    return uiText('ui.board.scoreIllegal', lang, {
+      reason: uiText(`ui.illegal.${ev.illegal.code}`, lang),
+      declared: signed(ev.declaredScore ?? ev.computedScore),
+    });
   }
   if (ev.declaredScore === null) return uiText('ui.board.scoreNoSheet', lang, { computed: signed(ev.computedScore) });
   if (ev.declaredScore === ev.computedScore) return uiText('ui.board.scoreMatches', lang, { computed: signed(ev.computedScore) });
@@ -95,8 +98,12 @@ function eventSection(model: BoardModel, lang: Language): string {
     return w.accepted === false ? `<span class="unaccepted" title="${ui(lang, 'ui.board.unaccepted')}">${text}</span>` : text;
   });
   if (ev.bingo > 0) words.push(ui(lang, 'ui.board.bingo', { bonus: ev.bingo }));
-  const last = model.lastMove.length > 0 ? `<p class="last-move">${ui(lang, 'ui.board.lastMove', { squares: model.lastMove.join(' ') })}</p>` : '';
-  const illegal = ev.illegal && ev.illegal.squares.length > 0 ? `<p class="illegal">${ui(lang, 'ui.board.illegalSquares', { squares: ev.illegal.squares.join(' ') })}</p>` : '';
+  const last =
+    model.lastMove.length > 0 ? `<p class="last-move">${ui(lang, 'ui.board.lastMove', { squares: model.lastMove.join(' ') })}</p>` : '';
+  const illegal =
+    ev.illegal && ev.illegal.squares.length > 0
+      ? `<p class="illegal">${ui(lang, 'ui.board.illegalSquares', { squares: ev.illegal.squares.join(' ') })}</p>`
+      : '';
   return [
     `<p class="event${ev.illegal ? ' illegal' : ''}"><code>${e(ev.text)}</code></p>`,
     `<p class="score${differs ? ' differs' : ''}">${e(scoreText(model, lang))}</p>`,
@@ -186,4 +193,3 @@ export function boardViewAt(replay: Replay, line: number, lang: Language): Board
     html: renderBoardViewBody(model, lang),
   };
 }
-

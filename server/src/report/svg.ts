@@ -88,7 +88,9 @@ function illegalMark(x: number, y: number): string {
 function renderSquare(square: SquareModel, lang: Language): string {
   const x = MARGIN + square.col * CELL;
   const y = MARGIN + square.row * CELL;
-  const parts = [`<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${squareFill(square)}" stroke="${BOARD_COLOURS.grid}" stroke-width="1"/>`];
+  const parts = [
+    `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${squareFill(square)}" stroke="${BOARD_COLOURS.grid}" stroke-width="1"/>`,
+  ];
   const mark = square.illegal ? illegalMark(x, y) : '';
   const tile = square.tile;
   if (!tile) {
@@ -116,7 +118,9 @@ function renderSquare(square: SquareModel, lang: Language): string {
     `<text x="${x + CELL / 2 - 2}" y="${y + CELL / 2 + 7}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="${ink}"${style}>${escapeXml(tile.letter)}</text>`,
   );
   if (!tile.blank) {
-    parts.push(`<text x="${x + CELL - 5}" y="${y + CELL - 5}" font-size="9" text-anchor="end" fill="${BOARD_COLOURS.ink}">${tile.value}</text>`);
+    parts.push(
+      `<text x="${x + CELL - 5}" y="${y + CELL - 5}" font-size="9" text-anchor="end" fill="${BOARD_COLOURS.ink}">${tile.value}</text>`,
+    );
   }
   return parts.join('') + mark;
 }
@@ -151,14 +155,16 @@ export function renderBoardSvg(model: BoardModel, lang: Language, options: SvgOp
   const parts: string[] = [`${head} role="img" font-family="${FONT}">`];
   if (options.title !== undefined) parts.push(`<title>${escapeXml(options.title)}</title>`);
   parts.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`);
-  parts.push(
-    `<rect x="${MARGIN - 2}" y="${MARGIN - 2}" width="${BOARD_PX + 4}" height="${BOARD_PX + 4}" fill="${BOARD_COLOURS.frame}"/>`,
-  );
+  parts.push(`<rect x="${MARGIN - 2}" y="${MARGIN - 2}" width="${BOARD_PX + 4}" height="${BOARD_PX + 4}" fill="${BOARD_COLOURS.frame}"/>`);
   for (let col = 0; col < BOARD_SIZE; col++) {
-    parts.push(`<text x="${MARGIN + col * CELL + CELL / 2}" y="${MARGIN - 8}" font-size="12" text-anchor="middle" fill="${BOARD_COLOURS.ink}">${COLUMNS[col]}</text>`);
+    parts.push(
+      `<text x="${MARGIN + col * CELL + CELL / 2}" y="${MARGIN - 8}" font-size="12" text-anchor="middle" fill="${BOARD_COLOURS.ink}">${COLUMNS[col]}</text>`,
+    );
   }
   for (let row = 0; row < BOARD_SIZE; row++) {
-    parts.push(`<text x="${MARGIN - 6}" y="${MARGIN + row * CELL + CELL / 2 + 4}" font-size="12" text-anchor="end" fill="${BOARD_COLOURS.ink}">${row + 1}</text>`);
+    parts.push(
+      `<text x="${MARGIN - 6}" y="${MARGIN + row * CELL + CELL / 2 + 4}" font-size="12" text-anchor="end" fill="${BOARD_COLOURS.ink}">${row + 1}</text>`,
+    );
   }
   for (let row = 0; row < BOARD_SIZE; row++) {
     for (let col = 0; col < BOARD_SIZE; col++) parts.push(renderSquare(model.squares[squareIndex(row, col)], lang));

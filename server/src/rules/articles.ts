@@ -258,7 +258,11 @@ function buildTable(source: EditionSource | undefined): ReadonlyMap<string, Arti
     ...source.articles.map((row) => ({ row, origin: 'edition' as const })),
     ...source.borrowed.map((row) => ({ row, origin: 'nearest-edition' as const })),
   ].sort((a, b) => Number(a.row[0]) - Number(b.row[0]));
-  for (const { row: [ref, es, en], origin } of whole) put({ ref, title: { es, en }, origin });
+  for (const {
+    row: [ref, es, en],
+    origin,
+  } of whole)
+    put({ ref, title: { es, en }, origin });
   for (const [ref, es, en] of source.subArticles) {
     const parent = table.get(ref.split('.')[0]);
     if (!parent) throw new Error(`articles.ts: sub-article ${ref} has no parent article`);
@@ -288,8 +292,7 @@ const TABLES: Readonly<Record<Edition, ReadonlyMap<string, ArticleInfo>>> = {
 
 /** One piece of a reference list: a single reference or a range of two. */
 export type ArticlePiece =
-  | { readonly kind: 'single'; readonly ref: string }
-  | { readonly kind: 'range'; readonly from: string; readonly to: string };
+  { readonly kind: 'single'; readonly ref: string } | { readonly kind: 'range'; readonly from: string; readonly to: string };
 
 const ANNEX_RE = /^(?:(?:anexo|annex)\s+)?(?:XII\s*(?:§|\.|-|\s)\s*|§\s*)(\d+(?:\.\d+)*)$/i;
 const NUMBER_RE = /^\d+(?:\.\d+)*$/;

@@ -144,9 +144,7 @@ export function citeArticle(article: string, lang: Language): string {
   if (!pieces) return article;
   if (pieces.length === 0) return '';
   const annex = formatMessage('rule.annex', {}, lang);
-  const parts = pieces.map((p) =>
-    p.kind === 'range' ? `${p.from}–${p.to}` : p.ref.startsWith('XII') ? `${annex} ${p.ref}` : p.ref,
-  );
+  const parts = pieces.map((p) => (p.kind === 'range' ? `${p.from}–${p.to}` : p.ref.startsWith('XII') ? `${annex} ${p.ref}` : p.ref));
   const first = pieces[0];
   const startsWithAnnex = first.kind === 'single' && first.ref.startsWith('XII');
   return startsWithAnnex ? parts.join(', ') : `${formatMessage('rule.article-abbrev', {}, lang)} ${parts.join(', ')}`;
@@ -183,8 +181,7 @@ export function explainFinding(finding: Finding, edition: Edition, lang: Languag
   const language = safeLanguage(lang);
   const title = finding.article ? articleTitle(edition, finding.article, language) : undefined;
   const single = parseArticleList(finding.article);
-  const origin =
-    single && single.length === 1 && single[0].kind === 'single' ? articleInfo(edition, single[0].ref)?.origin : undefined;
+  const origin = single && single.length === 1 && single[0].kind === 'single' ? articleInfo(edition, single[0].ref)?.origin : undefined;
   const note = rule?.notes?.[edition];
   return {
     message: renderFinding(finding, language),

@@ -28,16 +28,51 @@ export interface NamedWord {
 
 /** Endings of a regular -ar verb, accents left out (the lexicon's queries carry none). */
 const AR_ENDINGS: readonly string[] = [
-  'ar', 'ando', 'ado', 'ada', 'ados', 'adas',
-  'o', 'as', 'a', 'amos', 'ais', 'an', // present; voseo `-ás` is `as`
-  'e', 'aste', 'asteis', 'aron', // preterite (1st and 3rd singular: e, o)
-  'aba', 'abas', 'abamos', 'abais', 'aban',
-  'are', 'aras', 'ara', 'aremos', 'areis', 'aran',
-  'aria', 'arias', 'ariamos', 'ariais', 'arian',
-  'es', 'emos', 'eis', 'en', // present subjunctive
-  'aramos', 'arais', // imperfect subjunctive in -ra (the rest shared with the future)
-  'ase', 'ases', 'asemos', 'aseis', 'asen',
-  'ares', 'aren', // future subjunctive (are, aremos, areis shared)
+  'ar',
+  'ando',
+  'ado',
+  'ada',
+  'ados',
+  'adas',
+  'o',
+  'as',
+  'a',
+  'amos',
+  'ais',
+  'an', // present; voseo `-ás` is `as`
+  'e',
+  'aste',
+  'asteis',
+  'aron', // preterite (1st and 3rd singular: e, o)
+  'aba',
+  'abas',
+  'abamos',
+  'abais',
+  'aban',
+  'are',
+  'aras',
+  'ara',
+  'aremos',
+  'areis',
+  'aran',
+  'aria',
+  'arias',
+  'ariamos',
+  'ariais',
+  'arian',
+  'es',
+  'emos',
+  'eis',
+  'en', // present subjunctive
+  'aramos',
+  'arais', // imperfect subjunctive in -ra (the rest shared with the future)
+  'ase',
+  'ases',
+  'asemos',
+  'aseis',
+  'asen',
+  'ares',
+  'aren', // future subjunctive (are, aremos, areis shared)
   'ad', // imperative vosotros
 ];
 

@@ -23,7 +23,8 @@ import type { Language, MessageArgs } from './types';
  * notas}}` (the form `Intl.PluralRules` picks for the number; `#` is the number written for the
  * language; forms are `zero`, `one`, `two`, `few`, `many`, `other` or `=N`, and hold no braces).
  */
-const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)(?:,\s*(number)\s*|,\s*plural\s*,((?:\s*(?:zero|one|two|few|many|other|=\d+)\s*\{[^{}]*\})+)\s*)?\}/g;
+const PLACEHOLDER =
+  /\{([A-Za-z0-9_.-]+)(?:,\s*(number)\s*|,\s*plural\s*,((?:\s*(?:zero|one|two|few|many|other|=\d+)\s*\{[^{}]*\})+)\s*)?\}/g;
 const PLURAL_FORM = /(zero|one|two|few|many|other|=\d+)\s*\{([^{}]*)\}/g;
 
 /** Placeholder names of a template, in order of first appearance, without repeats. */
@@ -64,8 +65,7 @@ function numericArg(value: string): number | undefined {
 function pluralForm(forms: string, value: string, lang: Language): string {
   const table = new Map([...forms.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]] as const));
   const n = numericArg(value);
-  const chosen =
-    n === undefined ? table.get('other') : (table.get(`=${n}`) ?? table.get(pluralCategory(n, lang)) ?? table.get('other'));
+  const chosen = n === undefined ? table.get('other') : (table.get(`=${n}`) ?? table.get(pluralCategory(n, lang)) ?? table.get('other'));
   const shown = n === undefined ? value : formatNumber(n, lang);
   return (chosen ?? '#').replace(/#/g, shown);
 }

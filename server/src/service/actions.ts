@@ -126,7 +126,9 @@ export function getCodeActions(
       }
     } else if (finding.code === 'cumulative-mismatch' && at?.turn && at.event.total) {
       const total = String(at.turn.computedTotal);
-      actions.push(fix(uiText('ui.fix.setTotal', lang, { total }), uri, [{ range: toRange(at.event.total.span), newText: total }], diags, true));
+      actions.push(
+        fix(uiText('ui.fix.setTotal', lang, { total }), uri, [{ range: toRange(at.event.total.span), newText: total }], diags, true),
+      );
     } else if (finding.code === 'end-rack-gcg-convention' && at?.turn) {
       const lines = fiseEndingLines(analysis, at.event, at.turn);
       if (lines) {
@@ -137,9 +139,15 @@ export function getCodeActions(
       const header = addEncodingHeader(analysis, uri, lang, diags);
       if (header) actions.push(header);
     }
-    if (finding.code === 'syntax-error' && at?.turn && (at.event.score === undefined || at.event.total === undefined) && !filled.has(at.index)) {
+    if (
+      finding.code === 'syntax-error' &&
+      at?.turn &&
+      (at.event.score === undefined || at.event.total === undefined) &&
+      !filled.has(at.index)
+    ) {
       filled.add(at.index);
-      const missing = at.event.score === undefined ? ` ${signed(at.turn.computedScore)} ${at.turn.computedTotal}` : ` ${at.turn.computedTotal}`;
+      const missing =
+        at.event.score === undefined ? ` ${signed(at.turn.computedScore)} ${at.turn.computedTotal}` : ` ${at.turn.computedTotal}`;
       const end = point(at.event.span.end);
       const lineText = text.slice(at.event.span.start.offset, at.event.span.end.offset);
       const trailing = lineText.length - lineText.trimEnd().length;

@@ -148,7 +148,13 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
         const score = t?.declaredScore ?? null;
         const total = t?.declaredTotal ?? null;
         const previous = t ? prev[i]! : 0;
-        return { line: t ? t.event.line + 1 : null, score, total, previous, arithmetic: score !== null && total !== null && previous + score === total };
+        return {
+          line: t ? t.event.line + 1 : null,
+          score,
+          total,
+          previous,
+          arithmetic: score !== null && total !== null && previous + score === total,
+        };
       };
       const rt = ref.turns[i];
       firstDisagreement = {
@@ -234,7 +240,11 @@ export function comparisonLines(c: Comparison, lang: Language, name: (s: string)
     if (d.true) lines.push(`  ${formatMessage('compare.truth', { score: signedOrDash(d.true.score), total: d.true.total }, lang)}`);
   }
   lines.push(
-    formatMessage('compare.result', { a: resultText(c.result.a, name), b: resultText(c.result.b, name), true: resultText(c.result.true, name) }, lang),
+    formatMessage(
+      'compare.result',
+      { a: resultText(c.result.a, name), b: resultText(c.result.b, name), true: resultText(c.result.true, name) },
+      lang,
+    ),
   );
   return lines;
 }

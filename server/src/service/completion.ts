@@ -131,9 +131,12 @@ export interface CoordinateChoice {
 export function rankCoordinates(occupied: (row: number, col: number) => boolean, maxTiles = 7): CoordinateChoice[] {
   const filled = (row: number, col: number): boolean => row >= 0 && col >= 0 && row < BOARD_SIZE && col < BOARD_SIZE && occupied(row, col);
   let empty = true;
-  for (let row = 0; row < BOARD_SIZE && empty; row++) for (let col = 0; col < BOARD_SIZE && empty; col++) if (filled(row, col)) empty = false;
+  for (let row = 0; row < BOARD_SIZE && empty; row++)
+    for (let col = 0; col < BOARD_SIZE && empty; col++) if (filled(row, col)) empty = false;
   const anchor = (row: number, col: number): boolean =>
-    empty ? row === CENTER.row && col === CENTER.col : filled(row - 1, col) || filled(row + 1, col) || filled(row, col - 1) || filled(row, col + 1);
+    empty
+      ? row === CENTER.row && col === CENTER.col
+      : filled(row - 1, col) || filled(row + 1, col) || filled(row, col - 1) || filled(row, col + 1);
   const reachFrom = (row: number, col: number, dr: number, dc: number): number | undefined => {
     if (filled(row - dr, col - dc)) return undefined;
     let laid = 0;

@@ -45,7 +45,9 @@ export function getDocumentSymbols(analysis: Analysis): DocumentSymbol[] {
     const lastLine = event.notes.reduce((last, n) => Math.max(last, n.lastLine), event.line);
     const lastText = lastLine === event.line ? '' : ((lines ??= splitLines(file.text))[lastLine]?.text ?? '');
     const range: Range =
-      lastLine === event.line ? toRange(event.span) : { start: toRange(event.span).start, end: { line: lastLine, character: lastText.length } };
+      lastLine === event.line
+        ? toRange(event.span)
+        : { start: toRange(event.span).start, end: { line: lastLine, character: lastText.length } };
     return {
       name: symbolName(event, index, file.text),
       kind: event.kind === 'placement' ? SymbolKind.Event : SymbolKind.Number,
@@ -72,7 +74,12 @@ export function getFormattingEdits(analysis: Analysis): TextEdit[] {
   if (formatted === text) return [];
   const lines = splitLines(text);
   const last = lines[lines.length - 1];
-  return [{ range: { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: last ? last.text.length : 0 } }, newText: formatted }];
+  return [
+    {
+      range: { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: last ? last.text.length : 0 } },
+      newText: formatted,
+    },
+  ];
 }
 
 /** Inlay hints after a score or total that differs from the computed one. */

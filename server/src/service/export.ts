@@ -55,7 +55,9 @@ export function exportForWoogles(analysis: Analysis, lang: Language = 'es'): str
     const turn = turnByLine.get(line.line);
     out.push(exportEvent(line, turn, spanish));
     if (line.kind === 'arbiter-penalty') {
-      out.push(`#note ${formatMessage('export.arbiter-penalty-note', { amount: Math.abs(turn?.computedScore ?? 0), article: articleFor('arbiter-penalty-mismatch', replay.rules) }, lang)}`);
+      out.push(
+        `#note ${formatMessage('export.arbiter-penalty-note', { amount: Math.abs(turn?.computedScore ?? 0), article: articleFor('arbiter-penalty-mismatch', replay.rules) }, lang)}`,
+      );
     }
   }
   return `${out.join('\n')}\n`;
@@ -93,7 +95,7 @@ function rackFromState(rack: readonly string[]): string {
 
 function rackNodeText(node: RackNode | undefined, spanish: boolean): string {
   if (!node) return '';
-  return rackText(spanish ? node.readings[0] ?? node.singles : node.singles);
+  return rackText(spanish ? (node.readings[0] ?? node.singles) : node.singles);
 }
 
 function number(n: number | undefined, fallback: number, signed: boolean): string {

@@ -141,7 +141,8 @@ function diff(before: readonly EventNode[], after: readonly EventNode[]): Number
 export function fixAll(analysis: Analysis, settings: AnalysisSettings = {}): FixAllResult {
   const original = analysis.parsed.file;
   if (original.truncated) return { text: original.text, changes: [], remaining: numberFindings(analysis), refused: 'truncated' };
-  if (original.lines.some((l) => l.type === 'error')) return { text: original.text, changes: [], remaining: numberFindings(analysis), refused: 'syntax' };
+  if (original.lines.some((l) => l.type === 'error'))
+    return { text: original.text, changes: [], remaining: numberFindings(analysis), refused: 'syntax' };
   let current = analysis;
   let text = original.text;
   for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -55,7 +55,9 @@ function tileAt(tiles: readonly TileRef[], pos: Position): TileRef | undefined {
 }
 
 function pieceAt(pieces: readonly Piece[], pos: Position): Piece | undefined {
-  return pieces.find((p) => spanContains(p.span, pos) && pos.character < p.span.end.column) ?? pieces.find((p) => spanContains(p.span, pos));
+  return (
+    pieces.find((p) => spanContains(p.span, pos) && pos.character < p.span.end.column) ?? pieces.find((p) => spanContains(p.span, pos))
+  );
 }
 
 /** Every note of the file (header notes and notes attached to events). */
@@ -101,7 +103,11 @@ export function locate(analysis: Analysis, pos: Position): Located {
   }
   if (line.type === 'pragma') {
     if (line.name === 'note') return { kind: 'note', note: line.note };
-    return { kind: 'pragma', pragma: line, onName: spanContains(line.nameToken.span, pos) || pos.character <= line.nameToken.span.start.column };
+    return {
+      kind: 'pragma',
+      pragma: line,
+      onName: spanContains(line.nameToken.span, pos) || pos.character <= line.nameToken.span.start.column,
+    };
   }
   if (line.type === 'note-continuation') {
     const note = allNotes(analysis).find((n) => n.firstLine <= pos.line && pos.line <= n.lastLine);

@@ -258,4 +258,3 @@ export function renderBoardViewPage(options: BoardViewPageOptions): string {
     '',
   ].join('\n');
 }
-

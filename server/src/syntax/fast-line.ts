@@ -361,7 +361,8 @@ class LineReader {
       if (next === 0x2d || isDigit(next)) return undefined;
       if (this.tokenEnd(i + 1)) return { value: { kind: 'pass', fields: {} }, end: i + 1 };
       const exchanged = this.tiles(i + 1, RACK);
-      if (exchanged && this.tokenEnd(exchanged.end)) return { value: { kind: 'exchange', fields: { exchanged: exchanged.value } }, end: exchanged.end };
+      if (exchanged && this.tokenEnd(exchanged.end))
+        return { value: { kind: 'exchange', fields: { exchanged: exchanged.value } }, end: exchanged.end };
       return null;
     }
     if (code === 0x28) {

@@ -33,18 +33,7 @@
  *   // '#character-encoding UTF-8\n>Ana: ABILORS 8D LIBRO +16 16\n'
  */
 import { parse } from './parse';
-import type {
-  CoordNode,
-  EventNode,
-  GcgFile,
-  NoteNode,
-  Piece,
-  PlayNode,
-  PragmaNode,
-  RackNode,
-  TileNotation,
-  TileRef,
-} from './types';
+import type { CoordNode, EventNode, GcgFile, NoteNode, Piece, PlayNode, PragmaNode, RackNode, TileNotation, TileRef } from './types';
 
 function sameTiles(a: readonly TileRef[], b: readonly TileRef[]): boolean {
   return (

@@ -19,19 +19,7 @@ import type { Span } from './types';
 
 /** Start rules a test or tool may call directly. */
 export type StartRule =
-  | 'Line'
-  | 'Pragma'
-  | 'Event'
-  | 'EventBody'
-  | 'Rack'
-  | 'Play'
-  | 'Coord'
-  | 'Score'
-  | 'Total'
-  | 'Count'
-  | 'Nick'
-  | 'Keyword'
-  | 'ClockTime';
+  'Line' | 'Pragma' | 'Event' | 'EventBody' | 'Rack' | 'Play' | 'Coord' | 'Score' | 'Total' | 'Count' | 'Nick' | 'Keyword' | 'ClockTime';
 
 function lineSpan(text: string, line: number, offset: number): Span {
   return {

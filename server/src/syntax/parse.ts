@@ -282,7 +282,12 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
   const headerNotes: NoteNode[] = [];
   const problems: SyntaxProblem[] = [];
   if ('fallback' in decoded && decoded.fallback) {
-    problems.push({ code: 'encoding-fallback', span: raws[0]!.span, messageId: decoded.fallback, args: { encoding: 'Windows-1252 (ISO-8859-1)' } });
+    problems.push({
+      code: 'encoding-fallback',
+      span: raws[0]!.span,
+      messageId: decoded.fallback,
+      args: { encoding: 'Windows-1252 (ISO-8859-1)' },
+    });
   }
   if (cut) {
     problems.push({ code: 'syntax-error', span: { start: cut, end: cut }, messageId: 'too-many-lines', args: { max: limit ?? 0 } });
@@ -299,7 +304,12 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
       case 'event': {
         const node = buildEvent(raw, notation);
         if (raw.missing) {
-          problems.push({ code: 'syntax-error', span: { start: raw.missing.at.start, end: raw.missing.at.end }, messageId: raw.missing.messageId, args: {} });
+          problems.push({
+            code: 'syntax-error',
+            span: { start: raw.missing.at.start, end: raw.missing.at.end },
+            messageId: raw.missing.messageId,
+            args: {},
+          });
         }
         lines.push(node);
         events.push(node);

@@ -131,7 +131,9 @@ function pairOf(a: Piece | undefined, b: Piece | undefined): { letter: string; l
 
 function pairTile(a: Piece, b: Piece, letter: string, blank: boolean, lowerDigraph: boolean): TileRef {
   const span = joinSpan(a.span, b.span);
-  return lowerDigraph ? { letter, blank, through: false, text: a.text + b.text, span, lowerDigraph: true } : tile(letter, blank, a.text + b.text, span);
+  return lowerDigraph
+    ? { letter, blank, through: false, text: a.text + b.text, span, lowerDigraph: true }
+    : tile(letter, blank, a.text + b.text, span);
 }
 
 /** Composes the tiles of a placement. */

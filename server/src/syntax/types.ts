@@ -217,7 +217,7 @@ export type PragmaName =
   | 'challenge'
   | 'game-end'
   | 'event' /* dialect: the tournament */
-  | 'round' /* dialect: the round */;
+  | 'round'; /* dialect: the round */
 
 export interface PragmaBase {
   readonly type: 'pragma';

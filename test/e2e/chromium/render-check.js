@@ -99,14 +99,21 @@ async function pageText(page) {
     });
     await context.addInitScript(() => {
       window.__posted = [];
-      window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), getState: () => undefined, setState: () => undefined });
+      window.acquireVsCodeApi = () => ({
+        postMessage: (m) => window.__posted.push(m),
+        getState: () => undefined,
+        setState: () => undefined,
+      });
     });
 
     // 1. The board of a sample record at its last event: blank CH, last move, racks, unseen tiles.
     const sample = path.join(root, 'apertura-comentada.gcg');
     fs.copyFileSync(path.join(repoRoot, 'samples/apertura-comentada.gcg'), sample);
     const lines = fs.readFileSync(sample, 'utf8').split('\n');
-    const lastLine = lines.map((l, i) => (l.startsWith('>') ? i : -1)).filter((i) => i >= 0).pop();
+    const lastLine = lines
+      .map((l, i) => (l.startsWith('>') ? i : -1))
+      .filter((i) => i >= 0)
+      .pop();
     const board = boardPage(sample, lastLine, 'es');
     await open(page, board.url);
     const seen = await page.evaluate(() => ({
@@ -125,9 +132,17 @@ async function pageText(page) {
     check('board_last_move', seen.lastMove === board.view.lastMove.join(' ') && board.view.lastMove.length > 0, seen.lastMove);
     check('board_squares', seen.squares >= 225 + 2, seen.squares);
     check('board_blank_digraph_tile', seen.blankOnBoard.includes('CH'), seen.blankOnBoard);
-    check('board_racks_and_unseen', seen.racks.length === 2 && seen.groups > 10 && /^Bolsa: \d+ fichas$/.test(seen.bag || ''), { racks: seen.racks, groups: seen.groups, bag: seen.bag });
+    check('board_racks_and_unseen', seen.racks.length === 2 && seen.groups > 10 && /^Bolsa: \d+ fichas$/.test(seen.bag || ''), {
+      racks: seen.racks,
+      groups: seen.groups,
+      bag: seen.bag,
+    });
     check('board_fills_its_column', seen.boardWidth > 400, seen.boardWidth);
-    check('board_script_runs_under_its_nonce', seen.posted.some((m) => m.type === 'ready'), seen.posted);
+    check(
+      'board_script_runs_under_its_nonce',
+      seen.posted.some((m) => m.type === 'ready'),
+      seen.posted,
+    );
     await page.screenshot({ path: path.join(shots, 'board-sample.png'), fullPage: true });
 
     // Steps: keys and buttons post step messages (the extension moves the cursor on them).
@@ -136,13 +151,23 @@ async function pageText(page) {
     await page.locator('button[data-step="previous"]').click();
     await page.locator('button[data-step="next"]').click({ force: true });
     const steps = await page.evaluate(() => window.__posted.filter((m) => m.type === 'step').map((m) => m.step));
-    check('board_keys_and_buttons_post_steps', JSON.stringify(steps) === JSON.stringify(['previous', 'first', 'last', 'next', 'previous']), steps);
+    check(
+      'board_keys_and_buttons_post_steps',
+      JSON.stringify(steps) === JSON.stringify(['previous', 'first', 'last', 'next', 'previous']),
+      steps,
+    );
 
     // A render message swaps the body; an inline handler is refused by the page's policy.
     const swapped = await page.evaluate(async () => {
       const violations = [];
       document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
-      window.postMessage({ type: 'render', html: '<div class="planilla-board"><h1 class="turn-label">swapped</h1><img id="probe" src="data:image/png;base64,AAAA" onerror="window.__fired = true"></div>' }, '*');
+      window.postMessage(
+        {
+          type: 'render',
+          html: '<div class="planilla-board"><h1 class="turn-label">swapped</h1><img id="probe" src="data:image/png;base64,AAAA" onerror="window.__fired = true"></div>',
+        },
+        '*',
+      );
       for (let i = 0; i < 50 && !document.getElementById('probe'); i++) await new Promise((r) => setTimeout(r, 20));
       for (let i = 0; i < 50 && violations.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       return { label: document.querySelector('.turn-label')?.textContent, fired: window.__fired === true, violations };
@@ -156,34 +181,53 @@ async function pageText(page) {
     const hostileBoard = boardPage(hostile, 9, 'en');
     await open(page, hostileBoard.url);
     let text = await pageText(page);
-    let injected = await page.evaluate(() => document.querySelectorAll('body img, body iframe, body object, body script:not([nonce])').length);
-    check('board_escapes_hostile_nick', text.includes(HOSTILE_NICK) && text.includes(HOSTILE) && injected === 0, { injected, text: text.slice(0, 300) });
+    let injected = await page.evaluate(
+      () => document.querySelectorAll('body img, body iframe, body object, body script:not([nonce])').length,
+    );
+    check('board_escapes_hostile_nick', text.includes(HOSTILE_NICK) && text.includes(HOSTILE) && injected === 0, {
+      injected,
+      text: text.slice(0, 300),
+    });
 
     const hostileReport = path.join(root, 'hostil.html');
     planilla(['report', hostile, '-o', hostileReport]);
     await open(page, pathToFileURL(hostileReport).href);
     text = await pageText(page);
     injected = await page.evaluate(() => document.querySelectorAll('body img, body iframe, body object, body script:not([nonce])').length);
-    check('report_escapes_hostile_texts', text.includes(HOSTILE) && text.includes(HOSTILE_NICK) && text.includes('<script>alert(2)</script>') && injected === 0, { injected });
+    check(
+      'report_escapes_hostile_texts',
+      text.includes(HOSTILE) && text.includes(HOSTILE_NICK) && text.includes('<script>alert(2)</script>') && injected === 0,
+      { injected },
+    );
 
     // 3. The report of records with errors: each finding with its code and article.
     const scoreError = path.join(root, 'score-error.gcg');
     fs.copyFileSync(path.join(repoRoot, 'test/e2e/workspace/score-error.gcg'), scoreError);
-    for (const [name, record] of [['score-error', scoreError], ['hostil', hostile]]) {
+    for (const [name, record] of [
+      ['score-error', scoreError],
+      ['hostil', hostile],
+    ]) {
       const expected = JSON.parse(planilla(['check', '--json', record])).files[0].diagnostics;
       const report = path.join(root, `${name}.report.html`);
       planilla(['report', record, '-o', report]);
       await open(page, pathToFileURL(report).href);
       const items = await page.evaluate(() =>
-        [...document.querySelectorAll('ul.findings li')].map((li) => ({ code: li.querySelector('code')?.textContent, art: li.querySelector('.art')?.textContent || '' })),
+        [...document.querySelectorAll('ul.findings li')].map((li) => ({
+          code: li.querySelector('code')?.textContent,
+          art: li.querySelector('.art')?.textContent || '',
+        })),
       );
       // The citation names every part of the article ('33, XII' is cited as 'art. 33, anexo XII').
       const cites = (art, article) => !article || (art.startsWith('(art. ') && article.split(/,\s*/).every((part) => art.includes(part)));
       const missing = expected.filter((d) => !items.some((i) => i.code === d.code && cites(i.art, d.article)));
-      check(`report_lists_each_finding_with_article_${name}`, expected.length > 0 && items.length === expected.length && missing.length === 0, {
-        expected: expected.map((d) => `${d.code} art. ${d.article}`),
-        missing,
-      });
+      check(
+        `report_lists_each_finding_with_article_${name}`,
+        expected.length > 0 && items.length === expected.length && missing.length === 0,
+        {
+          expected: expected.map((d) => `${d.code} art. ${d.article}`),
+          missing,
+        },
+      );
       if (name === 'score-error') await page.screenshot({ path: path.join(shots, 'report-score-error.png'), fullPage: true });
     }
   } catch (e) {
@@ -191,7 +235,10 @@ async function pageText(page) {
   } finally {
     check('no_dialog_fired', dialogs.length === 0, dialogs);
     const foreign = requests.filter((u) => !/^(file|data|vscode-[a-z-]+):/i.test(u));
-    check('no_request_but_file_data_vscode', requests.length > 0 && foreign.length === 0, { requests: requests.length, foreign: foreign.slice(0, 5) });
+    check('no_request_but_file_data_vscode', requests.length > 0 && foreign.length === 0, {
+      requests: requests.length,
+      foreign: foreign.slice(0, 5),
+    });
     if (browser) check('no_request_left_loopback', browser.external.length === 0, browser.external.slice(0, 5));
     if (browser) await browser.close();
     if (!process.env.KEEP) fs.rmSync(root, { recursive: true, force: true });

@@ -33,14 +33,24 @@ try {
   const work = path.join(scratch, 'partidas');
   for (const d of [path.join(home, 'planilla'), bin, work]) fs.mkdirSync(d, { recursive: true });
   fs.writeFileSync(path.join(home, 'planilla', 'extra.txt'), 'birol\n');
-  fs.writeFileSync(path.join(bin, 'planilla'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(root, 'bin', 'planilla.js')}" "$@"\n`, { mode: 0o755 });
+  fs.writeFileSync(path.join(bin, 'planilla'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(root, 'bin', 'planilla.js')}" "$@"\n`, {
+    mode: 0o755,
+  });
   fs.copyFileSync(path.join(root, 'test/e2e/workspace/score-error.gcg'), path.join(work, 'score-error.gcg'));
   fs.copyFileSync(path.join(__dirname, 'palabra-propia.gcg'), path.join(work, 'palabra-propia.gcg'));
   const init = path.join(scratch, 'init.lua');
   fs.writeFileSync(init, readmeBlock('nvim-init') + '\n');
   const run = spawnSync('nvim', ['--headless', '-u', init, '-i', 'NONE', '-c', `luafile ${path.join(__dirname, 'readme_e2e.lua')}`], {
     cwd: work,
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local/share'), XDG_STATE_HOME: path.join(home, '.local/state'), PATH: `${bin}${path.delimiter}${process.env.PATH}`, PLANILLA_WORK: work },
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_DATA_HOME: path.join(home, '.local/share'),
+      XDG_STATE_HOME: path.join(home, '.local/state'),
+      PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+      PLANILLA_WORK: work,
+    },
     encoding: 'utf8',
     timeout: 240000,
   });
@@ -49,7 +59,7 @@ try {
   code = run.status === 0 ? 0 : 1;
   if (!/^nvim-readme: \d+ passed, \d+ failed$/m.test(run.stdout)) console.log('nvim-readme: 0 passed, 1 failed');
 } catch (e) {
-  console.error(String(e && e.stack || e));
+  console.error(String((e && e.stack) || e));
   console.log('nvim-readme: 0 passed, 1 failed');
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });

@@ -33,10 +33,12 @@ function freePort() {
 
 function httpOk(url) {
   return new Promise((resolve) => {
-    http.get(url, (res) => {
-      res.resume();
-      resolve(res.statusCode !== undefined && res.statusCode < 500);
-    }).on('error', () => resolve(false));
+    http
+      .get(url, (res) => {
+        res.resume();
+        resolve(res.statusCode !== undefined && res.statusCode < 500);
+      })
+      .on('error', () => resolve(false));
   });
 }
 
@@ -77,7 +79,14 @@ async function startCodeServer({ root, env = {}, settings = {}, vsix }) {
   const log = fs.createWriteStream(path.join(root, 'code-server.log'));
   const child = spawn(
     CODE_SERVER,
-    [...args, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'],
+    [
+      ...args,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: fullEnv, detached: true },
   );
   child.stdout.pipe(log);
@@ -87,10 +96,14 @@ async function startCodeServer({ root, env = {}, settings = {}, vsix }) {
     exited = true;
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (exited) throw new Error(`code-server exited; see ${path.join(root, 'code-server.log')}`);
-    return httpOk(`${url}/healthz`);
-  }, 'code-server to answer', 60000);
+  await waitFor(
+    async () => {
+      if (exited) throw new Error(`code-server exited; see ${path.join(root, 'code-server.log')}`);
+      return httpOk(`${url}/healthz`);
+    },
+    'code-server to answer',
+    60000,
+  );
   const stop = async () => {
     const signal = (sig) => {
       try {

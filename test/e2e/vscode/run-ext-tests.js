@@ -46,7 +46,8 @@ const TIMEOUT = Number(process.env.PLANILLA_E2E_TIMEOUT_MS || 240000);
     code = await Promise.race([done, deadline]);
     clearTimeout(timer);
     if (fs.existsSync(resultsFile)) results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-    if (browser.external.length) results.push({ title: 'no request left 127.0.0.1', ok: false, error: browser.external.slice(0, 5).join(' ') });
+    if (browser.external.length)
+      results.push({ title: 'no request left 127.0.0.1', ok: false, error: browser.external.slice(0, 5).join(' ') });
     else results.push({ title: 'no request left 127.0.0.1', ok: true });
   } catch (e) {
     results.push({ title: 'harness', ok: false, error: String((e && e.stack) || e) });

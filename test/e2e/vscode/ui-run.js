@@ -47,7 +47,8 @@ async function waitText(page, selector, pattern, ms = T) {
     { timeout: ms, polling: 100 },
   );
   return page.evaluate(
-    ([sel, src]) => [...document.querySelectorAll(sel)].map((e) => (e.textContent || '').replace(/\u00a0/g, ' ')).find((t) => new RegExp(src).test(t)),
+    ([sel, src]) =>
+      [...document.querySelectorAll(sel)].map((e) => (e.textContent || '').replace(/\u00a0/g, ' ')).find((t) => new RegExp(src).test(t)),
     [selector, pattern.source],
   );
 }
@@ -57,7 +58,9 @@ async function boardFrame(page, ms = T) {
   const end = Date.now() + ms;
   for (;;) {
     for (const frame of page.frames()) {
-      const found = await frame.evaluate(() => Boolean(document.querySelector('#board-root .planilla-board[data-turn]'))).catch(() => false);
+      const found = await frame
+        .evaluate(() => Boolean(document.querySelector('#board-root .planilla-board[data-turn]')))
+        .catch(() => false);
       if (found) return frame;
     }
     if (Date.now() > end) throw new Error('timed out waiting for the board view');
@@ -91,7 +94,11 @@ async function cursorLine(page) {
 }
 
 async function waitCursorLine(page, line, ms = T) {
-  await page.waitForFunction((want) => document.querySelector('.monaco-editor .line-numbers.active-line-number')?.textContent?.trim() === want, String(line), { timeout: ms, polling: 100 });
+  await page.waitForFunction(
+    (want) => document.querySelector('.monaco-editor .line-numbers.active-line-number')?.textContent?.trim() === want,
+    String(line),
+    { timeout: ms, polling: 100 },
+  );
 }
 
 /**
@@ -106,7 +113,9 @@ async function boardRun(page) {
   await waitText(page, '.monaco-editor .view-lines', /CAMINO \+26 26/);
   // Room for the record and the board side by side: hide the panel and the side bar.
   await page.keyboard.press('Control+J');
-  await page.waitForFunction(() => !document.querySelector('.part.panel:not(.hidden) .markers-panel'), null, { timeout: T, polling: 100 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.part.panel:not(.hidden) .markers-panel'), null, { timeout: T, polling: 100 })
+    .catch(() => undefined);
   await page.keyboard.press('Control+B');
   await page.locator('.editor-actions [aria-label*="Show board"]').first().click({ timeout: T });
   await boardFrame(page);
@@ -130,7 +139,11 @@ async function boardRun(page) {
     if (shot) await page.screenshot({ path: path.join(shots, shot) });
   }
   const moves = shown.map((s) => s.lastMove);
-  check('board_follows_cursor', shown.length === 5, shown.map((s) => s.label));
+  check(
+    'board_follows_cursor',
+    shown.length === 5,
+    shown.map((s) => s.label),
+  );
   check('board_last_move_changes', moves[0] === 'D8 E8 F8 G8 H8 I8' && moves[2] === '' && new Set(moves).size === 5, moves);
 
   const frame = await boardFrame(page);
@@ -147,7 +160,10 @@ async function boardRun(page) {
   await (await boardFrame(page)).locator('button[data-step="previous"]').click();
   const back = await boardShows(page, /^Event 4 of 5 · line 14$/);
   await waitCursorLine(page, 14);
-  check('board_keys_and_buttons_move_editor_cursor', back.lastMove === 'G11 H11 J11 K11', { cursor: await cursorLine(page), lastMove: back.lastMove });
+  check('board_keys_and_buttons_move_editor_cursor', back.lastMove === 'G11 H11 J11 K11', {
+    cursor: await cursorLine(page),
+    lastMove: back.lastMove,
+  });
   await page.screenshot({ path: path.join(shots, 'board-keys.png') });
 
   await page.locator('.tabs-container .tab', { hasText: 'score-error.gcg' }).first().click();
@@ -160,7 +176,9 @@ async function boardRun(page) {
   let report = '';
   while (!/score-mismatch[\s\S]*art\. 12–19/.test(report) && Date.now() < end) {
     for (const f of page.frames()) {
-      const text = await f.evaluate(() => (document.querySelector('h1')?.textContent === 'Audit report' ? document.body.innerText : '')).catch(() => '');
+      const text = await f
+        .evaluate(() => (document.querySelector('h1')?.textContent === 'Audit report' ? document.body.innerText : ''))
+        .catch(() => '');
       if (text) report = text;
     }
     if (!report) await new Promise((r) => setTimeout(r, 100));
@@ -175,10 +193,18 @@ async function boardRun(page) {
   };
   const toolbar = await reportFrame(() => Boolean(document.querySelector('.planilla-toolbar button[data-action="save"]')));
   const bar = toolbar
-    ? await toolbar.evaluate(() => ({ buttons: [...document.querySelectorAll('.planilla-toolbar button')].map((b) => b.textContent), status: document.getElementById('report-status')?.textContent || '' }))
+    ? await toolbar.evaluate(() => ({
+        buttons: [...document.querySelectorAll('.planilla-toolbar button')].map((b) => b.textContent),
+        status: document.getElementById('report-status')?.textContent || '',
+      }))
     : { buttons: [], status: '' };
-  check('audit_report_toolbar_in_panel', bar.buttons.join('|') === 'Save as HTML…|Refresh' && /Follows the edits of score-error\.gcg/.test(bar.status), bar);
-  for (const f of page.frames()) await f.evaluate(() => document.querySelector('table.turns')?.scrollIntoView({ block: 'center' })).catch(() => undefined);
+  check(
+    'audit_report_toolbar_in_panel',
+    bar.buttons.join('|') === 'Save as HTML…|Refresh' && /Follows the edits of score-error\.gcg/.test(bar.status),
+    bar,
+  );
+  for (const f of page.frames())
+    await f.evaluate(() => document.querySelector('table.turns')?.scrollIntoView({ block: 'center' })).catch(() => undefined);
   await page.screenshot({ path: path.join(shots, 'audit-report.png') });
 
   // Edit the record beside the report: the report follows (the finding goes away).
@@ -186,7 +212,19 @@ async function boardRun(page) {
   await page.keyboard.press('End');
   for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
   await page.keyboard.type('16 16');
-  const live = await waitFor(() => reportFrame(() => /Audit report/.test(document.querySelector('h1')?.textContent || '') && !/score-mismatch/.test(document.body.innerText) && /LIBRO/.test(document.body.innerText)), 'the report after the edit', T).then(() => true).catch(() => false);
+  const live = await waitFor(
+    () =>
+      reportFrame(
+        () =>
+          /Audit report/.test(document.querySelector('h1')?.textContent || '') &&
+          !/score-mismatch/.test(document.body.innerText) &&
+          /LIBRO/.test(document.body.innerText),
+      ),
+    'the report after the edit',
+    T,
+  )
+    .then(() => true)
+    .catch(() => false);
   check('audit_report_follows_edits', live, null);
   await waitText(page, '.monaco-editor .codelens-decoration', /^after the move: Ana 16 · Beto 0$/).catch(() => undefined);
   await page.screenshot({ path: path.join(shots, 'audit-report-live.png') });
@@ -206,7 +244,10 @@ async function fitRun(page, wsFolder) {
   await page.keyboard.press('Control+Shift+M');
   await page.waitForSelector('.markers-panel', { timeout: T });
   await page.locator('.tabs-container .tab', { hasText: 'Board · apertura-comentada.gcg' }).first().click();
-  await page.locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' }).first().click({ position: { x: 4, y: 4 } });
+  await page
+    .locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' })
+    .first()
+    .click({ position: { x: 4, y: 4 } });
   await page.keyboard.press('Home');
   await boardShows(page, /^Event 4 of 5 · line 14$/);
   const geometry = async () => {
@@ -234,18 +275,34 @@ async function fitRun(page, wsFolder) {
   const inView = (b, v) => b && b.top >= 0 && b.left >= 0 && b.bottom <= v.height + 1 && b.right <= v.width + 1;
   check(
     'board_fits_with_problems_panel',
-    inView(wide.board, wide.view) && inView(wide.racks, wide.view) && inView(wide.unseen, wide.view) && wide.side.left >= wide.board.right && !wide.sideScrolls && !wide.pageScrolls && wide.board.bottom - wide.board.top >= 300,
+    inView(wide.board, wide.view) &&
+      inView(wide.racks, wide.view) &&
+      inView(wide.unseen, wide.view) &&
+      wide.side.left >= wide.board.right &&
+      !wide.sideScrolls &&
+      !wide.pageScrolls &&
+      wide.board.bottom - wide.board.top >= 300,
     wide,
   );
   await page.screenshot({ path: path.join(shots, 'board-fits.png') });
 
   await page.setViewportSize({ width: 1000, height: 1000 });
   await page.waitForFunction(() => true);
-  const narrowState = await waitFor(async () => {
-    const g = await geometry();
-    return g.view.width < 472 && g.side.top >= g.board.bottom - 1 ? g : null;
-  }, 'the side panel under the board in a narrow column', T).catch(async () => geometry());
-  check('board_side_panel_wraps_when_narrow', narrowState.view.width < 472 && narrowState.side.top >= narrowState.board.bottom - 1 && narrowState.board.right <= narrowState.view.width + 1, narrowState);
+  const narrowState = await waitFor(
+    async () => {
+      const g = await geometry();
+      return g.view.width < 472 && g.side.top >= g.board.bottom - 1 ? g : null;
+    },
+    'the side panel under the board in a narrow column',
+    T,
+  ).catch(async () => geometry());
+  check(
+    'board_side_panel_wraps_when_narrow',
+    narrowState.view.width < 472 &&
+      narrowState.side.top >= narrowState.board.bottom - 1 &&
+      narrowState.board.right <= narrowState.view.width + 1,
+    narrowState,
+  );
   await page.screenshot({ path: path.join(shots, 'board-narrow.png') });
   await page.setViewportSize({ width: 1600, height: 1000 });
 
@@ -257,8 +314,14 @@ async function fitRun(page, wsFolder) {
   await page.keyboard.press('Enter');
   await page.waitForEvent('load', { timeout: T }).catch(() => undefined);
   await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 2 * T });
-  const revived = await boardShows(page, /^Event 4 of 5 · line 14$/, 2 * T).then(() => true).catch(() => false);
-  const title = await page.locator('.tabs-container .tab', { hasText: /^Board · / }).first().textContent({ timeout: T }).catch(() => '');
+  const revived = await boardShows(page, /^Event 4 of 5 · line 14$/, 2 * T)
+    .then(() => true)
+    .catch(() => false);
+  const title = await page
+    .locator('.tabs-container .tab', { hasText: /^Board · / })
+    .first()
+    .textContent({ timeout: T })
+    .catch(() => '');
   check('board_reopens_after_reload', revived && /apertura-comentada\.gcg/.test(title), { title });
   await page.screenshot({ path: path.join(shots, 'board-reloaded.png') });
 
@@ -266,9 +329,14 @@ async function fitRun(page, wsFolder) {
   // named in Spanish, counts agree with their number.
   fs.mkdirSync(path.join(wsFolder, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(wsFolder, '.vscode', 'settings.json'), JSON.stringify({ 'planilla.language': 'es' }, null, 2));
-  const lensEs = (await waitText(page, '.monaco-editor .codelens-decoration', /tras la jugada: Marta 26 · Joaquín 23(?!\d)/).catch(() => '')).trim();
+  const lensEs = (
+    await waitText(page, '.monaco-editor .codelens-decoration', /tras la jugada: Marta 26 · Joaquín 23(?!\d)/).catch(() => '')
+  ).trim();
   const rulesEs = await waitText(page, '.monaco-editor .codelens-decoration', /fichas españolas \(FISE\)/).catch(() => '');
-  await page.locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' }).first().click({ position: { x: 4, y: 4 } });
+  await page
+    .locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' })
+    .first()
+    .click({ position: { x: 4, y: 4 } });
   await page.keyboard.press('F1');
   await page.waitForSelector('.quick-input-widget input', { timeout: T });
   await page.keyboard.type('Planilla: Check all records in workspace');
@@ -277,10 +345,18 @@ async function fitRun(page, wsFolder) {
   const summaryEs = await waitText(page, '.notification-toast', /planillas comprobadas/).catch(() => '');
   check(
     'spanish_words',
-    lensEs === 'tras la jugada: Marta 26 · Joaquín 23' && /Reglamento FISE vigente · fichas españolas \(FISE\)/.test(rulesEs) && /— 1 error, \d+ avisos, \d+ notas\./.test(summaryEs),
+    lensEs === 'tras la jugada: Marta 26 · Joaquín 23' &&
+      /Reglamento FISE vigente · fichas españolas \(FISE\)/.test(rulesEs) &&
+      /— 1 error, \d+ avisos, \d+ notas\./.test(summaryEs),
     { lensEs, rulesEs, summaryEs },
   );
-  await page.waitForFunction(() => ![...document.querySelectorAll('.notification-toast')].some((t) => /comprobando/.test(t.textContent || '')), null, { timeout: T, polling: 100 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => ![...document.querySelectorAll('.notification-toast')].some((t) => /comprobando/.test(t.textContent || '')),
+      null,
+      { timeout: T, polling: 100 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(shots, 'lens-es.png') });
 
   // The command line in VS Code's terminal: counts and the tile set in Spanish, numbers grouped.
@@ -288,11 +364,24 @@ async function fitRun(page, wsFolder) {
   await page.waitForSelector('.terminal-wrapper.active .xterm', { timeout: T });
   await page.locator('.terminal-wrapper.active .xterm').click();
   const cli = path.join(repoRoot, 'bin/planilla.js');
-  await page.keyboard.type(`clear; node ${JSON.stringify(cli)} check --lang es score-error.gcg corpus/es_juego1_alejandro_vs_daniel.gcg 2>/dev/null | cut -c1-150 | tee ../cli-es.txt\n`);
+  await page.keyboard.type(
+    `clear; node ${JSON.stringify(cli)} check --lang es score-error.gcg corpus/es_juego1_alejandro_vs_daniel.gcg 2>/dev/null | cut -c1-150 | tee ../cli-es.txt\n`,
+  );
   // The terminal draws on a canvas: what it printed is read from the copy `tee` keeps.
   const printed = path.join(wsFolder, '..', 'cli-es.txt');
-  const terminal = await waitFor(() => (fs.existsSync(printed) && /archivos:/.test(fs.readFileSync(printed, 'utf8')) ? fs.readFileSync(printed, 'utf8') : null), 'the CLI output', T).catch(() => '');
-  check('cli_words_in_terminal', /fichas españolas \(FISE\)/.test(terminal) && /score-error\.gcg: 1 error ·/.test(terminal) && /3 avisos, 1 nota informativa ·/.test(terminal) && /2 archivos: 1 con errores, 1 error, 3 avisos/.test(terminal), terminal.slice(-600));
+  const terminal = await waitFor(
+    () => (fs.existsSync(printed) && /archivos:/.test(fs.readFileSync(printed, 'utf8')) ? fs.readFileSync(printed, 'utf8') : null),
+    'the CLI output',
+    T,
+  ).catch(() => '');
+  check(
+    'cli_words_in_terminal',
+    /fichas españolas \(FISE\)/.test(terminal) &&
+      /score-error\.gcg: 1 error ·/.test(terminal) &&
+      /3 avisos, 1 nota informativa ·/.test(terminal) &&
+      /2 archivos: 1 con errores, 1 error, 3 avisos/.test(terminal),
+    terminal.slice(-600),
+  );
   await page.screenshot({ path: path.join(shots, 'cli-es.png') });
 }
 
@@ -302,14 +391,21 @@ async function fitRun(page, wsFolder) {
   let vsix = process.argv[2];
   if (!vsix) {
     vsix = path.join(root, 'planilla.vsix');
-    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], { env: { ...process.env, PLANILLA_SKIP_BUILD: '1' }, stdio: 'pipe' });
+    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], {
+      env: { ...process.env, PLANILLA_SKIP_BUILD: '1' },
+      stdio: 'pipe',
+    });
   }
   const ws = workspace(root);
   let cs;
   let browser;
   try {
     cs = await startCodeServer({ root, vsix });
-    check('vsix_installed', fs.readdirSync(path.join(root, 'extensions')).some((d) => d.startsWith('planilla.planilla-')), fs.readdirSync(path.join(root, 'extensions')));
+    check(
+      'vsix_installed',
+      fs.readdirSync(path.join(root, 'extensions')).some((d) => d.startsWith('planilla.planilla-')),
+      fs.readdirSync(path.join(root, 'extensions')),
+    );
     browser = await launchBrowser(root);
     const { page } = browser;
     await page.setViewportSize({ width: 1600, height: 1000 });
@@ -347,25 +443,47 @@ async function fitRun(page, wsFolder) {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const hover = await waitText(page, '.monaco-hover', /LIBRO = 8 × 2 = 16/);
     check('hover', /art\. 12–19/.test(hover) && /True totals/.test(hover), hover.slice(0, 300));
-    await page.waitForFunction(() => {
-      const h = document.querySelector('.monaco-hover');
-      return h && getComputedStyle(h).opacity === '1';
-    }, null, { timeout: T, polling: 100 });
+    await page.waitForFunction(
+      () => {
+        const h = document.querySelector('.monaco-hover');
+        return h && getComputedStyle(h).opacity === '1';
+      },
+      null,
+      { timeout: T, polling: 100 },
+    );
     await page.screenshot({ path: path.join(shots, 'hover.png') });
-    const order = ['computed +16 · the sheet says +18', 'LIBRO = 8 × 2 = 16', 'score-mismatch — ', 'True totals after the move'].map((piece) => hover.indexOf(piece));
-    check('hover_leads_with_the_score', order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1])), order);
+    const order = ['computed +16 · the sheet says +18', 'LIBRO = 8 × 2 = 16', 'score-mismatch — ', 'True totals after the move'].map(
+      (piece) => hover.indexOf(piece),
+    );
+    check(
+      'hover_leads_with_the_score',
+      order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1])),
+      order,
+    );
     await page.mouse.move(5, 5);
-    await page.waitForFunction(() => !document.querySelector('.monaco-hover:not(.hidden)') || getComputedStyle(document.querySelector('.monaco-hover')).opacity === '0', null, { timeout: T, polling: 100 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        () =>
+          !document.querySelector('.monaco-hover:not(.hidden)') ||
+          getComputedStyle(document.querySelector('.monaco-hover')).opacity === '0',
+        null,
+        { timeout: T, polling: 100 },
+      )
+      .catch(() => undefined);
 
     // An ordinary move: the hover fits without a scroll bar (the Problems panel open).
     const idea = page.locator('.monaco-editor .view-line span span', { hasText: /^IDEA$/ }).first();
     const ideaBox = await idea.boundingBox();
     await page.mouse.move(ideaBox.x + ideaBox.width / 2, ideaBox.y + ideaBox.height / 2);
     const ordinary = await waitText(page, '.monaco-hover', /IDEA = 7[\s\S]*IR \(cross word\)/);
-    await page.waitForFunction(() => {
-      const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
-      return h && getComputedStyle(h).opacity === '1';
-    }, null, { timeout: T, polling: 100 });
+    await page.waitForFunction(
+      () => {
+        const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
+        return h && getComputedStyle(h).opacity === '1';
+      },
+      null,
+      { timeout: T, polling: 100 },
+    );
     const fits = await page.evaluate(() => {
       const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
       const scrollables = [...h.querySelectorAll('.monaco-scrollable-element')].map((el) => {
@@ -374,7 +492,10 @@ async function fitRun(page, wsFolder) {
       });
       return { scrollables, box: h.getBoundingClientRect().height };
     });
-    check('hover_ordinary_move_fits', fits.scrollables.length > 0 && fits.scrollables.every((s) => s.content <= s.visible + 2), { fits, text: ordinary.slice(0, 200) });
+    check('hover_ordinary_move_fits', fits.scrollables.length > 0 && fits.scrollables.every((s) => s.content <= s.visible + 2), {
+      fits,
+      text: ordinary.slice(0, 200),
+    });
     await page.screenshot({ path: path.join(shots, 'hover-move.png') });
     await page.mouse.move(5, 5);
 
@@ -385,11 +506,15 @@ async function fitRun(page, wsFolder) {
     await page.keyboard.type('>Ana: AS ');
     await page.keyboard.press('Control+Space');
     await page.waitForSelector('.suggest-widget.visible .monaco-list-row', { timeout: T });
-    const offered = await page.waitForFunction(() => {
-      const rows = [...document.querySelectorAll('.suggest-widget.visible .monaco-list-row')];
-      const labels = rows.map((r) => (r.querySelector('.label-name') || r).textContent.trim());
-      return labels.length >= 5 ? labels.slice(0, 8) : null;
-    }, null, { timeout: T, polling: 100 });
+    const offered = await page.waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('.suggest-widget.visible .monaco-list-row')];
+        const labels = rows.map((r) => (r.querySelector('.label-name') || r).textContent.trim());
+        return labels.length >= 5 ? labels.slice(0, 8) : null;
+      },
+      null,
+      { timeout: T, polling: 100 },
+    );
     const labels = await offered.jsonValue();
     check('completion_plausible_first', labels[0] === '6G' && labels.slice(0, 4).join(' ') === '6G G6 6H H6', labels);
     await page.screenshot({ path: path.join(shots, 'completion.png') });
@@ -404,7 +529,11 @@ async function fitRun(page, wsFolder) {
     await page.keyboard.type('Planilla: Check all records in workspace');
     await waitText(page, '.quick-input-list .monaco-list-row', /Check all records in workspace/);
     await page.keyboard.press('Enter');
-    const panel = await waitText(page, '.markers-panel', /gcg-ending\.gcg[\s\S]*end-rack-gcg-convention|end-rack-gcg-convention[\s\S]*gcg-ending\.gcg/);
+    const panel = await waitText(
+      page,
+      '.markers-panel',
+      /gcg-ending\.gcg[\s\S]*end-rack-gcg-convention|end-rack-gcg-convention[\s\S]*gcg-ending\.gcg/,
+    );
     const corpus = await waitText(page, '.markers-panel', /corpus/);
     check('check_workspace', /gcg-ending\.gcg/.test(panel) && /corpus/.test(corpus), null);
     await page.screenshot({ path: path.join(shots, 'problems-workspace.png') });

@@ -62,9 +62,19 @@ describe('analysis: planilla moves', function () {
     const c = captureIo('en');
     assert.equal(await runMoves(['--stdin'], c.io, { stdin: Readable.from([lines.join('\n')]) }), 0);
     assert.equal(c.out.length, 5);
-    const answers = c.out.map((l) => JSON.parse(l) as { id: unknown; error?: string; moves?: { position: string; word: string; score: number }[] });
+    const answers = c.out.map(
+      (l) => JSON.parse(l) as { id: unknown; error?: string; moves?: { position: string; word: string; score: number }[] },
+    );
     // 82 = (CH doubled on D8 or L8 + 6) × 2 + 50: 8B LU[CH]ASTE comes first by position.
-    assert.deepEqual(answers[0].moves?.[0], { kind: 'play', position: '8B', word: 'LU[CH]ASTE', play: 'LU[CH]ASTE', score: 82, leave: '', equity: 82 });
+    assert.deepEqual(answers[0].moves?.[0], {
+      kind: 'play',
+      position: '8B',
+      word: 'LU[CH]ASTE',
+      play: 'LU[CH]ASTE',
+      score: 82,
+      leave: '',
+      equity: 82,
+    });
     assert.equal(answers[1].id, null);
     assert.match(answers[1].error ?? '', /not JSON/);
     assert.equal(answers[2].id, 2);
@@ -96,7 +106,12 @@ describe('analysis: planilla analyze', function () {
     const c = captureIo('es');
     assert.equal(await runAnalyze([sample('planilla-a-mano.gcg'), '--json', '--top', '2'], c.io), 0);
     const doc = JSON.parse(c.out.join('\n')) as {
-      files: { path: string; players: string[]; turns: Record<string, any>[]; summary: Record<string, { equityLost: number; perTurn: number; mistakes: Record<string, number> }> }[];
+      files: {
+        path: string;
+        players: string[];
+        turns: Record<string, any>[];
+        summary: Record<string, { equityLost: number; perTurn: number; mistakes: Record<string, number> }>;
+      }[];
     };
     const f = doc.files[0];
     assert.deepEqual(f.players, ['Lucía', 'Tomás']);
@@ -131,7 +146,10 @@ describe('analysis: planilla analyze', function () {
       assert.equal(doc.files[0].turns[1].reason, 'no-rack');
       const text = captureIo('en');
       assert.equal(await runAnalyze([dir], text.io), 0);
-      assert.ok(text.out.some((l) => l.includes('line 5 Beto: not analysed, the sheet does not give the rack')), text.out.join('\n'));
+      assert.ok(
+        text.out.some((l) => l.includes('line 5 Beto: not analysed, the sheet does not give the rack')),
+        text.out.join('\n'),
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

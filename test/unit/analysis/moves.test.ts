@@ -143,7 +143,11 @@ describe('analysis: generated moves replay through the engine', function () {
         if (!('position' in got)) continue;
         const p = got.position;
         const moves = generateMoves(p, { lexicon });
-        const sample = [...moves.slice(0, 10), ...moves.filter(() => rnd() < 0.01), ...moves.filter((m) => m.kind !== 'play' && rnd() < 0.2)];
+        const sample = [
+          ...moves.slice(0, 10),
+          ...moves.filter(() => rnd() < 0.01),
+          ...moves.filter((m) => m.kind !== 'play' && rnd() < 0.2),
+        ];
         const nick = r.players[r.turns[i].player].nick;
         for (const m of sample) {
           const score = m.score;
@@ -153,7 +157,11 @@ describe('analysis: generated moves replay through the engine', function () {
           // Going out with the bag empty: the record then owes the end-of-game lines (art. 37.4).
           const out = p.bag === 0 && m.used === p.rack.length;
           const findings = after.findings.filter((f) => !(out && f.code === 'missing-end-adjustment'));
-          assert.deepEqual(findings.map((f) => `${f.code}@${f.span.start.line + 1}`), [], line);
+          assert.deepEqual(
+            findings.map((f) => `${f.code}@${f.span.start.line + 1}`),
+            [],
+            line,
+          );
           assert.equal(last.computedScore, score, line);
           checked++;
         }
@@ -171,7 +179,11 @@ describe('analysis: generated moves replay through the engine', function () {
       const got = positionBefore(r, i);
       if (!('position' in got) || r.turns[i].kind !== 'placement') continue;
       const p = got.position;
-      const keys = new Set(generateMoves(p, { lexicon }).filter((m) => m.kind === 'play').map((m) => placementKey(newTiles(m))));
+      const keys = new Set(
+        generateMoves(p, { lexicon })
+          .filter((m) => m.kind === 'play')
+          .map((m) => placementKey(newTiles(m))),
+      );
       const nick = r.players[r.turns[i].player].nick;
       for (let k = 0; k < 400; k++) {
         // A random stretch of a random line, its empty squares filled from the rack.
@@ -225,7 +237,12 @@ describe('analysis: top-N with bound pruning', function () {
           const p: Position = { ...got.position, rack: randomRack(rnd, got.position.board, blanks) };
           for (const sort of ['equity', 'score'] as const) {
             const all = generateMoves(p, { lexicon, sort });
-            for (const n of [1, 10]) assert.deepEqual(bestMoves(p, n, { lexicon, sort }).map(moveJson), all.slice(0, n).map(moveJson), `${n} ${sort} ${p.rack.join('')}`);
+            for (const n of [1, 10])
+              assert.deepEqual(
+                bestMoves(p, n, { lexicon, sort }).map(moveJson),
+                all.slice(0, n).map(moveJson),
+                `${n} ${sort} ${p.rack.join('')}`,
+              );
           }
           const all = generateMoves(p, { lexicon });
           const played = all[Math.floor(rnd() * all.length)];
@@ -246,9 +263,17 @@ describe('analysis: top-N with bound pruning', function () {
 describe('analysis: plays of real and generated records are in the set', function () {
   this.timeout(300000);
   const records: [string, string][] = [
-    ...fs.readdirSync(path.join(repoRoot, 'samples')).filter((f) => f.endsWith('.gcg')).map((f) => [f, fs.readFileSync(path.join(repoRoot, 'samples', f), 'utf8')] as [string, string]),
-    ...fs.readdirSync(corpusDir).filter((f) => f.startsWith('es_')).map((f) => [f, fs.readFileSync(path.join(corpusDir, f), 'utf8')] as [string, string]),
-    ...[31, 32, 33].map((seed) => [`generated ${seed}`, generateGame({ seed, notation: seed % 2 ? 'plain' : 'brackets' }).text] as [string, string]),
+    ...fs
+      .readdirSync(path.join(repoRoot, 'samples'))
+      .filter((f) => f.endsWith('.gcg'))
+      .map((f) => [f, fs.readFileSync(path.join(repoRoot, 'samples', f), 'utf8')] as [string, string]),
+    ...fs
+      .readdirSync(corpusDir)
+      .filter((f) => f.startsWith('es_'))
+      .map((f) => [f, fs.readFileSync(path.join(corpusDir, f), 'utf8')] as [string, string]),
+    ...[31, 32, 33].map(
+      (seed) => [`generated ${seed}`, generateGame({ seed, notation: seed % 2 ? 'plain' : 'brackets' }).text] as [string, string],
+    ),
   ];
   for (const [name, text] of records) {
     it(`${name}: each accepted play is generated with its score, and ranked`, () => {
@@ -280,7 +305,15 @@ describe('analysis: digraphs and blanks on premium squares (worked by hand)', ()
     const m = moves.find((x) => movePosition(x) === '8D' && movePlay(x) === '[CH]ULETAS');
     assert.ok(m);
     assert.equal(m.score, (5 * 2 + 1 + 1 + 1 + 1 + 1 + 1) * 2 + 50);
-    assert.deepEqual(moveJson(m), { kind: 'play', position: '8D', word: '[CH]ULETAS', play: '[CH]ULETAS', score: 82, leave: '', equity: 82 });
+    assert.deepEqual(moveJson(m), {
+      kind: 'play',
+      position: '8D',
+      word: '[CH]ULETAS',
+      play: '[CH]ULETAS',
+      score: 82,
+      leave: '',
+      equity: 82,
+    });
   });
   it('8D [ch]ULETAS: a blank for CH scores 0 on D8, (0+6)×2+50 = 62', () => {
     const moves = generateMoves(positionOf(empty, ['?', 'U', 'L', 'E', 'T', 'A', 'S']), { lexicon });

@@ -40,7 +40,13 @@ async function projectInputs(name: string): Promise<{ inputs: string[]; bytes: n
   return { inputs, bytes: output.bytes };
 }
 
-const CLIENT_ALLOWED = [/^client\/src\//, /^server\/src\/shared\//, /^server\/src\/files\//, /^server\/src\/rules\/catalog\/client\.ts$/, /^server\/src\/rules\/template\.ts$/];
+const CLIENT_ALLOWED = [
+  /^client\/src\//,
+  /^server\/src\/shared\//,
+  /^server\/src\/files\//,
+  /^server\/src\/rules\/catalog\/client\.ts$/,
+  /^server\/src\/rules\/template\.ts$/,
+];
 
 describe('architecture: bundles', function () {
   this.timeout(60000);

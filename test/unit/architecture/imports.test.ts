@@ -62,7 +62,8 @@ function importsWithKind(file: string): ImportRef[] {
     } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0]!)) {
       const callee = node.expression;
       const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
-      if (isRequire || callee.kind === ts.SyntaxKind.ImportKeyword) out.push({ spec: (node.arguments[0] as ts.StringLiteralLike).text, typeOnly: false });
+      if (isRequire || callee.kind === ts.SyntaxKind.ImportKeyword)
+        out.push({ spec: (node.arguments[0] as ts.StringLiteralLike).text, typeOnly: false });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       out.push({ spec: node.argument.literal.text, typeOnly: true });
     }
@@ -80,7 +81,11 @@ function importsOf(file: string): string[] {
 /** The project file a relative specifier names (`./x` → x.ts, x.js, x/index.ts …), or undefined. */
 function resolveRelative(from: string, spec: string): string | undefined {
   const base = path.resolve(path.dirname(from), spec);
-  const candidates = [base, ...['.ts', '.js', '.mjs', '.cjs'].map((e) => base + e), ...['index.ts', 'index.js'].map((i) => path.join(base, i))];
+  const candidates = [
+    base,
+    ...['.ts', '.js', '.mjs', '.cjs'].map((e) => base + e),
+    ...['index.ts', 'index.js'].map((i) => path.join(base, i)),
+  ];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 
@@ -254,7 +259,11 @@ describe('architecture: import rules', () => {
       table[m[1]!] = [...m[2]!.matchAll(/`([^`]+)`/g)].map((n) => n[1]!);
     }
     const sorted = (r: Record<string, readonly string[]>): Record<string, string[]> =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort(([a], [b]) => (a < b ? -1 : 1)));
+      Object.fromEntries(
+        Object.entries(r)
+          .map(([k, v]) => [k, [...v].sort()])
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
     assert.deepEqual(sorted(table), sorted(ALLOWED));
   });
 });

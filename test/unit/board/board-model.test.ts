@@ -150,10 +150,16 @@ describe('board/board-model', () => {
   it('lays out every premium of engine/board.ts and the star on H8 only', () => {
     const model = boardModel(replayOf(1), -1);
     for (const kind of ['TW', 'DW', 'TL', 'DL'] as const) {
-      const names = model.squares.filter((s) => s.premium === kind).map((s) => s.name).sort();
+      const names = model.squares
+        .filter((s) => s.premium === kind)
+        .map((s) => s.name)
+        .sort();
       assert.deepEqual(names, [...PREMIUMS[kind]].sort(), kind);
     }
-    assert.deepEqual(model.squares.filter((s) => s.star).map((s) => s.name), ['H8']);
+    assert.deepEqual(
+      model.squares.filter((s) => s.star).map((s) => s.name),
+      ['H8'],
+    );
     model.squares.forEach((s, i) => assert.equal(s.row * 15 + s.col, i));
   });
 
@@ -164,10 +170,13 @@ describe('board/board-model', () => {
     assert.equal(model.bag, 86);
     assert.equal(model.unseen.total, 100);
     assert.equal(model.unseen.perspective, -1);
-    assert.deepEqual(model.players.map((p) => [p.nick, p.total, p.declaredTotal, p.rack.unknown]), [
-      ['Ana', 0, null, true],
-      ['Beto', 0, null, true],
-    ]);
+    assert.deepEqual(
+      model.players.map((p) => [p.nick, p.total, p.declaredTotal, p.rack.unknown]),
+      [
+        ['Ana', 0, null, true],
+        ['Beto', 0, null, true],
+      ],
+    );
   });
 
   it('clamps the turn index to the record', () => {
@@ -188,9 +197,15 @@ describe('board/board-model', () => {
         assert.ok(viewer, 'the unseen tiles are seen by the mover');
         const onBoard = model.squares.filter((s) => s.tile !== null).length;
         assert.equal(model.unseen.total, set.total - onBoard - viewer.rack.tiles.length);
-        assert.equal(model.unseen.groups.reduce((n, g) => n + g.count, 0), model.unseen.total);
+        assert.equal(
+          model.unseen.groups.reduce((n, g) => n + g.count, 0),
+          model.unseen.total,
+        );
         const positions = model.unseen.groups.map((g) => order.indexOf(g.letter));
-        assert.ok(positions.every((p, k) => p >= 0 && (k === 0 || p > positions[k - 1])), 'tile-set order');
+        assert.ok(
+          positions.every((p, k) => p >= 0 && (k === 0 || p > positions[k - 1])),
+          'tile-set order',
+        );
         assert.ok(model.unseen.groups.every((g) => g.count > 0 && g.value === set.value(g.letter)));
       });
     }
@@ -202,10 +217,21 @@ describe('board/board-model', () => {
 
     it('after the going-out play: Ana empty, Beto C CH Ñ T ?, the game over under 37.4', () => {
       const model = boardModel(replay, 24);
-      assert.deepEqual(model.event && [model.event.number, model.event.line, model.event.nick, model.event.kind], [25, 30, 'Ana', 'placement']);
+      assert.deepEqual(model.event && [model.event.number, model.event.line, model.event.nick, model.event.kind], [
+        25,
+        30,
+        'Ana',
+        'placement',
+      ]);
       assert.equal(model.event?.text, '>Ana: CEETU 15E CUE.TE +8 347');
-      assert.deepEqual(model.event?.words.map((w) => [w.word, w.score]), [['CUENTE', 8]]);
-      assert.deepEqual(model.players.map((p) => p.total), [347, 339]);
+      assert.deepEqual(
+        model.event?.words.map((w) => [w.word, w.score]),
+        [['CUENTE', 8]],
+      );
+      assert.deepEqual(
+        model.players.map((p) => p.total),
+        [347, 339],
+      );
       assert.equal(model.bag, 0);
       assert.deepEqual(model.players[0].rack, { tiles: [], complete: true, partial: false, unknown: false });
       assert.deepEqual(model.players[1].rack.tiles.map((t) => t.letter).sort(), ['?', 'C', 'CH', 'T', 'Ñ'].sort());
@@ -217,10 +243,13 @@ describe('board/board-model', () => {
 
     it('at the end: true totals 364–322 equal the sheet', () => {
       const model = boardModel(replay, last);
-      assert.deepEqual(model.players.map((p) => [p.total, p.declaredTotal]), [
-        [364, 364],
-        [322, 322],
-      ]);
+      assert.deepEqual(
+        model.players.map((p) => [p.total, p.declaredTotal]),
+        [
+          [364, 364],
+          [322, 322],
+        ],
+      );
       assert.equal(model.turnCount, 27);
       assert.equal(model.event?.kind, 'rack-deduction');
       assert.deepEqual(model.lastMove, []);
@@ -231,16 +260,22 @@ describe('board/board-model', () => {
       const ana = model.players[0].rack;
       assert.equal(ana.partial, true);
       assert.equal(ana.complete, false);
-      assert.deepEqual(ana.tiles.map((t) => t.letter), ['E', 'N', 'N', 'Q', 'U']);
+      assert.deepEqual(
+        ana.tiles.map((t) => t.letter),
+        ['E', 'N', 'N', 'Q', 'U'],
+      );
     });
 
     it('keeps the sheet totals beside the true ones when they differ', () => {
       const text = workedExample('Appendix A').replace('>Ana: ENNQUX? 9H aX +37 57', '>Ana: ENNQUX? 9H aX +36 56');
       const model = boardModel(analyze(text).replay, 2);
-      assert.deepEqual(model.players.map((p) => [p.total, p.declaredTotal]), [
-        [57, 56],
-        [38, 38],
-      ]);
+      assert.deepEqual(
+        model.players.map((p) => [p.total, p.declaredTotal]),
+        [
+          [57, 56],
+          [38, 38],
+        ],
+      );
       assert.deepEqual([model.event?.declaredScore, model.event?.computedScore], [36, 37]);
     });
 
@@ -251,7 +286,14 @@ describe('board/board-model', () => {
   });
 
   describe('turnAtLine', () => {
-    const text = ['#player1 Ana Ana', '#player2 Beto Beto', '>Ana: ABILORS 8D LIBRO +16 16', '#note bien', '>Beto: ADEIMNT 7G IDEA +13 13', ''].join('\n');
+    const text = [
+      '#player1 Ana Ana',
+      '#player2 Beto Beto',
+      '>Ana: ABILORS 8D LIBRO +16 16',
+      '#note bien',
+      '>Beto: ADEIMNT 7G IDEA +13 13',
+      '',
+    ].join('\n');
     const replay = analyze(text).replay;
     const table: [number, number][] = [
       [0, -1],

@@ -102,7 +102,12 @@ describe('board/cli board', () => {
     const unseen = async (args: string[]): Promise<string> => {
       const c = captureIo('en');
       assert.equal(await runBoard([record, '--turn', '1', ...args], c.io), 0);
-      return c.out.join('\n').split('\n').find((l) => l.startsWith('Tiles unseen by Ana')) ?? '';
+      return (
+        c.out
+          .join('\n')
+          .split('\n')
+          .find((l) => l.startsWith('Tiles unseen by Ana')) ?? ''
+      );
     };
     assert.match(await unseen(['--tile-set', 'english']), / W×2 .* K /);
     assert.doesNotMatch(await unseen([]), / W/);

@@ -31,7 +31,10 @@ describe('board/text-board', () => {
     const grid = renderGrid(boardModel(analyze(workedExample(1)).replay, -1));
     assert.equal(grid.length, 16);
     assert.deepEqual(cells(grid, 0), [...COLUMNS]);
-    assert.ok(grid.every((line) => line.length === grid[0].length), 'every row has the same width');
+    assert.ok(
+      grid.every((line) => line.length === grid[0].length),
+      'every row has the same width',
+    );
     const table: [string, string][] = [
       ['A1', '='],
       ['H1', '='],

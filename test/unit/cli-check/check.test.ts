@@ -71,7 +71,10 @@ function isInt(v: unknown): boolean {
 
 /** Checks one file object of `check --json` against the documented shape, key by key. */
 function assertFileShape(f: Record<string, unknown>): void {
-  assert.deepEqual(Object.keys(f).sort(), ['complete', 'diagnostics', 'final', 'path', 'players', 'result', 'rules', 'tileSet', 'turns'].sort());
+  assert.deepEqual(
+    Object.keys(f).sort(),
+    ['complete', 'diagnostics', 'final', 'path', 'players', 'result', 'rules', 'tileSet', 'turns'].sort(),
+  );
   assert.equal(typeof f.complete, 'boolean');
   assert.deepEqual(Object.keys(f.result as object).sort(), Object.keys(f.final as object).sort());
   assert.equal(typeof f.path, 'string');
@@ -87,9 +90,22 @@ function assertFileShape(f: Record<string, unknown>): void {
     assert.ok(['error', 'warning', 'information', 'hint'].includes(d.severity as string));
     for (const k of ['code', 'message', 'article']) assert.equal(typeof d[k], 'string');
   }
-  const kinds = ['placement', 'pass', 'exchange', 'withdrawn', 'challenge-bonus', 'end-rack', 'rack-deduction', 'time-penalty', 'arbiter-penalty'];
+  const kinds = [
+    'placement',
+    'pass',
+    'exchange',
+    'withdrawn',
+    'challenge-bonus',
+    'end-rack',
+    'rack-deduction',
+    'time-penalty',
+    'arbiter-penalty',
+  ];
   for (const t of f.turns as Record<string, unknown>[]) {
-    assert.deepEqual(Object.keys(t).sort(), ['computedScore', 'computedTotal', 'declaredScore', 'declaredTotal', 'kind', 'line', 'player'].sort());
+    assert.deepEqual(
+      Object.keys(t).sort(),
+      ['computedScore', 'computedTotal', 'declaredScore', 'declaredTotal', 'kind', 'line', 'player'].sort(),
+    );
     assert.ok(isInt(t.line) && (t.line as number) >= 1);
     assert.equal(typeof t.player, 'string');
     assert.ok(kinds.includes(t.kind as string), String(t.kind));
@@ -97,7 +113,10 @@ function assertFileShape(f: Record<string, unknown>): void {
     assert.ok(t.declaredScore === null || isInt(t.declaredScore));
     assert.ok(t.declaredTotal === null || isInt(t.declaredTotal));
   }
-  for (const [nick, total] of [...Object.entries(f.final as Record<string, unknown>), ...Object.entries(f.result as Record<string, unknown>)]) {
+  for (const [nick, total] of [
+    ...Object.entries(f.final as Record<string, unknown>),
+    ...Object.entries(f.result as Record<string, unknown>),
+  ]) {
     assert.equal(typeof nick, 'string');
     assert.ok(isInt(total));
   }
@@ -105,7 +124,10 @@ function assertFileShape(f: Record<string, unknown>): void {
 
 describe('cli: planilla check', () => {
   it('reports no score or total mismatch on the real corpus, and --json has exactly the documented shape', async () => {
-    const files = fs.readdirSync(corpusDir).filter((f) => f.endsWith('.gcg')).map((f) => path.join(corpusDir, f));
+    const files = fs
+      .readdirSync(corpusDir)
+      .filter((f) => f.endsWith('.gcg'))
+      .map((f) => path.join(corpusDir, f));
     const r = await run(['check', '--json', ...files]);
     assert.equal(r.code, 0, r.err);
     const doc = JSON.parse(r.out) as { files: Record<string, unknown>[] };
@@ -115,7 +137,12 @@ describe('cli: planilla check', () => {
       assertFileShape(f);
       const codes = (f.diagnostics as { code: string }[]).map((d) => d.code);
       assert.ok(!codes.includes('score-mismatch') && !codes.includes('cumulative-mismatch'), `${f.path}: ${codes.join(', ')}`);
-      for (const t of f.turns as { declaredScore: number | null; computedScore: number; declaredTotal: number | null; computedTotal: number }[]) {
+      for (const t of f.turns as {
+        declaredScore: number | null;
+        computedScore: number;
+        declaredTotal: number | null;
+        computedTotal: number;
+      }[]) {
         if (t.declaredScore !== null) assert.equal(t.declaredScore, t.computedScore);
         if (t.declaredTotal !== null) assert.equal(t.declaredTotal, t.computedTotal);
       }
@@ -128,7 +155,12 @@ describe('cli: planilla check', () => {
     const samples = fs.readdirSync(samplesDir).filter((f) => f.endsWith('.gcg'));
     assert.ok(samples.length >= 4);
     for (const s of samples) {
-      assert.match(r.out, new RegExp(`${s.replace('.', '\\.')}: sin problemas .* · palabras juzgadas con es-open .* · (Resultado final|marcador provisional \\(partida sin terminar\\)): `));
+      assert.match(
+        r.out,
+        new RegExp(
+          `${s.replace('.', '\\.')}: sin problemas .* · palabras juzgadas con es-open .* · (Resultado final|marcador provisional \\(partida sin terminar\\)): `,
+        ),
+      );
     }
     // The two complete games have a result; the two openings a provisional score, never a result.
     assert.match(r.out, /partida-completa\.gcg: .*Resultado final: Sofía 298 – Ramón 420\n/);
@@ -157,7 +189,12 @@ describe('cli: planilla check', () => {
     assert.match(r.out, /mal\.gcg:5:24: error score-mismatch: declared score 18, computed 16 \(LIBRO 16\) \(art\. 12–19\)/);
     assert.match(r.out, /provisional score \(game not finished\): Ana 16 – Beto 13 \(the sheet: 18–13\)/);
     const json = JSON.parse((await run(['check', '--json', file])).out) as {
-      files: { final: Record<string, number>; result: Record<string, number>; complete: boolean; diagnostics: { line: number; code: string; article: string }[] }[];
+      files: {
+        final: Record<string, number>;
+        result: Record<string, number>;
+        complete: boolean;
+        diagnostics: { line: number; code: string; article: string }[];
+      }[];
     };
     assert.deepEqual(json.files[0].final, { Ana: 16, Beto: 13 });
     assert.deepEqual(json.files[0].result, { Ana: 16, Beto: 13 });
@@ -188,7 +225,9 @@ describe('cli: planilla check', () => {
     const file = path.join(samplesDir, 'partida-completa.gcg');
     const r = JSON.parse((await run(['check', '--json', '--rules', 'fise-2004', file])).out) as { files: { rules: string }[] };
     assert.equal(r.files[0].rules, 'fise-2004');
-    const e = JSON.parse((await run(['check', '--json', '--tile-set', 'english', '--rules', 'naspa', file])).out) as { files: { tileSet: string }[] };
+    const e = JSON.parse((await run(['check', '--json', '--tile-set', 'english', '--rules', 'naspa', file])).out) as {
+      files: { tileSet: string }[];
+    };
     assert.equal(e.files[0].tileSet, 'english');
   });
 
@@ -256,7 +295,10 @@ describe('cli: planilla format and export', () => {
       for (const line of lines) {
         if (inNote && !line.startsWith('#') && !line.startsWith('>')) continue;
         inNote = line.startsWith('#note');
-        assert.ok(ACCEPTED.some((re) => re.test(line)), `${name}: ${line}`);
+        assert.ok(
+          ACCEPTED.some((re) => re.test(line)),
+          `${name}: ${line}`,
+        );
       }
       assert.ok(!/^#(rules|tile-notation|clock|incomplete)\b/m.test(r.out), name);
       assert.deepEqual(syntaxErrors(parse(r.out)), []);

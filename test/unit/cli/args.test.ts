@@ -26,7 +26,14 @@ describe('cli: the argument parser', () => {
     const r = parseCommandArgs(['a.gcg', '--rules', 'fise', '-o=x.svg', '--json', 'b.gcg', '-j4', '--', '--json'], SPECS);
     assert.ok(r.ok);
     assert.deepEqual(r.args.positionals, ['a.gcg', 'b.gcg', '--json']);
-    assert.deepEqual([...r.args.values], [['rules', 'fise'], ['output', 'x.svg'], ['jobs', '4']]);
+    assert.deepEqual(
+      [...r.args.values],
+      [
+        ['rules', 'fise'],
+        ['output', 'x.svg'],
+        ['jobs', '4'],
+      ],
+    );
     assert.deepEqual([...r.args.flags], ['json']);
     assert.equal(r.args.written.get('jobs'), '-j');
     assert.equal(r.args.written.get('output'), '-o');

@@ -10,7 +10,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import { runCheck } from '../../../server/src/cli/check';
-import { defaultJobs, FILES_PER_WORKER, MIN_PARALLEL_FILES, progressLine, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from '../../../server/src/cli/batch';
+import {
+  defaultJobs,
+  FILES_PER_WORKER,
+  MIN_PARALLEL_FILES,
+  progressLine,
+  runBatch,
+  terminalProgress,
+  type FileOutcome,
+  type ProgressSink,
+} from '../../../server/src/cli/batch';
 import type { CliIo } from '../../../server/src/cli/io';
 
 /** A file's summary line ends with its headline (service/headline.ts), in either language. */
@@ -78,7 +87,12 @@ describe('cli: check --jobs (parallel batch)', function () {
 
   before(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-batch-'));
-    const gcg = (dir: string): string[] => fs.readdirSync(dir).filter((f) => f.endsWith('.gcg')).sort().map((f) => path.join(dir, f));
+    const gcg = (dir: string): string[] =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.gcg'))
+        .sort()
+        .map((f) => path.join(dir, f));
     files = [...gcg(corpusDir), ...gcg(samplesDir)];
   });
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -109,10 +123,14 @@ describe('cli: check --jobs (parallel batch)', function () {
     fs.mkdirSync(path.join(folder, 'round-2'), { recursive: true });
     files.forEach((f, i) => fs.copyFileSync(f, path.join(folder, i % 2 === 0 ? '' : 'round-2', path.basename(f))));
     const run = (jobs: string, json: boolean) =>
-      spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'planilla.js'), 'check', '--jobs', jobs, ...(json ? ['--json'] : []), folder], {
-        encoding: 'utf8',
-        env: { ...process.env, PLANILLA_LANG: 'en' },
-      });
+      spawnSync(
+        process.execPath,
+        [path.join(repoRoot, 'bin', 'planilla.js'), 'check', '--jobs', jobs, ...(json ? ['--json'] : []), folder],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, PLANILLA_LANG: 'en' },
+        },
+      );
     for (const json of [false, true]) {
       const one = run('1', json);
       const two = run('2', json);

@@ -26,9 +26,16 @@ describe('cli: closed pipes and full disks', function () {
     // Enough output (the samples 400 times) that the reader is gone long before the end.
     const args = Array.from({ length: 400 }, () => JSON.stringify(samples)).join(' ');
     const errFile = path.join(dir, 'err.txt');
-    const r = spawnSync('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} --lang en check ${args} 2>${JSON.stringify(errFile)} | head -1; echo "status=\${PIPESTATUS[0]}"`], {
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} --lang en check ${args} 2>${JSON.stringify(errFile)} | head -1; echo "status=\${PIPESTATUS[0]}"`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     const err = fs.readFileSync(errFile, 'utf8');
     assert.equal(err, '', err);
     assert.match(r.stdout, /^.*apertura-comentada\.gcg: no problems/);

@@ -65,11 +65,18 @@ describe('cli/terminal: output cannot be forged', () => {
     assert.doesNotMatch(r.out, FORBIDDEN);
     const doc = JSON.parse(r.out) as { files: { path: string; players: { nick: string }[] }[] };
     assert.equal(doc.files[0].path, file);
-    assert.deepEqual(doc.files[0].players.map((p) => p.nick), [EVIL_NICK, 'Beto\u202eotoB']);
+    assert.deepEqual(
+      doc.files[0].players.map((p) => p.nick),
+      [EVIL_NICK, 'Beto\u202eotoB'],
+    );
   });
 
   it('board and report to the terminal are escaped too; a missing file name is escaped', () => {
-    for (const args of [['board', file], ['report', file, '--format', 'md'], ['check', `${file}\x1b[2Jmissing`]]) {
+    for (const args of [
+      ['board', file],
+      ['report', file, '--format', 'md'],
+      ['check', `${file}\x1b[2Jmissing`],
+    ]) {
       const r = run(args);
       assert.doesNotMatch(r.out, FORBIDDEN, `${args[0]}: ${JSON.stringify(r.out.slice(0, 200))}`);
       assert.doesNotMatch(r.err, FORBIDDEN, `${args[0]}: ${JSON.stringify(r.err)}`);

@@ -55,7 +55,10 @@ describe('desk: fix all scores and totals', () => {
     assert.deepEqual(r.remaining, []);
     assert.equal(r.text, APPENDIX_A);
     assert.deepEqual(numberFindings(analyze(r.text)), []);
-    assert.deepEqual(analyze(r.text).findings.map((f) => f.code), []);
+    assert.deepEqual(
+      analyze(r.text).findings.map((f) => f.code),
+      [],
+    );
     const lines = r.changes.map((c) => `${c.line}:${c.which}:${c.from}→${c.to}`);
     assert.ok(lines.includes('8:score:+36→+37'), lines.join(' '));
     assert.ok(lines.includes('10:total:80→81'), lines.join(' '));

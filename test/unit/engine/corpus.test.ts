@@ -29,7 +29,10 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
 };
 
 describe('engine: the real games of the corpus', () => {
-  const files = fs.readdirSync(corpusDir).filter((f) => f.endsWith('.gcg')).sort();
+  const files = fs
+    .readdirSync(corpusDir)
+    .filter((f) => f.endsWith('.gcg'))
+    .sort();
 
   it('holds the records this table knows', () => {
     assert.ok(files.length >= 13, `only ${files.length} records in ${corpusDir}`);

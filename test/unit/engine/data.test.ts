@@ -23,7 +23,19 @@ describe('engine: tile sets', () => {
     assert.deepEqual([...s.digraphs].sort(), ['CH', 'LL', 'RR']);
     assert.deepEqual(
       ['A', 'E', 'O', 'CH', 'LL', 'RR', 'Ñ', 'Z', 'Q', 'J', 'X'].map((l) => [l, s.count(l), s.value(l)]),
-      [['A', 12, 1], ['E', 12, 1], ['O', 9, 1], ['CH', 1, 5], ['LL', 1, 8], ['RR', 1, 8], ['Ñ', 1, 8], ['Z', 1, 10], ['Q', 1, 5], ['J', 1, 8], ['X', 1, 8]],
+      [
+        ['A', 12, 1],
+        ['E', 12, 1],
+        ['O', 9, 1],
+        ['CH', 1, 5],
+        ['LL', 1, 8],
+        ['RR', 1, 8],
+        ['Ñ', 1, 8],
+        ['Z', 1, 10],
+        ['Q', 1, 5],
+        ['J', 1, 8],
+        ['X', 1, 8],
+      ],
     );
     assert.equal(s.has('K'), false);
     assert.equal(s.has('W'), false);
@@ -31,7 +43,17 @@ describe('engine: tile sets', () => {
 
   it('the English set: K, W, Q = 10, no digraphs', () => {
     const e = TILE_SETS.english;
-    assert.deepEqual(['E', 'K', 'W', 'Q', 'Z', 'S'].map((l) => [e.count(l), e.value(l)]), [[12, 1], [1, 5], [2, 4], [1, 10], [1, 10], [4, 1]]);
+    assert.deepEqual(
+      ['E', 'K', 'W', 'Q', 'Z', 'S'].map((l) => [e.count(l), e.value(l)]),
+      [
+        [12, 1],
+        [1, 5],
+        [2, 4],
+        [1, 10],
+        [1, 10],
+        [4, 1],
+      ],
+    );
     assert.deepEqual(e.digraphs, []);
     assert.equal(e.has('Ñ'), false);
   });
@@ -66,7 +88,8 @@ describe('engine: board', () => {
   it('names squares column + row, and parses them back', () => {
     assert.equal(squareName(7, 7), 'H8');
     assert.equal(squareName(14, 0), 'A15');
-    for (let r = 0; r < BOARD_SIZE; r++) for (let c = 0; c < BOARD_SIZE; c++) assert.deepEqual(parseSquare(squareName(r, c)), { row: r, col: c });
+    for (let r = 0; r < BOARD_SIZE; r++)
+      for (let c = 0; c < BOARD_SIZE; c++) assert.deepEqual(parseSquare(squareName(r, c)), { row: r, col: c });
     assert.equal(parseSquare('P1'), undefined);
     assert.equal(parseSquare('A16'), undefined);
     assert.deepEqual(parseSquare('o15'), { row: 14, col: 14 });

@@ -335,7 +335,7 @@ const CASES: readonly Case[] = [
   },
   {
     code: 'end-rack-mismatch',
-    name: "an own-rack line after a +2R line counts the rack twice",
+    name: 'an own-rack line after a +2R line counts the rack twice',
     fire: APPENDIX_A_2R + '>Beto: C[CH]ÑT? (C[CH]ÑT?) -17 322\n',
     twin: APPENDIX_A,
     line: 32,
@@ -437,7 +437,13 @@ describe('engine: every finding code, fired and not fired', () => {
     { code: 'unknown-pragma', fire: record('#foo bar', LIBRO), twin: record('#title bar', LIBRO) },
     {
       code: 'encoding-fallback',
-      fire: Uint8Array.from([...Buffer.from('#player1 c'), 0xe9, ...Buffer.from('sar C\n>c'), 0xe9, ...Buffer.from('sar: ABILORS 8D LIBRO +16 16\n')]),
+      fire: Uint8Array.from([
+        ...Buffer.from('#player1 c'),
+        0xe9,
+        ...Buffer.from('sar C\n>c'),
+        0xe9,
+        ...Buffer.from('sar: ABILORS 8D LIBRO +16 16\n'),
+      ]),
       twin: new TextEncoder().encode('#player1 césar C\n>césar: ABILORS 8D LIBRO +16 16\n'),
     },
   ];
@@ -455,6 +461,9 @@ describe('engine: every finding code, fired and not fired', () => {
 
   it('covers every code in FINDING_CODES', () => {
     const covered = new Set<string>([...CASES.map((c) => c.code), ...SYNTAX.map((c) => c.code), 'placement-not-in-line']);
-    assert.deepEqual(FINDING_CODES.filter((code) => !covered.has(code)), []);
+    assert.deepEqual(
+      FINDING_CODES.filter((code) => !covered.has(code)),
+      [],
+    );
   });
 });

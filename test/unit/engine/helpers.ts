@@ -62,17 +62,64 @@ export const APPENDIX_A = record(...APPENDIX_A_MOVES, ...APPENDIX_A_FISE_ENDING)
 
 /** Every word formed in Appendix A (all in FILE2017, per WORKED-EXAMPLES.md). */
 export const APPENDIX_A_WORDS = [
-  'BEFAN', 'ZABRO', 'AX', 'FA', 'AH', 'HE', 'QUIZA', 'AHE', 'VOTO', 'VAHE', 'IDEAN', 'AVAHE', 'NO', 'CERNOS',
-  'QUIZAS', 'ENE', 'CE', 'EN', 'RE', 'HOLLAD', 'OH', 'ASAREO', 'HOLLADO', 'BULLIR', 'AXILA', 'NI', 'BULLIRA',
-  'PUS', 'ZABROS', 'FALOPEEN', 'GRANJEO', 'ENGURRAIS', 'SAL', 'BULLIRAS', 'MAYE', 'BE', 'CID', 'OC', 'AD',
-  'MIO', 'SALO', 'GRANJEOS', 'TOLDAD', 'DI', 'DE', 'SEQUIZAS', 'CUENTE',
+  'BEFAN',
+  'ZABRO',
+  'AX',
+  'FA',
+  'AH',
+  'HE',
+  'QUIZA',
+  'AHE',
+  'VOTO',
+  'VAHE',
+  'IDEAN',
+  'AVAHE',
+  'NO',
+  'CERNOS',
+  'QUIZAS',
+  'ENE',
+  'CE',
+  'EN',
+  'RE',
+  'HOLLAD',
+  'OH',
+  'ASAREO',
+  'HOLLADO',
+  'BULLIR',
+  'AXILA',
+  'NI',
+  'BULLIRA',
+  'PUS',
+  'ZABROS',
+  'FALOPEEN',
+  'GRANJEO',
+  'ENGURRAIS',
+  'SAL',
+  'BULLIRAS',
+  'MAYE',
+  'BE',
+  'CID',
+  'OC',
+  'AD',
+  'MIO',
+  'SALO',
+  'GRANJEOS',
+  'TOLDAD',
+  'DI',
+  'DE',
+  'SEQUIZAS',
+  'CUENTE',
 ];
 
 /** Appendix A ending in the GCG `+2R` convention (example 15). */
-export const APPENDIX_A_2R = APPENDIX_A.replace('>Ana: (C[CH]ÑT?) +17 364\n>Beto: C[CH]ÑT? (C[CH]ÑT?) -17 322\n', '>Ana: (C[CH]ÑT?) +34 381\n');
+export const APPENDIX_A_2R = APPENDIX_A.replace(
+  '>Ana: (C[CH]ÑT?) +17 364\n>Beto: C[CH]ÑT? (C[CH]ÑT?) -17 322\n',
+  '>Ana: (C[CH]ÑT?) +34 381\n',
+);
 
 /** Appendix A with Beto's clock 1:05 over time and its penalty (example 16). */
-export const APPENDIX_A_TIME = APPENDIX_A.replace('#tile-notation brackets\n', '#tile-notation brackets\n#clock Beto -01:05\n') + '>Beto: (time) -20 302\n';
+export const APPENDIX_A_TIME =
+  APPENDIX_A.replace('#tile-notation brackets\n', '#tile-notation brackets\n#clock Beto -01:05\n') + '>Beto: (time) -20 302\n';
 
 /** WORKED-EXAMPLES.md, Appendix B: twelve scoreless turns end the game (example 17). */
 export const APPENDIX_B = record(

@@ -136,7 +136,13 @@ const PLANTERS: Record<string, Planter> = {
     for (const { e } of rotate(placements(a), seed)) {
       if (e.play!.tiles.length < 2) continue;
       const [s, t] = col(e.coord!.span);
-      return { kind: 'wrong direction', line: e.line + 1, text: edit(src.text, e.line, s, t, swapped(e.coord!.text)), code: 'direction-mismatch', final: finalOf(a) };
+      return {
+        kind: 'wrong direction',
+        line: e.line + 1,
+        text: edit(src.text, e.line, s, t, swapped(e.coord!.text)),
+        code: 'direction-mismatch',
+        final: finalOf(a),
+      };
     }
     return undefined;
   },
@@ -182,7 +188,13 @@ const PLANTERS: Record<string, Planter> = {
   'wrong score (total right)': (src, a, seed) => {
     for (const { e } of rotate(placements(a), seed + 1)) {
       const [s, t] = col(e.score!.span);
-      return { kind: 'wrong score (total right)', line: e.line + 1, text: edit(src.text, e.line, s, t, `+${e.score!.value + 1}`), code: 'score-mismatch', final: finalOf(a) };
+      return {
+        kind: 'wrong score (total right)',
+        line: e.line + 1,
+        text: edit(src.text, e.line, s, t, `+${e.score!.value + 1}`),
+        code: 'score-mismatch',
+        final: finalOf(a),
+      };
     }
     return undefined;
   },
@@ -191,7 +203,13 @@ const PLANTERS: Record<string, Planter> = {
   'wrong total (once)': (src, a, seed) => {
     for (const { e } of rotate(placements(a), seed + 2)) {
       const [s, t] = col(e.total!.span);
-      return { kind: 'wrong total (once)', line: e.line + 1, text: edit(src.text, e.line, s, t, String(e.total!.value + 10)), code: 'cumulative-mismatch', final: finalOf(a) };
+      return {
+        kind: 'wrong total (once)',
+        line: e.line + 1,
+        text: edit(src.text, e.line, s, t, String(e.total!.value + 10)),
+        code: 'cumulative-mismatch',
+        final: finalOf(a),
+      };
     }
     return undefined;
   },
@@ -199,7 +217,13 @@ const PLANTERS: Record<string, Planter> = {
   /** One total ten more, and every later total of the player built on it. */
   'wrong total (carried on)': (src, a, seed) => {
     for (const { e, i } of rotate(placements(a), seed + 3)) {
-      return { kind: 'wrong total (carried on)', line: e.line + 1, text: shiftTotals(src.text, a, i, e.nick.text, 10), code: 'cumulative-mismatch', final: finalOf(a) };
+      return {
+        kind: 'wrong total (carried on)',
+        line: e.line + 1,
+        text: shiftTotals(src.text, a, i, e.nick.text, 10),
+        code: 'cumulative-mismatch',
+        final: finalOf(a),
+      };
     }
     return undefined;
   },
@@ -238,7 +262,9 @@ const PLANTERS: Record<string, Planter> = {
     const drop = subs[subs.length - 1];
     if (!drop || ev.some((e) => e.line > drop.line)) return undefined;
     const ended = ev[end.afterTurn]!;
-    const text = lines(src.text).filter((_, n) => n !== drop.line).join('\n');
+    const text = lines(src.text)
+      .filter((_, n) => n !== drop.line)
+      .join('\n');
     return { kind: 'missing own-rack deduction', line: ended.line + 1, text, code: 'missing-end-adjustment' };
   },
 
@@ -251,14 +277,26 @@ const PLANTERS: Record<string, Planter> = {
     const ls = lines(src.text);
     ls.splice(first.line, 0, `#clock ${nick} -00:30`);
     const f = finalOf(a);
-    return { kind: 'missing time penalty', line: first.line + 1, text: ls.join('\n'), code: 'time-penalty-mismatch', final: [f[0], f[1] - 10] };
+    return {
+      kind: 'missing time penalty',
+      line: first.line + 1,
+      text: ls.join('\n'),
+      code: 'time-penalty-mismatch',
+      final: [f[0], f[1] - 10],
+    };
   },
 
   /** A nick miscopied on one line. */
   'unknown nick': (src, a, seed) => {
     for (const { e } of rotate(placements(a), seed + 4)) {
       const [s, t] = col(e.nick.span);
-      return { kind: 'unknown nick', line: e.line + 1, text: edit(src.text, e.line, s, t, `${e.nick.text}x`), code: 'unknown-player', final: finalOf(a) };
+      return {
+        kind: 'unknown nick',
+        line: e.line + 1,
+        text: edit(src.text, e.line, s, t, `${e.nick.text}x`),
+        code: 'unknown-player',
+        final: finalOf(a),
+      };
     }
     return undefined;
   },

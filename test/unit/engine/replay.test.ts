@@ -16,19 +16,104 @@ const LIBRO = '>Ana: ABILORS 8D LIBRO +16 16';
 
 describe('engine: replay', () => {
   describe('settling the tile set, the edition and the players', () => {
-    const cases: readonly { name: string; text: string; options?: object; tileSet: string; tileSetSource: string; rules: string; rulesSource: string }[] = [
-      { name: 'nothing said: spanish, fise', text: plain(LIBRO), tileSet: 'spanish', tileSetSource: 'default', rules: 'fise', rulesSource: 'default' },
-      { name: '#lexicon FILE2017', text: record(LIBRO), tileSet: 'spanish', tileSetSource: 'lexicon', rules: 'fise', rulesSource: 'default' },
-      { name: '#lexicon NWL18', text: plain('#lexicon NWL18', LIBRO), tileSet: 'english', tileSetSource: 'lexicon', rules: 'naspa', rulesSource: 'default' },
-      { name: '#lexicon CSW21', text: plain('#lexicon CSW21', LIBRO), tileSet: 'english', tileSetSource: 'lexicon', rules: 'naspa', rulesSource: 'default' },
-      { name: '#tile-distribution beats #lexicon', text: plain('#tile-distribution spanish', '#lexicon NWL18', LIBRO), tileSet: 'spanish', tileSetSource: 'tile-distribution', rules: 'fise', rulesSource: 'default' },
-      { name: 'a W on a rack', text: plain('>Ana: DINNVWY 8D WINDY +32 32'), tileSet: 'english', tileSetSource: 'k-w', rules: 'naspa', rulesSource: 'default' },
-      { name: '#rules fise-2004', text: plain('#rules fise-2004', LIBRO), tileSet: 'spanish', tileSetSource: 'rules', rules: 'fise-2004', rulesSource: 'pragma' },
+    const cases: readonly {
+      name: string;
+      text: string;
+      options?: object;
+      tileSet: string;
+      tileSetSource: string;
+      rules: string;
+      rulesSource: string;
+    }[] = [
+      {
+        name: 'nothing said: spanish, fise',
+        text: plain(LIBRO),
+        tileSet: 'spanish',
+        tileSetSource: 'default',
+        rules: 'fise',
+        rulesSource: 'default',
+      },
+      {
+        name: '#lexicon FILE2017',
+        text: record(LIBRO),
+        tileSet: 'spanish',
+        tileSetSource: 'lexicon',
+        rules: 'fise',
+        rulesSource: 'default',
+      },
+      {
+        name: '#lexicon NWL18',
+        text: plain('#lexicon NWL18', LIBRO),
+        tileSet: 'english',
+        tileSetSource: 'lexicon',
+        rules: 'naspa',
+        rulesSource: 'default',
+      },
+      {
+        name: '#lexicon CSW21',
+        text: plain('#lexicon CSW21', LIBRO),
+        tileSet: 'english',
+        tileSetSource: 'lexicon',
+        rules: 'naspa',
+        rulesSource: 'default',
+      },
+      {
+        name: '#tile-distribution beats #lexicon',
+        text: plain('#tile-distribution spanish', '#lexicon NWL18', LIBRO),
+        tileSet: 'spanish',
+        tileSetSource: 'tile-distribution',
+        rules: 'fise',
+        rulesSource: 'default',
+      },
+      {
+        name: 'a W on a rack',
+        text: plain('>Ana: DINNVWY 8D WINDY +32 32'),
+        tileSet: 'english',
+        tileSetSource: 'k-w',
+        rules: 'naspa',
+        rulesSource: 'default',
+      },
+      {
+        name: '#rules fise-2004',
+        text: plain('#rules fise-2004', LIBRO),
+        tileSet: 'spanish',
+        tileSetSource: 'rules',
+        rules: 'fise-2004',
+        rulesSource: 'pragma',
+      },
       // Issue 12, item 8: a record declared Spanish stays Spanish whatever its letters.
-      { name: '#rules fise and a blank written k', text: plain('#rules fise', '>Ana: ABILOR? 8D LIBkO +14 14'), tileSet: 'spanish', tileSetSource: 'rules', rules: 'fise', rulesSource: 'pragma' },
-      { name: '#lexicon FILE2017 and a blank written w', text: plain('#lexicon FILE2017', '>Ana: ABILOR? 8D LIBwO +14 14'), tileSet: 'spanish', tileSetSource: 'lexicon', rules: 'fise', rulesSource: 'default' },
-      { name: '#rules naspa', text: plain('#rules naspa', LIBRO), tileSet: 'english', tileSetSource: 'rules', rules: 'naspa', rulesSource: 'pragma' },
-      { name: 'an unknown #rules value is ignored', text: plain('#rules fisa', LIBRO), tileSet: 'spanish', tileSetSource: 'default', rules: 'fise', rulesSource: 'default' },
+      {
+        name: '#rules fise and a blank written k',
+        text: plain('#rules fise', '>Ana: ABILOR? 8D LIBkO +14 14'),
+        tileSet: 'spanish',
+        tileSetSource: 'rules',
+        rules: 'fise',
+        rulesSource: 'pragma',
+      },
+      {
+        name: '#lexicon FILE2017 and a blank written w',
+        text: plain('#lexicon FILE2017', '>Ana: ABILOR? 8D LIBwO +14 14'),
+        tileSet: 'spanish',
+        tileSetSource: 'lexicon',
+        rules: 'fise',
+        rulesSource: 'default',
+      },
+      {
+        name: '#rules naspa',
+        text: plain('#rules naspa', LIBRO),
+        tileSet: 'english',
+        tileSetSource: 'rules',
+        rules: 'naspa',
+        rulesSource: 'pragma',
+      },
+      {
+        name: 'an unknown #rules value is ignored',
+        text: plain('#rules fisa', LIBRO),
+        tileSet: 'spanish',
+        tileSetSource: 'default',
+        rules: 'fise',
+        rulesSource: 'default',
+      },
       {
         name: 'options beat the file',
         text: plain('#rules fise-2001', '#lexicon NWL18', LIBRO),
@@ -47,9 +132,18 @@ describe('engine: replay', () => {
     }
 
     it('players come from #player1/#player2, else from the first two nicks', () => {
-      assert.deepEqual(run(record(LIBRO)).players.map((p) => [p.nick, p.name]), [['Ana', 'Ana García'], ['Beto', 'Alberto Ruiz']]);
+      assert.deepEqual(
+        run(record(LIBRO)).players.map((p) => [p.nick, p.name]),
+        [
+          ['Ana', 'Ana García'],
+          ['Beto', 'Alberto Ruiz'],
+        ],
+      );
       const r = run('>Luz: ABILORS 8D LIBRO +16 16\n>Mar: ACEMNPT H4 CAMP. +14 14\n');
-      assert.deepEqual(r.players.map((p) => p.nick), ['Luz', 'Mar']);
+      assert.deepEqual(
+        r.players.map((p) => p.nick),
+        ['Luz', 'Mar'],
+      );
       assert.deepEqual(r.final, [16, 14]);
     });
 
@@ -148,9 +242,15 @@ describe('engine: replay', () => {
 
     it('each word formed carries the lexicon verdict; without a lexicon there is none', () => {
       const judged = run(record(PERA), { lexicon: lexiconOf(['casa']) });
-      assert.deepEqual(judged.turns[0]!.words.map((w) => [w.word, w.accepted]), [['PERA', false]]);
+      assert.deepEqual(
+        judged.turns[0]!.words.map((w) => [w.word, w.accepted]),
+        [['PERA', false]],
+      );
       const accepted = run(record(PERA), { lexicon: lexiconOf(['pera']) });
-      assert.deepEqual(accepted.turns[0]!.words.map((w) => [w.word, w.accepted]), [['PERA', true]]);
+      assert.deepEqual(
+        accepted.turns[0]!.words.map((w) => [w.word, w.accepted]),
+        [['PERA', true]],
+      );
       assert.equal(run(record(PERA)).turns[0]!.words[0]!.accepted, undefined);
     });
   });
@@ -297,20 +397,29 @@ describe('engine: replay', () => {
       assert.equal(r.turns[1]!.unseen['?'], 2);
     });
 
-    it('unseen: the set less the board and the mover\'s rack, worked out once when read', () => {
+    it("unseen: the set less the board and the mover's rack, worked out once when read", () => {
       // Ana plays LIBRO keeping AS; Beto passes holding ACEMNPT; Ana passes.
       const r = run(record('>Ana: ABILORS 8D LIBRO +16 16', '>Beto: ACEMNPT - +0 0', '>Ana: ADEIMNS - +0 16'));
       const [libro, pass, again] = r.turns;
       // After LIBRO, from Ana's side: 100 − 5 on the board − her 2 kept tiles (her new tiles are unknown).
-      assert.equal(Object.values(libro!.unseen).reduce((a, b) => a + b, 0), 93);
+      assert.equal(
+        Object.values(libro!.unseen).reduce((a, b) => a + b, 0),
+        93,
+      );
       assert.equal(libro!.unseen['L'], 4 - 1);
       assert.equal(libro!.unseen['A'], 12 - 1);
       // Beto's pass: the board less his whole rack.
-      assert.equal(Object.values(pass!.unseen).reduce((a, b) => a + b, 0), 100 - 5 - 7);
+      assert.equal(
+        Object.values(pass!.unseen).reduce((a, b) => a + b, 0),
+        100 - 5 - 7,
+      );
       assert.equal(pass!.unseen['A'], 12 - 1);
       assert.equal(pass!.unseen['P'], 2 - 1);
       // Ana's full rack now: ADEIMNS, which keeps her A and S.
-      assert.equal(Object.values(again!.unseen).reduce((a, b) => a + b, 0), 100 - 5 - 7);
+      assert.equal(
+        Object.values(again!.unseen).reduce((a, b) => a + b, 0),
+        100 - 5 - 7,
+      );
       assert.equal(again!.unseen['A'], 12 - 1);
       assert.equal(again!.unseen['S'], 6 - 1);
       assert.equal(pass!.unseen, pass!.unseen);

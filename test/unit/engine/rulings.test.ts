@@ -21,10 +21,15 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
     const words = lexiconOf(['ZUTANOS', 'CUS']);
 
     it('CLS written for C.S: one finding on that line, none on the next', () => {
-      const r = run(game('Ana', 'Raul', zutanos, '>Raul: CLLRSSV I7 CLS +9 9', '>Ana: AEEIODU - +0 84', '>Raul: LLRSVAE - +0 9'), { lexicon: words });
+      const r = run(game('Ana', 'Raul', zutanos, '>Raul: CLLRSSV I7 CLS +9 9', '>Ana: AEEIODU - +0 84', '>Raul: LLRSVAE - +0 9'), {
+        lexicon: words,
+      });
       assert.deepEqual(summary(r), ['square-occupied@5']);
       // The tiles stay as written (C on I7, S on I9); the L stays on the rack; the sheet's 9 is carried.
-      assert.deepEqual(r.turns[1]!.placed.map((t) => t.letter), ['C', 'S']);
+      assert.deepEqual(
+        r.turns[1]!.placed.map((t) => t.letter),
+        ['C', 'S'],
+      );
       assert.deepEqual([...r.final], [84, 9]);
     });
 
@@ -155,7 +160,9 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
     const lexicon = lexiconOf(['fundar']);
     it('REFUNDAR is accepted under 2004 and 2001 (art. 38, annex XII), not under the current edition with a list that lacks it', () => {
       const judged = (rules: string): string[] =>
-        run(text(rules), { lexicon }).findings.filter((f) => f.code === 'unaccepted-word').map((f) => String(f.args.word));
+        run(text(rules), { lexicon })
+          .findings.filter((f) => f.code === 'unaccepted-word')
+          .map((f) => String(f.args.word));
       assert.deepEqual(judged('fise-2004'), []);
       assert.deepEqual(judged('fise-2001'), []);
       assert.deepEqual(judged('fise'), ['REFUNDA']);

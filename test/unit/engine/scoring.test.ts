@@ -48,7 +48,10 @@ const CASES: readonly Case[] = [
     placed: 'J9:S K9:O L9:L',
     direction: 'across',
     // SOL = 3; cross AS (J8 A old + J9 S) = 2.
-    words: [['SOL', 3], ['AS', 2]],
+    words: [
+      ['SOL', 3],
+      ['AS', 2],
+    ],
     score: 5,
   },
   {
@@ -126,7 +129,11 @@ const CASES: readonly Case[] = [
     placed: 'G7:I H7:D I7:E J7:A',
     direction: 'across',
     // IDEA: I 1×2 (G7 DL) + D 2 + E 1×2 (I7 DL) + A 1 = 7; IR: 2 + 1 = 3; DO: 2 + 1 = 3.
-    words: [['IDEA', 7], ['IR', 3], ['DO', 3]],
+    words: [
+      ['IDEA', 7],
+      ['IR', 3],
+      ['DO', 3],
+    ],
     score: 13,
   },
   {
@@ -136,7 +143,10 @@ const CASES: readonly Case[] = [
     placed: 'H8:L',
     direction: 'across',
     // ALA across: (1 + 1 + 1) × 2 (H8 DW, new) = 6; LLS down: (1 + 1 + 1) × 2 = 6.
-    words: [['ALA', 6], ['LLS', 6]],
+    words: [
+      ['ALA', 6],
+      ['LLS', 6],
+    ],
     score: 12,
   },
   {
@@ -220,7 +230,10 @@ describe('engine: scoring (art. 10.2, 12–19)', () => {
   for (const c of CASES) {
     it(`art. ${c.article}: ${c.name}`, () => {
       const s = scorePlacement(boardWith(c.board), tiles(c.placed), c.direction, TILE_SETS[c.set ?? 'spanish']);
-      assert.deepEqual(s.words.map((w) => [w.word, w.score]), c.words);
+      assert.deepEqual(
+        s.words.map((w) => [w.word, w.score]),
+        c.words,
+      );
       assert.equal(s.score, c.score);
       assert.equal(s.words[0]?.main, true);
       assert.ok(s.words.slice(1).every((w) => !w.main));
@@ -237,7 +250,13 @@ describe('engine: scoring (art. 10.2, 12–19)', () => {
     const s = scorePlacement(boardWith('H8:O'), tiles('H4:C H5:A H6:M H7:P'), 'down', TILE_SETS.spanish);
     assert.deepEqual(
       s.words[0]!.squares.map((q) => [q.letter, q.isNew, q.value, q.letterMultiplier, q.wordMultiplier, q.points]),
-      [['C', true, 3, 2, 1, 6], ['A', true, 1, 1, 1, 1], ['M', true, 3, 1, 1, 3], ['P', true, 3, 1, 1, 3], ['O', false, 1, 1, 1, 1]],
+      [
+        ['C', true, 3, 2, 1, 6],
+        ['A', true, 1, 1, 1, 1],
+        ['M', true, 3, 1, 1, 3],
+        ['P', true, 3, 1, 1, 3],
+        ['O', false, 1, 1, 1, 1],
+      ],
     );
   });
 

@@ -171,12 +171,7 @@ const EXAMPLES: readonly Example[] = [
   },
   {
     name: '12. an exchange and a pass',
-    record: incomplete(
-      '>Ana: AEGMORT 8F GOTA +10 10',
-      '>Beto: EIMNORU I8 .MOR +9 9',
-      '>Ana: EIMRUUV -UUV +0 10',
-      '>Beto: EIJNQUY - +0 9',
-    ),
+    record: incomplete('>Ana: AEGMORT 8F GOTA +10 10', '>Beto: EIMNORU I8 .MOR +9 9', '>Ana: EIMRUUV -UUV +0 10', '>Beto: EIJNQUY - +0 9'),
     lexicon: ['GOTA', 'AMOR'],
     line: 10,
     words: [],
@@ -252,14 +247,19 @@ describe('engine: worked examples (WORKED-EXAMPLES.md)', () => {
         assert.equal(turn.bingo, ex.bingo ?? 0);
         assert.deepEqual(turn.totals, ex.totals);
         assert.deepEqual(r.final, ex.final ?? ex.totals);
-        if (withLexicon) for (const w of turn.words) assert.equal(lexiconOf(ex.lexicon).has(w.normalized), ex.name.startsWith('13.') ? w.word !== 'ABRIDO' : true);
+        if (withLexicon)
+          for (const w of turn.words)
+            assert.equal(lexiconOf(ex.lexicon).has(w.normalized), ex.name.startsWith('13.') ? w.word !== 'ABRIDO' : true);
       });
     }
   }
 
   it('12: the bag holds 86 after the opening racks, 82 after GOTA, 79 after AMOR and after the exchange', () => {
     const r = run(EXAMPLES[11]!.record);
-    assert.deepEqual(r.turns.map((t) => t.bag), [82, 79, 79, 79]);
+    assert.deepEqual(
+      r.turns.map((t) => t.bag),
+      [82, 79, 79, 79],
+    );
     assert.deepEqual(r.turns[2]!.racks[0].tiles, ['E', 'I', 'M', 'R']);
   });
 
@@ -277,7 +277,10 @@ describe('engine: worked examples (WORKED-EXAMPLES.md)', () => {
     assert.deepEqual(r.gameEnd, { reason: 'out', article: '37.4', afterTurn: 24 });
     const info = run(APPENDIX_A_2R).findings[0]!;
     assert.equal(info.severity, 'information');
-    assert.deepEqual({ final1: info.args.final1, final2: info.args.final2, value: info.args.value }, { final1: 364, final2: 322, value: 17 });
+    assert.deepEqual(
+      { final1: info.args.final1, final2: info.args.final2, value: info.args.value },
+      { final1: 364, final2: 322, value: 17 },
+    );
   });
 
   it('17: the game ends after the 12th scoreless turn, not after the 11th; never at 0-0', () => {

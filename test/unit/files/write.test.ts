@@ -170,13 +170,19 @@ describe('files/write: no record lost on write', () => {
     assert.equal(fs.readFileSync(target, 'utf8'), 'uno');
     writeFileAtomic(target, new Uint8Array([100, 111, 115]));
     assert.equal(fs.readFileSync(target, 'utf8'), 'dos');
-    assert.throws(() => writeFileAtomic(dir, 'x'), (e: NodeJS.ErrnoException) => e.code === 'EISDIR');
+    assert.throws(
+      () => writeFileAtomic(dir, 'x'),
+      (e: NodeJS.ErrnoException) => e.code === 'EISDIR',
+    );
     fs.symlinkSync('a.txt', path.join(dir, 'b'));
     fs.symlinkSync('b', path.join(dir, 'c'));
     assert.equal(resolveWriteTarget(path.join(dir, 'c')), fs.realpathSync(target));
     fs.symlinkSync('loop2', path.join(dir, 'loop1'));
     fs.symlinkSync('loop1', path.join(dir, 'loop2'));
-    assert.throws(() => writeFileAtomic(path.join(dir, 'loop1'), 'x'), (e: NodeJS.ErrnoException) => e.code === 'ELOOP');
+    assert.throws(
+      () => writeFileAtomic(path.join(dir, 'loop1'), 'x'),
+      (e: NodeJS.ErrnoException) => e.code === 'ELOOP',
+    );
     assert.deepEqual(leftovers(), []);
   });
 });

@@ -15,7 +15,11 @@ import { generateGame } from '../../support/generator';
 const repoRoot = path.resolve(__dirname, '../../../..');
 const lexicon = loadDefaultLexicon({ dataDir: path.join(repoRoot, 'data') });
 
-function capture(locale = 'es_ES.UTF-8'): { io: { out: (t: string) => void; err: (t: string) => void; locale: string }; out: string[]; err: string[] } {
+function capture(locale = 'es_ES.UTF-8'): {
+  io: { out: (t: string) => void; err: (t: string) => void; locale: string };
+  out: string[];
+  err: string[];
+} {
   const out: string[] = [];
   const err: string[] = [];
   return { io: { out: (t) => out.push(t), err: (t) => err.push(t), locale }, out, err };
@@ -38,7 +42,10 @@ describe('generator: generate command', () => {
     for (const seed of [7, 8, 9]) {
       const text = fs.readFileSync(path.join(out, `game-${seed}.gcg`), 'utf8');
       assert.equal(text, generateGame({ seed, notation: 'plain', ending: 'gcg', lexicon }).text);
-      assert.deepEqual(analyze(text, { lexicon }).findings.filter((f) => f.code !== 'end-rack-gcg-convention'), []);
+      assert.deepEqual(
+        analyze(text, { lexicon }).findings.filter((f) => f.code !== 'end-rack-gcg-convention'),
+        [],
+      );
     }
     assert.deepEqual(c.out, ['3 partidas escritas en ' + out + '\n']);
     assert.deepEqual(c.err, []);

@@ -39,7 +39,8 @@ function stepAccepts(dawg: Dawg, word: string): boolean {
   return dawg.edgeFinal(edge);
 }
 
-const tileOrder = (words: Iterable<string>): string[] => [...new Set(words)].sort((a, b) => (tileKey(a)! < tileKey(b)! ? -1 : tileKey(a)! > tileKey(b)! ? 1 : 0));
+const tileOrder = (words: Iterable<string>): string[] =>
+  [...new Set(words)].sort((a, b) => (tileKey(a)! < tileKey(b)! ? -1 : tileKey(a)! > tileKey(b)! ? 1 : 0));
 
 describe('generator: DAWG prefix walk', () => {
   it('walks back exactly the words, in tile order', () => {
@@ -68,7 +69,10 @@ describe('generator: DAWG prefix walk', () => {
     const a = dawg.edgeChild(dawg.edgeOf(dawg.root, tokenize('a')![0]));
     const tiles: number[] = [];
     for (let e = a; e !== 0; e = dawg.nextEdge(e)) tiles.push(dawg.edgeTile(e));
-    assert.deepEqual(tiles.map((t) => tilesToWord([t])), ['b', 'c', 'ch', 'd', 'z']);
+    assert.deepEqual(
+      tiles.map((t) => tilesToWord([t])),
+      ['b', 'c', 'ch', 'd', 'z'],
+    );
   });
 
   it('finds through the masks the edge a scan of the run finds, for every node and tile', () => {
@@ -76,7 +80,8 @@ describe('generator: DAWG prefix walk', () => {
     const nodes = nodesOf(dawg.edges);
     assert.ok(nodes.length > 10);
     for (const node of nodes) {
-      for (let tile = -1; tile <= 32; tile++) assert.equal(dawg.edgeOf(node, tile), scanEdge(dawg.edges, node, tile), `edgeOf(${node}, ${tile})`);
+      for (let tile = -1; tile <= 32; tile++)
+        assert.equal(dawg.edgeOf(node, tile), scanEdge(dawg.edges, node, tile), `edgeOf(${node}, ${tile})`);
     }
   });
 

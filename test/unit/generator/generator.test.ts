@@ -27,7 +27,15 @@ const CASES: readonly Omit<GenerateOptions, 'lexicon'>[] = [
   })),
   { seed: 101, notation: 'plain', ending: 'fise', exchangeRate: 0.4, passRate: 0.3 },
   { seed: 102, notation: 'brackets', ending: 'gcg', exchangeRate: 0.4, passRate: 0.3 },
-  { seed: 103, notation: 'brackets', ending: 'fise', players: [['Luisa', 'Luisa Pérez'], ['Mar', 'Mar Díaz']] },
+  {
+    seed: 103,
+    notation: 'brackets',
+    ending: 'fise',
+    players: [
+      ['Luisa', 'Luisa Pérez'],
+      ['Mar', 'Mar Díaz'],
+    ],
+  },
 ];
 
 /** Findings the record may carry: none, but for the GCG `+2R` ending its information finding. */
@@ -54,7 +62,10 @@ function checkEnding(game: GeneratedGame, r: Replay): void {
   assert.ok(firstEndLine > 0, 'the record has end-of-game lines');
   const turns = game.events.slice(0, firstEndLine);
   const tail = game.events.slice(firstEndLine);
-  assert.ok(tail.every((e) => !isTurn(e.kind)), 'no turn after the end-of-game lines');
+  assert.ok(
+    tail.every((e) => !isTurn(e.kind)),
+    'no turn after the end-of-game lines',
+  );
   for (let i = 1; i < turns.length; i++) assert.notEqual(turns[i].player, turns[i - 1].player, 'players alternate');
   if (game.end === 'out') {
     // 37.4: the bag is empty, the finisher's rack is empty, the finisher made the last move.
@@ -65,21 +76,33 @@ function checkEnding(game: GeneratedGame, r: Replay): void {
     assert.equal(turns[turns.length - 1].kind, 'placement');
     const R = faceValue(game.racks[1 - f]);
     if (game.ending === 'gcg') {
-      assert.deepEqual(tail.map((e) => [e.kind, e.player, e.score]), [['end-rack', f, 2 * R]]);
+      assert.deepEqual(
+        tail.map((e) => [e.kind, e.player, e.score]),
+        [['end-rack', f, 2 * R]],
+      );
     } else {
-      assert.deepEqual(tail.map((e) => [e.kind, e.player, e.score]), [
-        ['end-rack', f, R],
-        ['rack-deduction', 1 - f, -R],
-      ]);
+      assert.deepEqual(
+        tail.map((e) => [e.kind, e.player, e.score]),
+        [
+          ['end-rack', f, R],
+          ['rack-deduction', 1 - f, -R],
+        ],
+      );
     }
   } else {
     // 37.2: both players passed twice in a row; each subtracts the own rack.
     assert.equal(game.end, 'passes');
-    assert.deepEqual(turns.slice(-4).map((e) => e.kind), ['pass', 'pass', 'pass', 'pass']);
-    assert.deepEqual(tail.map((e) => [e.kind, e.player, e.score]), [
-      ['rack-deduction', 0, -faceValue(game.racks[0])],
-      ['rack-deduction', 1, -faceValue(game.racks[1])],
-    ]);
+    assert.deepEqual(
+      turns.slice(-4).map((e) => e.kind),
+      ['pass', 'pass', 'pass', 'pass'],
+    );
+    assert.deepEqual(
+      tail.map((e) => [e.kind, e.player, e.score]),
+      [
+        ['rack-deduction', 0, -faceValue(game.racks[0])],
+        ['rack-deduction', 1, -faceValue(game.racks[1])],
+      ],
+    );
   }
   assert.equal(r.turns[r.turns.length - 1].gameOver?.reason, game.end);
 }
@@ -129,7 +152,10 @@ describe('generator: random legal games', () => {
     for (const kind of ['placement', 'exchange', 'pass', 'end-rack', 'rack-deduction'] as const) assert.ok(kinds.has(kind), kind);
     const ends = new Set(all.map((g) => g.end));
     assert.ok(ends.has('out') && ends.has('passes'), [...ends].join(', '));
-    assert.ok(all.some((g) => g.events.some((e) => e.kind === 'placement' && e.tiles === 7)), 'a bingo');
+    assert.ok(
+      all.some((g) => g.events.some((e) => e.kind === 'placement' && e.tiles === 7)),
+      'a bingo',
+    );
   });
 
   it('writes the record in the notation asked', () => {
@@ -140,7 +166,10 @@ describe('generator: random legal games', () => {
       assert.ok(lines.includes(`#tile-notation ${c.notation}`));
       assert.ok(lines.includes('#rules fise'));
       const events = lines.filter((l) => l.startsWith('>'));
-      assert.ok(events.every((l) => /^>\S+: \S*.* [+-]\d+ -?\d+$/.test(l)), 'every event ends with score and total');
+      assert.ok(
+        events.every((l) => /^>\S+: \S*.* [+-]\d+ -?\d+$/.test(l)),
+        'every event ends with score and total',
+      );
       if (c.notation === 'plain') assert.ok(!game.text.includes('['), 'plain notation writes no brackets');
     }
   });
@@ -154,12 +183,35 @@ describe('generator: random legal games', () => {
   });
 
   it('plays legal games from a tiny lexicon too, ending by passes', () => {
-    const words = ['as', 'sa', 'es', 'se', 'en', 'ne', 'la', 'al', 'no', 'on', 'os', 'so', 'casa', 'cosa', 'ala', 'ola', 'sol', 'las', 'los'];
+    const words = [
+      'as',
+      'sa',
+      'es',
+      'se',
+      'en',
+      'ne',
+      'la',
+      'al',
+      'no',
+      'on',
+      'os',
+      'so',
+      'casa',
+      'cosa',
+      'ala',
+      'ola',
+      'sol',
+      'las',
+      'los',
+    ];
     const tiny = new DawgLexicon(buildDawg(words), 'tiny', 'test');
     for (const seed of [1, 2, 3]) {
       const game = generateGame({ seed, lexicon: tiny });
       const a = analyze(game.text, { lexicon: tiny });
-      assert.deepEqual(a.findings.map((f) => `${f.code}@${f.span.start.line + 1}`), []);
+      assert.deepEqual(
+        a.findings.map((f) => `${f.code}@${f.span.start.line + 1}`),
+        [],
+      );
       checkEnding(game, a.replay);
       assert.equal(game.end, 'passes');
     }
@@ -168,10 +220,22 @@ describe('generator: random legal games', () => {
   it('refuses players it could not write', () => {
     const cases: GenerateOptions['players'][] = [
       [['Ana', 'Ana']],
-      [['Ana', 'A'], ['Ana', 'B']],
-      [['An a', 'A'], ['Beto', 'B']],
-      [['Ana:', 'A'], ['Beto', 'B']],
-      [['', 'A'], ['Beto', 'B']],
+      [
+        ['Ana', 'A'],
+        ['Ana', 'B'],
+      ],
+      [
+        ['An a', 'A'],
+        ['Beto', 'B'],
+      ],
+      [
+        ['Ana:', 'A'],
+        ['Beto', 'B'],
+      ],
+      [
+        ['', 'A'],
+        ['Beto', 'B'],
+      ],
     ];
     for (const players of cases) assert.throws(() => generateGame({ seed: 1, players, lexicon }), RangeError);
   });

@@ -57,7 +57,11 @@ const CASES: readonly Case[] = [
     },
     messageId: 'lexicon.too-large',
   },
-  { name: 'the node executable', make: () => process.execPath, messageId: fs.statSync(process.execPath).size > 64 * MB ? 'lexicon.too-large' : 'lexicon.binary' },
+  {
+    name: 'the node executable',
+    make: () => process.execPath,
+    messageId: fs.statSync(process.execPath).size > 64 * MB ? 'lexicon.too-large' : 'lexicon.binary',
+  },
   {
     name: 'random binary bytes',
     make: (dir) => {

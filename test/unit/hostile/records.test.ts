@@ -96,7 +96,12 @@ const CASES: readonly Case[] = [
   {
     name: 'invalid UTF-8 in a file that declares UTF-8',
     file: 'utf8-roto-declarado.gcg',
-    make: () => Buffer.concat([Buffer.from(`#character-encoding UTF-8\n${HEADER}>Ana: ABILORS 8D LIBRO +16 16\n#note `), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('\n')]),
+    make: () =>
+      Buffer.concat([
+        Buffer.from(`#character-encoding UTF-8\n${HEADER}>Ana: ABILORS 8D LIBRO +16 16\n#note `),
+        Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80]),
+        Buffer.from('\n'),
+      ]),
     expect: (a) => {
       assert.deepEqual(codes(a), ['encoding-fallback']);
       assert.equal(a.findings[0].messageId, 'encoding-fallback-declared');
@@ -106,7 +111,12 @@ const CASES: readonly Case[] = [
   {
     name: 'invalid UTF-8 in a file that declares nothing (read as ISO-8859-1)',
     file: 'utf8-roto.gcg',
-    make: () => Buffer.concat([Buffer.from(`${HEADER}>Ana: ABILORS 8D LIBRO +16 16\n#note `), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80]), Buffer.from('\n')]),
+    make: () =>
+      Buffer.concat([
+        Buffer.from(`${HEADER}>Ana: ABILORS 8D LIBRO +16 16\n#note `),
+        Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80]),
+        Buffer.from('\n'),
+      ]),
     expect: (a) => {
       assert.deepEqual(codes(a), ['encoding-fallback']);
       assert.deepEqual(a.replay.final, [16, 0]);
@@ -235,7 +245,12 @@ describe('hostile records: analyze and planilla check', function () {
     );
     for (const file of files) {
       const expected = reports.get(file);
-      if (expected) assert.deepEqual(printed.find((f) => f.path === file), expected, file);
+      if (expected)
+        assert.deepEqual(
+          printed.find((f) => f.path === file),
+          expected,
+          file,
+        );
     }
   });
 

@@ -28,7 +28,10 @@ describe('lexicon: caches and files of the previous DAWG format', () => {
     const again = loadLexicon(list, { cacheDir });
     assert.ok(again.ok);
     assert.equal(again.report.cache, 'miss');
-    assert.deepEqual(['casa', 'perro', 'chuleta', 'gato', 'mesa'].map((w) => again.lexicon.has(w)), [true, true, true, false, false]);
+    assert.deepEqual(
+      ['casa', 'perro', 'chuleta', 'gato', 'mesa'].map((w) => again.lexicon.has(w)),
+      [true, true, true, false, false],
+    );
     assert.equal(fs.readFileSync(entry).readUInt32LE(4), DAWG_VERSION);
     const third = loadLexicon(list, { cacheDir });
     assert.ok(third.ok && third.report.cache === 'hit' && third.lexicon.has('chuleta'));

@@ -28,7 +28,14 @@ describe('lexicon: planilla lexicon', function () {
     assert.deepEqual(Object.keys(parsed), ['lexicon', 'words']);
     assert.deepEqual(Object.keys(parsed.lexicon), ['name', 'words', 'sha256']);
     assert.equal(parsed.lexicon.sha256, defaultLexicon().info.sha256);
-    assert.deepEqual(parsed.words.map((w: { word: string; accepted: boolean }) => [w.word, w.accepted]), [['dame', false], ['Casa', true], ['comíamos', true]]);
+    assert.deepEqual(
+      parsed.words.map((w: { word: string; accepted: boolean }) => [w.word, w.accepted]),
+      [
+        ['dame', false],
+        ['Casa', true],
+        ['comíamos', true],
+      ],
+    );
     assert.deepEqual(Object.keys(parsed.words[0]), ['word', 'accepted', 'hint']);
     assert.match(parsed.words[0].hint, /parece un verbo con pronombres enclíticos \(da \+ me\).*anexo XII §17\.5/);
     assert.deepEqual(Object.keys(parsed.words[1]), ['word', 'accepted']);
@@ -45,7 +52,17 @@ describe('lexicon: planilla lexicon', function () {
 
   it('exits 2 on bad usage or an unreadable lexicon', async () => {
     const dir = tempDir();
-    for (const args of [[], ['bogus'], ['check'], ['check', '--rules', 'xx', 'casa'], ['check', '--nope', 'casa'], ['check', '--lexicon'], ['compile', 'a'], ['check', '--lexicon', path.join(dir, 'missing.txt'), 'casa'], ['info', dir]]) {
+    for (const args of [
+      [],
+      ['bogus'],
+      ['check'],
+      ['check', '--rules', 'xx', 'casa'],
+      ['check', '--nope', 'casa'],
+      ['check', '--lexicon'],
+      ['compile', 'a'],
+      ['check', '--lexicon', path.join(dir, 'missing.txt'), 'casa'],
+      ['info', dir],
+    ]) {
       const r = await run(args);
       assert.equal(r.code, 2, JSON.stringify(args));
       assert.ok(r.err.length > 0 && r.err.every((line) => !line.includes('{')), `${JSON.stringify(args)}: ${r.err.join('|')}`);
@@ -82,7 +99,10 @@ describe('lexicon: planilla lexicon', function () {
     const check = await run(['check', '--json', '--lexicon', output, 'chuleta', 'perros']);
     const parsed = JSON.parse(check.out[0]);
     assert.equal(parsed.lexicon.words, 3);
-    assert.deepEqual(parsed.words.map((w: { accepted: boolean }) => w.accepted), [true, false]);
+    assert.deepEqual(
+      parsed.words.map((w: { accepted: boolean }) => w.accepted),
+      [true, false],
+    );
     assert.equal((await run(['compile', input, dir])).code, 2);
   });
 

@@ -28,7 +28,7 @@ export function scanEdge(edges: Uint32Array, node: number, tile: number): number
 export function scanHas(dawg: Dawg, word: string): boolean {
   let node = dawg.root;
   if (word.length === 0) return false;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const tile = tileAt(word, i);
     if (tile === 0) return false;
     i += tileWidth(tile);
@@ -42,7 +42,7 @@ export function scanHas(dawg: Dawg, word: string): boolean {
 /** The first edge of every node of a well-formed format-2 array, in array order. */
 export function nodesOf(edges: Uint32Array): number[] {
   const nodes: number[] = [];
-  for (let i = 1; i + 1 < edges.length; ) {
+  for (let i = 1; i + 1 < edges.length;) {
     nodes.push(i + 1);
     i += 2;
     while ((edges[i - 1] & LAST) === 0) i++;

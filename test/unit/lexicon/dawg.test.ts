@@ -9,7 +9,8 @@ import { buildDawg, parseDawgFile, serializeDawg } from '../../../server/src/lex
 import { tileKey } from '../../../server/src/lexicon/normalize';
 import { sourceWords } from './helpers';
 
-const tileOrder = (words: Iterable<string>): string[] => [...new Set(words)].sort((a, b) => (tileKey(a)! < tileKey(b)! ? -1 : tileKey(a)! > tileKey(b)! ? 1 : 0));
+const tileOrder = (words: Iterable<string>): string[] =>
+  [...new Set(words)].sort((a, b) => (tileKey(a)! < tileKey(b)! ? -1 : tileKey(a)! > tileKey(b)! ? 1 : 0));
 
 describe('lexicon: DAWG', () => {
   it('enumerates exactly a sample of the source list, in tile order, and knows each word', () => {
@@ -82,32 +83,45 @@ describe('lexicon: DAWG', () => {
       ['short', (b) => b.subarray(0, 20)],
       ['magic', (b) => Object.assign(Buffer.from(b), { 0: 0x58 })],
       ['truncated', (b) => b.subarray(0, b.length - 4)],
-      ['child out of range', (b) => {
-        const c = Buffer.from(b);
-        c.writeUInt32LE((c.readUInt32LE(c.length - 4) & 0x7f) | (9999 << 7), c.length - 4);
-        return c;
-      }],
-      ['a cycle back to the root', (b) => {
-        const c = Buffer.from(b);
-        const root = c.readUInt32LE(16);
-        c.writeUInt32LE((c.readUInt32LE(c.length - 4) & 0x7f) | (root << 7), c.length - 4);
-        return c;
-      }],
-      ['a word count that does not match', (b) => {
-        const c = Buffer.from(b);
-        c.writeUInt32LE(3, 8);
-        return c;
-      }],
-      ['bad tile', (b) => {
-        const c = Buffer.from(b);
-        c.writeUInt32LE(c.readUInt32LE(c.length - 4) | 31, c.length - 4);
-        return c;
-      }],
+      [
+        'child out of range',
+        (b) => {
+          const c = Buffer.from(b);
+          c.writeUInt32LE((c.readUInt32LE(c.length - 4) & 0x7f) | (9999 << 7), c.length - 4);
+          return c;
+        },
+      ],
+      [
+        'a cycle back to the root',
+        (b) => {
+          const c = Buffer.from(b);
+          const root = c.readUInt32LE(16);
+          c.writeUInt32LE((c.readUInt32LE(c.length - 4) & 0x7f) | (root << 7), c.length - 4);
+          return c;
+        },
+      ],
+      [
+        'a word count that does not match',
+        (b) => {
+          const c = Buffer.from(b);
+          c.writeUInt32LE(3, 8);
+          return c;
+        },
+      ],
+      [
+        'bad tile',
+        (b) => {
+          const c = Buffer.from(b);
+          c.writeUInt32LE(c.readUInt32LE(c.length - 4) | 31, c.length - 4);
+          return c;
+        },
+      ],
     ];
     for (const [label, damage] of cases) {
       assert.equal(parseDawgFile(damage(bytes)).ok, false, label);
       const light = parseDawgFile(damage(bytes), 'header');
-      if (light.ok) for (const w of ['casa', 'perro', 'pe', 'cas', 'zzzz']) assert.equal(typeof light.dawg.has(w), 'boolean', `${label}: ${w}`);
+      if (light.ok)
+        for (const w of ['casa', 'perro', 'pe', 'cas', 'zzzz']) assert.equal(typeof light.dawg.has(w), 'boolean', `${label}: ${w}`);
     }
   });
 

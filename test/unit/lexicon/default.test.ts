@@ -10,7 +10,20 @@ import { DEFAULT_LICENSE_FILE, findDataDir, findProjectRoot, resolveCacheDir } f
 import { defaultLexicon, repoRoot, tempDir } from './helpers';
 
 describe('lexicon: built-in open list', () => {
-  const accepted = ['casa', 'casas', 'comer', 'comiamos', 'medica', 'chuletas', 'llave', 'perro', 'ñandu', 'arrepentirse', 'dignarse', 'amase'];
+  const accepted = [
+    'casa',
+    'casas',
+    'comer',
+    'comiamos',
+    'medica',
+    'chuletas',
+    'llave',
+    'perro',
+    'ñandu',
+    'arrepentirse',
+    'dignarse',
+    'amase',
+  ];
   const rejected = ['dame', 'comerse', 'casita', 'kiwi', 'ch', 'xyzzy', 'boxeados'];
 
   for (const w of accepted) it(`accepts ${w}`, () => assert.equal(defaultLexicon().has(w), true));
@@ -52,9 +65,15 @@ describe('lexicon: built-in open list', () => {
 
   it('throws a LexiconLoadError only when the build output is missing', () => {
     const dir = tempDir();
-    assert.throws(() => loadDefaultLexicon({ dataDir: dir }), (e: unknown) => e instanceof LexiconLoadError && e.problem.messageId === 'lexicon.builtin-missing');
+    assert.throws(
+      () => loadDefaultLexicon({ dataDir: dir }),
+      (e: unknown) => e instanceof LexiconLoadError && e.problem.messageId === 'lexicon.builtin-missing',
+    );
     fs.writeFileSync(path.join(dir, 'es-open.dawg'), 'no es un dawg');
-    assert.throws(() => loadDefaultLexicon({ dataDir: dir }), (e: unknown) => e instanceof LexiconLoadError && e.problem.messageId === 'lexicon.builtin-corrupt');
+    assert.throws(
+      () => loadDefaultLexicon({ dataDir: dir }),
+      (e: unknown) => e instanceof LexiconLoadError && e.problem.messageId === 'lexicon.builtin-corrupt',
+    );
     const r = loadLexicon('builtin', { dataDir: dir });
     assert.ok(!r.ok && r.error.messageId === 'lexicon.builtin-corrupt');
   });

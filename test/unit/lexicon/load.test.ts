@@ -51,14 +51,26 @@ describe('lexicon: user lists', function () {
       return { name, words: r.lexicon.info.words, sha256: r.lexicon.info.sha256 };
     });
     for (const s of seen.slice(1)) assert.deepEqual([s.words, s.sha256], [seen[0].words, seen[0].sha256], s.name);
-    const expected = buildDawg(words.map((w) => w.normalize('NFD').replace(/[\u0301\u0308]/g, '').normalize('NFC')));
+    const expected = buildDawg(
+      words.map((w) =>
+        w
+          .normalize('NFD')
+          .replace(/[\u0301\u0308]/g, '')
+          .normalize('NFC'),
+      ),
+    );
     assert.equal(seen[0].words, expected.wordCount);
     assert.equal(seen[0].sha256, expected.sha256);
   });
 
   it('reads a .kwg like its plain-text twin and reports tiles it cannot use', () => {
     const dir = tempDir();
-    const words = sampleWords().map((w) => w.normalize('NFD').replace(/[\u0301\u0308]/g, '').normalize('NFC'));
+    const words = sampleWords().map((w) =>
+      w
+        .normalize('NFD')
+        .replace(/[\u0301\u0308]/g, '')
+        .normalize('NFC'),
+    );
     const tileWords = words.map((w) => tokenize(w)!);
     const c = TILE_LETTERS.indexOf('c');
     const h = TILE_LETTERS.indexOf('h');
@@ -111,7 +123,10 @@ describe('lexicon: user lists', function () {
     const mtime = new Date(1_700_000_000_000); // a whole millisecond, which utimes can set again exactly
     fs.utimesSync(file, mtime, mtime);
     assert.equal(load(file, { cacheDir }).report.cache, 'miss');
-    assert.ok(fs.readdirSync(cacheDir).some((f) => f.startsWith('lexicon-path-')), 'no stamp written');
+    assert.ok(
+      fs.readdirSync(cacheDir).some((f) => f.startsWith('lexicon-path-')),
+      'no stamp written',
+    );
     // Same size and the same time as the stamp saw: the entry is used without reading the list
     // (the documented shortcut: the stale word list proves the file was not read).
     fs.writeFileSync(file, 'casa\ngatos\n');
@@ -169,34 +184,50 @@ describe('lexicon: user lists', function () {
       ['a binary file', (dir) => write(dir, 'bin.txt', Buffer.from([1, 0, 2, 0, 3, 255, 0])), 'lexicon.binary'],
       ['a file over the size cap', (dir) => write(dir, 'big.txt', 'casa\n'.repeat(100)), 'lexicon.too-large', { maxBytes: 100 }],
       ['a list with no playable word', (dir) => write(dir, 'none.txt', 'kiwi\nMadrid\n1-2\n'), 'lexicon.no-words'],
-      ['a damaged .dawg', (dir) => write(dir, 'bad.dawg', Buffer.concat([Buffer.from('PLDG'), Buffer.alloc(60, 7)])), 'lexicon.dawg-corrupt'],
+      [
+        'a damaged .dawg',
+        (dir) => write(dir, 'bad.dawg', Buffer.concat([Buffer.from('PLDG'), Buffer.alloc(60, 7)])),
+        'lexicon.dawg-corrupt',
+      ],
       ['a .kwg that is not a graph', (dir) => write(dir, 'bad.kwg', 'casa\nperro\n'), 'lexicon.kwg-malformed'],
       ['a .kwg of another alphabet', (dir) => write(dir, 'en.kwg', writeKwg([[30, 1]])), 'lexicon.kwg-alphabet'],
-      ['a .kwg with a cycle', (dir) => {
-        const b = Buffer.alloc(8);
-        b.writeUInt32LE(0x400000 | 1, 0);
-        b.writeUInt32LE(((1 << 24) | 0x800000 | 0x400000 | 1) >>> 0, 4);
-        return write(dir, 'cycle.kwg', b);
-      }, 'lexicon.kwg-malformed'],
-      ['a .kwg with an index out of range', (dir) => {
-        const b = Buffer.alloc(8);
-        b.writeUInt32LE(0x400000 | 1, 0);
-        b.writeUInt32LE(((1 << 24) | 0x800000 | 0x400000 | 999) >>> 0, 4);
-        return write(dir, 'range.kwg', b);
-      }, 'lexicon.kwg-malformed'],
-      ['a .kwg that expands to billions of words', (dir) => {
-        const levels = 40;
-        const b = Buffer.alloc((1 + levels * 28) * 4);
-        b.writeUInt32LE(0x400000 | 1, 0);
-        for (let l = 0; l < levels; l++) {
-          for (let t = 1; t <= 28; t++) {
-            const index = 1 + l * 28 + (t - 1);
-            const arc = l + 1 < levels ? 1 + (l + 1) * 28 : 0;
-            b.writeUInt32LE(((t << 24) | 0x800000 | (t === 28 ? 0x400000 : 0) | arc) >>> 0, index * 4);
+      [
+        'a .kwg with a cycle',
+        (dir) => {
+          const b = Buffer.alloc(8);
+          b.writeUInt32LE(0x400000 | 1, 0);
+          b.writeUInt32LE(((1 << 24) | 0x800000 | 0x400000 | 1) >>> 0, 4);
+          return write(dir, 'cycle.kwg', b);
+        },
+        'lexicon.kwg-malformed',
+      ],
+      [
+        'a .kwg with an index out of range',
+        (dir) => {
+          const b = Buffer.alloc(8);
+          b.writeUInt32LE(0x400000 | 1, 0);
+          b.writeUInt32LE(((1 << 24) | 0x800000 | 0x400000 | 999) >>> 0, 4);
+          return write(dir, 'range.kwg', b);
+        },
+        'lexicon.kwg-malformed',
+      ],
+      [
+        'a .kwg that expands to billions of words',
+        (dir) => {
+          const levels = 40;
+          const b = Buffer.alloc((1 + levels * 28) * 4);
+          b.writeUInt32LE(0x400000 | 1, 0);
+          for (let l = 0; l < levels; l++) {
+            for (let t = 1; t <= 28; t++) {
+              const index = 1 + l * 28 + (t - 1);
+              const arc = l + 1 < levels ? 1 + (l + 1) * 28 : 0;
+              b.writeUInt32LE(((t << 24) | 0x800000 | (t === 28 ? 0x400000 : 0) | arc) >>> 0, index * 4);
+            }
           }
-        }
-        return write(dir, 'bomb.kwg', b);
-      }, 'lexicon.too-many-words'],
+          return write(dir, 'bomb.kwg', b);
+        },
+        'lexicon.too-many-words',
+      ],
       ['an unknown digraph mode', (dir) => write(dir, 'ok.txt', 'casa'), 'lexicon.bad-digraphs', { digraphs: 'emoji' as never }],
     ];
     if (fs.existsSync('/dev/zero')) cases.push(['/dev/zero', () => '/dev/zero', 'lexicon.not-a-file']);
@@ -225,7 +256,13 @@ describe('lexicon: user lists', function () {
         extra: write(dir, 'extra.txt', '# de la casa\ndámelo\ncasa\nzzz\n'),
         banned: write(dir, 'banned.txt', 'gato\nzzz\nnoexiste\n'),
       });
-      for (const [w, expected] of [['damelo', true], ['casa', true], ['zzz', false], ['gato', false], ['perro', true]] as const) {
+      for (const [w, expected] of [
+        ['damelo', true],
+        ['casa', true],
+        ['zzz', false],
+        ['gato', false],
+        ['perro', true],
+      ] as const) {
         assert.equal(r.lexicon.has(w), expected, w);
       }
       const result = buildDawg(['casa', 'perro', 'chuleta', 'damelo']);
@@ -249,7 +286,10 @@ describe('lexicon: user lists', function () {
     it('reports an unreadable overlay as a warning and loads without it', () => {
       const dir = tempDir();
       const r = load(write(dir, 'base.txt', 'casa\nperro\n'), { extra: path.join(dir, 'missing.txt') });
-      assert.deepEqual(r.report.warnings.map((w) => w.messageId), ['lexicon.not-found']);
+      assert.deepEqual(
+        r.report.warnings.map((w) => w.messageId),
+        ['lexicon.not-found'],
+      );
       assert.equal(r.lexicon.info.words, 2);
     });
   });

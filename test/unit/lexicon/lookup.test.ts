@@ -34,19 +34,58 @@ describe('lexicon: mask lookups', function () {
     const words = [...lexicon.words()];
     const set = new Set(words);
     assert.equal(set.size, lexicon.info.words);
-    assert.deepEqual(disagreements(words, (w) => lexicon.has(w), () => true), []);
+    assert.deepEqual(
+      disagreements(
+        words,
+        (w) => lexicon.has(w),
+        () => true,
+      ),
+      [],
+    );
     const misses = nearMisses(words, 200_000, 7);
     assert.ok(misses.filter((m) => !set.has(m)).length > 150_000, 'most near misses are not words');
-    assert.deepEqual(disagreements(misses, (w) => lexicon.has(w), (w) => set.has(w)), []);
-    assert.deepEqual(disagreements(misses, (w) => lexicon.dawg.has(w), (w) => scanHas(lexicon.dawg, w)), []);
+    assert.deepEqual(
+      disagreements(
+        misses,
+        (w) => lexicon.has(w),
+        (w) => set.has(w),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      disagreements(
+        misses,
+        (w) => lexicon.dawg.has(w),
+        (w) => scanHas(lexicon.dawg, w),
+      ),
+      [],
+    );
   });
 
   it('read digraphs, the last letter, NUL and characters above 255 as tileAt does', () => {
     const dawg = buildDawg(['c', 'ch', 'cha', 'l', 'll', 'lla', 'r', 'rr', 'ca', 'cu', 'ñu']);
     const cases: [string, boolean][] = [
-      ['c', true], ['ch', true], ['cha', true], ['ca', true], ['cu', true], ['ñu', true], ['l', true], ['ll', true],
-      ['rr', true], ['chh', false], ['c\u0000', false], ['c\u0068\u0000', false], ['ch\u0000', false], ['\u0000', false],
-      ['lll', false], ['rrr', false], ['cá', false], ['c\u0368', false], ['\u0163h', false], ['Ch', false], ['h', false],
+      ['c', true],
+      ['ch', true],
+      ['cha', true],
+      ['ca', true],
+      ['cu', true],
+      ['ñu', true],
+      ['l', true],
+      ['ll', true],
+      ['rr', true],
+      ['chh', false],
+      ['c\u0000', false],
+      ['c\u0068\u0000', false],
+      ['ch\u0000', false],
+      ['\u0000', false],
+      ['lll', false],
+      ['rrr', false],
+      ['cá', false],
+      ['c\u0368', false],
+      ['\u0163h', false],
+      ['Ch', false],
+      ['h', false],
     ];
     for (const [word, expected] of cases) {
       assert.equal(dawg.has(word), expected, JSON.stringify(word));
@@ -63,13 +102,31 @@ describe('lexicon: mask lookups', function () {
     const next = sequence(11);
     const letters = ['a', 'c', 'ch', 'e', 'h', 'l', 'll', 'o', 'r', 'rr', 's', 'ñ'];
     for (let round = 0; round < 40; round++) {
-      const words = Array.from({ length: 1 + next(80) }, () => Array.from({ length: 1 + next(7) }, () => letters[next(letters.length)]).join(''));
+      const words = Array.from({ length: 1 + next(80) }, () =>
+        Array.from({ length: 1 + next(7) }, () => letters[next(letters.length)]).join(''),
+      );
       const built = buildDawg(words);
       const again = new Dawg(built.edges, built.root, built.wordCount, built.sha256);
       const set = new Set(words);
       const probes = [...words, ...nearMisses(words, 300, round)];
-      assert.deepEqual(disagreements(probes, (w) => built.has(w), (w) => set.has(w)), [], `round ${round}`);
-      assert.deepEqual(disagreements(probes, (w) => again.has(w), (w) => set.has(w)), [], `round ${round}, constructed`);
+      assert.deepEqual(
+        disagreements(
+          probes,
+          (w) => built.has(w),
+          (w) => set.has(w),
+        ),
+        [],
+        `round ${round}`,
+      );
+      assert.deepEqual(
+        disagreements(
+          probes,
+          (w) => again.has(w),
+          (w) => set.has(w),
+        ),
+        [],
+        `round ${round}, constructed`,
+      );
     }
   });
 });
@@ -82,7 +139,10 @@ describe('lexicon: overlay lookups', () => {
       [[], []],
       [['dame', 'zzz'], []],
       [[], ['gato', 'zzz']],
-      [['dame', 'zzz', 'casa'], ['gato', 'zzz']],
+      [
+        ['dame', 'zzz', 'casa'],
+        ['gato', 'zzz'],
+      ],
     ];
     for (const [extra, banned] of sets) {
       const overlay = new OverlayLexicon(base, new Set(extra), new Set(banned), 'x');
@@ -135,15 +195,23 @@ describe('lexicon: DAWG file format 2', () => {
       ['a mask missing a tile', /bad mask/, (b) => put(b, root - 1, word(b, root - 1) & ~(1 << (word(b, root) & 31)))],
       ['a mask with an extra tile', /bad mask/, (b) => put(b, root - 1, word(b, root - 1) | (1 << 28))],
       ['a cleared mask', /bad mask/, (b) => put(b, root - 1, 0)],
-      ['two edges swapped', /out of order/, (b) => {
-        const [x, y] = [word(b, root), word(b, root + 1)];
-        put(b, root, (y & ~LAST) | (x & LAST));
-        put(b, root + 1, (x & ~LAST) | (y & LAST));
-      }],
-      ['a child naming a mask word', /bad child/, (b) => {
-        const child = word(b, root) >>> 7;
-        put(b, root, (word(b, root) & 127) | ((child - 1) << 7));
-      }],
+      [
+        'two edges swapped',
+        /out of order/,
+        (b) => {
+          const [x, y] = [word(b, root), word(b, root + 1)];
+          put(b, root, (y & ~LAST) | (x & LAST));
+          put(b, root + 1, (x & ~LAST) | (y & LAST));
+        },
+      ],
+      [
+        'a child naming a mask word',
+        /bad child/,
+        (b) => {
+          const child = word(b, root) >>> 7;
+          put(b, root, (word(b, root) & 127) | ((child - 1) << 7));
+        },
+      ],
       ['a root naming a mask word', /root is not a node/, (b) => b.writeUInt32LE(root - 1, 16)],
       ['the first mask overwritten by an edge', /bad mask/, (b) => put(b, 1, word(b, 2))],
     ];
@@ -173,8 +241,22 @@ describe('lexicon: DAWG file format 2', () => {
     const plain = new Dawg(edges, root, built.wordCount, built.sha256);
     const set = new Set(words);
     const probes = [...words, ...nearMisses(words, 5000, 5)];
-    assert.deepEqual(disagreements(probes, (w) => plain.has(w), (w) => set.has(w)), []);
-    assert.deepEqual(disagreements(probes, (w) => plain.has(w), (w) => scanHas(plain, w)), []);
+    assert.deepEqual(
+      disagreements(
+        probes,
+        (w) => plain.has(w),
+        (w) => set.has(w),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      disagreements(
+        probes,
+        (w) => plain.has(w),
+        (w) => scanHas(plain, w),
+      ),
+      [],
+    );
     assert.deepEqual([...plain.enumerate()], [...built.enumerate()]);
   });
 });

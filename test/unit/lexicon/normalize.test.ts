@@ -50,7 +50,10 @@ describe('lexicon: normaliser', () => {
     it(`tokenises ${word} greedily into ${labels.length} tiles`, () => {
       const t = tokenize(word);
       assert.ok(t);
-      assert.deepEqual(t.map((c) => TILE_LETTERS[c]), labels);
+      assert.deepEqual(
+        t.map((c) => TILE_LETTERS[c]),
+        labels,
+      );
       assert.equal(tileCount(word), labels.length);
       assert.equal(tilesToWord(t), word);
     });

@@ -63,7 +63,11 @@ describe('lexicon: rejection hints', () => {
 
   it('guesses a plural whose singular is accepted (§18), and undoes z → c', () => {
     const lex = tiny(['flor', 'luz', 'casa']);
-    assert.deepEqual(explainRejection(lex, 'flores', 'fise'), { messageId: 'lexicon.hint.plural', args: { word: 'flores', base: 'flor' }, article: 'XII §18' });
+    assert.deepEqual(explainRejection(lex, 'flores', 'fise'), {
+      messageId: 'lexicon.hint.plural',
+      args: { word: 'flores', base: 'flor' },
+      article: 'XII §18',
+    });
     assert.equal(explainRejection(lex, 'luces', 'fise')?.args.base, 'luz');
     assert.equal(explainRejection(lex, 'casas', 'fise-2001')?.article, '39.2');
   });
@@ -77,7 +81,9 @@ describe('lexicon: rejection hints', () => {
   });
 
   it('words every guess as an appearance, never a certainty', () => {
-    for (const id of Object.keys(LEXICON_MESSAGES).filter((k) => k.startsWith('lexicon.hint.') && k !== 'lexicon.hint.k-w' && k !== 'lexicon.hint.not-a-word')) {
+    for (const id of Object.keys(LEXICON_MESSAGES).filter(
+      (k) => k.startsWith('lexicon.hint.') && k !== 'lexicon.hint.k-w' && k !== 'lexicon.hint.not-a-word',
+    )) {
       assert.match(LEXICON_MESSAGES[id].es, /parece/, id);
       assert.match(LEXICON_MESSAGES[id].en, /looks like/, id);
     }

@@ -90,7 +90,12 @@ describe('lexicon: word lists', () => {
 
   it('reads the same words from plain, brackets and digits lists, in either encoding', () => {
     const plain = 'chuleta\nllave\nperro\ncanción\nñandú\n';
-    const expected = ['canción', 'chuleta', 'llave', 'ñandú', 'perro'].map((w) => w.normalize('NFD').replace(/[\u0301]/g, '').normalize('NFC'));
+    const expected = ['canción', 'chuleta', 'llave', 'ñandú', 'perro'].map((w) =>
+      w
+        .normalize('NFD')
+        .replace(/[\u0301]/g, '')
+        .normalize('NFC'),
+    );
     assert.deepEqual(words(plain), expected);
     assert.deepEqual(words('[CH]ULETA\n[LL]AVE\nPE[RR]O\nCANCIÓN\nÑANDÚ\n'), expected);
     assert.deepEqual(words('1uleta\n2ave\npe3o\ncanción\nñandú\n'), expected);

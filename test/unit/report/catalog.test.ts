@@ -52,6 +52,9 @@ describe('report/catalog', () => {
 
   it('every message of the report catalogue is used', () => {
     const used = new Set([...literal, ...BUILT]);
-    assert.deepEqual(Object.keys(REPORT_MESSAGES).filter((id) => !used.has(id)), []);
+    assert.deepEqual(
+      Object.keys(REPORT_MESSAGES).filter((id) => !used.has(id)),
+      [],
+    );
   });
 });

@@ -80,13 +80,39 @@ describe('report/note-markdown', () => {
   });
 
   it('any note gives well-formed HTML with only its own tags (property)', () => {
-    const alphabet = fc.constantFrom('*', '_', '`', '\\', '<', '>', '&', '"', '-', '1', '.', ' ', '\n', 'a', 'ñ', '#', '[', ']', '(', ')', '~', '😀');
+    const alphabet = fc.constantFrom(
+      '*',
+      '_',
+      '`',
+      '\\',
+      '<',
+      '>',
+      '&',
+      '"',
+      '-',
+      '1',
+      '.',
+      ' ',
+      '\n',
+      'a',
+      'ñ',
+      '#',
+      '[',
+      ']',
+      '(',
+      ')',
+      '~',
+      '😀',
+    );
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 80 }).map((cs) => cs.join('')), (note) => {
-        const html = renderNoteMarkdown(note);
-        assert.deepEqual(markupProblems(`<div>${html}</div>`, 'html'), [], html);
-        for (const tag of html.match(/<[^>]*>/g) ?? []) assert.match(tag, ALLOWED_TAGS);
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 80 }).map((cs) => cs.join('')),
+        (note) => {
+          const html = renderNoteMarkdown(note);
+          assert.deepEqual(markupProblems(`<div>${html}</div>`, 'html'), [], html);
+          for (const tag of html.match(/<[^>]*>/g) ?? []) assert.match(tag, ALLOWED_TAGS);
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -32,7 +32,10 @@ function recordWithErrors(): string {
   return workedExample('Appendix A')
     .replace('#tile-notation brackets\n', '#tile-notation brackets\n#colour azul\n#note Partida de *prueba*.\n')
     .replace('>Ana: ENNQUX? 9H aX +37 57\n', '>Ana: ENNQUX? 9H aX +36 56\n#note El **comodín** como A:\n- 37, no 36\n- `9H`\n')
-    .replace('>Beto: AHOOORZ F6 ZA.RO +38 38\n', '>Beto: AHOOORZ F6 ZA.RO +38 38\n#note <script>alert(1)</script> [x](javascript:alert(1))\n');
+    .replace(
+      '>Beto: AHOOORZ F6 ZA.RO +38 38\n',
+      '>Beto: AHOOORZ F6 ZA.RO +38 38\n#note <script>alert(1)</script> [x](javascript:alert(1))\n',
+    );
 }
 
 /** A short record whose file texts are all hostile. */
@@ -62,13 +65,28 @@ describe('report/audit and HTML', () => {
 
   it('puts each finding on its event, the others apart', () => {
     const turn3 = audit.turns[2];
-    assert.deepEqual([turn3.number, turn3.line, turn3.declaredScore, turn3.computedScore, turn3.declaredTotal, turn3.computedTotal], [3, 11, 36, 37, 56, 57]);
+    assert.deepEqual(
+      [turn3.number, turn3.line, turn3.declaredScore, turn3.computedScore, turn3.declaredTotal, turn3.computedTotal],
+      [3, 11, 36, 37, 56, 57],
+    );
     assert.equal(turn3.scoreDiffers, true);
     assert.equal(turn3.totalDiffers, true);
-    assert.deepEqual(turn3.findings.map((f) => [f.code, f.citation]), [['score-mismatch', 'art. 12–19']]);
-    assert.deepEqual(turn3.words.map((w) => `${w.word} ${w.score}`), ['AX 16', 'FA 4', 'AX 17']);
-    assert.deepEqual(audit.turns[4].findings.map((f) => f.code), ['cumulative-mismatch']);
-    assert.deepEqual(audit.otherFindings.map((f) => [f.code, f.line]), [['unknown-pragma', 6]]);
+    assert.deepEqual(
+      turn3.findings.map((f) => [f.code, f.citation]),
+      [['score-mismatch', 'art. 12–19']],
+    );
+    assert.deepEqual(
+      turn3.words.map((w) => `${w.word} ${w.score}`),
+      ['AX 16', 'FA 4', 'AX 17'],
+    );
+    assert.deepEqual(
+      audit.turns[4].findings.map((f) => f.code),
+      ['cumulative-mismatch'],
+    );
+    assert.deepEqual(
+      audit.otherFindings.map((f) => [f.code, f.line]),
+      [['unknown-pragma', 6]],
+    );
     assert.deepEqual(audit.counts, { error: 2, warning: 0, information: 0, hint: 1 });
     const listed = audit.turns.reduce((n, t) => n + t.findings.length, 0) + audit.otherFindings.length;
     assert.equal(listed, analysis.findings.length, 'every finding listed once');
@@ -76,10 +94,13 @@ describe('report/audit and HTML', () => {
 
   it('knows players, rules, tile set, lexicon, result and notes', () => {
     assert.equal(audit.title, 'partida.gcg');
-    assert.deepEqual(audit.players.map((p) => [p.nick, p.name, p.final, p.declaredFinal]), [
-      ['Ana', 'Ana García', 364, 364],
-      ['Beto', 'Alberto Ruiz', 322, 322],
-    ]);
+    assert.deepEqual(
+      audit.players.map((p) => [p.nick, p.name, p.final, p.declaredFinal]),
+      [
+        ['Ana', 'Ana García', 364, 364],
+        ['Beto', 'Alberto Ruiz', 322, 322],
+      ],
+    );
     assert.equal(audit.editionLabel, 'Reglamento FISE vigente');
     assert.equal(audit.declaredLexicon, 'FILE2017');
     assert.equal(audit.lexicon?.words, 1234);
@@ -105,7 +126,10 @@ describe('report/audit and HTML', () => {
         assert.ok(html.includes(escapeXml(articleTitle('fise', f.article, 'es') ?? '?')), `title of ${f.article}`);
       }
     }
-    assert.match(html, /<td class="num diff">36<\/td><td class="num diff">37<\/td><td class="num diff">56<\/td><td class="num diff">57<\/td>/);
+    assert.match(
+      html,
+      /<td class="num diff">36<\/td><td class="num diff">37<\/td><td class="num diff">56<\/td><td class="num diff">57<\/td>/,
+    );
     assert.ok(html.includes('lista &lt;de&gt; prueba'));
     assert.ok(html.includes(`SHA-256 ${'ab'.repeat(32)}`));
     assert.ok(html.includes('1234 palabras'));
@@ -237,7 +261,8 @@ describe('report/cli report', () => {
     ['pdf', undefined, undefined],
   ];
   for (const [option, output, expected] of FORMATS) {
-    it(`format ${String(option)} with output ${String(output)} → ${String(expected)}`, () => assert.equal(reportFormat(option, output), expected));
+    it(`format ${String(option)} with output ${String(output)} → ${String(expected)}`, () =>
+      assert.equal(reportFormat(option, output), expected));
   }
 
   it('prints the HTML report with the built-in lexicon (name, words, SHA-256)', async () => {

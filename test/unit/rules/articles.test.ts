@@ -6,14 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  articleExists,
-  articleInfo,
-  articleTitle,
-  listArticles,
-  normalizeRef,
-  parseArticleList,
-} from '../../../server/src/rules/articles';
+import { articleExists, articleInfo, articleTitle, listArticles, normalizeRef, parseArticleList } from '../../../server/src/rules/articles';
 import type { Edition } from '../../../server/src/rules/types';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
@@ -37,7 +30,12 @@ function tableAfter(markdown: string, heading: string): string[][] {
       continue;
     }
     inTable = true;
-    rows.push(line.split('|').slice(1, -1).map((c) => c.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   }
   return rows.slice(2);
 }
@@ -62,7 +60,8 @@ describe('rules/articles', () => {
           if (cell === '—') {
             if (info) problems.push(`${edition} ${number}: should not exist`);
           } else if (cell.startsWith('(')) {
-            if (info?.origin !== 'nearest-edition') problems.push(`${edition} ${number}: expected a heading borrowed from the nearest edition`);
+            if (info?.origin !== 'nearest-edition')
+              problems.push(`${edition} ${number}: expected a heading borrowed from the nearest edition`);
           } else if (!info || info.title.es !== cell || info.origin !== 'edition') {
             problems.push(`${edition} ${number}: '${info?.title.es}' ≠ '${cell}'`);
           }
@@ -122,7 +121,7 @@ describe('rules/articles', () => {
       for (const [edition, ref, exists] of table) assert.equal(articleInfo(edition, ref) !== undefined, exists, `${edition} ${ref}`);
     });
 
-    it('only number sub-articles that the edition\'s text (or, where its copy lost them, the nearest edition\'s) contains', () => {
+    it("only number sub-articles that the edition's text (or, where its copy lost them, the nearest edition's) contains", () => {
       /** Sub-articles whose text this copy lacks (README.md of the rulebook): read in the nearest edition. */
       const lostInCopy: Readonly<Record<string, (typeof FISE_EDITIONS)[number]>> = {
         'fise-2001 9.1': 'fise-2004',

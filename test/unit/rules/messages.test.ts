@@ -61,9 +61,7 @@ describe('rules/messages', () => {
       for (const file of files) {
         // Compiled beside this test's tree: out/server/src/rules/catalog/<name>.js
         const compiled = path.resolve(__dirname, '../../../server/src/rules/catalog', file.replace(/\.ts$/, '.js'));
-        const exported = Object.values(require(compiled) as Record<string, unknown>).filter(
-          (v) => typeof v === 'object' && v !== null,
-        );
+        const exported = Object.values(require(compiled) as Record<string, unknown>).filter((v) => typeof v === 'object' && v !== null);
         if (!exported.some((v) => wired.has(v))) unwired.push(file);
       }
       assert.deepEqual(unwired, [], 'add these catalogues to CATALOGS in server/src/rules/messages.ts');
@@ -150,7 +148,10 @@ describe('rules/messages', () => {
         ),
         { numRuns: 300 },
       );
-      assert.equal(formatMessage('score-mismatch', null as unknown as MessageArgs, 'es'), 'puntuación declarada {declared}, calculada {computed} ({words})');
+      assert.equal(
+        formatMessage('score-mismatch', null as unknown as MessageArgs, 'es'),
+        'puntuación declarada {declared}, calculada {computed} ({words})',
+      );
       assert.equal(formatMessage('edition.naspa', {}, 'fr' as Language), 'NASPA');
     });
   });
@@ -172,9 +173,24 @@ describe('rules/messages', () => {
       ['board.bag', { n: 86 }, 'en', 'Bag: 86 tiles'],
       ['ui.board.bag', { n: 1 }, 'en', 'Bag: 1 tile'],
       ['cli.total-summary', { files: 1, withErrors: 1, errors: 1, warnings: 0 }, 'es', '1 archivo: 1 con errores, 1 error, 0 avisos'],
-      ['cli.total-summary', { files: 12000, withErrors: 2, errors: 5, warnings: 1 }, 'en', '12,000 files: 2 with errors, 5 errors, 1 warning'],
-      ['ui.command.checkWorkspace.done', { files: 1, errors: 1, warnings: 1, others: 1 }, 'es', 'Planilla: 1 planilla comprobada — 1 error, 1 aviso, 1 nota.'],
-      ['ui.command.checkWorkspace.done', { files: 2, errors: 0, warnings: 2, others: 1 }, 'en', 'Planilla: 2 records checked — 0 errors, 2 warnings, 1 note.'],
+      [
+        'cli.total-summary',
+        { files: 12000, withErrors: 2, errors: 5, warnings: 1 },
+        'en',
+        '12,000 files: 2 with errors, 5 errors, 1 warning',
+      ],
+      [
+        'ui.command.checkWorkspace.done',
+        { files: 1, errors: 1, warnings: 1, others: 1 },
+        'es',
+        'Planilla: 1 planilla comprobada — 1 error, 1 aviso, 1 nota.',
+      ],
+      [
+        'ui.command.checkWorkspace.done',
+        { files: 2, errors: 0, warnings: 2, others: 1 },
+        'en',
+        'Planilla: 2 records checked — 0 errors, 2 warnings, 1 note.',
+      ],
       ['ui.command.checkWorkspace.unreadable', { count: 1 }, 'es', '1 no se pudo leer.'],
       ['ui.command.checkWorkspace.unreadable', { count: 3 }, 'es', '3 no se pudieron leer.'],
       ['exchange-bag-too-small-count', { count: 1, bag: 1 }, 'es', 'se cambia 1 ficha, pero en la bolsa solo queda 1'],
@@ -198,13 +214,19 @@ describe('rules/messages', () => {
         const rules = new Intl.PluralRules(lang);
         for (let n = 0; n <= 300; n++) {
           const one = rules.select(n) === 'one';
-          assert.equal(formatMessage('board.bag', { n }, lang).endsWith(lang === 'es' ? (one ? ' ficha' : ' fichas') : one ? ' tile' : ' tiles'), true, `${lang} ${n}`);
+          assert.equal(
+            formatMessage('board.bag', { n }, lang).endsWith(lang === 'es' ? (one ? ' ficha' : ' fichas') : one ? ' tile' : ' tiles'),
+            true,
+            `${lang} ${n}`,
+          );
         }
       }
     });
 
     it('writes no "(s)" or "(es)" plural in any message', () => {
-      const bad = [...MESSAGES].filter(([, text]) => /\p{L}\((?:s|es|as)\)/u.test(text.es) || /\p{L}\((?:s|es)\)/u.test(text.en)).map(([id]) => id);
+      const bad = [...MESSAGES]
+        .filter(([, text]) => /\p{L}\((?:s|es|as)\)/u.test(text.es) || /\p{L}\((?:s|es)\)/u.test(text.en))
+        .map(([id]) => id);
       assert.deepEqual(bad, []);
     });
 
@@ -269,7 +291,13 @@ describe('rules/messages', () => {
     });
 
     it('renders a variant message id', () => {
-      const variant = makeFinding('score-mismatch', 'fise', SPAN, { computed: 26, words: 'CASA 26' }, { messageId: 'score-mismatch-missing' });
+      const variant = makeFinding(
+        'score-mismatch',
+        'fise',
+        SPAN,
+        { computed: 26, words: 'CASA 26' },
+        { messageId: 'score-mismatch-missing' },
+      );
       assert.equal(renderFinding(variant, 'en'), 'the score is missing; computed 26 (CASA 26)');
     });
 
@@ -281,7 +309,11 @@ describe('rules/messages', () => {
       assert.ok(es.explanation.length > 40);
       assert.equal(es.note, undefined);
 
-      const whole = explainFinding(makeFinding('exchange-not-in-rack', 'fise-2004', SPAN, { tiles: 'Ñ', rack: 'AEIOU' }), 'fise-2004', 'en');
+      const whole = explainFinding(
+        makeFinding('exchange-not-in-rack', 'fise-2004', SPAN, { tiles: 'Ñ', rack: 'AEIOU' }),
+        'fise-2004',
+        'en',
+      );
       assert.equal(whole.title, 'Exchanging tiles');
       assert.equal(whole.titleOrigin, 'edition');
 

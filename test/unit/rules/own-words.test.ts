@@ -47,7 +47,11 @@ describe('rules: our own words', () => {
         ours.push([`${edition} ${info.ref}`, info.title.es.slice(info.title.es.indexOf(`${info.ref}: `) + info.ref.length + 2)]);
       }
     }
-    const copied = ours.flatMap(([name, text]) => runs(text).filter((r) => rulebook.has(r)).map((r) => `${name}: «${r}»`));
+    const copied = ours.flatMap(([name, text]) =>
+      runs(text)
+        .filter((r) => rulebook.has(r))
+        .map((r) => `${name}: «${r}»`),
+    );
     assert.deepEqual(copied, []);
   });
 });

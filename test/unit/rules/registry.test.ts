@@ -84,7 +84,10 @@ function parseRulesTable(markdown: string): SpecRow[] {
       continue;
     }
     inTable = true;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     assert.equal(cells.length, 3, `unexpected row in RULES.md's findings table: ${line}`);
     const [codesCell, severity, restsOn] = cells;
     if (codesCell === 'code' || /^-+$/.test(codesCell.replace(/\s/g, ''))) continue;
@@ -146,7 +149,7 @@ describe('rules/registry', () => {
       assert.deepEqual([...codes].sort(), [...FINDING_CODES].sort());
     });
 
-    it('gives every code the registry\'s severity and articles', () => {
+    it("gives every code the registry's severity and articles", () => {
       const mismatches: string[] = [];
       for (const row of read()) {
         const code = row.code as FindingCode;
@@ -245,7 +248,8 @@ describe('rules/registry', () => {
       },
       {
         name: 'a variant message id',
-        call: () => makeFinding('score-mismatch', 'fise', SPAN, { computed: 26, words: 'CASA 26' }, { messageId: 'score-mismatch-missing' }),
+        call: () =>
+          makeFinding('score-mismatch', 'fise', SPAN, { computed: 26, words: 'CASA 26' }, { messageId: 'score-mismatch-missing' }),
         expect: { messageId: 'score-mismatch-missing', severity: 'error' },
       },
       {
@@ -270,8 +274,7 @@ describe('rules/registry', () => {
       },
       {
         name: 'an invalid severity override is ignored',
-        call: () =>
-          makeFinding('rack-inconsistent', 'fise', SPAN, {}, { severities: { 'rack-inconsistent': 'fatal' as Severity } }),
+        call: () => makeFinding('rack-inconsistent', 'fise', SPAN, {}, { severities: { 'rack-inconsistent': 'fatal' as Severity } }),
         expect: { severity: 'warning' },
       },
       {

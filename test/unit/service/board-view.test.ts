@@ -122,7 +122,10 @@ describe('board view: the body at the turn under the cursor', () => {
       groups,
       model.unseen.groups.map((g) => ({ letter: g.letter, count: g.count })),
     );
-    assert.equal(groups.reduce((sum, g) => sum + g.count, 0), model.unseen.total);
+    assert.equal(
+      groups.reduce((sum, g) => sum + g.count, 0),
+      model.unseen.total,
+    );
     assert.match(html, new RegExp(`<h2>Fichas que Ana no ve \\(${model.unseen.total}\\)</h2>`));
     for (const p of model.players) assert.ok(html.includes(`<strong>${p.total}</strong>`), `${p.nick} ${p.total}`);
   });
@@ -181,14 +184,25 @@ describe('board view: the webview page', () => {
       boardViewCsp(source, nonce),
       `default-src 'none'; style-src ${source} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${source} data:`,
     );
-    assert.ok(page.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${source} 'nonce-${nonce}'`));
-    assert.deepEqual([...page.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), [`<script nonce="${nonce}">`]);
-    assert.deepEqual([...page.matchAll(/<style\b[^>]*>/g)].map((m) => m[0]), [`<style nonce="${nonce}">`]);
+    assert.ok(
+      page.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${source} 'nonce-${nonce}'`),
+    );
+    assert.deepEqual(
+      [...page.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]),
+      [`<script nonce="${nonce}">`],
+    );
+    assert.deepEqual(
+      [...page.matchAll(/<style\b[^>]*>/g)].map((m) => m[0]),
+      [`<style nonce="${nonce}">`],
+    );
     assert.ok(page.includes(BOARD_VIEW_SCRIPT));
   });
 
   it('holds the body, escaped, and references nothing outside', () => {
-    assert.match(page, /<main id="board-root" aria-live="polite"><div class="planilla-board empty"><p class="message">Abra &lt;una&gt; planilla<\/p><\/div><\/main>/);
+    assert.match(
+      page,
+      /<main id="board-root" aria-live="polite"><div class="planilla-board empty"><p class="message">Abra &lt;una&gt; planilla<\/p><\/div><\/main>/,
+    );
     assert.match(page, /<html lang="es">/);
     assert.doesNotMatch(page.split(source).join(''), /https?:|\bsrc=|\bhref=|@import|url\(/i);
     const withoutScript = page.replace(/<script[\s\S]*<\/script>/, '');
@@ -244,7 +258,14 @@ describe('board view: the page fits its column', () => {
     const replay = analyze(GAME_A).replay;
     const body = renderBoardViewBody(boardModel(replay, 5), 'es');
     const side = body.slice(body.indexOf('<aside class="side">'), body.indexOf('</aside>'));
-    for (const piece of ['class="event-info"', 'class="player player-1', 'class="player player-2', 'class="bag"', 'class="unseen"', 'class="keys"']) {
+    for (const piece of [
+      'class="event-info"',
+      'class="player player-1',
+      'class="player player-2',
+      'class="bag"',
+      'class="unseen"',
+      'class="keys"',
+    ]) {
       assert.ok(side.includes(piece), piece);
     }
     assert.ok(side.indexOf('player-2') < side.indexOf('class="bag"'), 'the racks come before the bag and the unseen tiles');

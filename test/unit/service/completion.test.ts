@@ -17,13 +17,22 @@ function complete(marked: string): { label: string; detail?: string; sortText?: 
 describe('service: completion', () => {
   it('offers pragma names after #', () => {
     const items = complete(EXAMPLE_6.replace('#incomplete', '#|'));
-    assert.deepEqual(items.map((i) => i.label), [...PRAGMA_NAMES]);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      [...PRAGMA_NAMES],
+    );
     assert.ok(items.every((i) => i.detail === `#${i.label}`));
   });
 
   it('offers the values of a pragma that takes a fixed word', () => {
-    assert.deepEqual(complete(EXAMPLE_6.replace('#incomplete', '#rules |')).map((i) => i.label), ['fise', 'fise-2004', 'fise-2001', 'naspa']);
-    assert.deepEqual(complete(EXAMPLE_6.replace('#incomplete', '#game-end t|')).map((i) => i.label), ['time', 'blocked']);
+    assert.deepEqual(
+      complete(EXAMPLE_6.replace('#incomplete', '#rules |')).map((i) => i.label),
+      ['fise', 'fise-2004', 'fise-2001', 'naspa'],
+    );
+    assert.deepEqual(
+      complete(EXAMPLE_6.replace('#incomplete', '#game-end t|')).map((i) => i.label),
+      ['time', 'blocked'],
+    );
   });
 
   it('offers the nicks after >, the player to move first', () => {
@@ -36,9 +45,15 @@ describe('service: completion', () => {
   });
 
   it("offers the rack a player keeps from the previous turn, in the record's notation", () => {
-    assert.deepEqual(complete(`${EXAMPLE_6}>Ana: |`).map((i) => i.label), ['AS']);
+    assert.deepEqual(
+      complete(`${EXAMPLE_6}>Ana: |`).map((i) => i.label),
+      ['AS'],
+    );
     const text = GAME_A.replace('>Beto: C[CH]ÑSST? 13C', '>Beto: |');
-    assert.deepEqual(complete(text).map((i) => i.label), ['C[CH]ÑT?']);
+    assert.deepEqual(
+      complete(text).map((i) => i.label),
+      ['C[CH]ÑT?'],
+    );
     assert.equal(writeRackTile('CH', 'plain'), 'ch');
     assert.equal(writeRackTile('CH', 'brackets'), '[CH]');
     assert.equal(writeRackTile('Ñ', 'brackets'), 'Ñ');
@@ -56,8 +71,15 @@ describe('service: completion', () => {
     // Empty board: only a play through the centre; one tile from H8 itself, then two tiles away.
     const opening = complete(`${HEADER.join('\n')}\n>Ana: AEIOU |`);
     const bySort = [...opening].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
-    assert.deepEqual(opening.map((i) => i.label), bySort.map((i) => i.label), 'sortText follows the order given');
-    assert.deepEqual(bySort.slice(0, 4).map((i) => i.label), ['8H', 'H8', 'H7', '8G']);
+    assert.deepEqual(
+      opening.map((i) => i.label),
+      bySort.map((i) => i.label),
+      'sortText follows the order given',
+    );
+    assert.deepEqual(
+      bySort.slice(0, 4).map((i) => i.label),
+      ['8H', 'H8', 'H7', '8G'],
+    );
     assert.equal(bySort.slice(0, 14).length, 14);
     assert.equal(bySort[0].detail, 'across from H8 · reaches the board with 1 tile');
     assert.equal(bySort[2].detail, 'down from H7 · reaches the board with 2 tiles');
@@ -95,7 +117,16 @@ describe('service: completion', () => {
             if (!occupied(r, col)) laid++;
           }
           if (laid < n) break;
-          const touches = covered.some(([r, col]) => occupied(r, col) || [[r - 1, col], [r + 1, col], [r, col - 1], [r, col + 1]].some(([a, b]) => occupied(a, b)));
+          const touches = covered.some(
+            ([r, col]) =>
+              occupied(r, col) ||
+              [
+                [r - 1, col],
+                [r + 1, col],
+                [r, col - 1],
+                [r, col + 1],
+              ].some(([a, b]) => occupied(a, b)),
+          );
           if (touches) best = n;
         }
       }

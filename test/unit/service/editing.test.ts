@@ -18,7 +18,10 @@ describe('service: editing help', () => {
     assert.equal(names[25], '26. Ana (C[CH]ÑT?) +17');
     assert.equal(names[26], '27. Beto (C[CH]ÑT?) -17');
     const other = withLine(withLine(EXAMPLE_6, 7, '>Beto: ADEIMNT -AEI +0 0'), 8, '>Ana: ACEINOS - +0 16');
-    assert.deepEqual(getDocumentSymbols(analyzeRecord(other + '\n')).map((s) => s.name), ['1. Ana 8D LIBRO +16', '2. Beto -AEI +0', '3. Ana - +0']);
+    assert.deepEqual(
+      getDocumentSymbols(analyzeRecord(other + '\n')).map((s) => s.name),
+      ['1. Ana 8D LIBRO +16', '2. Beto -AEI +0', '3. Ana - +0'],
+    );
   });
 
   it('folds notes that span several lines, and their symbol covers them', () => {

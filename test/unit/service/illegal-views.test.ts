@@ -29,10 +29,18 @@ describe('service: illegal plays and the headline in the views (issue 12)', () =
     const a = analyzeRecord(GAP);
     const model = boardModel(a.replay, 1);
     assert.deepEqual(model.event?.illegal, { code: 'placement-gap', squares: ['H3'] });
-    assert.deepEqual(model.squares.filter((s) => s.illegal).map((s) => s.name), ['H3']);
+    assert.deepEqual(
+      model.squares.filter((s) => s.illegal).map((s) => s.name),
+      ['H3'],
+    );
     for (const lang of ['es', 'en'] as const) {
       const html = renderBoardViewBody(model, lang);
-      assert.match(html, lang === 'es' ? /Jugada ilegal: queda una casilla vacía entre sus fichas\. La planilla anota \+14\./ : /Illegal play: an empty square is left between its tiles\. The sheet writes \+14\./);
+      assert.match(
+        html,
+        lang === 'es'
+          ? /Jugada ilegal: queda una casilla vacía entre sus fichas\. La planilla anota \+14\./
+          : /Illegal play: an empty square is left between its tiles\. The sheet writes \+14\./,
+      );
       assert.match(html, /class="illegal"/);
       assert.ok(!html.includes('coincide con la planilla') && !html.includes('matches the sheet'), html);
     }

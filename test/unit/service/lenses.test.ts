@@ -32,7 +32,10 @@ describe('service: code lenses', () => {
   });
 
   it('shows the final result, the edition and the tile set on the first line', () => {
-    assert.deepEqual(titles(GAME_A, 'es').get(0), ['Resultado final: Ana 364 – Beto 322', 'Reglamento FISE vigente · fichas españolas (FISE)']);
+    assert.deepEqual(titles(GAME_A, 'es').get(0), [
+      'Resultado final: Ana 364 – Beto 322',
+      'Reglamento FISE vigente · fichas españolas (FISE)',
+    ]);
     assert.deepEqual(titles(EXAMPLE_6, 'en').get(0)?.[0], 'provisional score (game not finished): Ana 16 – Beto 13');
     assert.deepEqual(titles(EXAMPLE_6, 'es').get(0)?.[0], 'marcador provisional (partida sin terminar): Ana 16 – Beto 13');
     const gcg = titles(GAME_A_GCG_ENDING, 'en');

@@ -8,15 +8,15 @@ import { strict as assert } from 'node:assert';
 import { analyze } from '../../../server/src/service/analysis';
 import { buildAudit } from '../../../server/src/report/audit';
 import { renderHtmlReport } from '../../../server/src/report/html';
-import {
-  REPORT_PANEL_SCRIPT,
-  renderReportPanelPage,
-  reportPanelCsp,
-  reportParts,
-} from '../../../server/src/shared/report-panel';
+import { REPORT_PANEL_SCRIPT, renderReportPanelPage, reportPanelCsp, reportParts } from '../../../server/src/shared/report-panel';
 import { EXAMPLE_6 } from './fixtures';
 
-const texts = { save: 'Guardar como HTML…', refresh: 'Actualizar', toolbar: 'Acciones del informe', status: 'Sigue los cambios de p.gcg · al día a las 21:30:00' };
+const texts = {
+  save: 'Guardar como HTML…',
+  refresh: 'Actualizar',
+  toolbar: 'Acciones del informe',
+  status: 'Sigue los cambios de p.gcg · al día a las 21:30:00',
+};
 
 describe('audit report panel: the page', () => {
   const analysis = analyze(EXAMPLE_6.replace('LIBRO +16 16', 'LIBRO +18 18'));

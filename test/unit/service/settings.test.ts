@@ -88,13 +88,43 @@ describe('service: settings', () => {
     assert.equal(lexiconSpecFor(DEFAULT_SETTINGS, scanHeader('')), '');
   });
 
-  const trustCases: { name: string; inspected: { globalValue?: string; workspaceValue?: string; workspaceFolderValue?: string }; trusted: boolean; expected: string }[] = [
-    { name: 'trusted: the workspace value wins', inspected: { globalValue: '/user.txt', workspaceValue: OUTSIDE }, trusted: true, expected: OUTSIDE },
-    { name: 'trusted: a relative path is read from the folder', inspected: { workspaceValue: 'lists/list.txt' }, trusted: true, expected: INSIDE },
-    { name: 'untrusted: a workspace path outside the folder falls back to the user value', inspected: { globalValue: '/user.txt', workspaceValue: OUTSIDE }, trusted: false, expected: '/user.txt' },
-    { name: 'untrusted: a workspace path outside the folder, no user value', inspected: { workspaceFolderValue: OUTSIDE }, trusted: false, expected: '' },
+  const trustCases: {
+    name: string;
+    inspected: { globalValue?: string; workspaceValue?: string; workspaceFolderValue?: string };
+    trusted: boolean;
+    expected: string;
+  }[] = [
+    {
+      name: 'trusted: the workspace value wins',
+      inspected: { globalValue: '/user.txt', workspaceValue: OUTSIDE },
+      trusted: true,
+      expected: OUTSIDE,
+    },
+    {
+      name: 'trusted: a relative path is read from the folder',
+      inspected: { workspaceValue: 'lists/list.txt' },
+      trusted: true,
+      expected: INSIDE,
+    },
+    {
+      name: 'untrusted: a workspace path outside the folder falls back to the user value',
+      inspected: { globalValue: '/user.txt', workspaceValue: OUTSIDE },
+      trusted: false,
+      expected: '/user.txt',
+    },
+    {
+      name: 'untrusted: a workspace path outside the folder, no user value',
+      inspected: { workspaceFolderValue: OUTSIDE },
+      trusted: false,
+      expected: '',
+    },
     { name: 'untrusted: ../ cannot climb out', inspected: { workspaceValue: '../elsewhere/list.txt' }, trusted: false, expected: '' },
-    { name: 'untrusted: a path inside the folder is kept', inspected: { workspaceValue: 'lists/list.txt' }, trusted: false, expected: INSIDE },
+    {
+      name: 'untrusted: a path inside the folder is kept',
+      inspected: { workspaceValue: 'lists/list.txt' },
+      trusted: false,
+      expected: INSIDE,
+    },
     { name: 'untrusted: the user value is always trusted', inspected: { globalValue: OUTSIDE }, trusted: false, expected: OUTSIDE },
   ];
   for (const c of trustCases) {
@@ -146,8 +176,9 @@ describe('shared/settings: untrusted workspaces (issue 11, item 4)', () => {
     assert.deepEqual(chooseRestrictedSetting(hostile, true), { 'score-mismatch': 'off' });
     assert.equal(chooseRestrictedSetting({ workspaceFolderValue: 'naspa', globalValue: 'fise' }, false), 'fise');
     assert.equal(chooseRestrictedSetting({ workspaceFolderValue: 'naspa', globalValue: 'fise' }, true), 'naspa');
-    const restricted = (require('../../../../package.json') as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } })
-      .capabilities.untrustedWorkspaces.restrictedConfigurations;
+    const restricted = (
+      require('../../../../package.json') as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } }
+    ).capabilities.untrustedWorkspaces.restrictedConfigurations;
     for (const name of ['severity', 'rules', 'exchangeMinimum', 'lexicon', 'lexicons', 'lexiconExtra', 'lexiconBanned']) {
       assert.ok(restricted.includes(`planilla.${name}`), name);
     }

@@ -62,7 +62,11 @@ describe('syntax/encoding: no garbage', () => {
     try {
       const file = path.join(dir, 'binario.gcg');
       // Binary bytes (no line starts with '#' or '>'): nothing in it is a record.
-      const bytes = Buffer.from(Array.from({ length: 2000 }, (_, i) => ((i * 37 + 11) & 255) === 0x23 || ((i * 37 + 11) & 255) === 0x3e ? 0x41 : (i * 37 + 11) & 255));
+      const bytes = Buffer.from(
+        Array.from({ length: 2000 }, (_, i) =>
+          ((i * 37 + 11) & 255) === 0x23 || ((i * 37 + 11) & 255) === 0x3e ? 0x41 : (i * 37 + 11) & 255,
+        ),
+      );
       fs.writeFileSync(file, bytes);
       const r = await runCli(['format', file, '--write']);
       assert.equal(r.code, 2);

@@ -139,7 +139,8 @@ describe('fast line reader', () => {
   });
 
   it('gives the grammar value through parseLine either way', () => {
-    for (const text of [...ANSWERED, ...LEFT]) assert.deepStrictEqual(parseLine(text, 2, 40), grammarLine(text, 2, 40), JSON.stringify(text));
+    for (const text of [...ANSWERED, ...LEFT])
+      assert.deepStrictEqual(parseLine(text, 2, 40), grammarLine(text, 2, 40), JSON.stringify(text));
   });
 
   it('agrees on every line of the corpus, the samples and the worked examples', () => {
@@ -153,7 +154,11 @@ describe('fast line reader', () => {
   });
 
   it('answers and agrees on every line of generated games', () => {
-    for (const [seed, notation] of [[11, 'brackets'], [12, 'plain'], [13, 'plain']] as const) {
+    for (const [seed, notation] of [
+      [11, 'brackets'],
+      [12, 'plain'],
+      [13, 'plain'],
+    ] as const) {
       const { text } = generateGame({ seed, notation, ending: seed === 13 ? 'gcg' : 'fise' });
       for (const [i, src] of splitLines(text).entries()) {
         if (src.text === '') continue;
@@ -163,13 +168,59 @@ describe('fast line reader', () => {
   });
 
   const pieces = [
-    '>', '#', ':', ' ', '\t', '\u00A0', '\uFEFF', 'Ana', 'ABC', '8D', 'h12', '15o', '0A', '123', '+16', '-5', '16', '-0', '+',
-    '-', '--', '(', ')', '(time)', '(challenge)', '[CH]', '[ch]', '[', ']', '?', '.', '1', '2', '3', 'ñ', 'Ñ', 'n\u0303',
-    '\u0303', 'Ą', 'ß', '\uD83D\uDE00', '\uD800', 'x', 'X',
+    '>',
+    '#',
+    ':',
+    ' ',
+    '\t',
+    '\u00A0',
+    '\uFEFF',
+    'Ana',
+    'ABC',
+    '8D',
+    'h12',
+    '15o',
+    '0A',
+    '123',
+    '+16',
+    '-5',
+    '16',
+    '-0',
+    '+',
+    '-',
+    '--',
+    '(',
+    ')',
+    '(time)',
+    '(challenge)',
+    '[CH]',
+    '[ch]',
+    '[',
+    ']',
+    '?',
+    '.',
+    '1',
+    '2',
+    '3',
+    'ñ',
+    'Ñ',
+    'n\u0303',
+    '\u0303',
+    'Ą',
+    'ß',
+    '\uD83D\uDE00',
+    '\uD800',
+    'x',
+    'X',
     // Every word of the vocabulary, as written and in upper case (so a word added there is tried here).
-    ...[...EDITION_NAMES, ...TILE_NOTATIONS, ...GAME_END_REASONS, ...CHALLENGE_RULINGS, ...SIMPLE_PRAGMAS, ...Object.values(ARGUMENT_PRAGMAS).flat()].flatMap(
-      (w) => [w, w.toUpperCase()],
-    ),
+    ...[
+      ...EDITION_NAMES,
+      ...TILE_NOTATIONS,
+      ...GAME_END_REASONS,
+      ...CHALLENGE_RULINGS,
+      ...SIMPLE_PRAGMAS,
+      ...Object.values(ARGUMENT_PRAGMAS).flat(),
+    ].flatMap((w) => [w, w.toUpperCase()]),
     ...Object.keys(EVENT_KEYWORDS).flatMap((k) => [k, `(${k})`, `(${k.toUpperCase()})`]),
   ];
   const corpusLines = [...corpusFiles(), ...sampleFiles()]
@@ -198,13 +249,19 @@ describe('fast line reader', () => {
     let answered = 0;
     for (const name of names) {
       for (const value of values) {
-        for (const text of [`#${name} ${value}`, `#${name.toUpperCase()} ${value.toUpperCase()}`, `#${name} ${value}x`, `#${name} ${value} extra`]) {
+        for (const text of [
+          `#${name} ${value}`,
+          `#${name.toUpperCase()} ${value.toUpperCase()}`,
+          `#${name} ${value}x`,
+          `#${name} ${value} extra`,
+        ]) {
           if (agree(text)) answered++;
         }
       }
     }
     for (const k of Object.keys(EVENT_KEYWORDS)) {
-      for (const text of [`>Ana: (${k}) -10 20`, `>Ana: (${k.toUpperCase()}) +10 20`, `>Ana: (${k}x) +10 20`, `>Ana: ABC (${k}) -10 20`]) agree(text);
+      for (const text of [`>Ana: (${k}) -10 20`, `>Ana: (${k.toUpperCase()}) +10 20`, `>Ana: (${k}x) +10 20`, `>Ana: ABC (${k}) -10 20`])
+        agree(text);
     }
     assert.ok(answered > 50, `answered only ${answered}`);
   });

@@ -29,14 +29,23 @@ describe('format: round trip', () => {
     ['a placement without score', '>Ana: ABILORS 8D LIBRO\n'],
     ['a placement without total', '>Ana: ABILORS 8D LIBRO +16\n'],
     ['error lines, kept verbatim and not swallowed by a note', '#note a\n\nnot gcg at all\n>Ana: ABC 8D ABC +2x4 5\n#clock Ana 5:7x\n'],
-    ['positional pragmas', '>Ana: ABILORS 8D LIBRO +16 16\n#challenge valid LIBRO\n#note fine\n#clock Ana -00:30\n#game-end time\n#rack1 AB\n'],
+    [
+      'positional pragmas',
+      '>Ana: ABILORS 8D LIBRO +16 16\n#challenge valid LIBRO\n#note fine\n#clock Ana -00:30\n#game-end time\n#rack1 AB\n',
+    ],
     ['unknown and empty pragmas', '#Whatever  a  b\n# loose words\n#-  comment\n#\n'],
-    ['every event kind', '>A: ABC - +0 0\n>A: ABC -AB +0 0\n>A: ABC -2 +0 0\n>A: ABC -- -5 0\n>A: ABC (challenge) +5 5\n>A: (AB) +4 9\n>A: AB (AB) -4 5\n>A: (time) -10 -5\n>A: AB (penalty) -30 -35\n'],
+    [
+      'every event kind',
+      '>A: ABC - +0 0\n>A: ABC -AB +0 0\n>A: ABC -2 +0 0\n>A: ABC -- -5 0\n>A: ABC (challenge) +5 5\n>A: (AB) +4 9\n>A: AB (AB) -4 5\n>A: (time) -10 -5\n>A: AB (penalty) -30 -35\n',
+    ],
     ['digits and mixed digraphs', '>Ana: 1A2[RR]? 8D 1A[ll] +10 10\n'],
     ['plain digraphs in plays and racks', '>Ana: DEIORRX 8D EXORDI. +30 30\n>Beto: AADLRSch H8 ..chAS +20 20\n'],
     ['bracket notation by pragma with no bracket tile', '#tile-notation brackets\n>Ana: CHELORS 8D CHE +8 8\n'],
     ['decomposed Ñ', '>Ana: AN\u0303OS 8D AN\u0303OS +10 10\n'],
-    ['score-only lines, with and without rack, mixed with full lines', '#event Open\n#round 3\n>Ana: +26 26\n>Beto: AEI[CH]? +13 13\n#note jugó CHE\n>Ana: ABILORS 8D LIBRO +16 42\n>Beto:+0 -4\n'],
+    [
+      'score-only lines, with and without rack, mixed with full lines',
+      '#event Open\n#round 3\n>Ana: +26 26\n>Beto: AEI[CH]? +13 13\n#note jugó CHE\n>Ana: ABILORS 8D LIBRO +16 42\n>Beto:+0 -4\n',
+    ],
     ['score-only lines only', '>Ana: +26 26\n>Beto: +13 13\n'],
   ];
   for (const [name, text] of odd) it(name, () => roundTrip(text));
@@ -45,15 +54,15 @@ describe('format: round trip', () => {
 describe('format: canonical layout', () => {
   it('writes a score-only line as the nick, the rack if any, then the numbers in their columns', () => {
     const out = formatDocument('>Ana:+26 26\n>Beto: AEI   +13 13\n>Ana: ABILORS 8D LIBRO +16 42\n');
-    assert.deepEqual(out.split('\n').filter((l) => l.startsWith('>')), [
-      '>Ana:                   +26 26',
-      '>Beto: AEI              +13 13',
-      '>Ana:  ABILORS 8D LIBRO +16 42',
-    ]);
+    assert.deepEqual(
+      out.split('\n').filter((l) => l.startsWith('>')),
+      ['>Ana:                   +26 26', '>Beto: AEI              +13 13', '>Ana:  ABILORS 8D LIBRO +16 42'],
+    );
   });
 
   it('writes the encoding header first and only once, aligns the columns and leaves no trailing space', () => {
-    const text = '#player1 Ana Ana\n#character-encoding UTF-8\n>Ana:ABILORS   8d LIBRO +16 16\n>Bartolomé: ADEIMNT 12G IDEA +130 146  \n>Ana: ?EIRST -- -16 0\n';
+    const text =
+      '#player1 Ana Ana\n#character-encoding UTF-8\n>Ana:ABILORS   8d LIBRO +16 16\n>Bartolomé: ADEIMNT 12G IDEA +130 146  \n>Ana: ?EIRST -- -16 0\n';
     const out = formatDocument(text);
     const lines = out.split('\n');
     assert.equal(lines[0], '#character-encoding UTF-8');
@@ -91,7 +100,9 @@ describe('format: canonical layout', () => {
   });
 
   it('keeps a note with its continuation right after its event, and cross-words after the total', () => {
-    const out = formatDocument('>Quackle: BEDGMNP  7e   BEDIM +26   66  BE, ET, DO\n#note  first\nsecond\n\n>David: HEALERS j1 HEALERS +75 139\n');
+    const out = formatDocument(
+      '>Quackle: BEDGMNP  7e   BEDIM +26   66  BE, ET, DO\n#note  first\nsecond\n\n>David: HEALERS j1 HEALERS +75 139\n',
+    );
     assert.equal(
       out,
       [

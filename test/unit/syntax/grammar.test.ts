@@ -122,7 +122,13 @@ describe('grammar: pieces', () => {
     it(`Keyword ${JSON.stringify(text)}`, () => assert.equal((parseRule('Keyword', text) as Token | undefined)?.value, value));
   }
 
-  for (const [text, ok] of [['Player_1', true], ['mishu7', true], ['césar', true], ['a:b', false], ['a b', false]] as const) {
+  for (const [text, ok] of [
+    ['Player_1', true],
+    ['mishu7', true],
+    ['césar', true],
+    ['a:b', false],
+    ['a b', false],
+  ] as const) {
     it(`Nick ${ok ? 'reads' : 'refuses'} ${JSON.stringify(text)}`, () => assert.equal(parseRule('Nick', text) !== undefined, ok));
   }
 });
@@ -155,7 +161,16 @@ describe('grammar: events', () => {
     readonly trailing?: string;
   }
   const cases: Case[] = [
-    { text: '>Ana: AC[CH]ORS? 8D CO[CH]eS +26 26', kind: 'placement', nick: 'Ana', rack: 'AC[CH]ORS?', coord: '8D', play: 'CO[CH]eS', score: 26, total: 26 },
+    {
+      text: '>Ana: AC[CH]ORS? 8D CO[CH]eS +26 26',
+      kind: 'placement',
+      nick: 'Ana',
+      rack: 'AC[CH]ORS?',
+      coord: '8D',
+      play: 'CO[CH]eS',
+      score: 26,
+      total: 26,
+    },
     { text: '>Ana: 8D LIBRO +16 16', kind: 'placement', nick: 'Ana', coord: '8D', play: 'LIBRO', score: 16, total: 16 },
     { text: '>Ana: A1 CASA +10 10', kind: 'placement', nick: 'Ana', coord: 'A1', play: 'CASA', score: 10, total: 10 },
     { text: '>Luis: EEIOUUA - +0 0', kind: 'pass', nick: 'Luis', rack: 'EEIOUUA', score: 0, total: 0 },
@@ -171,16 +186,69 @@ describe('grammar: events', () => {
     { text: '>David:               (DATSXK)        +36  443  ', kind: 'end-rack', nick: 'David', endRack: 'DATSXK', score: 36, total: 443 },
     { text: '>Paul:               (T)              +1  360', kind: 'end-rack', nick: 'Paul', endRack: 'T', score: 1, total: 360 },
     { text: '>Luis: IR (IR) -2 311', kind: 'rack-deduction', nick: 'Luis', rack: 'IR', endRack: 'IR', score: -2, total: 311 },
-    { text: '>Ganesh: T             (T)              -1  452', kind: 'rack-deduction', nick: 'Ganesh', rack: 'T', endRack: 'T', score: -1, total: 452 },
+    {
+      text: '>Ganesh: T             (T)              -1  452',
+      kind: 'rack-deduction',
+      nick: 'Ganesh',
+      rack: 'T',
+      endRack: 'T',
+      score: -1,
+      total: 452,
+    },
     { text: '>Daniel:  (AAILOTrr) +28 569', kind: 'end-rack', nick: 'Daniel', endRack: 'AAILOTrr', score: 28, total: 569 },
     { text: '>Luis: (time) -20 291', kind: 'time-penalty', nick: 'Luis', score: -20, total: 291 },
     { text: '>Luis: ABC (time) -10 281', kind: 'time-penalty', nick: 'Luis', rack: 'ABC', score: -10, total: 281 },
     { text: '>Luis: (penalty) -30 261', kind: 'arbiter-penalty', nick: 'Luis', score: -30, total: 261 },
-    { text: '>Quackle: BEDGMNP  7e   BEDIM           +26   66  BE, ET, DO', kind: 'placement', nick: 'Quackle', rack: 'BEDGMNP', coord: '7e', play: 'BEDIM', score: 26, total: 66, trailing: 'BE, ET, DO' },
-    { text: '>David: ?EDYEIG   h2  rEDYEING        +64   64  ', kind: 'placement', nick: 'David', rack: '?EDYEIG', coord: 'h2', play: 'rEDYEING', score: 64, total: 64 },
-    { text: '>Ana: AEIMR[RR]T (AEIMR[RR]T) -16 -6', kind: 'rack-deduction', nick: 'Ana', rack: 'AEIMR[RR]T', endRack: 'AEIMR[RR]T', score: -16, total: -6 },
-    { text: '\t>Ana:\tABILORS\t8D\tLIBRO\t+16\t16  ', kind: 'placement', nick: 'Ana', rack: 'ABILORS', coord: '8D', play: 'LIBRO', score: 16, total: 16 },
-    { text: '>Player_1: GMU 8G GUM +12 12', kind: 'placement', nick: 'Player_1', rack: 'GMU', coord: '8G', play: 'GUM', score: 12, total: 12 },
+    {
+      text: '>Quackle: BEDGMNP  7e   BEDIM           +26   66  BE, ET, DO',
+      kind: 'placement',
+      nick: 'Quackle',
+      rack: 'BEDGMNP',
+      coord: '7e',
+      play: 'BEDIM',
+      score: 26,
+      total: 66,
+      trailing: 'BE, ET, DO',
+    },
+    {
+      text: '>David: ?EDYEIG   h2  rEDYEING        +64   64  ',
+      kind: 'placement',
+      nick: 'David',
+      rack: '?EDYEIG',
+      coord: 'h2',
+      play: 'rEDYEING',
+      score: 64,
+      total: 64,
+    },
+    {
+      text: '>Ana: AEIMR[RR]T (AEIMR[RR]T) -16 -6',
+      kind: 'rack-deduction',
+      nick: 'Ana',
+      rack: 'AEIMR[RR]T',
+      endRack: 'AEIMR[RR]T',
+      score: -16,
+      total: -6,
+    },
+    {
+      text: '\t>Ana:\tABILORS\t8D\tLIBRO\t+16\t16  ',
+      kind: 'placement',
+      nick: 'Ana',
+      rack: 'ABILORS',
+      coord: '8D',
+      play: 'LIBRO',
+      score: 16,
+      total: 16,
+    },
+    {
+      text: '>Player_1: GMU 8G GUM +12 12',
+      kind: 'placement',
+      nick: 'Player_1',
+      rack: 'GMU',
+      coord: '8G',
+      play: 'GUM',
+      score: 12,
+      total: 12,
+    },
     { text: '>jvc: UNKNOWN (challenge) +5 477', kind: 'challenge-bonus', nick: 'jvc', rack: 'UNKNOWN', score: 5, total: 477 },
     { text: '>Ana: ĄKÇ 8D ĄKÇ +3 3', kind: 'placement', nick: 'Ana', rack: 'ĄKÇ', coord: '8D', play: 'ĄKÇ', score: 3, total: 3 },
     { text: '>Luis: +26 74', kind: 'score-only', nick: 'Luis', score: 26, total: 74 },

@@ -136,7 +136,12 @@ function lineProjection(node: LineNode, text: string): unknown {
     case 'pragma':
       return pragmaProjection(node);
     case 'error':
-      return { type: 'error', messageId: node.messageId, args: node.args, text: text.slice(node.span.start.offset, node.span.end.offset).trim() };
+      return {
+        type: 'error',
+        messageId: node.messageId,
+        args: node.args,
+        text: text.slice(node.span.start.offset, node.span.end.offset).trim(),
+      };
     default:
       return null;
   }
@@ -151,7 +156,9 @@ export function project(result: ParseResult): unknown {
   return {
     lines,
     headerNotes: file.headerNotes.map((n) => n.text),
-    problems: result.problems.filter((p) => p.code !== 'encoding-fallback').map((p) => ({ code: p.code, messageId: p.messageId, args: p.args })),
+    problems: result.problems
+      .filter((p) => p.code !== 'encoding-fallback')
+      .map((p) => ({ code: p.code, messageId: p.messageId, args: p.args })),
   };
 }
 

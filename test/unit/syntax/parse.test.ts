@@ -41,7 +41,10 @@ describe('parse: the corpus', () => {
       assert.deepEqual(errorLines(result), []);
       assert.deepEqual(syntaxErrors(result), []);
       const expectedProblems = name.includes('iso8859-1') ? ['encoding-fallback'] : [];
-      assert.deepEqual(result.problems.map((p) => p.code), expectedProblems);
+      assert.deepEqual(
+        result.problems.map((p) => p.code),
+        expectedProblems,
+      );
       const eventLines = result.file.text.split(/\r\n|\r|\n/).filter((l) => l.trimStart().startsWith('>')).length;
       assert.equal(result.file.events.length, eventLines);
       assert.ok(result.file.events.length > 0);
@@ -84,7 +87,10 @@ describe('parse: the corpus', () => {
   it('keeps #rack1/#rack2 after the last event of an Elise file', () => {
     const { file } = parse(corpus('en_macondo_incomplete_elise.gcg'));
     const racks = file.pragmas.filter((p) => p.name === 'rack1' || p.name === 'rack2');
-    assert.deepEqual(racks.map((p) => (p.name === 'rack1' || p.name === 'rack2' ? p.rack.text : '')), ['AEEIILZ', 'AAAELQS']);
+    assert.deepEqual(
+      racks.map((p) => (p.name === 'rack1' || p.name === 'rack2' ? p.rack.text : '')),
+      ['AEEIILZ', 'AAAELQS'],
+    );
   });
 });
 
@@ -105,7 +111,10 @@ describe('parse: notes', () => {
   it('keeps an empty first line and its continuation', () => {
     const { file } = parse(corpus('es_juego1_alejandro_vs_daniel.gcg'));
     const event = file.events.find((e) => e.play?.text === 'UF.')!;
-    assert.deepEqual(event.notes.map((n) => n.text), ['\nType a note here!']);
+    assert.deepEqual(
+      event.notes.map((n) => n.text),
+      ['\nType a note here!'],
+    );
   });
 
   it('puts notes before the first event in headerNotes, allows several per event, ends a note at a blank line', () => {
@@ -122,16 +131,28 @@ describe('parse: notes', () => {
     ].join('\n');
     const result = parse(text);
     const { file } = result;
-    assert.deepEqual(file.headerNotes.map((n) => n.text), ['about the game\nsecond line']);
-    assert.deepEqual(file.events[0]!.notes.map((n) => n.text), ['one', 'two\n  indented continuation']);
-    assert.deepEqual(errorLines(result).map((e) => [e.line, e.messageId]), [[8, 'unexpected-line']]);
+    assert.deepEqual(
+      file.headerNotes.map((n) => n.text),
+      ['about the game\nsecond line'],
+    );
+    assert.deepEqual(
+      file.events[0]!.notes.map((n) => n.text),
+      ['one', 'two\n  indented continuation'],
+    );
+    assert.deepEqual(
+      errorLines(result).map((e) => [e.line, e.messageId]),
+      [[8, 'unexpected-line']],
+    );
     const note = file.events[0]!.notes[1]!;
     assert.equal(slice(text, note.span), '#note two\n  indented continuation');
   });
 
   it('does not take a line starting with # or > as a continuation', () => {
     const { file } = parse('#note a\n#player1 Ana Ana\n>Ana: ABILORS 8D LIBRO +16 16\n');
-    assert.deepEqual(file.lines.map((l) => l.type), ['pragma', 'pragma', 'event', 'blank']);
+    assert.deepEqual(
+      file.lines.map((l) => l.type),
+      ['pragma', 'pragma', 'event', 'blank'],
+    );
   });
 });
 
@@ -159,7 +180,7 @@ describe('parse: notation', () => {
 });
 
 describe('parse: error recovery', () => {
-  it('the shortcut for blank and garbage lines gives exactly the grammar\'s nodes', () => {
+  it("the shortcut for blank and garbage lines gives exactly the grammar's nodes", () => {
     for (const text of ['', '  \t', 'garbage', '  garbage here \t', 'x'.repeat(60), '\u00A0abc\uFEFF', 'a # b > c']) {
       assert.deepEqual(readLine({ text, offset: 7 }, 3), parseLine(text, 3, 7), JSON.stringify(text));
     }
@@ -186,7 +207,10 @@ describe('parse: error recovery', () => {
     const result = parse(text);
     assert.equal(result.file.events.length, 3);
     assert.equal(result.file.events[1]!.score, undefined);
-    assert.deepEqual(result.problems.map((p) => [p.code, p.messageId]), [['syntax-error', 'expected-score']]);
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.messageId]),
+      [['syntax-error', 'expected-score']],
+    );
     assert.equal(result.problems[0]!.span.start.offset, text.indexOf('IDEA') + 4);
     assert.equal(errorLines(result).length, 0);
     assert.equal(syntaxErrors(result).length, 1);
@@ -194,7 +218,10 @@ describe('parse: error recovery', () => {
 
   it('a line cut before its move is one error; the next line still parses', () => {
     const result = parse('>Ana: ABIL\n>Beto: ADEIMNT 7G IDEA +13 13');
-    assert.deepEqual(errorLines(result).map((e) => e.messageId), ['expected-move']);
+    assert.deepEqual(
+      errorLines(result).map((e) => e.messageId),
+      ['expected-move'],
+    );
     assert.equal(result.file.events.length, 1);
   });
 
@@ -211,7 +238,10 @@ describe('parse: error recovery', () => {
   it('a 10 000-character line is one error', () => {
     const long = '>Ana: ' + 'A'.repeat(10_000);
     const result = parse(`#player1 Ana Ana\n${long}\n>Ana: ABILORS 8D LIBRO +16 16\n`);
-    assert.deepEqual(errorLines(result).map((e) => [e.line, e.messageId]), [[1, 'expected-move']]);
+    assert.deepEqual(
+      errorLines(result).map((e) => [e.line, e.messageId]),
+      [[1, 'expected-move']],
+    );
     assert.equal(result.file.events.length, 1);
     const garbage = parse('x'.repeat(10_000));
     assert.equal(errorLines(garbage).length, 1);
@@ -219,7 +249,10 @@ describe('parse: error recovery', () => {
 
   it('an unknown pragma is a hint, not an error', () => {
     const result = parse('#whatever x\n>Ana: ABILORS 8D LIBRO +16 16\n');
-    assert.deepEqual(result.problems.map((p) => [p.code, p.messageId, p.args]), [['unknown-pragma', 'unknown-pragma', { pragma: 'whatever' }]]);
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.messageId, p.args]),
+      [['unknown-pragma', 'unknown-pragma', { pragma: 'whatever' }]],
+    );
     assert.deepEqual(syntaxErrors(result), []);
     assert.equal(slice(result.file.text, result.problems[0]!.span), '#whatever x');
   });
@@ -269,13 +302,19 @@ describe('parse: encodings and line ends', () => {
     const result = parse(bytes);
     assert.equal(result.file.encoding, 'latin-1');
     assert.equal(result.file.events[0]!.play!.text, 'AÑOS');
-    assert.deepEqual(result.problems.map((p) => [p.code, p.messageId]), [['encoding-fallback', 'encoding-fallback']]);
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.messageId]),
+      [['encoding-fallback', 'encoding-fallback']],
+    );
   });
 
   it('says so when the file declares UTF-8 but is not', () => {
     const result = parse(new Uint8Array(Buffer.from(lf, 'latin1')));
     assert.equal(result.file.encoding, 'latin-1');
-    assert.deepEqual(result.problems.map((p) => p.messageId), ['encoding-fallback-declared']);
+    assert.deepEqual(
+      result.problems.map((p) => p.messageId),
+      ['encoding-fallback-declared'],
+    );
     assert.equal(result.file.events[0]!.nick.text, 'Ana');
   });
 
@@ -339,7 +378,10 @@ describe('parse: hostile input', () => {
   it('an empty file is one blank line and nothing else', () => {
     for (const input of ['', new Uint8Array(0)]) {
       const result = parse(input);
-      assert.deepEqual(result.file.lines.map((l) => l.type), ['blank']);
+      assert.deepEqual(
+        result.file.lines.map((l) => l.type),
+        ['blank'],
+      );
       assert.deepEqual([result.file.events.length, result.problems.length], [0, 0]);
     }
   });
@@ -363,7 +405,10 @@ describe('parse: hostile input', () => {
 
   it('one 5 MB line completes and is one error', () => {
     const result = parse('>Ana: ' + 'RR'.repeat(2_500_000));
-    assert.deepEqual(errorLines(result).map((e) => e.messageId), ['line-too-long']);
+    assert.deepEqual(
+      errorLines(result).map((e) => e.messageId),
+      ['line-too-long'],
+    );
   });
 
   it('NUL bytes are errors, not exceptions', () => {

@@ -11,22 +11,91 @@ import { parse } from '../../../server/src/syntax/parse';
 import { project } from './helpers';
 
 const tokens = [
-  '>Ana:', '>Beto:', '>x:', '>', ':', '#note', '#player1', '#rules', '#clock', '#tile', '#tile-notation', '#character-encoding',
-  '#challenge', '#game-end', '#rack1', '#-', '#', '#Title', '8D', 'h2', 'A1', '15o', '+16', '-5', '16', '-0', '+0', '--', '-',
-  '-4', '-AB', '(challenge)', '(time)', '(penalty)', '(IR)', '(', ')', 'CASA', 'DEIORRX', 'llORA', 'chO..', 'AC[CH]ORS?',
-  '[CH]', '[ch]', '[]', '1', '2', '?', '.', 'plain', 'brackets', 'valid', 'time', 'fise', '-01:30', '05:00', 'ñ', 'Ñ',
-  'n\u0303', 'Ą', 'ß', 'x', 'UTF-8', 'ISO-8859-1', '\u00A0', '\uFEFF',
+  '>Ana:',
+  '>Beto:',
+  '>x:',
+  '>',
+  ':',
+  '#note',
+  '#player1',
+  '#rules',
+  '#clock',
+  '#tile',
+  '#tile-notation',
+  '#character-encoding',
+  '#challenge',
+  '#game-end',
+  '#rack1',
+  '#-',
+  '#',
+  '#Title',
+  '8D',
+  'h2',
+  'A1',
+  '15o',
+  '+16',
+  '-5',
+  '16',
+  '-0',
+  '+0',
+  '--',
+  '-',
+  '-4',
+  '-AB',
+  '(challenge)',
+  '(time)',
+  '(penalty)',
+  '(IR)',
+  '(',
+  ')',
+  'CASA',
+  'DEIORRX',
+  'llORA',
+  'chO..',
+  'AC[CH]ORS?',
+  '[CH]',
+  '[ch]',
+  '[]',
+  '1',
+  '2',
+  '?',
+  '.',
+  'plain',
+  'brackets',
+  'valid',
+  'time',
+  'fise',
+  '-01:30',
+  '05:00',
+  'ñ',
+  'Ñ',
+  'n\u0303',
+  'Ą',
+  'ß',
+  'x',
+  'UTF-8',
+  'ISO-8859-1',
+  '\u00A0',
+  '\uFEFF',
 ];
 
 const token = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...tokens) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) });
 const blank = fc.constantFrom(' ', '  ', '\t', ' \t ');
-const randomLine = fc.tuple(fc.option(blank, { nil: '' }), fc.array(fc.tuple(token, blank), { maxLength: 8 })).map(([lead, parts]) => lead + parts.map(([t, b]) => t + b).join(''));
+const randomLine = fc
+  .tuple(fc.option(blank, { nil: '' }), fc.array(fc.tuple(token, blank), { maxLength: 8 }))
+  .map(([lead, parts]) => lead + parts.map(([t, b]) => t + b).join(''));
 
 const optional = (values: string[]) => fc.option(fc.constantFrom(...values), { nil: '' });
 const placement = fc
-  .tuple(fc.constantFrom('8D', 'h2', 'A1', '15o', '08d', '0A'), fc.constantFrom('CASA', 'EXORDI.', 'llORA', 'chO..', 'CO[CH]eS', 'CHOLLO', '1A2', 'LAMiNAN', '[ll]AVES', 'AN\u0303O', 'Ch'))
+  .tuple(
+    fc.constantFrom('8D', 'h2', 'A1', '15o', '08d', '0A'),
+    fc.constantFrom('CASA', 'EXORDI.', 'llORA', 'chO..', 'CO[CH]eS', 'CHOLLO', '1A2', 'LAMiNAN', '[ll]AVES', 'AN\u0303O', 'Ch'),
+  )
   .map(([c, p]) => `${c} ${p}`);
-const move = fc.oneof(placement, fc.constantFrom('-', '--', '-AB', '-4', '-?[CH]', '(challenge)', '(time)', '(penalty)', '(IR)', '(AAILOTrr)', '(C[CH]ÑT?)'));
+const move = fc.oneof(
+  placement,
+  fc.constantFrom('-', '--', '-AB', '-4', '-?[CH]', '(challenge)', '(time)', '(penalty)', '(IR)', '(AAILOTrr)', '(C[CH]ÑT?)'),
+);
 const eventLine = fc
   .tuple(
     fc.constantFrom('Ana', 'Beto', 'Player_1', 'césar'),
@@ -40,8 +109,42 @@ const eventLine = fc
   .map(([nick, rack, mv, score, total, trailing, b]) => [`>${nick}:`, rack, mv, score, total, trailing].filter((x) => x !== '').join(b));
 const pragmaLine = fc
   .tuple(
-    fc.constantFrom('note', 'player1', 'player2', 'rules', 'clock', 'tile', 'tile-notation', 'challenge', 'game-end', 'rack2', 'lexicon', 'incomplete', '-', 'Weird', ''),
-    fc.array(fc.constantFrom('Ana', 'Ana García', 'fise', 'plain', 'brackets', '-01:30', '5:7', 'valid', 'CASA', '[CH]', '[ch]', 'DEIORRX', 'time', 'x'), { maxLength: 3 }),
+    fc.constantFrom(
+      'note',
+      'player1',
+      'player2',
+      'rules',
+      'clock',
+      'tile',
+      'tile-notation',
+      'challenge',
+      'game-end',
+      'rack2',
+      'lexicon',
+      'incomplete',
+      '-',
+      'Weird',
+      '',
+    ),
+    fc.array(
+      fc.constantFrom(
+        'Ana',
+        'Ana García',
+        'fise',
+        'plain',
+        'brackets',
+        '-01:30',
+        '5:7',
+        'valid',
+        'CASA',
+        '[CH]',
+        '[ch]',
+        'DEIORRX',
+        'time',
+        'x',
+      ),
+      { maxLength: 3 },
+    ),
   )
   .map(([name, args]) => [`#${name}`, ...args].join(' '));
 const line = fc.oneof(randomLine, eventLine, eventLine, pragmaLine, fc.constant(''), fc.constantFrom('a continuation', '  indented'));

@@ -83,7 +83,10 @@ describe('tiles: racks', () => {
     assert.equal(rack.readings.length, READINGS_CAP);
     assert.equal(tilesKey(rack.readings[0]!), 'CH LL RR CH LL RR CH');
     const digraphs = rack.readings.map((r) => r.filter((t) => t.letter!.length === 2).length);
-    assert.deepEqual(digraphs, [...digraphs].sort((a, b) => b - a));
+    assert.deepEqual(
+      digraphs,
+      [...digraphs].sort((a, b) => b - a),
+    );
   });
 
   it('gives a nonsense rack of many pairs a single reading', () => {

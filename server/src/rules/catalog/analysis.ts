@@ -30,7 +30,10 @@ export const ANALYSIS_MESSAGES: Catalog = {
   'analysis.reason.partial-rack': { es: 'la planilla da solo parte del atril', en: 'the sheet gives only part of the rack' },
   'analysis.reason.unknown-player': { es: 'el jugador no es ninguno de los dos', en: 'the player is neither of the two' },
   'analysis.reason.unknown-exchange': { es: 'no se sabe qué fichas cambió', en: 'the tiles exchanged are not known' },
-  'analysis.reason.unreadable-play': { es: 'la jugada no forma una palabra en una línea', en: 'the play does not make one word along a line' },
+  'analysis.reason.unreadable-play': {
+    es: 'la jugada no forma una palabra en una línea',
+    en: 'the play does not make one word along a line',
+  },
   'analysis.spanish-only': {
     es: 'las jugadas se listan solo con las fichas españolas (las listas de palabras son españolas)',
     en: 'moves are listed for the Spanish tile set only (the word lists are Spanish)',

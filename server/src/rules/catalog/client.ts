@@ -23,8 +23,14 @@ export const CLIENT_MESSAGES: Catalog = {
     es: '{count, plural, one {# no se pudo leer.} other {# no se pudieron leer.}}',
     en: '{count, plural, one {# could not be read.} other {# could not be read.}}',
   },
-  'ui.command.fixAll.noRecord': { es: 'Abra una planilla .gcg para corregir sus números.', en: 'Open a .gcg record to correct its numbers.' },
-  'ui.command.compare.noRecord': { es: 'Abra una planilla .gcg para compararla con otra.', en: 'Open a .gcg record to compare it with another.' },
+  'ui.command.fixAll.noRecord': {
+    es: 'Abra una planilla .gcg para corregir sus números.',
+    en: 'Open a .gcg record to correct its numbers.',
+  },
+  'ui.command.compare.noRecord': {
+    es: 'Abra una planilla .gcg para compararla con otra.',
+    en: 'Open a .gcg record to compare it with another.',
+  },
   'ui.command.compare.pick': { es: 'Comparar con esta planilla', en: 'Compare with this sheet' },
   /* {name}: the list the record names (#lexicon); {path}: the file chosen. */
   'ui.command.chooseLexicon.title': { es: 'Archivo de la lista «{name}»', en: 'File of the "{name}" list' },
@@ -34,7 +40,10 @@ export const CLIENT_MESSAGES: Catalog = {
     en: 'The "{name}" list is now {path} (planilla.lexicons, user settings).',
   },
   'ui.command.export.noRecord': { es: 'Abra una planilla .gcg para exportarla.', en: 'Open a .gcg record to export it.' },
-  'ui.command.export.done': { es: '{name} exportada para Woogles: revísela y guárdela.', en: '{name} exported for Woogles: review it and save it.' },
+  'ui.command.export.done': {
+    es: '{name} exportada para Woogles: revísela y guárdela.',
+    en: '{name} exported for Woogles: review it and save it.',
+  },
   'ui.board.documentTitle': { es: 'Tablero de Planilla', en: 'Planilla board' },
   'ui.board.panelTitle': { es: 'Tablero · {name}', en: 'Board · {name}' },
   'ui.board.noRecord': { es: 'Abra una planilla .gcg para ver su tablero.', en: 'Open a .gcg record to see its board.' },

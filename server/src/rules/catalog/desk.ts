@@ -71,5 +71,8 @@ export const DESK_MESSAGES: Catalog = {
     en: 'Result by A: {a} · by B: {b} · true: {true}',
   },
   /* {count}: the number of files given. */
-  'compare.two-files': { es: 'planilla compare: hacen falta dos planillas (se dieron {count})', en: 'planilla compare: two sheets are needed ({count} given)' },
+  'compare.two-files': {
+    es: 'planilla compare: hacen falta dos planillas (se dieron {count})',
+    en: 'planilla compare: two sheets are needed ({count} given)',
+  },
 };

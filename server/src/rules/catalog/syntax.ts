@@ -31,7 +31,7 @@ export const SYNTAX_MESSAGES: Catalog = {
   },
   'expected-colon': {
     es: 'se esperaban dos puntos tras el nombre del jugador, p. ej. >Ana:',
-    en: 'expected a colon after the player\'s nick, e.g. >Ana:',
+    en: "expected a colon after the player's nick, e.g. >Ana:",
   },
   'expected-move': {
     es: 'se esperaba la jugada: coordenada y palabra (8D CASA), - (pasa), -LETRAS (cambio), -- (jugada retirada) o (…)',
@@ -91,7 +91,7 @@ export const SYNTAX_MESSAGES: Catalog = {
   },
   'expected-player': {
     es: 'se esperaba el nombre corto del jugador y su nombre completo, p. ej. #player1 Ana Ana García',
-    en: 'expected the player\'s nick and full name, e.g. #player1 Ana Ana García',
+    en: "expected the player's nick and full name, e.g. #player1 Ana Ana García",
   },
   'expected-rack': {
     es: 'se esperaba el atril, p. ej. #rack1 AEIRST?',

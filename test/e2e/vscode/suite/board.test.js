@@ -105,7 +105,10 @@ describe('Planilla board view and audit report', function () {
     await waitFor(() => view.state && view.state.turnCount === 1 && view.state.turnIndex === 0, 'the board of the new record');
     await scratch.edit((b) => b.insert(new vscode.Position(3, 0), '>Beto: ADEIMNT 7G IDEA +13 13\n'));
     moveCursor(scratch, 3);
-    const state = await waitFor(() => view.state && view.state.turnCount === 2 && view.state.turnIndex === 1 && view.state, 'the board after the edit');
+    const state = await waitFor(
+      () => view.state && view.state.turnCount === 2 && view.state.turnIndex === 1 && view.state,
+      'the board after the edit',
+    );
     assert.match(state.html, /Words: IDEA 7 · IR 3 · DO 3/);
     await scratch.edit((b) => b.replace(new vscode.Range(3, 0, 4, 0), ''));
     await waitFor(() => view.state && view.state.turnCount === 1, 'the board after the second edit');
@@ -124,7 +127,10 @@ describe('Planilla board view and audit report', function () {
     assert.match(shown.html, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/);
     // The panel: the report under its own toolbar (save, refresh, what it shows), one script by nonce.
     const page = shown.panel.webview.html;
-    assert.match(page, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-[A-Za-z0-9+/=]{16,}'"/);
+    assert.match(
+      page,
+      /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-[A-Za-z0-9+/=]{16,}'"/,
+    );
     assert.match(page, /<button type="button" data-action="save">Save as HTML…<\/button>/);
     assert.match(page, /data-action="refresh">Refresh<\/button>/);
     assert.match(page, /Follows the edits of score-error\.gcg/);

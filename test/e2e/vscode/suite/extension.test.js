@@ -62,7 +62,10 @@ describe('Planilla in VS Code', function () {
     const on = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
     assert.deepEqual(on(6), ['after the move: Ana 16 · Beto 0  ⚠ the sheet says 18']);
     assert.deepEqual(on(8), ['after the move: Ana 16 · Beto 13']);
-    assert.deepEqual(on(0), ['provisional score (game not finished): Ana 16 – Beto 13 (the sheet: 18–13)', 'current FISE rulebook · Spanish tiles (FISE)']);
+    assert.deepEqual(on(0), [
+      'provisional score (game not finished): Ana 16 – Beto 13 (the sheet: 18–13)',
+      'current FISE rulebook · Spanish tiles (FISE)',
+    ]);
   });
 
   it('applies a quick fix, after which the record is clean', async () => {
@@ -78,7 +81,10 @@ describe('Planilla in VS Code', function () {
 
   it('lists one symbol per turn', async () => {
     const symbols = await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', uri);
-    assert.deepEqual(symbols.map((s) => s.name), ['1. Ana 8D LIBRO +16', '2. Beto 7G IDEA +13']);
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['1. Ana 8D LIBRO +16', '2. Beto 7G IDEA +13'],
+    );
   });
 
   it('checks every record of the workspace, open or not', async () => {
@@ -89,7 +95,10 @@ describe('Planilla in VS Code', function () {
       const d = vscode.languages.getDiagnostics(ending);
       return d.length ? d : null;
     }, 'diagnostics of an unopened file');
-    assert.deepEqual(diags.map((d) => (typeof d.code === 'object' ? d.code.value : d.code)), ['end-rack-gcg-convention']);
+    assert.deepEqual(
+      diags.map((d) => (typeof d.code === 'object' ? d.code.value : d.code)),
+      ['end-rack-gcg-convention'],
+    );
     assert.deepEqual(vscode.languages.getDiagnostics(fileUri('fise-ending.gcg')), []);
   });
 

@@ -11,7 +11,11 @@ const repoRoot = path.resolve(__dirname, '../../../..');
 exports.run = function run() {
   const Mocha = require(path.join(repoRoot, 'node_modules/mocha'));
   const mocha = new Mocha({ ui: 'bdd', timeout: 60000, color: false, reporter: 'spec' });
-  for (const name of fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, name));
+  for (const name of fs
+    .readdirSync(__dirname)
+    .filter((n) => n.endsWith('.test.js'))
+    .sort())
+    mocha.addFile(path.join(__dirname, name));
   const results = [];
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
