@@ -19,6 +19,8 @@ import {
   COMPARE_REQUEST,
   EXPORT_WOOGLES_REQUEST,
   FIX_ALL_REQUEST,
+  WORKSPACE_TRUST_NOTIFICATION,
+  type WorkspaceTrustParams,
   type CompareParams,
   type CompareResult,
   type FixAllParams,
@@ -223,7 +225,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   const clientOptions: LanguageClientOptions = {
     documentSelector: platform.schemes.map((scheme) => ({ scheme, language: 'gcg' })),
     outputChannel,
-    initializationOptions: { locale: vscode.env.language },
+    initializationOptions: { locale: vscode.env.language, workspaceTrusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: SECTION },
     middleware: {
       workspace: {
@@ -255,6 +257,8 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
       showAuditReport(host, resource instanceof vscode.Uri ? resource : undefined, options),
     ),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      const params: WorkspaceTrustParams = { trusted: true };
+      void client?.sendNotification(WORKSPACE_TRUST_NOTIFICATION, params);
       void client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
     }),
   );

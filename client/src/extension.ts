@@ -19,7 +19,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
-import { chooseLexiconMap, choosePathSetting, chooseRestrictedSetting } from '../../server/src/shared/settings';
+import {
+  chooseLexiconMap,
+  choosePathSetting,
+  chooseRestrictedSetting,
+  resolveSettingPath,
+  USER_PATHS_KEY,
+  type InspectedSetting,
+} from '../../server/src/shared/settings';
 import { activateWith, deactivateClient } from './common';
 
 const SECTION = 'planilla';
@@ -36,12 +43,29 @@ export function settingsFor(scopeUri: string | undefined): Record<string, unknow
   const base = folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
   const trusted = vscode.workspace.isTrusted;
   const folders = folderPaths();
+  // Path settings whose value is the user's own: the server re-checks all the others while the
+  // workspace is untrusted (shared/settings.ts confinePathSettings).
+  const userPaths: string[] = [];
+  const pathSetting = (name: 'lexicon' | 'lexiconExtra' | 'lexiconBanned'): string => {
+    const inspected: InspectedSetting<string> = config.inspect<string>(name) ?? {};
+    const chosen = choosePathSetting(inspected, trusted, folders, base);
+    if (chosen !== '' && chosen === resolveSettingPath(inspected.globalValue?.trim() ?? '', undefined)) userPaths.push(name);
+    return chosen;
+  };
+  const lexiconsInspected: InspectedSetting<Record<string, unknown>> = config.inspect<Record<string, unknown>>('lexicons') ?? {};
+  const lexicons = chooseLexiconMap(lexiconsInspected, trusted, folders, base);
+  const userLexicons = lexiconsInspected.globalValue ?? {};
+  for (const [name, value] of Object.entries(lexicons)) {
+    const own = userLexicons[name];
+    if (typeof own === 'string' && own.trim() === value) userPaths.push(`lexicons.${name}`);
+  }
   return {
     rules: chooseRestrictedSetting(config.inspect('rules') ?? {}, trusted),
-    lexicon: choosePathSetting(config.inspect<string>('lexicon') ?? {}, trusted, folders, base),
-    lexicons: chooseLexiconMap(config.inspect<Record<string, unknown>>('lexicons') ?? {}, trusted, folders, base),
-    lexiconExtra: choosePathSetting(config.inspect<string>('lexiconExtra') ?? {}, trusted, folders, base),
-    lexiconBanned: choosePathSetting(config.inspect<string>('lexiconBanned') ?? {}, trusted, folders, base),
+    lexicon: pathSetting('lexicon'),
+    lexicons,
+    lexiconExtra: pathSetting('lexiconExtra'),
+    lexiconBanned: pathSetting('lexiconBanned'),
+    [USER_PATHS_KEY]: userPaths,
     leaves: choosePathSetting(config.inspect<string>('leaves') ?? {}, trusted, folders, base),
     language: config.get('language'),
     severity: chooseRestrictedSetting(config.inspect('severity') ?? {}, trusted),

@@ -78,7 +78,10 @@ import {
   type ExportParams,
   type ExportResult,
   type MemoryUsageResult,
+  WORKSPACE_TRUST_NOTIFICATION,
+  type WorkspaceTrustParams,
 } from './shared/protocol';
+import { confinePathSettings, userPathsOf } from './shared/settings';
 import { buildAudit, coachGame } from './report/audit';
 import { boardViewAt } from './report/board-view';
 import { renderHtmlReport } from './report/html';
@@ -127,6 +130,11 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
    * a client that cannot be asked (or has no answer) gets.
    */
   let pushedSettings: PlanillaSettings = DEFAULT_SETTINGS;
+  /** Whether the workspace is trusted (true unless the client says otherwise), and its folders. */
+  let workspaceTrusted = true;
+  let workspaceFolders: string[] = [];
+  /** The `planilla` section of initializationOptions, read into pushedSettings once initialized. */
+  let initialSection: Record<string, unknown> | undefined;
 
   const isSection = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -172,6 +180,37 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     }
   }
 
+  /** A file URI's path, or undefined for another scheme or a malformed URI. */
+  function filePathOf(uri: unknown): string | undefined {
+    if (typeof uri !== 'string' || !uri.startsWith('file:')) return undefined;
+    try {
+      return decodeURIComponent(new URL(uri).pathname);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The settings a raw `planilla` section gives; in an untrusted workspace, with the path settings
+   * not marked as the user's own confined to the workspace folders (links resolved), each refused
+   * one named in one warning.
+   */
+  function settingsFromRaw(raw: Record<string, unknown>): PlanillaSettings {
+    const settings = readSettings(raw);
+    if (workspaceTrusted) return settings;
+    const confined = confinePathSettings(settings, userPathsOf(raw), workspaceFolders);
+    const lang = languageOf(confined.settings);
+    for (const refused of confined.refused) {
+      const key = JSON.stringify(['untrusted', refused]);
+      if (reportedProblems.has(key)) continue;
+      reportedProblems.add(key);
+      void connection.window.showWarningMessage(
+        uiText('ui.server.untrustedPathRefused', lang, { setting: refused.setting, path: refused.path }),
+      );
+    }
+    return confined.settings;
+  }
+
   /** The settings of a record; kept (until closed or the settings change) only while it is open. */
   function settingsFor(uri: string): Promise<PlanillaSettings> {
     if (!canPullConfiguration) return ready.then(() => pushedSettings);
@@ -183,7 +222,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       // gave in initializationOptions or pushed with didChangeConfiguration.
       .then(async (raw: unknown) => {
         await ready;
-        return isSection(raw) ? readSettings(raw) : pushedSettings;
+        return isSection(raw) ? settingsFromRaw(raw) : pushedSettings;
       })
       .catch((error: unknown) => {
         logError('workspace/configuration', error);
@@ -283,10 +322,13 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const options = (params.initializationOptions ?? {}) as { locale?: unknown };
+    const options = (params.initializationOptions ?? {}) as { locale?: unknown; workspaceTrusted?: unknown };
     locale = typeof options.locale === 'string' ? options.locale : params.locale;
-    const initial = sectionOf(params.initializationOptions, true);
-    if (initial) pushedSettings = readSettings(initial);
+    workspaceTrusted = options.workspaceTrusted !== false;
+    const folderUris = params.workspaceFolders ? params.workspaceFolders.map((f) => f.uri) : [params.rootUri];
+    workspaceFolders = folderUris.map(filePathOf).filter((f): f is string => f !== undefined);
+    // Read once initialized: refusing a path shows a warning, which must not come before the answer.
+    initialSection = sectionOf(params.initializationOptions, true);
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     return {
@@ -306,6 +348,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   });
 
   connection.onInitialized(() => {
+    if (initialSection) pushedSettings = settingsFromRaw(initialSection);
     if (host.initialized) ready = host.initialized(connection).catch((error: unknown) => logError('initialized', error));
     // Asked only of clients that say they take it (Eglot warns about a registration it does not know).
     if (canPullConfiguration && canRegisterConfiguration) {
@@ -315,7 +358,13 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
 
   connection.onDidChangeConfiguration((change) => {
     const pushed = sectionOf(change.settings, false);
-    if (pushed) pushedSettings = readSettings(pushed);
+    if (pushed) pushedSettings = settingsFromRaw(pushed);
+    refreshAll();
+  });
+
+  connection.onNotification(WORKSPACE_TRUST_NOTIFICATION, (params: WorkspaceTrustParams) => {
+    if (params?.trusted !== true || workspaceTrusted) return;
+    workspaceTrusted = true;
     refreshAll();
   });
 

@@ -9,7 +9,10 @@
  * (TurnState.rackReading) adds a hint with code `rack-reading` on that rack, after the findings;
  * a notice of the analysis (plays not checked on a score-only sheet) is one information
  * diagnostic with the notice id as code; a `#lexicon NAME` with no list set up for it is one
- * information diagnostic with code `lexicon-not-configured` on the name.
+ * information diagnostic with code `lexicon-not-configured` on the name; a text holding U+FFFD (bytes
+ * the editor could not decode: a wrong guess of the encoding) is one warning with code
+ * `wrong-encoding` on the first such character, first of all (editor-only, like the two above: not
+ * a finding code of the rules registry).
  *
  * Example:
  *   getDiagnostics(analysis, 'file:///g.gcg', 'es', settings)[0];
@@ -20,6 +23,7 @@ import type { Analysis } from './analysis';
 import { toRange } from './locate';
 import { hiddenCodes, type PlanillaSettings } from './settings';
 import { uiText } from './i18n';
+import { splitLines } from '../syntax/parse';
 import { formatMessage, renderFinding, renderNotice } from '../rules/messages';
 import type { Finding, Language, Severity } from '../rules/types';
 
@@ -116,8 +120,34 @@ export function lexiconNameDiagnostics(analysis: Analysis, settings: PlanillaSet
   ];
 }
 
+export const WRONG_ENCODING_CODE = 'wrong-encoding';
+
+/**
+ * A text holding U+FFFD, the character an editor puts for bytes it could not decode: the file was
+ * most likely opened with the wrong encoding, and formatting gives no edits for it (format.ts
+ * `formatRefusal`). One warning on the first such character, whatever the settings.
+ */
+export function encodingDiagnostics(analysis: Analysis, lang: Language): Diagnostic[] {
+  const text = analysis.parsed.file.text;
+  if (!text.includes('\uFFFD')) return [];
+  const lines = splitLines(text);
+  const line = lines.findIndex((l) => l.text.includes('\uFFFD'));
+  const character = line >= 0 ? lines[line].text.indexOf('\uFFFD') : 0;
+  const at = { line: Math.max(line, 0), character };
+  return [
+    {
+      range: { start: at, end: { line: at.line, character: at.character + 1 } },
+      severity: DiagnosticSeverity.Warning,
+      code: WRONG_ENCODING_CODE,
+      source: DIAGNOSTIC_SOURCE,
+      message: uiText('ui.encoding.replacementCharacter', lang),
+    },
+  ];
+}
+
 export function getDiagnostics(analysis: Analysis, uri: string, lang: Language, settings: PlanillaSettings): Diagnostic[] {
   return [
+    ...encodingDiagnostics(analysis, lang),
     ...visibleFindings(analysis, settings).map((f) => toDiagnostic(f, uri, lang)),
     ...noticeDiagnostics(analysis, lang),
     ...lexiconNameDiagnostics(analysis, settings, lang),

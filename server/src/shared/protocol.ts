@@ -9,6 +9,16 @@
  *   r.errors;   // number of error findings across those files
  */
 
+/**
+ * Whether the workspace is trusted: `workspaceTrusted` in initializationOptions (absent = trusted,
+ * for editors with no notion of trust), then this notification when the user grants trust. While
+ * untrusted, the server re-checks the path settings (shared/settings.ts `confinePathSettings`).
+ */
+export const WORKSPACE_TRUST_NOTIFICATION = 'planilla/workspaceTrust';
+export interface WorkspaceTrustParams {
+  readonly trusted: boolean;
+}
+
 /** Check these records and publish their diagnostics, open or not. */
 export const CHECK_FILES_REQUEST = 'planilla/checkFiles';
 export interface CheckFilesParams {

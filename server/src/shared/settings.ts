@@ -10,6 +10,9 @@
  *   inside one of the workspace folders once symbolic links are resolved (`choosePathSetting`);
  *   `severity`, `rules` and `exchangeMinimum` come only from user settings
  *   (`chooseRestrictedSetting`); user settings are always trusted.
+ * - The server applies the same path rule again (`confinePathSettings`) when the client says the
+ *   workspace is untrusted: every path setting the client did not mark as the user's own
+ *   (`userPathsOf`, key `userPaths`) must lie inside the workspace folders once links are resolved.
  *
  * Example:
  *   choosePathSetting({ workspaceValue: '../fuera.txt' }, false, ['/w'], '/w');   // '' (outside)
@@ -118,6 +121,53 @@ export function choosePathSetting(
   const resolved = resolveSettingPath(local.trim(), baseFolder);
   if (trusted) return resolved;
   return path.isAbsolute(resolved) && isInsideFolders(resolved, folders) ? resolved : user;
+}
+
+/** Key of the settings section under which the client lists the path settings that are the user's own. */
+export const USER_PATHS_KEY = 'userPaths';
+
+/**
+ * The names of the path settings whose value came from the user's own settings, as the client
+ * marks them (`lexicon`, `lexiconExtra`, `lexiconBanned`, `lexicons.NAME`): what the server's
+ * untrusted-workspace check leaves alone. Anything malformed marks nothing.
+ */
+export function userPathsOf(raw: unknown): ReadonlySet<string> {
+  const list = isRecord(raw) ? raw[USER_PATHS_KEY] : undefined;
+  return new Set(Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : []);
+}
+
+/**
+ * The server's re-check of the path settings in an untrusted workspace: each path setting not in
+ * `userPaths` is kept only when, read from the first folder if relative, it lies inside one of
+ * `folders` with symbolic links resolved; the others are dropped ('' or no map entry) and named
+ * in `refused` (`planilla.lexicon`, `planilla.lexicons.NAME`, with the path given).
+ */
+export function confinePathSettings(
+  settings: PlanillaSettings,
+  userPaths: ReadonlySet<string>,
+  folders: readonly string[],
+): { readonly settings: PlanillaSettings; readonly refused: readonly { readonly setting: string; readonly path: string }[] } {
+  const refused: { setting: string; path: string }[] = [];
+  const allowed = (name: string, value: string): string => {
+    if (value === '' || userPaths.has(name)) return value;
+    const resolved = resolveSettingPath(value, folders[0]);
+    if (path.isAbsolute(resolved) && isInsideFolders(resolved, folders)) return resolved;
+    refused.push({ setting: `planilla.${name}`, path: value });
+    return '';
+  };
+  const lexicons: Record<string, string> = {};
+  for (const [name, value] of Object.entries(settings.lexicons)) {
+    const kept = allowed(`lexicons.${name}`, value);
+    if (kept !== '') lexicons[name] = kept;
+  }
+  const confined: PlanillaSettings = {
+    ...settings,
+    lexicon: allowed('lexicon', settings.lexicon),
+    lexicons,
+    lexiconExtra: allowed('lexiconExtra', settings.lexiconExtra),
+    lexiconBanned: allowed('lexiconBanned', settings.lexiconBanned),
+  };
+  return { settings: confined, refused };
 }
 
 /** The `lexicons` map under the same rule, entry by entry (a workspace entry overrides a user one). */

@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { getDiagnostics, rackReadingHints, tilesLabel } from '../../../server/src/service/diagnostics';
+import { getFormattingEdits } from '../../../server/src/service/editing';
 import { EXAMPLE_6, GAME_A, analyzeRecord, rangeText, settings, LISTED, withLine } from './fixtures';
 
 const URI = 'file:///game.gcg';
@@ -112,5 +113,23 @@ describe('service: diagnostics', () => {
     assert.equal(tilesLabel(['D', 'E', 'I', 'O', 'RR', 'X']), 'DEIO[RR]X');
     assert.equal(tilesLabel(['C', 'H']), 'CH');
     assert.deepEqual(rackReadingHints(analyzeRecord(EXAMPLE_6), 'es'), []);
+  });
+
+  it('warns once, first, about U+FFFD (a wrong encoding guess), in both languages, and formatting gives no edits', () => {
+    const text = withLine(EXAMPLE_6, 6, '>Ana: ABILORS 8D LIBRO +16 16 #canci\uFFFDn, \uFFFD');
+    const analysis = analyzeRecord(text);
+    const [es, ...rest] = getDiagnostics(analysis, URI, 'es', settings(LISTED));
+    const [en] = getDiagnostics(analysis, URI, 'en', settings(LISTED));
+    assert.equal(es.code, 'wrong-encoding');
+    assert.equal(es.severity, DiagnosticSeverity.Warning);
+    assert.equal(rangeText(text, es.range), '\uFFFD');
+    assert.equal(es.range.start.line, 6);
+    assert.ok(!rest.some((d) => d.code === 'wrong-encoding'), JSON.stringify(rest));
+    assert.match(String(es.message), /codificación equivocada/);
+    assert.match(String(es.message), /no lo formateará/);
+    assert.match(String(en.message), /wrong encoding/);
+    assert.match(String(en.message), /will not format it/);
+    assert.deepEqual(getFormattingEdits(analysis), []);
+    assert.ok(!getDiagnostics(analyzeRecord(EXAMPLE_6), URI, 'es', settings(LISTED)).some((d) => d.code === 'wrong-encoding'));
   });
 });

@@ -21,6 +21,10 @@ export const UI_MESSAGES: Catalog = {
     es: 'No hay ninguna lista configurada para «{name}» (planilla.lexicons): las palabras se juzgan con la lista abierta incorporada, que no es la oficial',
     en: 'No list is set up for "{name}" (planilla.lexicons): words are judged with the built-in open list, which is not the official one',
   },
+  'ui.encoding.replacementCharacter': {
+    es: 'El archivo contiene caracteres que no se pudieron descodificar (U+FFFD): probablemente se abrió con una codificación equivocada. Vuelva a abrirlo con la codificación correcta; Planilla no lo formateará',
+    en: 'The file holds characters that could not be decoded (U+FFFD): it was probably opened with the wrong encoding. Reopen it with the right encoding; Planilla will not format it',
+  },
   'ui.fix.chooseLexicon': { es: 'Elegir el archivo de la lista «{name}»…', en: 'Choose the file of the "{name}" list…' },
   /* The record's headline (service/headline.ts): lens, CLI summary, report, board view. */
   'ui.headline.final': { es: 'Resultado final: {p1} {t1} – {p2} {t2}', en: 'Final result: {p1} {t1} – {p2} {t2}' },
@@ -306,6 +310,10 @@ export const UI_MESSAGES: Catalog = {
 
   // Server log and notices
   'ui.server.handlerFailed': { es: 'Error interno en {handler}: {error}', en: 'Internal error in {handler}: {error}' },
+  'ui.server.untrustedPathRefused': {
+    es: 'Espacio de trabajo no fiable: el ajuste {setting} ({path}) apunta fuera de las carpetas del espacio de trabajo y no se usa.',
+    en: 'Untrusted workspace: the setting {setting} ({path}) points outside the workspace folders and is not used.',
+  },
   'ui.server.lexiconFallback': {
     es: 'No se pudo cargar el léxico {path} ({problem}); se usa la lista incluida.',
     en: 'Could not load the lexicon {path} ({problem}); using the built-in list.',
