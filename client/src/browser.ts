@@ -13,7 +13,13 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
 import { encodeBase64 } from '../../server/src/shared/base64';
-import { BUILTIN_LEXICON_URI, READ_FILE_REQUEST, type ReadFileParams, type ReadFileResult } from '../../server/src/shared/protocol';
+import {
+  BUILTIN_LEAVES_URI,
+  BUILTIN_LEXICON_URI,
+  READ_FILE_REQUEST,
+  type ReadFileParams,
+  type ReadFileResult,
+} from '../../server/src/shared/protocol';
 import { chooseRestrictedSetting } from '../../server/src/shared/settings';
 import { activateWith, deactivateClient } from './common';
 
@@ -62,7 +68,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const uri =
         params.uri === BUILTIN_LEXICON_URI
           ? vscode.Uri.joinPath(context.extensionUri, 'data', 'es-open.dawg')
-          : vscode.Uri.parse(params.uri);
+          : params.uri === BUILTIN_LEAVES_URI
+            ? vscode.Uri.joinPath(context.extensionUri, 'data', 'leaves-es.plv')
+            : vscode.Uri.parse(params.uri);
       return { base64: encodeBase64(await vscode.workspace.fs.readFile(uri)) };
     } catch (error) {
       return { error: String((error as Error | undefined)?.message ?? error) };

@@ -16,7 +16,8 @@ import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vs
 import { parseDawgFile } from './lexicon/dawg';
 import { DawgLexicon } from './lexicon/load';
 import type { LoadedLexicon } from './service/lexicons';
-import { READ_FILE_REQUEST, BUILTIN_LEXICON_URI, type ReadFileParams, type ReadFileResult } from './shared/protocol';
+import { READ_FILE_REQUEST, BUILTIN_LEAVES_URI, BUILTIN_LEXICON_URI, type ReadFileParams, type ReadFileResult } from './shared/protocol';
+import { useBuiltinLeavesBytes } from './analysis/leave-files';
 import { startServer, type ServerHost } from './server-core';
 import { decodeBase64 } from './shared/base64';
 
@@ -38,6 +39,8 @@ const host: ServerHost = {
   readFile: readThroughClient,
   lexicons: { get: () => builtin, clear: () => undefined },
   initialized: async () => {
+    const leaves = await readThroughClient(BUILTIN_LEAVES_URI);
+    if (leaves) useBuiltinLeavesBytes(leaves);
     const bytes = await readThroughClient(BUILTIN_LEXICON_URI);
     if (!bytes) return;
     const parsed = parseDawgFile(bytes, 'header');

@@ -87,12 +87,25 @@ export function parseLeaveBytes(bytes: Uint8Array, name: string): LeaveLoadResul
 }
 
 let builtin: { file: string; result: LeaveEvaluator; warning?: LeaveMessage } | undefined;
+/** The shipped table given as bytes by a host that cannot read files (the browser server). */
+let given: LeaveEvaluator | undefined;
+
+/**
+ * Makes `bytes` (the shipped `leaves-es.plv`, read by the host) the built-in table, so a server
+ * that cannot read files values leaves exactly as the Node server does. False when refused.
+ */
+export function useBuiltinLeavesBytes(bytes: Uint8Array): boolean {
+  const p = parseLeaveTable(bytes, 'planilla-es');
+  if (p.ok) given = p.table;
+  return p.ok;
+}
 
 /** The shipped table (memoised); the provisional worths, with a warning, when it is missing. */
 export function builtinLeaves(dataDir: string | undefined = findDataDir(__dirname)): {
   readonly leaves: LeaveEvaluator;
   readonly warning?: LeaveMessage;
 } {
+  if (given) return { leaves: given };
   const file = dataDir ? path.join(dataDir, BUILTIN_LEAVES_FILE) : BUILTIN_LEAVES_FILE;
   if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
   let result: LeaveEvaluator;

@@ -3,6 +3,7 @@
  * "equity lost" column per turn and the per-player summary (total, turns, per turn, mistakes by
  * grade), in HTML and Markdown; absent when there is no word list the generator can walk.
  */
+import { formatNumber } from '../../../server/src/rules/template';
 import { strict as assert } from 'node:assert';
 import { analyze } from '../../../server/src/service/analysis';
 import { buildAudit, coachGame, type AuditCoachPlayer } from '../../../server/src/report/audit';
@@ -54,7 +55,7 @@ describe('report: equity lost (coach)', () => {
       'every row has as many cells as the header',
     );
     const summaryRow = md.split('\n').find((l) => l.startsWith(`| ${es.players[0].nick} |`))!;
-    assert.ok(summaryRow.includes(es.coach!.players[0].equityLost.toString().replace('.', ',')), summaryRow);
+    assert.ok(summaryRow.startsWith(`| ${es.players[0].nick} | ${formatNumber(es.coach!.players[0].equityLost, 'es')} |`), summaryRow);
     const html = renderHtmlReport(
       buildAudit({ path: 'a.gcg', analysis, lexicon, lang: 'en', ...(coach ? { coach } : {}) }),
       analysis.replay,

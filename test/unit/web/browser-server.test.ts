@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BUILTIN_LEXICON_URI } from '../../../server/src/shared/protocol';
+import { BUILTIN_LEAVES_URI, BUILTIN_LEXICON_URI } from '../../../server/src/shared/protocol';
 import { LspClient } from '../../protocol/lsp-client';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
@@ -137,6 +137,8 @@ describe('web: the browser server answers as the Node server does', function () 
     const dawg = fs.readFileSync(path.join(repoRoot, 'data/es-open.dawg'));
     web.onRequest('planilla/readFile', (params: { uri: string }) => {
       if (params.uri === BUILTIN_LEXICON_URI) return { base64: dawg.toString('base64') };
+      if (params.uri === BUILTIN_LEAVES_URI)
+        return { base64: fs.readFileSync(path.join(repoRoot, 'data/leaves-es.plv')).toString('base64') };
       try {
         return { base64: fs.readFileSync(new URL(params.uri)).toString('base64') };
       } catch (e) {
