@@ -83,16 +83,16 @@ export const ANALYSIS_MESSAGES: Catalog = {
   'analysis.nothing': { es: '—', en: '—' },
   'analysis.file-heading': { es: '{path}: {players}', en: '{path}: {players}' },
   'analysis.turn-row': {
-    es: 'línea {line} {player}: {move} {score}, equidad {equity}, puesto {rank}; mejor {best} {bestScore} ({bestEquity}); pierde {lost}',
-    en: 'line {line} {player}: {move} {score}, equity {equity}, rank {rank}; best {best} {bestScore} ({bestEquity}); loses {lost}',
+    es: 'línea {line} {player}: {move} {score}, equidad {equity, number}, puesto {rank}; mejor {best} {bestScore} ({bestEquity, number}); pierde {lost, number}',
+    en: 'line {line} {player}: {move} {score}, equity {equity, number}, rank {rank}; best {best} {bestScore} ({bestEquity, number}); loses {lost, number}',
   },
   'analysis.turn-illegal': {
-    es: 'línea {line} {player}: {move} {score} no es una jugada válida; mejor {best} {bestScore} ({bestEquity}); pierde {lost}',
-    en: 'line {line} {player}: {move} {score} is not a legal move; best {best} {bestScore} ({bestEquity}); loses {lost}',
+    es: 'línea {line} {player}: {move} {score} no es una jugada válida; mejor {best} {bestScore} ({bestEquity, number}); pierde {lost, number}',
+    en: 'line {line} {player}: {move} {score} is not a legal move; best {best} {bestScore} ({bestEquity, number}); loses {lost, number}',
   },
   'analysis.turn-skipped': { es: 'línea {line} {player}: sin analizar, {reason}', en: 'line {line} {player}: not analysed, {reason}' },
   'analysis.player-summary': {
-    es: '{player}: pierde {lost} en {turns} turnos ({perTurn} por turno); errores: {small} leves, {medium} medios, {large} graves',
-    en: '{player}: loses {lost} over {turns} turns ({perTurn} a turn); mistakes: {small} small, {medium} medium, {large} large',
+    es: '{player}: pierde {lost, number} en {turns, plural, one {# turno} other {# turnos}} ({perTurn, number} por turno); errores: {small, plural, one {# leve} other {# leves}}, {medium, plural, one {# medio} other {# medios}}, {large, plural, one {# grave} other {# graves}}',
+    en: '{player}: loses {lost, number} over {turns, plural, one {# turn} other {# turns}} ({perTurn, number} a turn); mistakes: {small} small, {medium} medium, {large} large',
   },
 };
