@@ -58,10 +58,17 @@ describe('Planilla in VS Code', function () {
   });
 
   it('shows the true totals as code lenses', async () => {
-    const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
-    const on = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
+    // Resolve every lens: the coach's lenses (issue 13) get their title lazily, through codeLens/resolve.
+    const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
+    const titles = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
+    const coach = (t) => /^(best: |no analysis: |no legal moves)/.test(t || '');
+    const on = (line) => titles(line).filter((t) => !coach(t));
     assert.deepEqual(on(6), ['after the move: Ana 16 · Beto 0  ⚠ the sheet says 18']);
     assert.deepEqual(on(8), ['after the move: Ana 16 · Beto 13']);
+    assert.ok(
+      [6, 8].some((line) => titles(line).some(coach)),
+      JSON.stringify([titles(6), titles(8)]),
+    );
     assert.deepEqual(on(0), [
       'provisional score (game not finished): Ana 16 – Beto 13 (the sheet: 18–13)',
       'current FISE rulebook · Spanish tiles (FISE)',
