@@ -101,12 +101,14 @@ export function useBuiltinLeavesBytes(bytes: Uint8Array): boolean {
 }
 
 /** The shipped table (memoised); the provisional worths, with a warning, when it is missing. */
-export function builtinLeaves(dataDir: string | undefined = findDataDir(__dirname)): {
+export function builtinLeaves(dataDir?: string): {
   readonly leaves: LeaveEvaluator;
   readonly warning?: LeaveMessage;
 } {
   if (given) return { leaves: given };
-  const file = dataDir ? path.join(dataDir, BUILTIN_LEAVES_FILE) : BUILTIN_LEAVES_FILE;
+  // A web worker has no __dirname (its host hands the table over with useBuiltinLeavesBytes).
+  const dir = dataDir ?? (typeof __dirname === 'string' ? findDataDir(__dirname) : undefined);
+  const file = dir ? path.join(dir, BUILTIN_LEAVES_FILE) : BUILTIN_LEAVES_FILE;
   if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
   let result: LeaveEvaluator;
   let warning: LeaveMessage | undefined;
