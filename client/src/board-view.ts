@@ -295,12 +295,13 @@ export class BoardView implements vscode.Disposable {
       return;
     }
     this.shown = result;
-    if (this.render(result.html) && result.coach) this.askMoves(client, params, result.html);
+    if (this.render(result.html)) this.askMoves(result.coach === true ? client : undefined, params, result.html);
   }
 
   /**
-   * Asks for the best moves of the body just posted, cancelling the request still in flight; the
-   * answer is posted only while that body is the one shown.
+   * Asks for the best moves of the body just posted (none without a client: a body with no section
+   * for them), cancelling the request still in flight; the answer is posted only while that body is
+   * the one shown.
    */
   private askMoves(client: BaseLanguageClient | undefined, params: BoardAtParams, body: string): void {
     this.moves?.cancel();
