@@ -118,7 +118,15 @@ export interface ServerHost {
   memoryUsage?(): Omit<MemoryUsageResult, 'documents' | 'analyses' | 'settings'>;
   /** Runs once the client is initialized; analyses wait for it (the browser loads its list then). */
   initialized?(connection: Connection): Promise<void>;
+  /**
+   * Called at the milestones of a first open (`initialize` received, `initialized`, `didOpen`,
+   * `publishDiagnostics` sent), for the first-open measurements (server.ts: PLANILLA_TIMINGS).
+   */
+  timing?(event: TimingEvent, uri?: string): void;
 }
+
+/** The milestones `ServerHost.timing` is told of. */
+export type TimingEvent = 'initialize' | 'initialized' | 'didOpen' | 'publishDiagnostics';
 
 /** The running server, as its entry sees it. */
 export interface StartedServer {
@@ -325,6 +333,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
           if (documents.get(uri)?.version !== doc.version) return;
           const diagnostics = getDiagnostics(analysis, uri, languageOf(settings), settings);
           await connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+          host.timing?.('publishDiagnostics', uri);
         });
       }
     } finally {
@@ -343,6 +352,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
+    host.timing?.('initialize');
     const options = (params.initializationOptions ?? {}) as { locale?: unknown; workspaceTrusted?: unknown };
     locale = typeof options.locale === 'string' ? options.locale : params.locale;
     workspaceTrusted = options.workspaceTrusted !== false;
@@ -369,6 +379,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   });
 
   connection.onInitialized(() => {
+    host.timing?.('initialized');
     if (initialSection) pushedSettings = settingsFromRaw(initialSection);
     if (host.initialized) ready = host.initialized(connection).catch((error: unknown) => logError('initialized', error));
     // Asked only of clients that say they take it (Eglot warns about a registration it does not know).
@@ -389,7 +400,10 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     refreshAll();
   });
 
-  documents.onDidOpen((e) => schedule(e.document.uri));
+  documents.onDidOpen((e) => {
+    host.timing?.('didOpen', e.document.uri);
+    schedule(e.document.uri);
+  });
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
     cache.delete(e.document.uri);

@@ -71,9 +71,17 @@ export class LspClient {
     this.handlers.set('window/showMessageRequest', () => null);
   }
 
-  /** Starts `node <nodeOptions> <serverModule> --stdio <extraArgs>`. */
-  static start(serverModule: string, extraArgs: readonly string[] = [], nodeOptions: readonly string[] = []): LspClient {
-    const child = spawn(process.execPath, [...nodeOptions, serverModule, '--stdio', ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** Starts `node <nodeOptions> <serverModule> --stdio <extraArgs>` (with `env` added to the environment). */
+  static start(
+    serverModule: string,
+    extraArgs: readonly string[] = [],
+    nodeOptions: readonly string[] = [],
+    env: Record<string, string> = {},
+  ): LspClient {
+    const child = spawn(process.execPath, [...nodeOptions, serverModule, '--stdio', ...extraArgs], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     return new LspClient(child);
   }
 
