@@ -135,7 +135,9 @@ export class LspClient {
     const pending = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
     if (!pending) return;
     this.pending.delete(message.id as number);
-    if (message.error) pending.reject(new Error(`${pending.method}: ${message.error.message}`));
+    // The error keeps its JSON-RPC code (-32800: the request was cancelled).
+    if (message.error)
+      pending.reject(Object.assign(new Error(`${pending.method}: ${message.error.message}`), { code: message.error.code }));
     else pending.resolve(message.result);
   }
 
