@@ -145,6 +145,22 @@ export function defaultLeaves(tileSet: Position['tileSet']): LeaveEvaluator {
   return tileSet === 'spanish' ? builtinLeaves().leaves : provisionalLeaves(TILE_SETS[tileSet]);
 }
 
+/**
+ * Leave values already asked of each evaluator (`value` is pure, leaves.ts), by the leave's codes
+ * in display order, 5 bits each (at most 7 tiles: below 2^35): a position asks up to 128 leaves,
+ * most of them asked before.
+ */
+const leaveMemos = new WeakMap<LeaveEvaluator, Map<number, number>>();
+const LEAVE_MEMO_SIZE = 200_000;
+function leaveMemo(leaves: LeaveEvaluator): Map<number, number> {
+  let memo = leaveMemos.get(leaves);
+  if (!memo) {
+    memo = new Map();
+    leaveMemos.set(leaves, memo);
+  }
+  return memo;
+}
+
 export function prepare(position: Position, options: MoveOptions): Prepared {
   if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
   const board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
@@ -182,6 +198,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   const leaveFaces = new Array<readonly string[]>(size);
   const usedCount = new Uint8Array(size);
   const fullIdx = size - 1;
+  const known = leaveMemo(leaves);
   // Leaves in display order (the set's order, blanks last) without sorting: codes ascend, 0 = blank.
   const order = codes.map((_, k) => k).filter((k) => codes[k] !== BLANK);
   if (codes[0] === BLANK) order.push(0);
@@ -196,11 +213,24 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
       used[k] = u;
       usedTiles += u;
     }
-    for (const k of order) for (let j = used[k]; j < counts[k]; j++) leave.push(FACES[codes[k]]);
+    let key = 0;
+    for (const k of order) {
+      for (let j = used[k]; j < counts[k]; j++) {
+        leave.push(FACES[codes[k]]);
+        key = key * 32 + codes[k] + 1;
+      }
+    }
     leaveFaces[idx] = leave;
     usedCount[idx] = usedTiles;
-    if (position.bag > 0) table[idx] = leaves.value(leave);
-    else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+    if (position.bag > 0) {
+      let v = known.get(key);
+      if (v === undefined) {
+        v = leaves.value(leave);
+        if (known.size >= LEAVE_MEMO_SIZE) known.clear();
+        known.set(key, v);
+      }
+      table[idx] = v;
+    } else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
   }
   return {
     position,
