@@ -155,9 +155,12 @@ describe('protocol: language server over stdio', function () {
     type Moves = { turnIndex: number; html: string; previews: string; count: number };
     const moves = await client.request<Moves>('planilla/boardMoves', { uri: other, line: 7 });
     assert.equal(moves.turnIndex, 1);
-    assert.equal(moves.count, 10 + (/<tr class="gap">/.test(moves.html) ? 1 : 0));
-    assert.equal([...moves.html.matchAll(/<tr class="move[^"]*" data-move="\d+"/g)].length, moves.count);
-    assert.match(moves.html, /<th>jugada<\/th><th>palabra<\/th><th>puntos<\/th><th>deja<\/th><th>equidad<\/th>/);
+    assert.equal(moves.count, 10 + (/<div class="gap"/.test(moves.html) ? 1 : 0));
+    assert.equal([...moves.html.matchAll(/<div class="move[^"]*" role="listitem" data-move="\d+"/g)].length, moves.count);
+    assert.match(
+      moves.html,
+      />jugada<\/span><span class="word">palabra<\/span><span class="score">puntos<\/span><span class="leave">deja<\/span><span class="equity">equidad</,
+    );
     assert.equal([...moves.previews.matchAll(/<g class="preview" data-move="\d+">/g)].length, moves.count);
     assert.match(moves.previews, /<rect class="preview-tile"/);
     // Before the first event, and a turn without its rack: the reason, no rows.
