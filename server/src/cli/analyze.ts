@@ -166,11 +166,16 @@ export function analyzeOne(file: string, context: AnalyzeContext): AnalyzeOutcom
     if (context.json) {
       const json = {
         path: file,
-        players: r.players.map((p) => p.nick),
+        players: r.players.map((p) => p.nick).filter((nick) => nick !== ''),
         turns: game.turns.map((x) => turnJson(r, x, lang)),
         summary: summaryJson(r, game),
       };
       return { err, out: [], json, failed: false };
+    }
+    if (game.turns.length === 0) {
+      // An empty record (or one with no event): one line, not two summaries of nobody.
+      out.push(t(lang, 'analysis.no-turns', { path: shown(file) }));
+      return { err, out, failed: false };
     }
     out.push(t(lang, 'analysis.file-heading', { path: shown(file), players: r.players.map((p) => shown(p.nick)).join(' – ') }));
     for (const x of game.turns) out.push(`  ${turnText(r, x, lang)}`);
@@ -203,6 +208,7 @@ function summaryJson(r: Replay, game: GameAnalysis): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   r.players.forEach((p, i) => {
     const s = game.summary[i];
+    if (p.nick === '') return; // a player the record never names (an empty file)
     out[p.nick] = { equityLost: s.equityLost, turns: s.turns, perTurn: s.perTurn, mistakes: s.mistakes };
   });
   return out;

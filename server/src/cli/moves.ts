@@ -20,7 +20,7 @@
 import * as readline from 'node:readline';
 import { BOARD_SIZE } from '../engine/board';
 import type { Lexicon } from '../lexicon/types';
-import { formatMessage } from '../rules/messages';
+import { formatMessage, formatNumber } from '../rules/messages';
 import {
   AnalysisCancelled,
   AnalysisUnsupported,
@@ -142,9 +142,19 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   }
   const sort: SortKey = sortArg;
   if (args.flags.has('stdin')) {
+    // Positions come from standard input only: a FILE or --line would be silently ignored.
+    if (args.positionals.length > 0 || args.values.has('line')) {
+      io.err(t(io.lang, 'analysis.stdin-no-file'));
+      return 2;
+    }
     const lexicon = resolveLexicon(args.values.get('lexicon'), io);
     if (!lexicon) return 2;
-    return serveStdin(options.stdin ?? process.stdin, lexicon, io, resolveLeaves(args, io));
+    const defaults: StdinDefaults = {
+      ...(top !== undefined ? { top } : {}),
+      ...(all ? { all } : {}),
+      ...(args.values.has('sort') ? { sort } : {}),
+    };
+    return serveStdin(options.stdin ?? process.stdin, lexicon, io, resolveLeaves(args, io), defaults);
   }
   const lineArg = args.values.get('line');
   if (lineArg === undefined) {
@@ -206,7 +216,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
           move: moveText(m, io.lang),
           score: signed(m.score),
           leave: moveLeave(m) || t(io.lang, 'analysis.nothing'),
-          equity: Math.round(m.equity * 100) / 100,
+          equity: formatNumber(m.equity, io.lang, 2),
         }),
       );
     });
@@ -220,21 +230,50 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   }
 }
 
+/**
+ * Why a line is not JSON, in the user's language: JavaScript's own message is English (and its
+ * wording changes between Node versions), so only where it failed is taken from it, when it says.
+ */
+export function notJsonMessage(e: unknown, lang: CliIo['lang']): string {
+  const detail = e instanceof Error ? e.message : '';
+  const at = /\bposition (\d+)/.exec(detail);
+  if (at) return formatMessage('analysis.json.not-json-at', { column: Number(at[1]) + 1 }, lang);
+  if (/end of JSON input/i.test(detail)) return formatMessage('analysis.json.not-json-end', {}, lang);
+  const token = /^Unexpected token '([^']+)'/.exec(detail);
+  if (token) return formatMessage('analysis.json.not-json-token', { token: token[1] }, lang);
+  return formatMessage('analysis.json.not-json', {}, lang);
+}
+
+/** `--top`, `--all` and `--sort` of `moves --stdin`: what a line that does not say gets. */
+export interface StdinDefaults {
+  readonly top?: number;
+  readonly all?: boolean;
+  readonly sort?: SortKey;
+}
+
 /** One answer of the engine interface for one input line (never throws for input). */
-export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang'], leaves?: LeaveEvaluator): string {
+export function answerLine(
+  text: string,
+  lexicon: Lexicon,
+  lang: CliIo['lang'],
+  leaves?: LeaveEvaluator,
+  defaults: StdinDefaults = {},
+): string {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return JSON.stringify({
-      id: null,
-      error: formatMessage('analysis.json.not-json', { detail: e instanceof Error ? e.message : String(e) }, lang),
-    });
+    return JSON.stringify({ id: null, error: notJsonMessage(e, lang) });
   }
   const req = positionFromJson(value);
   if ('error' in req) return JSON.stringify({ id: req.id, error: render(req.error, lang) });
+  // A line's own "top", "all" and "sort" win over the command line's.
+  const says = (key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+  const top = says('top') ? req.top : (defaults.top ?? req.top);
+  const all = says('all') || says('top') ? req.all : (defaults.all ?? req.all);
+  const sort = says('sort') ? req.sort : (defaults.sort ?? req.sort);
   try {
-    const answer = analyzeMoves(req.position, req.all ? Infinity : req.top, { lexicon, sort: req.sort, ...(leaves ? { leaves } : {}) });
+    const answer = analyzeMoves(req.position, all ? Infinity : top, { lexicon, sort, ...(leaves ? { leaves } : {}) });
     return JSON.stringify({ id: req.id, count: answer.count ?? 0, moves: answer.moves.map(moveJson) });
   } catch (e) {
     if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
@@ -246,11 +285,17 @@ export function answerLine(text: string, lexicon: Lexicon, lang: CliIo['lang'], 
   }
 }
 
-async function serveStdin(input: NodeJS.ReadableStream, lexicon: Lexicon, io: CliIo, leaves: LeaveEvaluator): Promise<number> {
+async function serveStdin(
+  input: NodeJS.ReadableStream,
+  lexicon: Lexicon,
+  io: CliIo,
+  leaves: LeaveEvaluator,
+  defaults: StdinDefaults,
+): Promise<number> {
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   for await (const text of lines) {
     if (text.trim() === '') continue;
-    io.out(jsonForTerminal(answerLine(text, lexicon, io.lang, leaves)));
+    io.out(jsonForTerminal(answerLine(text, lexicon, io.lang, leaves, defaults)));
   }
   return 0;
 }

@@ -32,15 +32,19 @@ export function placeholdersOf(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]))];
 }
 
-const numberFormats = new Map<Language, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<Language, Intl.PluralRules>();
 
-/** `n` written for `lang`: thousands grouped as its readers group them ('10.000', '10,000'). */
-export function formatNumber(n: number, lang: Language): string {
-  let format = numberFormats.get(lang);
+/**
+ * `n` written for `lang`: thousands grouped as its readers group them ('10.000', '10,000'), the
+ * decimal mark of the language ('4,5', '4.5'), at most `fractionDigits` decimals (default 1).
+ */
+export function formatNumber(n: number, lang: Language, fractionDigits = 1): string {
+  const key = `${lang}:${fractionDigits}`;
+  let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(lang === 'en' ? 'en' : 'es', { maximumFractionDigits: 1 });
-    numberFormats.set(lang, format);
+    format = new Intl.NumberFormat(lang === 'en' ? 'en' : 'es', { maximumFractionDigits: fractionDigits });
+    numberFormats.set(key, format);
   }
   return format.format(n);
 }

@@ -40,9 +40,15 @@ export function sheetDiffers(h: HeadlineData): boolean {
   return h.sheet.some((s, i) => s !== null && s !== h.result[i]);
 }
 
-/** 'Resultado final: Ana 364 – Beto 322', with '(la planilla: 381–339)' when the sheet differs. */
+/**
+ * 'Resultado final: Ana 364 – Beto 322', with '(la planilla: 381–339)' when the sheet differs;
+ * 'ninguna jugada anotada' for a record that names no player (an empty file); a player the record
+ * does not name is 'jugador 2'.
+ */
 export function headline(h: HeadlineData, lang: Language): string {
-  const args = { p1: h.nicks[0], t1: h.result[0], p2: h.nicks[1], t2: h.result[1] };
+  if (h.nicks[0] === '' && h.nicks[1] === '') return uiText('ui.headline.empty', lang);
+  const nick = (i: 0 | 1): string => h.nicks[i] || uiText('ui.headline.player', lang, { n: i + 1 });
+  const args = { p1: nick(0), t1: h.result[0], p2: nick(1), t2: h.result[1] };
   const main = uiText(h.complete ? 'ui.headline.final' : 'ui.headline.provisional', lang, args);
   if (!sheetDiffers(h)) return main;
   return `${main} ${uiText('ui.headline.sheet', lang, { t1: h.sheet[0] ?? '—', t2: h.sheet[1] ?? '—' })}`;

@@ -79,7 +79,7 @@ describe('analysis: planilla moves', function () {
       equity: 82,
     });
     assert.equal(answers[1].id, null);
-    assert.match(answers[1].error ?? '', /not JSON/);
+    assert.match(answers[1].error ?? '', /not valid JSON/);
     assert.equal(answers[2].id, 2);
     assert.match(answers[2].error ?? '', /15 strings/);
     assert.match(answers[3].error ?? '', /no tile of the Spanish set/);

@@ -42,8 +42,20 @@ export const ANALYSIS_MESSAGES: Catalog = {
   'analysis.foreign-tile': { es: '«{tile}» no es una ficha del juego español', en: '"{tile}" is no tile of the Spanish set' },
   'analysis.rack-size': { es: 'el atril tiene de 1 a {max} fichas', en: 'a rack holds 1 to {max} tiles' },
   // JSON positions of `planilla moves --stdin`.
-  'analysis.json.not-json': { es: 'la línea no es JSON: {detail}', en: 'the line is not JSON: {detail}' },
-  'analysis.json.not-object': { es: 'una posición es un objeto JSON', en: 'a position must be a JSON object' },
+  'analysis.json.not-json': { es: 'la línea no es JSON válido', en: 'the line is not valid JSON' },
+  'analysis.json.not-json-at': {
+    es: 'la línea no es JSON válido (falla en la columna {column})',
+    en: 'the line is not valid JSON (it fails at column {column})',
+  },
+  'analysis.json.not-json-token': {
+    es: 'la línea no es JSON válido («{token}» inesperado)',
+    en: 'the line is not valid JSON (unexpected "{token}")',
+  },
+  'analysis.json.not-json-end': {
+    es: 'la línea no es JSON válido (se corta antes de terminar)',
+    en: 'the line is not valid JSON (it ends too soon)',
+  },
+  'analysis.json.not-object': { es: 'una posición debe ser un objeto JSON', en: 'a position must be a JSON object' },
   'analysis.json.board': { es: '"board" debe ser una lista de 15 cadenas', en: '"board" must be an array of 15 strings' },
   'analysis.json.board-row': { es: '"board", fila {row}: {detail}', en: '"board" row {row}: {detail}' },
   'analysis.json.row-length': { es: 'tiene {n} casillas, no 15', en: 'it has {n} squares, not 15' },
@@ -70,9 +82,13 @@ export const ANALYSIS_MESSAGES: Catalog = {
   'analysis.json.all': { es: '"all" debe ser true o false', en: '"all" must be true or false' },
   'analysis.json.sort': { es: '"sort" debe ser "equity" o "score"', en: '"sort" must be "equity" or "score"' },
   // Text output.
+  'analysis.stdin-no-file': {
+    es: 'planilla: moves --stdin lee las posiciones de la entrada estándar; no lleva ARCHIVO ni --line',
+    en: 'planilla: moves --stdin reads the positions from standard input; it takes no FILE and no --line',
+  },
   'analysis.moves-heading': {
-    es: '{player}, línea {line}: atril {rack}, bolsa {bag}; {count} jugadas legales',
-    en: '{player}, line {line}: rack {rack}, bag {bag}; {count} legal moves',
+    es: '{player}, línea {line}: atril {rack}, bolsa {bag}; {count, plural, one {# jugada legal} other {# jugadas legales}}',
+    en: '{player}, line {line}: rack {rack}, bag {bag}; {count, plural, one {# legal move} other {# legal moves}}',
   },
   'analysis.move-row': {
     es: '{rank}. {move} {score} · deja {leave} · equidad {equity}',
@@ -81,6 +97,7 @@ export const ANALYSIS_MESSAGES: Catalog = {
   'analysis.exchange': { es: 'cambio {tiles}', en: 'exchange {tiles}' },
   'analysis.pass': { es: 'pasa', en: 'pass' },
   'analysis.nothing': { es: '—', en: '—' },
+  'analysis.no-turns': { es: '{path}: ninguna jugada que analizar', en: '{path}: no moves to analyse' },
   'analysis.file-heading': { es: '{path}: {players}', en: '{path}: {players}' },
   'analysis.turn-row': {
     es: 'línea {line} {player}: {move} {score}, equidad {equity, number}, puesto {rank}; mejor {best} {bestScore} ({bestEquity, number}); pierde {lost, number}',

@@ -32,6 +32,8 @@ export const UI_MESSAGES: Catalog = {
     es: 'marcador provisional (partida sin terminar): {p1} {t1} – {p2} {t2}',
     en: 'provisional score (game not finished): {p1} {t1} – {p2} {t2}',
   },
+  'ui.headline.empty': { es: 'ninguna jugada anotada', en: 'no moves recorded' },
+  'ui.headline.player': { es: 'jugador {n}', en: 'player {n}' },
   'ui.headline.sheet': { es: '(la planilla: {t1}–{t2})', en: '(the sheet: {t1}–{t2})' },
   'ui.lens.rules': { es: '{edition} · {tileSet}', en: '{edition} · {tileSet}' },
   'ui.tileSet.spanish': { es: 'fichas españolas (FISE)', en: 'Spanish tiles (FISE)' },
