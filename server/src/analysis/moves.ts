@@ -22,7 +22,7 @@
  *   runs and made into `Move` objects once sorted (`PlayRecords`, `sortedPlays`); a finite top
  *   keeps move objects. A test checks that both give the same moves in the same order.
  *
- * Equity: score + leave value (LeaveEvaluator) while the bag has tiles; with the bag empty,
+ * Equity (in hundredths of a point, `equityOf`): score + leave value (LeaveEvaluator) while the bag has tiles; with the bag empty,
  * score + 2R for a move that empties the rack (R = the opponent's tiles' face values; FISE 37.4:
  * the finisher adds R and the opponent subtracts R; NASPA: +2R), no leave term.
  *
@@ -249,6 +249,16 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   };
 }
 
+/**
+ * A move's equity, in hundredths of a point: the figure `moveJson` and every view print, so two
+ * moves that show the same equity are equal and their order is decided by score, position and
+ * word as the contract says (not by a difference in the fifth decimal nobody sees). `term` is
+ * the leave value (or the end-of-game bonus) as the evaluator gives it.
+ */
+export function equityOf(score: number, term: number): number {
+  return Math.round((score + term) * 100) / 100;
+}
+
 /** Sort order of moves: key desc, score desc, position, word, play. */
 /**
  * Rank of each position string ('8D', 'D8') in string order, by direction × 225 + square: the
@@ -427,7 +437,7 @@ class PlayRecords {
       col: across ? start : line,
       squares,
       score,
-      equity: score + prep.table[usedIdx],
+      equity: equityOf(score, prep.table[usedIdx]),
       leave: prep.leaveFaces[usedIdx],
       used: (v >>> 21) & 15,
     };
@@ -519,7 +529,7 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
     const eq = pairEquity.subarray(0, np);
     for (let k = 0; k < np; k++) {
       const id = pairList[k];
-      eq[k] = -(((id / size) | 0) + table[id % size]);
+      eq[k] = -equityOf((id / size) | 0, table[id % size]);
     }
     eq.sort();
     let nd = 0;
@@ -527,7 +537,7 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
     // Each pair's rank (+ 1, so that 0 stays "not seen"), by binary search; then each play's.
     for (let k = 0; k < np; k++) {
       const id = pairList[k];
-      const v = -(((id / size) | 0) + table[id % size]);
+      const v = -equityOf((id / size) | 0, table[id % size]);
       let lo = 0;
       let hi = nd - 1;
       while (lo < hi) {
@@ -622,7 +632,7 @@ export class Collector implements PlacementSink {
       this.records.push(gen, start, end, score, used, usedIdx);
       return;
     }
-    const equity = score + this.prep.table[usedIdx];
+    const equity = equityOf(score, this.prep.table[usedIdx]);
     const k = this.prep.key === 'equity' ? equity : score;
     if (k > this.beat) this.better++;
     else if (k === this.beat && this.target && this.matches(gen, start, end))
@@ -741,7 +751,7 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
         col: 0,
         squares,
         score: 0,
-        equity: prep.table[idx],
+        equity: equityOf(0, prep.table[idx]),
         leave: prep.leaveFaces[idx],
         used,
       });
@@ -754,7 +764,7 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
     col: 0,
     squares: EMPTY,
     score: 0,
-    equity: prep.table[0],
+    equity: equityOf(0, prep.table[0]),
     leave: prep.leaveFaces[0],
     used: 0,
   });
@@ -783,7 +793,8 @@ function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, pru
     for (let idx = 0; idx < prep.table.length; idx++) {
       const k = prep.usedCount[idx];
       const b = blankK === 0 ? idx % (prep.counts[0] + 1) : 0;
-      const term = prep.key === 'equity' ? prep.table[idx] : 0;
+      // + a cent: equityOf rounds to hundredths, which may lift a move's equity above its bound
+      const term = prep.key === 'equity' ? prep.table[idx] + 0.01 : 0;
       if (term > bestTerm[k * 3 + b]) bestTerm[k * 3 + b] = term;
     }
     const beat = sink.beat;
@@ -849,7 +860,7 @@ export function analyzeMoves(
   if (played) {
     const idx = usedIndexOf(prep, played);
     if (idx >= 0) {
-      const equity = played.score + prep.table[idx];
+      const equity = equityOf(played.score, prep.table[idx]);
       playedMove = { ...played, equity, leave: prep.leaveFaces[idx], used: prep.usedCount[idx] };
       beat = prep.key === 'equity' ? equity : played.score;
     }

@@ -128,3 +128,47 @@ describe('analysis: the CLI as a newcomer reads it', function () {
     assert.match(summary, /Ana 12 – jugador 2 0$/);
   });
 });
+
+describe('analysis: moves are in the documented order by the figures they show', function () {
+  this.timeout(60000);
+  /** The issue's order on the printed values: key (desc), score (desc), position, word (as strings). */
+  const outOfOrder = (
+    moves: { kind: string; position?: string; word?: string; tiles?: string; score: number; equity: number }[],
+    key: 'equity' | 'score',
+  ): string[] => {
+    const bad: string[] = [];
+    const str = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+    for (let i = 1; i < moves.length; i++) {
+      const a = moves[i - 1];
+      const b = moves[i];
+      const c =
+        b[key] - a[key] ||
+        b.score - a.score ||
+        str(a.position ?? '', b.position ?? '') ||
+        str(a.word ?? a.tiles ?? '', b.word ?? b.tiles ?? '');
+      if (c > 0) bad.push(`${JSON.stringify(a)} before ${JSON.stringify(b)}`);
+    }
+    return bad;
+  };
+
+  it('--all: equal printed equities are ordered by score, then position, then word', async () => {
+    // Line 21 of partida-completa (HIMOORS, 866 moves): several moves share a printed equity with different scores.
+    for (const line of ['21', '9', '16']) {
+      const c = captureIo('en');
+      assert.equal(await runMoves([sample('partida-completa.gcg'), '--line', line, '--all', '--json'], c.io), 0);
+      const answer = JSON.parse(c.out.join('\n')) as { moves: Parameters<typeof outOfOrder>[0] };
+      assert.deepEqual(outOfOrder(answer.moves, 'equity').slice(0, 3), [], `line ${line}`);
+    }
+  });
+
+  it('the top N is the first N of --all, at every N', async () => {
+    const all = captureIo('en');
+    await runMoves([sample('partida-completa.gcg'), '--line', '21', '--all', '--json'], all.io);
+    const every = (JSON.parse(all.out.join('\n')) as { moves: unknown[] }).moves;
+    for (const n of [1, 7, 33, 100]) {
+      const c = captureIo('en');
+      await runMoves([sample('partida-completa.gcg'), '--line', '21', '--top', String(n), '--json'], c.io);
+      assert.deepEqual((JSON.parse(c.out.join('\n')) as { moves: unknown[] }).moves, every.slice(0, n), `top ${n}`);
+    }
+  });
+});

@@ -27,6 +27,7 @@ import {
   analyzeMoves,
   bestMoves,
   defaultLeaves,
+  equityOf,
   generateMoves,
   moveJson,
   movePlay,
@@ -294,7 +295,7 @@ describe('analysis: how all moves are kept and sorted', function () {
           const objects = analyzeMoves(p, all.length + 1, { lexicon, sort }).moves;
           assert.deepEqual(all, objects, `${sort} ${p.rack.join('')}`);
           assert.deepEqual(all.map(text), all.slice().sort(byStrings(sort)).map(text), `${sort} ${p.rack.join('')}`);
-          for (const m of all) if (p.bag > 0) assert.equal(m.equity, m.score + leaves.value(m.leave));
+          for (const m of all) if (p.bag > 0) assert.equal(m.equity, equityOf(m.score, leaves.value(m.leave)));
           moves += all.length;
         }
         const all = generateMoves(p, { lexicon });
@@ -385,7 +386,7 @@ describe('analysis: digraphs and blanks on premium squares (worked by hand)', ()
     const rack = ['C', 'A', 'S', 'A'];
     const leaves = defaultLeaves('spanish'); // the built-in trained table (issue 14) when none is named
     const withBag = generateMoves(positionOf(empty, rack, 20), { lexicon });
-    for (const m of withBag) assert.equal(m.equity, m.score + leaves.value(m.leave));
+    for (const m of withBag) assert.equal(m.equity, equityOf(m.score, leaves.value(m.leave)));
     const set = TILE_SETS.spanish;
     const r = set.kinds.reduce((sum, k) => sum + k.count * k.value, 0) - rack.reduce((sum, f) => sum + set.value(f), 0);
     const end = generateMoves(positionOf(empty, rack, 0), { lexicon });
