@@ -7,7 +7,8 @@
  *
  * Invariants:
  * - stdio unless the command line names another transport (`--stdio`, `--node-ipc`,
- *   `--socket=N`, `--pipe=NAME`, which vscode-languageserver reads from `process.argv`).
+ *   `--socket=N`, `--pipe=NAME`, which vscode-languageserver reads from `process.argv`); at most
+ *   one, a port 1–65535, `--node-ipc` only with an IPC channel (else one line and exit 2).
  * - Nothing but protocol messages is written to stdout; the process ends when the client sends
  *   `exit` (the server library exits with 0 after `shutdown`, 1 without it).
  * - The returned promise never settles: the command lasts as long as the connection.
@@ -62,7 +63,22 @@ export function runLsp(args: ParsedArgs, io: CliIo, cliDir?: string): Promise<nu
     io.err(t(io.lang, 'cli.unknown-option', { option: args.positionals[0] }));
     return Promise.resolve(2);
   }
-  process.argv = [process.argv[0], process.argv[1] ?? 'planilla', ...transportArgs(args)];
+  // What vscode-languageserver would otherwise fail on with an internal error or end on in silence.
+  const transport = transportArgs(args);
+  if (transport.length > 1) {
+    io.err(t(io.lang, 'cli.lsp.one-transport'));
+    return Promise.resolve(2);
+  }
+  const socket = args.values.get('socket');
+  if (socket !== undefined && !(/^\d{1,5}$/.test(socket) && Number(socket) >= 1 && Number(socket) <= 65535)) {
+    io.err(t(io.lang, 'cli.bad-value', { option: '--socket', value: socket, allowed: '1–65535' }));
+    return Promise.resolve(2);
+  }
+  if (args.flags.has('node-ipc') && typeof process.send !== 'function') {
+    io.err(t(io.lang, 'cli.lsp.no-ipc'));
+    return Promise.resolve(2);
+  }
+  process.argv = [process.argv[0], process.argv[1] ?? 'planilla', ...transport];
   require(serverModulePath(cliDir));
   return new Promise<number>(() => undefined);
 }

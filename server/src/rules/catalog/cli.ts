@@ -96,6 +96,14 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: la opción {option} no lleva valor',
     en: 'planilla: option {option} takes no value',
   },
+  'cli.lsp.one-transport': {
+    es: 'planilla lsp: un solo canal (--stdio, --node-ipc, --socket o --pipe)',
+    en: 'planilla lsp: one channel only (--stdio, --node-ipc, --socket or --pipe)',
+  },
+  'cli.lsp.no-ipc': {
+    es: 'planilla lsp: --node-ipc necesita un proceso padre con canal IPC (un editor que lo lance con fork)',
+    en: 'planilla lsp: --node-ipc needs a parent process with an IPC channel (an editor that forks it)',
+  },
   'cli.bad-value': {
     es: 'planilla: valor no válido para {option}: «{value}» (se admite: {allowed})',
     en: 'planilla: invalid value for {option}: "{value}" (allowed: {allowed})',
