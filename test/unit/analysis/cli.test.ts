@@ -9,10 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { runAnalyze, runMoves } from '../../../server/src/cli/moves';
-import { captureIo, tempDir } from '../report/helpers';
-import { repoRoot } from '../engine/helpers';
-
-const sample = (name: string): string => path.join(repoRoot, 'samples', name);
+import { captureIo } from '../report/helpers';
+import { samplePath as sample, tempDir } from '../../support/fixtures';
 
 describe('analysis: planilla moves', function () {
   this.timeout(60000);
