@@ -11,6 +11,9 @@
  *   nothing (no local resource roots, no command URIs).
  * - Redraws are coalesced: at most one request is in flight, and any number of cursor moves or
  *   edits while it runs cause exactly one more, for the latest state (no timer).
+ * - The best moves (`planilla/boardMoves`, when the server's body has a section for them) are asked
+ *   after each new body and never awaited by a redraw: a newer body cancels the request still in
+ *   flight (its token), and an answer is posted only for the body it was asked for.
  * - One view at a time; "Show board" again reveals it and points it at the active record.
  * - It survives a window reload: the page keeps the record and line it shows (`setState`), and the
  *   webview serializer registered in extension.ts revives the panel with them (`BoardView.revive`).
@@ -20,7 +23,13 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { BOARD_AT_REQUEST, type BoardAtParams, type BoardAtResult } from '../../server/src/shared/protocol';
+import {
+  BOARD_AT_REQUEST,
+  BOARD_MOVES_REQUEST,
+  type BoardAtParams,
+  type BoardAtResult,
+  type BoardMovesResult,
+} from '../../server/src/shared/protocol';
 import {
   Coalescer,
   boardViewState,
@@ -32,6 +41,14 @@ import {
   type BoardStep,
 } from '../../server/src/shared/board-view';
 import type { Language } from '../../server/src/shared/text';
+
+/** What the page is sent with the best moves of the turn shown. */
+interface BoardMovesMessage {
+  readonly type: 'moves';
+  readonly turn: number;
+  readonly html: string;
+  readonly previews: string;
+}
 
 /** What the view needs from the extension: the running client and the UI texts. */
 export interface BoardViewHost {
@@ -70,6 +87,12 @@ export class BoardView implements vscode.Disposable {
   /** The state last posted with a body (JSON). */
   private postedState = '';
   private readonly redraws = new Coalescer(() => this.draw());
+  /** The best-moves request in flight (cancelled by the next body). */
+  private moves: vscode.CancellationTokenSource | undefined;
+  /** The last best moves posted, with the body they belong to (posted again when the page reloads). */
+  private movesShown: { readonly body: string; readonly message: BoardMovesMessage } | undefined;
+  /** Best-move answers posted so far. */
+  private movesPosted = 0;
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -181,6 +204,11 @@ export class BoardView implements vscode.Disposable {
     return this.posted;
   }
 
+  /** How many best-move lists the webview has been sent. */
+  get moveLists(): number {
+    return this.movesPosted;
+  }
+
   /** Shows `editor`'s record from its cursor line. */
   follow(editor: vscode.TextEditor): void {
     this.show(editor.document, editor.selection.active.line, editor.viewColumn);
@@ -226,6 +254,8 @@ export class BoardView implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     this.redraws.stop();
+    this.moves?.cancel();
+    this.moves?.dispose();
     if (BoardView.current === this) BoardView.current = undefined;
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.panel.dispose();
@@ -234,8 +264,10 @@ export class BoardView implements vscode.Disposable {
   private receive(message: unknown): void {
     if (typeof message !== 'object' || message === null) return;
     const m = message as { type?: unknown; step?: unknown };
-    if (m.type === 'ready') void this.panel.webview.postMessage({ type: 'render', html: this.body, state: this.keptState() });
-    else if (m.type === 'step' && isBoardStep(m.step)) void this.step(m.step);
+    if (m.type === 'ready') {
+      void this.panel.webview.postMessage({ type: 'render', html: this.body, state: this.keptState() });
+      if (this.movesShown?.body === this.body) void this.panel.webview.postMessage(this.movesShown.message);
+    } else if (m.type === 'step' && isBoardStep(m.step)) void this.step(m.step);
   }
 
   /** Asks for a redraw; coalesced with any that is running (see the invariants). */
@@ -263,7 +295,31 @@ export class BoardView implements vscode.Disposable {
       return;
     }
     this.shown = result;
-    this.render(result.html);
+    if (this.render(result.html)) this.askMoves(result.coach === true ? client : undefined, params, result.html);
+  }
+
+  /**
+   * Asks for the best moves of the body just posted (none without a client: a body with no section
+   * for them), cancelling the request still in flight; the answer is posted only while that body is
+   * the one shown.
+   */
+  private askMoves(client: BaseLanguageClient | undefined, params: BoardAtParams, body: string): void {
+    this.moves?.cancel();
+    this.moves?.dispose();
+    this.moves = undefined;
+    if (!client) return;
+    const source = new vscode.CancellationTokenSource();
+    this.moves = source;
+    client.sendRequest<BoardMovesResult | null>(BOARD_MOVES_REQUEST, params, source.token).then(
+      (result) => {
+        if (!result || source.token.isCancellationRequested || this.disposed || this.body !== body) return;
+        const message: BoardMovesMessage = { type: 'moves', turn: result.turnIndex, html: result.html, previews: result.previews };
+        this.movesShown = { body, message };
+        this.movesPosted++;
+        void this.panel.webview.postMessage(message);
+      },
+      () => undefined,
+    );
   }
 
   /** What the page keeps for a window reload: the record and the cursor line. */
@@ -271,13 +327,18 @@ export class BoardView implements vscode.Disposable {
     return this.document ? { uri: this.document.uri.toString(), line: this.line } : undefined;
   }
 
-  private render(html: string): void {
+  /** Posts a body unless it is the one shown (same body and state); true when the body changed. */
+  private render(html: string): boolean {
     const state = this.keptState();
     const key = JSON.stringify(state ?? null);
-    if (html === this.body && key === this.postedState && this.posted > 0) return;
+    if (html === this.body && key === this.postedState && this.posted > 0) return false;
+    const changed = html !== this.body || this.posted === 0;
     this.body = html;
     this.postedState = key;
     this.posted++;
     void this.panel.webview.postMessage({ type: 'render', html, state });
+    // The same body again (the cursor moved within the turn): its best moves go with it.
+    if (!changed && this.movesShown?.body === html) void this.panel.webview.postMessage(this.movesShown.message);
+    return changed;
   }
 }

@@ -214,6 +214,8 @@ export interface ClientPlatform {
   settingsFor(scopeUri: string | undefined): Record<string, unknown>;
   /** Document schemes the server checks. */
   readonly schemes: readonly string[];
+  /** Told of the client's milestones ('clientStarted': the server answered `initialize`), for the first-open measurements. */
+  timing?(event: string): void;
 }
 
 /**
@@ -264,7 +266,10 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   );
   const started = await platform.createClient(clientOptions);
   client = started;
-  started.start().catch((error: unknown) => outputChannel.error(String((error as Error | undefined)?.stack ?? error)));
+  started
+    .start()
+    .then(() => platform.timing?.('clientStarted'))
+    .catch((error: unknown) => outputChannel.error(String((error as Error | undefined)?.stack ?? error)));
   return started;
 }
 

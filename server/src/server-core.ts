@@ -24,7 +24,8 @@
  *   change re-checks every open document and refreshes lenses and hints, without a restart.
  *
  * Requests besides the protocol's (payloads in shared/protocol.ts): `planilla/checkFiles`,
- * `planilla/exportWoogles`, `planilla/boardAt`, `planilla/auditReport`, and the diagnostic
+ * `planilla/exportWoogles`, `planilla/boardAt`, `planilla/boardMoves` (the board view's best
+ * moves, apart from the board), `planilla/auditReport`, and the diagnostic
  * `planilla/memoryUsage` (the host's memory figures plus how many open documents, analyses and
  * per-document settings the server holds).
  *
@@ -33,6 +34,8 @@
  */
 import {
   DidChangeConfigurationNotification,
+  LSPErrorCodes,
+  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
   type CancellationToken,
@@ -51,7 +54,16 @@ import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
 import { exportForWoogles, hasScoreOnlyLines } from './service/export';
 import { getHover } from './service/hover';
-import { CoachCache, coachHoverMarkdown, coachLensStubs, coachLensText, coachTurn, isCoachLensData } from './service/coach';
+import {
+  CoachCache,
+  boardCoachModel,
+  coachHoverMarkdown,
+  coachLensStubs,
+  coachLensText,
+  coachTurn,
+  isCoachLensData,
+} from './service/coach';
+import { boardModel } from './service/board-model';
 import { AnalysisCancelled } from './analysis';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
@@ -60,6 +72,7 @@ import { ANALYSIS_CACHE_LIMITS, RecentCache } from './service/recent-cache';
 import {
   AUDIT_REPORT_REQUEST,
   BOARD_AT_REQUEST,
+  BOARD_MOVES_REQUEST,
   CHECK_FILES_REQUEST,
   COMPARE_REQUEST,
   EXPORT_WOOGLES_REQUEST,
@@ -73,6 +86,8 @@ import {
   type AuditReportResult,
   type BoardAtParams,
   type BoardAtResult,
+  type BoardMovesParams,
+  type BoardMovesResult,
   type CheckFilesParams,
   type CheckFilesResult,
   type ExportParams,
@@ -83,7 +98,7 @@ import {
 } from './shared/protocol';
 import { confinePathSettings, userPathsOf } from './shared/settings';
 import { buildAudit, coachGame } from './report/audit';
-import { boardViewAt } from './report/board-view';
+import { boardViewAt, renderBoardMoves } from './report/board-view';
 import { renderHtmlReport } from './report/html';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
 import { formatMessage, resolveLanguage } from './rules/messages';
@@ -103,7 +118,15 @@ export interface ServerHost {
   memoryUsage?(): Omit<MemoryUsageResult, 'documents' | 'analyses' | 'settings'>;
   /** Runs once the client is initialized; analyses wait for it (the browser loads its list then). */
   initialized?(connection: Connection): Promise<void>;
+  /**
+   * Called at the milestones of a first open (`initialize` received, `initialized`, `didOpen`,
+   * `publishDiagnostics` sent), for the first-open measurements (server.ts: PLANILLA_TIMINGS).
+   */
+  timing?(event: TimingEvent, uri?: string): void;
 }
+
+/** The milestones `ServerHost.timing` is told of. */
+export type TimingEvent = 'initialize' | 'initialized' | 'didOpen' | 'publishDiagnostics';
 
 /** The running server, as its entry sees it. */
 export interface StartedServer {
@@ -170,11 +193,17 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     connection.console.error(uiText('ui.server.handlerFailed', languageOf(pushedSettings), { handler, error: detail }));
   }
 
-  /** Runs a handler; on any exception logs it and answers `fallback`. */
+  /** The answer to a request its client cancelled (LSP: the error RequestCancelled). */
+  function cancelledError(): ResponseError<void> {
+    return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
+  }
+
+  /** Runs a handler; on any exception logs it and answers `fallback` (a cancellation answers as such). */
   async function guarded<T>(handler: string, fallback: T, run: () => T | Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
+      if (error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled) throw error;
       logError(handler, error);
       return fallback;
     }
@@ -304,6 +333,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
           if (documents.get(uri)?.version !== doc.version) return;
           const diagnostics = getDiagnostics(analysis, uri, languageOf(settings), settings);
           await connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+          host.timing?.('publishDiagnostics', uri);
         });
       }
     } finally {
@@ -322,6 +352,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
+    host.timing?.('initialize');
     const options = (params.initializationOptions ?? {}) as { locale?: unknown; workspaceTrusted?: unknown };
     locale = typeof options.locale === 'string' ? options.locale : params.locale;
     workspaceTrusted = options.workspaceTrusted !== false;
@@ -348,6 +379,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   });
 
   connection.onInitialized(() => {
+    host.timing?.('initialized');
     if (initialSection) pushedSettings = settingsFromRaw(initialSection);
     if (host.initialized) ready = host.initialized(connection).catch((error: unknown) => logError('initialized', error));
     // Asked only of clients that say they take it (Eglot warns about a registration it does not know).
@@ -368,7 +400,10 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     refreshAll();
   });
 
-  documents.onDidOpen((e) => schedule(e.document.uri));
+  documents.onDidOpen((e) => {
+    host.timing?.('didOpen', e.document.uri);
+    schedule(e.document.uri);
+  });
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
     cache.delete(e.document.uri);
@@ -395,7 +430,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       let coach: ((index: number) => string | undefined) | undefined;
       if (cur.settings.analysisEnabled) {
         await yieldToMessages();
-        if (token.isCancellationRequested) return null;
+        if (token.isCancellationRequested) throw cancelledError();
         const lexicon = lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
         coach = (index) => {
           try {
@@ -408,7 +443,8 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
         };
       }
       const hover = getHover(cur.analysis, params.position, lang, cur.settings, coach);
-      return token.isCancellationRequested ? null : hover;
+      if (token.isCancellationRequested) throw cancelledError();
+      return hover;
     }),
   );
 
@@ -613,7 +649,32 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const cur = await currentAnalysis(params.uri);
       if (!cur) return null;
       const line = Number.isFinite(params.line) ? params.line : 0;
-      return boardViewAt(cur.analysis.replay, line, languageOf(cur.settings));
+      return boardViewAt(cur.analysis.replay, line, languageOf(cur.settings), { coach: cur.settings.analysisEnabled });
+    }),
+  );
+
+  /**
+   * The board view's best moves (asked apart from the board, after it): null with analysis off;
+   * the same cache as the hover and the lenses; yields to pending messages first, and a request
+   * cancelled before or during the walk answers RequestCancelled.
+   */
+  connection.onRequest(BOARD_MOVES_REQUEST, (params: BoardMovesParams, token: CancellationToken) =>
+    guarded<BoardMovesResult | null>(BOARD_MOVES_REQUEST, null, async () => {
+      const cur = await currentAnalysis(params.uri);
+      if (!cur || !cur.settings.analysisEnabled) return null;
+      const lang = languageOf(cur.settings);
+      await yieldToMessages();
+      if (token.isCancellationRequested) throw cancelledError();
+      const line = Number.isFinite(params.line) ? params.line : 0;
+      const lexicon = lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
+      let model;
+      try {
+        model = boardCoachModel(cur.analysis, line, lexicon, coachCache, lang, token);
+      } catch (error) {
+        if (error instanceof AnalysisCancelled) throw cancelledError();
+        throw error;
+      }
+      return renderBoardMoves(model, boardModel(cur.analysis.replay, model.turnIndex), lang);
     }),
   );
 

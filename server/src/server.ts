@@ -10,11 +10,29 @@
  * Example (what an editor does): `node dist/server.js --stdio` (or `planilla lsp`), then
  * `initialize`, `textDocument/didOpen` → `textDocument/publishDiagnostics` for that document.
  */
+import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { MAX_RECORD_BYTES, readRegularFile } from './files/read';
 import { LexiconCache } from './service/lexicons';
-import { startServer, type ServerHost } from './server-core';
+import { startServer, type ServerHost, type TimingEvent } from './server-core';
+
+/**
+ * PLANILLA_TIMINGS=FILE: one JSON line per milestone appended to FILE, with the wall clock
+ * (`Date.now()`, ms): the process's start (`start`), the server's code loaded and listening
+ * (`listening`), then each `ServerHost.timing` event. For the
+ * first-open measurements (test/e2e/vscode/first-open.js); unset, nothing is written.
+ */
+const timingsFile = process.env.PLANILLA_TIMINGS;
+function writeTiming(event: TimingEvent | 'start' | 'listening', at: number, uri?: string): void {
+  if (!timingsFile) return;
+  try {
+    appendFileSync(timingsFile, `${JSON.stringify({ event, at: Math.round(at), pid: process.pid, ...(uri ? { uri } : {}) })}\n`);
+  } catch {
+    // A measurement that cannot be written is not the editor's problem.
+  }
+}
+writeTiming('start', performance.timeOrigin);
 
 const connection = createConnection(ProposedFeatures.all);
 
@@ -32,6 +50,7 @@ const host: ServerHost = {
     return r.ok ? r.bytes : undefined;
   },
   lexicons: new LexiconCache(),
+  ...(timingsFile ? { timing: (event: TimingEvent, uri?: string) => writeTiming(event, Date.now(), uri) } : {}),
   // A full collection first when Node runs with --expose-gc (the protocol tests start it so).
   memoryUsage: () => {
     const gc = (globalThis as { gc?: () => void }).gc;
@@ -41,5 +60,6 @@ const host: ServerHost = {
 };
 
 const server = startServer(connection, host);
+writeTiming('listening', Date.now());
 process.on('uncaughtException', (error) => server.logError('uncaughtException', error));
 process.on('unhandledRejection', (error) => server.logError('unhandledRejection', error));

@@ -71,9 +71,17 @@ export class LspClient {
     this.handlers.set('window/showMessageRequest', () => null);
   }
 
-  /** Starts `node <nodeOptions> <serverModule> --stdio <extraArgs>`. */
-  static start(serverModule: string, extraArgs: readonly string[] = [], nodeOptions: readonly string[] = []): LspClient {
-    const child = spawn(process.execPath, [...nodeOptions, serverModule, '--stdio', ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** Starts `node <nodeOptions> <serverModule> --stdio <extraArgs>` (with `env` added to the environment). */
+  static start(
+    serverModule: string,
+    extraArgs: readonly string[] = [],
+    nodeOptions: readonly string[] = [],
+    env: Record<string, string> = {},
+  ): LspClient {
+    const child = spawn(process.execPath, [...nodeOptions, serverModule, '--stdio', ...extraArgs], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     return new LspClient(child);
   }
 
@@ -135,7 +143,9 @@ export class LspClient {
     const pending = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
     if (!pending) return;
     this.pending.delete(message.id as number);
-    if (message.error) pending.reject(new Error(`${pending.method}: ${message.error.message}`));
+    // The error keeps its JSON-RPC code (-32800: the request was cancelled).
+    if (message.error)
+      pending.reject(Object.assign(new Error(`${pending.method}: ${message.error.message}`), { code: message.error.code }));
     else pending.resolve(message.result);
   }
 

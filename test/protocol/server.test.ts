@@ -142,6 +142,61 @@ describe('protocol: language server over stdio', function () {
     client.notify('textDocument/didClose', { textDocument: { uri: other } });
   });
 
+  it("lists the board view's best moves on request (planilla/boardMoves), and cancels one", async () => {
+    const other = pathToFileURL(path.join(dir, 'board.gcg')).toString();
+    const text = [...RECORD.split('\n').slice(0, 6), '>Ana: ABILORS 8D LIBRO +16 16', '>Beto: ADEIMNT 7G IDEA +13 13', ''].join('\n');
+    const opened = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === other);
+    client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'gcg', version: 1, text } });
+    await opened;
+    const board = await client.request<{ coach?: boolean; html: string; turnIndex: number }>('planilla/boardAt', { uri: other, line: 7 });
+    assert.equal(board.coach, true);
+    assert.match(board.html, /<section class="coach" data-state="pending">/);
+    type Moves = { turnIndex: number; html: string; previews: string; count: number };
+    const moves = await client.request<Moves>('planilla/boardMoves', { uri: other, line: 7 });
+    assert.equal(moves.turnIndex, 1);
+    assert.equal(moves.count, 10 + (/<tr class="gap">/.test(moves.html) ? 1 : 0));
+    assert.equal([...moves.html.matchAll(/<tr class="move[^"]*" data-move="\d+"/g)].length, moves.count);
+    assert.match(moves.html, /<th>jugada<\/th><th>palabra<\/th><th>puntos<\/th><th>deja<\/th><th>equidad<\/th>/);
+    assert.equal([...moves.previews.matchAll(/<g class="preview" data-move="\d+">/g)].length, moves.count);
+    assert.match(moves.previews, /<rect class="preview-tile"/);
+    // Before the first event, and a turn without its rack: the reason, no rows.
+    const start = await client.request<Moves>('planilla/boardMoves', { uri: other, line: 2 });
+    assert.equal(start.count, 0);
+    assert.match(start.html, /Sitúe el cursor en una jugada/);
+    // Cancelled as soon as it is sent: the LSP cancellation error, and the server goes on.
+    const id = client.nextRequestId;
+    const cancelled = client.request<Moves>('planilla/boardMoves', { uri: other, line: 6 });
+    client.notify('$/cancelRequest', { id });
+    await assert.rejects(cancelled, (e: Error & { code?: number }) => e.code === -32800);
+    const again = await client.request<Moves>('planilla/boardMoves', { uri: other, line: 6 });
+    assert.equal(again.turnIndex, 0);
+    assert.ok(again.count >= 10);
+    client.notify('textDocument/didClose', { textDocument: { uri: other } });
+  });
+
+  it('answers a cancelled hover with the cancellation error (or without the coach), then hovers again', async () => {
+    const other = pathToFileURL(path.join(dir, 'hover-cancel.gcg')).toString();
+    const text = [...RECORD.split('\n').slice(0, 6), '>Ana: ABILORS 8D LIBRO +16 16', '>Beto: ADEIMNT 7G IDEA +13 13', ''].join('\n');
+    const opened = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === other);
+    client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'gcg', version: 1, text } });
+    await opened;
+    const at = { textDocument: { uri: other }, position: { line: 7, character: 20 } };
+    const id = client.nextRequestId;
+    const cancelled = client.request<{ contents: { value: string } } | null>('textDocument/hover', at);
+    client.notify('$/cancelRequest', { id });
+    const outcome = await cancelled.then(
+      (hover) => ({ hover }),
+      (error: Error & { code?: number }) => ({ error }),
+    );
+    if ('error' in outcome) assert.equal(outcome.error.code, -32800, outcome.error.message);
+    else assert.doesNotMatch(outcome.hover?.contents.value ?? '', /Mejores jugadas/);
+    // Alive, and the next hover has the coach's part.
+    const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', at);
+    assert.match(hover.contents.value, /IDEA/);
+    assert.match(hover.contents.value, /Mejores jugadas \(equidad estática\)/);
+    client.notify('textDocument/didClose', { textDocument: { uri: other } });
+  });
+
   it('leaves the analysis out with planilla.analysis.enabled off', async () => {
     const off = pathToFileURL(path.join(dir, 'off.gcg')).toString();
     settings = { analysis: { enabled: false } };
@@ -152,6 +207,11 @@ describe('protocol: language server over stdio', function () {
     assert.ok(lenses.length > 0 && lenses.every((l) => l.command));
     const hover = await client.request('textDocument/hover', { textDocument: { uri: off }, position: { line: 7, character: 20 } });
     assert.doesNotMatch(hover.contents.value, /Mejores jugadas/);
+    // The board view: no section for the best moves, and the request answers nothing.
+    const board = await client.request<{ coach?: boolean; html: string }>('planilla/boardAt', { uri: off, line: 7 });
+    assert.equal(board.coach, undefined);
+    assert.doesNotMatch(board.html, /class="coach"/);
+    assert.equal(await client.request('planilla/boardMoves', { uri: off, line: 7 }), null);
     client.notify('textDocument/didClose', { textDocument: { uri: off } });
     settings = {};
   });

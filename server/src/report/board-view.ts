@@ -3,7 +3,11 @@
  * on top; below, the board drawn by `svg.ts` (last move highlighted) and beside it the side panel:
  * the event shown with its score against the sheet and its words, both racks (blanks marked, a
  * digraph as one tile), the true totals (and the sheet's when they differ), the bag and the unseen
- * tiles grouped by letter. (A list of best moves, when one is added, belongs under the racks.)
+ * tiles grouped by letter. With the coach's analysis on, a section under the racks waits for the
+ * best moves of the turn, which come later and apart (`planilla/boardMoves`, computed off the
+ * typing path): `renderBoardMoves` draws that list and, for each move, its preview over the board
+ * (`svg.ts` `renderPreviewGroup`, put in the board's `g.previews` layer and shown by the page
+ * while the pointer or the keyboard focus is on the move's row).
  * The page (shared/board-view.ts) sizes the board to the panel and keeps the side panel beside it. The server sends
  * it to the webview (`planilla/boardAt`), whose page is `shared/board-view.ts`.
  *
@@ -13,17 +17,21 @@
  *
  * Example:
  *   const view = boardViewAt(analysis.replay, 12, 'es');   // { turnIndex: 3, html: '<div class="planilla-board" …', … }
+ *   const moves = renderBoardMoves(boardCoachModel(analysis, 12, lexicon, cache, 'es'), boardModel(analysis.replay, 3), 'es');
+ *   // { turnIndex: 3, html: '<h2>Mejores jugadas de este turno</h2><table class="moves">…', previews: '<g class="preview" data-move="0">…' }
  */
 import type { Replay } from '../engine/types';
 import type { Language } from '../rules/types';
 import { boardModel, turnAtLine, type BoardModel, type PlayerModel, type TileModel } from '../service/board-model';
 import { headline } from '../service/headline';
 import { signed, uiText } from '../service/i18n';
-import type { BoardAtResult } from '../shared/protocol';
+import type { BoardCoachModel, BoardMoveRow } from '../service/coach';
+import { equityText } from '../service/coach';
+import type { BoardAtResult, BoardMovesResult } from '../shared/protocol';
 import type { BoardStep } from '../shared/board-view';
 import { escapeXml } from './escape';
 import { gameOverLine } from './labels';
-import { renderBoardSvg } from './svg';
+import { renderBoardSvg, renderPreviewGroup } from './svg';
 
 const e = escapeXml;
 const ui = (lang: Language, id: string, args: Record<string, string | number> = {}): string => e(uiText(id, lang, args));
@@ -157,11 +165,27 @@ function unseenHtml(model: BoardModel, lang: Language): string {
   ].join('');
 }
 
+/** What the body may hold besides the board. */
+export interface BoardBodyOptions {
+  /** The coach's analysis is on: a section under the racks waits for the best moves. */
+  readonly coach?: boolean;
+}
+
+/** The section the best moves go into, as it is before they come. */
+function coachPlaceholder(lang: Language): string {
+  return [
+    '<section class="coach" data-state="pending">',
+    `<h2>${ui(lang, 'ui.board.coach.list')}</h2>`,
+    `<p class="coach-status">${ui(lang, 'ui.board.coach.pending')}</p>`,
+    '</section>',
+  ].join('');
+}
+
 /** The body of the view at the model's turn (escaped HTML, no script, no style attribute). */
-export function renderBoardViewBody(model: BoardModel, lang: Language): string {
+export function renderBoardViewBody(model: BoardModel, lang: Language, options: BoardBodyOptions = {}): string {
   const label = turnLabel(model, lang);
   const over = gameOverLine(model, lang);
-  const svg = renderBoardSvg(model, lang, { title: label });
+  const svg = renderBoardSvg(model, lang, { title: label, previewLayer: options.coach === true });
   return [
     `<div class="planilla-board" data-turn="${model.turnIndex}" data-turn-count="${model.turnCount}" data-last-move="${e(model.lastMove.join(' '))}">`,
     `<header class="bar">${navigation(model, lang)}<h1 class="turn-label">${e(label)}</h1></header>`,
@@ -172,6 +196,7 @@ export function renderBoardViewBody(model: BoardModel, lang: Language): string {
     `<section class="event-info">${eventSection(model, lang)}</section>`,
     playerHtml(model, 0, lang),
     playerHtml(model, 1, lang),
+    options.coach ? coachPlaceholder(lang) : '',
     `<p class="bag">${ui(lang, 'ui.board.bag', { n: model.bag })}</p>`,
     unseenHtml(model, lang),
     over !== undefined ? `<p class="game-over">${e(over)}</p>` : '',
@@ -183,13 +208,81 @@ export function renderBoardViewBody(model: BoardModel, lang: Language): string {
 }
 
 /** What the server answers to `planilla/boardAt`: the view for the turn at a 0-based line. */
-export function boardViewAt(replay: Replay, line: number, lang: Language): BoardAtResult {
+export function boardViewAt(replay: Replay, line: number, lang: Language, options: BoardBodyOptions = {}): BoardAtResult {
   const model = boardModel(replay, turnAtLine(replay, line));
   return {
     turnIndex: model.turnIndex,
     turnCount: model.turnCount,
     eventLines: replay.turns.map((turn) => turn.event.line),
     lastMove: model.lastMove,
-    html: renderBoardViewBody(model, lang),
+    html: renderBoardViewBody(model, lang, options),
+    ...(options.coach ? { coach: true } : {}),
+  };
+}
+
+function moveRowHtml(row: BoardMoveRow, index: number, lang: Language): string {
+  const where =
+    row.kind === 'play' ? row.position : row.kind === 'exchange' ? uiText('ui.coach.exchangeShort', lang) : uiText('ui.coach.pass', lang);
+  const rank = row.rank > 0 ? String(row.rank) : '—';
+  const title = uiText('ui.board.coach.rowTitle', lang, { rank, move: row.name, equity: equityText(row.equity, lang) });
+  const played = row.played ? ` <span class="played-mark" title="${ui(lang, 'ui.board.coach.playedRow')}">◀</span>` : '';
+  return [
+    `<tr class="move${row.played ? ' played' : ''}" data-move="${index}" data-kind="${row.kind}" tabindex="0" title="${e(title)}">`,
+    `<td class="rank">${e(rank)}${played}</td>`,
+    `<td class="where">${e(where)}</td>`,
+    `<td class="word">${e(row.word)}</td>`,
+    `<td class="num">${row.kind === 'play' ? e(signed(row.score)) : ''}</td>`,
+    `<td class="leave">${row.leave === '' ? '—' : e(row.leave)}</td>`,
+    `<td class="num">${e(equityText(row.equity, lang))}</td>`,
+    '</tr>',
+  ].join('');
+}
+
+/** The sentence on the move played: the best, its rank and loss, or not legal. */
+function playedLine(model: BoardCoachModel, lang: Language): string {
+  const lost = equityText(model.equityLost ?? 0, lang);
+  if (!model.legal || model.playedRank === undefined) return uiText('ui.coach.playedIllegal', lang, { lost });
+  if (model.playedRank === 1) return uiText('ui.coach.playedBest', lang);
+  return uiText('ui.coach.playedRank', lang, { rank: model.playedRank, lost });
+}
+
+/**
+ * The board view's best moves for a turn: the section's content (heading; the table of moves, the
+ * move played marked ◀ or added under the best; its rank and loss; or why there is no list) and
+ * the preview of each row over the board, numbered as the rows' `data-move`. `board` is the model
+ * of the same turn: its last move's squares are drawn empty under each preview.
+ */
+export function renderBoardMoves(model: BoardCoachModel, board: BoardModel, lang: Language): BoardMovesResult {
+  const heading = `<h2>${ui(lang, 'ui.board.coach.list')}</h2>`;
+  if (model.reason !== undefined) {
+    return { turnIndex: model.turnIndex, html: `${heading}<p class="coach-status reason">${e(model.reason)}</p>`, previews: '', count: 0 };
+  }
+  if (model.rows.length === 0 && !model.playedBelow) {
+    return {
+      turnIndex: model.turnIndex,
+      html: `${heading}<p class="coach-status">${ui(lang, 'ui.coach.lensNone')}</p>`,
+      previews: '',
+      count: 0,
+    };
+  }
+  const rows = model.playedBelow ? [...model.rows, model.playedBelow] : [...model.rows];
+  const head = ['#', 'ui.coach.col.move', 'ui.coach.col.word', 'ui.coach.col.score', 'ui.coach.col.leave', 'ui.coach.col.equity']
+    .map((id) => `<th>${id === '#' ? '#' : ui(lang, id)}</th>`)
+    .join('');
+  const body = rows.map(
+    (row, i) =>
+      (model.playedBelow && i === model.rows.length ? '<tr class="gap"><td colspan="6">…</td></tr>' : '') + moveRowHtml(row, i, lang),
+  );
+  const cleared = board.squares.filter((s) => s.lastMove);
+  return {
+    turnIndex: model.turnIndex,
+    html: [
+      heading,
+      `<table class="moves"><thead><tr>${head}</tr></thead><tbody>${body.join('')}</tbody></table>`,
+      `<p class="played-line">${e(playedLine(model, lang))}</p>`,
+      `<p class="coach-hint">${ui(lang, 'ui.board.coach.hint')}</p>`,
+    ].join(''),
+    previews: rows.map((row, i) => renderPreviewGroup(i, cleared, row.preview, lang)).join(''),
+    count: rows.length,
   };
 }

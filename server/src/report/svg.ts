@@ -26,6 +26,20 @@ export interface SvgOptions {
   readonly caption?: readonly string[];
   /** Accessible title (plain text; escaped here). */
   readonly title?: string;
+  /**
+   * An empty `<g class="previews">` last in the drawing, where the board view puts the previews of
+   * its best moves (`renderPreviewGroup`). Default false.
+   */
+  readonly previewLayer?: boolean;
+}
+
+/** A tile of a previewed move (service/coach.ts `PreviewTile` has this shape). */
+export interface PreviewTileSvg {
+  readonly row: number;
+  readonly col: number;
+  readonly letter: string;
+  readonly blank: boolean;
+  readonly value: number;
 }
 
 /** Colours of the rulebook's board (RULES.md, "Board") and of the tiles. */
@@ -46,6 +60,8 @@ export const BOARD_COLOURS = {
   ink: '#2b2415',
   star: '#6d2134',
   illegal: '#b00020',
+  previewTile: '#c8ecd0',
+  previewEdge: '#1b7f3a',
 } as const;
 
 const CELL = 40;
@@ -173,6 +189,44 @@ export function renderBoardSvg(model: BoardModel, lang: Language, options: SvgOp
     const y = MARGIN + BOARD_PX + PAD + (i + 1) * CAPTION_LINE;
     parts.push(`<text x="${MARGIN - 2}" y="${y}" font-size="13" fill="${BOARD_COLOURS.ink}">${escapeXml(line)}</text>`);
   });
+  if (options.previewLayer) parts.push('<g class="previews"></g>');
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/**
+ * The preview of move `index` for the board view, drawn over the board (hidden until the page
+ * shows it): the squares of `cleared` drawn empty (the tiles of the move played, so the preview
+ * stands on the board as it was before it), then the move's tiles in the preview colours (green,
+ * a thick edge; a blank dashed with its letter in italics and no value; a digraph as one tile).
+ */
+export function renderPreviewGroup(
+  index: number,
+  cleared: readonly SquareModel[],
+  tiles: readonly PreviewTileSvg[],
+  lang: Language,
+): string {
+  const parts = [`<g class="preview" data-move="${index}">`];
+  for (const square of cleared) parts.push(renderSquare({ ...square, tile: null, lastMove: false, illegal: false }, lang));
+  for (const tile of tiles) {
+    const x = MARGIN + tile.col * CELL;
+    const y = MARGIN + tile.row * CELL;
+    const dash = tile.blank ? ' stroke-dasharray="5 2"' : '';
+    parts.push(
+      `<rect class="preview-tile" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4" fill="${BOARD_COLOURS.previewTile}" stroke="${BOARD_COLOURS.previewEdge}" stroke-width="3"${dash}/>`,
+    );
+    const size = tile.letter.length > 1 ? 15 : 21;
+    const ink = tile.blank ? BOARD_COLOURS.blankLetter : BOARD_COLOURS.ink;
+    const style = tile.blank ? ' font-style="italic"' : '';
+    parts.push(
+      `<text x="${x + CELL / 2 - 2}" y="${y + CELL / 2 + 7}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="${ink}"${style}>${escapeXml(tile.letter)}</text>`,
+    );
+    if (!tile.blank) {
+      parts.push(
+        `<text x="${x + CELL - 5}" y="${y + CELL - 5}" font-size="9" text-anchor="end" fill="${BOARD_COLOURS.ink}">${tile.value}</text>`,
+      );
+    }
+  }
+  parts.push('</g>');
+  return parts.join('');
 }

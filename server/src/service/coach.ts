@@ -2,24 +2,43 @@
  * The coach's analysis in the editor (issue 13, item 4): the best moves of a turn and the equity
  * the move played lost, for the hover on a move and the code lens "mejor: 8D CAMINO +26 (−4,5)".
  * Computed on demand for one turn (never with the diagnostics), cancellable, and cached per
- * position in a bounded cache (`CoachCache`).
+ * position in a bounded cache (`CoachCache`). Also the board view's list (`boardCoachModel`): the
+ * best `BOARD_TOP` moves of the turn under the cursor, each with the tiles it would put on the
+ * board (`previewTiles`), as plain data that report/board-view.ts draws.
  *
  * Invariants:
  * - Pure apart from the cache: `coachTurn` never throws except `AnalysisCancelled` (when the token
  *   is set); a turn that cannot be analysed (no full rack, no word list, a tile set other than the
  *   Spanish) gives a reason, not a guess.
- * - Cache key: the lexicon's identity, the position (`positionKey`) and the move played; at most
- *   `COACH_CACHE_ENTRIES` answers are kept (least recently used go first).
+ * - Cache key: the lexicon's identity, how many best moves, the position (`positionKey`) and the
+ *   move played; at most `COACH_CACHE_ENTRIES` answers are kept (least recently used go first).
+ * - A preview holds exactly the tiles a move takes from the rack, on the squares it puts them
+ *   (`newTiles`): a digraph tile is one tile ('CH'), a blank has its letter, `blank: true` and
+ *   value 0 (art. 10.2); exchanges and the pass put none.
  * - Texts from the registry (`ui.coach.*`), numbers written for the language (decimal comma in
  *   Spanish), plurals through the template's plural syntax.
  *
  * Example:
  *   const cache = new CoachCache();
- *   const turn = coachTurn(analysis, 0, lexicon, cache);
- *   if (turn && !('reason' in turn)) coachLensTitle(turn, 'es');   // 'mejor: 8D CAMINO +26 (−4,5)'
+ *   const turn = coachTurn(analysis, 0, lexicon, cache, 'es');
+ *   if (turn && !('reason' in turn)) coachLensTitle(turn.turn, 'es');   // 'mejor: 8D CAMINO +26 (−4,5)'
+ *   boardCoachModel(analysis, 8, lexicon, cache, 'es').rows[0].preview;   // [{ name: 'H8', letter: 'CH', blank: false, value: 5, … }, …]
  */
 import type { CodeLens } from 'vscode-languageserver-types';
-import { AnalysisUnsupported, moveLeave, movePosition, moveWord, positionBefore, positionKey, type Move } from '../analysis';
+import {
+  AnalysisUnsupported,
+  moveLeave,
+  movePosition,
+  moveWord,
+  newTiles,
+  positionBefore,
+  positionKey,
+  type Move,
+  type MoveKind,
+} from '../analysis';
+import { squareName } from '../engine/board';
+import { TILE_SETS } from '../engine/tilesets';
+import { turnAtLine } from './board-model';
 import { analyzeTurn, type TurnAnalysis } from '../analysis/coach';
 import type { Lexicon } from '../lexicon/types';
 import { formatMessage } from '../rules/messages';
@@ -32,6 +51,8 @@ import { md } from './hover';
 
 /** Best moves listed in the hover. */
 export const HOVER_TOP = 5;
+/** Best moves listed in the board view (it has room for more). */
+export const BOARD_TOP = 10;
 /** Answers kept (one per position and move; a few kilobytes each). */
 export const COACH_CACHE_ENTRIES = 256;
 
@@ -76,7 +97,8 @@ export function coachable(analysis: Analysis, index: number): boolean {
 }
 
 /**
- * The analysis of the turn at `index` (the best `HOVER_TOP` moves, the move played and its rank),
+ * The analysis of the turn at `index` (the best `top` moves, by default `HOVER_TOP`; the move
+ * played and its rank),
  * from the cache when the same position was analysed; undefined for events that are not turns.
  * Throws `AnalysisCancelled` once `cancellation` is set.
  */
@@ -87,6 +109,7 @@ export function coachTurn(
   cache: CoachCache,
   lang: Language,
   cancellation?: { readonly isCancellationRequested: boolean },
+  top: number = HOVER_TOP,
 ): CoachAnswer | CoachSkipped | undefined {
   const replay = analysis.replay;
   const turn = replay.turns[index];
@@ -96,11 +119,11 @@ export function coachTurn(
   if (!lexicon) return { reason: uiText('ui.coach.noLexicon', lang) };
   const placed = turn.kind === 'placement' ? turn.placed.map((t) => `${t.row},${t.col},${t.letter},${t.blank ? 1 : 0}`).join(';') : '';
   const exchanged = turn.kind === 'exchange' ? (turn.event.exchanged?.text ?? '') : '';
-  const key = `${lexiconId(lexicon)}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}`;
+  const key = `${lexiconId(lexicon)}|${top}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}`;
   const hit = cache.get(key);
   if (hit) return { turn: hit };
   try {
-    const answer = analyzeTurn(replay, index, { lexicon, top: HOVER_TOP, ...(cancellation ? { cancellation } : {}) });
+    const answer = analyzeTurn(replay, index, { lexicon, top, ...(cancellation ? { cancellation } : {}) });
     if (!answer) return undefined;
     if (answer.reason) return { reason: formatMessage(`analysis.reason.${answer.reason}`, {}, lang) };
     cache.set(key, answer);
@@ -212,4 +235,127 @@ export function coachLensText(answer: CoachAnswer | CoachSkipped | undefined, la
   if (!answer) return uiText('ui.coach.lensSkipped', lang, { reason: '—' });
   if ('reason' in answer) return uiText('ui.coach.lensSkipped', lang, { reason: answer.reason });
   return coachLensTitle(answer.turn, lang);
+}
+
+/** A tile a move would put on the board, as the board view previews it. */
+export interface PreviewTile {
+  readonly row: number;
+  readonly col: number;
+  /** 'H8'. */
+  readonly name: string;
+  /** The face ('A', 'CH'); for a blank, the letter it stands for. */
+  readonly letter: string;
+  readonly blank: boolean;
+  /** 0 for a blank (art. 10.2). */
+  readonly value: number;
+}
+
+/** The tiles `m` puts on the board (none for an exchange or the pass), in the word's order. */
+export function previewTiles(m: Move): PreviewTile[] {
+  const set = TILE_SETS.spanish;
+  return newTiles(m).map((t) => ({
+    row: t.row,
+    col: t.col,
+    name: squareName(t.row, t.col),
+    letter: t.letter,
+    blank: t.blank,
+    value: t.blank ? 0 : set.value(t.letter),
+  }));
+}
+
+/** One row of the board view's list. */
+export interface BoardMoveRow {
+  /** Place by equity (1-based; 1 + the moves of strictly higher equity for the move played). */
+  readonly rank: number;
+  readonly kind: MoveKind;
+  /** '8D' (empty for an exchange or the pass). */
+  readonly position: string;
+  /** The whole word in bracket notation; the tiles exchanged for an exchange; '' for the pass. */
+  readonly word: string;
+  /** As a coach names it: '8D CAMINO +26', 'cambio AE', 'pasa'. */
+  readonly name: string;
+  readonly score: number;
+  /** Tiles kept, bracket notation ('E?'). */
+  readonly leave: string;
+  readonly equity: number;
+  /** This row is the move played. */
+  readonly played: boolean;
+  readonly preview: readonly PreviewTile[];
+}
+
+/** What the board view lists for the turn under the cursor. */
+export interface BoardCoachModel {
+  /** The turn shown (-1 before the first event), as `turnAtLine` gives it. */
+  readonly turnIndex: number;
+  /** Why there is no list (in the user's language); no rows then. */
+  readonly reason?: string;
+  /** The best moves, best first. */
+  readonly rows: readonly BoardMoveRow[];
+  /** The move played when it is not among the rows (ranked below them, or not legal: rank 0). */
+  readonly playedBelow?: BoardMoveRow;
+  /** Whether the move played is legal, and the equity it lost against the best. */
+  readonly legal: boolean;
+  readonly playedRank?: number;
+  readonly equityLost?: number;
+}
+
+/** The same move (exchanges compared as multisets of tiles). */
+function sameMove(a: Move, b: Move): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'exchange') return [...moveWord(a)].sort().join('') === [...moveWord(b)].sort().join('');
+  if (a.kind === 'pass') return true;
+  return a.row === b.row && a.col === b.col && a.direction === b.direction && a.squares.join(',') === b.squares.join(',');
+}
+
+function rowOf(m: Move, rank: number, played: boolean, lang: Language): BoardMoveRow {
+  return {
+    rank,
+    kind: m.kind,
+    position: movePosition(m),
+    word: moveWord(m),
+    name: moveName(m, lang),
+    score: m.score,
+    leave: moveLeave(m),
+    equity: m.equity,
+    played,
+    preview: previewTiles(m),
+  };
+}
+
+/**
+ * The board view's list for the turn at a 0-based line: the best `BOARD_TOP` moves of that turn
+ * (from the cache when the position was analysed for the same list), the move played marked or
+ * added below, or the reason there is none. Throws `AnalysisCancelled` once `cancellation` is set.
+ */
+export function boardCoachModel(
+  analysis: Analysis,
+  line: number,
+  lexicon: Lexicon | undefined,
+  cache: CoachCache,
+  lang: Language,
+  cancellation?: { readonly isCancellationRequested: boolean },
+): BoardCoachModel {
+  const turnIndex = turnAtLine(analysis.replay, line);
+  if (turnIndex < 0) return { turnIndex, reason: uiText('ui.board.coach.start', lang), rows: [], legal: false };
+  const answer = coachTurn(analysis, turnIndex, lexicon, cache, lang, cancellation, BOARD_TOP);
+  if (!answer) return { turnIndex, reason: uiText('ui.board.coach.notMove', lang), rows: [], legal: false };
+  if ('reason' in answer) return { turnIndex, reason: answer.reason, rows: [], legal: false };
+  const t = answer.turn;
+  const played = t.played;
+  const legal = t.legal === true;
+  let found = false;
+  const rows = (t.best ?? []).map((m, i) => {
+    const isPlayed = legal && !found && played !== undefined && sameMove(m, played);
+    if (isPlayed) found = true;
+    return rowOf(m, i + 1, isPlayed, lang);
+  });
+  const playedBelow = played && !found ? rowOf(played, legal ? (t.rank ?? 0) : 0, true, lang) : undefined;
+  return {
+    turnIndex,
+    rows,
+    ...(playedBelow ? { playedBelow } : {}),
+    legal,
+    ...(legal && t.rank !== undefined ? { playedRank: t.rank } : {}),
+    ...(t.equityLost !== undefined ? { equityLost: t.equityLost } : {}),
+  };
 }

@@ -7,8 +7,9 @@
  * Invariants:
  * - Pure: no editor types, no I/O (the coalescer only runs the task it is given).
  * - The page loads nothing: its policy is `default-src 'none'`, styles and script only by nonce,
- *   images only from the webview's own source or `data:`. The script only posts step messages
- *   and swaps in the body it is sent; it never builds markup from data.
+ *   images only from the webview's own source or `data:`. The script only posts step messages,
+ *   swaps in the body and the best moves it is sent (markup the server escaped), and shows or
+ *   hides a move's preview; it never builds markup from data.
  * - No record text is written here: the page holds catalogue text and the body as given (already
  *   escaped by the server); `attribute` escapes what goes into the page's own attributes.
  *
@@ -185,6 +186,22 @@ svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
 .game-over { font-weight: bold; color: #c62828; }
 .keys { opacity: 0.7; font-size: 0.85em; margin-top: 8px; }
 .message { font-style: italic; }
+.coach { margin: 6px 0; }
+.coach-status { font-style: italic; opacity: 0.8; }
+table.moves { border-collapse: collapse; width: 100%; font-size: 0.92em; }
+table.moves th { text-align: left; font-weight: normal; opacity: 0.75; padding: 1px 4px; border-bottom: 1px solid var(--vscode-panel-border, #c8c8c8); }
+table.moves td { padding: 1px 4px; white-space: nowrap; }
+table.moves td.num { text-align: right; font-variant-numeric: tabular-nums; }
+table.moves td.word { font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); white-space: normal; overflow-wrap: anywhere; }
+table.moves tr.move { cursor: default; }
+table.moves tr.move:hover, table.moves tr.move.active { background: var(--vscode-list-hoverBackground, #e8f3ea); }
+table.moves tr.move:focus { outline: 2px solid var(--vscode-focusBorder, #0078d4); outline-offset: -2px; }
+table.moves tr.played { font-weight: bold; }
+table.moves tr.gap td { text-align: center; opacity: 0.6; }
+.played-line { margin: 3px 0; }
+.coach-hint { opacity: 0.7; font-size: 0.85em; }
+svg.board .previews .preview { display: none; }
+svg.board .previews .preview.shown { display: inline; }
 `;
 
 /**
@@ -197,8 +214,12 @@ export function boardViewCsp(cspSource: string, nonce: string): string {
 
 /**
  * The script of the view: the buttons and the keys (arrows, Home, End) post a step; a `render`
- * message swaps the body and keeps its `state` (record and line) for a window reload. Outside VS
- * Code (no `acquireVsCodeApi`) it posts nothing.
+ * message swaps the body and keeps its `state` (record and line) for a window reload; a `moves`
+ * message fills the body's best-move section and the board's preview layer with the server's
+ * markup, when it is for the turn shown. While the pointer or the keyboard focus is on a row
+ * `tr[data-move=i]`, the preview `g.preview[data-move=i]` is shown over the board (and hidden
+ * when they leave); ↑ ↓ on a row move the focus between rows. Outside VS Code (no
+ * `acquireVsCodeApi`) it posts nothing.
  */
 export const BOARD_VIEW_SCRIPT = `
 (function () {
@@ -207,21 +228,63 @@ export const BOARD_VIEW_SCRIPT = `
   var root = document.getElementById('board-root');
   var KEYS = { ArrowLeft: 'previous', ArrowUp: 'previous', PageUp: 'previous', ArrowRight: 'next', ArrowDown: 'next', PageDown: 'next', Home: 'first', End: 'last' };
   function post(message) { if (api) api.postMessage(message); }
+  function rowOf(node) { return node instanceof Element ? node.closest('tr[data-move]') : null; }
+  function preview(row) {
+    var index = row ? row.getAttribute('data-move') : null;
+    var groups = root.querySelectorAll('svg.board .previews .preview');
+    for (var i = 0; i < groups.length; i++) groups[i].classList.toggle('shown', groups[i].getAttribute('data-move') === index);
+    var rows = root.querySelectorAll('tr[data-move]');
+    for (var j = 0; j < rows.length; j++) rows[j].classList.toggle('active', rows[j] === row);
+    var board = root.querySelector('.planilla-board');
+    if (board) { if (index === null) board.removeAttribute('data-preview'); else board.setAttribute('data-preview', index); }
+  }
+  function focusedRow() { return rowOf(document.activeElement); }
   document.addEventListener('click', function (event) {
     var button = event.target instanceof Element ? event.target.closest('button[data-step]') : null;
     if (button && !button.disabled) post({ type: 'step', step: button.getAttribute('data-step') });
   });
+  document.addEventListener('mouseover', function (event) {
+    var row = rowOf(event.target);
+    if (row) preview(row);
+  });
+  document.addEventListener('mouseout', function (event) {
+    var row = rowOf(event.target);
+    if (!row || row.contains(event.relatedTarget)) return;
+    preview(rowOf(event.relatedTarget) || focusedRow());
+  });
+  document.addEventListener('focusin', function (event) { preview(rowOf(event.target)); });
+  document.addEventListener('focusout', function (event) { if (rowOf(event.target) && !rowOf(event.relatedTarget)) preview(null); });
   document.addEventListener('keydown', function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var row = rowOf(event.target);
+    if (row && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      var next = event.key === 'ArrowUp' ? row.previousElementSibling : row.nextElementSibling;
+      while (next && !next.hasAttribute('data-move')) next = event.key === 'ArrowUp' ? next.previousElementSibling : next.nextElementSibling;
+      if (next) next.focus();
+      event.preventDefault();
+      return;
+    }
     var step = KEYS[event.key];
-    if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!step) return;
     event.preventDefault();
     post({ type: 'step', step: step });
   });
   window.addEventListener('message', function (event) {
     var message = event.data;
-    if (!message || message.type !== 'render' || typeof message.html !== 'string') return;
-    if (api && message.state) api.setState(message.state);
-    root.innerHTML = message.html;
+    if (!message || typeof message.html !== 'string') return;
+    if (message.type === 'render') {
+      if (api && message.state) api.setState(message.state);
+      root.innerHTML = message.html;
+    } else if (message.type === 'moves' && typeof message.previews === 'string') {
+      var board = root.querySelector('.planilla-board');
+      var section = root.querySelector('section.coach');
+      var layer = root.querySelector('svg.board .previews');
+      if (!board || !section || !layer || board.getAttribute('data-turn') !== String(message.turn)) return;
+      section.innerHTML = message.html;
+      section.setAttribute('data-state', 'ready');
+      layer.innerHTML = message.previews;
+      preview(null);
+    }
   });
   post({ type: 'ready' });
 })();

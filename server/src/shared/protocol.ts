@@ -88,6 +88,27 @@ export interface BoardAtResult {
   readonly lastMove: readonly string[];
   /** The view's body: escaped HTML, no script, no style attribute. */
   readonly html: string;
+  /** The body has a section waiting for the best moves (`planilla/boardMoves`): analysis is on. */
+  readonly coach?: boolean;
+}
+
+/**
+ * The best moves of the turn at a line, for the board view (asked after `planilla/boardAt`, apart
+ * from it, so the board never waits for the analysis; cancellable: the view cancels it when the
+ * cursor goes to another turn). Null when `planilla.analysis.enabled` is off or the record is not
+ * open; a cancelled request answers the LSP error RequestCancelled.
+ */
+export const BOARD_MOVES_REQUEST = 'planilla/boardMoves';
+export type BoardMovesParams = BoardAtParams;
+export interface BoardMovesResult {
+  /** The turn the list is for (as in `BoardAtResult`). */
+  readonly turnIndex: number;
+  /** The content of the body's `section.coach`: escaped HTML, no script, no style attribute. */
+  readonly html: string;
+  /** SVG groups for the board's `g.previews`, one `g.preview[data-move=i]` per row `tr[data-move=i]`. */
+  readonly previews: string;
+  /** Rows listed (0 when there is a reason instead). */
+  readonly count: number;
 }
 
 /** The audit report of a record as one self-contained HTML page (the CLI's `planilla report`). */

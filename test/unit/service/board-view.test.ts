@@ -208,10 +208,16 @@ describe('board view: the webview page', () => {
     assert.deepEqual(markupProblems(withoutScript, 'html'), []);
   });
 
-  it('only posts steps and swaps the body it is sent (no markup built from data)', () => {
+  it('only posts steps and swaps the body and best moves it is sent (no markup built from data)', () => {
     assert.doesNotMatch(BOARD_VIEW_SCRIPT, /eval\(|new Function|document\.write|fetch\(|XMLHttpRequest|import\(/);
     assert.match(BOARD_VIEW_SCRIPT, /type: 'step'/);
-    assert.match(BOARD_VIEW_SCRIPT, /message\.type !== 'render'/);
+    assert.match(BOARD_VIEW_SCRIPT, /message\.type === 'render'/);
+    assert.match(BOARD_VIEW_SCRIPT, /message\.type === 'moves'/);
+    // innerHTML only ever takes the message's own markup (the server's, escaped there).
+    assert.deepEqual(
+      [...BOARD_VIEW_SCRIPT.matchAll(/\.innerHTML = ([^;]+);/g)].map((m) => m[1]),
+      ['message.html', 'message.html', 'message.previews'],
+    );
   });
 });
 

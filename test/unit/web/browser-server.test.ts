@@ -134,7 +134,7 @@ describe('web: the browser server answers as the Node server does', function () 
   });
 
   for (const file of [...sampleFiles(), ...corpusFiles()]) {
-    it(`${path.basename(file)}: same diagnostics, hovers and lenses`, async () => {
+    it(`${path.basename(file)}: same diagnostics, hovers, lenses, board and best moves`, async () => {
       const text = editorText(file);
       const uri = pathToFileURL(path.join(dir, path.basename(file))).toString();
       const doc = { textDocument: { uri, languageId: 'gcg', version: 1, text } };
@@ -158,6 +158,17 @@ describe('web: the browser server answers as the Node server does', function () 
         }
       }
       assert.ok(hovers > 0, 'no hover compared');
+      // The board view and its best moves: the same code path, the same answers.
+      let lists = 0;
+      for (let line = 0; line < lines.length; line++) {
+        if (!lines[line].startsWith('>')) continue;
+        const params = { uri, line };
+        assert.deepEqual(await web.request('planilla/boardAt', params), await node.request('planilla/boardAt', params), `board at ${line}`);
+        const moves = await web.request('planilla/boardMoves', params);
+        assert.deepEqual(moves, await node.request('planilla/boardMoves', params), `best moves at ${line}`);
+        if (moves && moves.count > 0) lists++;
+      }
+      if (/samples/.test(file)) assert.ok(lists > 0, 'no list of best moves compared');
       node.notify('textDocument/didClose', id);
       web.notify('textDocument/didClose', id);
     });

@@ -307,6 +307,29 @@ export const UI_MESSAGES: Catalog = {
     es: 'Teclas: ← → jugada anterior y siguiente · Inicio y Fin primera y última. El cursor del editor sigue al tablero.',
     en: 'Keys: ← → previous and next event · Home and End first and last. The editor cursor follows the board.',
   },
+  // The board view's list of best moves (report/board-view.ts, service/coach.ts).
+  'ui.board.coach.pending': { es: 'Calculando las mejores jugadas…', en: 'Working out the best moves…' },
+  'ui.board.coach.list': { es: 'Mejores jugadas de este turno', en: 'Best moves of this turn' },
+  'ui.board.coach.start': {
+    es: 'Sitúe el cursor en una jugada para ver las mejores de ese turno.',
+    en: 'Put the cursor on a move to see the best ones of that turn.',
+  },
+  'ui.board.coach.notMove': {
+    es: 'Este evento no es una jugada: no hay jugadas con que compararlo.',
+    en: 'This event is not a move: there are no moves to compare it with.',
+  },
+  /* {reason}: why the turn is not analysed (analysis.reason.*, ui.coach.noLexicon). */
+  'ui.board.coach.skipped': { es: 'Sin análisis de este turno: {reason}.', en: 'No analysis of this turn: {reason}.' },
+  'ui.board.coach.playedRow': { es: 'la jugada hecha', en: 'the move played' },
+  'ui.board.coach.hint': {
+    es: 'Señale una jugada (o llévele el foco con Tab) para verla en el tablero, sin las fichas de la jugada hecha.',
+    en: 'Point at a move (or Tab to it) to see it on the board, without the tiles of the move played.',
+  },
+  /* {rank}: 1-based place; {move}: '8D CAMINO +26'; {equity}: its equity. */
+  'ui.board.coach.rowTitle': {
+    es: '{rank}.ª: {move}, equidad {equity}',
+    en: 'No. {rank}: {move}, equity {equity}',
+  },
 
   // Server log and notices
   'ui.server.handlerFailed': { es: 'Error interno en {handler}: {error}', en: 'Internal error in {handler}: {error}' },
