@@ -87,6 +87,13 @@ export function parseLeaveBytes(bytes: Uint8Array, name: string): LeaveLoadResul
 }
 
 let builtin: { file: string; result: LeaveEvaluator; warning?: LeaveMessage } | undefined;
+/** The data folder found from this module, looked up once (the walk up reads package.json files). */
+let ownDir: { readonly dir: string | undefined } | undefined;
+function ownDataDir(): string | undefined {
+  // A web worker has no __dirname (its host hands the table over with useBuiltinLeavesBytes).
+  ownDir ??= { dir: typeof __dirname === 'string' ? findDataDir(__dirname) : undefined };
+  return ownDir.dir;
+}
 /** The shipped table given as bytes by a host that cannot read files (the browser server). */
 let given: LeaveEvaluator | undefined;
 
@@ -106,8 +113,7 @@ export function builtinLeaves(dataDir?: string): {
   readonly warning?: LeaveMessage;
 } {
   if (given) return { leaves: given };
-  // A web worker has no __dirname (its host hands the table over with useBuiltinLeavesBytes).
-  const dir = dataDir ?? (typeof __dirname === 'string' ? findDataDir(__dirname) : undefined);
+  const dir = dataDir ?? ownDataDir();
   const file = dir ? path.join(dir, BUILTIN_LEAVES_FILE) : BUILTIN_LEAVES_FILE;
   if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
   let result: LeaveEvaluator;

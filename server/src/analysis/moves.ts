@@ -13,13 +13,14 @@
  *   left out (the coach's analysis does this).
  * - Cost: one call runs synchronously (about a millisecond for a top-10 without blanks, a few
  *   with two; tens of ms for every move of a rack with two blanks; README "Performance"). Pass
- *   `cancellation` (anything with `isCancellationRequested`, such as
- *   an LSP CancellationToken): it is polled per anchor and, once set, the call throws Pass `cancellation` (anything with `isCancellationRequested`, such as
- *   an LSP CancellationToken): it is polled per anchor and, once set, the call throws
- *   `AnalysisCancelled`. Cache answers by `positionKey(position)` + lexicon + leave evaluator.
+ *   `cancellation` (anything with `isCancellationRequested`, such as an LSP CancellationToken):
+ *   it is polled per anchor and, once set, the call throws `AnalysisCancelled`. Cache answers by `positionKey(position)` + lexicon + leave evaluator.
  * - Moves only for the Spanish tile set with a word list (the lexicon layer is Spanish); else
  *   `AnalysisUnsupported` is thrown with a message.
  * - Not re-entrant per lexicon (the generator's buffers are shared); Node runs it on one thread.
+ * - All moves (`generateMoves`, a top of Infinity) are kept as compact records while the walk
+ *   runs and made into `Move` objects once sorted (`PlayRecords`, `sortedPlays`); a finite top
+ *   keeps move objects. A test checks that both give the same moves in the same order.
  *
  * Equity: score + leave value (LeaveEvaluator) while the bag has tiles; with the bag empty,
  * score + 2R for a move that empties the rack (R = the opponent's tiles' face values; FISE 37.4:
@@ -298,13 +299,247 @@ export function compareMoves(key: SortKey): (a: Move, b: Move) => number {
   };
 }
 
+/** Stride of a play's squares in `PlayRecords.squares` (a word has at most 15). */
+const STRIDE = 16;
+
 /**
- * The sink the generator reports placements to: counts every move; keeps all of them, or the
- * best `limit` by key (keeping ties with the last kept); counts the moves whose key beats `beat`
- * and spots a `target` move.
+ * Every play of a position as compact records (typed arrays, grown by doubling, reused from one
+ * position to the next): what `generateMoves` keeps instead of an object per move until the moves
+ * are sorted. `info` packs direction (bit 0), line (bits 1–4), first lane position (5–8), length
+ * (9–12), used-tiles index (13–20) and tiles used (21–24); `squares` holds each square's
+ * `code | BLANK_BIT | NEW_BIT` at `i * STRIDE`.
+ */
+class PlayRecords {
+  count = 0;
+  maxScore = 0;
+  info = new Int32Array(1024);
+  score = new Int32Array(1024);
+  squares = new Uint8Array(1024 * STRIDE);
+
+  reset(): void {
+    this.count = 0;
+    this.maxScore = 0;
+  }
+
+  push(gen: MoveGenerator, start: number, end: number, score: number, used: number, usedIdx: number): void {
+    const i = this.count++;
+    if (i === this.info.length) this.grow();
+    const len = end - start + 1;
+    this.info[i] = gen.dir | (gen.line << 1) | (start << 5) | (len << 9) | (usedIdx << 13) | (used << 21);
+    this.score[i] = score;
+    if (score > this.maxScore) this.maxScore = score;
+    const sq = this.squares;
+    const base = i * STRIDE - start;
+    for (let p = start; p <= end; p++) sq[base + p] = gen.laneSquare(p);
+  }
+
+  private grow(): void {
+    const n = this.info.length * 2;
+    const info = new Int32Array(n);
+    info.set(this.info);
+    this.info = info;
+    const score = new Int32Array(n);
+    score.set(this.score);
+    this.score = score;
+    const squares = new Uint8Array(n * STRIDE);
+    squares.set(this.squares);
+    this.squares = squares;
+  }
+
+  /** Rank of record i's position ('8D' / 'D8') in string order. */
+  positionRank(i: number): number {
+    const v = this.info[i];
+    const dir = v & 1;
+    const line = (v >>> 1) & 15;
+    const start = (v >>> 5) & 15;
+    return POSITION_RANK[dir === 0 ? line * BOARD_SIZE + start : 225 + start * BOARD_SIZE + line];
+  }
+
+  /** Word order of records i and j (then '.' before a tile), as `compareWords` orders plays. */
+  compareWords(i: number, j: number): number {
+    const sq = this.squares;
+    const la = (this.info[i] >>> 9) & 15;
+    const lb = (this.info[j] >>> 9) & 15;
+    const n = la < lb ? la : lb;
+    const a = i * STRIDE;
+    const b = j * STRIDE;
+    for (let k = 0; k < n; k++) {
+      const ra = TOKEN_RANK[sq[a + k] & (CODE_MASK | BLANK_BIT)];
+      const rb = TOKEN_RANK[sq[b + k] & (CODE_MASK | BLANK_BIT)];
+      if (ra !== rb) return ra - rb;
+    }
+    if (la !== lb) return la - lb;
+    for (let k = 0; k < n; k++) {
+      const na = sq[a + k] & NEW_BIT;
+      const nb = sq[b + k] & NEW_BIT;
+      if (na !== nb) return na - nb;
+    }
+    return 0;
+  }
+
+  /** Record i as a move. */
+  move(i: number, prep: Prepared): Move {
+    const v = this.info[i];
+    const across = (v & 1) === 0;
+    const line = (v >>> 1) & 15;
+    const start = (v >>> 5) & 15;
+    const len = (v >>> 9) & 15;
+    const usedIdx = (v >>> 13) & 255;
+    const sq = this.squares;
+    const base = i * STRIDE;
+    const squares = new Array<number>(len);
+    for (let k = 0; k < len; k++) squares[k] = sq[base + k];
+    const score = this.score[i];
+    return {
+      kind: 'play',
+      direction: across ? 'across' : 'down',
+      row: across ? line : start,
+      col: across ? start : line,
+      squares,
+      score,
+      equity: score + prep.table[usedIdx],
+      leave: prep.leaveFaces[usedIdx],
+      used: (v >>> 21) & 15,
+    };
+  }
+}
+
+const records = new PlayRecords();
+/** Scratch of `sortedPlays`, reused: the (score, used-tiles index) → rank map, ranks, positions, counts. */
+let pairRank = new Int32Array(0);
+let scratchRank = new Int32Array(0);
+let scratchPos = new Int32Array(0);
+let scratchOrder = new Int32Array(0);
+let bucketStart = new Int32Array(0);
+
+/**
+ * The records' order under `compareMoves(prep.key)`, as record indices: each play gets the rank
+ * of its (key, score) among the distinct pairs and the rank of its position; two stable counting
+ * sorts (by position, then by key rank) order them, and plays with the same key, score and
+ * position (and only those) are then put in word order.
+ */
+function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
+  const n = rec.count;
+  const order = new Int32Array(n);
+  if (n === 0) return order;
+  const size = prep.table.length;
+  const table = prep.table;
+  const info = rec.info;
+  const score = rec.score;
+  // Rank of each distinct (key, score): equal keys and scores share a rank.
+  let ranks: number;
+  const byEquity = prep.key === 'equity';
+  const pairs: number[] = [];
+  if (byEquity) {
+    const cells = (rec.maxScore + 1) * size;
+    if (pairRank.length < cells) pairRank = new Int32Array(Math.max(cells, 2 * pairRank.length)).fill(-1);
+    for (let i = 0; i < n; i++) {
+      const id = score[i] * size + ((info[i] >>> 13) & 255);
+      if (pairRank[id] < 0) {
+        pairRank[id] = 0;
+        pairs.push(id);
+      }
+    }
+    // Distinct equities, ascending as negated numbers (one native sort), then each pair's
+    // (equity rank, score) as one integer, sorted natively with the pair's index below it.
+    const np = pairs.length;
+    const negEq = new Float64Array(np);
+    for (let k = 0; k < np; k++) negEq[k] = -(((pairs[k] / size) | 0) + table[pairs[k] % size]);
+    const distinct = negEq.slice().sort();
+    let nd = 0;
+    for (let k = 0; k < np; k++) if (k === 0 || distinct[k] !== distinct[nd - 1]) distinct[nd++] = distinct[k];
+    let scale = 1;
+    while (scale < np) scale *= 2;
+    const span = rec.maxScore + 1;
+    const pairKeys = new Float64Array(np);
+    for (let k = 0; k < np; k++) {
+      let lo = 0;
+      let hi = nd - 1;
+      const v = negEq[k];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (distinct[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      pairKeys[k] = (lo * span + (rec.maxScore - ((pairs[k] / size) | 0))) * scale + k;
+    }
+    pairKeys.sort();
+    let r = -1;
+    let last = -1;
+    for (let k = 0; k < np; k++) {
+      const high = Math.floor(pairKeys[k] / scale);
+      if (high !== last) {
+        r++;
+        last = high;
+      }
+      pairRank[pairs[pairKeys[k] - high * scale]] = r;
+    }
+    ranks = r + 1;
+  } else ranks = rec.maxScore + 1;
+  // Two stable counting sorts: by position rank, then by key rank.
+  if (scratchRank.length < n) {
+    scratchRank = new Int32Array(Math.max(n, 2 * scratchRank.length));
+    scratchPos = new Int32Array(scratchRank.length);
+    scratchOrder = new Int32Array(scratchRank.length);
+  }
+  const rankOf = scratchRank;
+  const posOf = scratchPos;
+  const byPos = scratchOrder;
+  for (let i = 0; i < n; i++) {
+    rankOf[i] = byEquity ? pairRank[score[i] * size + ((info[i] >>> 13) & 255)] : rec.maxScore - score[i];
+    posOf[i] = rec.positionRank(i);
+  }
+  for (const id of pairs) pairRank[id] = -1;
+  const buckets = ranks > 450 ? ranks : 450;
+  if (bucketStart.length < buckets + 1) bucketStart = new Int32Array(Math.max(buckets + 1, 2 * bucketStart.length));
+  const start = bucketStart;
+  start.fill(0, 0, 451);
+  for (let i = 0; i < n; i++) start[posOf[i] + 1]++;
+  for (let b = 1; b <= 450; b++) start[b] += start[b - 1];
+  for (let i = 0; i < n; i++) byPos[start[posOf[i]]++] = i;
+  start.fill(0, 0, ranks + 1);
+  for (let i = 0; i < n; i++) start[rankOf[i] + 1]++;
+  for (let b = 1; b <= ranks; b++) start[b] += start[b - 1];
+  for (let k = 0; k < n; k++) {
+    const i = byPos[k];
+    order[start[rankOf[i]]++] = i;
+  }
+  // Plays with the same key, score and position (a run): word order.
+  let runStart = 0;
+  for (let k = 1; k <= n; k++) {
+    if (k < n && rankOf[order[k]] === rankOf[order[runStart]] && posOf[order[k]] === posOf[order[runStart]]) continue;
+    if (k - runStart > 1) sortWords(rec, order, runStart, k);
+    runStart = k;
+  }
+  return order;
+}
+
+/** Puts `order[from..to)` in word order (`PlayRecords.compareWords`). */
+function sortWords(rec: PlayRecords, order: Int32Array, from: number, to: number): void {
+  if (to - from > 12) {
+    const run = Array.from(order.subarray(from, to)).sort((x, y) => rec.compareWords(x, y));
+    order.set(run, from);
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const idx = order[i];
+    let q = i;
+    while (q > from && rec.compareWords(order[q - 1], idx) > 0) {
+      order[q] = order[q - 1];
+      q--;
+    }
+    order[q] = idx;
+  }
+}
+
+/**
+ * The sink the generator reports placements to: counts every move; keeps all of them (as
+ * records, made into moves once sorted), or the best `limit` by key (keeping ties with the last
+ * kept); counts the moves whose key beats `beat` and spots a `target` move.
  */
 export class Collector implements PlacementSink {
   count = 0;
+  /** Moves kept as objects: every non-placement, and the placements when `limit` is finite. */
   kept: Move[] = [];
   /** The key of the `limit`-th best move so far (-Infinity until `limit` moves were seen). */
   threshold = -Infinity;
@@ -315,6 +550,8 @@ export class Collector implements PlacementSink {
   private filled = 0;
   /** Size of `kept` at which moves below the threshold are dropped. */
   private nextCompact: number;
+  /** Placements kept as records (limit Infinity). */
+  private readonly records: PlayRecords | undefined;
   constructor(
     readonly prep: Prepared,
     readonly limit: number, // Infinity: keep all; 0: keep none
@@ -328,18 +565,49 @@ export class Collector implements PlacementSink {
   ) {
     this.topKeys = new Float64Array(limit === Infinity ? 0 : limit);
     this.nextCompact = limit === Infinity ? Infinity : Math.max(64, 4 * limit);
+    if (limit === Infinity) {
+      this.records = records;
+      records.reset();
+    }
   }
 
   accept(gen: MoveGenerator, start: number, end: number, score: number, used: number, usedIdx: number): void {
     this.count++;
+    if (this.records !== undefined && this.beat === Infinity) {
+      this.records.push(gen, start, end, score, used, usedIdx);
+      return;
+    }
     const equity = score + this.prep.table[usedIdx];
     const k = this.prep.key === 'equity' ? equity : score;
     if (k > this.beat) this.better++;
     else if (k === this.beat && this.target && this.matches(gen, start, end))
       this.found = this.make(gen, start, end, score, equity, used, usedIdx);
+    if (this.records !== undefined) {
+      this.records.push(gen, start, end, score, used, usedIdx);
+      return;
+    }
     if (k < this.threshold || this.limit === 0) return;
     this.kept.push(this.make(gen, start, end, score, equity, used, usedIdx));
     this.note(k);
+  }
+
+  /** Every move kept, sorted by `compareMoves(prep.key)`. */
+  sorted(): Move[] {
+    const cmp = compareMoves(this.prep.key);
+    const others = this.kept.sort(cmp);
+    const rec = this.records;
+    if (rec === undefined) return others;
+    const order = sortedPlays(rec, this.prep);
+    const out = new Array<Move>(order.length + others.length);
+    let k = 0;
+    let o = 0;
+    for (let i = 0; i < order.length; i++) {
+      const m = rec.move(order[i], this.prep);
+      while (o < others.length && cmp(others[o], m) < 0) out[k++] = others[o++];
+      out[k++] = m;
+    }
+    while (o < others.length) out[k++] = others[o++];
+    return out;
   }
 
   /** Records a kept key: raises the threshold, drops moves below it now and then. */
@@ -484,7 +752,7 @@ export function generateMoves(position: Position, options: MoveOptions): Move[] 
   const sink = new Collector(prep, Infinity);
   runGenerator(prep, options, sink);
   addNonPlacements(prep, sink);
-  return sink.kept.sort(compareMoves(prep.key));
+  return sink.sorted();
 }
 
 export interface MovesAnswer {
@@ -544,7 +812,7 @@ export function analyzeMoves(
   const sink = new Collector(prep, top, beat, target);
   addNonPlacements(prep, sink); // first: they raise the threshold the pruning stops at
   runGenerator(prep, options, sink, !counting);
-  const moves = sink.kept.sort(compareMoves(prep.key));
+  const moves = sink.sorted();
   if (moves.length > top) moves.length = top;
   const count = counting ? sink.count : undefined;
   if (!played) return { ...(count !== undefined ? { count } : {}), moves };

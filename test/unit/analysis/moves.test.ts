@@ -261,6 +261,54 @@ describe('analysis: top-N with bound pruning', function () {
   });
 });
 
+describe('analysis: how all moves are kept and sorted', function () {
+  this.timeout(300000);
+  // generateMoves keeps every placement as a compact record and makes the moves once sorted
+  // (counting sorts on key and position, then word order); a finite top keeps move objects and
+  // sorts them with compareMoves. The two must give the same moves, field by field, in the
+  // order of their strings.
+  const text = (m: Move) => [movePosition(m), (moveJson(m).word ?? moveJson(m).tiles ?? '') as string, movePlay(m)];
+  const byStrings = (key: 'equity' | 'score') => (a: Move, b: Move) => {
+    const ka = key === 'equity' ? a.equity : a.score;
+    const kb = key === 'equity' ? b.equity : b.score;
+    if (ka !== kb) return kb - ka;
+    if (a.score !== b.score) return b.score - a.score;
+    const ta = text(a);
+    const tb = text(b);
+    for (let i = 0; i < 3; i++) if (ta[i] !== tb[i]) return ta[i] < tb[i] ? -1 : 1;
+    return 0;
+  };
+  it('records and move objects give the same moves in string order (0–2 blanks, equity and score, a played move)', () => {
+    const rnd = mulberry32(2718);
+    let moves = 0;
+    const game = generateGame({ seed: 61, notation: 'brackets' });
+    const r = replay(parse(game.text).file, { lexicon });
+    for (let i = 0; i < r.turns.length; i += 5) {
+      const got = positionBefore(r, i);
+      if (!('position' in got)) continue;
+      for (const blanks of [0, 1, 2]) {
+        const p: Position = { ...got.position, rack: randomRack(rnd, got.position.board, blanks) };
+        const leaves = defaultLeaves('spanish');
+        for (const sort of ['equity', 'score'] as const) {
+          const all = generateMoves(p, { lexicon, sort });
+          const objects = analyzeMoves(p, all.length + 1, { lexicon, sort }).moves;
+          assert.deepEqual(all, objects, `${sort} ${p.rack.join('')}`);
+          assert.deepEqual(all.map(text), all.slice().sort(byStrings(sort)).map(text), `${sort} ${p.rack.join('')}`);
+          for (const m of all) if (p.bag > 0) assert.equal(m.equity, m.score + leaves.value(m.leave));
+          moves += all.length;
+        }
+        const all = generateMoves(p, { lexicon });
+        const played = all[Math.floor(rnd() * all.length)];
+        const viaRecords = analyzeMoves(p, Infinity, { lexicon }, played);
+        const viaObjects = analyzeMoves(p, all.length + 1, { lexicon }, played);
+        assert.deepEqual(viaRecords, viaObjects);
+        assert.equal(viaRecords.rank, 1 + all.filter((m) => m.equity > played.equity).length);
+      }
+    }
+    assert.ok(moves > 10000, `only ${moves} moves compared`);
+  });
+});
+
 describe('analysis: plays of real and generated records are in the set', function () {
   this.timeout(300000);
   const records: [string, string][] = [
