@@ -149,7 +149,7 @@ describe('lexicon: user lists', function () {
   });
 
   it("never takes another path's stamp (a stamp names the path it stands for)", () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const cacheDir = path.join(dir, 'cache');
     const mtime = new Date(1_700_000_000_000);
     const a = write(dir, 'a.txt', 'casa\nperro\n');
