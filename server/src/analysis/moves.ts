@@ -442,6 +442,7 @@ let pairEquity = new Float64Array(256);
 let scratchRank = new Int32Array(0);
 let scratchPos = new Int32Array(0);
 let scratchScore = new Int32Array(0);
+let scratchTokens = new Int32Array(0);
 let scratchA = new Int32Array(0);
 let scratchB = new Int32Array(0);
 let bucketStart = new Int32Array(0);
@@ -464,11 +465,11 @@ function countingSort(from: Int32Array, to: Int32Array, n: number, key: Int32Arr
 
 /**
  * The records' order under `compareMoves(prep.key)`, as record indices (the first `rec.count`
- * entries of the array returned, which is scratch: read it before the next call). Three stable
- * counting sorts, least significant key first: position rank; score, highest first; and (by
- * equity) the rank of the equity among the distinct ones, found from the distinct (score, used
- * tiles) pairs, highest first. Plays with the same key, score and position (and only those) are
- * then put in word order.
+ * entries of the array returned, which is scratch: read it before the next call). Stable
+ * counting sorts, least significant key first: the text ranks of the word's first two tiles;
+ * position rank; score, highest first; and (by equity) the rank of the equity among the distinct
+ * ones, found from the distinct (score, used tiles) pairs, highest first. Plays with the same key,
+ * score, position and first two tiles (and only those) are then put in word order.
  */
 function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
   const n = rec.count;
@@ -477,12 +478,14 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
     scratchRank = new Int32Array(size);
     scratchPos = new Int32Array(size);
     scratchScore = new Int32Array(size);
+    scratchTokens = new Int32Array(size);
     scratchA = new Int32Array(size);
     scratchB = new Int32Array(size);
   }
   const rankOf = scratchRank;
   const posOf = scratchPos;
   const scoreOf = scratchScore;
+  const tokensOf = scratchTokens;
   let a = scratchA;
   let b = scratchB;
   if (n === 0) return a;
@@ -491,13 +494,23 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
   const info = rec.info;
   const score = rec.score;
   const maxScore = rec.maxScore;
+  const sq = rec.squares;
   for (let i = 0; i < n; i++) {
     a[i] = i;
     posOf[i] = rec.positionRank(i);
     scoreOf[i] = maxScore - score[i];
+    // A word has at least two tiles: the text ranks of the first two, for the word order.
+    const base = i * STRIDE;
+    tokensOf[i] = TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)] * 64 + TOKEN_RANK[sq[base + 1] & (CODE_MASK | BLANK_BIT)];
   }
-  countingSort(a, b, n, posOf, 450);
-  countingSort(b, a, n, scoreOf, maxScore + 1);
+  countingSort(a, b, n, tokensOf, 64 * 64);
+  countingSort(b, a, n, posOf, 450);
+  countingSort(a, b, n, scoreOf, maxScore + 1);
+  {
+    const t = a;
+    a = b;
+    b = t;
+  }
   if (prep.key === 'equity') {
     // The distinct (score, used tiles) pairs, their equities sorted (highest first, as negated
     // numbers in ascending order); each play's rank is its equity's place among the distinct ones.
@@ -551,7 +564,13 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
     if (k < n) {
       const i = order[k];
       const j = order[runStart];
-      if (score[i] === score[j] && posOf[i] === posOf[j] && (prep.key !== 'equity' || rankOf[i] === rankOf[j])) continue;
+      if (
+        score[i] === score[j] &&
+        posOf[i] === posOf[j] &&
+        tokensOf[i] === tokensOf[j] &&
+        (prep.key !== 'equity' || rankOf[i] === rankOf[j])
+      )
+        continue;
     }
     if (k - runStart > 1) sortWords(rec, order, runStart, k);
     runStart = k;
