@@ -62,7 +62,13 @@ export default tseslint.config(
   },
   {
     // Harness code that also runs inside the browser page (page.evaluate).
-    files: ['test/e2e/chromium/**/*.js', 'test/e2e/vscode/ui-run.js', 'test/e2e/vscode/web-run.js', 'test/e2e/vscode/first-open.js'],
+    files: [
+      'test/e2e/chromium/**/*.js',
+      'test/e2e/vscode/ui-run.js',
+      'test/e2e/vscode/web-run.js',
+      'test/e2e/vscode/first-open.js',
+      'test/e2e/vscode/harness.js',
+    ],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `planilla` command: runs the bundled CLI (dist/cli.js, made by `npm run build`), or the
-// compiled modules (out/) when the bundle is missing or older than them (a `--no-bundle` build).
+// The `planilla` command: runs the bundled CLI (dist/cli.js, made by `npm run build`) through a V8
+// code cache (compile-cache.js), or the compiled modules (out/) when the bundle is missing or older
+// than them (a `--no-bundle` build).
 'use strict';
 const path = require('node:path');
 const fs = require('node:fs');
@@ -20,9 +21,12 @@ if (bundleTime < 0 && compiledTime < 0) {
   process.stderr.write('planilla: no está compilado; ejecute «npm run build» · not built; run "npm run build"\n');
   process.exit(2);
 }
-const planilla = require(bundleTime >= compiledTime ? bundled : compiled);
+const loaded =
+  bundleTime >= compiledTime ? require('./compile-cache.js').loadBundle(bundled) : { exports: require(compiled), saveCache() {} };
+const planilla = loaded.exports;
 // A closed pipe (`| head -1`) or a full disk (`> /dev/full`) ends quietly or in one line, never a stack trace.
 if (typeof planilla.guardStreams === 'function') planilla.guardStreams(process.argv.slice(2));
 planilla.main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
+  loaded.saveCache(planilla.commandRun);
 });

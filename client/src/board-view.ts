@@ -209,6 +209,11 @@ export class BoardView implements vscode.Disposable {
     return this.movesPosted;
   }
 
+  /** The last best-move list sent (its turn and markup), for tests. */
+  get movesShownNow(): { readonly turn: number; readonly html: string; readonly previews: string } | undefined {
+    return this.movesShown?.body === this.body ? this.movesShown.message : undefined;
+  }
+
   /** Shows `editor`'s record from its cursor line. */
   follow(editor: vscode.TextEditor): void {
     this.show(editor.document, editor.selection.active.line, editor.viewColumn);

@@ -45,6 +45,12 @@ export function guardStreams(argv: readonly string[]): void {
   guardStandardStreams(lang);
 }
 
+/**
+ * The command the last `main` call loaded (`check`, `board`…), for bin/compile-cache.js: a code
+ * cache made after a run holds that command's compiled functions.
+ */
+export let commandRun: string | undefined;
+
 export async function main(argv: readonly string[], io?: CliIo): Promise<number> {
   // The options before the command's name, and the name: the first positional.
   const leading = parseCommandArgs(argv, LEADING_OPTIONS);
@@ -59,6 +65,7 @@ export async function main(argv: readonly string[], io?: CliIo): Promise<number>
   };
   try {
     const loaded = load ? load() : undefined;
+    if (loaded) commandRun = command;
     const tail = loaded ? parseCommandArgs(argv.slice(at + 1), { ...GLOBAL_OPTIONS, ...loaded.options }) : undefined;
     // `--lang` counts wherever it is written (after the command's name it wins).
     const langValue = tail?.args.values.get('lang') ?? head.args.values.get('lang');

@@ -155,9 +155,12 @@ describe('protocol: language server over stdio', function () {
     type Moves = { turnIndex: number; html: string; previews: string; count: number };
     const moves = await client.request<Moves>('planilla/boardMoves', { uri: other, line: 7 });
     assert.equal(moves.turnIndex, 1);
-    assert.equal(moves.count, 10 + (/<tr class="gap">/.test(moves.html) ? 1 : 0));
-    assert.equal([...moves.html.matchAll(/<tr class="move[^"]*" data-move="\d+"/g)].length, moves.count);
-    assert.match(moves.html, /<th>jugada<\/th><th>palabra<\/th><th>puntos<\/th><th>deja<\/th><th>equidad<\/th>/);
+    assert.equal(moves.count, 10 + (/<div class="gap"/.test(moves.html) ? 1 : 0));
+    assert.equal([...moves.html.matchAll(/<div class="move[^"]*" role="listitem" data-move="\d+"/g)].length, moves.count);
+    assert.match(
+      moves.html,
+      />jugada<\/span><span class="word">palabra<\/span><span class="score">puntos<\/span><span class="leave">deja<\/span><span class="equity">equidad</,
+    );
     assert.equal([...moves.previews.matchAll(/<g class="preview" data-move="\d+">/g)].length, moves.count);
     assert.match(moves.previews, /<rect class="preview-tile"/);
     // Before the first event, and a turn without its rack: the reason, no rows.
@@ -331,6 +334,32 @@ describe('protocol: language server over stdio', function () {
       [],
     );
     client.notify('textDocument/didClose', { textDocument: { uri: longUri } });
+  });
+
+  it('answers a cancelled formatting or export with the cancellation error, then formats and exports', async () => {
+    const file = path.join(dir, 'cancel-format.gcg');
+    const messy = RECORD.replace('>Ana: ABILORS 8D LIBRO +18 18', '>Ana:ABILORS   8d LIBRO +18 18');
+    fs.writeFileSync(file, messy);
+    const fileUri = pathToFileURL(file).toString();
+    const cancelledAtOnce = async (method: string, params: unknown): Promise<void> => {
+      const pending = client.requestThenCancel(method, params);
+      await assert.rejects(pending, (e: Error & { code?: number }) => e.code === -32800, `${method} was not cancelled`);
+    };
+    const options = { tabSize: 2, insertSpaces: true };
+    // A record not open: the export reads it from disk.
+    await cancelledAtOnce('planilla/exportWoogles', { uri: fileUri });
+    const opened = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === fileUri);
+    client.notify('textDocument/didOpen', { textDocument: { uri: fileUri, languageId: 'gcg', version: 1, text: messy } });
+    await opened;
+    await cancelledAtOnce('textDocument/formatting', { textDocument: { uri: fileUri }, options });
+    await cancelledAtOnce('planilla/exportWoogles', { uri: fileUri });
+    // Not cancelled: both answer as before.
+    const edits: { newText: string }[] = await client.request('textDocument/formatting', { textDocument: { uri: fileUri }, options });
+    assert.equal(edits.length, 1);
+    assert.match(edits[0].newText, /^>Ana: +ABILORS 8D LIBRO \+18 18$/m);
+    const exported = await client.request('planilla/exportWoogles', { uri: fileUri });
+    assert.match(exported.text, /^#character-encoding UTF-8\n/);
+    client.notify('textDocument/didClose', { textDocument: { uri: fileUri } });
   });
 
   it('answers a request about an unknown document and keeps running', async () => {

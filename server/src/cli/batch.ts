@@ -18,8 +18,8 @@
  *     (index, outcome) => print(outcome));
  */
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { analyzeRecord, type CheckSettings, type JsonFile } from './record';
+import type { Worker } from 'node:worker_threads';
+import { analyzeRecord, internalErrorReport, type CheckSettings, type JsonFile } from './record';
 import { readRecord, t } from './io';
 import { formatMessage } from '../rules/messages';
 import type { Edition, Language, Severity } from '../rules/types';
@@ -108,22 +108,8 @@ export function checkFile(file: string, settings: CheckSettings, lang: Language)
 
 /** The outcome reported for a file whose worker died while checking it. */
 export function internalErrorOutcome(file: string, settings: WorkerSettings, detail: string): FileOutcome {
-  return {
-    kind: 'report',
-    json: {
-      path: file,
-      rules: settings.rules ?? 'fise',
-      tileSet: settings.tileSet ?? 'spanish',
-      players: [],
-      diagnostics: [],
-      turns: [],
-      final: {},
-      result: {},
-      complete: false,
-    },
-    counts: { error: 1, warning: 0, information: 0, hint: 0 },
-    summary: formatMessage('cli.internal-error', { path: file, detail }, settings.lang),
-  };
+  const report = internalErrorReport(file, file, settings, detail, settings.lang);
+  return { kind: 'report', json: report.json, counts: report.counts, summary: report.summary };
 }
 
 /** Where progress is drawn; `clear` removes the bar before other output is written. */
@@ -230,6 +216,8 @@ function runWorkers<O>(
   failed: (file: string, detail: string) => O,
 ): Promise<void> {
   const { settings } = options;
+  // Loaded here, not with this module: a batch in this thread never needs it.
+  const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
   const script = options.workerScript ?? path.join(__dirname, 'worker.js');
   const count = Math.min(options.jobs, files.length);
   // Small chunks keep every worker busy to the end; several files per message spare round trips.

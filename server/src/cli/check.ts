@@ -89,7 +89,10 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
   const { files, problems } = expandInputs(args.positionals, io);
   const jobs = chosenJobs ?? defaultJobs(files.length, os.availableParallelism());
   let unreadable = problems;
+  // JSON needs every file's object at the end; the human form only the tally, so a large batch
+  // does not keep each report alive until the end.
   const reports: ReportOutcome[] = [];
+  const tally = { files: 0, withErrors: 0, errors: 0, warnings: 0 };
   const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(process.stderr, io.lang);
   await runBatch(
     files,
@@ -106,26 +109,21 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
         unreadable++;
         return;
       }
-      reports.push(outcome);
-      if (!json) printHuman(outcome, io);
+      tally.files++;
+      tally.errors += outcome.counts.error;
+      tally.warnings += outcome.counts.warning;
+      if (outcome.counts.error > 0) tally.withErrors++;
+      if (json) reports.push(outcome);
+      else printHuman(outcome, io);
     },
   );
   if (json) {
     io.out(jsonForTerminal(JSON.stringify({ files: reports.map((r) => r.json) }, null, 2)));
-  } else if (reports.length > 1) {
-    const errors = reports.reduce((n, r) => n + r.counts.error, 0);
-    const warnings = reports.reduce((n, r) => n + r.counts.warning, 0);
-    io.out(
-      t(io.lang, 'cli.total-summary', {
-        files: reports.length,
-        withErrors: reports.filter((r) => r.counts.error > 0).length,
-        errors,
-        warnings,
-      }),
-    );
+  } else if (tally.files > 1) {
+    io.out(t(io.lang, 'cli.total-summary', tally));
   }
   if (unreadable > 0) return 2;
-  return reports.some((r) => r.counts.error > 0) ? 1 : 0;
+  return tally.withErrors > 0 ? 1 : 0;
 }
 
 /** `--jobs` value: a whole number from 1 to MAX_JOBS, else undefined. */

@@ -247,7 +247,8 @@ function listGcg(dir: string, skipped: (link: string, why: 'broken' | 'loop') =>
       }
       if (isDir && !entry.name.startsWith('.') && entry.name !== 'node_modules') walk(full, depth + 1);
       else if (isFile && isGcg) {
-        const realFile = realOf(full) ?? full;
+        // A file that is no link is where its folder really is (no lookup, one per file, needed).
+        const realFile = entry.isSymbolicLink() ? (realOf(full) ?? full) : path.join(real, entry.name);
         if (seenFiles.has(realFile)) continue;
         seenFiles.add(realFile);
         found.push(full);

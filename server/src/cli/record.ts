@@ -98,28 +98,41 @@ function sameLineNotes(f: Finding, lang: Language): string[] {
   return (f.related ?? []).filter((r) => r.span.start.line === f.span.start.line).map((r) => formatMessage(r.messageId, r.args, lang));
 }
 
+/**
+ * The report of a file whose check failed inside Planilla (a lower layer threw, or a worker died
+ * with it): one error, the one-line summary naming `shownPath` (the path as the summary shows
+ * it), and an empty JSON object for it.
+ */
+export function internalErrorReport(
+  path: string,
+  shownPath: string,
+  settings: { readonly rules?: Edition; readonly tileSet?: TileSetName },
+  detail: string,
+  lang: Language,
+): RecordReport {
+  return {
+    json: {
+      path,
+      rules: settings.rules ?? 'fise',
+      tileSet: settings.tileSet ?? 'spanish',
+      players: [],
+      diagnostics: [],
+      turns: [],
+      final: {},
+      result: {},
+      complete: false,
+    },
+    counts: { error: 1, warning: 0, information: 0, hint: 0 },
+    summary: formatMessage('cli.internal-error', { path: shownPath, detail }, lang),
+  };
+}
+
 export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSettings, lang: Language): RecordReport {
   let analysis: Analysis;
   try {
     analysis = analyze(bytes, settings);
   } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
-    const counts = { error: 1, warning: 0, information: 0, hint: 0 };
-    return {
-      json: {
-        path,
-        rules: settings.rules ?? 'fise',
-        tileSet: settings.tileSet ?? 'spanish',
-        players: [],
-        diagnostics: [],
-        turns: [],
-        final: {},
-        result: {},
-        complete: false,
-      },
-      counts,
-      summary: formatMessage('cli.internal-error', { path: terminalText(path), detail }, lang),
-    };
+    return internalErrorReport(path, terminalText(path), settings, e instanceof Error ? e.message : String(e), lang);
   }
   const { replay } = analysis;
   const nick = (player: number): string => replay.players[player]?.nick ?? '?';

@@ -93,9 +93,16 @@ export function formatTiles(tiles: readonly string[]): string {
   return tiles.map((t) => (t.length > 1 ? `[${t}]` : t)).join('');
 }
 
+/**
+ * Spanish collation, made once when first needed: `localeCompare(b, 'es')` makes a collator on
+ * every call (ICU's set-up each time), `Intl.Collator('es').compare` gives the same order.
+ */
+let spanishCollator: Intl.Collator | undefined;
+
 /** Sorted copy for display: letters in alphabetical order, blanks last. */
 export function sortTiles(tiles: readonly string[]): string[] {
-  return tiles.slice().sort((a, b) => (a === '?' ? 1 : b === '?' ? -1 : a.localeCompare(b, 'es')));
+  const collator = (spanishCollator ??= new Intl.Collator('es'));
+  return tiles.slice().sort((a, b) => (a === '?' ? 1 : b === '?' ? -1 : collator.compare(a, b)));
 }
 
 export interface ReadingContext {

@@ -113,7 +113,8 @@ export abstract class EndReplayer extends MoveReplayer {
     const remaining = this.leftAtEnd();
     const written = this.endTiles(e.endRack, remaining);
     const R = this.value(remaining);
-    const rackText = formatTiles(sortTiles(remaining));
+    // Only a finding shows the rack: sorting it for the eye is left until one does.
+    const rackText = (): string => formatTiles(sortTiles(remaining));
     if (p !== end.finisher) {
       this.report(
         'end-rack-mismatch',
@@ -124,7 +125,7 @@ export abstract class EndReplayer extends MoveReplayer {
       return { computed: 0 };
     }
     if (this.endAdd) {
-      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: rackText, value: R });
+      this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: rackText(), value: R });
       return { computed: 0 };
     }
     const tilesOk = sameTiles(written, remaining);
@@ -132,7 +133,7 @@ export abstract class EndReplayer extends MoveReplayer {
       this.report(
         'end-rack-mismatch',
         e.endRack?.span ?? e.span,
-        { rack: e.endRack?.text ?? '', expected: rackText },
+        { rack: e.endRack?.text ?? '', expected: rackText() },
         { messageId: 'end-rack-mismatch-rack' },
       );
     }
@@ -147,7 +148,7 @@ export abstract class EndReplayer extends MoveReplayer {
       wrongAmount = true;
       if (tilesOk) {
         const expected = form === '2R' ? 2 * R : R;
-        this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected, rack: rackText, value: R });
+        this.report('end-rack-mismatch', e.score?.span ?? e.span, { declared, expected, rack: rackText(), value: R });
       }
     }
     const computed = form === '2R' ? 2 * R : R;

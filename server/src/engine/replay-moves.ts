@@ -16,7 +16,7 @@ import type { EventNode, TileRef } from '../syntax/types';
 import { BOARD_SIZE, squareIndex } from './board';
 import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } from './placement';
 import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles } from './racks';
-import { endArticle, NO_RULINGS, ReplayState, type Outcome, type PlacementRecord } from './replay-state';
+import { endArticle, NO_RULINGS, ReplayState, type Outcome, type PlacementRecord, type PlayerState } from './replay-state';
 import { scorePlacement } from './scoring';
 import { RACK_SIZE } from './tilesets';
 import { NO_WORDS } from './turn';
@@ -111,12 +111,9 @@ export abstract class MoveReplayer extends ReplayState {
     return false;
   }
 
-  protected placement(e: EventNode, p: number): Outcome {
-    const player = this.players[p];
-    const refs = this.playRefs(e);
-    const rack = this.readRack(e, p, (reading) => this.neededFaces(e, this.resolveTiles(refs, reading.map(rackFace))));
-    // What a withdrawal restores: the rack before the play, the runs, the game state, the sums.
-    const before: PlacementRecord['before'] = {
+  /** What a withdrawal of the play about to be made restores: the rack, the runs, the game state, the sums. */
+  protected restorePoint(player: PlayerState): PlacementRecord['before'] {
+    return {
       known: player.known.slice(),
       knownFrom: player.knownFrom,
       size: player.size,
@@ -125,6 +122,13 @@ export abstract class MoveReplayer extends ReplayState {
       gameEnd: this.end,
       bases: player.bases.slice(),
     };
+  }
+
+  protected placement(e: EventNode, p: number): Outcome {
+    const player = this.players[p];
+    const refs = this.playRefs(e);
+    const rack = this.readRack(e, p, (reading) => this.neededFaces(e, this.resolveTiles(refs, reading.map(rackFace))));
+    const before = this.restorePoint(player);
     const tiles = this.resolveTiles(refs, rack?.tiles);
     const faceIssues = this.checkTileFaces(tiles, rack?.foreign);
 
@@ -280,15 +284,7 @@ export abstract class MoveReplayer extends ReplayState {
     const player = this.players[p];
     const rack = this.readRack(e, p, () => []);
     const declared = e.score?.value ?? 0;
-    const before: PlacementRecord['before'] = {
-      known: player.known.slice(),
-      knownFrom: player.knownFrom,
-      size: player.size,
-      passRun: this.passRun,
-      scorelessRun: this.scorelessRun,
-      gameEnd: this.end,
-      bases: player.bases.slice(),
-    };
+    const before = this.restorePoint(player);
     this.blind = true;
     this.notChecked(e);
     // What was played is unknown, so nothing is known of the rack that follows.

@@ -16,6 +16,9 @@ import * as fs from 'node:fs';
 /** The largest record Planilla reads (a real record is a few kilobytes). */
 export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 
+/** The buffer of every read after a file's first one (its bytes are copied out at once). */
+const SPARE = Buffer.allocUnsafe(65536);
+
 export type ReadFailure =
   | { readonly ok: false; readonly reason: 'not-found' | 'permission' | 'is-directory' | 'not-file'; readonly code?: string }
   | { readonly ok: false; readonly reason: 'too-large'; readonly size: number }
@@ -45,18 +48,21 @@ export function readRegularFile(file: string, maxBytes: number = MAX_RECORD_BYTE
     if (st.isDirectory()) return { ok: false, reason: 'is-directory' };
     if (!st.isFile()) return { ok: false, reason: 'not-file' };
     if (st.size > maxBytes) return { ok: false, reason: 'too-large', size: st.size };
-    // Read what is there, but never more than the cap (the file may grow while we read).
+    // Read what is there, but never more than the cap (the file may grow while we read). The first
+    // buffer holds the size fstat saw and one byte more, so a file that did not grow is read into
+    // it whole; later reads (the end, or what the file grew by) go through one shared buffer and
+    // are copied out, so no large buffer is made per file.
     const chunks: Buffer[] = [];
     let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(Math.max(st.size - total, 0) + 65536, maxBytes + 1 - total));
-      if (chunk.length === 0) break;
-      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
+    for (let first = true; total <= maxBytes; first = false) {
+      const room = Math.min(first ? st.size + 1 : SPARE.length, maxBytes + 1 - total);
+      const chunk = first ? Buffer.allocUnsafe(room) : SPARE;
+      const n = fs.readSync(fd, chunk, 0, room, null);
       if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
+      chunks.push(first ? chunk.subarray(0, n) : Buffer.from(chunk.subarray(0, n)));
       total += n;
-      if (total > maxBytes) return { ok: false, reason: 'too-large', size: total };
     }
+    if (total > maxBytes) return { ok: false, reason: 'too-large', size: total };
     return { ok: true, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total) };
   } catch (e) {
     return failure(e);

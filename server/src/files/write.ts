@@ -24,7 +24,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
+
+/** `node:crypto`, loaded when first used: loading it costs a start several milliseconds. */
+function crypto(): typeof import('node:crypto') {
+  return require('node:crypto') as typeof import('node:crypto');
+}
 
 /**
  * The file a write to `target` should replace: symbolic links followed (up to 40 hops, also when
@@ -94,7 +98,7 @@ export function writeFileAtomic(target: string, data: string | Uint8Array): void
     return;
   }
   const dir = path.dirname(real);
-  const tmpPath = path.join(dir, `.${path.basename(real)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmpPath = path.join(dir, `.${path.basename(real)}.${process.pid}.${crypto().randomBytes(6).toString('hex')}.tmp`);
   const mode = existing ? existing.mode & 0o7777 : 0o666;
   const fd = fs.openSync(tmpPath, 'wx', mode);
   let done = false;

@@ -36,9 +36,13 @@
  *   const bytes = serializeDawg(d, 'mini');
  *   parseDawgFile(bytes);        // { ok: true, dawg, name: 'mini' }
  */
-import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 import { CHAR_TILE, MAX_TILES, TILE_COUNT, TILE_LETTERS, tileAt, tileKey, tileWidth } from './normalize';
+
+/** `node:crypto`, loaded when first used: loading it costs a start several milliseconds. */
+function crypto(): typeof import('node:crypto') {
+  return require('node:crypto') as typeof import('node:crypto');
+}
 
 const FINAL = 1 << 5;
 const LAST = 1 << 6;
@@ -264,7 +268,7 @@ export function buildDawg(words: Iterable<string>): Dawg {
 
 /** Build from tile keys (normalize.ts `tileKey`) that are sorted and distinct. */
 export function buildDawgFromKeys(keyed: readonly string[]): Dawg {
-  const hash = createHash('sha256');
+  const hash = crypto().createHash('sha256');
   const out = new EdgeBuffer();
   const registry = new Map<string, number>();
   const register = (run: number[]): number => {

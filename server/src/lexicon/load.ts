@@ -13,16 +13,17 @@
  * Cache: `<cacheDir>/lexicon-<key>.dawg` plus `.json` (the load report), where key = SHA-256 of the
  * file's bytes, the digraph option and the format version; cacheDir = option, else
  * PLANILLA_CACHE_DIR, else $XDG_CACHE_HOME/planilla, else ~/.cache/planilla. Beside them, a stamp
- * per list path (`lexicon-path-<SHA-256 of path, digraphs, format>.json`: size, modification time,
- * key) lets a start find the entry without reading or hashing the list; the list is read and
- * hashed again only when its size or modification time changed (or the stamp is missing).
+ * per list path (`lexicon-path-<FNV-1a of path, digraphs, format>.json`: those three written out,
+ * size, modification time, key) lets a start find the entry without reading or hashing the list;
+ * the list is read and hashed again only when its size or modification time changed (or the stamp
+ * is missing, or names another path). The stamp's name needs no cryptographic hash (the stamp
+ * says whose it is), so a start with a cached list does not load `node:crypto`.
  *
  * Example:
  *   const r = loadLexicon('~/listas/fise.txt', { extra: 'casa.txt' });
  *   const lexicon = r.ok ? r.lexicon : loadDefaultLexicon();
  *   lexicon.has('chuletas');
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -41,6 +42,11 @@ import {
   TileWordCollector,
   type WordListReport,
 } from './wordlist';
+
+/** `node:crypto`, loaded when first used: loading it costs a start several milliseconds. */
+function crypto(): typeof import('node:crypto') {
+  return require('node:crypto') as typeof import('node:crypto');
+}
 
 /** A list larger than this is refused (the FISE lexicons are under 10 MB as text). */
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
@@ -140,7 +146,7 @@ export class OverlayLexicon implements Lexicon {
   }
   get info(): LexiconInfo {
     if (!this.computed) {
-      const hash = createHash('sha256');
+      const hash = crypto().createHash('sha256');
       let words = 0;
       const added = [...this.extra].filter((w) => !this.banned.has(w) && !this.base.has(w));
       const addedKeys = added.map((w) => ({ w, k: tileOrderKey(w) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
@@ -350,7 +356,7 @@ function readListFile(file: string, options: LoadOptions): Outcome<ReadList> {
 }
 
 function cacheKey(bytes: Uint8Array, digraphs: DigraphMode): string {
-  return createHash('sha256').update(bytes).update(`\0${digraphs}\0${CACHE_FORMAT}`).digest('hex');
+  return crypto().createHash('sha256').update(bytes).update(`\0${digraphs}\0${CACHE_FORMAT}`).digest('hex');
 }
 
 interface CachedReport {
@@ -368,7 +374,7 @@ function loadUserList(
   const name = path.basename(file);
   const source = path.resolve(file);
   let cacheFiles: { dawg: string; json: string } | undefined;
-  let stamp: { file: string; size: number; mtimeMs: number } | undefined;
+  let stamp: Stamp | undefined;
   if (useCache) {
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     const dir = resolveCacheDir(options.cacheDir, options.env ?? process.env);
@@ -376,7 +382,7 @@ function loadUserList(
     // the entry, and the list is neither read nor hashed.
     const seen = statOf(file);
     if (seen && seen.size > 0 && seen.size <= maxBytes) {
-      stamp = { file: stampFile(dir, source, digraphs), size: seen.size, mtimeMs: seen.mtimeMs };
+      stamp = stampOf(dir, source, digraphs, seen);
       const key = readStamp(stamp);
       const hit = key ? readCacheEntry(entryFiles(dir, key)) : undefined;
       if (hit)
@@ -434,17 +440,42 @@ function statOf(file: string): fs.Stats | undefined {
   }
 }
 
-/** The stamp file of a list path (its absolute path, the digraph option and the format version). */
-function stampFile(dir: string, source: string, digraphs: DigraphMode): string {
-  const id = createHash('sha256').update(`${source}\0${digraphs}\0${CACHE_FORMAT}`).digest('hex');
-  return path.join(dir, `lexicon-path-${id}.json`);
+/** What a list's stamp stands for: a path, a digraph option, the cache format. */
+interface Stamp {
+  readonly file: string;
+  readonly id: string;
+  readonly size: number;
+  readonly mtimeMs: number;
 }
 
-/** The cache key the stamp recorded, when the list still has the size and time it saw. */
-function readStamp(stamp: { file: string; size: number; mtimeMs: number }): string | undefined {
+/** FNV-1a over the text's code units, twice (two offset bases): 16 hex digits. */
+function fnv1a64(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The stamp of a list path (its absolute path, the digraph option and the format version). */
+function stampOf(dir: string, source: string, digraphs: DigraphMode, seen: fs.Stats): Stamp {
+  const id = `${source}\0${digraphs}\0${CACHE_FORMAT}`;
+  return { file: path.join(dir, `lexicon-path-${fnv1a64(id)}.json`), id, size: seen.size, mtimeMs: seen.mtimeMs };
+}
+
+/** The cache key the stamp recorded, when it is this list's and the list has the size and time it saw. */
+function readStamp(stamp: Stamp): string | undefined {
   try {
-    const s = JSON.parse(fs.readFileSync(stamp.file, 'utf8')) as { size?: unknown; mtimeMs?: unknown; key?: unknown };
-    const ok = s.size === stamp.size && s.mtimeMs === stamp.mtimeMs && typeof s.key === 'string' && /^[0-9a-f]{64}$/.test(s.key);
+    const s = JSON.parse(fs.readFileSync(stamp.file, 'utf8')) as { id?: unknown; size?: unknown; mtimeMs?: unknown; key?: unknown };
+    const ok =
+      s.id === stamp.id &&
+      s.size === stamp.size &&
+      s.mtimeMs === stamp.mtimeMs &&
+      typeof s.key === 'string' &&
+      /^[0-9a-f]{64}$/.test(s.key);
     return ok ? (s.key as string) : undefined;
   } catch {
     return undefined;
@@ -452,10 +483,10 @@ function readStamp(stamp: { file: string; size: number; mtimeMs: number }): stri
 }
 
 /** Records which entry a list of this size and time compiles to; a failed write only costs the shortcut. */
-function writeStamp(stamp: { file: string; size: number; mtimeMs: number }, key: string): void {
+function writeStamp(stamp: Stamp, key: string): void {
   try {
     fs.mkdirSync(path.dirname(stamp.file), { recursive: true });
-    writeFileAtomic(stamp.file, JSON.stringify({ size: stamp.size, mtimeMs: stamp.mtimeMs, key }));
+    writeFileAtomic(stamp.file, JSON.stringify({ id: stamp.id, size: stamp.size, mtimeMs: stamp.mtimeMs, key }));
   } catch {
     // The cache folder is not writable: the next start reads and hashes the list again.
   }

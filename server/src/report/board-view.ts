@@ -3,8 +3,8 @@
  * on top; below, the board drawn by `svg.ts` (last move highlighted) and beside it the side panel:
  * the event shown with its score against the sheet and its words, both racks (blanks marked, a
  * digraph as one tile), the true totals (and the sheet's when they differ), the bag and the unseen
- * tiles grouped by letter. With the coach's analysis on, a section under the racks waits for the
- * best moves of the turn, which come later and apart (`planilla/boardMoves`, computed off the
+ * tiles grouped by letter. With the coach's analysis on, a section under the racks, the bag and the
+ * unseen tiles (so they keep their place in view) waits for the best moves of the turn, which come later and apart (`planilla/boardMoves`, computed off the
  * typing path): `renderBoardMoves` draws that list and, for each move, its preview over the board
  * (`svg.ts` `renderPreviewGroup`, put in the board's `g.previews` layer and shown by the page
  * while the pointer or the keyboard focus is on the move's row).
@@ -196,10 +196,10 @@ export function renderBoardViewBody(model: BoardModel, lang: Language, options: 
     `<section class="event-info">${eventSection(model, lang)}</section>`,
     playerHtml(model, 0, lang),
     playerHtml(model, 1, lang),
-    options.coach ? coachPlaceholder(lang) : '',
     `<p class="bag">${ui(lang, 'ui.board.bag', { n: model.bag })}</p>`,
     unseenHtml(model, lang),
     over !== undefined ? `<p class="game-over">${e(over)}</p>` : '',
+    options.coach ? coachPlaceholder(lang) : '',
     `<p class="keys">${ui(lang, 'ui.board.keys')}</p>`,
     '</aside>',
     '</div>',
@@ -227,14 +227,14 @@ function moveRowHtml(row: BoardMoveRow, index: number, lang: Language): string {
   const title = uiText('ui.board.coach.rowTitle', lang, { rank, move: row.name, equity: equityText(row.equity, lang) });
   const played = row.played ? ` <span class="played-mark" title="${ui(lang, 'ui.board.coach.playedRow')}">◀</span>` : '';
   return [
-    `<tr class="move${row.played ? ' played' : ''}" data-move="${index}" data-kind="${row.kind}" tabindex="0" title="${e(title)}">`,
-    `<td class="rank">${e(rank)}${played}</td>`,
-    `<td class="where">${e(where)}</td>`,
-    `<td class="word">${e(row.word)}</td>`,
-    `<td class="num">${row.kind === 'play' ? e(signed(row.score)) : ''}</td>`,
-    `<td class="leave">${row.leave === '' ? '—' : e(row.leave)}</td>`,
-    `<td class="num">${e(equityText(row.equity, lang))}</td>`,
-    '</tr>',
+    `<div class="move${row.played ? ' played' : ''}" role="listitem" data-move="${index}" data-kind="${row.kind}" tabindex="0" title="${e(title)}">`,
+    `<span class="rank">${e(rank)}${played}</span>`,
+    `<span class="where">${e(where)}</span>`,
+    `<span class="word">${e(row.word)}</span>`,
+    `<span class="score">${row.kind === 'play' ? e(signed(row.score)) : ''}</span>`,
+    `<span class="leave">${row.leave === '' ? '—' : e(row.leave)}</span>`,
+    `<span class="equity">${e(equityText(row.equity, lang))}</span>`,
+    '</div>',
   ].join('');
 }
 
@@ -266,19 +266,19 @@ export function renderBoardMoves(model: BoardCoachModel, board: BoardModel, lang
     };
   }
   const rows = model.playedBelow ? [...model.rows, model.playedBelow] : [...model.rows];
-  const head = ['#', 'ui.coach.col.move', 'ui.coach.col.word', 'ui.coach.col.score', 'ui.coach.col.leave', 'ui.coach.col.equity']
-    .map((id) => `<th>${id === '#' ? '#' : ui(lang, id)}</th>`)
-    .join('');
+  const columns = ['rank', 'where', 'word', 'score', 'leave', 'equity'];
+  const labels = ['#', 'ui.coach.col.move', 'ui.coach.col.word', 'ui.coach.col.score', 'ui.coach.col.leave', 'ui.coach.col.equity'];
+  const head = labels.map((id, i) => `<span class="${columns[i]}">${id === '#' ? '#' : ui(lang, id)}</span>`).join('');
   const body = rows.map(
     (row, i) =>
-      (model.playedBelow && i === model.rows.length ? '<tr class="gap"><td colspan="6">…</td></tr>' : '') + moveRowHtml(row, i, lang),
+      (model.playedBelow && i === model.rows.length ? '<div class="gap" aria-hidden="true">…</div>' : '') + moveRowHtml(row, i, lang),
   );
   const cleared = board.squares.filter((s) => s.lastMove);
   return {
     turnIndex: model.turnIndex,
     html: [
       heading,
-      `<table class="moves"><thead><tr>${head}</tr></thead><tbody>${body.join('')}</tbody></table>`,
+      `<div class="moves" role="list"><div class="move-head" aria-hidden="true">${head}</div>${body.join('')}</div>`,
       `<p class="played-line">${e(playedLine(model, lang))}</p>`,
       `<p class="coach-hint">${ui(lang, 'ui.board.coach.hint')}</p>`,
     ].join(''),

@@ -283,12 +283,18 @@ function buildTable(source: EditionSource | undefined): ReadonlyMap<string, Arti
   return table;
 }
 
-const TABLES: Readonly<Record<Edition, ReadonlyMap<string, ArticleInfo>>> = {
-  fise: buildTable(SOURCES.fise),
-  'fise-2004': buildTable(SOURCES['fise-2004']),
-  'fise-2001': buildTable(SOURCES['fise-2001']),
-  naspa: buildTable(SOURCES.naspa),
-};
+/** Each edition's table, built when first asked for (a start that cites no article builds none). */
+const TABLES = new Map<Edition, ReadonlyMap<string, ArticleInfo>>();
+
+function tableOf(edition: Edition): ReadonlyMap<string, ArticleInfo> | undefined {
+  if (!Object.hasOwn(SOURCES, edition)) return undefined;
+  let table = TABLES.get(edition);
+  if (!table) {
+    table = buildTable(SOURCES[edition]);
+    TABLES.set(edition, table);
+  }
+  return table;
+}
 
 /** One piece of a reference list: a single reference or a range of two. */
 export type ArticlePiece =
@@ -330,12 +336,12 @@ export function parseArticleList(article: string): ArticlePiece[] | undefined {
 /** The tabulated unit for one reference, or undefined (unknown, or `naspa`). */
 export function articleInfo(edition: Edition, ref: string): ArticleInfo | undefined {
   const canonical = normalizeRef(ref);
-  return canonical === undefined ? undefined : TABLES[edition]?.get(canonical);
+  return canonical === undefined ? undefined : tableOf(edition)?.get(canonical);
 }
 
 /** Every unit tabulated for an edition, in table order. */
 export function listArticles(edition: Edition): readonly ArticleInfo[] {
-  return [...(TABLES[edition]?.values() ?? [])];
+  return [...(tableOf(edition)?.values() ?? [])];
 }
 
 /**

@@ -186,18 +186,27 @@ svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
 .game-over { font-weight: bold; color: #c62828; }
 .keys { opacity: 0.7; font-size: 0.85em; margin-top: 8px; }
 .message { font-style: italic; }
-.coach { margin: 6px 0; }
+.coach { margin: 6px 0; container-type: inline-size; }
 .coach-status { font-style: italic; opacity: 0.8; }
-table.moves { border-collapse: collapse; width: 100%; font-size: 0.92em; }
-table.moves th { text-align: left; font-weight: normal; opacity: 0.75; padding: 1px 4px; border-bottom: 1px solid var(--vscode-panel-border, #c8c8c8); }
-table.moves td { padding: 1px 4px; white-space: nowrap; }
-table.moves td.num { text-align: right; font-variant-numeric: tabular-nums; }
-table.moves td.word { font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); white-space: normal; overflow-wrap: anywhere; }
-table.moves tr.move { cursor: default; }
-table.moves tr.move:hover, table.moves tr.move.active { background: var(--vscode-list-hoverBackground, #e8f3ea); }
-table.moves tr.move:focus { outline: 2px solid var(--vscode-focusBorder, #0078d4); outline-offset: -2px; }
-table.moves tr.played { font-weight: bold; }
-table.moves tr.gap td { text-align: center; opacity: 0.6; }
+/* The best moves: one line per move when the side panel is wide, two (coordinate and word; then
+   score, leave, equity) when it is narrow. */
+.moves { font-size: 0.92em; }
+.moves .move, .moves .move-head { display: grid; grid-template-columns: 3.2em 3.2em minmax(0, 1fr) 3.8em 4.6em 4.4em; grid-template-areas: "rank where word score leave equity"; column-gap: 6px; align-items: baseline; padding: 1px 3px; }
+.moves .move-head { opacity: 0.75; font-size: 0.9em; border-bottom: 1px solid var(--vscode-panel-border, #c8c8c8); }
+.moves .rank { grid-area: rank; white-space: nowrap; }
+.moves .where { grid-area: where; }
+.moves .word { grid-area: word; font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); overflow-wrap: anywhere; }
+.moves .score { grid-area: score; text-align: right; font-variant-numeric: tabular-nums; }
+.moves .leave { grid-area: leave; font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); overflow-wrap: anywhere; }
+.moves .equity { grid-area: equity; text-align: right; font-variant-numeric: tabular-nums; }
+@container (max-width: 359px) {
+  .moves .move, .moves .move-head { grid-template-columns: 3.2em 3.8em minmax(0, 1fr) 4.4em; grid-template-areas: "rank where word word" "rank score leave equity"; }
+}
+.moves .move { cursor: default; border-radius: 3px; }
+.moves .move:hover, .moves .move.active { background: var(--vscode-list-hoverBackground, #e8f3ea); }
+.moves .move:focus { outline: 2px solid var(--vscode-focusBorder, #0078d4); outline-offset: -2px; }
+.moves .move.played { font-weight: bold; }
+.moves .gap { text-align: center; opacity: 0.6; }
 .played-line { margin: 3px 0; }
 .coach-hint { opacity: 0.7; font-size: 0.85em; }
 svg.board .previews .preview { display: none; }
@@ -217,7 +226,7 @@ export function boardViewCsp(cspSource: string, nonce: string): string {
  * message swaps the body and keeps its `state` (record and line) for a window reload; a `moves`
  * message fills the body's best-move section and the board's preview layer with the server's
  * markup, when it is for the turn shown. While the pointer or the keyboard focus is on a row
- * `tr[data-move=i]`, the preview `g.preview[data-move=i]` is shown over the board (and hidden
+ * `.move[data-move=i]`, the preview `g.preview[data-move=i]` is shown over the board (and hidden
  * when they leave); ↑ ↓ on a row move the focus between rows. Outside VS Code (no
  * `acquireVsCodeApi`) it posts nothing.
  */
@@ -228,12 +237,12 @@ export const BOARD_VIEW_SCRIPT = `
   var root = document.getElementById('board-root');
   var KEYS = { ArrowLeft: 'previous', ArrowUp: 'previous', PageUp: 'previous', ArrowRight: 'next', ArrowDown: 'next', PageDown: 'next', Home: 'first', End: 'last' };
   function post(message) { if (api) api.postMessage(message); }
-  function rowOf(node) { return node instanceof Element ? node.closest('tr[data-move]') : null; }
+  function rowOf(node) { return node instanceof Element ? node.closest('.move[data-move]') : null; }
   function preview(row) {
     var index = row ? row.getAttribute('data-move') : null;
     var groups = root.querySelectorAll('svg.board .previews .preview');
     for (var i = 0; i < groups.length; i++) groups[i].classList.toggle('shown', groups[i].getAttribute('data-move') === index);
-    var rows = root.querySelectorAll('tr[data-move]');
+    var rows = root.querySelectorAll('.move[data-move]');
     for (var j = 0; j < rows.length; j++) rows[j].classList.toggle('active', rows[j] === row);
     var board = root.querySelector('.planilla-board');
     if (board) { if (index === null) board.removeAttribute('data-preview'); else board.setAttribute('data-preview', index); }

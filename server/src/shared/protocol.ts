@@ -105,7 +105,7 @@ export interface BoardMovesResult {
   readonly turnIndex: number;
   /** The content of the body's `section.coach`: escaped HTML, no script, no style attribute. */
   readonly html: string;
-  /** SVG groups for the board's `g.previews`, one `g.preview[data-move=i]` per row `tr[data-move=i]`. */
+  /** SVG groups for the board's `g.previews`, one `g.preview[data-move=i]` per row `.move[data-move=i]`. */
   readonly previews: string;
   /** Rows listed (0 when there is a reason instead). */
   readonly count: number;

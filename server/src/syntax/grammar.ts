@@ -12,10 +12,20 @@
  *   const raw = parseLine('>Ana: ABILORS 8D LIBRO +16 16', 0, 0);   // raw.type === 'event'
  *   const score = parseRule('Score', '+24');                      // { text: '+24', value: 24, span }
  */
-import * as generated from './generated/gcg-parser';
 import { readCommonLine } from './fast-line';
 import type { RawLine } from './raw';
 import type { Span } from './types';
+
+type GeneratedParser = typeof import('./generated/gcg-parser');
+let generatedParser: GeneratedParser | undefined;
+
+/**
+ * The generated parser, loaded on first use: evaluating it makes a few hundred objects and
+ * closures, which a record whose every line the fast reader reads never needs.
+ */
+function generated(): GeneratedParser {
+  return (generatedParser ??= require('./generated/gcg-parser') as GeneratedParser);
+}
 
 /** Start rules a test or tool may call directly. */
 export type StartRule =
@@ -51,7 +61,7 @@ export function parseLine(text: string, line: number, offset: number): RawLine {
 /** The generated parser's `Line` value, without the fast reader (for tests and comparisons). */
 export function grammarLine(text: string, line: number, offset: number): RawLine {
   try {
-    return generated.parse(text, { startRule: 'Line', line, offset }) as RawLine;
+    return generated().parse(text, { startRule: 'Line', line, offset }) as RawLine;
   } catch {
     const span = lineSpan(text, line, offset);
     return { type: 'error', span, line, at: span, messageId: 'unexpected-line', args: { text: text.slice(0, 40) } };
@@ -64,7 +74,7 @@ export function grammarLine(text: string, line: number, offset: number): RawLine
  */
 export function parseRule(rule: StartRule, text: string): unknown {
   try {
-    return generated.parse(text, { startRule: rule, line: 0, offset: 0 }) as unknown;
+    return generated().parse(text, { startRule: rule, line: 0, offset: 0 }) as unknown;
   } catch {
     return undefined;
   }

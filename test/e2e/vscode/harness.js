@@ -1,6 +1,8 @@
 // Shared pieces of the code-server runs: a free loopback port, a code-server (VS Code 1.100) in
-// its own process group with fresh user-data and extensions folders, and Debian's Chromium driven
-// by playwright-core with every non-loopback request refused and recorded.
+// its own process group with fresh user-data and extensions folders, Debian's Chromium driven
+// by playwright-core with every non-loopback request refused and recorded, a text wait on the
+// workbench's DOM, and the whole start-up and tear-down of a UI run (`runWorkbench`: package the
+// .vsix unless given, start both, open the workspace, report the checks, clean up).
 //
 // Invariants: everything binds to or talks to 127.0.0.1 only; every wait polls for a condition
 // with a deadline (no fixed sleeps); `stop()` ends the whole process group it started.
@@ -8,6 +10,7 @@
 // Example:
 //   const cs = await startCodeServer({ root });          // { port, url, stop }
 //   const browser = await launchBrowser(root);           // { context, page, external, close }
+//   runWorkbench({ suite: 'vscode-ui', workspace: (root) => ws, run: async ({ page, check }) => { … } });
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -162,4 +165,87 @@ async function launchBrowser(root) {
   return { context, page, external, close: () => context.close().catch(() => undefined) };
 }
 
-module.exports = { CODE_SERVER, freePort, startCodeServer, launchBrowser, toolsDir };
+const repoRoot = path.resolve(__dirname, '../../..');
+/** Where the runs put their screenshots (not committed; docs/screenshots/ holds the chosen ones). */
+const shotsDir = path.join(repoRoot, 'test-output/e2e');
+/** Default deadline of one step of a run. */
+const STEP_TIMEOUT_MS = Number(process.env.PLANILLA_STEP_TIMEOUT_MS || 60000);
+
+/**
+ * Text (non-breaking spaces as spaces) of the first element matching `selector` whose text matches
+ * `pattern`, polled until `ms`; in the page or in a frame.
+ */
+async function waitText(page, selector, pattern, ms = STEP_TIMEOUT_MS) {
+  await page.waitForFunction(
+    ([sel, src]) => [...document.querySelectorAll(sel)].some((e) => new RegExp(src).test((e.textContent || '').replace(/\u00a0/g, ' '))),
+    [selector, pattern.source],
+    { timeout: ms, polling: 100 },
+  );
+  return page.evaluate(
+    ([sel, src]) =>
+      [...document.querySelectorAll(sel)].map((e) => (e.textContent || '').replace(/\u00a0/g, ' ')).find((t) => new RegExp(src).test(t)),
+    [selector, pattern.source],
+  );
+}
+
+/**
+ * One run of the workbench in Chromium, start to finish. Options: suite (the name in the summary
+ * line), workspace(root) → the folder to open (made inside the scratch folder), settings (user
+ * settings added), viewport ({ width, height }), run({ page, cs, browser, root, ws, check }) (the
+ * checks), failureShot (file name in test-output/e2e/). The .vsix is argv[2], or one is packaged
+ * into the scratch folder. Prints one JSON line per check and "SUITE: N passed, N failed", then
+ * exits (non-zero on a failure); an exception is a failed "harness" check with a screenshot.
+ */
+async function runWorkbench({ suite, workspace, settings = {}, viewport, run, failureShot = `${suite}-failure.png` }) {
+  const results = [];
+  const check = (name, ok, detail) => {
+    results.push({ name, ok: Boolean(ok) });
+    console.log(JSON.stringify({ check: name, ok: Boolean(ok), detail }));
+  };
+  fs.mkdirSync(shotsDir, { recursive: true });
+  const root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), `planilla-${suite}-`));
+  let vsix = process.argv[2];
+  let cs;
+  let browser;
+  try {
+    if (!vsix) {
+      vsix = path.join(root, 'planilla.vsix');
+      execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], {
+        env: { ...process.env, PLANILLA_SKIP_BUILD: '1' },
+        stdio: 'pipe',
+      });
+    }
+    const ws = workspace(root);
+    cs = await startCodeServer({ root, vsix, settings });
+    browser = await launchBrowser(root);
+    const { page } = browser;
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}`);
+    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: STEP_TIMEOUT_MS });
+    await run({ page, cs, browser, root, ws, check });
+  } catch (e) {
+    check('harness', false, String((e && e.stack) || e).slice(0, 2000));
+    if (browser) await browser.page.screenshot({ path: path.join(shotsDir, failureShot) }).catch(() => undefined);
+  } finally {
+    if (browser) check('no_request_left_loopback', browser.external.length === 0, browser.external.slice(0, 5));
+    if (browser) await browser.close();
+    if (cs) await cs.stop();
+    if (!process.env.KEEP) fs.rmSync(root, { recursive: true, force: true });
+    const failed = results.filter((r) => !r.ok).length;
+    console.log(`${suite}: ${results.length - failed} passed, ${failed} failed`);
+    process.exit(failed > 0 ? 1 : 0);
+  }
+}
+
+module.exports = {
+  CODE_SERVER,
+  STEP_TIMEOUT_MS,
+  freePort,
+  startCodeServer,
+  launchBrowser,
+  repoRoot,
+  runWorkbench,
+  shotsDir,
+  toolsDir,
+  waitText,
+};

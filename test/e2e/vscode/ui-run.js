@@ -12,22 +12,16 @@
 // Usage: node test/e2e/vscode/ui-run.js [path.vsix]   (default: package one into a scratch folder)
 // Prints one JSON line per check and "vscode-ui: N passed, N failed"; exits non-zero on failure.
 'use strict';
-const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const { startCodeServer, launchBrowser } = require('./harness');
+const { STEP_TIMEOUT_MS: T, repoRoot, runWorkbench, shotsDir: shots, waitText } = require('./harness');
 const { waitFor } = require('./wait');
 
-const repoRoot = path.resolve(__dirname, '../../..');
-const shots = path.join(repoRoot, 'test-output/e2e');
-const T = Number(process.env.PLANILLA_STEP_TIMEOUT_MS || 60000);
+/** Screenshots kept in the repository (the README lists them). */
+const docsShots = path.join(repoRoot, 'docs/screenshots');
 
-const results = [];
-const check = (name, ok, detail) => {
-  results.push({ name, ok: Boolean(ok) });
-  console.log(JSON.stringify({ check: name, ok: Boolean(ok), detail }));
-};
+/** Records one check (set by runWorkbench when the run starts). */
+let check = () => undefined;
 
 function workspace(root) {
   const ws = path.join(root, 'ws');
@@ -37,20 +31,6 @@ function workspace(root) {
   const samples = path.join(repoRoot, 'samples');
   if (fs.existsSync(samples)) fs.cpSync(samples, path.join(ws, 'samples'), { recursive: true });
   return ws;
-}
-
-/** Text of the first element matching `selector` whose text passes `test`, polled until `ms`. */
-async function waitText(page, selector, pattern, ms = T) {
-  await page.waitForFunction(
-    ([sel, src]) => [...document.querySelectorAll(sel)].some((e) => new RegExp(src).test((e.textContent || '').replace(/\u00a0/g, ' '))),
-    [selector, pattern.source],
-    { timeout: ms, polling: 100 },
-  );
-  return page.evaluate(
-    ([sel, src]) =>
-      [...document.querySelectorAll(sel)].map((e) => (e.textContent || '').replace(/\u00a0/g, ' ')).find((t) => new RegExp(src).test(t)),
-    [selector, pattern.source],
-  );
 }
 
 /** The frame of the board view's webview (VS Code nests it in two iframes), polled until `ms`. */
@@ -166,6 +146,69 @@ async function boardRun(page) {
   });
   await page.screenshot({ path: path.join(shots, 'board-keys.png') });
 
+  // The best moves of the turn under the cursor, under the racks; pointing at one previews it.
+  const bf = await boardFrame(page);
+  const listed = await bf
+    .waitForFunction(
+      () => {
+        const rows = [...document.querySelectorAll('#board-root section.coach[data-state="ready"] .move[data-move]')];
+        if (rows.length === 0) return null;
+        return {
+          heading: document.querySelector('#board-root section.coach h2')?.textContent || '',
+          rows: rows.map((r) => (r.textContent || '').replace(/\u00a0/g, ' ')),
+          played: document.querySelector('#board-root section.coach .played-line')?.textContent || '',
+          previews: document.querySelectorAll('svg.board .previews .preview').length,
+          shown: document.querySelectorAll('svg.board .previews .preview.shown').length,
+        };
+      },
+      null,
+      { timeout: T, polling: 100 },
+    )
+    .then((h) => h.jsonValue())
+    .catch((e) => ({ error: String(e).split('\n')[0], rows: [] }));
+  check(
+    'board_lists_best_moves',
+    listed.rows.length >= 10 &&
+      /^Best moves of this turn$/.test(listed.heading) &&
+      /^The move played /.test(listed.played) &&
+      listed.previews === listed.rows.length &&
+      listed.shown === 0,
+    listed,
+  );
+  const shownPreview = () =>
+    bf.evaluate(() => {
+      const g = document.querySelector('svg.board .previews .preview.shown');
+      return g
+        ? {
+            move: g.getAttribute('data-move'),
+            tiles: g.querySelectorAll('rect.preview-tile').length,
+            drawn: getComputedStyle(g).display !== 'none' && g.getBoundingClientRect().width > 0,
+            focused: document.activeElement?.getAttribute('data-move') ?? null,
+          }
+        : null;
+    });
+  const firstRow = bf.locator('.move[data-move="0"]');
+  await firstRow.scrollIntoViewIfNeeded();
+  await firstRow.hover();
+  const pointed = await waitFor(async () => {
+    const p = await shownPreview();
+    return p && p.move === '0' ? p : null;
+  }, 'the preview of the first move').catch(() => null);
+  check('board_preview_on_pointer', pointed !== null && pointed.tiles > 0 && pointed.drawn, pointed);
+  await page.screenshot({ path: path.join(docsShots, 'board-best-moves.png') });
+  await bf.locator('svg.board').hover({ position: { x: 10, y: 10 } });
+  const left = await waitFor(async () => (await shownPreview()) === null, 'the preview to go').catch(() => false);
+  check('board_preview_removed_on_leave', left, await shownPreview());
+  // The keyboard: a row with the focus is previewed; ↓ moves the focus (and the preview) to the next.
+  await bf.locator('.move[data-move="1"]').click();
+  await bf.locator('svg.board').hover({ position: { x: 10, y: 10 } });
+  await page.keyboard.press('ArrowDown');
+  const keyed = await waitFor(async () => {
+    const p = await shownPreview();
+    return p && p.move === '2' && p.focused === '2' ? p : null;
+  }, 'the preview of the focused row').catch(() => null);
+  check('board_preview_on_keyboard_focus', keyed !== null && keyed.drawn, keyed ?? (await shownPreview()));
+
   await page.locator('.tabs-container .tab', { hasText: 'score-error.gcg' }).first().click();
   await page.keyboard.press('F1');
   await page.waitForSelector('.quick-input-widget input', { timeout: T });
@@ -260,13 +303,21 @@ async function fitRun(page, wsFolder) {
         return { top: Math.round(b.top), left: Math.round(b.left), right: Math.round(b.right), bottom: Math.round(b.bottom) };
       };
       const side = document.querySelector('aside.side');
+      // The best-move list follows the unseen tiles and may scroll; everything before it may not.
+      const coach = document.querySelector('section.coach');
+      if (coach) coach.hidden = true;
+      const sideScrolls = side ? side.scrollHeight > side.clientHeight + 1 : true;
+      if (coach) coach.hidden = false;
       return {
         view: { width: innerWidth, height: innerHeight },
         board: box('svg.board'),
         side: box('aside.side'),
         racks: box('.player-2 .rack'),
         unseen: box('.unseen'),
-        sideScrolls: side ? side.scrollHeight > side.clientHeight + 1 : true,
+        sideScrolls,
+        coachAfterUnseen: coach
+          ? coach.getBoundingClientRect().top >= document.querySelector('.unseen').getBoundingClientRect().bottom
+          : null,
         pageScrolls: document.querySelector('.layout').scrollHeight > document.querySelector('.layout').clientHeight + 1,
       };
     });
@@ -280,6 +331,7 @@ async function fitRun(page, wsFolder) {
       inView(wide.unseen, wide.view) &&
       wide.side.left >= wide.board.right &&
       !wide.sideScrolls &&
+      wide.coachAfterUnseen === true &&
       !wide.pageScrolls &&
       wide.board.bottom - wide.board.top >= 300,
     wide,
@@ -343,6 +395,9 @@ async function fitRun(page, wsFolder) {
   await waitText(page, '.quick-input-list .monaco-list-row', /Check all records in workspace/);
   await page.keyboard.press('Enter');
   const summaryEs = await waitText(page, '.notification-toast', /planillas comprobadas/).catch(() => '');
+  const best = (await waitText(page, '.monaco-editor .codelens-decoration > *', /^mejor: /).catch((e) => String(e).split('\n')[0])).trim();
+  check('lens_best_move', /^mejor: (la jugada hecha \()?(\d{1,2}[A-O]|[A-O]\d{1,2}|cambio|pasa)/.test(best), best);
+  await page.screenshot({ path: path.join(docsShots, 'lens-best.png') });
   check(
     'spanish_words',
     /^tras la jugada: Marta 26 · Joaquín 23(?!\d)/.test(lensEs) &&
@@ -385,32 +440,18 @@ async function fitRun(page, wsFolder) {
   await page.screenshot({ path: path.join(shots, 'cli-es.png') });
 }
 
-(async () => {
-  fs.mkdirSync(shots, { recursive: true });
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-ui-'));
-  let vsix = process.argv[2];
-  if (!vsix) {
-    vsix = path.join(root, 'planilla.vsix');
-    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], {
-      env: { ...process.env, PLANILLA_SKIP_BUILD: '1' },
-      stdio: 'pipe',
-    });
-  }
-  const ws = workspace(root);
-  let cs;
-  let browser;
-  try {
-    cs = await startCodeServer({ root, vsix });
+runWorkbench({
+  suite: 'vscode-ui',
+  workspace,
+  viewport: { width: 1600, height: 1000 },
+  failureShot: 'failure.png',
+  run: async ({ page, root, ws, check: record }) => {
+    check = record;
     check(
       'vsix_installed',
       fs.readdirSync(path.join(root, 'extensions')).some((d) => d.startsWith('planilla.planilla-')),
       fs.readdirSync(path.join(root, 'extensions')),
     );
-    browser = await launchBrowser(root);
-    const { page } = browser;
-    await page.setViewportSize({ width: 1600, height: 1000 });
-    await page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}`);
-    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: T });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'score-error.gcg' }).dblclick();
     await waitText(page, '.monaco-editor .view-lines', /LIBRO \+18 18/);
 
@@ -509,6 +550,36 @@ async function fitRun(page, wsFolder) {
       ordinary.slice(-300),
     );
     await page.screenshot({ path: path.join(shots, 'hover-move.png') });
+    // The coach's part of that hover: the best five moves as a table (scrolled into view for the shot).
+    const coachRows = await page.evaluate(() => {
+      const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
+      const table = h && [...h.querySelectorAll('table')].find((t) => /equity/.test(t.querySelector('tr')?.textContent || ''));
+      return table ? [...table.querySelectorAll('tbody tr')].map((r) => (r.textContent || '').replace(/\u00a0/g, ' ').trim()) : [];
+    });
+    check('hover_lists_five_best_moves', coachRows.length === 5, coachRows);
+    const hoverBox = await page.locator('.monaco-hover', { hasText: 'IDEA = 7' }).first().boundingBox();
+    await page.mouse.move(hoverBox.x + hoverBox.width / 2, hoverBox.y + Math.min(40, hoverBox.height / 2));
+    // Scrolled with the wheel over the hover, a notch at a time, until the whole table shows.
+    const tableInView = () =>
+      page.evaluate(() => {
+        const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
+        const table = h && [...h.querySelectorAll('table')].find((t) => /equity/.test(t.querySelector('tr')?.textContent || ''));
+        if (!table) return false;
+        const t = table.getBoundingClientRect();
+        const v = h.querySelector('.monaco-scrollable-element').getBoundingClientRect();
+        return t.top >= v.top - 1 && t.bottom <= v.bottom + 1;
+      });
+    const tableShown = await waitFor(
+      async () => {
+        if (await tableInView()) return true;
+        await page.mouse.wheel(0, 60);
+        return false;
+      },
+      'the best-move table in view in the hover',
+      T,
+    ).catch(() => false);
+    check('hover_best_moves_in_view', tableShown, null);
+    await page.screenshot({ path: path.join(docsShots, 'hover-best-moves.png') });
     await page.mouse.move(5, 5);
 
     // Completion of a coordinate: the squares next to the tiles on the board first.
@@ -562,16 +633,5 @@ async function fitRun(page, wsFolder) {
 
     await boardRun(page);
     await fitRun(page, ws);
-  } catch (e) {
-    check('harness', false, String((e && e.stack) || e).slice(0, 2000));
-    if (browser) await browser.page.screenshot({ path: path.join(shots, 'failure.png') }).catch(() => undefined);
-  } finally {
-    if (browser) check('no_request_left_loopback', browser.external.length === 0, browser.external.slice(0, 5));
-    if (browser) await browser.close();
-    if (cs) await cs.stop();
-    if (!process.env.KEEP) fs.rmSync(root, { recursive: true, force: true });
-    const failed = results.filter((r) => !r.ok).length;
-    console.log(`vscode-ui: ${results.length - failed} passed, ${failed} failed`);
-    process.exit(failed > 0 ? 1 : 0);
-  }
-})();
+  },
+});

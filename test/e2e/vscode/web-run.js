@@ -10,31 +10,8 @@
 'use strict';
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const { startCodeServer, launchBrowser } = require('./harness');
-
-const repoRoot = path.resolve(__dirname, '../../..');
-const shots = path.join(repoRoot, 'test-output/e2e');
-const T = Number(process.env.PLANILLA_STEP_TIMEOUT_MS || 60000);
-const results = [];
-const check = (name, ok, detail) => {
-  results.push({ name, ok: Boolean(ok) });
-  console.log(JSON.stringify({ check: name, ok: Boolean(ok), detail }));
-};
-
-async function waitText(page, selector, pattern, ms = T) {
-  await page.waitForFunction(
-    ([sel, src]) => [...document.querySelectorAll(sel)].some((e) => new RegExp(src).test((e.textContent || '').replace(/\u00a0/g, ' '))),
-    [selector, pattern.source],
-    { timeout: ms, polling: 100 },
-  );
-  return page.evaluate(
-    ([sel, src]) =>
-      [...document.querySelectorAll(sel)].map((e) => (e.textContent || '').replace(/\u00a0/g, ' ')).find((t) => new RegExp(src).test(t)),
-    [selector, pattern.source],
-  );
-}
+const { repoRoot, runWorkbench, shotsDir: shots, waitText } = require('./harness');
 
 /** Node processes running the Node server bundle, below code-server's process group. */
 function nodeServers(pgid) {
@@ -42,34 +19,25 @@ function nodeServers(pgid) {
   return out.split('\n').filter((l) => l.trim().startsWith(`${pgid} `) && /dist\/server\.js/.test(l));
 }
 
-(async () => {
-  fs.mkdirSync(shots, { recursive: true });
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-web-'));
-  let vsix = process.argv[2];
-  if (!vsix) {
-    vsix = path.join(root, 'planilla.vsix');
-    execFileSync('bash', [path.join(repoRoot, 'test/e2e/tools/package.sh'), vsix], {
-      env: { ...process.env, PLANILLA_SKIP_BUILD: '1' },
-      stdio: 'pipe',
-    });
-  }
+function workspace(root) {
   const ws = path.join(root, 'ws');
   fs.cpSync(path.join(__dirname, '../workspace'), ws, { recursive: true });
   fs.copyFileSync(path.join(repoRoot, 'test/e2e/nvim/palabra-propia.gcg'), path.join(ws, 'palabra-propia.gcg'));
-  let cs;
-  let browser;
-  try {
-    cs = await startCodeServer({ root, vsix, settings: { 'remote.extensionKind': { 'planilla.planilla': ['web'] } } });
-    browser = await launchBrowser(root);
-    const { page } = browser;
+  return ws;
+}
+
+runWorkbench({
+  suite: 'vscode-web',
+  workspace,
+  settings: { 'remote.extensionKind': { 'planilla.planilla': ['web'] } },
+  failureShot: 'web-failure.png',
+  run: async ({ page, cs, check }) => {
     // Errors of the client's connection to its worker (e.g. a message the worker cannot take).
     const workerErrors = [];
     page.on('console', (m) => {
       if (m.type() === 'error' && /Planilla/.test(m.text())) workerErrors.push(m.text().slice(0, 300));
       if (process.env.DEBUG_WEB) console.log('[console]', m.type(), m.text().slice(0, 400));
     });
-    await page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}`);
-    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: T });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'score-error.gcg' }).dblclick();
     await waitText(page, '.monaco-editor .view-lines', /LIBRO \+18 18/);
     await page.keyboard.press('Control+Shift+M');
@@ -95,16 +63,5 @@ function nodeServers(pgid) {
     const servers = nodeServers(cs.pgid);
     check('no_node_server_process', servers.length === 0, servers);
     check('no_worker_error', !workerErrors.length, workerErrors.slice(0, 3));
-  } catch (e) {
-    check('harness', false, String((e && e.stack) || e).slice(0, 2000));
-    if (browser) await browser.page.screenshot({ path: path.join(shots, 'web-failure.png') }).catch(() => undefined);
-  } finally {
-    if (browser) check('no_request_left_loopback', browser.external.length === 0, browser.external.slice(0, 5));
-    if (browser) await browser.close();
-    if (cs) await cs.stop();
-    if (!process.env.KEEP) fs.rmSync(root, { recursive: true, force: true });
-    const failed = results.filter((r) => !r.ok).length;
-    console.log(`vscode-web: ${results.length - failed} passed, ${failed} failed`);
-    process.exit(failed > 0 ? 1 : 0);
-  }
-})();
+  },
+});

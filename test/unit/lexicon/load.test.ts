@@ -147,6 +147,24 @@ describe('lexicon: user lists', function () {
     assert.ok(damaged.lexicon.has('gatos'));
   });
 
+  it("never takes another path's stamp (a stamp names the path it stands for)", () => {
+    const dir = tempDir();
+    const cacheDir = path.join(dir, 'cache');
+    const mtime = new Date(1_700_000_000_000);
+    const a = write(dir, 'a.txt', 'casa\nperro\n');
+    const b = write(dir, 'b.txt', 'casa\ngatos\n');
+    for (const f of [a, b]) fs.utimesSync(f, mtime, mtime);
+    const stamps = (): string[] => fs.readdirSync(cacheDir).filter((f) => f.startsWith('lexicon-path-'));
+    load(a, { cacheDir });
+    const [stampA] = stamps();
+    load(b, { cacheDir });
+    const stampB = stamps().find((f) => f !== stampA)!;
+    // As if the two paths' stamp names met: B's stamp now holds A's (same size and time).
+    fs.copyFileSync(path.join(cacheDir, stampA!), path.join(cacheDir, stampB));
+    const r = load(b, { cacheDir });
+    assert.ok(r.lexicon.has('gatos') && !r.lexicon.has('perro'));
+  });
+
   it('still loads when the cache folder cannot be written', () => {
     const dir = tempDir();
     const blocker = write(dir, 'not-a-folder', 'x');

@@ -37,8 +37,10 @@ describe('board view: the best moves of the turn under the cursor', () => {
     assert.equal(on.coach, true);
     assert.match(on.html, /<section class="coach" data-state="pending"><h2>Mejores jugadas de este turno<\/h2>/);
     assert.match(on.html, /<g class="previews"><\/g>\n<\/svg>/);
+    // Under the racks, the bag and the unseen tiles (which keep their place in view), before the key hint.
     assert.ok(on.html.indexOf('class="player player-2') < on.html.indexOf('class="coach"'), 'the list comes under the racks');
-    assert.ok(on.html.indexOf('class="coach"') < on.html.indexOf('class="bag"'));
+    assert.ok(on.html.indexOf('class="unseen"') < on.html.indexOf('class="coach"'));
+    assert.ok(on.html.indexOf('class="coach"') < on.html.indexOf('class="keys"'));
     const off = boardViewAt(replay, line, 'es');
     assert.equal(off.coach, undefined);
     assert.doesNotMatch(off.html, /class="coach"|class="previews"/);
@@ -74,11 +76,15 @@ describe('board view: the best moves of the turn under the cursor', () => {
       assert.equal(played[0].name, '7G IDEA +13');
     }
     const out = renderBoardMoves(model, boardModel(analysis.replay, model.turnIndex), 'es');
-    const rows = [...out.html.matchAll(/<tr class="move[^"]*" data-move="(\d+)"[^>]*tabindex="0"[^>]*>([\s\S]*?)<\/tr>/g)];
+    const rows = [
+      ...out.html.matchAll(/<div class="move[^"]*" role="listitem" data-move="(\d+)"[^>]*tabindex="0"[^>]*>([\s\S]*?)<\/div>/g),
+    ];
     assert.equal(rows.length, out.count);
     assert.equal(out.count, BOARD_TOP + (model.playedBelow ? 1 : 0));
     const first = model.rows[0];
-    const cells = [...rows[0][2].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
+    const cells = [...rows[0][2].matchAll(/<span class="(rank|where|word|score|leave|equity)">([\s\S]*?)<\/span>(?=<span class="|$)/g)].map(
+      (m) => m[2].replace(/<[^>]+>/g, ''),
+    );
     assert.deepEqual(cells, [
       first.played ? '1 ◀' : '1',
       first.position,
@@ -87,14 +93,20 @@ describe('board view: the best moves of the turn under the cursor', () => {
       first.leave === '' ? '—' : first.leave,
       String(Math.round(first.equity * 10) / 10).replace('.', ','),
     ]);
-    assert.match(out.html, /<th>jugada<\/th><th>palabra<\/th><th>puntos<\/th><th>deja<\/th><th>equidad<\/th>/);
+    assert.match(
+      out.html,
+      /<div class="move-head" aria-hidden="true"><span class="rank">#<\/span><span class="where">jugada<\/span><span class="word">palabra<\/span><span class="score">puntos<\/span><span class="leave">deja<\/span><span class="equity">equidad<\/span><\/div>/,
+    );
     assert.match(out.html, /<p class="played-line">La jugada hecha es la (mejor|\d+\.ª)/);
     assert.deepEqual(markupProblems(`<div>${out.html}</div>`, 'html'), []);
     assert.doesNotMatch(out.html + out.previews, /<script|style=|javascript:|href=/i);
     // One preview per row, numbered as the rows; IDEA's squares are drawn empty under each.
     assert.equal([...out.previews.matchAll(/<g class="preview" data-move="\d+">/g)].length, out.count);
     const english = renderBoardMoves(boardCoachModel(analysis, line, lexicon, cache, 'en'), boardModel(analysis.replay, 1), 'en');
-    assert.match(english.html, /Best moves of this turn[\s\S]*<th>move<\/th><th>word<\/th><th>score<\/th><th>leave<\/th><th>equity<\/th>/);
+    assert.match(
+      english.html,
+      /Best moves of this turn[\s\S]*>move<\/span><span class="word">word<\/span><span class="score">score<\/span><span class="leave">leave<\/span><span class="equity">equity</,
+    );
     assert.match(english.html, /The move played (is the best|ranks \d+)/);
   });
 

@@ -80,6 +80,26 @@ describe('Planilla board view and audit report', function () {
     assert.match(state.html, /Event 1 of 2 · line 7/);
   });
 
+  it('lists the best moves of the turn under the cursor, asked after the board and cancelled by a newer turn', async () => {
+    moveCursor(editor, 8);
+    await shows(view, 1);
+    const list = await waitFor(() => view.movesShownNow && view.movesShownNow.turn === 1 && view.movesShownNow, 'the best moves of turn 1');
+    assert.match(list.html, /Best moves of this turn/);
+    assert.ok((list.html.match(/class="move[^"]*" role="listitem" data-move=/g) || []).length >= 10, list.html.slice(0, 400));
+    assert.match(list.previews, /<g class="preview" data-move="0">/);
+    // A burst across turns: the requests of the older turns are cancelled, the last turn's list shows.
+    const before = view.moveLists;
+    for (const line of [6, 8, 6, 8, 6]) {
+      moveCursor(editor, line);
+      await new Promise((r) => setImmediate(r));
+    }
+    await shows(view, 0);
+    const last = await waitFor(() => view.movesShownNow && view.movesShownNow.turn === 0 && view.movesShownNow, 'the best moves of turn 0');
+    assert.match(last.html, /Best moves of this turn/);
+    assert.ok(view.moveLists > before);
+    assert.ok(view.moveLists - before <= 5, `at most one list per body (${view.moveLists - before})`);
+  });
+
   it('steps through the turns by moving the editor cursor', async () => {
     const cases = [
       ['first', 6, 0],

@@ -1,0 +1,166 @@
+/**
+ * The V8 code cache of the CLI bundle (bin/compile-cache.js): made after a run, used by the next
+ * one, grown once per new command, ignored when stale or damaged, and harmless when its folder
+ * cannot be written; and the real command gives the same output with the cache cold, warm, off.
+ * The mechanism is checked on a small bundle written here, so it does not depend on the build.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const bin = path.join(repoRoot, 'bin', 'planilla.js');
+
+/** What a run of a bundle saw (see `run`). */
+interface Seen {
+  readonly code: number;
+  readonly cache: 'hit' | 'miss' | 'off';
+  readonly marker: string;
+  readonly here: string;
+  readonly doubled: number;
+}
+const { cacheDir } = require(path.join(repoRoot, 'bin', 'compile-cache.js')) as { cacheDir(env: NodeJS.ProcessEnv): string };
+
+/** A CommonJS bundle in the shape esbuild writes: `main` and a live `commandRun`. */
+function bundleSource(marker: string): string {
+  return [
+    '"use strict";',
+    'let commandRun;',
+    'Object.defineProperty(exports, "commandRun", { get: () => commandRun, enumerable: true });',
+    `exports.marker = ${JSON.stringify(marker)};`,
+    'exports.here = __dirname;',
+    'exports.main = async (argv) => { commandRun = argv[0]; return argv.length; };',
+    'exports.other = function other(x) { return x * 2; };',
+    '',
+  ].join('\n');
+}
+
+function headerOf(file: string): { bundle: string; commands: string[] } {
+  const bytes = fs.readFileSync(file);
+  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(0x0a))) as { bundle: string; commands: string[] };
+}
+
+describe('cli: the code cache of the bundle (bin/compile-cache.js)', function () {
+  this.timeout(60000);
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-compile-cache-'));
+    env = { PLANILLA_CACHE_DIR: path.join(dir, 'cache') };
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /**
+   * Loads `file` through the cache in a fresh process (as the command does), runs `main(argv)` and
+   * saves the cache; answers what it saw.
+   */
+  function run(file: string, argv: string[], runEnv: NodeJS.ProcessEnv = env): Seen {
+    const script = [
+      `const { loadBundle } = require(${JSON.stringify(path.join(repoRoot, 'bin', 'compile-cache.js'))});`,
+      `const loaded = loadBundle(${JSON.stringify(file)});`,
+      `loaded.exports.main(${JSON.stringify(argv)}).then((code) => {`,
+      '  loaded.saveCache(loaded.exports.commandRun);',
+      '  const e = loaded.exports;',
+      '  process.stdout.write(JSON.stringify({ code, cache: loaded.cache, marker: e.marker, here: e.here, doubled: e.other(21) }));',
+      '});',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['-e', script], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: os.homedir(), ...runEnv },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    const seen = JSON.parse(r.stdout) as Seen;
+    assert.equal(seen.code, argv.length);
+    assert.equal(seen.doubled, 42);
+    return seen;
+  }
+
+  const cacheFiles = (): string[] => (fs.existsSync(env.PLANILLA_CACHE_DIR!) ? fs.readdirSync(env.PLANILLA_CACHE_DIR!) : []);
+
+  it('uses the user cache folder of the word lists', () => {
+    assert.equal(cacheDir({ PLANILLA_CACHE_DIR: '/x/env', XDG_CACHE_HOME: '/x/xdg' }), '/x/env');
+    assert.equal(cacheDir({ XDG_CACHE_HOME: '/x/xdg' }), path.join('/x/xdg', 'planilla'));
+    assert.equal(cacheDir({ XDG_CACHE_HOME: 'relative' }), path.join(os.homedir(), '.cache', 'planilla'));
+  });
+
+  it('makes the cache after a run, uses it in the next, and adds each new command once', () => {
+    const file = path.join(dir, 'a', 'cli.js');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bundleSource('a'));
+    const first = run(file, ['check', 'x.gcg']);
+    assert.equal(first.cache, 'miss');
+    assert.equal(first.here, path.dirname(file), '__dirname is the bundle folder');
+    const [name] = cacheFiles();
+    assert.match(name ?? '', /^cli-[0-9a-f]{8}\.v8cache$/);
+    const cacheFile = path.join(env.PLANILLA_CACHE_DIR!, name!);
+    assert.deepEqual(headerOf(cacheFile), { ...headerOf(cacheFile), bundle: file, commands: ['check'] });
+    const written = fs.statSync(cacheFile).mtimeMs;
+
+    const second = run(file, ['check']);
+    assert.equal(second.cache, 'hit');
+    assert.equal(fs.statSync(cacheFile).mtimeMs, written, 'a command the cache has seen does not rewrite it');
+
+    const third = run(file, ['board', 'y.gcg', '--turn', '3']);
+    assert.equal(third.cache, 'hit');
+    assert.deepEqual(headerOf(cacheFile).commands, ['check', 'board']);
+    assert.equal(run(file, ['board']).cache, 'hit');
+    assert.deepEqual(cacheFiles(), [name], 'one cache file per bundle, no temporary file left');
+  });
+
+  it('ignores a cache made for another version of the bundle, or damaged', () => {
+    const file = path.join(dir, 'b', 'cli.js');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bundleSource('b1'));
+    assert.equal(run(file, ['check']).cache, 'miss');
+    assert.equal(run(file, ['check']).cache, 'hit');
+    // A rebuilt bundle (other bytes, other time): its old cache is not used, and is replaced.
+    fs.writeFileSync(file, bundleSource('b2 — rebuilt'));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const rebuilt = run(file, ['check']);
+    assert.equal(rebuilt.cache, 'miss');
+    assert.equal(rebuilt.marker, 'b2 — rebuilt');
+    assert.equal(run(file, ['check']).cache, 'hit');
+    // Damaged: a header that is not JSON, then V8 data that is not V8's.
+    const cacheFile = cacheFiles()
+      .map((f) => path.join(env.PLANILLA_CACHE_DIR!, f))
+      .find((f) => headerOf(f).bundle === file)!;
+    fs.writeFileSync(cacheFile, 'not a header\nnot v8 data');
+    assert.equal(run(file, ['check']).cache, 'miss');
+    const bytes = fs.readFileSync(cacheFile);
+    const newline = bytes.indexOf(0x0a);
+    fs.writeFileSync(cacheFile, Buffer.concat([bytes.subarray(0, newline + 1), Buffer.alloc(bytes.length - newline - 1, 7)]));
+    assert.equal(run(file, ['check']).cache, 'miss');
+    assert.equal(run(file, ['check']).cache, 'hit', 'the damaged cache was replaced');
+  });
+
+  it('loads and runs when the cache folder cannot be made, and with the cache off', () => {
+    const file = path.join(dir, 'c', 'cli.js');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bundleSource('c'));
+    const blocked = path.join(dir, 'not-a-folder');
+    fs.writeFileSync(blocked, '');
+    const noFolder = { PLANILLA_CACHE_DIR: path.join(blocked, 'cache') };
+    assert.equal(run(file, ['check'], noFolder).cache, 'miss');
+    assert.equal(run(file, ['check'], noFolder).cache, 'miss');
+    const off = run(file, ['check'], { ...env, PLANILLA_COMPILE_CACHE: 'off' });
+    assert.equal(off.cache, 'off');
+    assert.equal(off.marker, 'c');
+  });
+
+  it('the command prints the same with the cache cold, warm and off', () => {
+    const sample = path.join(repoRoot, 'samples', 'partida-completa.gcg');
+    const runEnv = { ...process.env, PLANILLA_CACHE_DIR: path.join(dir, 'real-cache'), PLANILLA_LANG: 'en' };
+    const runs = [{}, {}, { PLANILLA_COMPILE_CACHE: 'off' }].map((extra) =>
+      spawnSync(process.execPath, [bin, 'check', sample], { encoding: 'utf8', env: { ...runEnv, ...extra } }),
+    );
+    for (const r of runs) {
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stderr, '');
+      assert.equal(r.stdout, runs[0]!.stdout);
+    }
+    assert.match(runs[0]!.stdout, /Final result/);
+  });
+});
