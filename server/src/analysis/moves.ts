@@ -150,12 +150,39 @@ export function defaultLeaves(tileSet: Position['tileSet']): LeaveEvaluator {
  * in display order, 5 bits each (at most 7 tiles: below 2^35): a position asks up to 128 leaves,
  * most of them asked before.
  */
-const leaveMemos = new WeakMap<LeaveEvaluator, Map<number, number>>();
-const LEAVE_MEMO_SIZE = 200_000;
-function leaveMemo(leaves: LeaveEvaluator): Map<number, number> {
+class LeaveMemo {
+  private static readonly SLOTS = 1 << 17;
+  private readonly keys = new Float64Array(LeaveMemo.SLOTS).fill(-1);
+  private readonly values = new Float64Array(LeaveMemo.SLOTS);
+  private size = 0;
+
+  /** The value of leave `key` (a whole number below 2^35), asking `compute` the first time. */
+  get(key: number, compute: () => number): number {
+    const mask = LeaveMemo.SLOTS - 1;
+    let slot = ((key % 1000003) * 31) & mask;
+    for (;;) {
+      const k = this.keys[slot];
+      if (k === key) return this.values[slot];
+      if (k === -1) break;
+      slot = (slot + 1) & mask;
+    }
+    const value = compute();
+    if (this.size >= LeaveMemo.SLOTS / 2) {
+      this.keys.fill(-1);
+      this.size = 0;
+      return value;
+    }
+    this.keys[slot] = key;
+    this.values[slot] = value;
+    this.size++;
+    return value;
+  }
+}
+const leaveMemos = new WeakMap<LeaveEvaluator, LeaveMemo>();
+function leaveMemo(leaves: LeaveEvaluator): LeaveMemo {
   let memo = leaveMemos.get(leaves);
   if (!memo) {
-    memo = new Map();
+    memo = new LeaveMemo();
     leaveMemos.set(leaves, memo);
   }
   return memo;
@@ -222,15 +249,8 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     }
     leaveFaces[idx] = leave;
     usedCount[idx] = usedTiles;
-    if (position.bag > 0) {
-      let v = known.get(key);
-      if (v === undefined) {
-        v = leaves.value(leave);
-        if (known.size >= LEAVE_MEMO_SIZE) known.clear();
-        known.set(key, v);
-      }
-      table[idx] = v;
-    } else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+    if (position.bag > 0) table[idx] = known.get(key, () => leaves.value(leave));
+    else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
   }
   return {
     position,
@@ -495,13 +515,15 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
   const score = rec.score;
   const maxScore = rec.maxScore;
   const sq = rec.squares;
+  // A word has at least two tiles: the text ranks of the first two (of the first alone for a few
+  // moves, where 4 096 buckets would cost more than they spare), for the word order.
+  const second = n >= 4096 ? 1 : 0;
   for (let i = 0; i < n; i++) {
     a[i] = i;
     posOf[i] = rec.positionRank(i);
     scoreOf[i] = maxScore - score[i];
-    // A word has at least two tiles: the text ranks of the first two, for the word order.
     const base = i * STRIDE;
-    tokensOf[i] = TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)] * 64 + TOKEN_RANK[sq[base + 1] & (CODE_MASK | BLANK_BIT)];
+    tokensOf[i] = TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)] * 64 + second * TOKEN_RANK[sq[base + 1] & (CODE_MASK | BLANK_BIT)];
   }
   countingSort(a, b, n, tokensOf, 64 * 64);
   countingSort(b, a, n, posOf, 450);
