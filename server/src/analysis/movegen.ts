@@ -88,6 +88,11 @@ export interface PlacementSink {
   accept(gen: MoveGenerator, start: number, end: number, score: number, used: number, usedIdx: number): void;
 }
 
+function sameBoard(a: Uint8Array, b: Uint8Array): boolean {
+  for (let s = 0; s < SQUARES; s++) if (a[s] !== b[s]) return false;
+  return true;
+}
+
 /** Square index of lane position `i` in lane `line` of direction `dir` (0 across, 1 down). */
 export function laneSquareIndex(dir: number, line: number, i: number): number {
   return dir === 0 ? line * SIZE + i : i * SIZE + line;
@@ -105,6 +110,8 @@ export class MoveGenerator {
   readonly crossScore = [new Int32Array(SQUARES), new Int32Array(SQUARES)];
   private readonly anchor = new Uint8Array(SQUARES);
   private boardEmpty = true;
+  /** Whether `board`, the anchors and the cross sets describe a position already set. */
+  private boardSet = false;
 
   /** Rack counts by code (index 0: blanks). */
   readonly rack = new Int8Array(TILE_COUNT + 1);
@@ -162,7 +169,6 @@ export class MoveGenerator {
    * by code (index 0 blanks). Computes anchors, cross sets and the used-index radices.
    */
   setPosition(board: Uint8Array, rack: ArrayLike<number>): void {
-    this.board.set(board);
     this.rackSize = 0;
     this.rackMask = 0;
     this.prefixCount = -1;
@@ -175,6 +181,11 @@ export class MoveGenerator {
       this.radix[code] = weight;
       weight *= n + 1;
     }
+    // Anchors and cross sets depend on the board alone: kept when the board is the last one
+    // (another rack on the same position: the hover, the lens and the board view of one turn).
+    if (this.boardSet && sameBoard(this.board, board)) return;
+    this.board.set(board);
+    this.boardSet = true;
     this.boardEmpty = true;
     for (let s = 0; s < SQUARES; s++) {
       if (board[s] !== 0) {
