@@ -36,6 +36,7 @@ import {
 } from '../../../server/src/analysis/moves';
 import { positionBefore, type Position } from '../../../server/src/analysis/position';
 import { NO_LEAVES, provisionalLeaves } from '../../../server/src/analysis/leaves';
+import { CODE_MASK, FACES, NEW_BIT } from '../../../server/src/analysis/movegen';
 import { generateGame, mulberry32 } from '../../support/generator';
 import { placementKey, slowPlacements } from '../../support/slow-moves';
 import { corpusFiles, defaultLexicon, sampleFiles } from '../../support/fixtures';
@@ -306,6 +307,38 @@ describe('analysis: how all moves are kept and sorted', function () {
       }
     }
     assert.ok(moves > 10000, `only ${moves} moves compared`);
+  });
+
+  it('a board set again with another rack (cross sets kept) gives what it gives set afresh', () => {
+    const rnd = mulberry32(1414);
+    const game = generateGame({ seed: 62, notation: 'brackets' });
+    const r = replay(parse(game.text).file, { lexicon });
+    const positions: Position[] = [];
+    for (let i = 1; i < r.turns.length; i += 6) {
+      const got = positionBefore(r, i);
+      if (!('position' in got)) continue;
+      for (const blanks of [0, 1]) positions.push({ ...got.position, rack: randomRack(rnd, got.position.board, blanks) });
+    }
+    assert.ok(positions.length >= 6);
+    // Each after the empty board (so its board is set afresh); then each board twice in a row.
+    const empty = positionOf(emptyBoard(), ['A', 'E']);
+    const fresh = positions.map((p) => {
+      generateMoves(empty, { lexicon });
+      return generateMoves(p, { lexicon }).map(moveJson);
+    });
+    positions.forEach((p, k) => {
+      const moves = generateMoves(p, { lexicon });
+      assert.deepEqual(moves.map(moveJson), fresh[k], `position ${k}`);
+      // Every play lies on this board: its old tiles are the board's, its new ones on empty squares.
+      for (const m of moves) {
+        if (m.kind !== 'play') continue;
+        m.squares.forEach((v, i) => {
+          const cell = p.board[(m.direction === 'across' ? m.row : m.row + i) * 15 + (m.direction === 'across' ? m.col + i : m.col)];
+          if ((v & NEW_BIT) !== 0) assert.equal(cell, null, `${movePosition(m)} ${movePlay(m)}`);
+          else assert.equal(cell?.letter, FACES[v & CODE_MASK], `${movePosition(m)} ${movePlay(m)}`);
+        });
+      }
+    });
   });
 });
 
