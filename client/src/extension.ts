@@ -174,6 +174,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       schemes: ['file', 'untitled'],
       timing,
     });
+    timing('activated');
   } catch (error) {
     // No client took the early server: it must not outlive the failed activation.
     early?.child.kill();

@@ -509,10 +509,19 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     }),
   );
 
-  connection.onDocumentFormatting((params) =>
+  // Formatting and the export honour $/cancelRequest between their steps (the pending messages
+  // are let through first, then the token is read before and after the analysis and the
+  // rewriting): a cancelled request does no further work and answers RequestCancelled.
+  connection.onDocumentFormatting((params, token) =>
     guarded('textDocument/formatting', [], async () => {
+      await yieldToMessages();
+      if (token.isCancellationRequested) throw cancelledError();
       const cur = await currentAnalysis(params.textDocument.uri);
-      return cur ? getFormattingEdits(cur.analysis) : [];
+      if (token.isCancellationRequested) throw cancelledError();
+      if (!cur) return [];
+      const edits = getFormattingEdits(cur.analysis);
+      if (token.isCancellationRequested) throw cancelledError();
+      return edits;
     }),
   );
 
@@ -577,9 +586,15 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     }),
   );
 
-  connection.onRequest(EXPORT_WOOGLES_REQUEST, (params: ExportParams) =>
+  connection.onRequest(EXPORT_WOOGLES_REQUEST, (params: ExportParams, token: CancellationToken) =>
     guarded<ExportResult>(EXPORT_WOOGLES_REQUEST, { error: 'internal error' }, async () => {
+      const stopIfCancelled = (): void => {
+        if (token.isCancellationRequested) throw cancelledError();
+      };
+      await yieldToMessages();
+      stopIfCancelled();
       const settings = await settingsFor(params.uri);
+      stopIfCancelled();
       const lang = languageOf(settings);
       const open = documents.get(params.uri);
       let analysis: Analysis;
@@ -587,13 +602,17 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
         analysis = (await analysisOf(open)).analysis;
       } else {
         const input = await readRecord(params.uri);
+        stopIfCancelled();
         if (input === undefined) return { error: uiText('ui.command.export.unreadable', lang, { uri: params.uri }) };
         analysis = analyzeText(input, settings);
       }
+      stopIfCancelled();
       // A file read only in part is not exported: the export would pass for the whole game.
       if (analysis.parsed.file.truncated) return { error: uiText('ui.command.export.tooLong', lang, { max: MAX_CONTENT_LINES }) };
       if (hasScoreOnlyLines(analysis)) return { error: uiText('ui.command.export.scoreOnly', lang) };
-      return { text: exportForWoogles(analysis, lang) };
+      const text = exportForWoogles(analysis, lang);
+      stopIfCancelled();
+      return { text };
     }),
   );
 

@@ -99,10 +99,14 @@ export class LspClient {
     this.handlers.set(method, handler);
   }
 
-  private send(message: Message): void {
+  /** One message with its Content-Length header, as one buffer. */
+  private static frame(message: Message): Buffer {
     const body = Buffer.from(JSON.stringify(message), 'utf8');
-    this.child.stdin!.write(`Content-Length: ${body.length}\r\n\r\n`);
-    this.child.stdin!.write(body);
+    return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]);
+  }
+
+  private send(...messages: Message[]): void {
+    this.child.stdin!.write(Buffer.concat(messages.map((m) => LspClient.frame(m))));
   }
 
   private onData(chunk: Buffer): void {
@@ -150,6 +154,19 @@ export class LspClient {
   }
 
   request<T = any>(method: string, params: Json, timeoutMs = 20000): Promise<T> {
+    return this.sendRequest<T>(method, params, timeoutMs, false);
+  }
+
+  /**
+   * Sends `method` and its `$/cancelRequest` in one write, so the server reads them together
+   * however loaded the machine is: the request's token is cancelled before its handler can
+   * finish. Resolves or rejects as the server answers.
+   */
+  requestThenCancel<T = any>(method: string, params: Json, timeoutMs = 20000): Promise<T> {
+    return this.sendRequest<T>(method, params, timeoutMs, true);
+  }
+
+  private sendRequest<T>(method: string, params: Json, timeoutMs: number, cancel: boolean): Promise<T> {
     if (this.exitCode !== undefined) return Promise.reject(new Error(`server already exited (${this.exitCode})`));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -168,7 +185,9 @@ export class LspClient {
           reject(e);
         },
       });
-      this.send({ jsonrpc: '2.0', id, method, params });
+      const request: Message = { jsonrpc: '2.0', id, method, params };
+      if (cancel) this.send(request, { jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
+      else this.send(request);
     });
   }
 

@@ -336,6 +336,32 @@ describe('protocol: language server over stdio', function () {
     client.notify('textDocument/didClose', { textDocument: { uri: longUri } });
   });
 
+  it('answers a cancelled formatting or export with the cancellation error, then formats and exports', async () => {
+    const file = path.join(dir, 'cancel-format.gcg');
+    const messy = RECORD.replace('>Ana: ABILORS 8D LIBRO +18 18', '>Ana:ABILORS   8d LIBRO +18 18');
+    fs.writeFileSync(file, messy);
+    const fileUri = pathToFileURL(file).toString();
+    const cancelledAtOnce = async (method: string, params: unknown): Promise<void> => {
+      const pending = client.requestThenCancel(method, params);
+      await assert.rejects(pending, (e: Error & { code?: number }) => e.code === -32800, `${method} was not cancelled`);
+    };
+    const options = { tabSize: 2, insertSpaces: true };
+    // A record not open: the export reads it from disk.
+    await cancelledAtOnce('planilla/exportWoogles', { uri: fileUri });
+    const opened = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === fileUri);
+    client.notify('textDocument/didOpen', { textDocument: { uri: fileUri, languageId: 'gcg', version: 1, text: messy } });
+    await opened;
+    await cancelledAtOnce('textDocument/formatting', { textDocument: { uri: fileUri }, options });
+    await cancelledAtOnce('planilla/exportWoogles', { uri: fileUri });
+    // Not cancelled: both answer as before.
+    const edits: { newText: string }[] = await client.request('textDocument/formatting', { textDocument: { uri: fileUri }, options });
+    assert.equal(edits.length, 1);
+    assert.match(edits[0].newText, /^>Ana: +ABILORS 8D LIBRO \+18 18$/m);
+    const exported = await client.request('planilla/exportWoogles', { uri: fileUri });
+    assert.match(exported.text, /^#character-encoding UTF-8\n/);
+    client.notify('textDocument/didClose', { textDocument: { uri: fileUri } });
+  });
+
   it('answers a request about an unknown document and keeps running', async () => {
     const unknown = 'file:///nowhere/x.gcg';
     assert.equal(await client.request('textDocument/hover', { textDocument: { uri: unknown }, position: { line: 0, character: 0 } }), null);

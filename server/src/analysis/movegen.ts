@@ -339,55 +339,60 @@ export class MoveGenerator {
       this.left(this.root, 0, limit);
       return;
     }
-    // Longer left parts: the position's list of rack prefixes, built once (same for every anchor).
+    // Longer left parts: the position's tree of rack prefixes, built once (the same for every
+    // anchor), walked in preorder; the tiles of the prefix in hand stay taken from the rack, so
+    // going from one prefix to the next gives back and takes only the tiles where they differ.
     if (this.prefixCount < 0) this.buildPrefixes();
-    const edges = this.edges;
     const rack = this.rack;
     const crossA = this.laneCross[a];
-    if ((edges[this.root - 1] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(this.root, 0);
-    const end = this.prefixEnd[limit];
-    for (let i = 0; i < end && !this.stopped; i++) {
-      const node = this.prefNode[i];
-      if ((edges[node - 1] & crossA) === 0) continue;
-      const len = this.prefLen[i];
-      const base = i * RACK_SIZE;
-      for (let k = 0; k < len; k++) {
-        const t = this.prefTiles[base + k];
-        this.leftPart[k] = t;
-        const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
-        if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= 1 << code;
-      }
-      if ((edges[node - 1] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(node, len);
-      for (let k = 0; k < len; k++) {
-        const t = this.prefTiles[base + k];
+    const rootMask = this.edges[this.root - 1];
+    if ((rootMask & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(this.root, 0);
+    const count = this.prefixCount;
+    const pLen = this.prefLen;
+    const pTile = this.prefTile;
+    const left = this.leftPart;
+    let depth = 0;
+    for (let i = 0; i < count && !this.stopped;) {
+      const len = pLen[i];
+      while (depth >= len) {
+        const t = left[--depth];
         const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
         if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= 1 << code;
       }
+      const t = pTile[i];
+      left[depth++] = t;
+      const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
+      if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+      if ((this.prefMask[i] & crossA & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0) this.extendFromLeft(this.prefNode[i], len);
+      i = len >= limit ? this.prefSkip[i] : i + 1;
+    }
+    while (depth > 0) {
+      const t = left[--depth];
+      const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
+      if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= 1 << code;
     }
   }
 
   // The rack's prefixes (paths of the graph spelt with rack tiles, blanks included, of 1 to 6
-  // tiles, that the graph continues), by increasing length: `prefixEnd[L]` is the number of
-  // prefixes of at most L tiles. Built on the first anchor that needs them, once per position.
+  // tiles and at most the rack's size less one, that the graph continues) as a tree in preorder:
+  // prefix i adds tile `prefTile[i]` to its parent (the nearest earlier prefix one tile shorter),
+  // reaches graph node `prefNode[i]` (whose tile mask is `prefMask[i]`), and its subtree ends
+  // before `prefSkip[i]`. Built on the first anchor that needs them, once per position.
   private prefixCount = -1;
   private prefNode = new Int32Array(1024);
+  private prefMask = new Int32Array(1024);
+  private prefSkip = new Int32Array(1024);
   private prefLen = new Uint8Array(1024);
-  private prefTiles = new Uint8Array(1024 * RACK_SIZE);
-  private readonly prefixEnd = new Int32Array(RACK_SIZE + 1);
-  private readonly prefBuf = new Uint8Array(RACK_SIZE);
+  private prefTile = new Uint8Array(1024);
 
   private buildPrefixes(): void {
     this.prefixCount = 0;
     const maxLen = Math.min(RACK_SIZE - 1, this.rackSize - 1);
-    for (let len = 1; len <= RACK_SIZE; len++) {
-      if (len <= maxLen) this.collectPrefixes(this.root, 0, len);
-      this.prefixEnd[len] = this.prefixCount;
-    }
-    this.prefixEnd[0] = 0;
+    if (maxLen >= 1) this.collectPrefixes(this.root, 1, maxLen);
   }
 
-  /** Appends the prefixes of exactly `want` tiles below `node` (reached with `len` tiles). */
-  private collectPrefixes(node: number, len: number, want: number): void {
+  /** Appends, in preorder, the prefixes of `len` to `maxLen` tiles below `node`. */
+  private collectPrefixes(node: number, len: number, maxLen: number): void {
     const edges = this.edges;
     const rack = this.rack;
     const nodeMask = edges[node - 1];
@@ -403,15 +408,15 @@ export class MoveGenerator {
         const code = pass === 0 ? t : BLANK;
         if (rack[code] === 0) continue;
         if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= bit;
-        this.prefBuf[len] = pass === 0 ? t : t | BLANK_BIT;
-        if (len + 1 === want) this.pushPrefix(child, want);
-        else this.collectPrefixes(child, len + 1, want);
+        const i = this.pushPrefix(child, len, pass === 0 ? t : t | BLANK_BIT);
+        if (len < maxLen) this.collectPrefixes(child, len + 1, maxLen);
+        this.prefSkip[i] = this.prefixCount;
         if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= bit;
       }
     }
   }
 
-  private pushPrefix(node: number, len: number): void {
+  private pushPrefix(node: number, len: number, tile: number): number {
     const i = this.prefixCount++;
     if (i === this.prefNode.length) {
       const grow = <T extends Int32Array | Uint8Array>(a: T, n: number): T => {
@@ -420,12 +425,16 @@ export class MoveGenerator {
         return b;
       };
       this.prefNode = grow(this.prefNode, i * 2);
+      this.prefMask = grow(this.prefMask, i * 2);
+      this.prefSkip = grow(this.prefSkip, i * 2);
       this.prefLen = grow(this.prefLen, i * 2);
-      this.prefTiles = grow(this.prefTiles, i * 2 * RACK_SIZE);
+      this.prefTile = grow(this.prefTile, i * 2);
     }
     this.prefNode[i] = node;
+    this.prefMask[i] = this.edges[node - 1];
     this.prefLen[i] = len;
-    for (let k = 0; k < len; k++) this.prefTiles[i * RACK_SIZE + k] = this.prefBuf[k];
+    this.prefTile[i] = tile;
+    return i;
   }
 
   /** Left parts of `len` rack tiles (in `leftPart`) reaching `node`; then extend from the anchor. */

@@ -145,6 +145,22 @@ export function defaultLeaves(tileSet: Position['tileSet']): LeaveEvaluator {
   return tileSet === 'spanish' ? builtinLeaves().leaves : provisionalLeaves(TILE_SETS[tileSet]);
 }
 
+/**
+ * Leave values already asked of each evaluator (`value` is pure, leaves.ts), by the leave's codes
+ * in display order, 5 bits each (at most 7 tiles: below 2^35): a position asks up to 128 leaves,
+ * most of them asked before.
+ */
+const leaveMemos = new WeakMap<LeaveEvaluator, Map<number, number>>();
+const LEAVE_MEMO_SIZE = 200_000;
+function leaveMemo(leaves: LeaveEvaluator): Map<number, number> {
+  let memo = leaveMemos.get(leaves);
+  if (!memo) {
+    memo = new Map();
+    leaveMemos.set(leaves, memo);
+  }
+  return memo;
+}
+
 export function prepare(position: Position, options: MoveOptions): Prepared {
   if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
   const board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
@@ -182,6 +198,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   const leaveFaces = new Array<readonly string[]>(size);
   const usedCount = new Uint8Array(size);
   const fullIdx = size - 1;
+  const known = leaveMemo(leaves);
   // Leaves in display order (the set's order, blanks last) without sorting: codes ascend, 0 = blank.
   const order = codes.map((_, k) => k).filter((k) => codes[k] !== BLANK);
   if (codes[0] === BLANK) order.push(0);
@@ -196,11 +213,24 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
       used[k] = u;
       usedTiles += u;
     }
-    for (const k of order) for (let j = used[k]; j < counts[k]; j++) leave.push(FACES[codes[k]]);
+    let key = 0;
+    for (const k of order) {
+      for (let j = used[k]; j < counts[k]; j++) {
+        leave.push(FACES[codes[k]]);
+        key = key * 32 + codes[k] + 1;
+      }
+    }
     leaveFaces[idx] = leave;
     usedCount[idx] = usedTiles;
-    if (position.bag > 0) table[idx] = leaves.value(leave);
-    else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+    if (position.bag > 0) {
+      let v = known.get(key);
+      if (v === undefined) {
+        v = leaves.value(leave);
+        if (known.size >= LEAVE_MEMO_SIZE) known.clear();
+        known.set(key, v);
+      }
+      table[idx] = v;
+    } else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
   }
   return {
     position,
@@ -405,109 +435,124 @@ class PlayRecords {
 }
 
 const records = new PlayRecords();
-/** Scratch of `sortedPlays`, reused: the (score, used-tiles index) → rank map, ranks, positions, counts. */
+/** Scratch of `sortedPlays`, reused (grown by doubling). */
 let pairRank = new Int32Array(0);
+let pairList = new Int32Array(256);
+let pairEquity = new Float64Array(256);
 let scratchRank = new Int32Array(0);
 let scratchPos = new Int32Array(0);
-let scratchOrder = new Int32Array(0);
+let scratchScore = new Int32Array(0);
+let scratchA = new Int32Array(0);
+let scratchB = new Int32Array(0);
 let bucketStart = new Int32Array(0);
 
 /**
- * The records' order under `compareMoves(prep.key)`, as record indices: each play gets the rank
- * of its (key, score) among the distinct pairs and the rank of its position; two stable counting
- * sorts (by position, then by key rank) order them, and plays with the same key, score and
- * position (and only those) are then put in word order.
+ * One stable counting sort: `from[0..n)` (record indices) into `to`, by `key[i]` ascending, keys in
+ * [0, buckets).
+ */
+function countingSort(from: Int32Array, to: Int32Array, n: number, key: Int32Array, buckets: number): void {
+  if (bucketStart.length < buckets + 1) bucketStart = new Int32Array(Math.max(buckets + 1, 2 * bucketStart.length));
+  const start = bucketStart;
+  start.fill(0, 0, buckets + 1);
+  for (let k = 0; k < n; k++) start[key[from[k]] + 1]++;
+  for (let b = 1; b <= buckets; b++) start[b] += start[b - 1];
+  for (let k = 0; k < n; k++) {
+    const i = from[k];
+    to[start[key[i]]++] = i;
+  }
+}
+
+/**
+ * The records' order under `compareMoves(prep.key)`, as record indices (the first `rec.count`
+ * entries of the array returned, which is scratch: read it before the next call). Three stable
+ * counting sorts, least significant key first: position rank; score, highest first; and (by
+ * equity) the rank of the equity among the distinct ones, found from the distinct (score, used
+ * tiles) pairs, highest first. Plays with the same key, score and position (and only those) are
+ * then put in word order.
  */
 function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
   const n = rec.count;
-  const order = new Int32Array(n);
-  if (n === 0) return order;
+  if (scratchRank.length < n) {
+    const size = Math.max(n, 2 * scratchRank.length);
+    scratchRank = new Int32Array(size);
+    scratchPos = new Int32Array(size);
+    scratchScore = new Int32Array(size);
+    scratchA = new Int32Array(size);
+    scratchB = new Int32Array(size);
+  }
+  const rankOf = scratchRank;
+  const posOf = scratchPos;
+  const scoreOf = scratchScore;
+  let a = scratchA;
+  let b = scratchB;
+  if (n === 0) return a;
   const size = prep.table.length;
   const table = prep.table;
   const info = rec.info;
   const score = rec.score;
-  // Rank of each distinct (key, score): equal keys and scores share a rank.
-  let ranks: number;
-  const byEquity = prep.key === 'equity';
-  const pairs: number[] = [];
-  if (byEquity) {
-    const cells = (rec.maxScore + 1) * size;
-    if (pairRank.length < cells) pairRank = new Int32Array(Math.max(cells, 2 * pairRank.length)).fill(-1);
+  const maxScore = rec.maxScore;
+  for (let i = 0; i < n; i++) {
+    a[i] = i;
+    posOf[i] = rec.positionRank(i);
+    scoreOf[i] = maxScore - score[i];
+  }
+  countingSort(a, b, n, posOf, 450);
+  countingSort(b, a, n, scoreOf, maxScore + 1);
+  if (prep.key === 'equity') {
+    // The distinct (score, used tiles) pairs, their equities sorted (highest first, as negated
+    // numbers in ascending order); each play's rank is its equity's place among the distinct ones.
+    const cells = (maxScore + 1) * size;
+    if (pairRank.length < cells) pairRank = new Int32Array(Math.max(cells, 2 * pairRank.length));
+    let np = 0;
     for (let i = 0; i < n; i++) {
       const id = score[i] * size + ((info[i] >>> 13) & 255);
-      if (pairRank[id] < 0) {
-        pairRank[id] = 0;
-        pairs.push(id);
+      if (pairRank[id] !== 0) continue;
+      pairRank[id] = 1;
+      if (np === pairList.length) {
+        const list = new Int32Array(2 * np);
+        list.set(pairList);
+        pairList = list;
+        pairEquity = new Float64Array(2 * np);
       }
+      pairList[np++] = id;
     }
-    // Distinct equities, ascending as negated numbers (one native sort), then each pair's
-    // (equity rank, score) as one integer, sorted natively with the pair's index below it.
-    const np = pairs.length;
-    const negEq = new Float64Array(np);
-    for (let k = 0; k < np; k++) negEq[k] = -(((pairs[k] / size) | 0) + table[pairs[k] % size]);
-    const distinct = negEq.slice().sort();
-    let nd = 0;
-    for (let k = 0; k < np; k++) if (k === 0 || distinct[k] !== distinct[nd - 1]) distinct[nd++] = distinct[k];
-    let scale = 1;
-    while (scale < np) scale *= 2;
-    const span = rec.maxScore + 1;
-    const pairKeys = new Float64Array(np);
+    const eq = pairEquity.subarray(0, np);
     for (let k = 0; k < np; k++) {
+      const id = pairList[k];
+      eq[k] = -(((id / size) | 0) + table[id % size]);
+    }
+    eq.sort();
+    let nd = 0;
+    for (let k = 0; k < np; k++) if (k === 0 || eq[k] !== eq[nd - 1]) eq[nd++] = eq[k];
+    // Each pair's rank (+ 1, so that 0 stays "not seen"), by binary search; then each play's.
+    for (let k = 0; k < np; k++) {
+      const id = pairList[k];
+      const v = -(((id / size) | 0) + table[id % size]);
       let lo = 0;
       let hi = nd - 1;
-      const v = negEq[k];
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (distinct[mid] < v) lo = mid + 1;
+        if (eq[mid] < v) lo = mid + 1;
         else hi = mid;
       }
-      pairKeys[k] = (lo * span + (rec.maxScore - ((pairs[k] / size) | 0))) * scale + k;
+      pairRank[id] = lo + 1;
     }
-    pairKeys.sort();
-    let r = -1;
-    let last = -1;
-    for (let k = 0; k < np; k++) {
-      const high = Math.floor(pairKeys[k] / scale);
-      if (high !== last) {
-        r++;
-        last = high;
-      }
-      pairRank[pairs[pairKeys[k] - high * scale]] = r;
-    }
-    ranks = r + 1;
-  } else ranks = rec.maxScore + 1;
-  // Two stable counting sorts: by position rank, then by key rank.
-  if (scratchRank.length < n) {
-    scratchRank = new Int32Array(Math.max(n, 2 * scratchRank.length));
-    scratchPos = new Int32Array(scratchRank.length);
-    scratchOrder = new Int32Array(scratchRank.length);
-  }
-  const rankOf = scratchRank;
-  const posOf = scratchPos;
-  const byPos = scratchOrder;
-  for (let i = 0; i < n; i++) {
-    rankOf[i] = byEquity ? pairRank[score[i] * size + ((info[i] >>> 13) & 255)] : rec.maxScore - score[i];
-    posOf[i] = rec.positionRank(i);
-  }
-  for (const id of pairs) pairRank[id] = -1;
-  const buckets = ranks > 450 ? ranks : 450;
-  if (bucketStart.length < buckets + 1) bucketStart = new Int32Array(Math.max(buckets + 1, 2 * bucketStart.length));
-  const start = bucketStart;
-  start.fill(0, 0, 451);
-  for (let i = 0; i < n; i++) start[posOf[i] + 1]++;
-  for (let b = 1; b <= 450; b++) start[b] += start[b - 1];
-  for (let i = 0; i < n; i++) byPos[start[posOf[i]]++] = i;
-  start.fill(0, 0, ranks + 1);
-  for (let i = 0; i < n; i++) start[rankOf[i] + 1]++;
-  for (let b = 1; b <= ranks; b++) start[b] += start[b - 1];
-  for (let k = 0; k < n; k++) {
-    const i = byPos[k];
-    order[start[rankOf[i]]++] = i;
+    for (let i = 0; i < n; i++) rankOf[i] = pairRank[score[i] * size + ((info[i] >>> 13) & 255)] - 1;
+    for (let k = 0; k < np; k++) pairRank[pairList[k]] = 0;
+    countingSort(a, b, n, rankOf, nd);
+    const t = a;
+    a = b;
+    b = t;
   }
   // Plays with the same key, score and position (a run): word order.
+  const order = a;
   let runStart = 0;
   for (let k = 1; k <= n; k++) {
-    if (k < n && rankOf[order[k]] === rankOf[order[runStart]] && posOf[order[k]] === posOf[order[runStart]]) continue;
+    if (k < n) {
+      const i = order[k];
+      const j = order[runStart];
+      if (score[i] === score[j] && posOf[i] === posOf[j] && (prep.key !== 'equity' || rankOf[i] === rankOf[j])) continue;
+    }
     if (k - runStart > 1) sortWords(rec, order, runStart, k);
     runStart = k;
   }
@@ -598,10 +643,11 @@ export class Collector implements PlacementSink {
     const rec = this.records;
     if (rec === undefined) return others;
     const order = sortedPlays(rec, this.prep);
-    const out = new Array<Move>(order.length + others.length);
+    const n = rec.count;
+    const out = new Array<Move>(n + others.length);
     let k = 0;
     let o = 0;
-    for (let i = 0; i < order.length; i++) {
+    for (let i = 0; i < n; i++) {
       const m = rec.move(order[i], this.prep);
       while (o < others.length && cmp(others[o], m) < 0) out[k++] = others[o++];
       out[k++] = m;

@@ -1,7 +1,7 @@
 /**
- * The batch behind `planilla check`: every file read and checked, either in this thread or spread
- * over worker threads (`--jobs N`), its outcome handed back in the order of the files, and a
- * progress bar on a terminal.
+ * The batch behind `planilla check` (and `planilla analyze`, through `runFiles`): every file read
+ * and checked, either in this thread or spread over worker threads (`--jobs N`), its outcome handed
+ * back in the order of the files, and a progress bar on a terminal.
  *
  * Invariants:
  * - Same outcomes in the same order whatever the number of jobs: a file's outcome depends only on
@@ -37,17 +37,25 @@ export const FILES_PER_WORKER = 2000;
 
 /**
  * The default `--jobs`: one worker per core but one (this thread reads the files' outcomes and
- * prints them), and no more workers than FILES_PER_WORKER-sized shares of the work; fewer than two
- * workers is this thread alone. So on two cores the default is always 1 (measured: `--jobs 2`
+ * prints them), and no more workers than `filesPerWorker`-sized shares of the work (FILES_PER_WORKER
+ * for `check`; `analyze` passes its own, a file costing it far more); fewer than two workers is
+ * this thread alone. So on two cores the default is always 1 (measured: `--jobs 2`
  * there is slower than `--jobs 1`, README "Performance").
  */
-export function defaultJobs(files: number, cores: number): number {
-  const workers = Math.min(cores - 1, Math.floor(files / FILES_PER_WORKER));
+export function defaultJobs(files: number, cores: number, filesPerWorker: number = FILES_PER_WORKER): number {
+  const workers = Math.min(cores - 1, Math.floor(files / filesPerWorker));
   return workers >= 2 ? workers : 1;
 }
 
 /** The largest `--jobs` accepted. */
 export const MAX_JOBS = 256;
+
+/** A `--jobs` value: a whole number from 1 to MAX_JOBS, else undefined. */
+export function parseJobs(text: string): number | undefined {
+  if (!/^\d{1,3}$/.test(text.trim())) return undefined;
+  const n = Number(text.trim());
+  return n >= 1 && n <= MAX_JOBS ? n : undefined;
+}
 
 /** What one file gave: its report (the parts that cross threads), or the one-line read error. */
 export type FileOutcome =
@@ -61,6 +69,14 @@ export type FileOutcome =
     }
   | { readonly kind: 'unreadable'; readonly error: string };
 
+/** What a worker of `analyze` needs besides the lexicon spec and the rules (analyze.ts). */
+export interface AnalyzeWorkerSettings {
+  /** `--leaves` as typed (undefined: the built-in table). */
+  readonly leavesSpec?: string;
+  readonly top: number;
+  readonly json: boolean;
+}
+
 /** Settings a worker needs, all plain data (structured-clone safe). */
 export interface WorkerSettings {
   /** The `--lexicon` value as typed (undefined: the built-in list). */
@@ -68,6 +84,8 @@ export interface WorkerSettings {
   readonly rules?: Edition;
   readonly tileSet?: TileSetName;
   readonly lang: Language;
+  /** Set for `planilla analyze --jobs`: the worker analyses files instead of checking them (analyze.ts). */
+  readonly analyze?: AnalyzeWorkerSettings;
 }
 
 /** Main thread → worker: check these files (indices into the batch). */
@@ -77,7 +95,8 @@ export interface CheckRequest {
 }
 
 /** Worker → main thread: ready (its lexicon loaded), then one outcome per file as soon as known. */
-export type WorkerMessage = { readonly type: 'ready' } | { readonly type: 'result'; readonly index: number; readonly outcome: FileOutcome };
+export type WorkerMessage<O = FileOutcome> =
+  { readonly type: 'ready' } | { readonly type: 'result'; readonly index: number; readonly outcome: O };
 
 /** Reads and checks one file; never throws (analyzeRecord catches lower-layer errors). */
 export function checkFile(file: string, settings: CheckSettings, lang: Language): FileOutcome {
@@ -118,25 +137,42 @@ export async function runBatch(
   lexicon: Lexicon | undefined,
   emit: (index: number, outcome: FileOutcome) => void,
 ): Promise<void> {
-  const { progress } = options;
-  const inOrder = orderedEmitter(files.length, emit, progress);
   const settings: CheckSettings = { rules: options.settings.rules, tileSet: options.settings.tileSet, lexicon };
   const checkHere = (file: string): FileOutcome => checkFile(file, settings, options.settings.lang);
+  const failed = (file: string, detail: string): FileOutcome => internalErrorOutcome(file, options.settings, detail);
+  await runFiles(files, options, checkHere, failed, emit);
+}
+
+/**
+ * The batch for any work done file by file (`check`, `analyze`): `here(file)` in this thread, or
+ * spread over workers (`options.workerScript` answers with what `here` would give, the protocol
+ * above); `failed(file, detail)` is the outcome of a file whose worker died on it. `emit` is called
+ * once per file, in file order.
+ */
+export async function runFiles<O>(
+  files: readonly string[],
+  options: BatchOptions,
+  here: (file: string) => O,
+  failed: (file: string, detail: string) => O,
+  emit: (index: number, outcome: O) => void,
+): Promise<void> {
+  const { progress } = options;
+  const inOrder = orderedEmitter(files.length, emit, progress);
   if (options.jobs <= 1 || files.length < MIN_PARALLEL_FILES) {
-    for (let i = 0; i < files.length; i++) inOrder.put(i, checkHere(files[i]));
+    for (let i = 0; i < files.length; i++) inOrder.put(i, here(files[i]));
   } else {
-    await runWorkers(files, options, inOrder.put, checkHere);
+    await runWorkers(files, options, inOrder.put, here, failed);
   }
   progress?.clear();
 }
 
 /** Buffers outcomes that arrive early and releases each run of consecutive ones. */
-function orderedEmitter(
+function orderedEmitter<O>(
   total: number,
-  emit: (index: number, outcome: FileOutcome) => void,
+  emit: (index: number, outcome: O) => void,
   progress: ProgressSink | undefined,
-): { put: (index: number, outcome: FileOutcome) => void } {
-  const pending = new Map<number, FileOutcome>();
+): { put: (index: number, outcome: O) => void } {
+  const pending = new Map<number, O>();
   let next = 0;
   let received = 0;
   return {
@@ -172,11 +208,12 @@ interface WorkerSlot {
  * it is ready) blames no file: its files go back to the queue, and when no worker is left the
  * rest is checked in this thread with `checkHere`.
  */
-function runWorkers(
+function runWorkers<O>(
   files: readonly string[],
   options: BatchOptions,
-  put: (index: number, outcome: FileOutcome) => void,
-  checkHere: (file: string) => FileOutcome,
+  put: (index: number, outcome: O) => void,
+  checkHere: (file: string) => O,
+  failed: (file: string, detail: string) => O,
 ): Promise<void> {
   const { settings } = options;
   // Loaded here, not with this module: a batch in this thread never needs it.
@@ -194,7 +231,7 @@ function runWorkers(
     const settle = (): void => {
       if (done === files.length && live === 0) resolve();
     };
-    const answer = (index: number, outcome: FileOutcome): void => {
+    const answer = (index: number, outcome: O): void => {
       done++;
       put(index, outcome);
     };
@@ -227,7 +264,7 @@ function runWorkers(
       }
       live++;
       const slot: WorkerSlot = { worker, ready: false, inFlight: [], finished: false };
-      worker.on('message', (message: WorkerMessage) => {
+      worker.on('message', (message: WorkerMessage<O>) => {
         if (message?.type === 'ready') {
           slot.ready = true;
           return;
@@ -256,7 +293,7 @@ function runWorkers(
           const [culprit, ...rest] = slot.inFlight;
           slot.inFlight = [];
           const detail = slot.failure ?? formatMessage('batch.worker-exit', { code }, settings.lang);
-          answer(culprit.index, internalErrorOutcome(culprit.path, settings, detail));
+          answer(culprit.index, failed(culprit.path, detail));
           queue.splice(queueAt, 0, ...rest);
         }
         // A worker that was ready dies with a file in hand (it holds some while the queue is not

@@ -1,12 +1,11 @@
 /**
- * `planilla moves` and `planilla analyze` (issue 13; README "Analysis"):
+ * `planilla moves` (issue 13; README "Analysis"), and the helpers it shares with `planilla analyze`
+ * (analyze.ts):
  * - `moves FILE --line L [--top N | --all] [--sort equity|score] [--json]`: the moves open to the
  *   player of the event on line L, on the board before that line, with that line's rack.
  * - `moves --stdin`: one JSON position per input line → one JSON answer per output line, in order,
  *   written as soon as known; the lexicon is loaded once; a bad line answers `{"id", "error"}` and
  *   the stream goes on. This is the engine interface for self-play and other programs.
- * - `analyze FILE|FOLDER... [--json] [--top N]`: every turn with a known full rack: the move
- *   played (score, equity, rank), the best moves and the equity lost; per player the totals.
  * All take `--lexicon`, `--rules`, `--tile-set` and `--lang` like `check`, and `--leaves PATH`: a
  * leave table of one's own (.klv2, .klv or .plv; default the built-in trained table, issue 14); a
  * file that is refused gives one line on stderr and the built-in table.
@@ -17,11 +16,9 @@
  * Example:
  *   planilla moves partida.gcg --line 9 --top 5
  *   echo '{"id":1,"board":[...],"rack":"AEI[CH]?"}' | planilla moves --stdin
- *   planilla analyze --json torneo/ > analisis.json
  */
 import * as readline from 'node:readline';
 import { BOARD_SIZE } from '../engine/board';
-import type { Replay } from '../engine/types';
 import type { Lexicon } from '../lexicon/types';
 import { formatMessage } from '../rules/messages';
 import {
@@ -38,17 +35,16 @@ import {
   type Position,
   type SortKey,
 } from '../analysis';
-import { analyzeGame, type GameAnalysis, type TurnAnalysis } from '../analysis/coach';
 import type { AnalysisMessage } from '../analysis/position';
 import { analyzeFile, replaySettings } from './board';
-import { expandInputs, t, type CliIo } from './io';
+import { t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 import { formatLeaveMessage, loadLeavesOrBuiltin } from '../analysis/leave-files';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { jsonForTerminal, terminalText } from './terminal';
 
-const COMMON = {
+export const COMMON = {
   rules: { type: 'string' },
   'tile-set': { type: 'string' },
   lexicon: { type: 'string' },
@@ -69,21 +65,12 @@ export function movesCommand(options: MovesCommandOptions = {}): Command {
   };
 }
 
-export const analyzeCommand: Command = {
-  options: { ...COMMON },
-  run: analyzeRun,
-};
-
 export function runMoves(argv: readonly string[], io: CliIo, options: MovesCommandOptions = {}): Promise<number> {
   return runCommand(movesCommand(options), argv, io);
 }
 
-export function runAnalyze(argv: readonly string[], io: CliIo): Promise<number> {
-  return runCommand(analyzeCommand, argv, io);
-}
-
 /** The leave values of `--leaves PATH` (default the built-in table); one line on stderr when refused. */
-function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator {
+export function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator {
   const r = loadLeavesOrBuiltin(args.values.get('leaves'));
   if (r.warning) {
     // the path is the user's: shown with its control characters escaped (terminal.ts)
@@ -94,15 +81,15 @@ function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator {
 }
 
 /** Text a record supplies (nicks, paths), shown with its control characters as escapes (terminal.ts). */
-const shown = terminalText;
+export const shown = terminalText;
 
-function render(m: AnalysisMessage, lang: CliIo['lang']): string {
+export function render(m: AnalysisMessage, lang: CliIo['lang']): string {
   const args: Record<string, string | number> = { ...m.args };
   if (m.detail) args.detail = render(m.detail, lang);
   return formatMessage(m.messageId, args, lang);
 }
 
-function positiveInt(value: string | undefined, option: string, io: CliIo): number | undefined | null {
+export function positiveInt(value: string | undefined, option: string, io: CliIo): number | undefined | null {
   if (value === undefined) return undefined;
   if (!/^\s*\d{1,6}\s*$/.test(value) || Number(value) < 1) {
     io.err(t(io.lang, 'cli.bad-value', { option, value, allowed: '1–999999' }));
@@ -130,13 +117,13 @@ export function positionJson(p: Position): Record<string, unknown> {
   return { board, rack, bag: p.bag, scores: p.scores, rules: p.rules };
 }
 
-function moveText(m: Move, lang: CliIo['lang']): string {
+export function moveText(m: Move, lang: CliIo['lang']): string {
   if (m.kind === 'pass') return formatMessage('analysis.pass', {}, lang);
   if (m.kind === 'exchange') return formatMessage('analysis.exchange', { tiles: moveWord(m) }, lang);
   return `${movePosition(m)} ${moveWord(m)}`;
 }
 
-const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
+export const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
 async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions): Promise<number> {
   const settings = replaySettings(args, io);
@@ -266,100 +253,4 @@ async function serveStdin(input: NodeJS.ReadableStream, lexicon: Lexicon, io: Cl
     io.out(jsonForTerminal(answerLine(text, lexicon, io.lang, leaves)));
   }
   return 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// analyze
-
-function turnJson(r: Replay, t0: TurnAnalysis, lang: CliIo['lang']): Record<string, unknown> {
-  const turn = r.turns[t0.index];
-  const player = t0.player >= 0 ? r.players[t0.player].nick : turn.event.nick.value;
-  const base = { line: turn.event.line + 1, player };
-  if (t0.reason) return { ...base, reason: t0.reason, message: formatMessage(`analysis.reason.${t0.reason}`, {}, lang) };
-  const played = t0.played ? { ...moveJson(t0.played), legal: t0.legal ?? false, rank: t0.rank ?? null } : null;
-  return { ...base, played, best: (t0.best ?? []).map(moveJson), equityLost: t0.equityLost ?? null };
-}
-
-function summaryJson(r: Replay, game: GameAnalysis): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  r.players.forEach((p, i) => {
-    const s = game.summary[i];
-    out[p.nick] = { equityLost: s.equityLost, turns: s.turns, perTurn: s.perTurn, mistakes: s.mistakes };
-  });
-  return out;
-}
-
-async function analyzeRun(args: ParsedArgs, io: CliIo): Promise<number> {
-  const settings = replaySettings(args, io);
-  if (!settings) return 2;
-  const top = positiveInt(args.values.get('top'), '--top', io);
-  if (top === null) return 2;
-  const { files, problems } = expandInputs(args.positionals, io);
-  if (files.length === 0 && problems === 0) {
-    io.err(t(io.lang, 'cli.no-files'));
-    return 2;
-  }
-  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  if (!lexicon) return 2;
-  const leaves = resolveLeaves(args, io);
-  const json = args.flags.has('json');
-  const out: Record<string, unknown>[] = [];
-  let failed = problems > 0;
-  for (const file of files) {
-    const analysis = analyzeFile(file, { ...settings, lexicon }, io);
-    if (!analysis) {
-      failed = true;
-      continue;
-    }
-    const r = analysis.replay;
-    let game: GameAnalysis;
-    try {
-      game = analyzeGame(r, { lexicon, leaves, top: top ?? 5 });
-    } catch (e) {
-      if (!(e instanceof AnalysisUnsupported)) throw e;
-      io.err(`${shown(file)}: ${render(e.reason, io.lang)}`);
-      failed = true;
-      continue;
-    }
-    if (json) {
-      out.push({
-        path: file,
-        players: r.players.map((p) => p.nick),
-        turns: game.turns.map((x) => turnJson(r, x, io.lang)),
-        summary: summaryJson(r, game),
-      });
-      continue;
-    }
-    io.out(t(io.lang, 'analysis.file-heading', { path: shown(file), players: r.players.map((p) => shown(p.nick)).join(' – ') }));
-    for (const x of game.turns) io.out(`  ${turnText(r, x, io.lang)}`);
-    r.players.forEach((p, i) => {
-      const s = game.summary[i];
-      io.out(
-        `  ${t(io.lang, 'analysis.player-summary', { player: shown(p.nick), lost: s.equityLost, turns: s.turns, perTurn: s.perTurn, small: s.mistakes.small, medium: s.mistakes.medium, large: s.mistakes.large })}`,
-      );
-    });
-  }
-  if (json) io.out(jsonForTerminal(JSON.stringify({ files: out })));
-  return failed ? 2 : 0;
-}
-
-function turnText(r: Replay, x: TurnAnalysis, lang: CliIo['lang']): string {
-  const turn = r.turns[x.index];
-  const player = shown(x.player >= 0 ? r.players[x.player].nick : turn.event.nick.value);
-  const line = turn.event.line + 1;
-  if (x.reason || !x.played)
-    return t(lang, 'analysis.turn-skipped', { line, player, reason: t(lang, `analysis.reason.${x.reason ?? 'unreadable-play'}`) });
-  const best = x.best?.[0];
-  const common = {
-    line,
-    player,
-    move: moveText(x.played, lang),
-    score: signed(x.played.score),
-    best: best ? moveText(best, lang) : '—',
-    bestScore: best ? signed(best.score) : '',
-    bestEquity: best ? Math.round(best.equity * 100) / 100 : 0,
-    lost: x.equityLost ?? 0,
-  };
-  if (!x.legal) return t(lang, 'analysis.turn-illegal', common);
-  return t(lang, 'analysis.turn-row', { ...common, equity: Math.round(x.played.equity * 100) / 100, rank: x.rank ?? 0 });
 }

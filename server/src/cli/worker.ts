@@ -1,7 +1,9 @@
 /**
  * A worker thread of `planilla check --jobs N` (see batch.ts): loads the lexicon named by the
  * spec it was started with, once, says it is ready, then checks each file it is sent and posts
- * each outcome as soon as it has it, in the order received.
+ * each outcome as soon as it has it, in the order received. Started for `planilla analyze --jobs N`
+ * (its settings carry `analyze`), it hands over to analyze.ts `serveAnalysis`, which does the same
+ * with the analysis of each file.
  *
  * Invariants: outcomes are what the main thread would compute for the same file (both call
  * `checkFile`); a lexicon that fails to load falls back to the built-in one silently (the main
@@ -39,4 +41,9 @@ function serve(port: NonNullable<typeof parentPort>, options: WorkerSettings): v
   port.postMessage(ready);
 }
 
-if (!isMainThread && parentPort && require.main === module) serve(parentPort, workerData as WorkerSettings);
+if (!isMainThread && parentPort && require.main === module) {
+  const options = workerData as WorkerSettings;
+  // `analyze --jobs` uses the same workers; its modules are loaded only then.
+  if (options.analyze) (require('./analyze') as typeof import('./analyze')).serveAnalysis(parentPort, options);
+  else serve(parentPort, options);
+}

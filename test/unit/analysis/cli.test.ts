@@ -8,9 +8,12 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { runAnalyze, runMoves } from '../../../server/src/cli/moves';
+import { ANALYZE_FILES_PER_WORKER, runAnalyze } from '../../../server/src/cli/analyze';
+import { defaultJobs, MIN_PARALLEL_FILES } from '../../../server/src/cli/batch';
+import { runMoves } from '../../../server/src/cli/moves';
 import { captureIo, tempDir } from '../report/helpers';
-import { repoRoot } from '../engine/helpers';
+import { corpusDir, repoRoot } from '../engine/helpers';
+import { generateGame } from '../../support/generator';
 
 const sample = (name: string): string => path.join(repoRoot, 'samples', name);
 
@@ -153,5 +156,75 @@ describe('analysis: planilla analyze', function () {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('analysis: planilla analyze --jobs', function () {
+  this.timeout(300000);
+  /** Both streams, each line tagged with its stream, in the order written. */
+  async function analyze(argv: string[], workerScript?: string): Promise<{ code: number; log: string[] }> {
+    const log: string[] = [];
+    const io = { out: (s: string) => log.push(`out ${s}`), err: (s: string) => log.push(`err ${s}`), lang: 'es' as const, tty: false };
+    const code = await runAnalyze(argv, io, { progress: undefined, ...(workerScript ? { workerScript } : {}) });
+    return { code, log };
+  }
+
+  it('gives the output of one thread, in the same order, with two workers (text and JSON, a file it cannot analyse among them)', async () => {
+    const dir = tempDir('analyze-jobs');
+    try {
+      // More files than MIN_PARALLEL_FILES, so the batch does go to the workers.
+      const games = MIN_PARALLEL_FILES + 2;
+      for (let i = 0; i < games; i++) {
+        const game = generateGame({ seed: 700 + i, notation: i % 2 ? 'plain' : 'brackets' });
+        fs.writeFileSync(path.join(dir, `g${String(i).padStart(2, '0')}.gcg`), game.text);
+      }
+      // An English record: one line on stderr (moves are listed for the Spanish tiles only), exit 2.
+      fs.copyFileSync(path.join(corpusDir, 'en_quackle_boys1.gcg'), path.join(dir, 'g05b.gcg'));
+      // A worker that says, in a file of its own, that it served, then serves as worker.js does.
+      const marks = path.join(dir, 'marks');
+      fs.mkdirSync(marks);
+      const script = path.join(marks, 'counting-worker.js');
+      fs.writeFileSync(
+        script,
+        [
+          "const { parentPort, workerData, threadId } = require('node:worker_threads');",
+          `require('node:fs').writeFileSync(require('node:path').join(${JSON.stringify(marks)}, 'worker-' + threadId), '');`,
+          `require(${JSON.stringify(path.join(repoRoot, 'out', 'server', 'src', 'cli', 'analyze.js'))}).serveAnalysis(parentPort, workerData);`,
+        ].join('\n'),
+      );
+      for (const extra of [[], ['--json'], ['--top', '2']]) {
+        const one = await analyze([dir, '--jobs', '1', ...extra]);
+        const two = await analyze([dir, '--jobs', '2', ...extra], script);
+        assert.equal(one.code, 2, extra.join(' '));
+        assert.equal(two.code, one.code, extra.join(' '));
+        assert.deepEqual(two.log, one.log, extra.join(' '));
+        assert.equal(one.log.filter((l) => l.startsWith('err ')).length, 1, one.log.filter((l) => l.startsWith('err ')).join('\n'));
+        if (extra[0] === '--json') {
+          const doc = JSON.parse(
+            one.log
+              .filter((l) => l.startsWith('out '))
+              .map((l) => l.slice(4))
+              .join('\n'),
+          ) as { files: unknown[] };
+          assert.equal(doc.files.length, games);
+        } else assert.equal(one.log.filter((l) => l.startsWith('out ') && l.includes('g0') && !l.startsWith('out  ')).length, games);
+      }
+      assert.equal(fs.readdirSync(marks).filter((f) => f.startsWith('worker-')).length, 6, 'two workers per run with --jobs 2');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes --jobs as check does: a bad value is one line and exit 2; the default is this thread on two cores', async () => {
+    for (const bad of ['0', 'x', '999']) {
+      const r = await analyze([sample('planilla-a-mano.gcg'), '--jobs', bad]);
+      assert.equal(r.code, 2, bad);
+      assert.equal(r.log.length, 1, r.log.join('\n'));
+      assert.ok(r.log[0].startsWith('err '), r.log[0]);
+    }
+    assert.equal(defaultJobs(1000, 2, ANALYZE_FILES_PER_WORKER), 1);
+    assert.equal(defaultJobs(ANALYZE_FILES_PER_WORKER * 2 - 1, 8, ANALYZE_FILES_PER_WORKER), 1);
+    assert.equal(defaultJobs(ANALYZE_FILES_PER_WORKER * 3, 8, ANALYZE_FILES_PER_WORKER), 3);
+    assert.equal(defaultJobs(ANALYZE_FILES_PER_WORKER * 100, 4, ANALYZE_FILES_PER_WORKER), 3);
   });
 });

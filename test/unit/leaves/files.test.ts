@@ -11,7 +11,8 @@ import { BUILTIN_LEAVES_FILE, builtinLeaves, formatLeaveMessage, loadLeavesOrBui
 import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
 import { writeKlv } from '../../support/klv-writer';
 import { Readable } from 'node:stream';
-import { runAnalyze, runMoves } from '../../../server/src/cli/moves';
+import { runAnalyze } from '../../../server/src/cli/analyze';
+import { runMoves } from '../../../server/src/cli/moves';
 import { captureIo } from '../report/helpers';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
