@@ -6,12 +6,11 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
+import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 const deskDir = path.join(repoRoot, 'docs', 'arbitraje');
 
@@ -54,7 +53,7 @@ describe('protocol: fix all, compare, score-only sheets', function () {
 
   before(async () => {
     assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-desk-'));
+    dir = tempDir('desk');
     uri = pathToFileURL(path.join(dir, 'sheet.gcg')).toString();
     client = LspClient.start(serverModule);
     client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({ language: 'en' })));
@@ -64,7 +63,7 @@ describe('protocol: fix all, compare, score-only sheets', function () {
 
   after(async () => {
     await client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   it('source.fixAll: one action whose edits leave no score or total finding', async () => {

@@ -16,7 +16,6 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
@@ -24,8 +23,8 @@ import { MEMORY_USAGE_REQUEST, type MemoryUsageResult } from '../../server/src/s
 import { ANALYSIS_CACHE_LIMITS } from '../../server/src/service/recent-cache';
 import { generateGame } from '../support/generator';
 import { LspClient } from './lsp-client';
+import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 
 /** Records opened, edited and closed. */
@@ -60,7 +59,7 @@ describe('protocol: memory returns to its baseline after the documents close', f
 
   before(async () => {
     assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-memory-'));
+    dir = tempDir('memory');
     client = LspClient.start(serverModule, [], [...SERVER_EXEC_ARGV, '--expose-gc']);
     client.onRequest('workspace/configuration', (params: { items: { scopeUri?: string }[] }) => {
       for (const { scopeUri } of params.items) {
@@ -74,7 +73,7 @@ describe('protocol: memory returns to its baseline after the documents close', f
 
   after(async () => {
     await client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   const memoryUsage = (): Promise<MemoryUsageResult> => client.request<MemoryUsageResult>(MEMORY_USAGE_REQUEST, null, 60_000);

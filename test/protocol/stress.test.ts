@@ -6,13 +6,11 @@
  * as a new document).
  */
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
+import { readSample, removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 
 interface Diagnostic {
@@ -36,7 +34,7 @@ describe('protocol: 1 000 rapid edits with cancellations', function () {
   let dir: string;
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-stress-'));
+    dir = tempDir('stress');
     client = LspClient.start(serverModule);
     client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
     await client.initialize({ locale: 'es' });
@@ -44,12 +42,12 @@ describe('protocol: 1 000 rapid edits with cancellations', function () {
 
   after(async () => {
     await client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   it('ends with the diagnostics of a fresh analysis of the final text, and keeps serving', async () => {
     const uri = pathToFileURL(path.join(dir, 'partida.gcg')).toString();
-    let text = fs.readFileSync(path.join(repoRoot, 'samples', 'partida-completa.gcg'), 'utf8');
+    let text = readSample('partida-completa.gcg');
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text } });
     const lines = text.split('\n');
     const target = lines.findIndex((l) => l.startsWith('>Ramón: CEENOTU'));

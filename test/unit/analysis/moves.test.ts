@@ -21,7 +21,7 @@ import { scorePlacement } from '../../../server/src/engine/scoring';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
 import type { BoardCells, Replay } from '../../../server/src/engine/types';
 import { buildDawg } from '../../../server/src/lexicon/dawg';
-import { DawgLexicon, loadDefaultLexicon } from '../../../server/src/lexicon/load';
+import { DawgLexicon } from '../../../server/src/lexicon/load';
 import { tokenize } from '../../../server/src/lexicon/normalize';
 import {
   analyzeMoves,
@@ -38,9 +38,9 @@ import { positionBefore, type Position } from '../../../server/src/analysis/posi
 import { NO_LEAVES, provisionalLeaves } from '../../../server/src/analysis/leaves';
 import { generateGame, mulberry32 } from '../../support/generator';
 import { placementKey, slowPlacements } from '../../support/slow-moves';
-import { corpusDir, repoRoot } from '../engine/helpers';
+import { corpusFiles, defaultLexicon, sampleFiles } from '../../support/fixtures';
 
-const lexicon = loadDefaultLexicon({ dataDir: path.join(repoRoot, 'data') });
+const lexicon = defaultLexicon();
 
 /** A small list: a seeded sample of short words of the default list, with every digraph and Ñ. */
 function smallList(seed: number, size: number): string[] {
@@ -312,14 +312,10 @@ describe('analysis: how all moves are kept and sorted', function () {
 describe('analysis: plays of real and generated records are in the set', function () {
   this.timeout(300000);
   const records: [string, string][] = [
-    ...fs
-      .readdirSync(path.join(repoRoot, 'samples'))
-      .filter((f) => f.endsWith('.gcg'))
-      .map((f) => [f, fs.readFileSync(path.join(repoRoot, 'samples', f), 'utf8')] as [string, string]),
-    ...fs
-      .readdirSync(corpusDir)
-      .filter((f) => f.startsWith('es_'))
-      .map((f) => [f, fs.readFileSync(path.join(corpusDir, f), 'utf8')] as [string, string]),
+    ...sampleFiles().map((f) => [path.basename(f), fs.readFileSync(f, 'utf8')] as [string, string]),
+    ...corpusFiles()
+      .filter((f) => path.basename(f).startsWith('es_'))
+      .map((f) => [path.basename(f), fs.readFileSync(f, 'utf8')] as [string, string]),
     ...[31, 32, 33].map(
       (seed) => [`generated ${seed}`, generateGame({ seed, notation: seed % 2 ? 'plain' : 'brackets' }).text] as [string, string],
     ),

@@ -9,8 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
+import { repoRoot } from '../../support/fixtures';
 
 const SOURCE = /\.(ts|js|mjs|cjs)$/;
 

@@ -11,8 +11,8 @@ import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
 import { analyze } from '../../../server/src/service/analysis';
 import { compareSheets, comparisonLines } from '../../../server/src/service/compare';
+import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const deskDir = path.join(repoRoot, 'docs', 'arbitraje');
 const sheet = (name: string) => ({ name, analysis: analyze(fs.readFileSync(path.join(deskDir, name))) });
 
@@ -95,7 +95,7 @@ describe('desk: compare two sheets', () => {
   });
 
   it('escapes control characters of names in the terminal output', async () => {
-    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'planilla-compare-'));
+    const dir = tempDir('compare');
     try {
       const text = '#player1 Ana\u001b[2J Ana\n#player2 Beto Beto\n>Ana\u001b[2J: +10 10\n>Beto: +5 5\n';
       fs.writeFileSync(path.join(dir, 'a.gcg'), text);
@@ -104,7 +104,7 @@ describe('desk: compare two sheets', () => {
       assert.ok(!r.out.includes('\u001b'), r.out);
       assert.match(r.out, /Ana\\x1b\[2J/);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   });
 });

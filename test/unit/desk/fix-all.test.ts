@@ -12,8 +12,8 @@ import { analyze } from '../../../server/src/service/analysis';
 import { fixAll, numberFindings } from '../../../server/src/service/fix-all';
 import { getFixAllAction } from '../../../server/src/service/actions';
 import { APPENDIX_A, record } from '../engine/helpers';
+import { repoRoot } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const desk = (name: string): string => fs.readFileSync(path.join(repoRoot, 'docs', 'arbitraje', name), 'utf8');
 
 /** Adds `delta` to the number token `token` (the score `+37` or a total ` 57`) on the line holding `where`. */

@@ -6,14 +6,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
 import { analyze } from '../../../server/src/service/analysis';
 import { buildRuling, MAX_FINDINGS, renderRulingHtml, renderRulingMarkdown } from '../../../server/src/report/ruling';
+import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const deskDir = path.join(repoRoot, 'docs', 'arbitraje');
 const sheet = (name: string, text?: string) => ({ name, analysis: analyze(text ?? fs.readFileSync(path.join(deskDir, name))) });
 
@@ -59,7 +58,7 @@ describe('desk: ruling sheet', () => {
   });
 
   it('planilla report --ruling writes HTML or Markdown; three sheets is one line, exit 2', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-ruling-'));
+    const dir = tempDir('ruling');
     let err = '';
     const io: CliIo = { out: () => undefined, err: (t) => (err += `${t}\n`), lang: 'es', tty: false };
     try {
@@ -81,7 +80,7 @@ describe('desk: ruling sheet', () => {
       assert.equal(await main(['report', '--ruling', three, three, three], io), 2);
       assert.equal(err.trim().split('\n').length, 1);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   });
 });

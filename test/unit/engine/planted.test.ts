@@ -16,13 +16,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { squareIndex } from '../../../server/src/engine/board';
-import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { analyze, type Analysis } from '../../../server/src/service/analysis';
 import type { EventNode } from '../../../server/src/syntax/types';
 import { generateGame, mulberry32 } from '../../support/generator';
-import { repoRoot } from './helpers';
+import { defaultLexicon, sampleFiles } from '../../support/fixtures';
 
-const lexicon = loadDefaultLexicon({ dataDir: path.join(repoRoot, 'data') });
+const lexicon = defaultLexicon();
 
 interface Source {
   readonly name: string;
@@ -49,11 +48,7 @@ const GAMES: readonly Source[] = [
     name: `generated game ${seed} (many passes and exchanges)`,
     text: generateGame({ seed, lexicon, notation: 'brackets', ending: 'fise', exchangeRate: 0.4, passRate: 0.3 }).text,
   })),
-  ...fs
-    .readdirSync(path.join(repoRoot, 'samples'))
-    .filter((f) => f.endsWith('.gcg'))
-    .sort()
-    .map((f) => ({ name: `samples/${f}`, text: fs.readFileSync(path.join(repoRoot, 'samples', f), 'utf8') })),
+  ...sampleFiles().map((f) => ({ name: `samples/${path.basename(f)}`, text: fs.readFileSync(f, 'utf8') })),
 ];
 
 // ---------------------------------------------------------------------------------------------

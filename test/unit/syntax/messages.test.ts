@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { FINDING_MESSAGES } from '../../../server/src/rules/catalog/findings';
 import { SYNTAX_MESSAGES } from '../../../server/src/rules/catalog/syntax';
 import { parse } from '../../../server/src/syntax/parse';
-import { repoRoot } from './helpers';
+import { repoRoot } from '../../support/fixtures';
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();

@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { parseLine } from '../../../server/src/syntax/grammar';
 import { parse, readLine, syntaxErrors } from '../../../server/src/syntax/parse';
 import type { ErrorLine, EventNode, ParseResult } from '../../../server/src/syntax/types';
-import { corpusFiles, project, slice, tilesKey, workedExampleRecords } from './helpers';
+import { project, slice, tilesKey, workedExampleRecords } from './helpers';
+import { corpusFiles } from '../../support/fixtures';
 
 function errorLines(result: ParseResult): ErrorLine[] {
   return result.file.lines.filter((l): l is ErrorLine => l.type === 'error');
