@@ -68,7 +68,9 @@ export function removeTiles(from: readonly string[], tiles: readonly string[]): 
 
 /** The smallest multiset holding both `a` and `b` (what two partial views of one rack show). */
 export function mergeTiles(a: readonly string[], b: readonly string[]): string[] {
-  return a.concat(missingFrom(a, b));
+  const merged = a.slice();
+  for (const t of missingFrom(a, b)) merged.push(t);
+  return merged;
 }
 
 export function countOf(tiles: readonly string[], face: string): number {
@@ -119,7 +121,8 @@ export interface ReadingContext {
 export interface ReadingChoice {
   /** Index of the chosen reading. */
   readonly index: number;
-  readonly tiles: readonly string[];
+  /** The chosen reading's faces: a fresh array, the caller's own. */
+  readonly tiles: string[];
   /** Indices of every reading that fits as well as the chosen one (several: a guess). */
   readonly fitting: readonly number[];
 }

@@ -111,6 +111,17 @@ export abstract class MoveReplayer extends ReplayState {
     return false;
   }
 
+  private judgeOfWords?: ((word: string) => boolean) | null;
+
+  /** `judging()`'s lookup as a function for scoring, made once per replay (undefined: no lexicon). */
+  protected wordJudge(): ((word: string) => boolean) | undefined {
+    if (this.judgeOfWords === undefined) {
+      const lexicon = this.judging();
+      this.judgeOfWords = lexicon ? (word: string): boolean => lexicon.has(word) : null;
+    }
+    return this.judgeOfWords ?? undefined;
+  }
+
   /** What a withdrawal of the play about to be made restores: the rack, the runs, the game state, the sums. */
   protected restorePoint(player: PlayerState): PlacementRecord['before'] {
     return {
@@ -134,8 +145,7 @@ export abstract class MoveReplayer extends ReplayState {
 
     if (!e.coord || !e.play) return { computed: 0 };
     // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
-    const lexicon = this.judging();
-    const has = lexicon ? (word: string): boolean => lexicon.has(word) : undefined;
+    const has = this.wordJudge();
     let resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text, rack?.tiles);
     let scored = scorePlacement(this.board, resolved.newTiles, resolved.direction, this.set, has);
     const declared = e.score?.value;
@@ -259,16 +269,16 @@ export abstract class MoveReplayer extends ReplayState {
         finisher: p,
       };
     }
-    return {
-      computed: amount,
-      ...(illegal ? { illegal } : {}),
-      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
-      rackReading: rack?.note,
-      words: blind ? NO_WORDS : scored.words,
-      bingo: scored.bingo,
-      placed,
-      ...(blind ? { unchecked: true as const } : {}),
-    };
+    // Built field by field (spreads of optional parts are generic copies, and this runs per play).
+    const outcome: Outcome = { computed: amount };
+    if (illegal) outcome.illegal = illegal;
+    outcome.rackBefore = rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined;
+    outcome.rackReading = rack?.note;
+    outcome.words = blind ? NO_WORDS : scored.words;
+    outcome.bingo = scored.bingo;
+    outcome.placed = placed;
+    if (blind) outcome.unchecked = true;
+    return outcome;
   }
 
   // ---------------------------------------------------------------------------------------------

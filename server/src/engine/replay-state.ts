@@ -25,7 +25,7 @@ import type { EventNode, GcgFile, RackNode, Span, TileRef, Token } from '../synt
 import { BOARD_SIZE, squareIndex } from './board';
 import { kindTable, type KindTable } from './kinds';
 import type { Issue, PlacedNewTile } from './placement';
-import { chooseReading, countOf, formatTiles, mergeTiles, missingFrom, rackFace } from './racks';
+import { chooseReading, countOf, formatTiles, mergeTiles, missingFrom, rackFace, type ReadingContext } from './racks';
 import type { Settled } from './setup';
 import { RACK_SIZE, TILE_SETS, type TileSet } from './tilesets';
 import type { BoardLog } from './turn';
@@ -43,6 +43,9 @@ import type {
 
 /** The rulings of a play no `#challenge valid` followed (shared, never added to: see validRuling). */
 export const NO_RULINGS: Set<string> = new Set<string>();
+
+/** The reading context of a rack with one reading, which chooseReading never reads. */
+const ONE_READING: ReadingContext = { needed: () => [], expectedSize: 0, keep: [], unseen: () => 0 };
 
 /** Rack text that Woogles writes when it does not know the rack. */
 export const UNKNOWN_RACK = 'UNKNOWN';
@@ -271,8 +274,12 @@ export abstract class ReplayState {
     if (!this.rackIsKnown(rack)) return undefined;
     const player = this.players[p];
     const readings = this.readingsOf(rack);
-    const choice = chooseReading(readings, { needed, expectedSize: player.size, keep: player.known, unseen: (f) => this.unseen(f) });
-    const tiles = choice.tiles.slice();
+    // One reading (the usual case) leaves nothing to choose: no context to build for it.
+    const choice = chooseReading(
+      readings,
+      readings.length <= 1 ? ONE_READING : { needed, expectedSize: player.size, keep: player.known, unseen: (f) => this.unseen(f) },
+    );
+    const tiles = choice.tiles;
     const reading = readings[choice.index] ?? [];
     const note: RackReadingNote | undefined =
       choice.fitting.length > 1
@@ -284,7 +291,13 @@ export abstract class ReplayState {
       this.report('rack-too-large', rack.span, { rack: rack.text, count: tiles.length });
       reliable = false;
     }
-    const foreign = reading.find((t) => !t.blank && t.letter !== null && !this.set.has(t.letter));
+    let foreign: TileRef | undefined;
+    for (const t of reading) {
+      if (!t.blank && t.letter !== null && !this.set.has(t.letter)) {
+        foreign = t;
+        break;
+      }
+    }
     if (foreign) {
       this.report('tile-not-in-set', foreign.span, { letter: foreign.text });
       reliable = false;
@@ -322,8 +335,12 @@ export abstract class ReplayState {
     // A partial rack adds to what is known, unless the two cannot both be on the rack (an earlier
     // rack was a placeholder): then the newer one wins. After an inconsistency either rack may be
     // the wrong one, so neither is trusted (no cascade).
-    const merged = mergeTiles(player.known, tiles);
-    player.known = missing.length > 0 ? [] : complete || merged.length > player.size ? tiles.slice() : merged;
+    if (missing.length > 0) player.known = [];
+    else if (complete) player.known = tiles.slice();
+    else {
+      const merged = mergeTiles(player.known, tiles);
+      player.known = merged.length > player.size ? tiles.slice() : merged;
+    }
     player.knownFrom = e;
     return { tiles, reading, note, foreign: foreign?.letter ? foreign.letter : undefined };
   }

@@ -78,9 +78,10 @@ export function scorePlacement(
   const across = direction === 'across';
   try {
     // Main-direction runs: one through the first new tile; more only if the tiles leave gaps.
-    const covered = new Set<number>();
+    // (The squares they cover: a short list, cheaper to search than a set is to make.)
+    const covered: number[] = [];
     for (const index of fresh) {
-      if (covered.has(index)) continue;
+      if (covered.includes(index)) continue;
       const t = FRESH[index]!;
       const word = scoreRun(board, t.row, t.col, across, tileSet, words.length === 0, covered, judge);
       if (word) words.push(word);
@@ -112,7 +113,7 @@ function scoreRun(
   across: boolean,
   tileSet: TileSet,
   main: boolean,
-  covered: Set<number> | undefined,
+  covered: number[] | undefined,
   judge: ((normalized: string) => boolean) | undefined,
 ): ScoredWord | undefined {
   const step = across ? 1 : BOARD_SIZE;
@@ -158,7 +159,7 @@ function scoreRun(
       points,
     });
     word += cell.letter;
-    covered?.add(index);
+    covered?.push(index);
     if (across) c++;
     else r++;
   }

@@ -188,6 +188,21 @@ async function waitText(page, selector, pattern, ms = STEP_TIMEOUT_MS) {
   );
 }
 
+/** The frame of the board view's webview (VS Code nests it in two iframes), polled until `ms`. */
+async function boardFrame(page, ms = STEP_TIMEOUT_MS) {
+  const end = Date.now() + ms;
+  for (;;) {
+    for (const frame of page.frames()) {
+      const found = await frame
+        .evaluate(() => Boolean(document.querySelector('#board-root .planilla-board[data-turn]')))
+        .catch(() => false);
+      if (found) return frame;
+    }
+    if (Date.now() > end) throw new Error('timed out waiting for the board view');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * One run of the workbench in Chromium, start to finish. Options: suite (the name in the summary
  * line), workspace(root) → the folder to open (made inside the scratch folder), settings (user
@@ -240,6 +255,7 @@ async function runWorkbench({ suite, workspace, settings = {}, viewport, run, fa
 module.exports = {
   CODE_SERVER,
   STEP_TIMEOUT_MS,
+  boardFrame,
   freePort,
   startCodeServer,
   launchBrowser,

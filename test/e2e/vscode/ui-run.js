@@ -14,7 +14,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { STEP_TIMEOUT_MS: T, repoRoot, runWorkbench, shotsDir: shots, waitText } = require('./harness');
+const { STEP_TIMEOUT_MS: T, boardFrame, repoRoot, runWorkbench, shotsDir: shots, waitText } = require('./harness');
 const { waitFor } = require('./wait');
 
 /** Screenshots kept in the repository (the README lists them). */
@@ -31,21 +31,6 @@ function workspace(root) {
   const samples = path.join(repoRoot, 'samples');
   if (fs.existsSync(samples)) fs.cpSync(samples, path.join(ws, 'samples'), { recursive: true });
   return ws;
-}
-
-/** The frame of the board view's webview (VS Code nests it in two iframes), polled until `ms`. */
-async function boardFrame(page, ms = T) {
-  const end = Date.now() + ms;
-  for (;;) {
-    for (const frame of page.frames()) {
-      const found = await frame
-        .evaluate(() => Boolean(document.querySelector('#board-root .planilla-board[data-turn]')))
-        .catch(() => false);
-      if (found) return frame;
-    }
-    if (Date.now() > end) throw new Error('timed out waiting for the board view');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** What the board shows: its turn label and the squares of the last move. */
@@ -187,6 +172,15 @@ async function boardRun(page) {
           }
         : null;
     });
+  // No notification over the list in the screenshot.
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { timeout: T });
+  await page.keyboard.type('Notifications: Clear All Notifications');
+  await waitText(page, '.quick-input-list .monaco-list-row', /Clear All Notifications/);
+  await page.keyboard.press('Enter');
+  await page
+    .waitForFunction(() => !document.querySelector('.notification-toast'), null, { timeout: T, polling: 100 })
+    .catch(() => undefined);
   const firstRow = bf.locator('.move[data-move="0"]');
   await firstRow.scrollIntoViewIfNeeded();
   await firstRow.hover();

@@ -3,15 +3,16 @@
 // Chromium, with the user setting `remote.extensionKind: { "planilla.planilla": ["web"] }`, so the
 // workbench runs the extension's `browser` entry in its web-worker extension host and the language
 // server (dist/browser-server.js) in a web worker, as vscode.dev would. Checks: the record's
-// diagnostic in the Problems panel, a code lens and a hover, the built-in word list at work (an
-// unaccepted word), that no Node server process was started (`dist/server.js`), and that the
-// client logged no error about its connection to the worker.
+// diagnostic in the Problems panel, a code lens and a hover, the board view with the best moves of
+// a turn and the preview of one, the built-in word list at work (an unaccepted word), that no
+// Node server process was started (`dist/server.js`), and that the client logged no error about
+// its connection to the worker.
 // Usage: node test/e2e/vscode/web-run.js [VSIX]   (prints "vscode-web: N passed, N failed")
 'use strict';
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { repoRoot, runWorkbench, shotsDir: shots, waitText } = require('./harness');
+const { STEP_TIMEOUT_MS: T, boardFrame, repoRoot, runWorkbench, shotsDir: shots, waitText } = require('./harness');
 
 /** Node processes running the Node server bundle, below code-server's process group. */
 function nodeServers(pgid) {
@@ -54,6 +55,32 @@ runWorkbench({
     const hover = await waitText(page, '.monaco-hover', /LIBRO = 8 × 2 = 16/).catch((e) => String(e).split('\n')[0]);
     check('hover', /art\. 12–19/.test(hover), hover.slice(0, 200));
     await page.mouse.move(5, 5);
+    // The board view with the best moves of the turn, from the server in the web worker.
+    await page.locator('.editor-actions [aria-label*="Show board"]').first().click({ timeout: T });
+    await page.locator('.monaco-editor .view-line', { hasText: 'IDEA +13 13' }).first().click();
+    const frame = await boardFrame(page);
+    const rows = await frame
+      .waitForFunction(
+        () => {
+          const board = document.querySelector('#board-root .planilla-board');
+          const rows = document.querySelectorAll('#board-root section.coach[data-state="ready"] .move[data-move]');
+          return board && board.getAttribute('data-turn') === '1' && rows.length > 0 ? rows.length : 0;
+        },
+        null,
+        { timeout: T, polling: 100 },
+      )
+      .then((h) => h.jsonValue())
+      .catch((e) => String(e).split('\n')[0]);
+    await frame.locator('.move[data-move="0"]').hover();
+    const preview = await frame
+      .waitForFunction(() => document.querySelectorAll('svg.board .previews .preview.shown rect.preview-tile').length, null, {
+        timeout: T,
+        polling: 100,
+      })
+      .then((h) => h.jsonValue())
+      .catch(() => 0);
+    check('board_best_moves', typeof rows === 'number' && rows >= 10 && preview > 0, { rows, preview });
+    await page.screenshot({ path: path.join(shots, 'web-board.png') });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palabra-propia.gcg' }).dblclick();
     const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the lexicon/).catch(
       (e) => String(e).split('\n')[0],
