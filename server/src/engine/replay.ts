@@ -134,7 +134,7 @@ class Replayer extends EndReplayer {
   private playerOf(e: EventNode, isTurn: boolean): { player: number; known: boolean } {
     const players = this.s.players;
     const nick = e.nick.text;
-    for (let i = 0; i < players.length; i++) if (players[i]!.nick === nick) return { player: i, known: true };
+    for (let i = 0; i < players.length; i++) if (players[i].nick === nick) return { player: i, known: true };
     this.report('unknown-player', e.nick.span, { nick: e.nick.text, player1: this.nick(0), player2: this.nick(1) });
     // Keep the accounts going: the player whose turn it is (or who just moved).
     const last = this.lastTurnPlayer;
