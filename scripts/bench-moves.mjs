@@ -6,17 +6,20 @@
 //      one and two blanks (each position's median over the runs)
 //   3. a whole game through the analysis: analyzeGame on a 25-turn generated game (median of the
 //      runs), and `planilla analyze` on it as a command (wall time, median)
+//   4. `planilla analyze --json` on a folder of the 20 games, `--jobs 1` and `--jobs 2` (wall time
+//      and the children's CPU time from /proc/self/stat where there is one, median of the runs, at
+//      most 3); both outputs compared
 //
 // Each figure is given in wall-clock time and in this process's CPU time (process.cpuUsage: user +
 // system, GC threads included): on a shared machine the second is what the code costs, the first
 // also what the other processes took.
 //
 // Positions: the boards of 20 seeded generated games (every second event), each with seeded racks
-// of 0, 1 and 2 blanks drawn from the unseen tiles. Default lexicon, provisional leave values.
+// of 0, 1 and 2 blanks drawn from the unseen tiles. Default lexicon, the built-in leave table.
 //
 // Usage: node scripts/bench-moves.mjs [--runs N] [--out DIR (compiled tree, default out)] [--json]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -169,6 +172,41 @@ try {
   say(
     `planilla analyze on that game (a fresh process, lexicon load included): ${median(wall).toFixed(0)} ms wall (median of ${wall.length})`,
   );
+
+  // 4. A folder of games, one thread and two workers.
+  const folder = join(dir, 'games');
+  mkdirSync(folder);
+  games.forEach((g, i) => writeFileSync(join(folder, `g${String(i).padStart(2, '0')}.gcg`), g.text));
+  // CPU time of the waited-for children (user + system), in ms; undefined without /proc.
+  const childCpuMs = () => {
+    if (!existsSync('/proc/self/stat')) return undefined;
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100; // cutime + cstime, at USER_HZ = 100
+  };
+  const outputs = {};
+  for (const jobs of [1, 2]) {
+    const times = [];
+    const cpu = [];
+    for (let run = 0; run < Math.min(RUNS, 3); run++) {
+      const c0 = childCpuMs();
+      const t0 = performance.now();
+      outputs[jobs] = execFileSync(process.execPath, [join(root, 'bin/planilla.js'), 'analyze', folder, '--json', '--jobs', String(jobs)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 1 << 28,
+      });
+      times.push(performance.now() - t0);
+      const c1 = childCpuMs();
+      if (c0 !== undefined && c1 !== undefined) cpu.push(c1 - c0);
+    }
+    figures[`folderJobs${jobs}`] = median(times);
+    if (cpu.length > 0) figures[`folderJobs${jobs}Cpu`] = median(cpu);
+    say(
+      `planilla analyze --json --jobs ${jobs} on a folder of the ${games.length} games: ${median(times).toFixed(0)} ms wall` +
+        (cpu.length > 0 ? `, ${median(cpu).toFixed(0)} ms CPU` : '') +
+        ` (median of ${times.length})`,
+    );
+  }
+  say(`  the two outputs are ${Buffer.compare(outputs[1], outputs[2]) === 0 ? 'identical' : 'DIFFERENT'}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

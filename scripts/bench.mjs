@@ -6,7 +6,7 @@
 //   3. lexicon load and lookups per second (scripts/bench-lexicon.mjs)
 //   4. language server: didChange → publishDiagnostics on a 30-turn record and on 1 000 events
 //      (median and p95 over 200 edits), memory after opening 100 records (test/protocol/bench.ts)
-//   5. moves: all-moves throughput, top-10 per position, a game analysed (scripts/bench-moves.mjs)
+//   5. moves: all-moves throughput, top-10 per position, a game analysed, a folder with --jobs 1 and 2 (scripts/bench-moves.mjs)
 //
 // Games are generated once with fixed seeds (test/support/generate-cli.ts) and kept in
 // $TMPDIR/planilla-bench/games-10000 (seeds 100000–104999 in bracket notation with the FISE ending,
@@ -348,6 +348,13 @@ function table(figures, loadBefore, loadAfter) {
       `**${fmt(m.game, 0)} ms** wall (${fmt(m.gameCpu, 0)} ms CPU); ${fmt(m.cli, 0)} ms wall`,
       '≤ 1 s',
     );
+    if (m.folderJobs1 !== undefined)
+      row(
+        '`planilla analyze --json` on a folder of 20 games, `--jobs 1` / `--jobs 2`',
+        `**${fmt(m.folderJobs1, 0)} / ${fmt(m.folderJobs2, 0)} ms** wall` +
+          (m.folderJobs1Cpu !== undefined ? `; ${fmt(m.folderJobs1Cpu, 0)} / ${fmt(m.folderJobs2Cpu, 0)} ms CPU` : ''),
+        '—',
+      );
   }
   const date = new Date().toISOString().slice(0, 10);
   return [

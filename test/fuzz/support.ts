@@ -19,10 +19,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
+import { corpusFiles, repoRoot, sampleFiles } from '../support/fixtures';
 import { generateGame } from '../support/generator';
-
-export const repoRoot = path.resolve(__dirname, '../../..');
-export const sharedRoot = path.resolve(repoRoot, '../shared');
 
 const envNumber = (name: string, fallback: number): number => {
   const value = Number(process.env[name]);
@@ -74,21 +72,12 @@ export interface SeedRecord {
   readonly bytes: Uint8Array;
 }
 
-const gcgIn = (dir: string): string[] =>
-  fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith('.gcg'))
-        .sort()
-        .map((f) => path.join(dir, f))
-    : [];
-
 let seeds: SeedRecord[] | undefined;
 
 /** Every corpus record and sample, plus three generated games (both notations, both endings). */
 export function seedRecords(): readonly SeedRecord[] {
   if (seeds) return seeds;
-  const files = [...gcgIn(path.join(sharedRoot, 'corpus', 'real')), ...gcgIn(path.join(repoRoot, 'samples'))];
+  const files = [...corpusFiles(), ...sampleFiles()];
   const out: SeedRecord[] = files.map((f) => ({ name: path.relative(repoRoot, f), bytes: new Uint8Array(fs.readFileSync(f)) }));
   const games = [
     generateGame({ seed: FUZZ_SEED, notation: 'brackets', ending: 'fise' }),

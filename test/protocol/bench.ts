@@ -21,6 +21,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
 import { MEMORY_USAGE_REQUEST, type MemoryUsageResult } from '../../server/src/shared/protocol';
+import { repoRoot } from '../support/fixtures';
 import { generateGame } from '../support/generator';
 import { LspClient } from './lsp-client';
 import { APPENDIX_A_MOVES, WORKED_HEADER } from '../support/worked-examples';
@@ -210,7 +211,7 @@ function option(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const root = path.resolve(__dirname, '../../..');
+  const root = repoRoot;
   const bundled = path.join(root, 'dist/server.js');
   const serverModule = path.resolve(option('--server') ?? (fs.existsSync(bundled) ? bundled : path.join(root, 'out/server/src/server.js')));
   const edits = Math.max(1, Number(option('--edits') ?? 200) || 200);

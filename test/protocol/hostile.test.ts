@@ -8,13 +8,12 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAX_CONTENT_LINES } from '../../server/src/service/analysis';
 import { LspClient } from './lsp-client';
+import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'dist/server.js');
 const MB = 1024 * 1024;
 const HANG_MS = 60_000;
@@ -42,7 +41,7 @@ const DOCUMENTS: readonly HostileDocument[] = [
     expect: (p) => {
       const cut = p.diagnostics.filter((d) => d.range.start.line === MAX_CONTENT_LINES);
       assert.equal(cut.length, 1);
-      assert.equal(cut[0]!.code, 'syntax-error');
+      assert.equal(cut[0].code, 'syntax-error');
     },
   },
   {
@@ -53,7 +52,7 @@ const DOCUMENTS: readonly HostileDocument[] = [
         p.diagnostics.map((d) => [d.code, d.range.start.line]),
         [['syntax-error', 2]],
       );
-      assert.ok(p.diagnostics[0]!.message.length < 300);
+      assert.ok(p.diagnostics[0].message.length < 300);
     },
   },
   {
@@ -96,7 +95,7 @@ describe('protocol: hostile input, and the server keeps serving', function () {
 
   before(async () => {
     assert.ok(fs.existsSync(serverModule), `build first: ${serverModule}`);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-hostile-server-'));
+    dir = tempDir('hostile-server');
     uri = pathToFileURL(path.join(dir, 'partida.gcg')).toString();
     client = LspClient.start(serverModule);
     client.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
@@ -115,7 +114,7 @@ describe('protocol: hostile input, and the server keeps serving', function () {
 
   after(async () => {
     await client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   for (const doc of DOCUMENTS) {
@@ -158,7 +157,7 @@ describe('protocol: hostile input, and the server keeps serving', function () {
       );
       const said = warnings.slice(before);
       assert.equal(said.length, 1, said.join('\n'));
-      assert.ok(said[0]!.startsWith(`Could not load the lexicon ${target} (`), said[0]);
+      assert.ok(said[0].startsWith(`Could not load the lexicon ${target} (`), said[0]);
       await stillServes();
     });
   }

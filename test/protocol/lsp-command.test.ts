@@ -10,12 +10,11 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
+import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const bin = path.join(repoRoot, 'bin/planilla.js');
 
 const RECORD = ['#player1 Ana Ana García', '#player2 Beto Alberto Ruiz', '>Ana: ABILORS 8D BIROL +20 20', ''].join('\n');
@@ -33,7 +32,7 @@ describe('protocol: planilla lsp and the settings of any client', function () {
   const clients: LspClient[] = [];
 
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-lsp-'));
+    dir = tempDir('lsp');
     uri = pathToFileURL(path.join(dir, 'game.gcg')).toString();
     extra = path.join(dir, 'mis-palabras.txt');
     fs.writeFileSync(extra, 'birol\n');
@@ -41,7 +40,7 @@ describe('protocol: planilla lsp and the settings of any client', function () {
 
   after(async () => {
     for (const c of clients) await c.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   function start(): LspClient {

@@ -16,7 +16,6 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_EXEC_ARGV } from '../../server/src/shared/launch';
@@ -24,8 +23,8 @@ import { MEMORY_USAGE_REQUEST, type MemoryUsageResult } from '../../server/src/s
 import { ANALYSIS_CACHE_LIMITS } from '../../server/src/service/recent-cache';
 import { generateGame } from '../support/generator';
 import { LspClient } from './lsp-client';
+import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 
 /** Records opened, edited and closed. */
@@ -60,7 +59,7 @@ describe('protocol: memory returns to its baseline after the documents close', f
 
   before(async () => {
     assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-memory-'));
+    dir = tempDir('memory');
     client = LspClient.start(serverModule, [], [...SERVER_EXEC_ARGV, '--expose-gc']);
     client.onRequest('workspace/configuration', (params: { items: { scopeUri?: string }[] }) => {
       for (const { scopeUri } of params.items) {
@@ -74,7 +73,7 @@ describe('protocol: memory returns to its baseline after the documents close', f
 
   after(async () => {
     await client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   const memoryUsage = (): Promise<MemoryUsageResult> => client.request<MemoryUsageResult>(MEMORY_USAGE_REQUEST, null, 60_000);
@@ -94,8 +93,8 @@ describe('protocol: memory returns to its baseline after the documents close', f
     const lines = text.split('\n');
     const line = lines.findIndex((l) => /^>[^:]+: \S+ \S+ \S+ \+\d+/.test(l));
     assert.ok(line >= 0, 'a generated record has a placement');
-    const scoreEnd = lines[line]!.indexOf(' ', lines[line]!.indexOf('+'));
-    const original = lines[line]![scoreEnd - 1]!;
+    const scoreEnd = lines[line].indexOf(' ', lines[line].indexOf('+'));
+    const original = lines[line][scoreEnd - 1];
     let version = from;
     for (let i = 0; i < BURST; i++) {
       version++;
@@ -154,9 +153,9 @@ describe('protocol: memory returns to its baseline after the documents close', f
     const uris = texts.map((_, i) => pathToFileURL(path.join(dir, `${prefix}-${i}.gcg`)).toString());
     let firstLenses: unknown;
     for (const [i, text] of texts.entries()) {
-      await open(uris[i]!, text);
-      await editBurst(uris[i]!, text, 1);
-      if (i % 5 === 0) await useFeatures(uris[i]!);
+      await open(uris[i], text);
+      await editBurst(uris[i], text, 1);
+      if (i % 5 === 0) await useFeatures(uris[i]);
       if (i === 0) firstLenses = await client.request('textDocument/codeLens', { textDocument: { uri: uris[0] } });
     }
     assert.ok(Array.isArray(firstLenses) && firstLenses.length > 0, 'a generated record has code lenses');
@@ -211,7 +210,7 @@ describe('protocol: memory returns to its baseline after the documents close', f
     );
 
     const probe = pathToFileURL(path.join(dir, 'after.gcg')).toString();
-    const wrongScore = games[0]!.replace(
+    const wrongScore = games[0].replace(
       /^(>[^:]+: \S+ \S+ \S+ \+)(\d+)/m,
       (_, head: string, score: string) => `${head}${Number(score) + 1}`,
     );

@@ -7,13 +7,12 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAX_CONTENT_LINES } from '../../server/src/service/analysis';
 import { LspClient } from './lsp-client';
+import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 
 const RECORD = [
@@ -49,7 +48,7 @@ describe('protocol: language server over stdio', function () {
 
   before(async () => {
     assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-protocol-'));
+    dir = tempDir('protocol');
     uri = pathToFileURL(path.join(dir, 'game.gcg')).toString();
     client = LspClient.start(serverModule);
     client.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
@@ -59,7 +58,7 @@ describe('protocol: language server over stdio', function () {
 
   after(async () => {
     await client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   it('initializes and announces its features', async () => {

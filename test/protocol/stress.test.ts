@@ -6,13 +6,11 @@
  * as a new document).
  */
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
+import { readSample, removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 
 interface Diagnostic {
@@ -36,7 +34,7 @@ describe('protocol: 1 000 rapid edits with cancellations', function () {
   let dir: string;
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-stress-'));
+    dir = tempDir('stress');
     client = LspClient.start(serverModule);
     client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
     await client.initialize({ locale: 'es' });
@@ -44,12 +42,12 @@ describe('protocol: 1 000 rapid edits with cancellations', function () {
 
   after(async () => {
     await client.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   it('ends with the diagnostics of a fresh analysis of the final text, and keeps serving', async () => {
     const uri = pathToFileURL(path.join(dir, 'partida.gcg')).toString();
-    let text = fs.readFileSync(path.join(repoRoot, 'samples', 'partida-completa.gcg'), 'utf8');
+    let text = readSample('partida-completa.gcg');
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text } });
     const lines = text.split('\n');
     const target = lines.findIndex((l) => l.startsWith('>Ramón: CEENOTU'));
@@ -58,14 +56,14 @@ describe('protocol: 1 000 rapid edits with cancellations', function () {
     let version = 1;
     for (let i = 0; i < 1000; i++) {
       // Type into the score of one move: delete its last digit, or put a digit back, in turn.
-      const line = text.split('\n')[target]!;
+      const line = text.split('\n')[target];
       const scoreEnd = line.indexOf(' ', line.indexOf('+'));
       const edit =
         i % 2 === 0
           ? { range: { start: { line: target, character: scoreEnd - 1 }, end: { line: target, character: scoreEnd } }, text: '' }
           : { range: { start: { line: target, character: scoreEnd }, end: { line: target, character: scoreEnd } }, text: String(i % 10) };
       const all = text.split('\n');
-      const l = all[target]!;
+      const l = all[target];
       all[target] = l.slice(0, edit.range.start.character) + edit.text + l.slice(edit.range.end.character);
       text = all.join('\n');
       version++;

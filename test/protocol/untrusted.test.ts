@@ -9,12 +9,11 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
+import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'dist/server.js');
 const HANG_MS = 60_000;
 const RECORD = '#player1 Ana Ana García\n#player2 Beto Alberto Ruiz\n>Ana: ABILORS 8D LIBRO +16 16\n>Beto: ADEIMNT 7G IDEA +13 13\n';
@@ -50,7 +49,7 @@ describe('protocol: path settings in an untrusted workspace', function () {
 
   before(async () => {
     assert.ok(fs.existsSync(serverModule), `build first: ${serverModule}`);
-    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-untrusted-')));
+    root = fs.realpathSync(tempDir('untrusted'));
     work = path.join(root, 'club');
     fs.mkdirSync(work);
     fs.mkdirSync(path.join(root, 'fuera'));
@@ -75,7 +74,7 @@ describe('protocol: path settings in an untrusted workspace', function () {
 
   after(async () => {
     await client.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    removeTempDir(root);
   });
 
   it('a workspace path through a link to outside the workspace is refused, with one warning naming the setting', async () => {

@@ -21,7 +21,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { buildDefaultLexicon } from '../../scripts/build-default-lexicon';
 import { type DawgLexicon, loadDefaultLexicon } from '../../server/src/lexicon/load';
+import { DEFAULT_LEXICON_FILE } from '../../server/src/lexicon/paths';
 
 /** The repository root: the nearest folder above this file whose package.json is the project's. */
 function findRepoRoot(from: string): string {
@@ -87,11 +89,13 @@ export function editorText(file: string): string {
 /** A file of the shared spec folder, e.g. `specFile('WORKED-EXAMPLES.md')`. */
 export const specFile = (name: string): string => path.join(specDir, name);
 
-let lexicon: DawgLexicon | undefined;
-/** The built-in word list from `data/` (loaded once per process). */
+/**
+ * The built-in word list from `data/` (the loader keeps one per file while the file is unchanged),
+ * built first when a fresh checkout has not run the build yet.
+ */
 export function defaultLexicon(): DawgLexicon {
-  lexicon ??= loadDefaultLexicon({ dataDir });
-  return lexicon;
+  if (!fs.existsSync(path.join(dataDir, DEFAULT_LEXICON_FILE))) buildDefaultLexicon({ root: repoRoot });
+  return loadDefaultLexicon({ dataDir });
 }
 
 const made = new Set<string>();

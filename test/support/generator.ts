@@ -38,6 +38,7 @@ import { scorePlacement, type Direction, type NewTile } from '../../server/src/e
 import { BINGO_BONUS, RACK_SIZE, TILE_SETS } from '../../server/src/engine/tilesets';
 import type { PlacedTile } from '../../server/src/engine/types';
 import type { Dawg } from '../../server/src/lexicon/dawg';
+import { fullBag, mulberry32, shuffle } from '../../server/src/analysis/seeded-bag';
 import { loadDefaultLexicon } from '../../server/src/lexicon/load';
 import { TILE_CH, TILE_COUNT, TILE_LETTERS, TILE_LL, TILE_RR } from '../../server/src/lexicon/normalize';
 import type { Lexicon } from '../../server/src/lexicon/types';
@@ -95,17 +96,7 @@ export interface GeneratedGame {
   readonly bag: readonly string[];
 }
 
-/** A seeded uniform stream in [0, 1) (mulberry32). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 const SPANISH = TILE_SETS.spanish;
 const SIZE = BOARD_SIZE;
@@ -136,15 +127,13 @@ for (let r = 0; r < SIZE; r++) {
   }
 }
 
-/** The full bag as tile codes (art. 3). */
-function fullBag(): number[] {
-  const bag: number[] = [];
-  for (const kind of SPANISH.kinds) {
-    const code = CODE_OF.get(kind.letter);
-    if (code === undefined) throw new Error(`generator: no tile code for ${kind.letter}`);
-    for (let i = 0; i < kind.count; i++) bag.push(code);
-  }
-  return bag;
+/** The full bag as tile codes (art. 3), in the kind order of the shared seeded bag. */
+function fullCodeBag(): number[] {
+  return fullBag(SPANISH).map((face) => {
+    const code = CODE_OF.get(face);
+    if (code === undefined) throw new Error(`generator: no tile code for ${face}`);
+    return code;
+  });
 }
 
 /** A legal placement found by the search (the chosen one, unpacked from the pool). */
@@ -280,8 +269,8 @@ class GameBuilder {
     const lexicon = options.lexicon ?? loadDefaultLexicon();
     this.dawg = lexicon.dawg;
     this.lexicon = lexicon;
-    this.bag = fullBag();
-    this.shuffle(this.bag);
+    this.bag = fullCodeBag();
+    shuffle(this.bag, this.rand);
   }
 
   build(): GeneratedGame {
@@ -344,13 +333,6 @@ class GameBuilder {
   // -------------------------------------------------------------------------------------------
   // Bag and racks
 
-  private shuffle(list: number[]): void {
-    for (let i = list.length - 1; i > 0; i--) {
-      const j = Math.floor(this.rand() * (i + 1));
-      [list[i], list[j]] = [list[j], list[i]];
-    }
-  }
-
   /** Refill a rack to 7 while the bag lasts (art. 7). */
   private draw(p: number): void {
     const rack = this.racks[p];
@@ -385,7 +367,7 @@ class GameBuilder {
     for (let i = 0; i < count; i++) out.push(rack.splice(Math.floor(this.rand() * rack.length), 1)[0]);
     this.draw(p);
     this.bag.push(...out);
-    this.shuffle(this.bag);
+    shuffle(this.bag, this.rand);
     this.emit(p, 'exchange', `${this.tilesText(before)} -${this.tilesText(out)}`, 0, out.length);
   }
 

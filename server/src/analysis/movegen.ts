@@ -88,6 +88,11 @@ export interface PlacementSink {
   accept(gen: MoveGenerator, start: number, end: number, score: number, used: number, usedIdx: number): void;
 }
 
+function sameBoard(a: Uint8Array, b: Uint8Array): boolean {
+  for (let s = 0; s < SQUARES; s++) if (a[s] !== b[s]) return false;
+  return true;
+}
+
 /** Square index of lane position `i` in lane `line` of direction `dir` (0 across, 1 down). */
 export function laneSquareIndex(dir: number, line: number, i: number): number {
   return dir === 0 ? line * SIZE + i : i * SIZE + line;
@@ -105,6 +110,8 @@ export class MoveGenerator {
   readonly crossScore = [new Int32Array(SQUARES), new Int32Array(SQUARES)];
   private readonly anchor = new Uint8Array(SQUARES);
   private boardEmpty = true;
+  /** Whether `board`, the anchors and the cross sets describe a position already set. */
+  private boardSet = false;
 
   /** Rack counts by code (index 0: blanks). */
   readonly rack = new Int8Array(TILE_COUNT + 1);
@@ -162,7 +169,6 @@ export class MoveGenerator {
    * by code (index 0 blanks). Computes anchors, cross sets and the used-index radices.
    */
   setPosition(board: Uint8Array, rack: ArrayLike<number>): void {
-    this.board.set(board);
     this.rackSize = 0;
     this.rackMask = 0;
     this.prefixCount = -1;
@@ -175,6 +181,11 @@ export class MoveGenerator {
       this.radix[code] = weight;
       weight *= n + 1;
     }
+    // Anchors and cross sets depend on the board alone: kept when the board is the last one
+    // (another rack on the same position: the hover, the lens and the board view of one turn).
+    if (this.boardSet && sameBoard(this.board, board)) return;
+    this.board.set(board);
+    this.boardSet = true;
     this.boardEmpty = true;
     for (let s = 0; s < SQUARES; s++) {
       if (board[s] !== 0) {
@@ -353,6 +364,11 @@ export class MoveGenerator {
     const left = this.leftPart;
     let depth = 0;
     for (let i = 0; i < count && !this.stopped;) {
+      // No prefix below this one reaches a node with a tile the anchor accepts: skip them all.
+      if ((this.prefUnion[i] & crossA) === 0) {
+        i = this.prefSkip[i];
+        continue;
+      }
       const len = pLen[i];
       while (depth >= len) {
         const t = left[--depth];
@@ -376,11 +392,13 @@ export class MoveGenerator {
   // The rack's prefixes (paths of the graph spelt with rack tiles, blanks included, of 1 to 6
   // tiles and at most the rack's size less one, that the graph continues) as a tree in preorder:
   // prefix i adds tile `prefTile[i]` to its parent (the nearest earlier prefix one tile shorter),
-  // reaches graph node `prefNode[i]` (whose tile mask is `prefMask[i]`), and its subtree ends
-  // before `prefSkip[i]`. Built on the first anchor that needs them, once per position.
+  // reaches graph node `prefNode[i]` (whose tile mask is `prefMask[i]`; `prefUnion[i]` is the union
+  // of the masks of its subtree), and its subtree ends before `prefSkip[i]`. Built on the first
+  // anchor that needs them, once per position.
   private prefixCount = -1;
   private prefNode = new Int32Array(1024);
   private prefMask = new Int32Array(1024);
+  private prefUnion = new Int32Array(1024);
   private prefSkip = new Int32Array(1024);
   private prefLen = new Uint8Array(1024);
   private prefTile = new Uint8Array(1024);
@@ -391,12 +409,13 @@ export class MoveGenerator {
     if (maxLen >= 1) this.collectPrefixes(this.root, 1, maxLen);
   }
 
-  /** Appends, in preorder, the prefixes of `len` to `maxLen` tiles below `node`. */
-  private collectPrefixes(node: number, len: number, maxLen: number): void {
+  /** Appends, in preorder, the prefixes of `len` to `maxLen` tiles below `node`; the union of their masks. */
+  private collectPrefixes(node: number, len: number, maxLen: number): number {
     const edges = this.edges;
     const rack = this.rack;
     const nodeMask = edges[node - 1];
     let m = nodeMask & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    let union = 0;
     while (m !== 0) {
       const bit = m & -m;
       m ^= bit;
@@ -409,11 +428,15 @@ export class MoveGenerator {
         if (rack[code] === 0) continue;
         if (--rack[code] === 0 && code !== BLANK) this.rackMask ^= bit;
         const i = this.pushPrefix(child, len, pass === 0 ? t : t | BLANK_BIT);
-        if (len < maxLen) this.collectPrefixes(child, len + 1, maxLen);
+        let under = this.prefMask[i];
+        if (len < maxLen) under |= this.collectPrefixes(child, len + 1, maxLen);
+        this.prefUnion[i] = under;
         this.prefSkip[i] = this.prefixCount;
+        union |= under;
         if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= bit;
       }
     }
+    return union;
   }
 
   private pushPrefix(node: number, len: number, tile: number): number {
@@ -426,6 +449,7 @@ export class MoveGenerator {
       };
       this.prefNode = grow(this.prefNode, i * 2);
       this.prefMask = grow(this.prefMask, i * 2);
+      this.prefUnion = grow(this.prefUnion, i * 2);
       this.prefSkip = grow(this.prefSkip, i * 2);
       this.prefLen = grow(this.prefLen, i * 2);
       this.prefTile = grow(this.prefTile, i * 2);

@@ -150,12 +150,39 @@ export function defaultLeaves(tileSet: Position['tileSet']): LeaveEvaluator {
  * in display order, 5 bits each (at most 7 tiles: below 2^35): a position asks up to 128 leaves,
  * most of them asked before.
  */
-const leaveMemos = new WeakMap<LeaveEvaluator, Map<number, number>>();
-const LEAVE_MEMO_SIZE = 200_000;
-function leaveMemo(leaves: LeaveEvaluator): Map<number, number> {
+class LeaveMemo {
+  private static readonly SLOTS = 1 << 17;
+  private readonly keys = new Float64Array(LeaveMemo.SLOTS).fill(-1);
+  private readonly values = new Float64Array(LeaveMemo.SLOTS);
+  private size = 0;
+
+  /** The value of leave `key` (a whole number below 2^35), asking `compute` the first time. */
+  get(key: number, compute: () => number): number {
+    const mask = LeaveMemo.SLOTS - 1;
+    let slot = ((key % 1000003) * 31) & mask;
+    for (;;) {
+      const k = this.keys[slot];
+      if (k === key) return this.values[slot];
+      if (k === -1) break;
+      slot = (slot + 1) & mask;
+    }
+    const value = compute();
+    if (this.size >= LeaveMemo.SLOTS / 2) {
+      this.keys.fill(-1);
+      this.size = 0;
+      return value;
+    }
+    this.keys[slot] = key;
+    this.values[slot] = value;
+    this.size++;
+    return value;
+  }
+}
+const leaveMemos = new WeakMap<LeaveEvaluator, LeaveMemo>();
+function leaveMemo(leaves: LeaveEvaluator): LeaveMemo {
   let memo = leaveMemos.get(leaves);
   if (!memo) {
-    memo = new Map();
+    memo = new LeaveMemo();
     leaveMemos.set(leaves, memo);
   }
   return memo;
@@ -222,15 +249,8 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     }
     leaveFaces[idx] = leave;
     usedCount[idx] = usedTiles;
-    if (position.bag > 0) {
-      let v = known.get(key);
-      if (v === undefined) {
-        v = leaves.value(leave);
-        if (known.size >= LEAVE_MEMO_SIZE) known.clear();
-        known.set(key, v);
-      }
-      table[idx] = v;
-    } else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+    if (position.bag > 0) table[idx] = known.get(key, () => leaves.value(leave));
+    else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
   }
   return {
     position,
@@ -452,6 +472,7 @@ let pairEquity = new Float64Array(256);
 let scratchRank = new Int32Array(0);
 let scratchPos = new Int32Array(0);
 let scratchScore = new Int32Array(0);
+let scratchTokens = new Int32Array(0);
 let scratchA = new Int32Array(0);
 let scratchB = new Int32Array(0);
 let bucketStart = new Int32Array(0);
@@ -474,11 +495,11 @@ function countingSort(from: Int32Array, to: Int32Array, n: number, key: Int32Arr
 
 /**
  * The records' order under `compareMoves(prep.key)`, as record indices (the first `rec.count`
- * entries of the array returned, which is scratch: read it before the next call). Three stable
- * counting sorts, least significant key first: position rank; score, highest first; and (by
- * equity) the rank of the equity among the distinct ones, found from the distinct (score, used
- * tiles) pairs, highest first. Plays with the same key, score and position (and only those) are
- * then put in word order.
+ * entries of the array returned, which is scratch: read it before the next call). Stable
+ * counting sorts, least significant key first: the text ranks of the word's first two tiles;
+ * position rank; score, highest first; and (by equity) the rank of the equity among the distinct
+ * ones, found from the distinct (score, used tiles) pairs, highest first. Plays with the same key,
+ * score, position and first two tiles (and only those) are then put in word order.
  */
 function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
   const n = rec.count;
@@ -487,12 +508,14 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
     scratchRank = new Int32Array(size);
     scratchPos = new Int32Array(size);
     scratchScore = new Int32Array(size);
+    scratchTokens = new Int32Array(size);
     scratchA = new Int32Array(size);
     scratchB = new Int32Array(size);
   }
   const rankOf = scratchRank;
   const posOf = scratchPos;
   const scoreOf = scratchScore;
+  const tokensOf = scratchTokens;
   let a = scratchA;
   let b = scratchB;
   if (n === 0) return a;
@@ -501,13 +524,25 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
   const info = rec.info;
   const score = rec.score;
   const maxScore = rec.maxScore;
+  const sq = rec.squares;
+  // A word has at least two tiles: the text ranks of the first two (of the first alone for a few
+  // moves, where 4 096 buckets would cost more than they spare), for the word order.
+  const second = n >= 4096 ? 1 : 0;
   for (let i = 0; i < n; i++) {
     a[i] = i;
     posOf[i] = rec.positionRank(i);
     scoreOf[i] = maxScore - score[i];
+    const base = i * STRIDE;
+    tokensOf[i] = TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)] * 64 + second * TOKEN_RANK[sq[base + 1] & (CODE_MASK | BLANK_BIT)];
   }
-  countingSort(a, b, n, posOf, 450);
-  countingSort(b, a, n, scoreOf, maxScore + 1);
+  countingSort(a, b, n, tokensOf, 64 * 64);
+  countingSort(b, a, n, posOf, 450);
+  countingSort(a, b, n, scoreOf, maxScore + 1);
+  {
+    const t = a;
+    a = b;
+    b = t;
+  }
   if (prep.key === 'equity') {
     // The distinct (score, used tiles) pairs, their equities sorted (highest first, as negated
     // numbers in ascending order); each play's rank is its equity's place among the distinct ones.
@@ -561,7 +596,13 @@ function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
     if (k < n) {
       const i = order[k];
       const j = order[runStart];
-      if (score[i] === score[j] && posOf[i] === posOf[j] && (prep.key !== 'equity' || rankOf[i] === rankOf[j])) continue;
+      if (
+        score[i] === score[j] &&
+        posOf[i] === posOf[j] &&
+        tokensOf[i] === tokensOf[j] &&
+        (prep.key !== 'equity' || rankOf[i] === rankOf[j])
+      )
+        continue;
     }
     if (k - runStart > 1) sortWords(rec, order, runStart, k);
     runStart = k;

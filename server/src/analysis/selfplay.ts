@@ -2,7 +2,7 @@
  * Self-play (issue 14, item 1): complete games between two strategies under the current FISE
  * rules, for the leave-value training and for measuring one bot against another.
  *
- * A game: the 100 FISE tiles (art. 3) shuffled by a seeded stream (mulberry32), seven tiles each
+ * A game: the 100 FISE tiles (art. 3) shuffled by a seeded stream (analysis/seeded-bag.ts), seven tiles each
  * (art. 6); player 1 starts. Each turn the strategy picks a placement, an exchange or a pass
  * from the position (board, rack, bag, scores). After a placement the player draws as many
  * tiles as placed while the bag lasts (art. 7); an exchange (art. 24) needs at least one tile in
@@ -26,20 +26,9 @@
  */
 import { BOARD_SIZE, SQUARE_COUNT } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
-import type { BoardCells, PlacedTile } from '../engine/types';
+import type { PlacedTile } from '../engine/types';
 import type { Position } from './position';
-
-/** A seeded uniform stream in [0, 1) (mulberry32). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { fullBag, mulberry32, shuffle } from './seeded-bag';
 
 /** A tile placed by a move: square, face ('CH'; for a blank the letter it stands for), blank flag. */
 export interface MoveTile {
@@ -109,22 +98,6 @@ const SPANISH = TILE_SETS.spanish;
 const PASSES_TO_END = 4; // 37.2: both players pass twice in a row
 const SCORELESS_TO_END = 12; // 37.3
 
-function shuffle(list: string[], rand: () => number): void {
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    const t = list[i];
-    list[i] = list[j];
-    list[j] = t;
-  }
-}
-
-/** The full FISE bag, in kind order (art. 3). */
-export function fullBag(): string[] {
-  const bag: string[] = [];
-  for (const k of SPANISH.kinds) for (let i = 0; i < k.count; i++) bag.push(k.letter);
-  return bag;
-}
-
 function rackValue(rack: readonly string[]): number {
   let sum = 0;
   for (const f of rack) sum += SPANISH.value(f);
@@ -165,7 +138,7 @@ export function playGame(seed: number, choosers: readonly [Chooser, Chooser], op
     if (turn > 400) throw new Error(`self-play: game ${seed} did not end`);
     const rack = racks[p];
     const position: Position = {
-      board: board as BoardCells,
+      board,
       rack: rack.slice(),
       bag: bag.length,
       scores: [totals[p], totals[1 - p]],

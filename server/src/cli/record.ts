@@ -127,6 +127,21 @@ export function internalErrorReport(
   };
 }
 
+/** Texts every file of a batch shares (an edition's name, the word list's), made once each. */
+const fixedTexts = new Map<string, string>();
+
+/** `formatMessage(id, name === undefined ? {} : { name }, lang)`, remembered (a few dozen at most). */
+function fixedMessage(id: string, lang: Language, name?: string): string {
+  const key = `${lang}\0${id}\0${name ?? ''}`;
+  let text = fixedTexts.get(key);
+  if (text === undefined) {
+    text = formatMessage(id, name === undefined ? {} : { name }, lang);
+    if (fixedTexts.size >= 256) fixedTexts.clear();
+    fixedTexts.set(key, text);
+  }
+  return text;
+}
+
 export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSettings, lang: Language): RecordReport {
   let analysis: Analysis;
   try {
@@ -162,13 +177,13 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
     'cli.summary',
     {
       path: terminalText(path),
-      counts: countText || formatMessage('cli.summary.clean', {}, lang),
-      edition: formatMessage(`edition.${replay.rules}`, {}, lang),
-      tileSet: formatMessage(`ui.tileSet.${replay.tileSet}`, {}, lang),
+      counts: countText || fixedMessage('cli.summary.clean', lang),
+      edition: fixedMessage(`edition.${replay.rules}`, lang),
+      tileSet: fixedMessage(`ui.tileSet.${replay.tileSet}`, lang),
       lexicon:
         settings.lexicon && replay.tileSet === 'spanish'
-          ? formatMessage('cli.summary.lexicon', { name: terminalText(settings.lexicon.info.name) }, lang)
-          : formatMessage('cli.summary.no-lexicon', {}, lang),
+          ? fixedMessage('cli.summary.lexicon', lang, terminalText(settings.lexicon.info.name))
+          : fixedMessage('cli.summary.no-lexicon', lang),
       headline: terminalText(headlineText(replay, lang)),
     },
     lang,

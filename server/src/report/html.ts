@@ -15,11 +15,18 @@
  *   const html = renderHtmlReport(buildAudit({ path, analysis, lexicon, lang: 'es' }), analysis.replay, { diagrams: true });
  */
 import { formatMessage } from '../rules/messages';
-import { formatNumber } from '../rules/template';
 import type { Language } from '../rules/types';
 import type { Replay } from '../engine/types';
 import { boardModel, type BoardModel } from '../service/board-model';
-import { countsText, type Audit, type AuditFinding, type AuditTurn } from './audit';
+import {
+  COACH_SUMMARY_COLUMNS,
+  coachSummaryCells,
+  countsText,
+  equityLostText,
+  type Audit,
+  type AuditFinding,
+  type AuditTurn,
+} from './audit';
 import { escapeXml } from './escape';
 import { boardFooter, boardHeading } from './labels';
 import { renderNoteMarkdown } from './note-markdown';
@@ -110,6 +117,7 @@ function moveCell(turn: AuditTurn): string {
 
 function turnRow(turn: AuditTurn, lang: Language): string {
   const hasError = turn.findings.some((f) => f.severity === 'error');
+  const lost = equityLostText(turn, lang);
   return [
     `<tr${hasError ? ' class="has-error"' : ''}>`,
     `<td class="num no">${turn.number}</td>`,
@@ -123,7 +131,7 @@ function turnRow(turn: AuditTurn, lang: Language): string {
     num(turn.computedTotal, turn.totalDiffers),
     `<td>${wordsCell(turn, lang)}</td>`,
     `<td>${findingList(turn.findings, lang)}</td>`,
-    turn.equityLost === undefined ? '' : `<td class="num">${turn.equityLost === null ? '—' : formatNumber(turn.equityLost, lang)}</td>`,
+    lost === undefined ? '' : `<td class="num">${lost}</td>`,
     '</tr>',
   ].join('');
 }
@@ -166,21 +174,13 @@ function turnsTable(audit: Audit, lang: Language): string {
 /** The coach's per-player summary (total, per turn, mistakes by grade). */
 function coachSection(audit: Audit, lang: Language): string {
   if (!audit.coach) return '';
-  const ids = [
-    'report.coach.player',
-    'report.coach.total',
-    'report.coach.turns',
-    'report.coach.per-turn',
-    'report.coach.small',
-    'report.coach.medium',
-    'report.coach.large',
-  ];
-  const n = (v: number): string => formatNumber(v, lang);
-  const head = `<tr>${ids.map((id, i) => `<th${i > 0 ? ' class="num"' : ''}>${h(lang, id)}</th>`).join('')}</tr>`;
+  const head = `<tr>${COACH_SUMMARY_COLUMNS.map((id, i) => `<th${i > 0 ? ' class="num"' : ''}>${h(lang, id)}</th>`).join('')}</tr>`;
   const rows = audit.coach.players
     .map(
       (p) =>
-        `<tr><td>${escapeXml(p.nick)}</td>${[n(p.equityLost), String(p.turns), n(p.perTurn), String(p.small), String(p.medium), String(p.large)].map((v) => `<td class="num">${v}</td>`).join('')}</tr>`,
+        `<tr>${coachSummaryCells(p, lang)
+          .map((v, i) => `<td${i > 0 ? ' class="num"' : ''}>${escapeXml(v)}</td>`)
+          .join('')}</tr>`,
     )
     .join('');
   return [

@@ -12,11 +12,18 @@
  *   const md = renderMarkdownReport(buildAudit({ path, analysis, lexicon, lang: 'en' }), analysis.replay);
  */
 import { formatMessage } from '../rules/messages';
-import { formatNumber } from '../rules/template';
 import type { Language } from '../rules/types';
 import type { Replay } from '../engine/types';
 import { boardModel, type BoardModel } from '../service/board-model';
-import { countsText, type Audit, type AuditFinding, type AuditTurn } from './audit';
+import {
+  COACH_SUMMARY_COLUMNS,
+  coachSummaryCells,
+  countsText,
+  equityLostText,
+  type Audit,
+  type AuditFinding,
+  type AuditTurn,
+} from './audit';
 import { codeFence, escapeMarkdownInline as md } from './escape';
 import { renderNoteAsMarkdown } from './note-markdown';
 import { renderTextBoard } from './text-board';
@@ -42,6 +49,7 @@ function turnRow(turn: AuditTurn, lang: Language): string {
     .map((w) => `${md(w.word)} ${w.score}${w.accepted === false ? ` ${m(lang, 'report.word.unaccepted')}` : ''}`)
     .concat(turn.bingo > 0 ? [m(lang, 'report.board.bingo', { n: turn.bingo })] : [])
     .join(' · ');
+  const lost = equityLostText(turn, lang);
   const cells = [
     String(turn.number),
     String(turn.line),
@@ -54,7 +62,7 @@ function turnRow(turn: AuditTurn, lang: Language): string {
     cellNumber(turn.computedTotal, turn.totalDiffers),
     words,
     turn.findings.map((f) => findingText(f, lang)).join(' ◆ '),
-    ...(turn.equityLost === undefined ? [] : [turn.equityLost === null ? '—' : formatNumber(turn.equityLost, lang)]),
+    ...(lost === undefined ? [] : [lost]),
   ];
   return `| ${cells.join(' | ')} |`;
 }
@@ -62,28 +70,20 @@ function turnRow(turn: AuditTurn, lang: Language): string {
 /** The coach's per-player summary (total, per turn, mistakes by grade). */
 function coachSummary(audit: Audit, lang: Language): string[] {
   if (!audit.coach) return [];
-  const ids = [
-    'report.coach.player',
-    'report.coach.total',
-    'report.coach.turns',
-    'report.coach.per-turn',
-    'report.coach.small',
-    'report.coach.medium',
-    'report.coach.large',
-  ];
-  const n = (v: number): string => formatNumber(v, lang);
   return [
     `## ${m(lang, 'report.section.coach')}`,
     '',
     m(lang, 'report.coach.intro'),
     '',
-    `| ${ids.map((id) => m(lang, id)).join(' | ')} |`,
-    `| --- | ${ids
-      .slice(1)
+    `| ${COACH_SUMMARY_COLUMNS.map((id) => m(lang, id)).join(' | ')} |`,
+    `| --- | ${COACH_SUMMARY_COLUMNS.slice(1)
       .map(() => '---:')
       .join(' | ')} |`,
     ...audit.coach.players.map(
-      (p) => `| ${md(p.nick)} | ${n(p.equityLost)} | ${p.turns} | ${n(p.perTurn)} | ${p.small} | ${p.medium} | ${p.large} |`,
+      (p) =>
+        `| ${coachSummaryCells(p, lang)
+          .map((v, i) => (i === 0 ? md(v) : v))
+          .join(' | ')} |`,
     ),
     '',
   ];

@@ -66,8 +66,21 @@ function numericArg(value: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** The forms of each plural placeholder met, read once (templates come from a fixed catalogue). */
+const formTables = new Map<string, ReadonlyMap<string | undefined, string | undefined>>();
+
+function formTable(forms: string): ReadonlyMap<string | undefined, string | undefined> {
+  let table = formTables.get(forms);
+  if (!table) {
+    table = new Map([...forms.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]] as const));
+    if (formTables.size >= 1024) formTables.clear();
+    formTables.set(forms, table);
+  }
+  return table;
+}
+
 function pluralForm(forms: string, value: string, lang: Language): string {
-  const table = new Map([...forms.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]] as const));
+  const table = formTable(forms);
   const n = numericArg(value);
   const chosen = n === undefined ? table.get('other') : (table.get(`=${n}`) ?? table.get(pluralCategory(n, lang)) ?? table.get('other'));
   const shown = n === undefined ? value : formatNumber(n, lang);

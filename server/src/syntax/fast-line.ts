@@ -91,6 +91,14 @@ interface Located<T> {
   readonly end: number;
 }
 
+/**
+ * The positions table of the line being read, for lines shorter than it (nearly all): made once,
+ * not once per line. Only the reader of one line uses it at a time (reading is synchronous and a
+ * reader does not outlive `readCommonLine`); `sharedInUse` says how far the last line filled it.
+ */
+const SHARED_POSITIONS: (Pos | undefined)[] = new Array<Pos | undefined>(256).fill(undefined);
+let sharedInUse = 0;
+
 /** One line being read: its text and where it sits in the file. */
 class LineReader {
   constructor(
@@ -98,8 +106,15 @@ class LineReader {
     private readonly line: number,
     private readonly base: number,
   ) {
-    // Sized once: filling a growing array at scattered columns would reallocate it.
-    this.positions = new Array<Pos | undefined>(s.length + 1);
+    // One table for every line that fits in it (emptied of the previous line's positions first),
+    // else one sized for this line: filling a growing array at scattered columns would reallocate it.
+    if (s.length < SHARED_POSITIONS.length) {
+      SHARED_POSITIONS.fill(undefined, 0, sharedInUse);
+      sharedInUse = s.length + 1;
+      this.positions = SHARED_POSITIONS;
+    } else {
+      this.positions = new Array<Pos | undefined>(s.length + 1);
+    }
   }
 
   // -------------------------------------------------------------------------------------------

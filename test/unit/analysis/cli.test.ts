@@ -11,11 +11,9 @@ import { Readable } from 'node:stream';
 import { ANALYZE_FILES_PER_WORKER, runAnalyze } from '../../../server/src/cli/analyze';
 import { defaultJobs, MIN_PARALLEL_FILES } from '../../../server/src/cli/batch';
 import { runMoves } from '../../../server/src/cli/moves';
-import { captureIo, tempDir } from '../report/helpers';
-import { corpusDir, repoRoot } from '../engine/helpers';
+import { captureIo } from '../report/helpers';
 import { generateGame } from '../../support/generator';
-
-const sample = (name: string): string => path.join(repoRoot, 'samples', name);
+import { corpusDir, repoRoot, samplePath as sample, tempDir } from '../../support/fixtures';
 
 describe('analysis: planilla moves', function () {
   this.timeout(60000);

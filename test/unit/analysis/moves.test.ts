@@ -21,7 +21,7 @@ import { scorePlacement } from '../../../server/src/engine/scoring';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
 import type { BoardCells, Replay } from '../../../server/src/engine/types';
 import { buildDawg } from '../../../server/src/lexicon/dawg';
-import { DawgLexicon, loadDefaultLexicon } from '../../../server/src/lexicon/load';
+import { DawgLexicon } from '../../../server/src/lexicon/load';
 import { tokenize } from '../../../server/src/lexicon/normalize';
 import {
   analyzeMoves,
@@ -37,11 +37,12 @@ import {
 } from '../../../server/src/analysis/moves';
 import { positionBefore, type Position } from '../../../server/src/analysis/position';
 import { NO_LEAVES, provisionalLeaves } from '../../../server/src/analysis/leaves';
+import { CODE_MASK, FACES, NEW_BIT } from '../../../server/src/analysis/movegen';
 import { generateGame, mulberry32 } from '../../support/generator';
 import { placementKey, slowPlacements } from '../../support/slow-moves';
-import { corpusDir, repoRoot } from '../engine/helpers';
+import { corpusFiles, defaultLexicon, sampleFiles } from '../../support/fixtures';
 
-const lexicon = loadDefaultLexicon({ dataDir: path.join(repoRoot, 'data') });
+const lexicon = defaultLexicon();
 
 /** A small list: a seeded sample of short words of the default list, with every digraph and Ñ. */
 function smallList(seed: number, size: number): string[] {
@@ -308,19 +309,47 @@ describe('analysis: how all moves are kept and sorted', function () {
     }
     assert.ok(moves > 10000, `only ${moves} moves compared`);
   });
+
+  it('a board set again with another rack (cross sets kept) gives what it gives set afresh', () => {
+    const rnd = mulberry32(1414);
+    const game = generateGame({ seed: 62, notation: 'brackets' });
+    const r = replay(parse(game.text).file, { lexicon });
+    const positions: Position[] = [];
+    for (let i = 1; i < r.turns.length; i += 6) {
+      const got = positionBefore(r, i);
+      if (!('position' in got)) continue;
+      for (const blanks of [0, 1]) positions.push({ ...got.position, rack: randomRack(rnd, got.position.board, blanks) });
+    }
+    assert.ok(positions.length >= 6);
+    // Each after the empty board (so its board is set afresh); then each board twice in a row.
+    const empty = positionOf(emptyBoard(), ['A', 'E']);
+    const fresh = positions.map((p) => {
+      generateMoves(empty, { lexicon });
+      return generateMoves(p, { lexicon }).map(moveJson);
+    });
+    positions.forEach((p, k) => {
+      const moves = generateMoves(p, { lexicon });
+      assert.deepEqual(moves.map(moveJson), fresh[k], `position ${k}`);
+      // Every play lies on this board: its old tiles are the board's, its new ones on empty squares.
+      for (const m of moves) {
+        if (m.kind !== 'play') continue;
+        m.squares.forEach((v, i) => {
+          const cell = p.board[(m.direction === 'across' ? m.row : m.row + i) * 15 + (m.direction === 'across' ? m.col + i : m.col)];
+          if ((v & NEW_BIT) !== 0) assert.equal(cell, null, `${movePosition(m)} ${movePlay(m)}`);
+          else assert.equal(cell?.letter, FACES[v & CODE_MASK], `${movePosition(m)} ${movePlay(m)}`);
+        });
+      }
+    });
+  });
 });
 
 describe('analysis: plays of real and generated records are in the set', function () {
   this.timeout(300000);
   const records: [string, string][] = [
-    ...fs
-      .readdirSync(path.join(repoRoot, 'samples'))
-      .filter((f) => f.endsWith('.gcg'))
-      .map((f) => [f, fs.readFileSync(path.join(repoRoot, 'samples', f), 'utf8')] as [string, string]),
-    ...fs
-      .readdirSync(corpusDir)
-      .filter((f) => f.startsWith('es_'))
-      .map((f) => [f, fs.readFileSync(path.join(corpusDir, f), 'utf8')] as [string, string]),
+    ...sampleFiles().map((f) => [path.basename(f), fs.readFileSync(f, 'utf8')] as [string, string]),
+    ...corpusFiles()
+      .filter((f) => path.basename(f).startsWith('es_'))
+      .map((f) => [path.basename(f), fs.readFileSync(f, 'utf8')] as [string, string]),
     ...[31, 32, 33].map(
       (seed) => [`generated ${seed}`, generateGame({ seed, notation: seed % 2 ? 'plain' : 'brackets' }).text] as [string, string],
     ),

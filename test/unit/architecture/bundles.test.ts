@@ -7,8 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
+import { repoRoot } from '../../support/fixtures';
 
 interface Bundle {
   readonly name: string;

@@ -7,7 +7,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runBoard } from '../../../server/src/cli/board';
-import { captureIo, markupProblems, tempDir, workedExample } from '../report/helpers';
+import { captureIo, markupProblems, workedExample } from '../report/helpers';
+import { tempDir } from '../../support/fixtures';
 
 describe('board/cli board', () => {
   let dir: string;

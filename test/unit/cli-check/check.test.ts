@@ -7,7 +7,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
@@ -15,10 +14,7 @@ import { parse } from '../../../server/src/syntax/parse';
 import { syntaxErrors } from '../../../server/src/syntax/parse';
 import { MAX_CONTENT_LINES } from '../../../server/src/service/analysis';
 import { APPENDIX_A_2R } from '../engine/helpers';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
-const corpusDir = path.resolve(repoRoot, '../shared/corpus/real');
-const samplesDir = path.join(repoRoot, 'samples');
+import { corpusFiles, repoRoot, samplesDir, tempDir } from '../../support/fixtures';
 
 interface Captured {
   code: number;
@@ -41,18 +37,6 @@ async function run(args: string[], lang: 'es' | 'en' = 'es'): Promise<Captured> 
   };
   const code = await main(args, io);
   return { code, out, err };
-}
-
-/** Temporary folders made by these tests, removed when they end. */
-const tempDirs: string[] = [];
-after(() => {
-  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-cli-'));
-  tempDirs.push(dir);
-  return dir;
 }
 
 const BAD_SCORE = [
@@ -124,10 +108,7 @@ function assertFileShape(f: Record<string, unknown>): void {
 
 describe('cli: planilla check', () => {
   it('reports no score or total mismatch on the real corpus, and --json has exactly the documented shape', async () => {
-    const files = fs
-      .readdirSync(corpusDir)
-      .filter((f) => f.endsWith('.gcg'))
-      .map((f) => path.join(corpusDir, f));
+    const files = corpusFiles();
     const r = await run(['check', '--json', ...files]);
     assert.equal(r.code, 0, r.err);
     const doc = JSON.parse(r.out) as { files: Record<string, unknown>[] };
@@ -168,7 +149,7 @@ describe('cli: planilla check', () => {
   });
 
   it('--json: `final` keeps the running totals, `result` the FISE scores (±R for a +2R ending), `complete` whether the game ended (issue 12, item 11)', async () => {
-    const dir = tempDir();
+    const dir = tempDir('cli');
     const file = path.join(dir, 'gcg.gcg');
     fs.writeFileSync(file, APPENDIX_A_2R);
     const r = await run(['check', '--json', file]);
@@ -181,7 +162,7 @@ describe('cli: planilla check', () => {
   });
 
   it('prints compiler-style lines and exits 1 when a record has errors', async () => {
-    const dir = tempDir();
+    const dir = tempDir('cli');
     const file = path.join(dir, 'mal.gcg');
     fs.writeFileSync(file, BAD_SCORE);
     const r = await run(['check', file], 'en');
@@ -206,7 +187,7 @@ describe('cli: planilla check', () => {
   });
 
   it('says one clear line for a missing file, goes on with the others, and exits 2', async () => {
-    const r = await run(['check', path.join(tempDir(), 'no-existe.gcg'), path.join(samplesDir, 'apertura-comentada.gcg')]);
+    const r = await run(['check', path.join(tempDir('cli'), 'no-existe.gcg'), path.join(samplesDir, 'apertura-comentada.gcg')]);
     assert.equal(r.code, 2);
     assert.equal(r.err.trim().split('\n').length, 1);
     assert.match(r.err, /^planilla: no se puede leer «.*no-existe\.gcg»: no existe$/m);
@@ -232,7 +213,7 @@ describe('cli: planilla check', () => {
   });
 
   it('runs as a real process through bin/planilla.js with no stack trace for a folder given as a file', () => {
-    const dir = tempDir();
+    const dir = tempDir('cli');
     const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/planilla.js'), 'board', dir], { encoding: 'utf8' });
     assert.equal(r.status, 2);
     assert.match(r.stderr, /es una carpeta/);
@@ -242,7 +223,7 @@ describe('cli: planilla check', () => {
 
 describe('cli: planilla format and export', () => {
   it('format prints the canonical form, and --write rewrites only what changed', async () => {
-    const dir = tempDir();
+    const dir = tempDir('cli');
     const file = path.join(dir, 'a.gcg');
     fs.writeFileSync(file, '>Ana:ABILORS   8d LIBRO +16 16\r\n');
     const r = await run(['format', file]);
@@ -253,7 +234,7 @@ describe('cli: planilla format and export', () => {
   });
 
   it('format --write and export refuse a file with more content lines than the analysis reads, and write nothing', async () => {
-    const dir = tempDir();
+    const dir = tempDir('cli');
     const file = path.join(dir, 'larguisimo.gcg');
     const text = `#player1 Ana Ana\n#player2 Beto Beto\n${'>Ana:ACEIMOS   - +0 0\n>Beto: ACEIMOS - +0 0\n'.repeat(MAX_CONTENT_LINES / 2)}`;
     fs.writeFileSync(file, text);
@@ -309,7 +290,7 @@ describe('cli: planilla format and export', () => {
   });
 
   it('the export replays to the same totals as the original', async () => {
-    const dir = tempDir();
+    const dir = tempDir('cli');
     for (const name of ['partida-completa.gcg', 'final-de-club.gcg', 'planilla-a-mano.gcg']) {
       const exported = path.join(dir, name);
       assert.equal((await run(['export', '--for', 'woogles', path.join(samplesDir, name), '-o', exported])).code, 0);

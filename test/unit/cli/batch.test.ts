@@ -6,7 +6,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import { runCheck } from '../../../server/src/cli/check';
@@ -25,11 +24,8 @@ import type { CliIo } from '../../../server/src/cli/io';
 /** A file's summary line ends with its headline (service/headline.ts), in either language. */
 const HEADLINE = /· (Resultado final|marcador provisional \(partida sin terminar\)|Final result|provisional score \(game not finished\)): /;
 import type { Language } from '../../../server/src/rules/types';
+import { corpusFiles, removeTempDir, repoRoot, sampleFiles, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-const sharedRoot = path.resolve(repoRoot, '../shared');
-const corpusDir = path.join(sharedRoot, 'corpus', 'real');
-const samplesDir = path.join(repoRoot, 'samples');
 const batchModule = path.join(repoRoot, 'out', 'server', 'src', 'cli', 'batch.js');
 const loadModule = path.join(repoRoot, 'out', 'server', 'src', 'lexicon', 'load.js');
 
@@ -86,16 +82,10 @@ describe('cli: check --jobs (parallel batch)', function () {
   let files: string[];
 
   before(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-batch-'));
-    const gcg = (dir: string): string[] =>
-      fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith('.gcg'))
-        .sort()
-        .map((f) => path.join(dir, f));
-    files = [...gcg(corpusDir), ...gcg(samplesDir)];
+    tmp = tempDir('batch');
+    files = [...corpusFiles(), ...sampleFiles()];
   });
-  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  after(() => removeTempDir(tmp));
 
   it('has enough files to go parallel', () => {
     assert.ok(files.length >= MIN_PARALLEL_FILES, `${files.length} files`);

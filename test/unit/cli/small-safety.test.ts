@@ -7,22 +7,21 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { readRegularFile } from '../../../server/src/files/read';
 import { parse } from '../../../server/src/syntax/parse';
 import { format } from '../../../server/src/syntax/format';
 import { runCli } from '../../support/cli-capture';
+import { readSample, removeTempDir, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-const sample = fs.readFileSync(path.join(repoRoot, 'samples', 'apertura-comentada.gcg'), 'utf8');
+const sample = readSample('apertura-comentada.gcg');
 
 describe('cli: symbolic links in folders, special files, note line breaks', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-links-'));
+    dir = tempDir('links');
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => removeTempDir(dir));
 
   it('follows linked files and folders once, with no loop, and names a broken link', async () => {
     const sub = path.join(dir, 'torneo');

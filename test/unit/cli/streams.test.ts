@@ -7,20 +7,18 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { removeTempDir, repoRoot, samplesDir as samples, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const bin = path.join(repoRoot, 'bin', 'planilla.js');
-const samples = path.join(repoRoot, 'samples');
 
 describe('cli: closed pipes and full disks', function () {
   this.timeout(60000);
   let dir: string;
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-pipe-'));
+    dir = tempDir('pipe');
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTempDir(dir));
 
   it('check … | head -1 exits quietly (EPIPE), with no stack trace', () => {
     // Enough output (the samples 400 times) that the reader is gone long before the end.

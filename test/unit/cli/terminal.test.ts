@@ -9,11 +9,10 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { jsonForTerminal, terminalLines, terminalText } from '../../../server/src/cli/terminal';
+import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const bin = path.join(repoRoot, 'bin', 'planilla.js');
 
 /** Erase the line, move up, erase again: would wipe the findings printed before it. */
@@ -41,11 +40,11 @@ describe('cli/terminal: output cannot be forged', () => {
   let dir: string;
   let file: string;
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-term-'));
+    dir = tempDir('term');
     file = path.join(dir, 'ok.gcg\nfake.gcg:1:1: error \x1b[32mall good\u202e.gcg');
     fs.writeFileSync(file, RECORD);
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTempDir(dir));
 
   it('check: no control character reaches the terminal, and every finding keeps its own line', () => {
     const r = run(['check', dir]);

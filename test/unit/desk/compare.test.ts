@@ -11,8 +11,8 @@ import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
 import { analyze } from '../../../server/src/service/analysis';
 import { compareSheets, comparisonLines } from '../../../server/src/service/compare';
+import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const deskDir = path.join(repoRoot, 'docs', 'arbitraje');
 const sheet = (name: string) => ({ name, analysis: analyze(fs.readFileSync(path.join(deskDir, name))) });
 
@@ -72,7 +72,7 @@ describe('desk: compare two sheets', () => {
     const json = JSON.parse(r.out) as Record<string, unknown>;
     assert.deepEqual(Object.keys(json), ['a', 'b', 'turns', 'firstDisagreement', 'result']);
     const turns = json['turns'] as Record<string, unknown>[];
-    assert.deepEqual(Object.keys(turns[0]!), ['n', 'player', 'a', 'b', 'agree']);
+    assert.deepEqual(Object.keys(turns[0]), ['n', 'player', 'a', 'b', 'agree']);
     assert.deepEqual(turns[0], { n: 1, player: 'Ana', a: { score: 20, total: 20 }, b: { score: 20, total: 20 }, agree: true });
     assert.deepEqual(Object.keys(json['result'] as object), ['a', 'b', 'true']);
     const same = await run(['compare', path.join(deskDir, 'mesa-7-ramon.gcg'), path.join(deskDir, 'mesa-7-ramon.gcg')], 'en');
@@ -95,7 +95,7 @@ describe('desk: compare two sheets', () => {
   });
 
   it('escapes control characters of names in the terminal output', async () => {
-    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'planilla-compare-'));
+    const dir = tempDir('compare');
     try {
       const text = '#player1 Ana\u001b[2J Ana\n#player2 Beto Beto\n>Ana\u001b[2J: +10 10\n>Beto: +5 5\n';
       fs.writeFileSync(path.join(dir, 'a.gcg'), text);
@@ -104,7 +104,7 @@ describe('desk: compare two sheets', () => {
       assert.ok(!r.out.includes('\u001b'), r.out);
       assert.match(r.out, /Ana\\x1b\[2J/);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   });
 });

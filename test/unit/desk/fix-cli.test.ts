@@ -5,12 +5,12 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
 import { analyze } from '../../../server/src/service/analysis';
 import { numberFindings } from '../../../server/src/service/fix-all';
+import { removeTempDir, tempDir } from '../../support/fixtures';
 
 async function run(args: string[], lang: 'es' | 'en' = 'es'): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -33,9 +33,9 @@ const SHEET = [
 describe('desk: planilla fix', () => {
   let dir = '';
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-fix-'));
+    dir = tempDir('fix');
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => removeTempDir(dir));
 
   it('prints the fixed record and lists the changes; the file is untouched without --write', async () => {
     const file = path.join(dir, 'a.gcg');

@@ -6,14 +6,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
 import { analyze } from '../../../server/src/service/analysis';
 import { buildRuling, MAX_FINDINGS, renderRulingHtml, renderRulingMarkdown } from '../../../server/src/report/ruling';
+import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const deskDir = path.join(repoRoot, 'docs', 'arbitraje');
 const sheet = (name: string, text?: string) => ({ name, analysis: analyze(text ?? fs.readFileSync(path.join(deskDir, name))) });
 
@@ -26,12 +25,12 @@ describe('desk: ruling sheet', () => {
       { nick: 'Ana', name: 'Ana García' },
       { nick: 'Beto', name: 'Alberto Ruiz' },
     ]);
-    assert.deepEqual(r.sheets[0]!.findings, []);
+    assert.deepEqual(r.sheets[0].findings, []);
     assert.deepEqual(
-      r.sheets[1]!.findings.map((f) => [f.code, f.line, f.citation]),
+      r.sheets[1].findings.map((f) => [f.code, f.line, f.citation]),
       [['cumulative-mismatch', 15, 'art. 5.1, 34']],
     );
-    assert.match(r.sheets[1]!.notice ?? '', /25 jugadas sin comprobar/);
+    assert.match(r.sheets[1].notice ?? '', /25 jugadas sin comprobar/);
     assert.equal(r.result, 'Ana 364 – Beto 322');
     assert.equal(r.verdict, 'Gana Ana por 42 puntos.');
     assert.deepEqual(r.comparison.slice(0, 3), [
@@ -51,15 +50,15 @@ describe('desk: ruling sheet', () => {
     const lines = ['#player1 <b>Ana</b> Ana', '#player2 Beto Beto', '#event <script>x</script>'];
     for (let i = 1; i <= 10; i++) lines.push(`>${i % 2 ? '<b>Ana</b>' : 'Beto'}: +10 ${i * 100}`);
     const r = buildRuling([sheet('a.gcg', lines.join('\n'))], 'en');
-    assert.equal(r.sheets[0]!.findings.length, MAX_FINDINGS);
-    assert.ok(r.sheets[0]!.more > 0);
+    assert.equal(r.sheets[0].findings.length, MAX_FINDINGS);
+    assert.ok(r.sheets[0].more > 0);
     const html = renderRulingHtml(r);
     assert.ok(!html.includes('<script>') && !html.includes('<b>Ana'), 'escaped');
     assert.match(html, /&lt;script&gt;/);
   });
 
   it('planilla report --ruling writes HTML or Markdown; three sheets is one line, exit 2', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-ruling-'));
+    const dir = tempDir('ruling');
     let err = '';
     const io: CliIo = { out: () => undefined, err: (t) => (err += `${t}\n`), lang: 'es', tty: false };
     try {
@@ -81,7 +80,7 @@ describe('desk: ruling sheet', () => {
       assert.equal(await main(['report', '--ruling', three, three, three], io), 2);
       assert.equal(err.trim().split('\n').length, 1);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   });
 });

@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ReplayOptions } from '../../../server/src/engine/types';
-import { corpusDir, run, summary } from './helpers';
+import { run, summary } from './helpers';
+import { corpusDir, corpusFiles } from '../../support/fixtures';
 
 /** Findings each real record is expected to produce (`code@line`), with the reason. */
 const EXPECTED: Readonly<Record<string, readonly string[]>> = {
@@ -29,10 +30,7 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
 };
 
 describe('engine: the real games of the corpus', () => {
-  const files = fs
-    .readdirSync(corpusDir)
-    .filter((f) => f.endsWith('.gcg'))
-    .sort();
+  const files = corpusFiles().map((f) => path.basename(f));
 
   it('holds the records this table knows', () => {
     assert.ok(files.length >= 13, `only ${files.length} records in ${corpusDir}`);

@@ -7,17 +7,12 @@
  *   const r = run(APPENDIX_A, { lexicon: lexiconOf(APPENDIX_A_WORDS) });
  *   r.findings;  // []
  */
-import * as path from 'node:path';
 import { parse } from '../../../server/src/syntax/parse';
 import { replay } from '../../../server/src/engine/replay';
 import type { Replay, ReplayOptions } from '../../../server/src/engine/types';
 import type { Lexicon } from '../../../server/src/lexicon/types';
 import type { Finding } from '../../../server/src/rules/types';
 import { APPENDIX_A_FISE_ENDING, APPENDIX_A_MOVES, WORKED_HEADER } from '../../support/worked-examples';
-
-export const repoRoot = path.resolve(__dirname, '../../../..');
-export const sharedRoot = path.resolve(repoRoot, '../shared');
-export const corpusDir = path.join(sharedRoot, 'corpus', 'real');
 
 export function run(text: string | Uint8Array, options: ReplayOptions = {}): Replay {
   return replay(parse(text).file, options);

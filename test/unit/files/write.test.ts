@@ -9,14 +9,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import nodeFs = require('node:fs');
 import { writeFileAtomic, resolveWriteTarget } from '../../../server/src/files/write';
 import { runCli } from '../../support/cli-capture';
+import { readSample, removeTempDir, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-const sample = fs.readFileSync(path.join(repoRoot, 'samples', 'partida-completa.gcg'), 'utf8');
+const sample = readSample('partida-completa.gcg');
 /** The sample in a non-canonical form (extra spaces), so `format --write` has to rewrite it. */
 const messy = sample.replace(/^>(\S+): /gm, '>$1:   ');
 
@@ -60,10 +59,10 @@ function fillDiskHalfway(): () => void {
 describe('files/write: no record lost on write', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-write-'));
+    dir = tempDir('write');
   });
   afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   const leftovers = (): string[] => fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'));

@@ -5,15 +5,13 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { analyze } from '../../../server/src/service/analysis';
 import { GENERATE_CLI_MESSAGES, main } from '../../support/generate-cli';
 import { generateGame } from '../../support/generator';
+import { defaultLexicon, removeTempDir, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-const lexicon = loadDefaultLexicon({ dataDir: path.join(repoRoot, 'data') });
+const lexicon = defaultLexicon();
 
 function capture(locale = 'es_ES.UTF-8'): {
   io: { out: (t: string) => void; err: (t: string) => void; locale: string };
@@ -28,10 +26,10 @@ function capture(locale = 'es_ES.UTF-8'): {
 describe('generator: generate command', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-generate-'));
+    dir = tempDir('generate');
   });
   afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   it('writes K games, seeds N to N+K-1, as generateGame would', () => {

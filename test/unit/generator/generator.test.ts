@@ -4,16 +4,15 @@
  * same text, the tiles add up to the 100 of the set, and every game ends by the rules.
  */
 import { strict as assert } from 'node:assert';
-import * as path from 'node:path';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
 import type { Replay } from '../../../server/src/engine/types';
 import { buildDawg } from '../../../server/src/lexicon/dawg';
-import { DawgLexicon, loadDefaultLexicon } from '../../../server/src/lexicon/load';
+import { DawgLexicon } from '../../../server/src/lexicon/load';
 import { analyze } from '../../../server/src/service/analysis';
 import { generateGame, mulberry32, type GenerateOptions, type GeneratedGame } from '../../support/generator';
+import { defaultLexicon } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-const lexicon = loadDefaultLexicon({ dataDir: path.join(repoRoot, 'data') });
+const lexicon = defaultLexicon();
 const SPANISH = TILE_SETS.spanish;
 
 const faceValue = (faces: readonly string[]): number => faces.reduce((sum, f) => sum + SPANISH.value(f), 0);

@@ -9,16 +9,15 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadLexicon } from '../../../server/src/lexicon/load';
 import { formatMessage } from '../../../server/src/rules/messages';
 import { mulberry32 } from '../../support/generator';
+import { removeTempDir, repoRoot, samplePath, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const HANG_MS = 120_000;
 const MB = 1024 * 1024;
-const record = path.join(repoRoot, 'samples', 'planilla-a-mano.gcg');
+const record = samplePath('planilla-a-mano.gcg');
 
 interface Case {
   readonly name: string;
@@ -116,11 +115,11 @@ describe('hostile lexicon paths', function () {
   const paths = new Map<string, string>();
 
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-hostile-lexicon-'));
+    dir = tempDir('hostile-lexicon');
     cache = path.join(dir, 'cache');
     for (const c of CASES) paths.set(c.name, c.make(dir));
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTempDir(dir));
 
   const cli = (args: string[]) =>
     spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'planilla.js'), ...args], {

@@ -9,7 +9,6 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeRecord, type JsonFile } from '../../../server/src/cli/record';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
@@ -19,12 +18,12 @@ import { getDiagnostics } from '../../../server/src/service/diagnostics';
 import { getHover } from '../../../server/src/service/hover';
 import { getCodeLenses } from '../../../server/src/service/lenses';
 import { DEFAULT_SETTINGS } from '../../../server/src/service/settings';
+import { readSample, removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const HANG_MS = 180_000;
 const MB = 1024 * 1024;
 
-const sample = (): string => fs.readFileSync(path.join(repoRoot, 'samples', 'planilla-a-mano.gcg'), 'utf8');
+const sample = (): string => readSample('planilla-a-mano.gcg');
 const HEADER = '#player1 Ana Ana García\n#player2 Beto Beto Ruiz\n';
 
 interface Case {
@@ -40,7 +39,7 @@ const codes = (a: Analysis): string[] => a.findings.map((f) => f.code);
 /** Reading stopped at line `line` (0-based) with the one finding that says so, last of all. */
 function expectCut(a: Analysis, line: number): void {
   assert.deepEqual(a.parsed.file.truncated, { line, maxContentLines: MAX_CONTENT_LINES });
-  const last = a.findings[a.findings.length - 1]!;
+  const last = a.findings[a.findings.length - 1];
   assert.equal(last.messageId, 'too-many-lines');
   assert.equal(last.span.start.line, line);
   assert.equal(a.parsed.file.lines.length, line + 1);
@@ -205,11 +204,11 @@ describe('hostile records: analyze and planilla check', function () {
   const reports = new Map<string, JsonFile>();
 
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-hostile-'));
+    dir = tempDir('hostile');
     lexicon = loadDefaultLexicon();
     for (const c of CASES) fs.writeFileSync(path.join(dir, c.file), c.make());
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTempDir(dir));
 
   for (const c of CASES) {
     it(`${c.name}: a clear result from analyze, and the editor features answer`, () => {

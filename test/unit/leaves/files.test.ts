@@ -5,7 +5,6 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { BUILTIN_LEAVES_FILE, builtinLeaves, formatLeaveMessage, loadLeavesOrBuiltin } from '../../../server/src/analysis/leave-files';
 import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
@@ -14,21 +13,20 @@ import { Readable } from 'node:stream';
 import { runAnalyze } from '../../../server/src/cli/analyze';
 import { runMoves } from '../../../server/src/cli/moves';
 import { captureIo } from '../report/helpers';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
+import { removeTempDir, repoRoot, samplePath, tempDir } from '../../support/fixtures';
 
 describe('leaves: files', () => {
   let dir: string;
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-leaves-'));
+    dir = tempDir('leaves');
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTempDir(dir));
 
   it('the built-in table is shipped, loads, and says where it comes from', () => {
     const b = builtinLeaves();
     assert.equal(b.warning, undefined);
     assert.ok(b.leaves instanceof LeaveTable);
-    const t = b.leaves as LeaveTable;
+    const t = b.leaves;
     const p = t.provenance as { list?: { name?: string }; seed?: number; games?: number; generations?: number };
     assert.match(p.list?.name ?? '', /an-array-of-spanish-words/);
     assert.ok(typeof p.seed === 'number' && (p.games ?? 0) > 0 && (p.generations ?? 0) > 0);
@@ -111,7 +109,7 @@ describe('leaves: files', () => {
     assert.match(refused.err[0], /^planilla: leave file .*bad\.klv2 refused \(too short\); using the built-in table$/);
     assert.deepEqual(refused.out, builtin.out);
     const a = captureIo('en');
-    assert.equal(await runAnalyze([path.join(repoRoot, 'samples', 'planilla-a-mano.gcg'), '--leaves', bad, '--top', '1'], a.io), 0);
+    assert.equal(await runAnalyze([samplePath('planilla-a-mano.gcg'), '--leaves', bad, '--top', '1'], a.io), 0);
     assert.equal(a.err.filter((l) => l.includes('refused')).length, 1);
   });
 

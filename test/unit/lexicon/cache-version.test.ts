@@ -9,11 +9,11 @@ import * as path from 'node:path';
 import { buildDawg, DAWG_VERSION } from '../../../server/src/lexicon/dawg';
 import { loadLexicon } from '../../../server/src/lexicon/load';
 import { versionOneFile } from './dawg-fixtures';
-import { tempDir } from './helpers';
+import { tempDir } from '../../support/fixtures';
 
 describe('lexicon: caches and files of the previous DAWG format', () => {
   it('compiles a list again when its cache entry is of format 1, and rewrites the entry', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const cacheDir = path.join(dir, 'cache');
     const list = path.join(dir, 'lista.txt');
     fs.writeFileSync(list, 'casa\nperro\nchuleta\n');
@@ -38,7 +38,7 @@ describe('lexicon: caches and files of the previous DAWG format', () => {
   });
 
   it('refuses a format-1 .dawg given as the list, naming the version', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const file = path.join(dir, 'vieja.dawg');
     fs.writeFileSync(file, versionOneFile(buildDawg(['casa', 'perro']), 'FILE 2017'));
     const r = loadLexicon(file, { cacheDir: path.join(dir, 'cache') });

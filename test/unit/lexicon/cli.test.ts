@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { runLexiconCommand } from '../../../server/src/cli/lexicon';
 import { placeholdersOf } from '../../../server/src/rules/messages';
 import { LEXICON_MESSAGES } from '../../../server/src/rules/catalog/lexicon';
-import { defaultLexicon, tempDir } from './helpers';
+import { defaultLexicon, tempDir } from '../../support/fixtures';
 
 async function run(args: string[], lang: 'es' | 'en' = 'es'): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
@@ -51,7 +51,7 @@ describe('lexicon: planilla lexicon', function () {
   });
 
   it('exits 2 on bad usage or an unreadable lexicon', async () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     for (const args of [
       [],
       ['bogus'],
@@ -73,7 +73,7 @@ describe('lexicon: planilla lexicon', function () {
   });
 
   it('info reports the list read, what was dropped, and the cache', async () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const file = path.join(dir, 'lista.txt');
     fs.writeFileSync(file, 'casa\nperro\nMadrid\nkiwi\n');
     const r = await run(['info', file, '--cache-dir', path.join(dir, 'cache')]);
@@ -87,7 +87,7 @@ describe('lexicon: planilla lexicon', function () {
   });
 
   it('compile writes a .dawg that loads back with the same words and hash', async () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const input = path.join(dir, 'FILE.txt');
     fs.writeFileSync(input, '[CH]ULETA\nCASA\nPE[RR]O\n');
     const output = path.join(dir, 'FILE.dawg');

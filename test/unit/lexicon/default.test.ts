@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadDefaultLexicon, loadLexicon, LexiconLoadError } from '../../../server/src/lexicon/load';
 import { DEFAULT_LICENSE_FILE, findDataDir, findProjectRoot, resolveCacheDir } from '../../../server/src/lexicon/paths';
-import { defaultLexicon, repoRoot, tempDir } from './helpers';
+import { defaultLexicon, repoRoot, tempDir } from '../../support/fixtures';
 
 describe('lexicon: built-in open list', () => {
   const accepted = [
@@ -64,7 +64,7 @@ describe('lexicon: built-in open list', () => {
   });
 
   it('throws a LexiconLoadError only when the build output is missing', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     assert.throws(
       () => loadDefaultLexicon({ dataDir: dir }),
       (e: unknown) => e instanceof LexiconLoadError && e.problem.messageId === 'lexicon.builtin-missing',

@@ -1,35 +1,10 @@
 /**
- * Shared fixtures of the lexicon tests: the repository root, temporary folders, the built-in
- * lexicon (built into data/ when a fresh checkout has not run the build yet) and a small KWG
- * writer used to make Woogles-style graphs from tile words.
+ * Shared fixtures of the lexicon tests: the source words of the built-in list and a small KWG
+ * writer used to make Woogles-style graphs from tile words (paths, the built-in list and
+ * temporary folders come from test/support/fixtures.ts).
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { buildDefaultLexicon } from '../../../scripts/build-default-lexicon';
-import { type DawgLexicon, loadDefaultLexicon } from '../../../server/src/lexicon/load';
-import { DEFAULT_LEXICON_FILE } from '../../../server/src/lexicon/paths';
-
-export const repoRoot = path.resolve(__dirname, '../../../..');
-
-const made: string[] = [];
-
-/** A fresh temporary folder, removed after the run. */
-export function tempDir(prefix = 'planilla-lexicon-'): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
-
-after(() => {
-  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** The built-in lexicon, building data/es-open.dawg first when it is missing. */
-export function defaultLexicon(): DawgLexicon {
-  if (!fs.existsSync(path.join(repoRoot, 'data', DEFAULT_LEXICON_FILE))) buildDefaultLexicon({ root: repoRoot });
-  return loadDefaultLexicon({ dataDir: path.join(repoRoot, 'data') });
-}
+import { repoRoot } from '../../support/fixtures';
 
 /** The word list of the pinned an-array-of-spanish-words package. */
 export function sourceWords(): string[] {

@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadLexicon } from '../../../server/src/lexicon/load';
 import { tokenize } from '../../../server/src/lexicon/normalize';
-import { sourceWords, tempDir, writeKwg } from './helpers';
+import { sourceWords, writeKwg } from './helpers';
+import { tempDir } from '../../support/fixtures';
 
 /** 640 000 distinct words: the open list, plus invented words (list word + ñ) to make up the count. */
 function list640k(): string[] {
@@ -30,7 +31,7 @@ describe('lexicon: a 640 000-word list in every accepted form', function () {
   this.timeout(600_000);
 
   it('gives the same word count and hash in UTF-8, Latin-1, digits, brackets and .kwg', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const words = list640k();
     assert.equal(words.length, 640_000);
     const text = `${words.join('\n')}\n`;

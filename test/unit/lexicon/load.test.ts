@@ -10,7 +10,8 @@ import { buildDawg, serializeDawg } from '../../../server/src/lexicon/dawg';
 import { loadLexicon, loadLexiconOrDefault, type LoadOptions } from '../../../server/src/lexicon/load';
 import { tokenize, TILE_LETTERS } from '../../../server/src/lexicon/normalize';
 import { LEXICON_MESSAGES } from '../../../server/src/rules/catalog/lexicon';
-import { defaultLexicon, sourceWords, tempDir, writeKwg } from './helpers';
+import { sourceWords, writeKwg } from './helpers';
+import { defaultLexicon, tempDir } from '../../support/fixtures';
 
 /** A sample of the open list plus accented words (whose folded forms the list may also hold). */
 function sampleWords(): string[] {
@@ -25,7 +26,7 @@ function write(dir: string, name: string, content: string | Buffer): string {
 }
 
 function load(file: string | undefined, options: LoadOptions = {}) {
-  const r = loadLexicon(file, { cacheDir: path.join(tempDir(), 'cache'), ...options });
+  const r = loadLexicon(file, { cacheDir: path.join(tempDir('lexicon'), 'cache'), ...options });
   assert.ok(r.ok, r.ok ? '' : `${r.error.messageId} ${JSON.stringify(r.error.args)}`);
   return r;
 }
@@ -34,7 +35,7 @@ describe('lexicon: user lists', function () {
   this.timeout(60000);
 
   it('gives the same lexicon for one list in UTF-8, Latin-1, digits and brackets', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const words = sampleWords();
     const plain = `# lista de prueba\n${words.join('\n')}\n`;
     const variants: [string, string | Buffer, string, string][] = [
@@ -64,7 +65,7 @@ describe('lexicon: user lists', function () {
   });
 
   it('reads a .kwg like its plain-text twin and reports tiles it cannot use', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const words = sampleWords().map((w) =>
       w
         .normalize('NFD')
@@ -89,7 +90,7 @@ describe('lexicon: user lists', function () {
   });
 
   it('detects a .kwg without its extension', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const file = write(dir, 'grafo.bin', writeKwg([tokenize('casa')!, tokenize('perro')!]));
     const r = load(file);
     assert.equal(r.report.format, 'kwg');
@@ -97,7 +98,7 @@ describe('lexicon: user lists', function () {
   });
 
   it('compiles once and then loads from the cache', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const cacheDir = path.join(dir, 'cache');
     const file = write(dir, 'lista.txt', sampleWords().join('\n'));
     const first = load(file, { cacheDir });
@@ -117,7 +118,7 @@ describe('lexicon: user lists', function () {
   });
 
   it('finds the cache entry by path, size and modification time, and reads the list again when either changes', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const cacheDir = path.join(dir, 'cache');
     const file = write(dir, 'lista.txt', 'casa\nperro\n');
     const mtime = new Date(1_700_000_000_000); // a whole millisecond, which utimes can set again exactly
@@ -148,7 +149,7 @@ describe('lexicon: user lists', function () {
   });
 
   it("never takes another path's stamp (a stamp names the path it stands for)", () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const cacheDir = path.join(dir, 'cache');
     const mtime = new Date(1_700_000_000_000);
     const a = write(dir, 'a.txt', 'casa\nperro\n');
@@ -160,13 +161,13 @@ describe('lexicon: user lists', function () {
     load(b, { cacheDir });
     const stampB = stamps().find((f) => f !== stampA)!;
     // As if the two paths' stamp names met: B's stamp now holds A's (same size and time).
-    fs.copyFileSync(path.join(cacheDir, stampA!), path.join(cacheDir, stampB));
+    fs.copyFileSync(path.join(cacheDir, stampA), path.join(cacheDir, stampB));
     const r = load(b, { cacheDir });
     assert.ok(r.lexicon.has('gatos') && !r.lexicon.has('perro'));
   });
 
   it('still loads when the cache folder cannot be written', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const blocker = write(dir, 'not-a-folder', 'x');
     const r = load(write(dir, 'lista.txt', 'casa\nperro\n'), { cacheDir: path.join(blocker, 'cache') });
     assert.equal(r.report.cache, 'unwritable');
@@ -174,7 +175,7 @@ describe('lexicon: user lists', function () {
   });
 
   it('ignores a damaged cache entry and compiles again', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const cacheDir = path.join(dir, 'cache');
     const file = write(dir, 'lista.txt', 'casa\nperro\n');
     load(file, { cacheDir });
@@ -185,7 +186,7 @@ describe('lexicon: user lists', function () {
   });
 
   it('loads a .dawg written by compile, keeping its name', () => {
-    const dir = tempDir();
+    const dir = tempDir('lexicon');
     const file = write(dir, 'lista.dawg', serializeDawg(buildDawg(['casa', 'perro']), 'FILE 2017'));
     const r = load(file);
     assert.equal(r.report.format, 'dawg');
@@ -251,7 +252,7 @@ describe('lexicon: user lists', function () {
     if (fs.existsSync('/dev/zero')) cases.push(['/dev/zero', () => '/dev/zero', 'lexicon.not-a-file']);
     for (const [label, make, messageId, options] of cases) {
       it(label, () => {
-        const dir = tempDir();
+        const dir = tempDir('lexicon');
         const r = loadLexicon(make(dir), { cacheDir: path.join(dir, 'cache'), ...options });
         assert.equal(r.ok, false);
         if (r.ok) return;
@@ -268,7 +269,7 @@ describe('lexicon: user lists', function () {
 
   describe('extra and banned words', () => {
     it('adds and removes words on top of a list, with the resulting count and hash', () => {
-      const dir = tempDir();
+      const dir = tempDir('lexicon');
       const base = ['casa', 'perro', 'gato', 'chuleta'];
       const r = load(write(dir, 'base.txt', base.join('\n')), {
         extra: write(dir, 'extra.txt', '# de la casa\ndámelo\ncasa\nzzz\n'),
@@ -292,7 +293,7 @@ describe('lexicon: user lists', function () {
     });
 
     it('works on the built-in list too', () => {
-      const dir = tempDir();
+      const dir = tempDir('lexicon');
       const base = defaultLexicon();
       const r = load(undefined, { extra: write(dir, 'extra.txt', 'dame\n'), banned: write(dir, 'banned.txt', 'casa\n') });
       assert.ok(r.lexicon.has('dame'));
@@ -302,7 +303,7 @@ describe('lexicon: user lists', function () {
     });
 
     it('reports an unreadable overlay as a warning and loads without it', () => {
-      const dir = tempDir();
+      const dir = tempDir('lexicon');
       const r = load(write(dir, 'base.txt', 'casa\nperro\n'), { extra: path.join(dir, 'missing.txt') });
       assert.deepEqual(
         r.report.warnings.map((w) => w.messageId),

@@ -10,7 +10,8 @@ import { buildDawg, Dawg, DAWG_VERSION, parseDawgFile, serializeDawg } from '../
 import { DawgLexicon, OverlayLexicon } from '../../../server/src/lexicon/load';
 import { CHAR_TILE, NO_DIGRAPH, tileAt, tokenize } from '../../../server/src/lexicon/normalize';
 import { nearMisses, nodesOf, scanHas, sequence, versionOneEdges, versionOneFile } from './dawg-fixtures';
-import { defaultLexicon, sourceWords } from './helpers';
+import { sourceWords } from './helpers';
+import { defaultLexicon } from '../../support/fixtures';
 
 const LAST = 64;
 

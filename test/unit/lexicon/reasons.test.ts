@@ -6,7 +6,7 @@ import { explainRejection } from '../../../server/src/lexicon/reasons';
 import type { Lexicon } from '../../../server/src/lexicon/types';
 import type { Edition } from '../../../server/src/rules/types';
 import { LEXICON_MESSAGES } from '../../../server/src/rules/catalog/lexicon';
-import { defaultLexicon } from './helpers';
+import { defaultLexicon } from '../../support/fixtures';
 
 function tiny(words: string[]): Lexicon {
   const set = new Set(words);

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { MESSAGES } from '../../../server/src/rules/messages';
 import { REPORT_MESSAGES } from '../../../server/src/rules/catalog/report';
 import { EVENT_KINDS } from '../../../server/src/syntax/types';
-import { repoRoot } from './helpers';
+import { repoRoot } from '../../support/fixtures';
 
 const SOURCES = [
   'server/src/report/audit.ts',

@@ -1,6 +1,6 @@
 /**
  * Shared helpers for the board and report tests: the records of WORKED-EXAMPLES.md by section, a
- * CLI io that captures what is printed, temporary folders, and a strict well-formedness checker for
+ * CLI io that captures what is printed, and a strict well-formedness checker for
  * the SVG and HTML we write (tags balanced and properly nested, attributes quoted, no raw `<` or
  * stray `&` in text).
  *
@@ -10,20 +10,16 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { CliIo } from '../../../server/src/cli/io';
 import type { Language } from '../../../server/src/rules/types';
-
-export const repoRoot = path.resolve(__dirname, '../../../..');
-export const sharedRoot = path.resolve(repoRoot, '../shared');
+import { specFile } from '../../support/fixtures';
 
 /**
  * The first fenced record of a section of WORKED-EXAMPLES.md: `workedExample(3)` is section
  * "## 3. …", `workedExample('Appendix A')` the complete game.
  */
 export function workedExample(section: number | string): string {
-  const file = path.join(sharedRoot, 'spec', 'WORKED-EXAMPLES.md');
+  const file = specFile('WORKED-EXAMPLES.md');
   assert.ok(fs.existsSync(file), `the shared spec is missing: expected ${file}`);
   const heading = typeof section === 'number' ? `## ${section}. ` : `## ${section}.`;
   const md = fs.readFileSync(file, 'utf8');
@@ -46,10 +42,6 @@ export function captureIo(lang: Language = 'es'): Captured {
   const out: string[] = [];
   const err: string[] = [];
   return { io: { out: (s) => out.push(s), err: (s) => err.push(s), lang, tty: false }, out, err };
-}
-
-export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `planilla-${prefix}-`));
 }
 
 const VOID_HTML = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);

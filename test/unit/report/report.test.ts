@@ -17,7 +17,8 @@ import { articleTitle } from '../../../server/src/rules/articles';
 import { citeArticle } from '../../../server/src/rules/messages';
 import { runReport, reportFormat } from '../../../server/src/cli/report';
 import type { Lexicon } from '../../../server/src/lexicon/types';
-import { captureIo, markupProblems, tempDir, workedExample } from './helpers';
+import { captureIo, markupProblems, workedExample } from './helpers';
+import { tempDir } from '../../support/fixtures';
 
 const HOSTILE_NICK = '<img/src=x/onerror=alert(1)>';
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';

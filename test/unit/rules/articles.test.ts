@@ -8,12 +8,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { articleExists, articleInfo, articleTitle, listArticles, normalizeRef, parseArticleList } from '../../../server/src/rules/articles';
 import type { Edition } from '../../../server/src/rules/types';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
-const reglamento = path.resolve(repoRoot, '../shared/reglamento');
+import { reglamentoDir } from '../../support/fixtures';
 
 function readShared(name: string): string {
-  const file = path.join(reglamento, name);
+  const file = path.join(reglamentoDir, name);
   assert.ok(fs.existsSync(file), `the shared rulebook is missing: expected ${file} (the shared folder sits beside the repository)`);
   return fs.readFileSync(file, 'utf8');
 }

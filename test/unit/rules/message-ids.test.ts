@@ -6,8 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CATALOGS } from '../../../server/src/rules/messages';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
+import { repoRoot } from '../../support/fixtures';
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];

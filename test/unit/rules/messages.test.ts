@@ -26,8 +26,7 @@ import {
 import { makeFinding } from '../../../server/src/rules/registry';
 import { EDITIONS, FINDING_CODES, SEVERITIES, type Language, type MessageArgs } from '../../../server/src/rules/types';
 import type { Span } from '../../../server/src/syntax/types';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
+import { repoRoot } from '../../support/fixtures';
 
 const SPAN: Span = {
   start: { line: 0, column: 0, offset: 0 },

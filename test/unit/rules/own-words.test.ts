@@ -8,9 +8,8 @@ import * as path from 'node:path';
 import { listArticles } from '../../../server/src/rules/articles';
 import { RULES } from '../../../server/src/rules/registry';
 import { FINDING_CODES } from '../../../server/src/rules/types';
+import { reglamentoDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-const reglamento = path.resolve(repoRoot, '../shared/reglamento');
 const RUN = 7;
 
 function words(text: string): string[] {
@@ -31,7 +30,7 @@ function runs(text: string): string[] {
 
 describe('rules: our own words', () => {
   it(`no explanation or gloss repeats ${RUN} consecutive words of the rulebook`, () => {
-    const files = ['fise-vigente.txt', 'fise-2004.txt', 'fise-2001.txt'].map((f) => path.join(reglamento, f));
+    const files = ['fise-vigente.txt', 'fise-2004.txt', 'fise-2001.txt'].map((f) => path.join(reglamentoDir, f));
     for (const file of files) assert.ok(fs.existsSync(file), `the shared rulebook is missing: expected ${file}`);
     const rulebook = new Set(files.flatMap((f) => runs(fs.readFileSync(f, 'utf8'))));
     assert.ok(rulebook.size > 1000, 'the rulebook texts look empty');

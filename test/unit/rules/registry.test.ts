@@ -10,9 +10,8 @@ import { FINDING_MESSAGES } from '../../../server/src/rules/catalog/findings';
 import { RULES, articleFor, makeFinding, ruleFor } from '../../../server/src/rules/registry';
 import { EDITIONS, FINDING_CODES, SEVERITIES, type Edition, type FindingCode, type Severity } from '../../../server/src/rules/types';
 import type { Span } from '../../../server/src/syntax/types';
+import { sharedRoot } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-const sharedRoot = path.resolve(repoRoot, '../shared');
 const RULES_MD = path.join(sharedRoot, 'spec', 'RULES.md');
 
 type OlderEdition = 'fise-2004' | 'fise-2001';

@@ -6,8 +6,6 @@
  * nonce, no external reference).
  */
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { analyze } from '../../../server/src/service/analysis';
 import { boardModel, turnAtLine } from '../../../server/src/service/board-model';
 import {
@@ -24,8 +22,9 @@ import {
   type BoardStep,
 } from '../../../server/src/shared/board-view';
 import { boardViewAt, renderBoardViewBody, turnLabel } from '../../../server/src/report/board-view';
-import { markupProblems, repoRoot } from '../report/helpers';
+import { markupProblems } from '../report/helpers';
 import { EXAMPLE_6, GAME_A, HEADER, lineOf } from './fixtures';
+import { readSample } from '../../support/fixtures';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -131,7 +130,7 @@ describe('board view: the body at the turn under the cursor', () => {
   });
 
   it('marks blanks and draws a digraph as one tile, in the racks and on the board', () => {
-    const text = fs.readFileSync(path.join(repoRoot, 'samples', 'apertura-comentada.gcg'), 'utf8');
+    const text = readSample('apertura-comentada.gcg');
     const replay = analyze(text).replay;
     const last = replay.turns.length - 1;
     const html = renderBoardViewBody(boardModel(replay, last), 'en');

@@ -11,8 +11,8 @@ import { clientText } from '../../../server/src/shared/text';
 import { uiText, signed } from '../../../server/src/service/i18n';
 import { EVENT_KINDS } from '../../../server/src/syntax/types';
 import { PRAGMA_NAMES } from '../../../server/src/service/completion';
+import { repoRoot } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const placeholders = (t: string): string[] => [...t.matchAll(/\{([A-Za-z0-9_.-]+)\}/g)].map((m) => m[1]).sort();
 
 /** Literal `ui.…` ids in the sources of the given folders (default: service, server, shared, client). */

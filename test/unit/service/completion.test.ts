@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getCompletions, PRAGMA_NAMES, rankCoordinates, writeRackTile } from '../../../server/src/service/completion';
 import { EXAMPLE_6, GAME_A, HEADER, analyzeRecord, cursor } from './fixtures';
+import { repoRoot } from '../../support/fixtures';
 
 function complete(marked: string): { label: string; detail?: string; sortText?: string; insertText?: string }[] {
   const { text, position } = cursor(marked);
@@ -135,7 +136,7 @@ describe('service: completion', () => {
   });
 
   it('turns off the word-based suggestions that would offer words of the notes as a play', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as {
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
       contributes: { configurationDefaults: Record<string, Record<string, unknown>> };
     };
     assert.equal(manifest.contributes.configurationDefaults['[gcg]']['editor.wordBasedSuggestions'], 'off');

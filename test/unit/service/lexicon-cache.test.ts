@@ -5,16 +5,16 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { LexiconCache, MAX_LISTS } from '../../../server/src/service/lexicons';
+import { removeTempDir, tempDir } from '../../support/fixtures';
 
 describe('service/lexicons: the server keeps a few lists, by real file', () => {
   let dir: string;
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-lexcache-'));
+    dir = tempDir('lexcache');
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTempDir(dir));
 
   it('shares one entry between a file and a link to it, reloads an edited file, keeps at most MAX_LISTS', () => {
     const cache = new LexiconCache();

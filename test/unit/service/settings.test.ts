@@ -21,6 +21,7 @@ import {
 } from '../../../server/src/service/settings';
 import { EXAMPLE_6, withLine } from './fixtures';
 import { chooseRestrictedSetting } from '../../../server/src/shared/settings';
+import { removeTempDir, tempDir } from '../../support/fixtures';
 
 const WS = path.join(os.tmpdir(), 'planilla-ws');
 const OUTSIDE = path.join(os.tmpdir(), 'elsewhere', 'list.txt');
@@ -151,7 +152,7 @@ describe('service: settings', () => {
 
 describe('shared/settings: untrusted workspaces (issue 11, item 4)', () => {
   it('a symbolic link inside the workspace that points outside it is outside', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-trust-'));
+    const root = tempDir('trust');
     try {
       const work = path.join(root, 'club');
       fs.mkdirSync(work);
@@ -168,7 +169,7 @@ describe('shared/settings: untrusted workspaces (issue 11, item 4)', () => {
       fs.symlinkSync(work, path.join(root, 'alias'));
       assert.equal(isInsideFolders(path.join(work, 'lista.txt'), [path.join(root, 'alias')]), true);
     } finally {
-      fs.rmSync(root, { recursive: true, force: true });
+      removeTempDir(root);
     }
   });
 

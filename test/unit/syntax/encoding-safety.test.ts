@@ -7,13 +7,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { decode, encodeText } from '../../../server/src/syntax/encoding';
 import { parse } from '../../../server/src/syntax/parse';
 import { analyze } from '../../../server/src/service/analysis';
 import { getFormattingEdits } from '../../../server/src/service/editing';
 import { runCli } from '../../support/cli-capture';
+import { removeTempDir, tempDir } from '../../support/fixtures';
 
 const HEAD = '#player1 Ana Ana\n#player2 Beto Beto\n>Ana: ABILORS 8D LIBRO +16 16\n';
 
@@ -58,7 +58,7 @@ describe('syntax/encoding: no garbage', () => {
   });
 
   it('format --write refuses a file with no readable line, and leaves it untouched', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-enc-'));
+    const dir = tempDir('enc');
     try {
       const file = path.join(dir, 'binario.gcg');
       // Binary bytes (no line starts with '#' or '>'): nothing in it is a record.
@@ -73,7 +73,7 @@ describe('syntax/encoding: no garbage', () => {
       assert.match(r.err, /no line reads as an event or a pragma/);
       assert.ok(fs.readFileSync(file).equals(bytes));
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   });
 

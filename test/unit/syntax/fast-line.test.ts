@@ -15,7 +15,7 @@ import { grammarLine, parseLine } from '../../../server/src/syntax/grammar';
 import { decode } from '../../../server/src/syntax/encoding';
 import { splitLines } from '../../../server/src/syntax/parse';
 import { generateGame } from '../../support/generator';
-import { corpusFiles, sampleFiles, workedExampleRecords } from './helpers';
+import { workedExampleRecords } from './helpers';
 import {
   ARGUMENT_PRAGMAS,
   CHALLENGE_RULINGS,
@@ -25,6 +25,7 @@ import {
   SIMPLE_PRAGMAS,
   TILE_NOTATIONS,
 } from '../../../server/src/syntax/vocabulary';
+import { corpusFiles, sampleFiles } from '../../support/fixtures';
 
 /** Compares the two readers on one line; returns whether the fast reader answered. */
 function agree(text: string, line = 3, offset = 120): boolean {

@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { format, formatDocument } from '../../../server/src/syntax/format';
 import { parse } from '../../../server/src/syntax/parse';
-import { corpusFiles, project, sampleFiles, workedExampleRecords } from './helpers';
+import { project, workedExampleRecords } from './helpers';
+import { corpusFiles, sampleFiles } from '../../support/fixtures';
 
 function roundTrip(input: string | Uint8Array): void {
   const first = parse(input);

@@ -1,5 +1,5 @@
 /**
- * Shared helpers for the syntax tests: where the corpus and samples are, the records of
+ * Shared helpers for the syntax tests (paths come from test/support/fixtures.ts): the records of
  * WORKED-EXAMPLES.md, and `project()` — the span-free, notation-independent reading of a parse
  * that the round-trip property compares.
  *
@@ -15,35 +15,12 @@
  *   assert.deepEqual(project(parse(format(parse(x).file))), project(parse(x)));
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { specFile } from '../../support/fixtures';
 import type { EventNode, LineNode, ParseResult, PlayNode, PragmaNode, RackNode, TileRef } from '../../../server/src/syntax/types';
-
-export const repoRoot = path.resolve(__dirname, '../../../..');
-export const sharedRoot = path.resolve(repoRoot, '../shared');
-export const corpusDir = path.join(sharedRoot, 'corpus', 'real');
-
-export function corpusFiles(): string[] {
-  return fs
-    .readdirSync(corpusDir)
-    .filter((f) => f.endsWith('.gcg'))
-    .sort()
-    .map((f) => path.join(corpusDir, f));
-}
-
-/** `samples/*.gcg` of the repository, if any. */
-export function sampleFiles(): string[] {
-  const dir = path.join(repoRoot, 'samples');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.gcg'))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
 
 /** The fenced records of WORKED-EXAMPLES.md (blocks that hold at least one event line). */
 export function workedExampleRecords(): { title: string; text: string }[] {
-  const md = fs.readFileSync(path.join(sharedRoot, 'spec', 'WORKED-EXAMPLES.md'), 'utf8');
+  const md = fs.readFileSync(specFile('WORKED-EXAMPLES.md'), 'utf8');
   const records: { title: string; text: string }[] = [];
   let title = '';
   let block: string[] | null = null;

@@ -10,17 +10,15 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BUILTIN_LEAVES_URI, BUILTIN_LEXICON_URI } from '../../../server/src/shared/protocol';
 import { LspClient } from '../../protocol/lsp-client';
+import { corpusFiles, editorText, removeTempDir, repoRoot, sampleFiles, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const nodeServer = path.join(repoRoot, 'dist/server.js');
 const browserServer = path.join(repoRoot, 'dist/browser-server.js');
-const corpus = path.resolve(repoRoot, '../shared/corpus/real');
 
 /** A client of the browser bundle in a worker thread, with the calls the test needs. */
 class WorkerClient {
@@ -97,31 +95,6 @@ class WorkerClient {
   }
 }
 
-function records(): string[] {
-  const files = fs
-    .readdirSync(path.join(repoRoot, 'samples'))
-    .filter((f) => f.endsWith('.gcg'))
-    .map((f) => path.join(repoRoot, 'samples', f));
-  if (fs.existsSync(corpus))
-    files.push(
-      ...fs
-        .readdirSync(corpus)
-        .filter((f) => f.endsWith('.gcg'))
-        .map((f) => path.join(corpus, f)),
-    );
-  return files;
-}
-
-/** The text an editor would open: UTF-8 when the bytes are valid UTF-8, else Latin-1. */
-function textOf(file: string): string {
-  const bytes = fs.readFileSync(file);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return bytes.toString('latin1');
-  }
-}
-
 describe('web: the browser server answers as the Node server does', function () {
   this.timeout(120000);
   let node: LspClient;
@@ -130,7 +103,7 @@ describe('web: the browser server answers as the Node server does', function () 
 
   before(async () => {
     for (const f of [nodeServer, browserServer]) assert.ok(fs.existsSync(f), `build the bundles first: ${f}`);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-web-'));
+    dir = tempDir('web');
     node = LspClient.start(nodeServer);
     await node.initialize({ locale: 'es', configuration: false });
     web = new WorkerClient(browserServer);
@@ -153,16 +126,16 @@ describe('web: the browser server answers as the Node server does', function () 
   after(async () => {
     await node?.close();
     await web?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   it('finds the records', () => {
-    assert.ok(records().length >= 4);
+    assert.ok([...sampleFiles(), ...corpusFiles()].length >= 4);
   });
 
-  for (const file of records()) {
+  for (const file of [...sampleFiles(), ...corpusFiles()]) {
     it(`${path.basename(file)}: same diagnostics, hovers, lenses, board and best moves`, async () => {
-      const text = textOf(file);
+      const text = editorText(file);
       const uri = pathToFileURL(path.join(dir, path.basename(file))).toString();
       const doc = { textDocument: { uri, languageId: 'gcg', version: 1, text } };
       const fromNode = node.waitForNotification('textDocument/publishDiagnostics', (p: { uri: string }) => p.uri === uri);
@@ -202,7 +175,7 @@ describe('web: the browser server answers as the Node server does', function () 
   }
 
   it('checks records it reads through the client, as the Node server reads them from disk', async () => {
-    const uris = records().map((f) => pathToFileURL(f).toString());
+    const uris = [...sampleFiles(), ...corpusFiles()].map((f) => pathToFileURL(f).toString());
     const fromWeb = await web.request('planilla/checkFiles', { uris });
     const fromNode = await node.request('planilla/checkFiles', { uris });
     assert.deepEqual(fromWeb, fromNode);
