@@ -12,10 +12,8 @@ import { Readable } from 'node:stream';
 import { runAnalyze } from '../../../server/src/cli/analyze';
 import { runCheck } from '../../../server/src/cli/check';
 import { runMoves } from '../../../server/src/cli/moves';
-import { captureIo, tempDir } from '../report/helpers';
-import { repoRoot } from '../engine/helpers';
-
-const sample = (name: string): string => path.join(repoRoot, 'samples', name);
+import { captureIo } from '../report/helpers';
+import { removeTempDir, samplePath as sample, tempDir } from '../../support/fixtures';
 const EMPTY_BOARD = Array.from({ length: 15 }, () => '.'.repeat(15));
 
 describe('analysis: the CLI as a newcomer reads it', function () {
@@ -24,7 +22,7 @@ describe('analysis: the CLI as a newcomer reads it', function () {
   before(() => {
     dir = tempDir('newcomer');
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTempDir(dir));
 
   it('moves writes equities with the language’s decimal mark and the count as a counted noun', async () => {
     // Line 21 of partida-completa: HIMOORS, best 15D HIRMO +48 with a fractional equity.
