@@ -318,7 +318,8 @@ export function buildAudit(input: AuditInput): Audit {
     editionSource: t(lang, `report.rules-source.${replay.rulesSource}`),
     tileSet: replay.tileSet,
     tileSetLabel: t(lang, `report.tile-set.${replay.tileSet}`),
-    ...(input.lexicon ? { lexicon: input.lexicon.info } : {}),
+    // The list named is the one that judged the words: none for another tile set (README "Unaccepted words").
+    ...(input.lexicon && replay.tileSet === 'spanish' ? { lexicon: input.lexicon.info } : {}),
     ...(lexiconPragma && lexiconPragma.args.value.trim() !== '' ? { declaredLexicon: lexiconPragma.args.value.trim() } : {}),
     counts,
     turns,
