@@ -185,15 +185,20 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
   for (const [face, n] of counts) {
     if (n > set.count(face)) return fail('analysis.json.too-many', { n, tile: face, max: set.count(face) });
   }
+  // The tiles not on the board nor on the rack are in the bag or on the opponent's rack, which
+  // holds at most 7: a smaller bag would hand the opponent more (and, with the bag empty, a +2R of
+  // all of them: an equity of hundreds).
   const maxBag = Math.max(0, set.total - onBoard - rack.length);
-  let bag = Math.max(0, maxBag - RACK_SIZE);
+  const minBag = Math.max(0, maxBag - RACK_SIZE);
+  let bag = minBag;
   if (o.bag !== undefined) {
-    if (typeof o.bag === 'number' && Number.isInteger(o.bag) && o.bag >= 0 && o.bag <= maxBag) bag = o.bag;
+    const range = { min: minBag, max: maxBag };
+    if (typeof o.bag === 'number' && Number.isInteger(o.bag) && o.bag >= minBag && o.bag <= maxBag) bag = o.bag;
     else if (typeof o.bag === 'string') {
       const read = readTiles(o.bag, false);
-      if ('error' in read || read.tiles.length > maxBag) return fail('analysis.json.bag', { max: maxBag });
+      if ('error' in read || read.tiles.length > maxBag || read.tiles.length < minBag) return fail('analysis.json.bag', range);
       bag = read.tiles.length;
-    } else return fail('analysis.json.bag', { max: maxBag });
+    } else return fail('analysis.json.bag', range);
   }
   let scores: [number, number] = [0, 0];
   if (o.scores !== undefined) {

@@ -80,6 +80,24 @@ describe('analysis: the CLI as a newcomer reads it', function () {
     assert.equal(every.moves.length, every.count);
   });
 
+  it('moves --stdin refuses a bag that would give the opponent more than seven tiles', async () => {
+    // An empty board and CASA: 96 tiles unseen, so the bag holds 89 to 96 (the opponent 7 to 0).
+    const line = (id: number, bag: unknown): string => JSON.stringify({ id, board: EMPTY_BOARD, rack: 'CASA', bag, top: 1 });
+    const c = captureIo('en');
+    const input = [line(1, 0), line(2, 88), line(3, 'A'.repeat(5)), line(4, 89), line(5, 96)].join('\n');
+    assert.equal(await runMoves(['--stdin'], c.io, { stdin: Readable.from([input]) }), 0);
+    const answers = c.out.map((l) => JSON.parse(l) as { id: number; error?: string; moves?: { equity: number }[] });
+    for (const a of answers.slice(0, 3))
+      assert.equal(
+        a.error,
+        '"bag" must be a number of tiles (89 to 96: the opponent holds at most 7) or a string of as many tiles',
+        `id ${a.id}`,
+      );
+    // With bag 0 the opponent held 96 tiles and a four-tile play that empties the rack was worth 12 + 2 × 186.
+    assert.ok(answers[3].moves && answers[3].moves[0].equity < 50);
+    assert.ok(answers[4].moves && answers[4].moves.length === 1);
+  });
+
   it('moves --stdin refuses a FILE or --line it would otherwise ignore', async () => {
     for (const argv of [
       ['--stdin', sample('partida-completa.gcg')],

@@ -74,8 +74,8 @@ export const ANALYSIS_MESSAGES: Catalog = {
     en: 'the board and the rack hold {n} × {tile}; the set has {max}',
   },
   'analysis.json.bag': {
-    es: '"bag" debe ser un número de fichas (de 0 a {max}) o una cadena de fichas',
-    en: '"bag" must be a number of tiles (0 to {max}) or a string of tiles',
+    es: '"bag" debe ser un número de fichas (de {min} a {max}: el rival tiene como mucho 7) o una cadena de tantas fichas',
+    en: '"bag" must be a number of tiles ({min} to {max}: the opponent holds at most 7) or a string of as many tiles',
   },
   'analysis.json.scores': { es: '"scores" debe ser [mías, suyas]', en: '"scores" must be [mine, theirs]' },
   'analysis.json.top': { es: '"top" debe ser un número entero positivo', en: '"top" must be a positive whole number' },
