@@ -1,9 +1,11 @@
-// The extension inside VS Code 1.100 (code-server), through the real language client over IPC:
-// language registration, diagnostics in vscode.languages, hovers, code lenses, a quick fix
-// applied, symbols, the two commands, and a settings change reaching the server.
+// The extension inside VS Code 1.100 (code-server), through the real language client (the server
+// over stdio): language registration, diagnostics in vscode.languages, hovers, code lenses, a
+// quick fix applied, symbols, the two commands, a settings change reaching the server, and a
+// server that dies started again.
 // Every wait polls for its condition with a deadline.
 'use strict';
 const assert = require('node:assert/strict');
+const { execFileSync } = require('node:child_process');
 const vscode = require('vscode');
 
 const { waitFor, fileUri } = require('./support');
@@ -128,5 +130,32 @@ describe('Planilla in VS Code', function () {
       return d.length && /según FISE/.test(d[0].message) ? d : null;
     }, 'Spanish diagnostics');
     assert.match(diags[0].message, /Ana 364 – Beto 322/);
+  });
+
+  it('runs one server, forked by this extension host over stdio; one killed is started again and checks the next edit', async () => {
+    // This suite runs inside the extension host: the server is its child process.
+    const servers = () =>
+      execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+        .split('\n')
+        .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+        .filter((m) => m && Number(m[2]) === process.pid && /dist\/server\.js/.test(m[3]))
+        .map((m) => ({ pid: Number(m[1]), args: m[3] }));
+    const [first] = await waitFor(() => (servers().length === 1 ? servers() : null), 'one server process');
+    assert.match(first.args, /dist\/server\.js --stdio --clientProcessId=\d+/);
+    process.kill(first.pid, 'SIGKILL');
+    const second = await waitFor(() => {
+      const now = servers();
+      return now.length === 1 && now[0].pid !== first.pid ? now[0] : null;
+    }, 'a new server process');
+    assert.match(second.args, /--stdio/);
+    // The new server checks an edit: a wrong score on the first move.
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(6, 23, 6, 29), '+99 99');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const diags = await waitFor(() => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.some((x) => /99/.test(x.message)) ? d : null;
+    }, 'diagnostics from the new server');
+    assert.equal(typeof diags[0].code === 'object' ? diags[0].code.value : diags[0].code, 'score-mismatch');
   });
 });
