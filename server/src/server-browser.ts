@@ -23,8 +23,8 @@ import { decodeBase64 } from './shared/base64';
 
 declare const self: object;
 
-const reader = new BrowserMessageReader(self as never);
-const writer = new BrowserMessageWriter(self as never);
+const reader = new BrowserMessageReader(self);
+const writer = new BrowserMessageWriter(self);
 const connection = createConnection(reader, writer);
 
 let builtin: LoadedLexicon = { warnings: [] };

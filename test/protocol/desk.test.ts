@@ -40,7 +40,7 @@ function applyEdits(text: string, edits: readonly Edit[]): string {
   const lines = text.split('\n');
   const sorted = [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character);
   for (const e of sorted) {
-    const l = lines[e.range.start.line]!;
+    const l = lines[e.range.start.line];
     lines[e.range.start.line] = l.slice(0, e.range.start.character) + e.newText + l.slice(e.range.end.character);
   }
   return lines.join('\n');
@@ -83,7 +83,7 @@ describe('protocol: fix all, compare, score-only sheets', function () {
       actions.map((a) => [a.kind, a.title]),
       [['source.fixAll', 'Fix all scores and totals (4 numbers)']],
     );
-    const fixed = applyEdits(RECORD, actions[0]!.edit.changes[uri]!);
+    const fixed = applyEdits(RECORD, actions[0].edit.changes[uri]);
     assert.match(fixed, />Ana: ABEFNNQ 8F BEFAN \+20 20\n/);
     const after = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 2);
     client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: fixed }] });
@@ -125,8 +125,8 @@ describe('protocol: fix all, compare, score-only sheets', function () {
     const p = await published;
     const notes = p.diagnostics.filter((d) => d.code === 'plays-not-checked');
     assert.equal(notes.length, 1);
-    assert.equal(notes[0]!.severity, 3);
-    assert.match(notes[0]!.message, /^25 plays not checked: .* \(art\. 5\.1\)$/);
+    assert.equal(notes[0].severity, 3);
+    assert.match(notes[0].message, /^25 plays not checked: .* \(art\. 5\.1\)$/);
     assert.deepEqual(
       p.diagnostics.filter((d) => d.code !== 'plays-not-checked').map((d) => d.code),
       ['cumulative-mismatch'],

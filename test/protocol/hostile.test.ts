@@ -41,7 +41,7 @@ const DOCUMENTS: readonly HostileDocument[] = [
     expect: (p) => {
       const cut = p.diagnostics.filter((d) => d.range.start.line === MAX_CONTENT_LINES);
       assert.equal(cut.length, 1);
-      assert.equal(cut[0]!.code, 'syntax-error');
+      assert.equal(cut[0].code, 'syntax-error');
     },
   },
   {
@@ -52,7 +52,7 @@ const DOCUMENTS: readonly HostileDocument[] = [
         p.diagnostics.map((d) => [d.code, d.range.start.line]),
         [['syntax-error', 2]],
       );
-      assert.ok(p.diagnostics[0]!.message.length < 300);
+      assert.ok(p.diagnostics[0].message.length < 300);
     },
   },
   {
@@ -157,7 +157,7 @@ describe('protocol: hostile input, and the server keeps serving', function () {
       );
       const said = warnings.slice(before);
       assert.equal(said.length, 1, said.join('\n'));
-      assert.ok(said[0]!.startsWith(`Could not load the lexicon ${target} (`), said[0]);
+      assert.ok(said[0].startsWith(`Could not load the lexicon ${target} (`), said[0]);
       await stillServes();
     });
   }

@@ -93,8 +93,8 @@ describe('protocol: memory returns to its baseline after the documents close', f
     const lines = text.split('\n');
     const line = lines.findIndex((l) => /^>[^:]+: \S+ \S+ \S+ \+\d+/.test(l));
     assert.ok(line >= 0, 'a generated record has a placement');
-    const scoreEnd = lines[line]!.indexOf(' ', lines[line]!.indexOf('+'));
-    const original = lines[line]![scoreEnd - 1]!;
+    const scoreEnd = lines[line].indexOf(' ', lines[line].indexOf('+'));
+    const original = lines[line][scoreEnd - 1];
     let version = from;
     for (let i = 0; i < BURST; i++) {
       version++;
@@ -153,9 +153,9 @@ describe('protocol: memory returns to its baseline after the documents close', f
     const uris = texts.map((_, i) => pathToFileURL(path.join(dir, `${prefix}-${i}.gcg`)).toString());
     let firstLenses: unknown;
     for (const [i, text] of texts.entries()) {
-      await open(uris[i]!, text);
-      await editBurst(uris[i]!, text, 1);
-      if (i % 5 === 0) await useFeatures(uris[i]!);
+      await open(uris[i], text);
+      await editBurst(uris[i], text, 1);
+      if (i % 5 === 0) await useFeatures(uris[i]);
       if (i === 0) firstLenses = await client.request('textDocument/codeLens', { textDocument: { uri: uris[0] } });
     }
     assert.ok(Array.isArray(firstLenses) && firstLenses.length > 0, 'a generated record has code lenses');
@@ -210,7 +210,7 @@ describe('protocol: memory returns to its baseline after the documents close', f
     );
 
     const probe = pathToFileURL(path.join(dir, 'after.gcg')).toString();
-    const wrongScore = games[0]!.replace(
+    const wrongScore = games[0].replace(
       /^(>[^:]+: \S+ \S+ \S+ \+)(\d+)/m,
       (_, head: string, score: string) => `${head}${Number(score) + 1}`,
     );

@@ -56,14 +56,14 @@ describe('protocol: 1 000 rapid edits with cancellations', function () {
     let version = 1;
     for (let i = 0; i < 1000; i++) {
       // Type into the score of one move: delete its last digit, or put a digit back, in turn.
-      const line = text.split('\n')[target]!;
+      const line = text.split('\n')[target];
       const scoreEnd = line.indexOf(' ', line.indexOf('+'));
       const edit =
         i % 2 === 0
           ? { range: { start: { line: target, character: scoreEnd - 1 }, end: { line: target, character: scoreEnd } }, text: '' }
           : { range: { start: { line: target, character: scoreEnd }, end: { line: target, character: scoreEnd } }, text: String(i % 10) };
       const all = text.split('\n');
-      const l = all[target]!;
+      const l = all[target];
       all[target] = l.slice(0, edit.range.start.character) + edit.text + l.slice(edit.range.end.character);
       text = all.join('\n');
       version++;

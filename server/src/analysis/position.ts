@@ -112,7 +112,7 @@ export function readTiles(text: string, allowEmpty: boolean): { tiles: (PlacedTi
   const tiles: (PlacedTile | null)[] = [];
   const spanish = TILE_SETS.spanish;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+    const ch = text[i];
     if (ch === '.' && allowEmpty) {
       tiles.push(null);
       continue;

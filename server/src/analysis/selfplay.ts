@@ -26,7 +26,7 @@
  */
 import { BOARD_SIZE, SQUARE_COUNT } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
-import type { BoardCells, PlacedTile } from '../engine/types';
+import type { PlacedTile } from '../engine/types';
 import type { Position } from './position';
 import { fullBag, mulberry32, shuffle } from './seeded-bag';
 
@@ -138,7 +138,7 @@ export function playGame(seed: number, choosers: readonly [Chooser, Chooser], op
     if (turn > 400) throw new Error(`self-play: game ${seed} did not end`);
     const rack = racks[p];
     const position: Position = {
-      board: board as BoardCells,
+      board,
       rack: rack.slice(),
       bag: bag.length,
       scores: [totals[p], totals[1 - p]],

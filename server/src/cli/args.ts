@@ -69,7 +69,7 @@ export function parseCommandArgs(argv: readonly string[], specs: OptionSpecs): A
   // exception whose text we would have to take apart.
   const { tokens } = parseArgs({
     args: [...argv],
-    options: specs as Record<string, OptionSpec>,
+    options: specs,
     strict: false,
     allowPositionals: true,
     tokens: true,

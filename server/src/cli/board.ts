@@ -21,7 +21,6 @@ import { boardFooter, boardHeading } from '../report/labels';
 import { renderBoardSvg } from '../report/svg';
 import { renderTextBoard } from '../report/text-board';
 import { EDITIONS, type Edition } from '../rules/types';
-import type { TileSetName } from '../engine/types';
 import { readRecord, t, writeOutput, type CliIo } from './io';
 import { terminalLines } from './terminal';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
@@ -47,7 +46,7 @@ export function replaySettings(args: ParsedArgs, io: CliIo): AnalysisSettings | 
   }
   return {
     ...(rules !== undefined ? { rules: rules as Edition } : {}),
-    ...(tileSet !== undefined ? { tileSet: tileSet as TileSetName } : {}),
+    ...(tileSet !== undefined ? { tileSet } : {}),
   };
 }
 

@@ -23,7 +23,6 @@ import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 import { defaultJobs, MAX_JOBS, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
 import { EDITIONS, type Edition } from '../rules/types';
-import type { TileSetName } from '../engine/types';
 
 export interface CheckOptions {
   /** Progress bar sink (default: a bar on stderr when it is a terminal). */
@@ -82,7 +81,7 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
   const lexicon = resolveLexicon(lexiconSpec, io);
   const settings: CheckSettings = {
     rules: rules as Edition | undefined,
-    tileSet: tileSet as TileSetName | undefined,
+    tileSet,
     lexicon,
   };
   const json = args.flags.has('json');

@@ -104,5 +104,5 @@ function ruling(args: ParsedArgs, io: CliIo, format: ReportFormat, output: strin
       return 2;
     }
   }
-  return emit(document, output, files[0]!, io) ? 0 : 2;
+  return emit(document, output, files[0], io) ? 0 : 2;
 }

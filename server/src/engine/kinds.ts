@@ -23,7 +23,7 @@ export function unseenTiles(kinds: KindTable, board: BoardCells, rack: readonly 
   for (const cell of board) if (cell) take(cell.blank ? '?' : cell.letter);
   for (const t of rack) take(t);
   const out: Record<string, number> = {};
-  for (let i = 0; i < left.length; i++) if (left[i]! > 0) out[kinds.faces[i]!] = left[i]!;
+  for (let i = 0; i < left.length; i++) if (left[i] > 0) out[kinds.faces[i]] = left[i]!;
   return out;
 }
 

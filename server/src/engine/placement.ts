@@ -166,7 +166,7 @@ export function resolvePlacement(
   }
   if (written.newTiles.length === 0 && !written.offBoard && !written.gap && !written.clash && tiles.length > 0) {
     // Every square of the play already holds a tile: nothing is placed.
-    const first = tiles[0]!;
+    const first = tiles[0];
     const cell = board[coord.row * BOARD_SIZE + coord.col];
     issues.push({
       code: 'square-occupied',

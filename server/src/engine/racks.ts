@@ -55,7 +55,7 @@ export function removeTiles(from: readonly string[], tiles: readonly string[]): 
       if (i >= 0) used |= 1 << i;
     }
     const rest: string[] = [];
-    for (let i = 0; i < from.length; i++) if ((used & (1 << i)) === 0) rest.push(from[i]!);
+    for (let i = 0; i < from.length; i++) if ((used & (1 << i)) === 0) rest.push(from[i]);
     return rest;
   }
   const rest = from.slice();
@@ -150,6 +150,6 @@ export function chooseReading(readings: readonly (readonly TileRef[])[], ctx: Re
   const scores = readings.map((reading) => fitScore(reading, reading.map(rackFace), ctx));
   const best = Math.max(...scores);
   const fitting = scores.flatMap((score, i) => (score === best ? [i] : []));
-  const index = fitting[0]!;
-  return { index, tiles: readings[index]!.map(rackFace), fitting };
+  const index = fitting[0];
+  return { index, tiles: readings[index].map(rackFace), fitting };
 }

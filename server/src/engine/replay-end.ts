@@ -30,7 +30,7 @@ export abstract class EndReplayer extends MoveReplayer {
   protected remaining(): string[] {
     const out: string[] = [];
     for (const [i, k] of this.set.kinds.entries()) {
-      const n = k.count - this.onBoard[i]!;
+      const n = k.count - this.onBoard[i];
       for (let i = 0; i < n; i++) out.push(k.letter);
     }
     return out;
@@ -84,7 +84,7 @@ export abstract class EndReplayer extends MoveReplayer {
   private deductionFollows(p: number): boolean {
     const events = this.file.events;
     for (let i = this.turns.length + 1; i < events.length; i++) {
-      const e = events[i]!;
+      const e = events[i];
       if (e.kind === 'rack-deduction' && e.nick.text === this.nick(1 - p)) return true;
     }
     return false;
@@ -417,7 +417,7 @@ export abstract class EndReplayer extends MoveReplayer {
         this.report(
           'unaccepted-word',
           span,
-          { word: bad[0]!.word, lexicon: lexicon.info.name },
+          { word: bad[0].word, lexicon: lexicon.info.name },
           { related, ...(article ? { article } : {}) },
         );
       } else {

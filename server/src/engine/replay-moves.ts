@@ -97,8 +97,8 @@ export abstract class MoveReplayer extends ReplayState {
     if (!this.spanish) return false;
     for (const w of words) {
       for (let i = 0; i + 1 < w.squares.length; i++) {
-        const a = w.squares[i]!;
-        const b = w.squares[i + 1]!;
+        const a = w.squares[i];
+        const b = w.squares[i + 1];
         if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) {
           const pair = a.letter + b.letter;
           const sq = a.isNew ? a : b;

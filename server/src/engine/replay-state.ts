@@ -249,7 +249,7 @@ export abstract class ReplayState {
 
   protected unseen(face: string): number {
     const i = this.kinds.index.get(face);
-    return i === undefined ? -(this.foreignOnBoard.get(face) ?? 0) : this.set.kinds[i]!.count - this.onBoard[i]!;
+    return i === undefined ? -(this.foreignOnBoard.get(face) ?? 0) : this.set.kinds[i].count - this.onBoard[i];
   }
 
   protected rackIsKnown(rack: RackNode | undefined): rack is RackNode {
@@ -283,7 +283,7 @@ export abstract class ReplayState {
     const reading = readings[choice.index] ?? [];
     const note: RackReadingNote | undefined =
       choice.fitting.length > 1
-        ? { chosen: tiles, alternatives: choice.fitting.filter((i) => i !== choice.index).map((i) => readings[i]!.map(rackFace)) }
+        ? { chosen: tiles, alternatives: choice.fitting.filter((i) => i !== choice.index).map((i) => readings[i].map(rackFace)) }
         : undefined;
 
     let reliable = true;
@@ -303,7 +303,7 @@ export abstract class ReplayState {
       reliable = false;
     }
     for (let i = 0; i < tiles.length; i++) {
-      const face = tiles[i]!;
+      const face = tiles[i];
       if (tiles.indexOf(face) < i || !this.set.has(face)) continue; // each face once, first seen first
       const count = countOf(tiles, face);
       const unseen = this.unseen(face);

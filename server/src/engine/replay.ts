@@ -134,7 +134,7 @@ class Replayer extends EndReplayer {
   private playerOf(e: EventNode, isTurn: boolean): { player: number; known: boolean } {
     const players = this.s.players;
     const nick = e.nick.text;
-    for (let i = 0; i < players.length; i++) if (players[i]!.nick === nick) return { player: i, known: true };
+    for (let i = 0; i < players.length; i++) if (players[i].nick === nick) return { player: i, known: true };
     this.report('unknown-player', e.nick.span, { nick: e.nick.text, player1: this.nick(0), player2: this.nick(1) });
     // Keep the accounts going: the player whose turn it is (or who just moved).
     const last = this.lastTurnPlayer;
@@ -235,7 +235,7 @@ class Replayer extends EndReplayer {
     const pl = this.players[p];
     const declaredAmount = e.score?.value ?? o.computed;
     const total = e.total?.value;
-    const base = pl.bases[0]!;
+    const base = pl.bases[0];
     // The usual case: one base, and the sheet's addition is right.
     if (total !== undefined && !o.expectedTotals && pl.bases.length === 1 && total === base + declaredAmount) {
       pl.bases[0] = total;
@@ -250,7 +250,7 @@ class Replayer extends EndReplayer {
       return;
     }
     if (!candidates.includes(total)) {
-      const previous = o.expectedTotals ? o.expectedTotals[0]! : pl.bases[0]!;
+      const previous = o.expectedTotals ? o.expectedTotals[0] : pl.bases[0];
       const amount = o.expectedTotals ? 0 : declaredAmount;
       const related: RelatedInfo[] = pl.declaredTotalToken
         ? [
@@ -285,7 +285,7 @@ class Replayer extends EndReplayer {
     const [p0, p1] = this.players;
     const end = this.end && this.end.afterTurn <= index ? this.end : undefined;
     const racks: [RackInfo, RackInfo] = [this.rackInfo(0), this.rackInfo(1)];
-    const state = new Turn(this.kinds, racks[p]!.tiles, this.boardLog, this.boardLog.squares.length, {
+    const state = new Turn(this.kinds, racks[p].tiles, this.boardLog, this.boardLog.squares.length, {
       index,
       event: e,
       kind: e.kind,

@@ -54,7 +54,7 @@ export function tileSetFromLexicon(name: string): TileSetName | undefined {
 function hasKOrW(tiles: readonly TileRef[] | undefined): boolean {
   if (!tiles) return false;
   for (let i = 0; i < tiles.length; i++) {
-    const letter = tiles[i]!.letter;
+    const letter = tiles[i].letter;
     if (letter === 'K' || letter === 'W') return true;
   }
   return false;

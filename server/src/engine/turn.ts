@@ -99,7 +99,7 @@ export class Turn implements TurnState {
     if (!this.#board) {
       const cells = new Array<PlacedTile | null>(BOARD_SIZE * BOARD_SIZE).fill(null);
       const { squares, tiles } = this.#log;
-      for (let i = 0; i < this.#logLength; i++) cells[squares[i]!] = tiles[i]!;
+      for (let i = 0; i < this.#logLength; i++) cells[squares[i]] = tiles[i]!;
       this.#board = cells;
     }
     return this.#board;

@@ -109,14 +109,14 @@ function comparisonSentences(c: Comparison, lang: Language): string[] {
 
 /** The ruling of one sheet, or of two sheets of the same game (the first one names the game). */
 export function buildRuling(sheets: readonly Sheet[], lang: Language): Ruling {
-  const first = sheets[0]!;
+  const first = sheets[0];
   const r = first.analysis.replay;
   const event = sheets.map((s) => pragmaText(s.analysis, 'event')).find((t) => t !== '') ?? '';
   const round = sheets.map((s) => pragmaText(s.analysis, 'round')).find((t) => t !== '') ?? '';
-  const comparison = sheets.length === 2 ? compareSheets(first, sheets[1]!) : undefined;
+  const comparison = sheets.length === 2 ? compareSheets(first, sheets[1]) : undefined;
   const truth: [string, number][] = comparison
     ? Object.entries(comparison.result.true)
-    : r.players.map((p, i) => [p.nick, r.result[i]!] as [string, number]);
+    : r.players.map((p, i) => [p.nick, r.result[i]] as [string, number]);
   const result = truth.map(([nick, n]) => `${cut(nick)} ${n}`).join(' – ');
   const [[n1, s1] = ['', 0], [n2, s2] = ['', 0]] = truth;
   const verdict =

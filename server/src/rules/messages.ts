@@ -179,7 +179,7 @@ export interface FindingExplanation {
 
 /** The message, citation, title and explanation of a finding under an edition. Never throws. */
 export function explainFinding(finding: Finding, edition: Edition, lang: Language): FindingExplanation {
-  const rule = ruleFor(finding.code as string);
+  const rule = ruleFor(finding.code);
   const language = safeLanguage(lang);
   const title = finding.article ? articleTitle(edition, finding.article, language) : undefined;
   const single = parseArticleList(finding.article);

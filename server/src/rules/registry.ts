@@ -365,7 +365,7 @@ export function ruleFor(code: string): RuleEntry | undefined {
 
 /** The article(s) a code rests on in an edition ('' when none, or for an unknown edition). */
 export function articleFor(code: FindingCode, edition: Edition): string {
-  const rule = ruleFor(code as string);
+  const rule = ruleFor(code);
   if (!rule || !Object.prototype.hasOwnProperty.call(rule.articles, edition)) return '';
   return rule.articles[edition];
 }
@@ -397,7 +397,7 @@ export function makeFinding(
   opts: MakeFindingOptions = {},
 ): Finding {
   const override = opts.severities?.[code];
-  const severity: Severity = isSeverity(override) ? override : (ruleFor(code as string)?.severity ?? 'error');
+  const severity: Severity = isSeverity(override) ? override : (ruleFor(code)?.severity ?? 'error');
   return {
     code,
     severity,

@@ -105,7 +105,7 @@ function previousTotals(r: Replay): number[] {
   const last = [0, 0];
   return r.turns.map((t) => {
     const p = t.player;
-    const before = p >= 0 ? last[p]! : 0;
+    const before = p >= 0 ? last[p] : 0;
     if (p >= 0 && t.declaredTotal !== undefined) last[p] = t.declaredTotal;
     return before;
   });
@@ -123,7 +123,7 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
   const ra = sheetA.analysis.replay;
   const rb = sheetB.analysis.replay;
   const map = playerMap(ra, rb); // b's player index → a's
-  const toA = (p: number): number => (p >= 0 ? map[p]! : -1);
+  const toA = (p: number): number => (p >= 0 ? map[p] : -1);
   const nickA = (p: number): string => ra.players[p]?.nick ?? '';
   const prevA = previousTotals(ra);
   const prevB = previousTotals(rb);
@@ -147,7 +147,7 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
       const at = (t: TurnState | undefined, prev: number[]): SheetAtTurn => {
         const score = t?.declaredScore ?? null;
         const total = t?.declaredTotal ?? null;
-        const previous = t ? prev[i]! : 0;
+        const previous = t ? prev[i] : 0;
         return {
           line: t ? t.event.line + 1 : null,
           score,
@@ -172,14 +172,14 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
     const out: Record<string, number | null> = {};
     for (const ia of [0, 1]) {
       const p = toIndexA(0) === ia ? 0 : 1;
-      out[nickA(ia) || r.players[p]!.nick] = r.declaredFinal[p] ?? null;
+      out[nickA(ia) || r.players[p].nick] = r.declaredFinal[p] ?? null;
     }
     return out;
   };
   const truth: Record<string, number> = {};
   for (const ia of [0, 1]) {
     const p = reference === 'a' ? ia : toA(0) === ia ? 0 : 1;
-    truth[nickA(ia) || ref.players[p]!.nick] = ref.result[p]!;
+    truth[nickA(ia) || ref.players[p].nick] = ref.result[p]!;
   }
   return {
     a: sheetA.name,
@@ -223,10 +223,10 @@ export function comparisonLines(c: Comparison, lang: Language, name: (s: string)
     t.b ? `${signedOrDash(t.b.score)} ${numberOrDash(t.b.total)}` : '—',
     t.agree ? '✓' : '✗',
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const row = (cells: string[]): string =>
     cells
-      .map((cell, i) => (i === 0 ? cell.padStart(widths[0]!) : i < head.length ? cell.padEnd(widths[i]!) : cell))
+      .map((cell, i) => (i === 0 ? cell.padStart(widths[0]) : i < head.length ? cell.padEnd(widths[i]) : cell))
       .join('  ')
       .trimEnd();
   lines.push(row(head), ...rows.map(row), '');

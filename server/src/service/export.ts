@@ -21,7 +21,7 @@
  *   exportForWoogles(analyze(text, { lexicon }));  // '#character-encoding UTF-8\n#player1 …'
  */
 import type { Analysis } from './analysis';
-import type { EventNode, LineNode, PragmaNode, RackNode, TileRef } from '../syntax/types';
+import type { EventNode, PragmaNode, RackNode, TileRef } from '../syntax/types';
 import type { TurnState } from '../engine/types';
 import { formatMessage } from '../rules/messages';
 import { articleFor } from '../rules/registry';
@@ -37,7 +37,7 @@ export function exportForWoogles(analysis: Analysis, lang: Language = 'es'): str
   for (const turn of replay.turns) turnByLine.set(turn.event.line, turn);
   const out: string[] = ['#character-encoding UTF-8'];
   let inNote = false;
-  for (const line of file.lines as readonly LineNode[]) {
+  for (const line of file.lines) {
     if (line.type === 'note-continuation') {
       if (inNote) out.push(sourceLine(file.text, line.span.start.offset, line.span.end.offset).trim());
       continue;

@@ -102,11 +102,11 @@ function plan(analysis: Analysis): Edit[] {
         // Kept as written (no finding judges it): the totals after it carry the difference. The old
         // withdrawal form `-- +0 T` writes 0 for a take-back the sheet never added: nothing carried.
         const oldWithdrawal = e.kind === 'withdrawn' && score.value === 0;
-        if (!oldWithdrawal) carried[p]! += score.value - turn.computedScore;
+        if (!oldWithdrawal) carried[p] += score.value - turn.computedScore;
       }
     }
     if (e.total && p >= 0) {
-      const total = turn.computedTotal + carried[p]!;
+      const total = turn.computedTotal + carried[p];
       if (e.total.value !== total) edits.push({ span: e.total.span, text: String(total) });
     }
   });

@@ -39,7 +39,7 @@ const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090�
 /** Latin-1 as Windows-1252 (see the header): every byte is one character. */
 export function decodeLatin1(bytes: Uint8Array): string {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!) : text;
+  return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) : text;
 }
 
 /**
@@ -60,7 +60,7 @@ export function encodeText(text: string, encoding: Encoding, original: Uint8Arra
       const c = text.charCodeAt(i);
       if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) out[i] = c;
       else {
-        const high = CP1252_HIGH.indexOf(text[i]!);
+        const high = CP1252_HIGH.indexOf(text[i]);
         out[i] = high >= 0 ? 0x80 + high : 0x3f;
       }
     }

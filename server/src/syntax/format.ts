@@ -39,7 +39,7 @@ function sameTiles(a: readonly TileRef[], b: readonly TileRef[]): boolean {
   return (
     a.length === b.length &&
     a.every((t, i) => {
-      const u = b[i]!;
+      const u = b[i];
       return t.letter === u.letter && t.blank === u.blank && t.through === u.through && !t.lowerDigraph && !u.lowerDigraph;
     })
   );
@@ -56,7 +56,7 @@ function racksOf(file: GcgFile): RackNode[] {
 
 /** True when writing this plain-notation file in brackets loses nothing. */
 export function plainIsUnambiguous(file: GcgFile): boolean {
-  const racksOk = racksOf(file).every((r) => r.readings.length === 1 && sameTiles(r.readings[0]!, r.singles));
+  const racksOk = racksOf(file).every((r) => r.readings.length === 1 && sameTiles(r.readings[0], r.singles));
   const playsOk = file.events.every((e) => !e.play || sameTiles(e.play.tiles, e.play.singles));
   return racksOk && playsOk;
 }

@@ -200,7 +200,7 @@ function buildEvent(raw: RawEvent, notation: TileNotation): MutableEvent {
 }
 
 function buildPragma(raw: RawPragma, notation: TileNotation, note: NoteNode | undefined): PragmaNode {
-  if (raw.name === 'note') return { ...raw, name: 'note', note: note! } as PragmaNode;
+  if (raw.name === 'note') return { ...raw, name: 'note', note: note! };
   if (raw.rack) return { ...raw, rack: composeRack(raw.rack, notation) } as unknown as PragmaNode;
   return raw as unknown as PragmaNode;
 }
@@ -262,16 +262,16 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
   // Pass 2: notes (a note and its continuations), in line order.
   const notesByLine = new Map<number, NoteNode>();
   for (let i = 0; i < raws.length; i++) {
-    const raw = raws[i]!;
+    const raw = raws[i];
     if (raw.type !== 'pragma' || raw.name !== 'note') continue;
     const parts = [raw.args.text === '' ? '' : noteLineText(raw.args.text + restOfLine(text, raw.args.span.end.offset))];
     let last = i;
     while (raws[last + 1]?.type === 'note-continuation') {
       last++;
-      const span = raws[last]!.span;
+      const span = raws[last].span;
       parts.push(noteLineText(text.slice(span.start.offset, span.end.offset)));
     }
-    const end = raws[last]!.span.end;
+    const end = raws[last].span.end;
     notesByLine.set(i, { text: parts.join('\n'), span: { start: raw.span.start, end }, firstLine: i, lastLine: last });
   }
 
@@ -284,7 +284,7 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
   if ('fallback' in decoded && decoded.fallback) {
     problems.push({
       code: 'encoding-fallback',
-      span: raws[0]!.span,
+      span: raws[0].span,
       messageId: decoded.fallback,
       args: { encoding: 'Windows-1252 (ISO-8859-1)' },
     });
@@ -299,7 +299,7 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
         lines.push(raw);
         break;
       case 'error':
-        lines.push(raw as ErrorLine);
+        lines.push(raw);
         break;
       case 'event': {
         const node = buildEvent(raw, notation);

@@ -124,8 +124,8 @@ function pairOf(a: Piece | undefined, b: Piece | undefined): { letter: string; l
   else return null;
   const lowerA = x === xl;
   const lowerB = y === yl;
-  if (lowerA && lowerB) return LOWER_PAIR[letter]!;
-  if (!lowerA && !lowerB) return UPPER_PAIR[letter]!;
+  if (lowerA && lowerB) return LOWER_PAIR[letter];
+  if (!lowerA && !lowerB) return UPPER_PAIR[letter];
   return null;
 }
 
@@ -143,10 +143,10 @@ export function playTiles(pieces: readonly Piece[], notation: TileNotation): Til
   for (let i = 0; i < pieces.length; i++) {
     const pair = pairOf(pieces[i], pieces[i + 1]);
     if (pair) {
-      tiles.push(pairTile(pieces[i]!, pieces[i + 1]!, pair.letter, pair.lower, pair.lower));
+      tiles.push(pairTile(pieces[i], pieces[i + 1], pair.letter, pair.lower, pair.lower));
       i++;
     } else {
-      tiles.push(singleTile(pieces[i]!, true));
+      tiles.push(singleTile(pieces[i], true));
     }
   }
   return tiles;
@@ -168,10 +168,10 @@ function greedyRack(pieces: readonly Piece[]): TileRef[] {
   for (let i = 0; i < pieces.length; i++) {
     const pair = pairOf(pieces[i], pieces[i + 1]);
     if (pair) {
-      tiles.push(pairTile(pieces[i]!, pieces[i + 1]!, pair.letter, false, false));
+      tiles.push(pairTile(pieces[i], pieces[i + 1], pair.letter, false, false));
       i++;
     } else {
-      tiles.push(singleTile(pieces[i]!, false));
+      tiles.push(singleTile(pieces[i], false));
     }
   }
   return tiles;
@@ -197,10 +197,10 @@ export function rackReadings(pieces: readonly Piece[], notation: TileNotation): 
       }
       return;
     }
-    const piece = pieces[i]!;
+    const piece = pieces[i];
     const pair = pairOf(piece, pieces[i + 1]);
     if (pair) {
-      acc.push(pairTile(piece, pieces[i + 1]!, pair.letter, false, false));
+      acc.push(pairTile(piece, pieces[i + 1], pair.letter, false, false));
       walk(i + 2, acc, digraphs + 1);
       acc.pop();
       if (pair.lower) return;

@@ -58,11 +58,10 @@ function importsWithKind(file: string): ImportRef[] {
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const e = node.moduleReference.expression;
       if (ts.isStringLiteral(e)) out.push({ spec: e.text, typeOnly: node.isTypeOnly });
-    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0]!)) {
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0])) {
       const callee = node.expression;
       const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
-      if (isRequire || callee.kind === ts.SyntaxKind.ImportKeyword)
-        out.push({ spec: (node.arguments[0] as ts.StringLiteralLike).text, typeOnly: false });
+      if (isRequire || callee.kind === ts.SyntaxKind.ImportKeyword) out.push({ spec: node.arguments[0].text, typeOnly: false });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       out.push({ spec: node.argument.literal.text, typeOnly: true });
     }
@@ -265,7 +264,7 @@ describe('architecture: import rules', () => {
     const section = readme.slice(readme.indexOf('## Layout and import rules'));
     const table: Record<string, string[]> = {};
     for (const m of section.slice(0, section.indexOf('\n## ', 5)).matchAll(/^\| `([^`]+)` \| ([^|]*) \|/gm)) {
-      table[m[1]!] = [...m[2]!.matchAll(/`([^`]+)`/g)].map((n) => n[1]!);
+      table[m[1]] = [...m[2].matchAll(/`([^`]+)`/g)].map((n) => n[1]);
     }
     const sorted = (r: Record<string, readonly string[]>): Record<string, string[]> =>
       Object.fromEntries(

@@ -95,7 +95,7 @@ describe('cli: the code cache of the bundle (bin/compile-cache.js)', function ()
     assert.equal(first.here, path.dirname(file), '__dirname is the bundle folder');
     const [name] = cacheFiles();
     assert.match(name ?? '', /^cli-[0-9a-f]{8}\.v8cache$/);
-    const cacheFile = path.join(env.PLANILLA_CACHE_DIR!, name!);
+    const cacheFile = path.join(env.PLANILLA_CACHE_DIR!, name);
     assert.deepEqual(headerOf(cacheFile), { ...headerOf(cacheFile), bundle: file, commands: ['check'] });
     const written = fs.statSync(cacheFile).mtimeMs;
 
@@ -159,8 +159,8 @@ describe('cli: the code cache of the bundle (bin/compile-cache.js)', function ()
     for (const r of runs) {
       assert.equal(r.status, 0, r.stderr);
       assert.equal(r.stderr, '');
-      assert.equal(r.stdout, runs[0]!.stdout);
+      assert.equal(r.stdout, runs[0].stdout);
     }
-    assert.match(runs[0]!.stdout, /Final result/);
+    assert.match(runs[0].stdout, /Final result/);
   });
 });

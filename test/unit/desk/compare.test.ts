@@ -72,7 +72,7 @@ describe('desk: compare two sheets', () => {
     const json = JSON.parse(r.out) as Record<string, unknown>;
     assert.deepEqual(Object.keys(json), ['a', 'b', 'turns', 'firstDisagreement', 'result']);
     const turns = json['turns'] as Record<string, unknown>[];
-    assert.deepEqual(Object.keys(turns[0]!), ['n', 'player', 'a', 'b', 'agree']);
+    assert.deepEqual(Object.keys(turns[0]), ['n', 'player', 'a', 'b', 'agree']);
     assert.deepEqual(turns[0], { n: 1, player: 'Ana', a: { score: 20, total: 20 }, b: { score: 20, total: 20 }, agree: true });
     assert.deepEqual(Object.keys(json['result'] as object), ['a', 'b', 'true']);
     const same = await run(['compare', path.join(deskDir, 'mesa-7-ramon.gcg'), path.join(deskDir, 'mesa-7-ramon.gcg')], 'en');

@@ -21,8 +21,8 @@ function spoil(text: string, where: string, from: string, to: string): string {
   const lines = text.split('\n');
   const i = lines.findIndex((l) => l.includes(where));
   assert.ok(i >= 0, where);
-  assert.ok(lines[i]!.includes(from), `${from} on ${lines[i]}`);
-  lines[i] = lines[i]!.replace(from, to);
+  assert.ok(lines[i].includes(from), `${from} on ${lines[i]}`);
+  lines[i] = lines[i].replace(from, to);
   return lines.join('\n');
 }
 
@@ -78,10 +78,10 @@ describe('desk: fix all scores and totals', () => {
       const spoilt = lines.slice();
       const count = 1 + random(4);
       for (let j = 0; j < count; j++) {
-        const i = eventLines[random(eventLines.length)]!;
+        const i = eventLines[random(eventLines.length)];
         const delta = 1 + random(9);
         const which = random(2);
-        spoilt[i] = spoilt[i]!.replace(/([+-]\d+) (-?\d+)$/, (_m, s: string, t: string) =>
+        spoilt[i] = spoilt[i].replace(/([+-]\d+) (-?\d+)$/, (_m, s: string, t: string) =>
           which === 0 ? `${Number(s) + delta >= 0 ? '+' : ''}${Number(s) + delta} ${t}` : `${s} ${Number(t) + delta}`,
         );
       }
@@ -132,10 +132,10 @@ describe('desk: fix all scores and totals', () => {
     assert.ok(action);
     assert.equal(action.kind, 'source.fixAll');
     assert.equal(action.title, 'Fix all scores and totals (3 numbers)');
-    const edits = action.edit!.changes!['file:///a.gcg']!;
+    const edits = action.edit!.changes!['file:///a.gcg'];
     const lines = text.split('\n');
     for (const e of [...edits].reverse()) {
-      const l = lines[e.range.start.line]!;
+      const l = lines[e.range.start.line];
       lines[e.range.start.line] = l.slice(0, e.range.start.character) + e.newText + l.slice(e.range.end.character);
     }
     assert.deepEqual(numberFindings(analyze(lines.join('\n'))), []);

@@ -25,12 +25,12 @@ describe('desk: ruling sheet', () => {
       { nick: 'Ana', name: 'Ana García' },
       { nick: 'Beto', name: 'Alberto Ruiz' },
     ]);
-    assert.deepEqual(r.sheets[0]!.findings, []);
+    assert.deepEqual(r.sheets[0].findings, []);
     assert.deepEqual(
-      r.sheets[1]!.findings.map((f) => [f.code, f.line, f.citation]),
+      r.sheets[1].findings.map((f) => [f.code, f.line, f.citation]),
       [['cumulative-mismatch', 15, 'art. 5.1, 34']],
     );
-    assert.match(r.sheets[1]!.notice ?? '', /25 jugadas sin comprobar/);
+    assert.match(r.sheets[1].notice ?? '', /25 jugadas sin comprobar/);
     assert.equal(r.result, 'Ana 364 – Beto 322');
     assert.equal(r.verdict, 'Gana Ana por 42 puntos.');
     assert.deepEqual(r.comparison.slice(0, 3), [
@@ -50,8 +50,8 @@ describe('desk: ruling sheet', () => {
     const lines = ['#player1 <b>Ana</b> Ana', '#player2 Beto Beto', '#event <script>x</script>'];
     for (let i = 1; i <= 10; i++) lines.push(`>${i % 2 ? '<b>Ana</b>' : 'Beto'}: +10 ${i * 100}`);
     const r = buildRuling([sheet('a.gcg', lines.join('\n'))], 'en');
-    assert.equal(r.sheets[0]!.findings.length, MAX_FINDINGS);
-    assert.ok(r.sheets[0]!.more > 0);
+    assert.equal(r.sheets[0].findings.length, MAX_FINDINGS);
+    assert.ok(r.sheets[0].more > 0);
     const html = renderRulingHtml(r);
     assert.ok(!html.includes('<script>') && !html.includes('<b>Ana'), 'escaped');
     assert.match(html, /&lt;script&gt;/);

@@ -65,7 +65,7 @@ function withLine(text: string, n: number, line: string): string {
 
 /** Replaces the text of `[start, end)` (offsets within line `n`) of the line. */
 function edit(text: string, n: number, start: number, end: number, by: string): string {
-  const line = lines(text)[n]!;
+  const line = lines(text)[n];
   return withLine(text, n, line.slice(0, start) + by + line.slice(end));
 }
 
@@ -100,7 +100,7 @@ const LETTERS = ['A', 'E', 'O', 'I', 'S', 'N', 'R', 'U', 'L', 'T', 'D', 'G', 'C'
 
 /** The mover's tiles left after the play's new tiles (faces, '?' for blanks). */
 function leave(a: Analysis, i: number): string[] {
-  const t = a.replay.turns[i]!;
+  const t = a.replay.turns[i];
   const rack = (t.rackBefore?.tiles ?? []).slice();
   for (const p of t.placed) {
     const k = rack.indexOf(p.blank ? '?' : p.letter);
@@ -243,7 +243,7 @@ const PLANTERS: Record<string, Planter> = {
     const sub = ev.find((e) => e.kind === 'rack-deduction');
     if (!add || !sub || a.replay.gameEnd?.reason !== 'out') return undefined;
     if (ev.some((e) => e.line > Math.max(add.line, sub.line))) return undefined; // later totals build on them
-    const last = ev[ev.indexOf(add) - 1]!;
+    const last = ev[ev.indexOf(add) - 1];
     const ls = lines(src.text).filter((_, n) => n !== add.line && n !== sub.line);
     return { kind: 'missing end adjustment', line: last.line + 1, text: ls.join('\n'), code: 'missing-end-adjustment' };
   },
@@ -256,7 +256,7 @@ const PLANTERS: Record<string, Planter> = {
     const subs = ev.filter((e) => e.kind === 'rack-deduction');
     const drop = subs[subs.length - 1];
     if (!drop || ev.some((e) => e.line > drop.line)) return undefined;
-    const ended = ev[end.afterTurn]!;
+    const ended = ev[end.afterTurn];
     const text = lines(src.text)
       .filter((_, n) => n !== drop.line)
       .join('\n');
@@ -309,7 +309,7 @@ function throughLetter(src: Source, a: Analysis, seed: number, held: boolean): P
     const left = leave(a, i);
     const tiles = e.play!.tiles;
     for (let k = 0; k < tiles.length; k++) {
-      if (!tiles[k]!.through) continue;
+      if (!tiles[k].through) continue;
       const [r, q] = c.direction === 'down' ? [c.row + k, c.col] : [c.row, c.col + k];
       const occupant = board[squareIndex(r, q)];
       if (!occupant) continue;
@@ -317,7 +317,7 @@ function throughLetter(src: Source, a: Analysis, seed: number, held: boolean): P
         ? left.find((l) => l.length === 1 && l !== '?' && l !== occupant.letter)
         : LETTERS.find((l) => !left.includes(l) && l !== occupant.letter && !(k > 0 && spellsWithPrevious(tiles, k, l)));
       if (!pick) continue;
-      const [s, t] = col(tiles[k]!.span);
+      const [s, t] = col(tiles[k].span);
       return {
         kind: held ? 'occupied square' : 'mistyped through-letter',
         line: e.line + 1,

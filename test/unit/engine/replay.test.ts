@@ -149,38 +149,38 @@ describe('engine: replay', () => {
 
     it('an unknown nick keeps the accounts of the player whose turn it is', () => {
       const r = run(record(LIBRO, '>Beta: ACEMNPT H4 CAMP. +14 14', '>Ana: ADEIMNS 7I ..E +3 19'));
-      assert.equal(r.turns[1]!.player, -1);
-      assert.deepEqual(r.turns[1]!.totals, [16, 14]);
+      assert.equal(r.turns[1].player, -1);
+      assert.deepEqual(r.turns[1].totals, [16, 14]);
     });
   });
 
   describe('plain-notation racks and digraphs', () => {
     it('DEIORRX: two R tiles, because the play needs two Rs and the rack holds seven', () => {
       const r = run(plain('>Ana: DEIORRX 8D EXORDIR +30 30'));
-      assert.deepEqual(r.turns[0]!.rackBefore?.tiles, ['D', 'E', 'I', 'O', 'R', 'R', 'X']);
-      assert.equal(r.turns[0]!.rackReading, undefined);
+      assert.deepEqual(r.turns[0].rackBefore?.tiles, ['D', 'E', 'I', 'O', 'R', 'R', 'X']);
+      assert.equal(r.turns[0].rackReading, undefined);
     });
 
     it('ACHEIILU: the CH tile, because only that reading gives seven tiles', () => {
       const r = run(plain('>Ana: ACHEIILU - +0 0'));
-      assert.deepEqual(r.turns[0]!.rackBefore?.tiles, ['A', 'CH', 'E', 'I', 'I', 'L', 'U']);
+      assert.deepEqual(r.turns[0].rackBefore?.tiles, ['A', 'CH', 'E', 'I', 'I', 'L', 'U']);
     });
 
     it('a partial rack that reads either way: the digraph tile, and the doubt is recorded', () => {
       const r = run(plain('>Ana: RRA - +0 0'));
-      assert.deepEqual(r.turns[0]!.rackBefore?.tiles, ['RR', 'A']);
-      assert.deepEqual(r.turns[0]!.rackReading, { chosen: ['RR', 'A'], alternatives: [['R', 'R', 'A']] });
+      assert.deepEqual(r.turns[0].rackBefore?.tiles, ['RR', 'A']);
+      assert.deepEqual(r.turns[0].rackReading, { chosen: ['RR', 'A'], alternatives: [['R', 'R', 'A']] });
     });
 
     it('lower-case ch in a play is the real tile when the rack holds one, else a blank', () => {
       const real = run(plain('>Ana: AADLRSch 8F chAL +14 14'));
       assert.deepEqual(summary(real), []);
-      assert.equal(real.turns[0]!.placed[0]!.blank, false);
+      assert.equal(real.turns[0].placed[0].blank, false);
       const blank = run(plain('>Ana: AADLRS? 8F chAL +4 4'));
       assert.deepEqual(summary(blank), []);
-      assert.deepEqual(blank.turns[0]!.placed[0], { row: 7, col: 5, letter: 'CH', blank: true });
+      assert.deepEqual(blank.turns[0].placed[0], { row: 7, col: 5, letter: 'CH', blank: true });
       const unknown = run(plain('>Ana: 8F chAL +4 4'));
-      assert.equal(unknown.turns[0]!.placed[0]!.blank, true);
+      assert.equal(unknown.turns[0].placed[0].blank, true);
     });
 
     it('upper-case CH in a plain play is one tile; in bracket notation it is a C and an H', () => {
@@ -215,8 +215,8 @@ describe('engine: replay', () => {
     it('a withdrawn play is a pass-like, scoreless turn and restores bag, board and rack', () => {
       const r = run(record(PERA, ABRIDO, '>Beto: ABDEINO -- -13 0', '>Ana: EILMSTU G8 .I +5 17'));
       assert.deepEqual(summary(r), []);
-      assert.equal(r.turns[2]!.bag, r.turns[0]!.bag);
-      assert.equal(r.turns[2]!.board.filter(Boolean).length, 4);
+      assert.equal(r.turns[2].bag, r.turns[0].bag);
+      assert.equal(r.turns[2].board.filter(Boolean).length, 4);
     });
 
     it('withdrawing the going-out play: the game goes on', () => {
@@ -243,15 +243,15 @@ describe('engine: replay', () => {
     it('each word formed carries the lexicon verdict; without a lexicon there is none', () => {
       const judged = run(record(PERA), { lexicon: lexiconOf(['casa']) });
       assert.deepEqual(
-        judged.turns[0]!.words.map((w) => [w.word, w.accepted]),
+        judged.turns[0].words.map((w) => [w.word, w.accepted]),
         [['PERA', false]],
       );
       const accepted = run(record(PERA), { lexicon: lexiconOf(['pera']) });
       assert.deepEqual(
-        accepted.turns[0]!.words.map((w) => [w.word, w.accepted]),
+        accepted.turns[0].words.map((w) => [w.word, w.accepted]),
         [['PERA', true]],
       );
-      assert.equal(run(record(PERA)).turns[0]!.words[0]!.accepted, undefined);
+      assert.equal(run(record(PERA)).turns[0].words[0].accepted, undefined);
     });
   });
 
@@ -300,9 +300,9 @@ describe('engine: replay', () => {
     it('#game-end with moves after it (in the header, say): one finding on the pragma, none on the moves (issue 12, item 14)', () => {
       const r = run(record('#game-end time', LIBRO, '>Beto: ACEMNPT H4 CAMP. +14 14'));
       assert.deepEqual(summary(r), ['move-after-game-end@6']);
-      assert.equal(r.findings[0]!.messageId, 'move-after-game-end-pragma');
-      assert.equal(r.findings[0]!.args.line, 7);
-      assert.equal(r.findings[0]!.article, '37');
+      assert.equal(r.findings[0].messageId, 'move-after-game-end-pragma');
+      assert.equal(r.findings[0].args.line, 7);
+      assert.equal(r.findings[0].article, '37');
       assert.equal(r.gameEnd, undefined);
       assert.equal(r.complete, false);
       assert.deepEqual(summary(run(record(LIBRO, '#game-end blocked', '>Beto: ACEMNPT H4 CAMP. +14 14'))), ['move-after-game-end@7']);
@@ -321,14 +321,14 @@ describe('engine: replay', () => {
     it('37.1–37.3 (40.1–40.2): each own-rack line is due; a missing one is missing-end-adjustment on the line that ended the game (issue 12, item 5)', () => {
       const oneMissing = run(record(LIBRO, '#game-end blocked', '>Ana: S (S) -1 15'));
       assert.deepEqual(summary(oneMissing), ['missing-end-adjustment@7']);
-      assert.equal(oneMissing.findings[0]!.messageId, 'missing-end-adjustment-own');
-      assert.equal(oneMissing.findings[0]!.article, '37.1');
-      assert.equal(oneMissing.findings[0]!.args.nicks, 'Beto');
+      assert.equal(oneMissing.findings[0].messageId, 'missing-end-adjustment-own');
+      assert.equal(oneMissing.findings[0].article, '37.1');
+      assert.equal(oneMissing.findings[0].args.nicks, 'Beto');
       const passes = ['>Beto: ACEMNPT - +0 0', '>Ana: S - +0 16', '>Beto: ACEMNPT - +0 0', '>Ana: S - +0 16'];
       const none = run(record(LIBRO, ...passes), { rules: 'fise-2004' });
       assert.deepEqual(summary(none), ['missing-end-adjustment@10']);
-      assert.equal(none.findings[0]!.article, '40.2');
-      assert.equal(none.findings[0]!.args.nicks, 'Ana, Beto');
+      assert.equal(none.findings[0].article, '40.2');
+      assert.equal(none.findings[0].args.nicks, 'Ana, Beto');
       // The result takes off what the racks are known to hold (Beto's ACEMNPT, 13; Ana's S is only part of her rack); the running totals do not.
       assert.deepEqual([...none.final], [16, 0]);
       assert.deepEqual([...none.result], [16, -13]);
@@ -341,7 +341,7 @@ describe('engine: replay', () => {
       lines.splice(20, 0, '>Ana: AEIMR[RR]T - +0 10', '>Beto: AACDENU - +0 9');
       const r = run(lines.join('\n'));
       assert.deepEqual(summary(r), ['scoreless-turns-end@21']);
-      assert.equal(r.findings[0]!.args.line, 20);
+      assert.equal(r.findings[0].args.line, 20);
     });
 
     it('a record marked #incomplete may stop after going out', () => {
@@ -362,7 +362,7 @@ describe('engine: replay', () => {
   describe('lexicon', () => {
     it('an unaccepted word carries the likely reason as related information and its article', () => {
       const r = run(record('>Ana: AACSST? 8D CASAS +14 14'), { lexicon: lexiconOf(['casa']) });
-      const f = r.findings[0]!;
+      const f = r.findings[0];
       assert.equal(f.code, 'unaccepted-word');
       assert.equal(f.severity, 'warning');
       assert.match(f.related?.[0]?.messageId ?? '', /^lexicon\.hint\./);
@@ -377,7 +377,7 @@ describe('engine: replay', () => {
   describe('settings and states', () => {
     it('a severity setting overrides the registry default', () => {
       const r = run(record('>Ana: ABILORS 8D LIBRO +17 17'), { severities: { 'score-mismatch': 'warning' } });
-      assert.equal(r.findings[0]!.severity, 'warning');
+      assert.equal(r.findings[0].severity, 'warning');
     });
 
     it('the coordinate must name the whole word: a word that goes on past the written tiles', () => {
@@ -388,13 +388,13 @@ describe('engine: replay', () => {
     it('one state per event, each with its own board, true and declared totals side by side', () => {
       const r = run(record('>Ana: ABILORS 8D LIBRO +17 17', '>Beto: ACEMNPT H4 CAMP. +14 14'));
       assert.equal(r.turns.length, 2);
-      assert.notEqual(r.turns[0]!.board, r.turns[1]!.board);
-      assert.equal(r.turns[0]!.board.filter(Boolean).length, 5);
-      assert.equal(r.turns[1]!.board.filter(Boolean).length, 9);
-      assert.deepEqual(r.turns[0]!.declaredTotals, [17, null]);
-      assert.deepEqual(r.turns[0]!.totals, [16, 0]);
-      assert.equal(r.turns[1]!.event, r.file.events[1]);
-      assert.equal(r.turns[1]!.unseen['?'], 2);
+      assert.notEqual(r.turns[0].board, r.turns[1].board);
+      assert.equal(r.turns[0].board.filter(Boolean).length, 5);
+      assert.equal(r.turns[1].board.filter(Boolean).length, 9);
+      assert.deepEqual(r.turns[0].declaredTotals, [17, null]);
+      assert.deepEqual(r.turns[0].totals, [16, 0]);
+      assert.equal(r.turns[1].event, r.file.events[1]);
+      assert.equal(r.turns[1].unseen['?'], 2);
     });
 
     it("unseen: the set less the board and the mover's rack, worked out once when read", () => {
@@ -403,34 +403,34 @@ describe('engine: replay', () => {
       const [libro, pass, again] = r.turns;
       // After LIBRO, from Ana's side: 100 − 5 on the board − her 2 kept tiles (her new tiles are unknown).
       assert.equal(
-        Object.values(libro!.unseen).reduce((a, b) => a + b, 0),
+        Object.values(libro.unseen).reduce((a, b) => a + b, 0),
         93,
       );
-      assert.equal(libro!.unseen['L'], 4 - 1);
-      assert.equal(libro!.unseen['A'], 12 - 1);
+      assert.equal(libro.unseen['L'], 4 - 1);
+      assert.equal(libro.unseen['A'], 12 - 1);
       // Beto's pass: the board less his whole rack.
       assert.equal(
-        Object.values(pass!.unseen).reduce((a, b) => a + b, 0),
+        Object.values(pass.unseen).reduce((a, b) => a + b, 0),
         100 - 5 - 7,
       );
-      assert.equal(pass!.unseen['A'], 12 - 1);
-      assert.equal(pass!.unseen['P'], 2 - 1);
+      assert.equal(pass.unseen['A'], 12 - 1);
+      assert.equal(pass.unseen['P'], 2 - 1);
       // Ana's full rack now: ADEIMNS, which keeps her A and S.
       assert.equal(
-        Object.values(again!.unseen).reduce((a, b) => a + b, 0),
+        Object.values(again.unseen).reduce((a, b) => a + b, 0),
         100 - 5 - 7,
       );
-      assert.equal(again!.unseen['A'], 12 - 1);
-      assert.equal(again!.unseen['S'], 6 - 1);
-      assert.equal(pass!.unseen, pass!.unseen);
-      assert.equal(Object.keys(pass!).includes('unseen'), false, 'not an own field: nothing is paid until it is read');
+      assert.equal(again.unseen['A'], 12 - 1);
+      assert.equal(again.unseen['S'], 6 - 1);
+      assert.equal(pass.unseen, pass.unseen);
+      assert.equal(Object.keys(pass).includes('unseen'), false, 'not an own field: nothing is paid until it is read');
     });
 
     it('a placement without its score or total: no score finding, the computed values are there', () => {
       const r = run(record('>Ana: ABILORS 8D LIBRO', '>Beto: ACEMNPT H4 CAMP. +14 14'));
       assert.deepEqual(summary(r), []);
-      assert.equal(r.turns[0]!.declaredScore, undefined);
-      assert.equal(r.turns[0]!.computedScore, 16);
+      assert.equal(r.turns[0].declaredScore, undefined);
+      assert.equal(r.turns[0].computedScore, 16);
       assert.deepEqual(r.final, [16, 14]);
     });
 

@@ -27,7 +27,7 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
       assert.deepEqual(summary(r), ['square-occupied@5']);
       // The tiles stay as written (C on I7, S on I9); the L stays on the rack; the sheet's 9 is carried.
       assert.deepEqual(
-        r.turns[1]!.placed.map((t) => t.letter),
+        r.turns[1].placed.map((t) => t.letter),
         ['C', 'S'],
       );
       assert.deepEqual([...r.final], [84, 9]);
@@ -36,14 +36,14 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
     it('a coordinate written the other way round is read in the direction that gives the sheet’s score with accepted words', () => {
       const r = run(game('Ana', 'Raul', zutanos, '>Raul: CLLRSSV 7I C.S +9 9', '>Ana: AEEIODU - +0 84'), { lexicon: words });
       assert.deepEqual(summary(r), ['direction-mismatch@5']);
-      assert.equal(r.turns[1]!.words[0]!.word, 'CUS');
+      assert.equal(r.turns[1].words[0].word, 'CUS');
     });
 
     it('the other direction is not taken when its score differs from the sheet’s', () => {
       const r = run(game('Ana', 'Raul', zutanos, '>Raul: CLLRSSV 7I C.S +10 10', '>Ana: AEEIODU - +0 84'), { lexicon: words });
       assert.equal(r.findings.length, 1);
-      assert.equal(r.findings[0]!.span.start.line + 1, 5);
-      assert.notEqual(r.findings[0]!.code, 'direction-mismatch');
+      assert.equal(r.findings[0].span.start.line + 1, 5);
+      assert.notEqual(r.findings[0].code, 'direction-mismatch');
     });
   });
 
@@ -53,8 +53,8 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
       const r = run(record(LIBRO, '>Beto: ACEMNPT H3 .CAMP. +14 14', '>Ana: S - +0 16'));
       assert.deepEqual(summary(r), ['placement-gap@7']);
       assert.deepEqual([...r.final], [16, 14]);
-      assert.equal(r.turns[1]!.illegal?.code, 'placement-gap');
-      assert.deepEqual(r.turns[1]!.illegal?.squares, [{ row: 2, col: 7 }]);
+      assert.equal(r.turns[1].illegal?.code, 'placement-gap');
+      assert.deepEqual(r.turns[1].illegal?.squares, [{ row: 2, col: 7 }]);
     });
     it('off the board: one finding, the sheet’s amount', () => {
       const r = run(record(LIBRO, '>Beto: ACEMNPT 8K .CAMPE +30 30'));
@@ -81,7 +81,7 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
     it('one end-rack-mismatch naming 2R; the spread stays 2R; no second finding', () => {
       const r = run(APPENDIX_A_2R.replace('>Ana: (C[CH]ÑT?) +34 381', '>Ana: (C[CH]ÑT?) +35 382'));
       assert.deepEqual(summary(r), ['end-rack-mismatch@31']);
-      assert.equal(r.findings[0]!.args.expected, 34);
+      assert.equal(r.findings[0].args.expected, 34);
       const right = run(APPENDIX_A_2R);
       assert.deepEqual([...r.final], [...right.final]);
       // The result is FISE's ±R: 347 + 17, 339 − 17.
@@ -94,7 +94,7 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
     it('a clock over time with no (time) line: one finding on #clock; the true total takes the penalty off', () => {
       const r = run(clock);
       assert.deepEqual(summary(r), ['time-penalty-mismatch@6']);
-      assert.equal(r.findings[0]!.messageId, 'time-penalty-mismatch-missing');
+      assert.equal(r.findings[0].messageId, 'time-penalty-mismatch-missing');
       assert.deepEqual([...r.final], [364, 302]);
     });
     it('a penalty written on two lines is counted once', () => {
@@ -105,7 +105,7 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
     });
     it('under fise-2001 the penalty cites art. 31, where that text puts it', () => {
       const r = run(clock, { rules: 'fise-2001' });
-      assert.equal(r.findings[0]!.article, '31');
+      assert.equal(r.findings[0].article, '31');
     });
   });
 
@@ -133,17 +133,17 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
   describe('9. citations', () => {
     it('cumulative-mismatch cites 5.1 only under 2004 and 2001', () => {
       const text = record('>Ana: ABILORS 8D LIBRO +16 17');
-      assert.equal(run(text, { rules: 'fise-2004' }).findings[0]!.article, '5.1');
-      assert.equal(run(text, { rules: 'fise-2001' }).findings[0]!.article, '5.1');
-      assert.equal(run(text).findings[0]!.article, '5.1, 34');
+      assert.equal(run(text, { rules: 'fise-2004' }).findings[0].article, '5.1');
+      assert.equal(run(text, { rules: 'fise-2001' }).findings[0].article, '5.1');
+      assert.equal(run(text).findings[0].article, '5.1, 34');
     });
     it('an end-of-game finding cites the ending that happened, or the whole article when none did', () => {
       const early = record('>Ana: ABILORS 8D LIBRO +16 16', '>Beto: (S) +1 1');
-      assert.equal(run(early).findings[0]!.article, '37');
-      assert.equal(run(early, { rules: 'fise-2004' }).findings[0]!.article, '40');
+      assert.equal(run(early).findings[0].article, '37');
+      assert.equal(run(early, { rules: 'fise-2004' }).findings[0].article, '40');
       const blocked = record('>Ana: ABILORS 8D LIBRO +16 16', '#game-end blocked', '>Ana: S (S) -2 14', '>Beto: ACEMNPT (ACEMNPT) -13 -13');
-      assert.equal(run(blocked).findings[0]!.article, '37.1');
-      assert.equal(run(blocked, { rules: 'fise-2004' }).findings[0]!.article, '40.1');
+      assert.equal(run(blocked).findings[0].article, '37.1');
+      assert.equal(run(blocked, { rules: 'fise-2004' }).findings[0].article, '40.1');
     });
     it('MEDRADOS: the plural participle of an intransitive verb (annex §17.4 and §8), not an enclitic (§17.5)', () => {
       const lex = lexiconOf(['medrar', 'medrado', 'medrad']);
@@ -174,7 +174,7 @@ describe('engine: rulings an arbiter can sign (issue 12)', () => {
     it('one finding on the pragma, none on the first move', () => {
       const r = run(game('Ana', 'Beto', '#game-end time', '>Ana: ABILORS 8D LIBRO +16 16', '>Beto: ACEMNPT H4 CAMP. +14 14'));
       assert.deepEqual(summary(r), ['move-after-game-end@4']);
-      assert.equal(r.findings[0]!.messageId, 'move-after-game-end-pragma');
+      assert.equal(r.findings[0].messageId, 'move-after-game-end-pragma');
     });
   });
 });

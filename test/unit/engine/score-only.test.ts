@@ -36,9 +36,9 @@ describe('engine: score-only lines', () => {
     assert.equal(r.playsNotChecked?.line, 5); // first event, after the five header lines
     const a = analyze(SCORE_ONLY_A);
     assert.equal(a.notices.length, 1);
-    assert.equal(a.notices[0]!.id, 'plays-not-checked');
-    assert.equal(a.notices[0]!.article, '5.1');
-    assert.equal(a.notices[0]!.args['count'], APPENDIX_A_MOVES.length);
+    assert.equal(a.notices[0].id, 'plays-not-checked');
+    assert.equal(a.notices[0].article, '5.1');
+    assert.equal(a.notices[0].args['count'], APPENDIX_A_MOVES.length);
     assert.equal(analyze(APPENDIX_A).notices.length, 0);
     assert.ok(r.turns.slice(0, APPENDIX_A_MOVES.length).every((t) => t.playNotChecked === true));
     assert.equal(r.turns.at(-1)!.playNotChecked, undefined);
@@ -48,7 +48,7 @@ describe('engine: score-only lines', () => {
     const text = SCORE_ONLY_A.replace('>Beto: +43 116', '>Beto: +43 126');
     const r = run(text);
     assert.deepEqual(summary(r), ['cumulative-mismatch@13']);
-    assert.equal(textAt(r, r.findings[0]!), '126');
+    assert.equal(textAt(r, r.findings[0]), '126');
     assert.deepEqual(r.final, [364, 322]);
   });
 
@@ -104,9 +104,9 @@ describe('engine: score-only lines', () => {
 
   it('checks full lines before the first score-only line, and no play after it', () => {
     const moves = [...APPENDIX_A_MOVES];
-    moves[1] = moves[1]!.replace('+38 38', '+39 38'); // a full line with a wrong score: checked
-    moves[4] = numbersOnly(moves[4]!); // from here on the board is unknown
-    moves[7] = moves[7]!.replace('+43 116', '+44 117'); // a full line after it: not checked
+    moves[1] = moves[1].replace('+38 38', '+39 38'); // a full line with a wrong score: checked
+    moves[4] = numbersOnly(moves[4]); // from here on the board is unknown
+    moves[7] = moves[7].replace('+43 116', '+44 117'); // a full line after it: not checked
     const r = run(record(...moves, ...APPENDIX_A_FISE_ENDING));
     assert.deepEqual(summary(r), ['score-mismatch@7', 'cumulative-mismatch@15']);
     assert.equal(r.playsNotChecked?.count, APPENDIX_A_MOVES.length - 4);

@@ -242,14 +242,14 @@ describe('engine: scoring (art. 10.2, 12–19)', () => {
 
   it('normalises words for the lexicon: digraphs as two letters, ñ kept', () => {
     const s = scorePlacement(boardWith(''), tiles('E8:CH F8:U G8:Ñ H8:O'), 'across', TILE_SETS.spanish);
-    assert.equal(s.words[0]!.word, 'CHUÑO');
-    assert.equal(s.words[0]!.normalized, 'chuño');
+    assert.equal(s.words[0].word, 'CHUÑO');
+    assert.equal(s.words[0].normalized, 'chuño');
   });
 
   it('marks each square: new or old, letter and word multipliers, points', () => {
     const s = scorePlacement(boardWith('H8:O'), tiles('H4:C H5:A H6:M H7:P'), 'down', TILE_SETS.spanish);
     assert.deepEqual(
-      s.words[0]!.squares.map((q) => [q.letter, q.isNew, q.value, q.letterMultiplier, q.wordMultiplier, q.points]),
+      s.words[0].squares.map((q) => [q.letter, q.isNew, q.value, q.letterMultiplier, q.wordMultiplier, q.points]),
       [
         ['C', true, 3, 2, 1, 6],
         ['A', true, 1, 1, 1, 1],

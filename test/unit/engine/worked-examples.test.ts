@@ -255,27 +255,27 @@ describe('engine: worked examples (WORKED-EXAMPLES.md)', () => {
   }
 
   it('12: the bag holds 86 after the opening racks, 82 after GOTA, 79 after AMOR and after the exchange', () => {
-    const r = run(EXAMPLES[11]!.record);
+    const r = run(EXAMPLES[11].record);
     assert.deepEqual(
       r.turns.map((t) => t.bag),
       [82, 79, 79, 79],
     );
-    assert.deepEqual(r.turns[2]!.racks[0].tiles, ['E', 'I', 'M', 'R']);
+    assert.deepEqual(r.turns[2].racks[0].tiles, ['E', 'I', 'M', 'R']);
   });
 
   it('13: after the withdrawal the board holds only PERA, the bag and the rack are as before', () => {
-    const r = run(EXAMPLES[12]!.record);
+    const r = run(EXAMPLES[12].record);
     const [, play, back] = r.turns;
-    assert.equal(play!.board.filter(Boolean).length, 9);
-    assert.equal(back!.board.filter(Boolean).length, 4);
-    assert.equal(back!.bag, r.turns[0]!.bag);
-    assert.deepEqual(back!.racks[1].tiles, ['A', 'B', 'D', 'E', 'I', 'N', 'O']);
+    assert.equal(play.board.filter(Boolean).length, 9);
+    assert.equal(back.board.filter(Boolean).length, 4);
+    assert.equal(back.bag, r.turns[0].bag);
+    assert.deepEqual(back.racks[1].tiles, ['A', 'B', 'D', 'E', 'I', 'N', 'O']);
   });
 
   it('14: the game ends with CUENTE (37.4), and 15 gives the FISE final scores 364–322', () => {
     const r = run(APPENDIX_A);
     assert.deepEqual(r.gameEnd, { reason: 'out', article: '37.4', afterTurn: 24 });
-    const info = run(APPENDIX_A_2R).findings[0]!;
+    const info = run(APPENDIX_A_2R).findings[0];
     assert.equal(info.severity, 'information');
     assert.deepEqual(
       { final1: info.args.final1, final2: info.args.final2, value: info.args.value },
@@ -286,8 +286,8 @@ describe('engine: worked examples (WORKED-EXAMPLES.md)', () => {
   it('17: the game ends after the 12th scoreless turn, not after the 11th; never at 0-0', () => {
     const r = run(APPENDIX_B);
     assert.deepEqual(r.gameEnd, { reason: 'scoreless', article: '37.3', afterTurn: 14 });
-    assert.equal(r.turns[13]!.gameOver, undefined);
-    assert.equal(r.turns[14]!.gameOver?.reason, 'scoreless');
+    assert.equal(r.turns[13].gameOver, undefined);
+    assert.equal(r.turns[14].gameOver?.reason, 'scoreless');
     // Twelve scoreless turns (passes by Ana, exchanges by Beto, so 37.2 never applies) end the
     // game after two plays, but not at 0-0.
     const twelve = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? '>Ana: - +0 T0' : '>Beto: -2 +0 T1'));

@@ -39,7 +39,7 @@ const codes = (a: Analysis): string[] => a.findings.map((f) => f.code);
 /** Reading stopped at line `line` (0-based) with the one finding that says so, last of all. */
 function expectCut(a: Analysis, line: number): void {
   assert.deepEqual(a.parsed.file.truncated, { line, maxContentLines: MAX_CONTENT_LINES });
-  const last = a.findings[a.findings.length - 1]!;
+  const last = a.findings[a.findings.length - 1];
   assert.equal(last.messageId, 'too-many-lines');
   assert.equal(last.span.start.line, line);
   assert.equal(a.parsed.file.lines.length, line + 1);

@@ -26,7 +26,7 @@ describe('leaves: files', () => {
     const b = builtinLeaves();
     assert.equal(b.warning, undefined);
     assert.ok(b.leaves instanceof LeaveTable);
-    const t = b.leaves as LeaveTable;
+    const t = b.leaves;
     const p = t.provenance as { list?: { name?: string }; seed?: number; games?: number; generations?: number };
     assert.match(p.list?.name ?? '', /an-array-of-spanish-words/);
     assert.ok(typeof p.seed === 'number' && (p.games ?? 0) > 0 && (p.generations ?? 0) > 0);

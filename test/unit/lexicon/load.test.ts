@@ -161,7 +161,7 @@ describe('lexicon: user lists', function () {
     load(b, { cacheDir });
     const stampB = stamps().find((f) => f !== stampA)!;
     // As if the two paths' stamp names met: B's stamp now holds A's (same size and time).
-    fs.copyFileSync(path.join(cacheDir, stampA!), path.join(cacheDir, stampB));
+    fs.copyFileSync(path.join(cacheDir, stampA), path.join(cacheDir, stampB));
     const r = load(b, { cacheDir });
     assert.ok(r.lexicon.has('gatos') && !r.lexicon.has('perro'));
   });

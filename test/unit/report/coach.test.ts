@@ -31,7 +31,7 @@ describe('report: equity lost (coach)', () => {
     for (const p of [0, 1] as const) {
       const nick = audit.players[p].nick;
       const own = analysed.filter((t) => t.nick === nick).map((t) => t.equityLost as number);
-      const s: AuditCoachPlayer = audit.coach!.players[p];
+      const s: AuditCoachPlayer = audit.coach.players[p];
       assert.equal(s.turns, own.length);
       assert.ok(Math.abs(s.equityLost - own.reduce((a, b) => a + b, 0)) < 0.02);
       assert.equal(s.large, own.filter((x) => x > 15).length);

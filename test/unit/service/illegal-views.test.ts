@@ -52,7 +52,7 @@ describe('service: illegal plays and the headline in the views (issue 12)', () =
   });
 
   it('a hover anywhere on an illegal play says so', () => {
-    const line = GAP.split('\n')[GAP_LINE]!;
+    const line = GAP.split('\n')[GAP_LINE];
     for (const col of [1, line.indexOf('ACEMNPT') + 2, line.indexOf('H3') + 1, line.indexOf('.CAMP.') + 3, line.indexOf('+14') + 1]) {
       const text = hoverAt(GAP, GAP_LINE, col);
       assert.match(text, /[Jj]ugada ilegal/, `column ${col}: ${text}`);
@@ -81,10 +81,10 @@ describe('service: a named word list that is not set up (issue 12, item 13)', ()
     const a = analyzeRecord(NAMED);
     const diags = getDiagnostics(a, 'file:///g.gcg', 'es', settings()).filter((d) => d.code === 'lexicon-not-configured');
     assert.equal(diags.length, 1);
-    assert.equal(diags[0]!.severity, 3);
-    assert.equal(diags[0]!.range.start.line, line);
-    assert.match(String(diags[0]!.message), /«FILE2017»/);
-    const actions = getCodeActions(a, 'file:///g.gcg', diags[0]!.range, diags, 'es', settings());
+    assert.equal(diags[0].severity, 3);
+    assert.equal(diags[0].range.start.line, line);
+    assert.match(String(diags[0].message), /«FILE2017»/);
+    const actions = getCodeActions(a, 'file:///g.gcg', diags[0].range, diags, 'es', settings());
     const choose = actions.find((x) => x.command?.command === 'planilla.chooseLexicon');
     assert.ok(choose, JSON.stringify(actions));
     assert.deepEqual(choose.command?.arguments, ['FILE2017', 'file:///g.gcg']);

@@ -142,7 +142,7 @@ function line(text: string): RawEvent | RawPragma | RawError {
 function event(text: string): RawEvent {
   const raw = line(text);
   assert.equal(raw.type, 'event', `not an event: ${JSON.stringify(raw)}`);
-  return raw as RawEvent;
+  return raw;
 }
 
 describe('grammar: events', () => {
@@ -271,7 +271,7 @@ describe('grammar: events', () => {
       assert.equal(e.total?.value, c.total);
       assert.equal(e.trailing?.text, c.trailing);
       assert.equal(e.missing, undefined);
-      for (const t of [e.nick, e.score!, e.total!]) assert.equal(slice(c.text, t.span), t.text);
+      for (const t of [e.nick, e.score, e.total]) assert.equal(slice(c.text, t.span), t.text);
     });
   }
 

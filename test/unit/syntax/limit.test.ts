@@ -29,14 +29,14 @@ describe('syntax: content-line limit', () => {
     assert.equal(r.file.text, `${HEADER}${EVENTS.slice(0, 2).join('\n')}\n`);
     assert.equal(r.file.events.length, 2);
     assert.equal(r.file.lines.length, 5);
-    assert.equal(r.file.lines[4]!.type, 'blank');
+    assert.equal(r.file.lines[4].type, 'blank');
     const problems = r.problems.filter((p) => p.messageId === 'too-many-lines');
     assert.equal(problems.length, 1);
     assert.equal(r.problems.length, 1);
-    const at = problems[0]!.span;
+    const at = problems[0].span;
     assert.deepEqual(at.start, { line: 4, column: 0, offset: r.file.text.length });
     assert.deepEqual(at.end, at.start);
-    assert.deepEqual(problems[0]!.args, { max: 4 });
+    assert.deepEqual(problems[0].args, { max: 4 });
   });
 
   it('the lines read are the same nodes the whole text gives', () => {
@@ -54,7 +54,7 @@ describe('syntax: content-line limit', () => {
     const r = parse(text, { maxContentLines: 5 });
     assert.equal(r.file.truncated, undefined);
     assert.equal(r.file.events.length, 2);
-    assert.equal(r.file.events[0]!.notes[0]!.lastLine - r.file.events[0]!.notes[0]!.firstLine, 500);
+    assert.equal(r.file.events[0].notes[0].lastLine - r.file.events[0].notes[0].firstLine, 500);
     const notes = `${HEADER}${EVENTS[0]}\n${'#note otra\n'.repeat(10)}`;
     assert.deepEqual(parse(notes, { maxContentLines: 5 }).file.truncated, { line: 5, maxContentLines: 5 });
   });
@@ -67,7 +67,7 @@ describe('syntax: content-line limit', () => {
     ] as const) {
       const text = `${HEADER}${extra}\n${EVENTS[0]}\n`;
       const r = parse(text, { maxContentLines: 3 });
-      assert.equal(r.file.lines[2]!.type, kind, extra);
+      assert.equal(r.file.lines[2].type, kind, extra);
       assert.deepEqual(r.file.truncated, { line: 3, maxContentLines: 3 }, extra);
       assert.equal(r.file.events.length, 0, extra);
     }

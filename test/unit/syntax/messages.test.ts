@@ -12,13 +12,13 @@ import { parse } from '../../../server/src/syntax/parse';
 import { repoRoot } from '../../support/fixtures';
 
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 }
 
 function idsIn(file: string): Set<string> {
   const source = fs.readFileSync(path.join(repoRoot, file), 'utf8');
   const ids = new Set<string>();
-  for (const m of source.matchAll(/(?:fail\(|messageId: )'([a-z]+(?:-[a-z]+)*)'/g)) ids.add(m[1]!);
+  for (const m of source.matchAll(/(?:fail\(|messageId: )'([a-z]+(?:-[a-z]+)*)'/g)) ids.add(m[1]);
   return ids;
 }
 

@@ -57,8 +57,8 @@ describe('parse: the corpus', () => {
   it('reads the Latin-1 file as Latin-1 with a hint and keeps the accented nick', () => {
     const result = parse(corpus('en_macondo_name_iso8859-1.gcg'));
     assert.equal(result.file.encoding, 'latin-1');
-    assert.equal(result.file.events[0]!.nick.text, 'césar');
-    assert.equal(result.problems[0]!.messageId, 'encoding-fallback');
+    assert.equal(result.file.events[0].nick.text, 'césar');
+    assert.equal(result.problems[0].messageId, 'encoding-fallback');
   });
 
   it('reads the Spanish record: Ñ, lower-case real digraphs and ambiguous racks', () => {
@@ -70,7 +70,7 @@ describe('parse: the corpus', () => {
     assert.equal(tilesKey(byPlay('llORA').play!.tiles), 'b:LL* O R A');
     assert.equal(tilesKey(byPlay('chO..').play!.tiles), 'b:CH* O . .');
     assert.deepEqual(byPlay('.RDIDORa').rack!.readings.map(tilesKey), ['b:? D D I O RR', 'b:? D D I O R R']);
-    const last = file.events[file.events.length - 1]!;
+    const last = file.events[file.events.length - 1];
     assert.equal(last.kind, 'end-rack');
     assert.deepEqual(last.endRack!.readings.map(tilesKey), ['A A I L O T RR']);
   });
@@ -80,8 +80,8 @@ describe('parse: the corpus', () => {
     const withCross = file.events.find((e) => e.trailing?.text === 'KO, EX')!;
     assert.equal(withCross.play!.text, 'OXY');
     const [endRack, deduction] = file.events.slice(-2);
-    assert.deepEqual([endRack!.kind, endRack!.score!.value], ['end-rack', 1]);
-    assert.deepEqual([deduction!.kind, deduction!.score!.value, deduction!.rack!.text], ['rack-deduction', -1, 'T']);
+    assert.deepEqual([endRack.kind, endRack.score!.value], ['end-rack', 1]);
+    assert.deepEqual([deduction.kind, deduction.score!.value, deduction.rack!.text], ['rack-deduction', -1, 'T']);
     assert.equal(file.events.find((e) => e.coord?.text === 'h6')!.coord!.direction, 'down');
   });
 
@@ -101,12 +101,12 @@ describe('parse: notes', () => {
     const event = file.events.find((e) => e.play?.text === 'E.NSTEIN')!;
     assert.equal(event.notes.length, 1);
     assert.equal(
-      event.notes[0]!.text,
+      event.notes[0].text,
       'tennises dentines way more points\nsince ive been behind  and the board is not open, ive made decision to do that risky play. win or lose. will it work?',
     );
-    const note = event.notes[0]!;
+    const note = event.notes[0];
     assert.equal(note.lastLine, note.firstLine + 1);
-    assert.equal(file.lines[note.lastLine]!.type, 'note-continuation');
+    assert.equal(file.lines[note.lastLine].type, 'note-continuation');
   });
 
   it('keeps an empty first line and its continuation', () => {
@@ -137,14 +137,14 @@ describe('parse: notes', () => {
       ['about the game\nsecond line'],
     );
     assert.deepEqual(
-      file.events[0]!.notes.map((n) => n.text),
+      file.events[0].notes.map((n) => n.text),
       ['one', 'two\n  indented continuation'],
     );
     assert.deepEqual(
       errorLines(result).map((e) => [e.line, e.messageId]),
       [[8, 'unexpected-line']],
     );
-    const note = file.events[0]!.notes[1]!;
+    const note = file.events[0].notes[1];
     assert.equal(slice(text, note.span), '#note two\n  indented continuation');
   });
 
@@ -175,8 +175,8 @@ describe('parse: notation', () => {
 
   it('composes every rack and play of the file under its notation', () => {
     const { file } = parse('#tile-notation brackets\n>Ana: DEIORRX 8D CHE +5 5\n');
-    assert.deepEqual(file.events[0]!.rack!.readings.map(tilesKey), ['D E I O R R X']);
-    assert.equal(tilesKey(file.events[0]!.play!.tiles), 'C H E');
+    assert.deepEqual(file.events[0].rack!.readings.map(tilesKey), ['D E I O R R X']);
+    assert.equal(tilesKey(file.events[0].play!.tiles), 'C H E');
   });
 });
 
@@ -195,7 +195,7 @@ describe('parse: error recovery', () => {
     const broken = [...lines.slice(0, at), 'this is &&& not GCG', ...lines.slice(at)].join('\n');
     const result = parse(broken);
     assert.equal(errorLines(result).length, 1);
-    assert.equal(errorLines(result)[0]!.line, at);
+    assert.equal(errorLines(result)[0].line, at);
     assert.equal(syntaxErrors(result).length, 1);
     const original = project(parse(base)) as { lines: unknown[] };
     const after = project(result) as { lines: unknown[] };
@@ -207,12 +207,12 @@ describe('parse: error recovery', () => {
     const text = '>Ana: ABILORS 8D LIBRO +16 16\n>Beto: ADEIMNT 7G IDEA\n>Ana: AEMOSST 8G MESA +12 28\n';
     const result = parse(text);
     assert.equal(result.file.events.length, 3);
-    assert.equal(result.file.events[1]!.score, undefined);
+    assert.equal(result.file.events[1].score, undefined);
     assert.deepEqual(
       result.problems.map((p) => [p.code, p.messageId]),
       [['syntax-error', 'expected-score']],
     );
-    assert.equal(result.problems[0]!.span.start.offset, text.indexOf('IDEA') + 4);
+    assert.equal(result.problems[0].span.start.offset, text.indexOf('IDEA') + 4);
     assert.equal(errorLines(result).length, 0);
     assert.equal(syntaxErrors(result).length, 1);
   });
@@ -230,9 +230,9 @@ describe('parse: error recovery', () => {
     const text = '#player1 Ana Ana\n>Ana: ABILORS 8D LIBRO +2x4 16\n>Ana: AEMOSST 8G MESA +12 28\n';
     const result = parse(text);
     const [error] = errorLines(result);
-    assert.equal(error!.messageId, 'bad-score');
-    assert.equal(slice(text, error!.at), '+2x4');
-    assert.deepEqual([error!.at.start.line, error!.at.start.column], [1, 23]);
+    assert.equal(error.messageId, 'bad-score');
+    assert.equal(slice(text, error.at), '+2x4');
+    assert.deepEqual([error.at.start.line, error.at.start.column], [1, 23]);
     assert.equal(result.file.events.length, 1);
   });
 
@@ -255,7 +255,7 @@ describe('parse: error recovery', () => {
       [['unknown-pragma', 'unknown-pragma', { pragma: 'whatever' }]],
     );
     assert.deepEqual(syntaxErrors(result), []);
-    assert.equal(slice(result.file.text, result.problems[0]!.span), '#whatever x');
+    assert.equal(slice(result.file.text, result.problems[0].span), '#whatever x');
   });
 });
 
@@ -267,15 +267,15 @@ describe('parse: encodings and line ends', () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(lf)]);
     const result = parse(bytes);
     assert.equal(result.file.text, lf);
-    assert.equal(result.file.pragmas[0]!.name, 'character-encoding');
+    assert.equal(result.file.pragmas[0].name, 'character-encoding');
     assert.deepEqual(result.problems, []);
   });
 
   it('accepts a string that starts with U+FEFF, keeping offsets into that string', () => {
     const text = '\uFEFF#player1 Ana Ana\n';
     const result = parse(text);
-    assert.equal(result.file.pragmas[0]!.name, 'player1');
-    assert.equal(slice(text, result.file.pragmas[0]!.nameToken.span), 'player1');
+    assert.equal(result.file.pragmas[0].name, 'player1');
+    assert.equal(slice(text, result.file.pragmas[0].nameToken.span), 'player1');
   });
 
   for (const [name, eol] of [
@@ -286,7 +286,7 @@ describe('parse: encodings and line ends', () => {
       const text = lf.replace(/\n/g, eol);
       const result = parse(utf8(text));
       assert.deepEqual(project(result), project(parse(lf)));
-      const event = result.file.events[0]!;
+      const event = result.file.events[0];
       assert.equal(slice(result.file.text, event.score!.span), '+10');
       assert.equal(event.line, 2);
     });
@@ -302,7 +302,7 @@ describe('parse: encodings and line ends', () => {
     const bytes = new Uint8Array(Buffer.from(lf.replace('#character-encoding UTF-8\n', ''), 'latin1'));
     const result = parse(bytes);
     assert.equal(result.file.encoding, 'latin-1');
-    assert.equal(result.file.events[0]!.play!.text, 'AÑOS');
+    assert.equal(result.file.events[0].play!.text, 'AÑOS');
     assert.deepEqual(
       result.problems.map((p) => [p.code, p.messageId]),
       [['encoding-fallback', 'encoding-fallback']],
@@ -316,7 +316,7 @@ describe('parse: encodings and line ends', () => {
       result.problems.map((p) => p.messageId),
       ['encoding-fallback-declared'],
     );
-    assert.equal(result.file.events[0]!.nick.text, 'Ana');
+    assert.equal(result.file.events[0].nick.text, 'Ana');
   });
 
   it('honours a declared ISO-8859-1 without a hint', () => {
@@ -324,7 +324,7 @@ describe('parse: encodings and line ends', () => {
     const result = parse(new Uint8Array(Buffer.from(text, 'latin1')));
     assert.equal(result.file.encoding, 'latin-1');
     assert.deepEqual(result.problems, []);
-    assert.equal(result.file.pragmas[1]!.name === 'player1' && result.file.pragmas[1]!.fullName, 'Ana Núñez');
+    assert.equal(result.file.pragmas[1].name === 'player1' && result.file.pragmas[1].fullName, 'Ana Núñez');
   });
 
   it('reads valid UTF-8 as UTF-8', () => {
@@ -337,7 +337,7 @@ describe('parse: encodings and line ends', () => {
 describe('parse: spans', () => {
   it('a score token slices exactly +24 out of the text', () => {
     const text = '#player1 Ana Ana\n\n>Ana:   ABILORS  8D   LIBRO   +24   24   \n';
-    const event = parse(text).file.events[0]!;
+    const event = parse(text).file.events[0];
     assert.equal(slice(text, event.score!.span), '+24');
     assert.deepEqual(event.score!.span.start, { line: 2, column: 30, offset: 48 });
   });
@@ -359,9 +359,9 @@ describe('parse: spans', () => {
   it('line and column agree with the offset', () => {
     const text = 'a\r\nbb\rccc\n>Ana: ABILORS 8D LIBRO +16 16';
     const { file } = parse(text);
-    const score = file.events[0]!.score!.span.start;
+    const score = file.events[0].score!.span.start;
     const before = text.slice(0, score.offset).split(/\r\n|\r|\n/);
-    assert.deepEqual([score.line, score.column], [before.length - 1, before[before.length - 1]!.length]);
+    assert.deepEqual([score.line, score.column], [before.length - 1, before[before.length - 1].length]);
   });
 });
 
@@ -399,7 +399,7 @@ describe('parse: hostile input', () => {
     const next = random(11);
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefgh0123456789 +-.?[]()#>:\t\n\n\nñÑ';
     const chars: string[] = [];
-    for (let i = 0; i < 5 * 1024 * 1024; i++) chars.push(alphabet[Math.floor(next() * alphabet.length)]!);
+    for (let i = 0; i < 5 * 1024 * 1024; i++) chars.push(alphabet[Math.floor(next() * alphabet.length)]);
     const result = parse(chars.join(''));
     assert.ok(errorLines(result).length > 0);
   });

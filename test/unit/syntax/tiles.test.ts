@@ -49,7 +49,7 @@ describe('tiles: plays', () => {
 
   it('marks a played-through tile with a null letter', () => {
     const [through] = composePlay(raw('Play', '.A'), 'plain').tiles;
-    assert.deepEqual([through!.letter, through!.through, through!.blank], [null, true, false]);
+    assert.deepEqual([through.letter, through.through, through.blank], [null, true, false]);
   });
 });
 
@@ -81,7 +81,7 @@ describe('tiles: racks', () => {
   it(`caps the readings at ${READINGS_CAP}, the all-digraph reading first`, () => {
     const rack = composeRack(raw('Rack', 'CHLLRRCHLLRRCH'), 'plain');
     assert.equal(rack.readings.length, READINGS_CAP);
-    assert.equal(tilesKey(rack.readings[0]!), 'CH LL RR CH LL RR CH');
+    assert.equal(tilesKey(rack.readings[0]), 'CH LL RR CH LL RR CH');
     const digraphs = rack.readings.map((r) => r.filter((t) => t.letter!.length === 2).length);
     assert.deepEqual(
       digraphs,
@@ -92,6 +92,6 @@ describe('tiles: racks', () => {
   it('gives a nonsense rack of many pairs a single reading', () => {
     const rack = composeRack(raw('Rack', 'RR'.repeat(40)), 'plain');
     assert.equal(rack.readings.length, 1);
-    assert.equal(rack.readings[0]!.length, 40);
+    assert.equal(rack.readings[0].length, 40);
   });
 });
