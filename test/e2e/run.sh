@@ -13,7 +13,8 @@
 #      the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
 #   5. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/;
 #   6. the extension's web build in code-server's web-worker extension host (vscode/web-run.js);
-#   7. the first-open figures: activation time and first diagnostics (vscode/first-open.js).
+#   7. the first-open figures: activation time and first diagnostics of a cold and a settled open,
+#      with where the time goes (vscode/first-open.js).
 # All traffic stays on 127.0.0.1. Ends with "e2e: N passed, N failed" (checks over all suites);
 # exits non-zero when any suite fails.
 set -uo pipefail
