@@ -17,7 +17,6 @@ import { headlineText } from '../service/headline';
 import * as path from 'node:path';
 import { articleTitle } from '../rules/articles';
 import { citeArticle, editionLabel, formatMessage, renderFinding, severityLabel } from '../rules/messages';
-import { formatNumber } from '../rules/template';
 import type { Edition, Finding, Language, Severity } from '../rules/types';
 import type { LexiconInfo, Lexicon } from '../lexicon/types';
 import type { Analysis } from '../service/analysis';
@@ -336,39 +335,6 @@ function coachPlayers(game: GameAnalysis, replay: Replay): [AuditCoachPlayer, Au
     return { nick: replay.players[p].nick, equityLost: s.equityLost, turns: s.turns, perTurn: s.perTurn, ...s.mistakes };
   };
   return [one(0), one(1)];
-}
-
-/** The columns of the coach's per-player summary (message ids), in order; both report formats use them. */
-export const COACH_SUMMARY_COLUMNS = [
-  'report.coach.player',
-  'report.coach.total',
-  'report.coach.turns',
-  'report.coach.per-turn',
-  'report.coach.small',
-  'report.coach.medium',
-  'report.coach.large',
-] as const;
-
-/** One player's row of the coach's summary as plain text (not escaped), in COACH_SUMMARY_COLUMNS order. */
-export function coachSummaryCells(p: AuditCoachPlayer, lang: Language): string[] {
-  return [
-    p.nick,
-    formatNumber(p.equityLost, lang),
-    String(p.turns),
-    formatNumber(p.perTurn, lang),
-    String(p.small),
-    String(p.medium),
-    String(p.large),
-  ];
-}
-
-/**
- * A turn's equity-lost cell as plain text: undefined when the report has no coach's column, '—'
- * for a turn not analysed, else the number written for the language.
- */
-export function equityLostText(turn: AuditTurn, lang: Language): string | undefined {
-  if (turn.equityLost === undefined) return undefined;
-  return turn.equityLost === null ? '—' : formatNumber(turn.equityLost, lang);
 }
 
 /** 'sin problemas' or '2 error(es), 1 aviso(s)'. */

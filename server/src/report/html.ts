@@ -18,15 +18,8 @@ import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import type { Replay } from '../engine/types';
 import { boardModel, type BoardModel } from '../service/board-model';
-import {
-  COACH_SUMMARY_COLUMNS,
-  coachSummaryCells,
-  countsText,
-  equityLostText,
-  type Audit,
-  type AuditFinding,
-  type AuditTurn,
-} from './audit';
+import { countsText, type Audit, type AuditFinding, type AuditTurn } from './audit';
+import { COACH_SUMMARY_COLUMNS, coachSummaryCells, equityLostText } from './coach-columns';
 import { escapeXml } from './escape';
 import { boardFooter, boardHeading } from './labels';
 import { renderNoteMarkdown } from './note-markdown';

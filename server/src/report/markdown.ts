@@ -15,15 +15,8 @@ import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import type { Replay } from '../engine/types';
 import { boardModel, type BoardModel } from '../service/board-model';
-import {
-  COACH_SUMMARY_COLUMNS,
-  coachSummaryCells,
-  countsText,
-  equityLostText,
-  type Audit,
-  type AuditFinding,
-  type AuditTurn,
-} from './audit';
+import { countsText, type Audit, type AuditFinding, type AuditTurn } from './audit';
+import { COACH_SUMMARY_COLUMNS, coachSummaryCells, equityLostText } from './coach-columns';
 import { codeFence, escapeMarkdownInline as md } from './escape';
 import { renderNoteAsMarkdown } from './note-markdown';
 import { renderTextBoard } from './text-board';

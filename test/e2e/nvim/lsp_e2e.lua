@@ -6,30 +6,12 @@
 -- Usage: PLANILLA_SERVER=/abs/dist/server.js PLANILLA_FILE=/abs/score-error.gcg \
 --        nvim --headless --clean -c "luafile test/e2e/nvim/lsp_e2e.lua"
 -- Prints one JSON line per check and a closing "nvim-lsp: N passed, N failed"; exits non-zero on
--- any failure. Every wait polls for its condition with a bound (PLANILLA_TIMEOUT_MS, default 15 s);
--- a watchdog ends the run if something hangs.
+-- any failure (harness.lua). Every wait polls for its condition with a bound (PLANILLA_TIMEOUT_MS,
+-- default 15 s); a watchdog ends the run if something hangs.
 
-local out = function(s) io.stdout:write(s .. '\n'); io.stdout:flush() end
-local enc = (vim.json and vim.json.encode) or vim.fn.json_encode
-local timeout = tonumber(os.getenv('PLANILLA_TIMEOUT_MS') or '') or 15000
-local passes, failures = 0, 0
-
-local function check(name, ok, detail)
-  out(enc({ check = name, ok = ok and true or false, detail = detail }))
-  if ok then passes = passes + 1 else failures = failures + 1 end
-end
-
-local function finish()
-  out(string.format('nvim-lsp: %d passed, %d failed', passes, failures))
-  local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
-  for _, c in pairs(get_clients()) do vim.lsp.stop_client(c.id, true) end
-  vim.cmd((failures > 0) and 'cquit! 1' or 'qall!')
-end
-
-vim.defer_fn(function()
-  out(string.format('nvim-lsp: %d passed, %d failed', passes, failures + 1))
-  vim.cmd('cquit! 2')
-end, timeout * 4)
+local here = debug.getinfo(1, 'S').source:sub(2):match('(.*[/\\])') or './'
+local h = dofile(here .. 'harness.lua').new('nvim-lsp', 4)
+local check, timeout = h.check, h.timeout
 
 local function first_result(responses, pick)
   for _, r in pairs(responses or {}) do
@@ -41,7 +23,7 @@ local function first_result(responses, pick)
   return nil
 end
 
-local ok, err = pcall(function()
+h.run(function()
   local server = assert(os.getenv('PLANILLA_SERVER'), 'PLANILLA_SERVER is not set')
   local file = assert(os.getenv('PLANILLA_FILE'), 'PLANILLA_FILE is not set')
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
@@ -107,5 +89,3 @@ local ok, err = pcall(function()
   end)
   check('codeAction', fix ~= nil and fix.edit ~= nil, { title = fix and fix.title })
 end)
-if not ok then check('lua_error', false, tostring(err)) end
-finish()

@@ -1,30 +1,13 @@
 -- Checks run inside Neovim configured by the README's init.lua (see readme-config.js): opening a
 -- record starts `planilla lsp` through the configuration alone; its settings (English, the user's
 -- list) take effect; `:PlanillaSet` changes them in the running server.
--- Prints one JSON line per check and "nvim-readme: N passed, N failed"; exits non-zero on failure.
--- Every wait polls its condition with a bound (PLANILLA_TIMEOUT_MS, default 15 s); a watchdog ends
--- the run if anything hangs.
+-- Prints one JSON line per check and "nvim-readme: N passed, N failed"; exits non-zero on failure
+-- (harness.lua). Every wait polls its condition with a bound (PLANILLA_TIMEOUT_MS, default 15 s);
+-- a watchdog ends the run if anything hangs.
 
-local out = function(s) io.stdout:write(s .. '\n'); io.stdout:flush() end
-local enc = (vim.json and vim.json.encode) or vim.fn.json_encode
-local timeout = tonumber(os.getenv('PLANILLA_TIMEOUT_MS') or '') or 15000
-local passes, failures = 0, 0
-
-local function check(name, ok, detail)
-  out(enc({ check = name, ok = ok and true or false, detail = detail }))
-  if ok then passes = passes + 1 else failures = failures + 1 end
-end
-
-local function finish()
-  out(string.format('nvim-readme: %d passed, %d failed', passes, failures))
-  for _, c in pairs(vim.lsp.get_active_clients()) do vim.lsp.stop_client(c.id, true) end
-  vim.cmd((failures > 0) and 'cquit! 1' or 'qall!')
-end
-
-vim.defer_fn(function()
-  out(string.format('nvim-readme: %d passed, %d failed', passes, failures + 1))
-  vim.cmd('cquit! 2')
-end, timeout * 6)
+local here = debug.getinfo(1, 'S').source:sub(2):match('(.*[/\\])') or './'
+local h = dofile(here .. 'harness.lua').new('nvim-readme', 6)
+local check, timeout = h.check, h.timeout
 
 -- Diagnostics of a buffer as the server last published them (vim.diagnostic keeps them).
 local function messages(bufnr)
@@ -49,7 +32,7 @@ vim.lsp.handlers['textDocument/publishDiagnostics'] = function(e, result, ctx, c
   return default_publish(e, result, ctx, cfg)
 end
 
-local ok, err = pcall(function()
+h.run(function()
   local work = assert(os.getenv('PLANILLA_WORK'), 'PLANILLA_WORK is not set')
   vim.cmd('edit ' .. vim.fn.fnameescape(work .. '/score-error.gcg'))
   local score = vim.api.nvim_get_current_buf()
@@ -70,7 +53,7 @@ local ok, err = pcall(function()
   vim.cmd('edit ' .. vim.fn.fnameescape(work .. '/palabra-propia.gcg'))
   local own = vim.api.nvim_get_current_buf()
   local clients = 0
-  for _, c in pairs(vim.lsp.get_active_clients()) do if c.name == 'planilla' then clients = clients + 1 end end
+  for _, c in pairs(h.clients()) do if c.name == 'planilla' then clients = clients + 1 end end
   vim.wait(timeout, function() return #vim.lsp.buf_get_clients(own) > 0 end, 20)
   check('one_server_both_records', clients == 1 and #vim.lsp.buf_get_clients(own) == 1, { clients = clients })
   -- Once the server has published for this record, the user's word must have passed.
@@ -91,5 +74,3 @@ local ok, err = pcall(function()
   local rejected = wait_for(own, function(l) return any(l, '^unaccepted%-word') end)
   check('set_list_without_restart', any(rejected, '^unaccepted%-word: BIROL no está'), rejected)
 end)
-if not ok then check('lua_error', false, tostring(err)) end
-finish()

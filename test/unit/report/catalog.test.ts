@@ -13,6 +13,7 @@ import { repoRoot } from '../../support/fixtures';
 
 const SOURCES = [
   'server/src/report/audit.ts',
+  'server/src/report/coach-columns.ts',
   'server/src/report/escape.ts',
   'server/src/report/html.ts',
   'server/src/report/labels.ts',
