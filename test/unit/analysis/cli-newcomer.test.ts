@@ -127,6 +127,10 @@ describe('analysis: the CLI as a newcomer reads it', function () {
       const summary = check.out.find((l) => l.startsWith(`${file}: `)) ?? '';
       assert.match(summary, lang === 'es' ? / · ninguna jugada anotada$/ : / · no moves recorded$/);
       assert.doesNotMatch(summary, / {2}0 –/);
+      const checkJson = captureIo(lang);
+      assert.equal(await runCheck([file, '--json'], checkJson.io), 0);
+      const record = (JSON.parse(checkJson.out.join('\n')) as { files: Record<string, unknown>[] }).files[0];
+      assert.deepEqual([record.players, record.final, record.result], [[], {}, {}]);
     }
   });
 
