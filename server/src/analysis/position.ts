@@ -145,6 +145,9 @@ export interface JsonRequest {
 }
 
 /** Parses one `--stdin` request; `{ error }` says what is wrong (never throws). */
+/** The largest `top` a JSON position may ask for (the CLI's `--top` takes 1–999999 too). */
+export const MAX_TOP = 999999;
+
 export function positionFromJson(value: unknown): JsonRequest | { readonly id: unknown; readonly error: AnalysisMessage } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { id: null, error: msg('analysis.json.not-object') };
   const o = value as Record<string, unknown>;
@@ -208,7 +211,9 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
   }
   let top = 10;
   if (o.top !== undefined) {
-    if (typeof o.top !== 'number' || !Number.isInteger(o.top) || o.top < 1) return fail('analysis.json.top');
+    // At most MAX_TOP, as `--top` (a top sizes a buffer: 1e12 was an internal error; "all" lists every move).
+    if (typeof o.top !== 'number' || !Number.isInteger(o.top) || o.top < 1 || o.top > MAX_TOP)
+      return fail('analysis.json.top', { max: MAX_TOP });
     top = o.top;
   }
   if (o.all !== undefined && typeof o.all !== 'boolean') return fail('analysis.json.all');

@@ -164,6 +164,7 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
   const final: Record<string, number> = {};
   const result: Record<string, number> = {};
   replay.players.forEach((p, i) => {
+    if (p.nick === '') return; // a player the record never names (an empty file): no "" key
     final[p.nick] = replay.final[i];
     result[p.nick] = replay.result[i];
   });
@@ -193,7 +194,7 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
       path,
       rules: replay.rules,
       tileSet: replay.tileSet,
-      players: replay.players.map((p) => ({ nick: p.nick })),
+      players: replay.players.filter((p) => p.nick !== '').map((p) => ({ nick: p.nick })),
       diagnostics,
       turns,
       final,

@@ -98,6 +98,15 @@ describe('analysis: the CLI as a newcomer reads it', function () {
     assert.ok(answers[4].moves && answers[4].moves.length === 1);
   });
 
+  it('moves --stdin refuses a top beyond 999999 in one answer, as --top does (1e12 was an internal error)', async () => {
+    const lines = [1e12, 1e300, 1000000, 999999].map((top, i) => JSON.stringify({ id: i, board: EMPTY_BOARD, rack: 'CASA', top }));
+    const c = captureIo('en');
+    assert.equal(await runMoves(['--stdin'], c.io, { stdin: Readable.from([lines.join('\n')]) }), 0);
+    const answers = c.out.map((l) => JSON.parse(l) as { id: number; error?: string; count?: number; moves?: unknown[] });
+    for (const a of answers.slice(0, 3)) assert.equal(a.error, '"top" must be a whole number from 1 to 999999', `id ${a.id}`);
+    assert.equal(answers[3].moves?.length, answers[3].count);
+  });
+
   it('moves --stdin refuses a FILE or --line it would otherwise ignore', async () => {
     for (const argv of [
       ['--stdin', sample('partida-completa.gcg')],
@@ -127,6 +136,10 @@ describe('analysis: the CLI as a newcomer reads it', function () {
       const summary = check.out.find((l) => l.startsWith(`${file}: `)) ?? '';
       assert.match(summary, lang === 'es' ? / · ninguna jugada anotada$/ : / · no moves recorded$/);
       assert.doesNotMatch(summary, / {2}0 –/);
+      const checkJson = captureIo(lang);
+      assert.equal(await runCheck([file, '--json'], checkJson.io), 0);
+      const record = (JSON.parse(checkJson.out.join('\n')) as { files: Record<string, unknown>[] }).files[0];
+      assert.deepEqual([record.players, record.final, record.result], [[], {}, {}]);
     }
   });
 

@@ -78,7 +78,7 @@ export const ANALYSIS_MESSAGES: Catalog = {
     en: '"bag" must be a number of tiles ({min} to {max}: the opponent holds at most 7) or a string of as many tiles',
   },
   'analysis.json.scores': { es: '"scores" debe ser [mías, suyas]', en: '"scores" must be [mine, theirs]' },
-  'analysis.json.top': { es: '"top" debe ser un número entero positivo', en: '"top" must be a positive whole number' },
+  'analysis.json.top': { es: '"top" debe ser un número entero de 1 a {max}', en: '"top" must be a whole number from 1 to {max}' },
   'analysis.json.all': { es: '"all" debe ser true o false', en: '"all" must be true or false' },
   'analysis.json.sort': { es: '"sort" debe ser "equity" o "score"', en: '"sort" must be "equity" or "score"' },
   // Text output.
