@@ -7,12 +7,11 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
+import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 const RECORD = fs.readFileSync(path.join(repoRoot, 'test/e2e/workspace/score-error.gcg'), 'utf8');
 
@@ -26,11 +25,11 @@ describe('protocol: the first open of a record', function () {
 
   before(() => {
     assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-first-open-'));
+    dir = tempDir('first-open');
   });
 
   after(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   /** A client that records every request the server makes of it, in order, with its params. */

@@ -8,36 +8,15 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { main } from '../../../server/src/cli';
-import type { CliIo } from '../../../server/src/cli/io';
 import { parse } from '../../../server/src/syntax/parse';
 import { syntaxErrors } from '../../../server/src/syntax/parse';
 import { MAX_CONTENT_LINES } from '../../../server/src/service/analysis';
 import { APPENDIX_A_2R } from '../engine/helpers';
 import { corpusFiles, repoRoot, samplesDir, tempDir } from '../../support/fixtures';
+import { runCli, type Captured } from '../../support/cli-capture';
 
-interface Captured {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function run(args: string[], lang: 'es' | 'en' = 'es'): Promise<Captured> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    out: (t) => {
-      out += t.endsWith('\n') ? t : `${t}\n`;
-    },
-    err: (t) => {
-      err += t.endsWith('\n') ? t : `${t}\n`;
-    },
-    lang,
-    tty: false,
-  };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+/** The command in-process, in Spanish unless told (test/support/cli-capture.ts). */
+const run = (args: string[], lang: 'es' | 'en' = 'es'): Promise<Captured> => runCli(args, lang);
 
 const BAD_SCORE = [
   '#character-encoding UTF-8',

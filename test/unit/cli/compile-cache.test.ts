@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { removeTempDir, repoRoot, samplePath, tempDir } from '../../support/fixtures';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
 const bin = path.join(repoRoot, 'bin', 'planilla.js');
 
 /** What a run of a bundle saw (see `run`). */
@@ -47,10 +47,10 @@ describe('cli: the code cache of the bundle (bin/compile-cache.js)', function ()
   let dir: string;
   let env: NodeJS.ProcessEnv;
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planilla-compile-cache-'));
+    dir = tempDir('compile-cache');
     env = { PLANILLA_CACHE_DIR: path.join(dir, 'cache') };
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => removeTempDir(dir));
 
   /**
    * Loads `file` through the cache in a fresh process (as the command does), runs `main(argv)` and
@@ -151,7 +151,7 @@ describe('cli: the code cache of the bundle (bin/compile-cache.js)', function ()
   });
 
   it('the command prints the same with the cache cold, warm and off', () => {
-    const sample = path.join(repoRoot, 'samples', 'partida-completa.gcg');
+    const sample = samplePath('partida-completa.gcg');
     const runEnv = { ...process.env, PLANILLA_CACHE_DIR: path.join(dir, 'real-cache'), PLANILLA_LANG: 'en' };
     const runs = [{}, {}, { PLANILLA_COMPILE_CACHE: 'off' }].map((extra) =>
       spawnSync(process.execPath, [bin, 'check', sample], { encoding: 'utf8', env: { ...runEnv, ...extra } }),
