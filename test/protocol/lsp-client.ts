@@ -191,11 +191,6 @@ export class LspClient {
     });
   }
 
-  /** The id the next `request` will carry (to cancel it with `$/cancelRequest`). */
-  get nextRequestId(): number {
-    return this.nextId;
-  }
-
   notify(method: string, params: Json): void {
     this.send({ jsonrpc: '2.0', method, params });
   }

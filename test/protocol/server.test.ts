@@ -122,9 +122,7 @@ describe('protocol: language server over stdio', function () {
       [6, 7],
     );
     // A resolve cancelled as soon as it is sent does no analysis: the lens comes back unresolved.
-    const id = client.nextRequestId;
-    const cancelled = client.request<Lens>('codeLens/resolve', stubs[1]);
-    client.notify('$/cancelRequest', { id });
+    const cancelled = client.requestThenCancel<Lens>('codeLens/resolve', stubs[1]);
     assert.equal((await cancelled).command, undefined);
     // A resolve and an edit sent together: the new version's diagnostics come, and so does the lens.
     const edited = text.replace('IDEA +13 13', 'IDEA +15 15');
@@ -167,9 +165,7 @@ describe('protocol: language server over stdio', function () {
     assert.equal(start.count, 0);
     assert.match(start.html, /Sitúe el cursor en una jugada/);
     // Cancelled as soon as it is sent: the LSP cancellation error, and the server goes on.
-    const id = client.nextRequestId;
-    const cancelled = client.request<Moves>('planilla/boardMoves', { uri: other, line: 6 });
-    client.notify('$/cancelRequest', { id });
+    const cancelled = client.requestThenCancel<Moves>('planilla/boardMoves', { uri: other, line: 6 });
     await assert.rejects(cancelled, (e: Error & { code?: number }) => e.code === -32800);
     const again = await client.request<Moves>('planilla/boardMoves', { uri: other, line: 6 });
     assert.equal(again.turnIndex, 0);
@@ -184,9 +180,7 @@ describe('protocol: language server over stdio', function () {
     client.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'gcg', version: 1, text } });
     await opened;
     const at = { textDocument: { uri: other }, position: { line: 7, character: 20 } };
-    const id = client.nextRequestId;
-    const cancelled = client.request<{ contents: { value: string } } | null>('textDocument/hover', at);
-    client.notify('$/cancelRequest', { id });
+    const cancelled = client.requestThenCancel<{ contents: { value: string } } | null>('textDocument/hover', at);
     const outcome = await cancelled.then(
       (hover) => ({ hover }),
       (error: Error & { code?: number }) => ({ error }),
