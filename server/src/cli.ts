@@ -68,7 +68,8 @@ export async function main(argv: readonly string[], io?: CliIo): Promise<number>
     if (loaded) commandRun = command;
     const tail = loaded ? parseCommandArgs(argv.slice(at + 1), { ...GLOBAL_OPTIONS, ...loaded.options }) : undefined;
     // `--lang` counts wherever it is written (after the command's name it wins).
-    const langValue = tail?.args.values.get('lang') ?? head.args.values.get('lang');
+    // An unknown command has no options to parse by, so its `--lang` is looked for by name.
+    const langValue = (tail ? tail.args.values.get('lang') : langAfter(argv.slice(at + 1))) ?? head.args.values.get('lang');
     if (langValue !== undefined) {
       if (langValue === 'es' || langValue === 'en') lang = langValue;
       else return early(t(lang, 'cli.bad-value', { option: '--lang', value: langValue, allowed: 'es, en' }));
@@ -91,4 +92,16 @@ export async function main(argv: readonly string[], io?: CliIo): Promise<number>
   } catch (e) {
     return early(t(lang, 'cli.internal-error', { path: command ?? '', detail: e instanceof Error ? e.message : String(e) }));
   }
+}
+
+/** The value of the last `--lang X` or `--lang=X` in `args`, if any. */
+function langAfter(args: readonly string[]): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') break;
+    if (arg === '--lang' && i + 1 < args.length) value = args[++i];
+    else if (arg.startsWith('--lang=')) value = arg.slice('--lang='.length);
+  }
+  return value;
 }

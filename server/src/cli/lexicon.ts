@@ -212,6 +212,8 @@ function compile(p: SubcommandArgs, options: LoadOptions, io: LexiconCommandIo):
   if (p.positional.length < 2) return usageError(io, 'lexicon.cli.compile-args', {});
   if (p.positional.length > 2) return usageError(io, 'lexicon.cli.too-many-args', { args: p.positional.slice(2).join(' ') });
   const [input, output] = p.positional;
+  // What is written is Planilla's DAWG; a `.kwg` name would later be read as a Woogles graph.
+  if (/\.kwg$/i.test(output)) return usageError(io, 'lexicon.cli.compile-kwg', { path: output });
   const r = compileListFile(input, output, options);
   if (!r.ok) return usageError(io, r.error.messageId, r.error.args);
   for (const line of listLines(r.value.list, io.lang)) io.out(line);

@@ -85,4 +85,17 @@ describe('cli: the argument parser', () => {
     assert.equal(await main(['-v'], g.io), 0);
     assert.match(g.out[0] ?? '', /^\d+\.\d+\.\d+$/);
   });
+
+  it('an unknown command is refused in the language asked for after its name', async () => {
+    const a = capture('es');
+    assert.equal(await main(['foo', '--lang', 'en'], a.io), 2);
+    assert.deepEqual(a.err.length, 1);
+    assert.match(a.err[0] ?? '', /unknown command/i);
+    const b = capture('en');
+    assert.equal(await main(['foo', '--lang=es', 'x.gcg'], b.io), 2);
+    assert.match(b.err[0] ?? '', /desconocida/);
+    const c = capture('en');
+    assert.equal(await main(['foo', '--lang', 'xx'], c.io), 2);
+    assert.match(c.err[0] ?? '', /--lang/);
+  });
 });

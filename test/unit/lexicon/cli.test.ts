@@ -104,6 +104,12 @@ describe('lexicon: planilla lexicon', function () {
       [true, false],
     );
     assert.equal((await run(['compile', input, dir])).code, 2);
+    // A .kwg name is refused (the file would be read back as a Woogles graph), and nothing is written.
+    const kwg = path.join(dir, 'FILE.kwg');
+    const refused = await run(['compile', input, kwg], 'en');
+    assert.equal(refused.code, 2);
+    assert.match(refused.err.join('\n'), /not a Woogles \.kwg: give .*FILE\.kwg the \.dawg extension/);
+    assert.equal(fs.existsSync(kwg), false);
   });
 
   it('has every message in Spanish and English with the same placeholders', () => {

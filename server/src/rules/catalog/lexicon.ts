@@ -170,6 +170,10 @@ export const LEXICON_MESSAGES: Catalog = {
   },
   'lexicon.cli.no-words': { es: 'check necesita al menos una palabra', en: 'check needs at least one word' },
   'lexicon.cli.compile-args': { es: 'compile necesita ENTRADA y SALIDA', en: 'compile needs INPUT and OUTPUT' },
+  'lexicon.cli.compile-kwg': {
+    es: 'compile escribe un grafo .dawg de Planilla, no un .kwg de Woogles: dé a {path} la extensión .dawg',
+    en: 'compile writes a Planilla .dawg graph, not a Woogles .kwg: give {path} the .dawg extension',
+  },
   'lexicon.cli.too-many-args': { es: 'sobran argumentos: {args}', en: 'unexpected arguments: {args}' },
   'lexicon.check.accepted': { es: '{word}: válida', en: '{word}: accepted' },
   'lexicon.check.rejected': { es: '{word}: no está en el léxico', en: '{word}: not in the lexicon' },
