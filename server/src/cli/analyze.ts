@@ -31,9 +31,8 @@ import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import {
-  MAX_JOBS,
   defaultJobs,
-  parseJobs,
+  jobsOption,
   runFiles,
   terminalProgress,
   type CheckRequest,
@@ -96,18 +95,8 @@ async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions):
   if (!settings) return 2;
   const top = positiveInt(args.values.get('top'), '--top', io);
   if (top === null) return 2;
-  const jobsText = args.values.get('jobs');
-  const chosenJobs = jobsText === undefined ? undefined : parseJobs(jobsText);
-  if (jobsText !== undefined && chosenJobs === undefined) {
-    io.err(
-      t(io.lang, 'cli.bad-value', {
-        option: args.written.get('jobs') ?? '--jobs',
-        value: jobsText,
-        allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }),
-      }),
-    );
-    return 2;
-  }
+  const chosenJobs = jobsOption(args, io);
+  if (chosenJobs === null) return 2;
   const { files, problems } = expandInputs(args.positionals, io);
   if (files.length === 0 && problems === 0) {
     io.err(t(io.lang, 'cli.no-files'));

@@ -20,7 +20,8 @@
 import * as path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { analyzeRecord, internalErrorReport, type CheckSettings, type JsonFile } from './record';
-import { readRecord, t } from './io';
+import { readRecord, t, type CliIo } from './io';
+import type { ParsedArgs } from './args';
 import { formatMessage } from '../rules/messages';
 import type { Edition, Language, Severity } from '../rules/types';
 import type { Lexicon } from '../lexicon/types';
@@ -55,6 +56,25 @@ export function parseJobs(text: string): number | undefined {
   if (!/^\d{1,3}$/.test(text.trim())) return undefined;
   const n = Number(text.trim());
   return n >= 1 && n <= MAX_JOBS ? n : undefined;
+}
+
+/**
+ * The `--jobs` option of `check` and `analyze`: the number asked for, undefined when not given
+ * (the command chooses), or null after printing the one-line refusal of a bad value.
+ */
+export function jobsOption(args: ParsedArgs, io: CliIo): number | undefined | null {
+  const text = args.values.get('jobs');
+  if (text === undefined) return undefined;
+  const jobs = parseJobs(text);
+  if (jobs !== undefined) return jobs;
+  io.err(
+    t(io.lang, 'cli.bad-value', {
+      option: args.written.get('jobs') ?? '--jobs',
+      value: text,
+      allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }),
+    }),
+  );
+  return null;
 }
 
 /** What one file gave: its report (the parts that cross threads), or the one-line read error. */

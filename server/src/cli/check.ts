@@ -21,7 +21,7 @@ import { expandInputs, t, type CliIo } from './io';
 import { jsonForTerminal, terminalLines, terminalText } from './terminal';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
-import { defaultJobs, MAX_JOBS, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
+import { defaultJobs, jobsOption, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
 import { EDITIONS, type Edition } from '../rules/types';
 
 export interface CheckOptions {
@@ -61,18 +61,8 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
     io.err(t(io.lang, 'cli.bad-value', { option: '--tile-set', value: tileSet, allowed: 'spanish, english' }));
     return 2;
   }
-  const jobsText = args.values.get('jobs');
-  const chosenJobs = jobsText === undefined ? undefined : parseJobs(jobsText);
-  if (jobsText !== undefined && chosenJobs === undefined) {
-    io.err(
-      t(io.lang, 'cli.bad-value', {
-        option: args.written.get('jobs') ?? '--jobs',
-        value: jobsText ?? '',
-        allowed: t(io.lang, 'batch.jobs-allowed', { max: MAX_JOBS }),
-      }),
-    );
-    return 2;
-  }
+  const chosenJobs = jobsOption(args, io);
+  if (chosenJobs === null) return 2;
   if (args.positionals.length === 0) {
     io.err(t(io.lang, 'cli.no-files'));
     return 2;
@@ -123,13 +113,6 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
   }
   if (unreadable > 0) return 2;
   return tally.withErrors > 0 ? 1 : 0;
-}
-
-/** `--jobs` value: a whole number from 1 to MAX_JOBS, else undefined. */
-function parseJobs(text: string): number | undefined {
-  if (!/^\d{1,3}$/.test(text.trim())) return undefined;
-  const n = Number(text.trim());
-  return n >= 1 && n <= MAX_JOBS ? n : undefined;
 }
 
 function printHuman(report: ReportOutcome, io: CliIo): void {

@@ -127,17 +127,7 @@ function renderSquare(square: SquareModel, lang: Language): string {
   parts.push(
     `<rect x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4" fill="${fill}" stroke="${edge}" stroke-width="${width}"${dash}/>`,
   );
-  const size = tile.letter.length > 1 ? 15 : 21;
-  const ink = tile.blank ? BOARD_COLOURS.blankLetter : BOARD_COLOURS.ink;
-  const style = tile.blank ? ' font-style="italic"' : '';
-  parts.push(
-    `<text x="${x + CELL / 2 - 2}" y="${y + CELL / 2 + 7}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="${ink}"${style}>${escapeXml(tile.letter)}</text>`,
-  );
-  if (!tile.blank) {
-    parts.push(
-      `<text x="${x + CELL - 5}" y="${y + CELL - 5}" font-size="9" text-anchor="end" fill="${BOARD_COLOURS.ink}">${tile.value}</text>`,
-    );
-  }
+  parts.push(tileFace(x, y, tile));
   return parts.join('') + mark;
 }
 
@@ -215,18 +205,21 @@ export function renderPreviewGroup(
     parts.push(
       `<rect class="preview-tile" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="4" fill="${BOARD_COLOURS.previewTile}" stroke="${BOARD_COLOURS.previewEdge}" stroke-width="3"${dash}/>`,
     );
-    const size = tile.letter.length > 1 ? 15 : 21;
-    const ink = tile.blank ? BOARD_COLOURS.blankLetter : BOARD_COLOURS.ink;
-    const style = tile.blank ? ' font-style="italic"' : '';
-    parts.push(
-      `<text x="${x + CELL / 2 - 2}" y="${y + CELL / 2 + 7}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="${ink}"${style}>${escapeXml(tile.letter)}</text>`,
-    );
-    if (!tile.blank) {
-      parts.push(
-        `<text x="${x + CELL - 5}" y="${y + CELL - 5}" font-size="9" text-anchor="end" fill="${BOARD_COLOURS.ink}">${tile.value}</text>`,
-      );
-    }
+    parts.push(tileFace(x, y, tile));
   }
   parts.push('</g>');
   return parts.join('');
+}
+
+/** A tile's letter (italic for a blank) and, for a real tile, its value, in the square at (x, y). */
+function tileFace(x: number, y: number, tile: { readonly letter: string; readonly blank: boolean; readonly value: number }): string {
+  const size = tile.letter.length > 1 ? 15 : 21;
+  const ink = tile.blank ? BOARD_COLOURS.blankLetter : BOARD_COLOURS.ink;
+  const style = tile.blank ? ' font-style="italic"' : '';
+  const letter = `<text x="${x + CELL / 2 - 2}" y="${y + CELL / 2 + 7}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="${ink}"${style}>${escapeXml(tile.letter)}</text>`;
+  if (tile.blank) return letter;
+  return (
+    letter +
+    `<text x="${x + CELL - 5}" y="${y + CELL - 5}" font-size="9" text-anchor="end" fill="${BOARD_COLOURS.ink}">${tile.value}</text>`
+  );
 }
