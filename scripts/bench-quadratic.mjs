@@ -23,7 +23,7 @@ const root = resolve(option('--root', join(dirname(fileURLToPath(import.meta.url
 const runs = Math.max(1, Number(option('--runs', 5)) || 5);
 const require = createRequire(import.meta.url);
 const out = (m) => require(join(root, 'out', 'server', 'src', m));
-const { analyze } = out('service/analysis.js');
+const { analyze } = out('service/document.js');
 const { getDocumentSymbols } = out('service/editing.js');
 const { renderNoteMarkdown } = out('report/note-markdown.js');
 

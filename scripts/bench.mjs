@@ -125,7 +125,7 @@ async function ensureGames() {
 
 function inProcess() {
   const out = join(root, 'out/server/src');
-  const { analyze } = require(join(out, 'service/analysis.js'));
+  const { analyze } = require(join(out, 'service/document.js'));
   const { parse } = require(join(out, 'syntax/parse.js'));
   const { replay } = require(join(out, 'engine/replay.js'));
   const { loadDefaultLexicon } = require(join(out, 'lexicon/load.js'));

@@ -19,9 +19,9 @@
  */
 import * as vscode from 'vscode';
 import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/shared/protocol';
-import { Coalescer } from '../../server/src/shared/board-view';
+import { Coalescer } from '../../server/src/shared/board-page';
 import { renderReportPanelPage, reportParts, type ReportPanelTexts } from '../../server/src/shared/report-panel';
-import { freshNonce, uriBaseName, type BoardViewHost } from './board-view';
+import { freshNonce, uriBaseName, type BoardViewHost } from './board-panel';
 import { writeFileAtomic } from '../../server/src/files/write';
 
 export interface AuditReportOptions {

@@ -2,7 +2,7 @@
  * The VS Code client's commands and set-up, the same in VS Code (`extension.ts`, the server a Node
  * process) and in VS Code for the Web (`browser.ts`, the server a web worker): the client options
  * and the `planilla.*` settings the server is given, and the commands "Check all records in
- * workspace", "Export for Woogles", "Show board" (board-view.ts), "Audit report"
+ * workspace", "Export for Woogles", "Show board" (board-panel.ts), "Audit report"
  * (audit-report.ts), "Fix all scores and totals" (one edit from the server's fix-all) and "Compare
  * with another sheet…" (VS Code's diff view of the two sheets and the server's summary).
  *
@@ -31,7 +31,7 @@ import {
   type ExportResult,
 } from '../../server/src/shared/protocol';
 import { showAuditReport, type AuditReportOptions } from './audit-report';
-import { BoardView, uriBaseName, type BoardViewHost } from './board-view';
+import { BoardView, uriBaseName, type BoardViewHost } from './board-panel';
 import { clientText, resolveLanguage } from '../../server/src/shared/text';
 import type { Language } from '../../server/src/shared/text';
 

@@ -48,7 +48,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { FIX_ALL_KIND, fixAllEdits, getCodeActions, getFixAllAction } from './service/actions';
 import { compareSheets, comparisonSummary } from './service/compare';
 import { fixAll } from './service/fix-all';
-import { analyze, MAX_CONTENT_LINES, type Analysis } from './service/analysis';
+import { analyze, MAX_CONTENT_LINES, type Analysis } from './service/document';
 import { getCompletions } from './service/completion';
 import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
@@ -98,7 +98,7 @@ import {
 } from './shared/protocol';
 import { confinePathSettings, userPathsOf } from './shared/settings';
 import { buildAudit, coachGame } from './report/audit';
-import { boardViewAt, renderBoardMoves } from './report/board-view';
+import { boardViewAt, renderBoardMoves } from './report/board-body';
 import { renderHtmlReport } from './report/html';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
 import { formatMessage, resolveLanguage } from './rules/messages';

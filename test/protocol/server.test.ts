@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MAX_CONTENT_LINES } from '../../server/src/service/analysis';
+import { MAX_CONTENT_LINES } from '../../server/src/service/document';
 import { LspClient } from './lsp-client';
 import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 

@@ -16,7 +16,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Catalog } from '../../server/src/rules/catalog/types';
+import type { Catalog } from '../../server/src/text/types';
 import { fillTemplate, resolveLanguage } from '../../server/src/rules/messages';
 import type { MessageArgs } from '../../server/src/rules/types';
 import { generateGame, type Ending, type Notation } from './generator';

@@ -18,7 +18,7 @@
  * file is accepted only if its sizes add up exactly, every leave is a multiset of 1–6 Spanish
  * tiles the FISE bag allows, each leave appears once, the leave count matches L, every single
  * tile has a value, and every value is finite. Anything else is refused with a reason
- * (`problem`, and a message id of catalog/leaves.ts with its arguments) and the caller keeps the
+ * (`problem`, and a message id of text/leaves.ts with its arguments) and the caller keeps the
  * built-in table.
  *
  * Example:

@@ -96,7 +96,7 @@ export function positionBefore(
   };
 }
 
-/** A message of the analysis catalogue (rules/catalog/analysis.ts) and its arguments. */
+/** A message of the analysis catalogue (text/analysis.ts) and its arguments. */
 export interface AnalysisMessage {
   readonly messageId: string;
   readonly args: Readonly<Record<string, string | number>>;

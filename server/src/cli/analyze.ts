@@ -41,7 +41,7 @@ import {
   type WorkerSettings,
 } from './batch';
 import { analyzeFile, replaySettings } from './board';
-import type { AnalysisSettings } from '../service/analysis';
+import type { AnalysisSettings } from '../service/document';
 import { expandInputs, t, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
 import { COMMON, moveText, positiveInt, render, resolveLeaves, shown, signed } from './moves';

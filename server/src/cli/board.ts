@@ -15,7 +15,7 @@
  *   planilla board partida.gcg --svg -o tablero.svg
  */
 import { resolveWriteTarget } from '../files/write';
-import { analyze, type Analysis, type AnalysisSettings } from '../service/analysis';
+import { analyze, type Analysis, type AnalysisSettings } from '../service/document';
 import { boardModel } from '../service/board-model';
 import { boardFooter, boardHeading } from '../report/labels';
 import { renderBoardSvg } from '../report/svg';

@@ -15,7 +15,7 @@
 import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { REPLAY_OPTIONS, replaySettings, singleFile } from './board';
-import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
+import { analyze, MAX_CONTENT_LINES } from '../service/document';
 import { fixAll } from '../service/fix-all';
 import { encodeText } from '../syntax/encoding';
 

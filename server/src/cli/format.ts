@@ -3,7 +3,7 @@
  * `planilla export --for woogles FILE [-o OUT]` (GCG that Macondo and Woogles read).
  *
  * Invariants: a file is only rewritten when its canonical form differs; unreadable input, and a
- * file with more content lines than the analysis reads (service/analysis.ts MAX_CONTENT_LINES),
+ * file with more content lines than the analysis reads (service/document.ts MAX_CONTENT_LINES),
  * is one line on stderr and exit 2: neither command writes a part of a file as if it were all.
  *
  * Example:
@@ -12,7 +12,7 @@
  */
 import { parse } from '../syntax/parse';
 import { format, formatRefusal } from '../syntax/format';
-import { analyze, MAX_CONTENT_LINES } from '../service/analysis';
+import { analyze, MAX_CONTENT_LINES } from '../service/document';
 import { exportForWoogles, hasScoreOnlyLines } from '../service/export';
 import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';

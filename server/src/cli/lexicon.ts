@@ -19,7 +19,7 @@ import { compileListFile, type LexiconProblem, type LexiconReport, loadLexicon, 
 import { normalizeQuery } from '../lexicon/normalize';
 import type { Lexicon } from '../lexicon/types';
 import { DIGRAPH_MODES, type DigraphMode } from '../lexicon/wordlist';
-import { LEXICON_MESSAGES } from '../rules/catalog/lexicon';
+import { LEXICON_MESSAGES } from '../text/lexicon';
 import { citeArticle, fillTemplate, formatMessage } from '../rules/messages';
 import { EDITIONS, type Edition, type Language, type MessageArgs } from '../rules/types';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';

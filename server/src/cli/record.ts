@@ -11,7 +11,7 @@
  *   r.json.result;    // { Ana: 364, Beto: 322 }  (the scores under the edition: FISE ±R)
  *   r.json.complete;  // true
  */
-import { analyze, type Analysis } from '../service/analysis';
+import { analyze, type Analysis } from '../service/document';
 import { headlineText } from '../service/headline';
 import { formatMessage, renderFinding, renderNotice } from '../rules/messages';
 import type { Edition, Finding, Language, Severity } from '../rules/types';

@@ -27,7 +27,7 @@ import { buildAudit, coachGame } from '../report/audit';
 import { renderHtmlReport } from '../report/html';
 import { renderMarkdownReport } from '../report/markdown';
 import { buildRuling, renderRulingHtml, renderRulingMarkdown } from '../report/ruling';
-import type { AnalysisSettings } from '../service/analysis';
+import type { AnalysisSettings } from '../service/document';
 import type { Sheet } from '../service/compare';
 import * as path from 'node:path';
 

@@ -13,7 +13,7 @@
  *   total already reported as wrong and an amount already reported as wrong are forgiven once).
  *   A placement whose geometry is wrong reports the geometry, not its score as well.
  * - After an illegal placement the replay goes on with the tiles placed as written.
- * - Syntax problems are not reported here (service/analysis.ts merges them).
+ * - Syntax problems are not reported here (service/document.ts merges them).
  *
  * The replayer is built in layers (see `replay-state.ts`): this module holds the top one, which
  * takes the lines in order, checks the sheet's addition (art. 5.1) and makes the states.

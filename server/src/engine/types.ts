@@ -178,7 +178,7 @@ export interface Replay {
   readonly turns: readonly TurnState[];
   /**
    * Findings of the replay, sorted by position. Syntax problems (ErrorLine nodes and
-   * ParseResult.problems) are turned into findings by service/analysis.ts, not here.
+   * ParseResult.problems) are turned into findings by service/document.ts, not here.
    */
   readonly findings: readonly Finding[];
   /**

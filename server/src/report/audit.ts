@@ -19,7 +19,7 @@ import { articleTitle } from '../rules/articles';
 import { citeArticle, editionLabel, formatMessage, renderFinding, severityLabel } from '../rules/messages';
 import type { Edition, Finding, Language, Severity } from '../rules/types';
 import type { LexiconInfo, Lexicon } from '../lexicon/types';
-import type { Analysis } from '../service/analysis';
+import type { Analysis } from '../service/document';
 import type { EventNode, NoteNode } from '../syntax/types';
 import type { Replay, TileSetName } from '../engine/types';
 import { eventText } from '../service/board-model';

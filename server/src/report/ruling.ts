@@ -15,7 +15,7 @@
  */
 import { editionLabel, formatMessage, renderNotice } from '../rules/messages';
 import type { Language } from '../rules/types';
-import type { Analysis } from '../service/analysis';
+import type { Analysis } from '../service/document';
 import { compareSheets, type Comparison, type Sheet } from '../service/compare';
 import { auditFinding, type AuditFinding } from './audit';
 import { escapeMarkdownInline, escapeXml } from './escape';

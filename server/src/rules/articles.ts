@@ -26,7 +26,7 @@
  *   articleTitle('fise-2004', '41.5', 'en'); // 'General conduct — 41.5: the chief arbiter's 30-point penalty'
  *   articleTitle('fise', '12–19');         // 'Valor numérico de las letras … Premio por «scrabble»'
  */
-import type { LocalizedText } from './catalog/types';
+import type { LocalizedText } from '../text/types';
 import type { Edition, Language } from './types';
 
 /** Where a title comes from. */

@@ -1,5 +1,5 @@
 /**
- * The message system: merges every catalogue of `catalog/` into one table and renders messages,
+ * The message system: merges every catalogue of `text/` into one table and renders messages,
  * findings and article citations in Spanish or English.
  *
  * Invariants:
@@ -17,19 +17,19 @@
  *   citeArticle('33, XII', 'es');       // 'art. 33, anexo XII'
  *   formatMessage('cli.count.error', { n: 1 }, 'es');   // '1 error'  (n: 3 → '3 errores')
  */
-import { CLI_MESSAGES } from './catalog/cli';
-import { FINDING_MESSAGES } from './catalog/findings';
-import { SYNTAX_MESSAGES } from './catalog/syntax';
-import { REPORT_MESSAGES } from './catalog/report';
-import { LEXICON_MESSAGES } from './catalog/lexicon';
-import { ENGINE_MESSAGES } from './catalog/engine';
-import { UI_MESSAGES } from './catalog/ui';
-import { CLIENT_MESSAGES } from './catalog/client';
-import { BATCH_MESSAGES } from './catalog/batch';
-import { ANALYSIS_MESSAGES } from './catalog/analysis';
-import { LEAVES_MESSAGES } from './catalog/leaves';
-import { DESK_MESSAGES } from './catalog/desk';
-import type { Catalog, LocalizedText } from './catalog/types';
+import { CLI_MESSAGES } from '../text/cli';
+import { FINDING_MESSAGES } from '../text/findings';
+import { SYNTAX_MESSAGES } from '../text/syntax';
+import { REPORT_MESSAGES } from '../text/report';
+import { LEXICON_MESSAGES } from '../text/lexicon';
+import { ENGINE_MESSAGES } from '../text/engine';
+import { UI_MESSAGES } from '../text/ui';
+import { CLIENT_MESSAGES } from '../text/client';
+import { BATCH_MESSAGES } from '../text/batch';
+import { ANALYSIS_MESSAGES } from '../text/analysis';
+import { LEAVES_MESSAGES } from '../text/leaves';
+import { DESK_MESSAGES } from '../text/desk';
+import type { Catalog, LocalizedText } from '../text/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor, type Notice } from './registry';
 import { argValue, fillTemplate } from './template';

@@ -11,7 +11,7 @@
  * - every article cited exists in articles.ts for its edition;
  * - under `naspa` no FISE article is cited (''): the NASPA rulebook is not among our sources, so
  *   the conventions that matter there are explained in `notes.naspa` instead;
- * - `messageIds[0]` is the code itself; the others are variants, all in catalog/findings.ts.
+ * - `messageIds[0]` is the code itself; the others are variants, all in text/findings.ts.
  *
  * Example:
  *   const f = makeFinding('score-mismatch', 'fise', span, { declared: 24, computed: 26, words: 'CASA 26' });
@@ -19,7 +19,7 @@
  *   f.article;   // '12–19'
  *   articleFor('end-rack-mismatch', 'fise-2004');  // '40.3'
  */
-import type { LocalizedText } from './catalog/types';
+import type { LocalizedText } from '../text/types';
 import {
   EDITIONS,
   FINDING_CODES,

@@ -15,7 +15,7 @@
  *   // 'Poner la puntuación calculada: +26'
  */
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
-import type { Analysis, AnalysisSettings } from './analysis';
+import type { Analysis, AnalysisSettings } from './document';
 import { fixAll, numberFindings, type FixAllResult } from './fix-all';
 import { DIAGNOSTIC_SOURCE, LEXICON_NOT_CONFIGURED_CODE, lexiconNameDiagnostics, visibleFindings } from './diagnostics';
 import { signed, uiText } from './i18n';

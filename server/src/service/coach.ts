@@ -4,7 +4,7 @@
  * Computed on demand for one turn (never with the diagnostics), cancellable, and cached per
  * position in a bounded cache (`CoachCache`). Also the board view's list (`boardCoachModel`): the
  * best `BOARD_TOP` moves of the turn under the cursor, each with the tiles it would put on the
- * board (`previewTiles`), as plain data that report/board-view.ts draws.
+ * board (`previewTiles`), as plain data that report/board-body.ts draws.
  *
  * Invariants:
  * - Pure apart from the cache: `coachTurn` never throws except `AnalysisCancelled` (when the token
@@ -44,7 +44,7 @@ import type { Lexicon } from '../lexicon/types';
 import { formatMessage } from '../rules/messages';
 import { formatNumber } from '../rules/template';
 import type { Language } from '../rules/types';
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import { signed, uiText } from './i18n';
 import { RecentCache } from './recent-cache';
 import { md } from './hover';

@@ -18,7 +18,7 @@
  *   c.firstDisagreement?.n;   // 8
  *   c.result.true;            // { Ana: 364, Beto: 322 }
  */
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import type { Replay, TurnState } from '../engine/types';
 import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';

@@ -13,7 +13,7 @@
  *   getCompletions(analysis, { line: 9, character: 1 }, 'es').map((i) => i.label);  // ['Ana', 'Luis']
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position } from 'vscode-languageserver-types';
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import { uiText } from './i18n';
 import { boardModel } from './board-model';
 import { BOARD_SIZE, CENTER, squareName } from '../engine/board';

@@ -19,7 +19,7 @@
  *   // { code: 'score-mismatch', source: 'planilla', severity: 1, range: …, message: 'puntuación …' }
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver-types';
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import { toRange } from './locate';
 import { hiddenCodes, type PlanillaSettings } from './settings';
 import { uiText } from './i18n';

@@ -20,7 +20,7 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver-types';
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import { signed, uiText } from './i18n';
 import { allNotes, toRange } from './locate';
 import { format, formatRefusal } from '../syntax/format';

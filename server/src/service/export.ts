@@ -20,7 +20,7 @@
  * Example:
  *   exportForWoogles(analyze(text, { lexicon }));  // '#character-encoding UTF-8\n#player1 …'
  */
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import type { EventNode, PragmaNode, RackNode, TileRef } from '../syntax/types';
 import type { TurnState } from '../engine/types';
 import { formatMessage } from '../rules/messages';

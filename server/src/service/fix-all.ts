@@ -20,7 +20,7 @@
  *   r.changes;    // [{ line: 7, which: 'score', from: '+24', to: '+26' }, { line: 7, which: 'total', … }]
  *   r.remaining;  // []
  */
-import { analyze, type Analysis, type AnalysisSettings } from './analysis';
+import { analyze, type Analysis, type AnalysisSettings } from './document';
 import type { Finding, FindingCode } from '../rules/types';
 import type { EventNode, Span } from '../syntax/types';
 

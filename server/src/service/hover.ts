@@ -18,7 +18,7 @@
  *   // { kind: 'markdown', value: '**1. Ana** — 8D LIBRO: computed **+16** · the sheet says +18 ⚠\n\n| square | D8 | …' }
  */
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import { visibleFindings } from './diagnostics';
 import { signed, uiText } from './i18n';
 import { locate, spanContains, toRange, type Located } from './locate';

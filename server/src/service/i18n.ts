@@ -1,6 +1,6 @@
 /**
  * Texts of the editor features (hovers, lenses, fix titles, command messages) from the UI
- * catalogue (`rules/catalog/ui.ts`, then the client's `rules/catalog/client.ts`), in Spanish or
+ * catalogue (`text/ui.ts`, then the client's `text/client.ts`), in Spanish or
  * English, with `{name}` placeholders filled.
  *
  * Invariants: never throws; an id missing from the catalogue renders as the id itself (a unit
@@ -9,8 +9,8 @@
  * Example:
  *   uiText('ui.lens.totals', 'es', { p1: 'Ana', t1: 134, p2: 'Luis', t2: 98 });  // 'tras la jugada: Ana 134 · Luis 98'
  */
-import { CLIENT_MESSAGES } from '../rules/catalog/client';
-import { UI_MESSAGES } from '../rules/catalog/ui';
+import { CLIENT_MESSAGES } from '../text/client';
+import { UI_MESSAGES } from '../text/ui';
 import { fillTemplate } from '../rules/template';
 import type { Language, MessageArgs } from '../rules/types';
 

@@ -14,7 +14,7 @@
  *   // ['Resultado final: Ana 364 – Luis 322', 'Reglamento FISE vigente · fichas españolas (FISE)', 'tras la jugada: Ana 16 · Luis 0', …]
  */
 import type { CodeLens } from 'vscode-languageserver-types';
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import { headlineText } from './headline';
 import { uiText } from './i18n';
 import { editionLabel } from '../rules/messages';

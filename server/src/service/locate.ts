@@ -10,7 +10,7 @@
  *   if (at.kind === 'event' && at.part === 'score') at.turn?.computedScore;
  */
 import type { Position, Range } from 'vscode-languageserver-types';
-import type { Analysis } from './analysis';
+import type { Analysis } from './document';
 import type { TurnState } from '../engine/types';
 import type { EventNode, NoteNode, Piece, PragmaNode, Span, TileRef } from '../syntax/types';
 

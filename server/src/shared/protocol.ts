@@ -70,7 +70,7 @@ export type CompareResult = { readonly summary: string; readonly title: string }
 
 /**
  * The board view: the board at the turn under the cursor (line is 0-based), rendered by the
- * server (report/board-view.ts) so the webview parses and replays nothing. Null when the
+ * server (report/board-body.ts) so the webview parses and replays nothing. Null when the
  * document is not open in the server.
  */
 export const BOARD_AT_REQUEST = 'planilla/boardAt';

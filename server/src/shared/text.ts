@@ -1,5 +1,5 @@
 /**
- * The client's texts (`rules/catalog/client.ts`) in Spanish or English, and the choice of language,
+ * The client's texts (`text/client.ts`) in Spanish or English, and the choice of language,
  * without the rest of the message system: what the VS Code client and the board view's page need.
  *
  * Invariants: never throws; an id missing from the client catalogue renders as the id itself (a
@@ -8,7 +8,7 @@
  * Example:
  *   clientText('ui.board.panelTitle', 'en', { name: 'partida.gcg' });   // 'Board · partida.gcg'
  */
-import { CLIENT_MESSAGES } from '../rules/catalog/client';
+import { CLIENT_MESSAGES } from '../text/client';
 import { fillTemplate } from '../rules/template';
 import type { Language, MessageArgs } from '../rules/types';
 

@@ -216,7 +216,7 @@ export interface ParseOptions {
   /**
    * Read at most this many content lines (see `isContentLine`): the line after the last one read
    * ends the tree, `file.text` stops there and one `too-many-lines` problem says so. No limit by
-   * default; the analysis sets one (service/analysis.ts).
+   * default; the analysis sets one (service/document.ts).
    */
   readonly maxContentLines?: number;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The board view's page and the audit report rendered in Debian's Chromium (playwright-core, the
 // launch flags of the code-server runs) from file:// pages, checked as a person would see them:
-//   - the board page of a sample record (report/board-view.ts body in the shared/board-view.ts
+//   - the board page of a sample record (report/board-body.ts body in the shared/board-page.ts
 //     page): turn label, last move, racks with a blank, the digraph tile, unseen tiles; its nonce'd
 //     script runs and posts steps for the buttons and keys; its policy refuses an inline handler;
 //     screenshot test-output/e2e/board-sample.png;
@@ -26,9 +26,9 @@ const { launchBrowser } = require('../vscode/harness');
 const repoRoot = path.resolve(__dirname, '../../..');
 const shots = path.join(repoRoot, 'test-output/e2e');
 const out = (p) => require(path.join(repoRoot, 'out/server/src', p));
-const { analyze } = out('service/analysis');
-const { boardViewAt } = out('report/board-view');
-const { renderBoardViewPage } = out('shared/board-view');
+const { analyze } = out('service/document');
+const { boardViewAt } = out('report/board-body');
+const { renderBoardViewPage } = out('shared/board-page');
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const HOSTILE_NICK = '<img/src=x/onerror=alert(1)>';

@@ -45,7 +45,7 @@ const CLIENT_ALLOWED = [
   /^server\/src\/shared\//,
   /^server\/src\/files\//,
   /^server\/src\/files\//,
-  /^server\/src\/rules\/catalog\/client\.ts$/,
+  /^server\/src\/text\/client\.ts$/,
   /^server\/src\/rules\/template\.ts$/,
 ];
 
@@ -62,7 +62,7 @@ describe('architecture: bundles', function () {
 
   it('the server bundle, built the same way, carries the catalogue and the engine', async () => {
     const { inputs } = await projectInputs('server');
-    for (const f of ['server/src/rules/catalog/findings.ts', 'server/src/engine/replay.ts', 'server/src/service/analysis.ts']) {
+    for (const f of ['server/src/text/findings.ts', 'server/src/engine/replay.ts', 'server/src/service/document.ts']) {
       assert.ok(inputs.includes(f), `${f} not in the server bundle`);
     }
   });

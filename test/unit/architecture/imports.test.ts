@@ -102,16 +102,17 @@ function layerOf(file: string): string {
 const ALLOWED: Record<string, readonly string[]> = {
   files: [],
   syntax: [],
-  rules: ['syntax'],
-  lexicon: ['syntax', 'rules', 'files'],
-  engine: ['syntax', 'rules', 'lexicon'],
-  analysis: ['syntax', 'rules', 'lexicon', 'engine'],
-  shared: ['rules'],
-  service: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'shared', 'files'],
-  report: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'shared'],
-  cli: ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
-  'cli.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'cli', 'shared', 'files'],
-  'server-core.ts': ['syntax', 'rules', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  text: [],
+  rules: ['syntax', 'text'],
+  lexicon: ['syntax', 'rules', 'text', 'files'],
+  engine: ['syntax', 'rules', 'text', 'lexicon'],
+  analysis: ['syntax', 'rules', 'text', 'lexicon', 'engine'],
+  shared: ['rules', 'text'],
+  service: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'shared', 'files'],
+  report: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'shared'],
+  cli: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  'cli.ts': ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'report', 'cli', 'shared', 'files'],
+  'server-core.ts': ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
   'server.ts': ['lexicon', 'service', 'shared', 'files', 'server-core.ts'],
   'server-browser.ts': ['analysis', 'lexicon', 'service', 'shared', 'server-core.ts'],
   web: [],
@@ -122,13 +123,14 @@ const ALLOWED: Record<string, readonly string[]> = {
  * The only files of `rules/` the shared module may import (what the client bundle carries): the
  * client's catalogue, the template filler and, for types only, the vocabulary and catalogue shape.
  */
-const SHARED_RULES = ['server/src/rules/catalog/client.ts', 'server/src/rules/template.ts'];
-const SHARED_RULE_TYPES = ['server/src/rules/types.ts', 'server/src/rules/catalog/types.ts'];
+const SHARED_RULES = ['server/src/text/client.ts', 'server/src/rules/template.ts'];
+const SHARED_RULE_TYPES = ['server/src/rules/types.ts', 'server/src/text/types.ts'];
 
 /** Packages each layer may import from node_modules. */
 const PACKAGES: Record<string, readonly string[]> = {
   files: [],
   syntax: [],
+  text: [],
   rules: [],
   lexicon: [],
   engine: [],
@@ -187,7 +189,7 @@ describe('architecture: import rules', () => {
         const resolved = resolveRelative(file, spec);
         if (!resolved) continue;
         const target = path.relative(repoRoot, resolved).split(path.sep).join('/');
-        if (!target.startsWith('server/src/rules/')) continue;
+        if (!target.startsWith('server/src/rules/') && !target.startsWith('server/src/text/')) continue;
         const ok = SHARED_RULES.includes(target) || (typeOnly && SHARED_RULE_TYPES.includes(target));
         assert.ok(ok, `${path.relative(repoRoot, file)} imports ${spec}${typeOnly ? ' (types)' : ''}`);
       }

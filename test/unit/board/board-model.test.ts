@@ -4,7 +4,7 @@
  * unseen tiles (which add up to 100 minus what the viewer has seen) and the end of the game.
  */
 import { strict as assert } from 'node:assert';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { boardModel, turnAtLine, type BoardModel, type SquareModel } from '../../../server/src/service/board-model';
 import { PREMIUMS } from '../../../server/src/engine/board';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';

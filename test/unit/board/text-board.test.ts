@@ -5,7 +5,7 @@
  * unseen tiles and the end of the game, in Spanish and English.
  */
 import { strict as assert } from 'node:assert';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { boardModel } from '../../../server/src/service/board-model';
 import { cellText, renderGrid, renderTextBoard } from '../../../server/src/report/text-board';
 import { boardFooter, boardHeading, rackText, unseenTiles } from '../../../server/src/report/labels';

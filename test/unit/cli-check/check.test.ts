@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from '../../../server/src/syntax/parse';
 import { syntaxErrors } from '../../../server/src/syntax/parse';
-import { MAX_CONTENT_LINES } from '../../../server/src/service/analysis';
+import { MAX_CONTENT_LINES } from '../../../server/src/service/document';
 import { APPENDIX_A_2R } from '../engine/helpers';
 import { corpusFiles, repoRoot, samplesDir, tempDir } from '../../support/fixtures';
 import { runCli, type Captured } from '../../support/cli-capture';

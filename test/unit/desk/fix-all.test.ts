@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { fixAll, numberFindings } from '../../../server/src/service/fix-all';
 import { getFixAllAction } from '../../../server/src/service/actions';
 import { APPENDIX_A, record } from '../engine/helpers';

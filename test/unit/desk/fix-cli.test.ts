@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { numberFindings } from '../../../server/src/service/fix-all';
 import { removeTempDir, tempDir } from '../../support/fixtures';
 

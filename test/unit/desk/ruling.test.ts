@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { buildRuling, MAX_FINDINGS, renderRulingHtml, renderRulingMarkdown } from '../../../server/src/report/ruling';
 import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 

@@ -16,7 +16,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { squareIndex } from '../../../server/src/engine/board';
-import { analyze, type Analysis } from '../../../server/src/service/analysis';
+import { analyze, type Analysis } from '../../../server/src/service/document';
 import type { EventNode } from '../../../server/src/syntax/types';
 import { generateGame, mulberry32 } from '../../support/generator';
 import { defaultLexicon, sampleFiles } from '../../support/fixtures';

@@ -7,7 +7,7 @@
  * written as numbers only must give the same true totals (364–322) as the full record.
  */
 import * as assert from 'node:assert/strict';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { APPENDIX_A_FISE_ENDING, APPENDIX_A_MOVES } from '../../support/worked-examples';
 import { APPENDIX_A, record, run, summary, textAt } from './helpers';
 

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { GENERATE_CLI_MESSAGES, main } from '../../support/generate-cli';
 import { generateGame } from '../../support/generator';
 import { defaultLexicon, removeTempDir, tempDir } from '../../support/fixtures';

@@ -8,7 +8,7 @@ import { TILE_SETS } from '../../../server/src/engine/tilesets';
 import type { Replay } from '../../../server/src/engine/types';
 import { buildDawg } from '../../../server/src/lexicon/dawg';
 import { DawgLexicon } from '../../../server/src/lexicon/load';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { generateGame, mulberry32, type GenerateOptions, type GeneratedGame } from '../../support/generator';
 import { defaultLexicon } from '../../support/fixtures';
 

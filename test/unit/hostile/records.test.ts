@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { analyzeRecord, type JsonFile } from '../../../server/src/cli/record';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import type { Lexicon } from '../../../server/src/lexicon/types';
-import { MAX_CONTENT_LINES, type Analysis } from '../../../server/src/service/analysis';
+import { MAX_CONTENT_LINES, type Analysis } from '../../../server/src/service/document';
 import { getDiagnostics } from '../../../server/src/service/diagnostics';
 import { getHover } from '../../../server/src/service/hover';
 import { getCodeLenses } from '../../../server/src/service/lenses';

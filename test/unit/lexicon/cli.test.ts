@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runLexiconCommand } from '../../../server/src/cli/lexicon';
 import { placeholdersOf } from '../../../server/src/rules/messages';
-import { LEXICON_MESSAGES } from '../../../server/src/rules/catalog/lexicon';
+import { LEXICON_MESSAGES } from '../../../server/src/text/lexicon';
 import { defaultLexicon, tempDir } from '../../support/fixtures';
 
 async function run(args: string[], lang: 'es' | 'en' = 'es'): Promise<{ code: number; out: string[]; err: string[] }> {

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { buildDawg, serializeDawg } from '../../../server/src/lexicon/dawg';
 import { loadLexicon, loadLexiconOrDefault, type LoadOptions } from '../../../server/src/lexicon/load';
 import { tokenize, TILE_LETTERS } from '../../../server/src/lexicon/normalize';
-import { LEXICON_MESSAGES } from '../../../server/src/rules/catalog/lexicon';
+import { LEXICON_MESSAGES } from '../../../server/src/text/lexicon';
 import { sourceWords, writeKwg } from './helpers';
 import { defaultLexicon, tempDir } from '../../support/fixtures';
 

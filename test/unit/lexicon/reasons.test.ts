@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { explainRejection } from '../../../server/src/lexicon/reasons';
 import type { Lexicon } from '../../../server/src/lexicon/types';
 import type { Edition } from '../../../server/src/rules/types';
-import { LEXICON_MESSAGES } from '../../../server/src/rules/catalog/lexicon';
+import { LEXICON_MESSAGES } from '../../../server/src/text/lexicon';
 import { defaultLexicon } from '../../support/fixtures';
 
 function tiny(words: string[]): Lexicon {

@@ -5,7 +5,7 @@
  */
 import { formatNumber } from '../../../server/src/rules/template';
 import { strict as assert } from 'node:assert';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { buildAudit, coachGame, type AuditCoachPlayer } from '../../../server/src/report/audit';
 import { renderHtmlReport } from '../../../server/src/report/html';
 import { renderMarkdownReport } from '../../../server/src/report/markdown';

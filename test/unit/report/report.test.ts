@@ -8,7 +8,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { buildAudit } from '../../../server/src/report/audit';
 import { renderHtmlReport } from '../../../server/src/report/html';
 import { renderMarkdownReport } from '../../../server/src/report/markdown';

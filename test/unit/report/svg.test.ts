@@ -5,7 +5,7 @@
  * text from the record escaped.
  */
 import { strict as assert } from 'node:assert';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { boardModel } from '../../../server/src/service/board-model';
 import { BOARD_COLOURS, renderBoardSvg, wrapCaption } from '../../../server/src/report/svg';
 import { markupProblems, workedExample } from './helpers';

@@ -6,8 +6,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { FINDING_MESSAGES } from '../../../server/src/rules/catalog/findings';
-import type { Catalog } from '../../../server/src/rules/catalog/types';
+import { FINDING_MESSAGES } from '../../../server/src/text/findings';
+import type { Catalog } from '../../../server/src/text/types';
 import {
   CATALOGS,
   MESSAGES,
@@ -51,15 +51,15 @@ describe('rules/messages', () => {
       assert.equal(merged.messages.size, 3);
     });
 
-    it('include every catalogue file present in server/src/rules/catalog/', () => {
-      const folder = path.join(repoRoot, 'server', 'src', 'rules', 'catalog');
+    it('include every catalogue file present in server/src/text/', () => {
+      const folder = path.join(repoRoot, 'server', 'src', 'text');
       const files = fs.readdirSync(folder).filter((f) => f.endsWith('.ts') && f !== 'types.ts' && !f.endsWith('.d.ts'));
       assert.ok(files.includes('findings.ts'));
       const wired = new Set<unknown>(CATALOGS.map((c) => c.catalog));
       const unwired: string[] = [];
       for (const file of files) {
-        // Compiled beside this test's tree: out/server/src/rules/catalog/<name>.js
-        const compiled = path.resolve(__dirname, '../../../server/src/rules/catalog', file.replace(/\.ts$/, '.js'));
+        // Compiled beside this test's tree: out/server/src/text/<name>.js
+        const compiled = path.resolve(__dirname, '../../../server/src/text', file.replace(/\.ts$/, '.js'));
         const exported = Object.values(require(compiled) as Record<string, unknown>).filter((v) => typeof v === 'object' && v !== null);
         if (!exported.some((v) => wired.has(v))) unwired.push(file);
       }

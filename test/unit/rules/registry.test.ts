@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { articleExists } from '../../../server/src/rules/articles';
-import { FINDING_MESSAGES } from '../../../server/src/rules/catalog/findings';
+import { FINDING_MESSAGES } from '../../../server/src/text/findings';
 import { RULES, articleFor, makeFinding, ruleFor } from '../../../server/src/rules/registry';
 import { EDITIONS, FINDING_CODES, SEVERITIES, type Edition, type FindingCode, type Severity } from '../../../server/src/rules/types';
 import type { Span } from '../../../server/src/syntax/types';

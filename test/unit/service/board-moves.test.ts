@@ -1,6 +1,6 @@
 /**
  * The board view's best moves (issue 13, item 4): the list of the turn under the cursor
- * (service/coach.ts `boardCoachModel`, drawn by report/board-view.ts `renderBoardMoves`), the
+ * (service/coach.ts `boardCoachModel`, drawn by report/board-body.ts `renderBoardMoves`), the
  * preview of each move over the board (`previewTiles`, svg.ts `renderPreviewGroup`) and the
  * section the body keeps for them. The previews are checked against the engine: each previewed
  * move, written as a record line and replayed, places exactly the tiles previewed (digraph tiles
@@ -12,7 +12,7 @@ import { moveLeave, movePlay, movePosition, moveWord, type Move } from '../../..
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { boardModel } from '../../../server/src/service/board-model';
 import { BOARD_TOP, CoachCache, boardCoachModel, coachTurn, previewTiles } from '../../../server/src/service/coach';
-import { boardViewAt, renderBoardMoves } from '../../../server/src/report/board-view';
+import { boardViewAt, renderBoardMoves } from '../../../server/src/report/board-body';
 import { markupProblems } from '../report/helpers';
 import { EXAMPLE_6, HEADER, analyzeRecord, lineOf } from './fixtures';
 

@@ -1,12 +1,12 @@
 /**
- * The board view: the steps through a record (shared/board-view.ts), the body the server sends
- * for the turn under the cursor (report/board-view.ts: turn label, event and score, the board with
+ * The board view: the steps through a record (shared/board-page.ts), the body the server sends
+ * for the turn under the cursor (report/board-body.ts: turn label, event and score, the board with
  * the last move, racks with blanks and digraph tiles, true totals, bag, unseen tiles grouped by
  * letter, in Spanish and English, every record text escaped) and the webview page (strict policy,
  * nonce, no external reference).
  */
 import { strict as assert } from 'node:assert';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { boardModel, turnAtLine } from '../../../server/src/service/board-model';
 import {
   BOARD_STEPS,
@@ -20,8 +20,8 @@ import {
   stepTurn,
   turnForLine,
   type BoardStep,
-} from '../../../server/src/shared/board-view';
-import { boardViewAt, renderBoardViewBody, turnLabel } from '../../../server/src/report/board-view';
+} from '../../../server/src/shared/board-page';
+import { boardViewAt, renderBoardViewBody, turnLabel } from '../../../server/src/report/board-body';
 import { markupProblems } from '../report/helpers';
 import { EXAMPLE_6, GAME_A, HEADER, lineOf } from './fixtures';
 import { readSample } from '../../support/fixtures';

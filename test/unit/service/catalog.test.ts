@@ -5,8 +5,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CLIENT_MESSAGES } from '../../../server/src/rules/catalog/client';
-import { UI_MESSAGES } from '../../../server/src/rules/catalog/ui';
+import { CLIENT_MESSAGES } from '../../../server/src/text/client';
+import { UI_MESSAGES } from '../../../server/src/text/ui';
 import { clientText } from '../../../server/src/shared/text';
 import { uiText, signed } from '../../../server/src/service/i18n';
 import { EVENT_KINDS } from '../../../server/src/syntax/types';
@@ -54,7 +54,7 @@ describe('service: UI catalogue', () => {
   it('holds every id the client and the shared module use in the client catalogue, and no id twice', () => {
     const ids = usedIds(['client/src', 'server/src/shared']);
     assert.ok(ids.length >= 15, ids.join(', '));
-    for (const id of ids) assert.ok(Object.prototype.hasOwnProperty.call(CLIENT_MESSAGES, id), `missing ${id} in catalog/client.ts`);
+    for (const id of ids) assert.ok(Object.prototype.hasOwnProperty.call(CLIENT_MESSAGES, id), `missing ${id} in text/client.ts`);
     for (const id of Object.keys(CLIENT_MESSAGES)) assert.ok(!Object.prototype.hasOwnProperty.call(UI_MESSAGES, id), `${id} in both`);
     assert.equal(clientText('ui.board.panelTitle', 'en', { name: 'a.gcg' }), 'Board · a.gcg');
     assert.equal(clientText('ui.lens.totals', 'es'), 'ui.lens.totals');

@@ -12,7 +12,7 @@
 import { strict as assert } from 'node:assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, TextEdit } from 'vscode-languageserver-types';
-import { analyze, type Analysis, type AnalysisSettings } from '../../../server/src/service/analysis';
+import { analyze, type Analysis, type AnalysisSettings } from '../../../server/src/service/document';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { DEFAULT_SETTINGS, readSettings, type PlanillaSettings } from '../../../server/src/service/settings';
 import { APPENDIX_A_FISE_ENDING, APPENDIX_A_MOVES, WORKED_HEADER } from '../../support/worked-examples';

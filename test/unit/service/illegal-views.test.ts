@@ -11,7 +11,7 @@ import { boardModel } from '../../../server/src/service/board-model';
 import { getCodeActions } from '../../../server/src/service/actions';
 import { getDiagnostics } from '../../../server/src/service/diagnostics';
 import { getHover } from '../../../server/src/service/hover';
-import { renderBoardViewBody } from '../../../server/src/report/board-view';
+import { renderBoardViewBody } from '../../../server/src/report/board-body';
 import { GAME_A, GAME_A_GCG_ENDING, HEADER, analyzeRecord, settings } from './fixtures';
 
 const LIBRO = '>Ana: ABILORS 8D LIBRO +16 16';

@@ -5,7 +5,7 @@
  * the saved file.
  */
 import { strict as assert } from 'node:assert';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { buildAudit } from '../../../server/src/report/audit';
 import { renderHtmlReport } from '../../../server/src/report/html';
 import { REPORT_PANEL_SCRIPT, renderReportPanelPage, reportPanelCsp, reportParts } from '../../../server/src/shared/report-panel';

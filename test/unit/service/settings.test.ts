@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import {
   chooseLexiconMap,
   choosePathSetting,

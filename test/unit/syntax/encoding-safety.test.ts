@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decode, encodeText } from '../../../server/src/syntax/encoding';
 import { parse } from '../../../server/src/syntax/parse';
-import { analyze } from '../../../server/src/service/analysis';
+import { analyze } from '../../../server/src/service/document';
 import { getFormattingEdits } from '../../../server/src/service/editing';
 import { runCli } from '../../support/cli-capture';
 import { removeTempDir, tempDir } from '../../support/fixtures';

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FINDING_MESSAGES } from '../../../server/src/rules/catalog/findings';
-import { SYNTAX_MESSAGES } from '../../../server/src/rules/catalog/syntax';
+import { FINDING_MESSAGES } from '../../../server/src/text/findings';
+import { SYNTAX_MESSAGES } from '../../../server/src/text/syntax';
 import { parse } from '../../../server/src/syntax/parse';
 import { repoRoot } from '../../support/fixtures';
 

@@ -8,8 +8,8 @@
  * typing path): `renderBoardMoves` draws that list and, for each move, its preview over the board
  * (`svg.ts` `renderPreviewGroup`, put in the board's `g.previews` layer and shown by the page
  * while the pointer or the keyboard focus is on the move's row).
- * The page (shared/board-view.ts) sizes the board to the panel and keeps the side panel beside it. The server sends
- * it to the webview (`planilla/boardAt`), whose page is `shared/board-view.ts`.
+ * The page (shared/board-page.ts) sizes the board to the panel and keeps the side panel beside it. The server sends
+ * it to the webview (`planilla/boardAt`), whose page is `shared/board-page.ts`.
  *
  * Invariants: pure; every text from the record (nicks, names, the event line, words, tiles) and
  * every label goes through `escapeXml`; the body has no script, no style element, no style
@@ -28,7 +28,7 @@ import { signed, uiText } from '../service/i18n';
 import type { BoardCoachModel, BoardMoveRow } from '../service/coach';
 import { equityText } from '../service/coach';
 import type { BoardAtResult, BoardMovesResult } from '../shared/protocol';
-import type { BoardStep } from '../shared/board-view';
+import type { BoardStep } from '../shared/board-page';
 import { escapeXml } from './escape';
 import { gameOverLine } from './labels';
 import { renderBoardSvg, renderPreviewGroup } from './svg';

@@ -1,7 +1,7 @@
 /**
  * The editor's board view, the part that lives in the extension: the webview page (a strict
  * Content-Security-Policy, one style sheet and one small script, both with a nonce) that holds the
- * body the server renders (`report/board-view.ts`), the pure helpers the client steps with, and the
+ * body the server renders (`report/board-body.ts`), the pure helpers the client steps with, and the
  * coalescer its redraws go through. In `shared/` so the client bundle carries it without the rules.
  *
  * Invariants:

@@ -309,7 +309,7 @@ export const UI_MESSAGES: Catalog = {
     es: 'Teclas: ← → jugada anterior y siguiente · Inicio y Fin primera y última. El cursor del editor sigue al tablero.',
     en: 'Keys: ← → previous and next event · Home and End first and last. The editor cursor follows the board.',
   },
-  // The board view's list of best moves (report/board-view.ts, service/coach.ts).
+  // The board view's list of best moves (report/board-body.ts, service/coach.ts).
   'ui.board.coach.pending': { es: 'Calculando las mejores jugadas…', en: 'Working out the best moves…' },
   'ui.board.coach.list': { es: 'Mejores jugadas de este turno', en: 'Best moves of this turn' },
   'ui.board.coach.start': {

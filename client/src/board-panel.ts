@@ -6,8 +6,8 @@
  *
  * Invariants:
  * - The webview parses and replays nothing: every body comes from the server
- *   (`planilla/boardAt`, rendered by report/board-view.ts, escaped there); the page itself
- *   (shared/board-view.ts) has a strict Content-Security-Policy with a fresh nonce and loads
+ *   (`planilla/boardAt`, rendered by report/board-body.ts, escaped there); the page itself
+ *   (shared/board-page.ts) has a strict Content-Security-Policy with a fresh nonce and loads
  *   nothing (no local resource roots, no command URIs).
  * - Redraws are coalesced: at most one request is in flight, and any number of cursor moves or
  *   edits while it runs cause exactly one more, for the latest state (no timer).
@@ -39,7 +39,7 @@ import {
   stepTurn,
   turnForLine,
   type BoardStep,
-} from '../../server/src/shared/board-view';
+} from '../../server/src/shared/board-page';
 import type { Language } from '../../server/src/shared/text';
 
 /** What the page is sent with the best moves of the turn shown. */
