@@ -1,9 +1,9 @@
 /**
- * The architecture's import rules (ARCHITECTURE.md, README "Layout and import rules"), checked on
+ * The architecture's import rules (ARCHITECTURE.md, docs/architecture.md "Layout and import rules"), checked on
  * the sources' syntax trees (TypeScript's parser, .ts and .js files alike): each layer leans only
  * on the layers it may; nothing below `service/` knows an editor exists; only `server.ts` imports
  * `vscode-languageserver/node`; only `client/` imports `vscode`; no import cycle; and the allowed
- * list here is the README's table.
+ * list here is docs/architecture.md's table.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -96,7 +96,7 @@ function layerOf(file: string): string {
 }
 
 /**
- * Which project layers each layer may import (besides itself and Node's built-ins). The README's
+ * Which project layers each layer may import (besides itself and Node's built-ins). docs/architecture.md's
  * table ("Layout and import rules") must say exactly this (a test below compares them).
  */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -261,8 +261,8 @@ describe('architecture: import rules', () => {
     assert.deepEqual(cycles, []);
   });
 
-  it("the allowed list is the README's table, row for row", () => {
-    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  it("the allowed list is docs/architecture.md's table, row for row", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'docs', 'architecture.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Layout and import rules'));
     const table: Record<string, string[]> = {};
     for (const m of section.slice(0, section.indexOf('\n## ', 5)).matchAll(/^\| `([^`]+)` \| ([^|]*) \|/gm)) {
