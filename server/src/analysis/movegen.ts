@@ -18,7 +18,7 @@
  * the 50-point bonus, art. 12–19) and `test/unit/analysis/` proves them equal to the engine's
  * `scorePlacement` on every generated move of many positions. Equity = score + a per-position
  * table indexed by the sub-multiset of the rack used (mixed radix over the rack's distinct faces,
- * at most 128 entries), filled once per position (equity.ts): the leave value while the bag has
+ * at most 128 entries), filled once per position (equity.ts `prepare`): the leave value while the bag has
  * tiles, the end-of-game term once it is empty.
  *
  * Invariants: one generator per word graph, reused for every position (buffers are allocated
@@ -32,7 +32,7 @@
  */
 import { BOARD_SIZE, letterMultiplier, premiumAt, wordMultiplier } from '../engine/board';
 import { BINGO_BONUS, RACK_SIZE, TILE_SETS } from '../engine/tilesets';
-import type { Dawg } from '../lexicon/dawg';
+import { EDGE_CHILD_SHIFT, EDGE_FINAL as DAWG_EDGE_FINAL, EDGE_LAST as DAWG_EDGE_LAST, EDGE_TILE_MASK, type Dawg } from '../lexicon/dawg';
 import { TILE_COUNT, TILE_LETTERS } from '../lexicon/normalize';
 
 const SIZE = BOARD_SIZE;
@@ -45,10 +45,11 @@ export const CODE_MASK = 31;
 export const BLANK_BIT = 32;
 export const NEW_BIT = 64;
 
-/** Edge layout of the DAWG (lexicon/dawg.ts). */
-const EDGE_FINAL = 1 << 5;
-const EDGE_LAST = 1 << 6;
-const CHILD_SHIFT = 7;
+/** Edge layout of the DAWG (lexicon/dawg.ts), as module-local constants the JIT embeds. */
+const EDGE_FINAL = DAWG_EDGE_FINAL;
+const EDGE_LAST = DAWG_EDGE_LAST;
+const CHILD_SHIFT = EDGE_CHILD_SHIFT;
+const TILE_MASK = EDGE_TILE_MASK;
 
 /** Every lettered tile. */
 export const ALL_TILES = ((1 << (TILE_COUNT + 1)) - 1) & ~1;
@@ -161,7 +162,7 @@ export class MoveGenerator {
     if ((mask & bit) === 0) return 0;
     const below = mask & (bit - 1);
     const e = node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20];
-    return e < edges.length && (edges[e] & CODE_MASK) === tile ? e : 0;
+    return e < edges.length && (edges[e] & TILE_MASK) === tile ? e : 0;
   }
 
   /**
@@ -252,7 +253,7 @@ export class MoveGenerator {
       const start = first === s ? this.root : node;
       for (let e = start; e > 0 && e < edges.length; e++) {
         const edge = edges[e];
-        const tile = edge & CODE_MASK;
+        const tile = edge & TILE_MASK;
         let ok: boolean;
         if (last === s) ok = (edge & EDGE_FINAL) !== 0;
         else {

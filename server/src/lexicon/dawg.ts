@@ -44,9 +44,19 @@ function crypto(): typeof import('node:crypto') {
   return require('node:crypto') as typeof import('node:crypto');
 }
 
-const FINAL = 1 << 5;
-const LAST = 1 << 6;
-const CHILD_SHIFT = 7;
+/**
+ * Edge layout (exported for the move generator, which walks the array itself): tile code in the
+ * low 5 bits (`EDGE_TILE_MASK`), then the word-ends-here and last-edge-of-its-node flags, then the
+ * child node's index from bit `EDGE_CHILD_SHIFT`; the word before a node's first edge is the
+ * node's tile mask.
+ */
+export const EDGE_TILE_MASK = 31;
+export const EDGE_FINAL = 1 << 5;
+export const EDGE_LAST = 1 << 6;
+export const EDGE_CHILD_SHIFT = 7;
+const FINAL = EDGE_FINAL;
+const LAST = EDGE_LAST;
+const CHILD_SHIFT = EDGE_CHILD_SHIFT;
 const MAX_CHILD = 2 ** 25 - 1;
 
 export const DAWG_MAGIC = 'PLDG';

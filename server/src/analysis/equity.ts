@@ -1,0 +1,182 @@
+/**
+ * Static equity (README "Analysis"): what a position turns into for the generator (`prepare`:
+ * board and rack as codes, the rack's sub-multisets in mixed radix) and the equity term of each
+ * sub-multiset of tiles used, looked up by that index during the walk, never by a string.
+ *
+ * Equity (in hundredths of a point, `equityOf`): score + leave value (LeaveEvaluator) while the
+ * bag has tiles; with the bag empty, score + 2R for a move that empties the rack (R = the
+ * opponent's tiles' face values; FISE 37.4: the finisher adds R and the opponent subtracts R;
+ * NASPA: +2R), no leave term.
+ *
+ * Invariants: `prepare` does not modify the position; the table has one entry per sub-multiset
+ * of the rack (at most 128); leave values asked once per evaluator and leave (`LeaveMemo`).
+ */
+import { BOARD_SIZE } from '../engine/board';
+import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
+import { TILE_COUNT } from '../lexicon/normalize';
+import { builtinLeaves } from './leave-files';
+import { provisionalLeaves, type LeaveEvaluator } from './leaves';
+import { AnalysisUnsupported, type MoveOptions, type SortKey } from './move';
+import { BLANK, BLANK_BIT, FACES, codeOf } from './movegen';
+import { unseenTiles, type Position } from './position';
+
+/** What a position turns into for the generator: codes, the rack sub-multiset tables. */
+export interface Prepared {
+  readonly position: Position;
+  readonly board: Uint8Array;
+  readonly rackCounts: Int8Array;
+  /** Distinct rack codes and their counts (mixed-radix order). */
+  readonly codes: readonly number[];
+  readonly counts: readonly number[];
+  readonly radix: readonly number[];
+  /** Equity term by used-tiles index (leave value, or the end-of-game term). */
+  readonly table: Float64Array;
+  /** Leave faces by used-tiles index, sorted. */
+  readonly leaveFaces: readonly (readonly string[])[];
+  /** Tiles used by index. */
+  readonly usedCount: Uint8Array;
+  readonly fullIdx: number;
+  readonly leaves: LeaveEvaluator;
+  readonly key: SortKey;
+  /** Opponent's rack value when the bag is empty (else 0). */
+  readonly endBonus: number;
+}
+
+/** The leaves used when the caller names none: the built-in trained table for Spanish (issue 14). */
+export function defaultLeaves(tileSet: Position['tileSet']): LeaveEvaluator {
+  return tileSet === 'spanish' ? builtinLeaves().leaves : provisionalLeaves(TILE_SETS[tileSet]);
+}
+
+/**
+ * Leave values already asked of each evaluator (`value` is pure, leaves.ts), by the leave's codes
+ * in display order, 5 bits each (at most 7 tiles: below 2^35): a position asks up to 128 leaves,
+ * most of them asked before.
+ */
+class LeaveMemo {
+  private static readonly SLOTS = 1 << 17;
+  private readonly keys = new Float64Array(LeaveMemo.SLOTS).fill(-1);
+  private readonly values = new Float64Array(LeaveMemo.SLOTS);
+  private size = 0;
+
+  /** The value of leave `key` (a whole number below 2^35), asking `compute` the first time. */
+  get(key: number, compute: () => number): number {
+    const mask = LeaveMemo.SLOTS - 1;
+    let slot = ((key % 1000003) * 31) & mask;
+    for (;;) {
+      const k = this.keys[slot];
+      if (k === key) return this.values[slot];
+      if (k === -1) break;
+      slot = (slot + 1) & mask;
+    }
+    const value = compute();
+    if (this.size >= LeaveMemo.SLOTS / 2) {
+      this.keys.fill(-1);
+      this.size = 0;
+      return value;
+    }
+    this.keys[slot] = key;
+    this.values[slot] = value;
+    this.size++;
+    return value;
+  }
+}
+const leaveMemos = new WeakMap<LeaveEvaluator, LeaveMemo>();
+function leaveMemo(leaves: LeaveEvaluator): LeaveMemo {
+  let memo = leaveMemos.get(leaves);
+  if (!memo) {
+    memo = new LeaveMemo();
+    leaveMemos.set(leaves, memo);
+  }
+  return memo;
+}
+
+export function prepare(position: Position, options: MoveOptions): Prepared {
+  if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
+  const board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
+  for (let s = 0; s < board.length; s++) {
+    const cell = position.board[s];
+    if (!cell) continue;
+    const code = codeOf(cell.letter);
+    if (code <= 0) throw new AnalysisUnsupported({ messageId: 'analysis.foreign-tile', args: { tile: cell.letter } });
+    board[s] = code | (cell.blank ? BLANK_BIT : 0);
+  }
+  const rackCounts = new Int8Array(TILE_COUNT + 1);
+  if (position.rack.length > RACK_SIZE) throw new AnalysisUnsupported({ messageId: 'analysis.rack-size', args: { max: RACK_SIZE } });
+  for (const face of position.rack) {
+    const code = codeOf(face);
+    if (code < 0) throw new AnalysisUnsupported({ messageId: 'analysis.foreign-tile', args: { tile: face } });
+    rackCounts[code]++;
+  }
+  const codes: number[] = [];
+  const counts: number[] = [];
+  const radix: number[] = [];
+  let size = 1;
+  for (let code = 0; code <= TILE_COUNT; code++) {
+    if (rackCounts[code] === 0) continue;
+    codes.push(code);
+    counts.push(rackCounts[code]);
+    radix.push(size);
+    size *= rackCounts[code] + 1;
+  }
+  const leaves = options.leaves ?? defaultLeaves(position.tileSet);
+  let endBonus = 0;
+  if (position.bag === 0) {
+    for (const [face, n] of unseenTiles(position)) endBonus += n * TILE_SETS[position.tileSet].value(face);
+  }
+  const table = new Float64Array(size);
+  const leaveFaces = new Array<readonly string[]>(size);
+  const usedCount = new Uint8Array(size);
+  const fullIdx = size - 1;
+  const known = leaveMemo(leaves);
+  // Leaves in display order (the set's order, blanks last) without sorting: codes ascend, 0 = blank.
+  const order = codes.map((_, k) => k).filter((k) => codes[k] !== BLANK);
+  if (codes[0] === BLANK) order.push(0);
+  const used = new Int8Array(codes.length);
+  for (let idx = 0; idx < size; idx++) {
+    const leave: string[] = [];
+    let usedTiles = 0;
+    let rest = idx;
+    for (let k = 0; k < codes.length; k++) {
+      const u = rest % (counts[k] + 1);
+      rest = (rest - u) / (counts[k] + 1);
+      used[k] = u;
+      usedTiles += u;
+    }
+    let key = 0;
+    for (const k of order) {
+      for (let j = used[k]; j < counts[k]; j++) {
+        leave.push(FACES[codes[k]]);
+        key = key * 32 + codes[k] + 1;
+      }
+    }
+    leaveFaces[idx] = leave;
+    usedCount[idx] = usedTiles;
+    if (position.bag > 0) table[idx] = known.get(key, () => leaves.value(leave));
+    else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+  }
+  return {
+    position,
+    board,
+    rackCounts,
+    codes,
+    counts,
+    radix,
+    table,
+    leaveFaces,
+    usedCount,
+    fullIdx,
+    leaves,
+    key: options.sort ?? 'equity',
+    endBonus,
+  };
+}
+
+/**
+ * A move's equity, in hundredths of a point: the figure `moveJson` and every view print, so two
+ * moves that show the same equity are equal and their order is decided by score, position and
+ * word as the contract says (not by a difference in the fifth decimal nobody sees). `term` is
+ * the leave value (or the end-of-game bonus) as the evaluator gives it.
+ */
+export function equityOf(score: number, term: number): number {
+  return Math.round((score + term) * 100) / 100;
+}
