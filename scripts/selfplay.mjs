@@ -4,7 +4,7 @@
 //
 // Usage: npm run selfplay -- --games N --a STRATEGY --b STRATEGY [--leaves FILE] [--seed S]
 //                            [--jobs N] [--lexicon PATH] [--gcg DIR] [--lang es|en]
-//   STRATEGY: greedy | equity | tiles | provisional (server/src/analysis/strategies.ts)
+//   STRATEGY: greedy | equity | tiles | provisional (server/src/training/strategies.ts)
 //   --games N   games in all (N/2 deals, rounded up; default 100); --seed S: first deal (default 1)
 //   --leaves    the table of `equity` and `tiles` (.plv, .klv2 or .klv; default the built-in one)
 //   --gcg DIR   also write every game as a GCG record
@@ -19,12 +19,12 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const out = (p) => join(root, 'out/server/src', p);
-if (!existsSync(out('analysis/selfplay-run.js'))) {
+if (!existsSync(out('training/selfplay-run.js'))) {
   process.stderr.write('selfplay: build first (npm run build)\n');
   process.exit(2);
 }
-const { runPool, seedRange, summarize } = require(out('analysis/selfplay-run.js'));
-const { STRATEGIES } = require(out('analysis/strategies.js'));
+const { runPool, seedRange, summarize } = require(out('training/selfplay-run.js'));
+const { STRATEGIES } = require(out('training/strategies.js'));
 const { parseLeaveBytes, formatLeaveMessage } = require(out('analysis/leave-files.js'));
 const { formatMessage } = require(out('rules/messages.js'));
 

@@ -2,7 +2,7 @@
 // schedule and the word list: the same command gives the same table.
 //
 // Each generation plays games between two copies of the equity bot using the current table,
-// credits every kept leave with the outcome of the turn (server/src/analysis/leave-training.ts),
+// credits every kept leave with the outcome of the turn (server/src/training/leave-training.ts),
 // and fits the next table for its stage:
 //   tiles  per-tile worths (least squares), three  + leaves of 2–3 tiles, full  leaves of 1–6 tiles.
 // Generation 1 starts from the zero table (every leave 0: equity = score). Statistics of earlier
@@ -24,12 +24,12 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const out = (p) => join(root, 'out/server/src', p);
-if (!existsSync(out('analysis/selfplay-run.js'))) {
+if (!existsSync(out('training/selfplay-run.js'))) {
   process.stderr.write('train-leaves: build first (npm run build)\n');
   process.exit(2);
 }
-const { runPool, seedRange, summarize } = require(out('analysis/selfplay-run.js'));
-const { LeaveStats } = require(out('analysis/leave-training.js'));
+const { runPool, seedRange, summarize } = require(out('training/selfplay-run.js'));
+const { LeaveStats } = require(out('training/leave-training.js'));
 const { SPANISH_LEAVES, serializeLeaveTable } = require(out('analysis/leave-table.js'));
 const { loadDefaultLexicon, loadLexicon } = require(out('lexicon/load.js'));
 

@@ -15,10 +15,8 @@
  *   if (r.warning) console.error(formatLeaveMessage(r.warning, lang));
  *   bestMoves(position, 10, { lexicon, leaves: r.leaves });
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { TILE_SETS } from '../engine/tilesets';
-import { findDataDir } from '../lexicon/paths';
+import { dataFilePath, fileStamp, readDataFile, readUserFile } from '../lexicon/data-files';
 import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import { readKlv } from './klv2';
@@ -50,50 +48,41 @@ function refused(file: string, detail: LeaveMessage): LeaveLoadResult {
   return { ok: false, error: { messageId: 'leaves.refused', args: { path: file }, detail } };
 }
 
-/** Reads and checks a leave file (.klv2, .klv or .plv, by content). */
+/** Reads and checks a leave file (.klv2, .klv or .plv, by content); memoised by path, size and time. */
 export function loadLeaveFile(file: string): LeaveLoadResult {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-    if (!stat.isFile()) return refused(file, { messageId: 'leaves.unreadable', args: { detail: 'not a file' } });
-  } catch (e) {
-    return refused(file, { messageId: 'leaves.unreadable', args: { detail: (e as NodeJS.ErrnoException).code ?? 'error' } });
-  }
-  const key = path.resolve(file);
-  const hit = memo.get(key);
-  if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.result;
+  const stamp = fileStamp(file);
+  const hit = stamp ? memo.get(stamp.resolved) : undefined;
+  if (stamp && hit && hit.mtimeMs === stamp.mtimeMs && hit.size === stamp.size) return hit.result;
+  const read = readUserFile(file, MAX_LEAVE_FILE_BYTES);
   let result: LeaveLoadResult;
-  if (stat.size > MAX_LEAVE_FILE_BYTES) {
-    result = refused(file, { messageId: 'leaves.too-large', args: { size: stat.size, max: MAX_LEAVE_FILE_BYTES } });
-  } else {
-    try {
-      result = parseLeaveBytes(fs.readFileSync(file), file);
-    } catch (e) {
-      result = refused(file, { messageId: 'leaves.unreadable', args: { detail: (e as NodeJS.ErrnoException).code ?? 'error' } });
-    }
-  }
-  memo.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, result });
+  if (read.ok) result = parseLeaveBytes(read.bytes, file);
+  else if (read.reason === 'too-large') {
+    result = refused(file, { messageId: 'leaves.too-large', args: { size: read.size ?? 0, max: MAX_LEAVE_FILE_BYTES } });
+  } else
+    result = refused(file, { messageId: 'leaves.unreadable', args: { detail: read.reason === 'not-a-file' ? 'not a file' : read.reason } });
+  if (read.ok) memo.set(read.resolved, { mtimeMs: read.mtimeMs, size: read.size, result });
   return result;
+}
+
+/** The last part of a path (either separator), the name a table goes by. */
+function baseName(file: string): string {
+  const parts = file.split(/[\\/]/);
+  return parts[parts.length - 1] || file;
 }
 
 /** Parses leave-file bytes (`name` is the table's name and the path shown in messages). */
 export function parseLeaveBytes(bytes: Uint8Array, name: string): LeaveLoadResult {
   if (bytes.length >= 4 && String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]) === PLV_MAGIC) {
-    const p = parseLeaveTable(bytes, path.basename(name));
+    const p = parseLeaveTable(bytes, baseName(name));
     return p.ok ? { ok: true, leaves: p.table } : refused(name, { messageId: 'leaves.plv', args: { detail: p.detail } });
   }
-  const k = readKlv(bytes, path.basename(name));
+  const k = readKlv(bytes, baseName(name));
   return k.ok ? { ok: true, leaves: k.table } : refused(name, { messageId: k.messageId, args: k.args });
 }
 
 let builtin: { file: string; result: LeaveEvaluator; warning?: LeaveMessage } | undefined;
-/** The data folder found from this module, looked up once (the walk up reads package.json files). */
-let ownDir: { readonly dir: string | undefined } | undefined;
-function ownDataDir(): string | undefined {
-  // A web worker has no __dirname (its host hands the table over with useBuiltinLeavesBytes).
-  ownDir ??= { dir: typeof __dirname === 'string' ? findDataDir(__dirname) : undefined };
-  return ownDir.dir;
-}
+/** The shipped table's path, found once (the walk up to the project reads package.json files). */
+let ownFile: string | undefined;
 /** The shipped table given as bytes by a host that cannot read files (the browser server). */
 let given: LeaveEvaluator | undefined;
 
@@ -113,16 +102,14 @@ export function builtinLeaves(dataDir?: string): {
   readonly warning?: LeaveMessage;
 } {
   if (given) return { leaves: given };
-  const dir = dataDir ?? ownDataDir();
-  const file = dir ? path.join(dir, BUILTIN_LEAVES_FILE) : BUILTIN_LEAVES_FILE;
+  const file = dataDir === undefined ? (ownFile ??= dataFilePath(BUILTIN_LEAVES_FILE)) : dataFilePath(BUILTIN_LEAVES_FILE, dataDir);
   if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
+  const bytes = readDataFile(file);
   let result: LeaveEvaluator;
   let warning: LeaveMessage | undefined;
-  try {
-    const p = parseLeaveTable(fs.readFileSync(file), 'planilla-es');
-    if (p.ok) result = p.table;
-    else throw new Error(p.detail);
-  } catch {
+  const p = bytes ? parseLeaveTable(bytes, 'planilla-es') : undefined;
+  if (p?.ok) result = p.table;
+  else {
     result = provisionalLeaves(TILE_SETS.spanish);
     warning = { messageId: 'leaves.builtin-missing', args: { path: file } };
   }

@@ -2,8 +2,10 @@
  * The architecture's import rules (ARCHITECTURE.md, docs/architecture.md "Layout and import rules"), checked on
  * the sources' syntax trees (TypeScript's parser, .ts and .js files alike): each layer leans only
  * on the layers it may; nothing below `service/` knows an editor exists; only `server.ts` imports
- * `vscode-languageserver/node`; only `client/` imports `vscode`; no import cycle; and the allowed
- * list here is docs/architecture.md's table.
+ * `vscode-languageserver/node`; only `client/` imports `vscode`; the pure layers (syntax, rules,
+ * engine, analysis) import neither `node:fs` nor `worker_threads` (file reading and threads live
+ * in lexicon/, files/, training/ and above); no import cycle; and the allowed list here is
+ * docs/architecture.md's table.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -107,6 +109,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   lexicon: ['syntax', 'rules', 'text', 'files'],
   engine: ['syntax', 'rules', 'text', 'lexicon'],
   analysis: ['syntax', 'rules', 'text', 'lexicon', 'engine'],
+  training: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis'],
   shared: ['rules', 'text'],
   service: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'shared', 'files'],
   report: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'shared'],
@@ -135,6 +138,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   lexicon: [],
   engine: [],
   analysis: [],
+  training: [],
   shared: [],
   service: ['vscode-languageserver-types', 'vscode-languageserver-textdocument'],
   report: [],
@@ -148,6 +152,9 @@ const PACKAGES: Record<string, readonly string[]> = {
 };
 
 const files = [...sources('server/src'), ...sources('client/src')];
+
+/** Layers that do no I/O of their own and start no threads: what they need is passed in. */
+const PURE_LAYERS: readonly string[] = ['syntax', 'rules', 'engine', 'analysis'];
 
 describe('architecture: import rules', () => {
   it('finds the sources', () => {
@@ -179,6 +186,18 @@ describe('architecture: import rules', () => {
       }
     });
   }
+
+  it('the pure layers open no files and start no threads (no node:fs, no worker_threads)', () => {
+    const forbidden = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'worker_threads', 'node:worker_threads']);
+    const pure = files.filter((f) => PURE_LAYERS.includes(layerOf(f)));
+    assert.ok(pure.length > 20, `only ${pure.length} files in the pure layers`);
+    const offenders = pure.flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => forbidden.has(spec))
+        .map((spec) => `${path.relative(repoRoot, file)} imports ${spec}`),
+    );
+    assert.deepEqual(offenders, []);
+  });
 
   it('shared/ takes from rules/ only the client catalogue, the template filler and types', () => {
     const shared = files.filter((f) => layerOf(f) === 'shared');

@@ -4,7 +4,7 @@
  * scaling accumulators.
  */
 import * as assert from 'node:assert/strict';
-import { LeaveStats } from '../../../server/src/analysis/leave-training';
+import { LeaveStats } from '../../../server/src/training/leave-training';
 import { SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
 
 const code = (f: string): number => SPANISH_ALPHABET.indexOf(f);

@@ -26,7 +26,7 @@
  *   creditGame(game, table, acc);
  *   const entries = acc.fit('full', worthsTable, { k: 20, minCount: 3 });
  */
-import { LeaveTable, SPANISH_LEAVES, type LeaveIndex, type LeaveValues } from './leave-table';
+import { LeaveTable, SPANISH_LEAVES, type LeaveIndex, type LeaveValues } from '../analysis/leave-table';
 import type { SelfPlayGame } from './selfplay';
 
 /** Sums for the per-tile regression and the per-leave means. */

@@ -21,9 +21,9 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadDefaultLexicon, loadLexicon } from '../lexicon/load';
 import type { Lexicon } from '../lexicon/types';
-import { builtinLeaves, parseLeaveBytes } from './leave-files';
+import { builtinLeaves, parseLeaveBytes } from '../analysis/leave-files';
 import { LeaveStats, creditGame, type SerializedStats } from './leave-training';
-import type { LeaveEvaluator } from './leaves';
+import type { LeaveEvaluator } from '../analysis/leaves';
 import { playGame, toGcg, type Chooser } from './selfplay';
 import { chooserFor, type StrategyName } from './strategies';
 

@@ -9,9 +9,9 @@ import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { parse } from '../../../server/src/syntax/parse';
 import { replay } from '../../../server/src/engine/replay';
 import { builtinLeaves } from '../../../server/src/analysis/leave-files';
-import { playGame, toGcg, type SelfPlayGame } from '../../../server/src/analysis/selfplay';
-import { runSeeds, summarize } from '../../../server/src/analysis/selfplay-run';
-import { chooserFor } from '../../../server/src/analysis/strategies';
+import { playGame, toGcg, type SelfPlayGame } from '../../../server/src/training/selfplay';
+import { runSeeds, summarize } from '../../../server/src/training/selfplay-run';
+import { chooserFor } from '../../../server/src/training/strategies';
 
 const lexicon = loadDefaultLexicon();
 const leaves = builtinLeaves().leaves;

@@ -19,12 +19,11 @@
  */
 import { TILE_SETS } from '../engine/tilesets';
 import type { Lexicon } from '../lexicon/types';
-import { LeaveTable, SPANISH_LEAVES, tableFromWorths } from './leave-table';
-import { NO_LEAVES, provisionalLeaves, type LeaveEvaluator } from './leaves';
-import { bestMoves, newTiles, type Move } from './moves';
+import { LeaveTable, SPANISH_LEAVES, tableFromWorths } from '../analysis/leave-table';
+import { NO_LEAVES, provisionalLeaves, type LeaveEvaluator } from '../analysis/leaves';
+import { bestMoves, newTiles, type Move, type Position as GamePosition } from '../analysis';
 import type { ChosenMove, Chooser } from './selfplay';
-import type { Position as GamePosition } from './position';
-import { FACES } from './movegen';
+import { FACES } from '../analysis/movegen';
 
 export const STRATEGIES = ['greedy', 'equity', 'tiles', 'provisional'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];

@@ -1,5 +1,5 @@
 /**
- * The seeded bag shared by self-play (analysis/selfplay.ts) and the test generator
+ * The seeded bag shared by self-play (training/selfplay.ts) and the test generator
  * (test/support/generator.ts): a seeded uniform stream (mulberry32), the in-place Fisher–Yates
  * shuffle that draws from it, and the full bag of a tile set in kind order (art. 3: the 100 FISE
  * tiles for the Spanish set).
