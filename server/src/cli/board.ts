@@ -3,7 +3,8 @@
  * empty board before the first event; default: the end) as text — coordinates, premiums, blanks
  * in lower case, digraphs as one cell, the last move in parentheses, racks, totals, bag and unseen
  * tiles — or, with `--svg`, as a self-contained SVG image. Also takes `--rules` and `--tile-set`
- * like `check` (they change the replay); words are not judged, so no lexicon is loaded.
+ * like `check`, and `--lexicon`: the board is read as `check` reads it (reading.ts), with the same
+ * word list, so a coordinate written the other way round is taken the same way.
  *
  * Also home of what `board` and `report` share: the replay options, one input file, and writing
  * the result (never over the record itself).
@@ -20,35 +21,18 @@ import { boardModel } from '../service/board-model';
 import { boardFooter, boardHeading } from '../report/labels';
 import { renderBoardSvg } from '../report/svg';
 import { renderTextBoard } from '../report/text-board';
-import { EDITIONS, type Edition } from '../rules/types';
 import { readRecord, t, writeOutput, type CliIo } from './io';
 import { terminalLines } from './terminal';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
+import { READING_OPTIONS, readingSettings, replaySettings } from './reading';
 
-/** The options `board` and `report` share: the replay's and where to write. */
+/** The options `board` and `report` share: the reading of the sheet (reading.ts) and where to write. */
 export const REPLAY_OPTIONS = {
-  rules: { type: 'string' },
-  'tile-set': { type: 'string' },
+  ...READING_OPTIONS,
   output: { type: 'string', short: 'o' },
 } as const satisfies OptionSpecs;
 
-/** `--rules` and `--tile-set` checked as `check` does; undefined after printing the reason. */
-export function replaySettings(args: ParsedArgs, io: CliIo): AnalysisSettings | undefined {
-  const rules = args.values.get('rules');
-  if (rules !== undefined && !(EDITIONS as readonly string[]).includes(rules)) {
-    io.err(t(io.lang, 'cli.bad-value', { option: '--rules', value: rules, allowed: EDITIONS.join(', ') }));
-    return undefined;
-  }
-  const tileSet = args.values.get('tile-set');
-  if (tileSet !== undefined && tileSet !== 'spanish' && tileSet !== 'english') {
-    io.err(t(io.lang, 'cli.bad-value', { option: '--tile-set', value: tileSet, allowed: 'spanish, english' }));
-    return undefined;
-  }
-  return {
-    ...(rules !== undefined ? { rules: rules as Edition } : {}),
-    ...(tileSet !== undefined ? { tileSet } : {}),
-  };
-}
+export { replaySettings, readingSettings };
 
 /** The one input file of `command`; undefined after printing the reason. */
 export function singleFile(args: ParsedArgs, command: string, io: CliIo): string | undefined {
@@ -119,7 +103,7 @@ export function runBoard(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 async function board(args: ParsedArgs, io: CliIo): Promise<number> {
-  const settings = replaySettings(args, io);
+  const settings = readingSettings(args, io);
   if (!settings) return 2;
   const file = singleFile(args, 'board', io);
   if (file === undefined) return 2;

@@ -20,9 +20,8 @@ import type { CheckSettings } from './record';
 import { expandInputs, t, type CliIo } from './io';
 import { jsonForTerminal, terminalLines, terminalText } from './terminal';
 import { runCommand, type Command, type ParsedArgs } from './args';
-import { resolveLexicon } from './lexicon-option';
+import { readingSettings, replaySettings } from './reading';
 import { defaultJobs, jobsOption, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
-import { EDITIONS, type Edition } from '../rules/types';
 
 export interface CheckOptions {
   /** Progress bar sink (default: a bar on stderr when it is a terminal). */
@@ -51,29 +50,18 @@ export function runCheck(argv: readonly string[], io: CliIo, options: CheckOptio
 }
 
 async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promise<number> {
-  const rules = args.values.get('rules');
-  if (rules !== undefined && !(EDITIONS as readonly string[]).includes(rules)) {
-    io.err(t(io.lang, 'cli.bad-value', { option: '--rules', value: rules, allowed: EDITIONS.join(', ') }));
-    return 2;
-  }
-  const tileSet = args.values.get('tile-set');
-  if (tileSet !== undefined && tileSet !== 'spanish' && tileSet !== 'english') {
-    io.err(t(io.lang, 'cli.bad-value', { option: '--tile-set', value: tileSet, allowed: 'spanish, english' }));
-    return 2;
-  }
+  const reading = replaySettings(args, io);
+  if (!reading) return 2;
   const chosenJobs = jobsOption(args, io);
   if (chosenJobs === null) return 2;
   if (args.positionals.length === 0) {
     io.err(t(io.lang, 'cli.no-files'));
     return 2;
   }
+  // The same reading as every other command (reading.ts); the spec goes to the workers as well.
   const lexiconSpec = args.values.get('lexicon');
-  const lexicon = resolveLexicon(lexiconSpec, io);
-  const settings: CheckSettings = {
-    rules: rules as Edition | undefined,
-    tileSet,
-    lexicon,
-  };
+  const { lexicon } = readingSettings(args, io) ?? {};
+  const settings: CheckSettings = { rules: reading.rules, tileSet: reading.tileSet, lexicon };
   const json = args.flags.has('json');
   const { files, problems } = expandInputs(args.positionals, io);
   const jobs = chosenJobs ?? defaultJobs(files.length, os.availableParallelism());

@@ -13,11 +13,12 @@
 import { jsonForTerminal, terminalText } from './terminal';
 import { t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
-import { analyzeFile, REPLAY_OPTIONS, replaySettings } from './board';
+import { analyzeFile } from './board';
+import { READING_OPTIONS, readingSettings } from './reading';
 import { compareSheets, comparisonLines } from '../service/compare';
 
 export const compareCommand: Command = {
-  options: { rules: REPLAY_OPTIONS.rules, 'tile-set': REPLAY_OPTIONS['tile-set'], json: { type: 'boolean' } },
+  options: { ...READING_OPTIONS, json: { type: 'boolean' } },
   run: compare,
 };
 
@@ -26,7 +27,7 @@ export function runCompare(argv: readonly string[], io: CliIo): Promise<number> 
 }
 
 async function compare(args: ParsedArgs, io: CliIo): Promise<number> {
-  const settings = replaySettings(args, io);
+  const settings = readingSettings(args, io);
   if (!settings) return 2;
   if (args.positionals.length !== 2) {
     io.err(t(io.lang, 'compare.two-files', { count: args.positionals.length }));

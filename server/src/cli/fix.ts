@@ -4,8 +4,12 @@
  * fixed record goes to standard output and the list of changes to standard error; with `--write`
  * the file is replaced atomically (files/write.ts), in its own encoding, and the changes are listed.
  *
+ * Fix and check read the sheet alike (reading.ts: the same edition, tile set and word list); a
+ * number `check` finds right is never changed, and a line the two would read differently is left
+ * as written with one line saying why (service/fix-all.ts `held`).
+ *
  * Exit codes: 0 the record has no score or total finding left (fixed, or nothing to fix); 1 some
- * remain that only a change beyond the numbers can cure; 2 bad usage, an unreadable record, one
+ * remain that only a change beyond the numbers can cure, or a line was held; 2 bad usage, an unreadable record, one
  * with unreadable lines or read only in part (not fixed), or an unwritable file.
  *
  * Example:
@@ -14,13 +18,14 @@
  */
 import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
-import { REPLAY_OPTIONS, replaySettings, singleFile } from './board';
+import { singleFile } from './board';
+import { READING_OPTIONS, readingSettings } from './reading';
 import { analyze, MAX_CONTENT_LINES } from '../service/document';
 import { fixAll } from '../service/fix-all';
 import { encodeText } from '../syntax/encoding';
 
 export const fixCommand: Command = {
-  options: { rules: REPLAY_OPTIONS.rules, 'tile-set': REPLAY_OPTIONS['tile-set'], write: { type: 'boolean' } },
+  options: { ...READING_OPTIONS, write: { type: 'boolean' } },
   run: fix,
 };
 
@@ -29,7 +34,7 @@ export function runFix(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
-  const settings = replaySettings(args, io);
+  const settings = readingSettings(args, io);
   if (!settings) return 2;
   const file = singleFile(args, 'fix', io);
   if (file === undefined) return 2;
@@ -49,6 +54,10 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
   for (const c of result.changes) {
     io.err(t(io.lang, 'fix.change', { line: c.line, what: t(io.lang, `fix.what.${c.which}`), from: c.from, to: c.to }));
   }
+  for (const h of result.held) {
+    const what = t(io.lang, `fix.what.${h.which}`);
+    io.err(t(io.lang, 'fix.held', { line: h.line, what, from: h.from, to: h.to, why: t(io.lang, `fix.why.${h.reason}`) }));
+  }
   const scores = result.changes.filter((c) => c.which === 'score').length;
   const totals = result.changes.length - scores;
   io.err(
@@ -63,5 +72,5 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     io.err(t(io.lang, 'cli.written', { path: file }));
   }
-  return result.remaining.length > 0 ? 1 : 0;
+  return result.remaining.length > 0 || result.held.length > 0 ? 1 : 0;
 }

@@ -19,10 +19,10 @@
  *   planilla report partida.gcg -o informe.html
  *   planilla --lang en report partida.gcg --format md --diagrams > game.md
  */
-import { resolveLexicon } from './lexicon-option';
 import { t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
-import { analyzeFile, emit, REPLAY_OPTIONS, replaySettings, singleFile } from './board';
+import { analyzeFile, emit, REPLAY_OPTIONS, singleFile } from './board';
+import { readingSettings } from './reading';
 import { buildAudit, coachGame } from '../report/audit';
 import { renderHtmlReport } from '../report/html';
 import { renderMarkdownReport } from '../report/markdown';
@@ -48,7 +48,6 @@ export const reportCommand: Command = {
   options: {
     ...REPLAY_OPTIONS,
     format: { type: 'string' },
-    lexicon: { type: 'string' },
     diagrams: { type: 'boolean' },
     ruling: { type: 'boolean' },
   },
@@ -66,13 +65,13 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
     io.err(t(io.lang, 'cli.bad-value', { option: '--format', value: args.values.get('format') ?? '', allowed: REPORT_FORMATS.join(', ') }));
     return 2;
   }
-  const settings = replaySettings(args, io);
+  const settings = readingSettings(args, io);
   if (!settings) return 2;
   if (args.flags.has('ruling')) return ruling(args, io, format, output, settings);
   const file = singleFile(args, 'report', io);
   if (file === undefined) return 2;
-  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  const analysis = analyzeFile(file, { ...settings, ...(lexicon ? { lexicon } : {}) }, io);
+  const lexicon = settings.lexicon;
+  const analysis = analyzeFile(file, settings, io);
   if (!analysis) return 2;
   const coach = coachGame(analysis, lexicon);
   const audit = buildAudit({ path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang, ...(coach ? { coach } : {}) });
@@ -89,10 +88,9 @@ function ruling(args: ParsedArgs, io: CliIo, format: ReportFormat, output: strin
     io.err(t(io.lang, 'ruling.files', { count: files.length }));
     return 2;
   }
-  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   const sheets: Sheet[] = [];
   for (const file of files) {
-    const analysis = analyzeFile(file, { ...settings, ...(lexicon ? { lexicon } : {}) }, io);
+    const analysis = analyzeFile(file, settings, io);
     if (!analysis) return 2;
     sheets.push({ name: path.basename(file), analysis });
   }

@@ -37,7 +37,7 @@ export abstract class EndReplayer extends MoveReplayer {
   }
 
   /** The tiles left on the racks at the end: from the board, or (blind) as the sheet wrote them. */
-  private leftAtEnd(): string[] {
+  protected leftAtEnd(): string[] {
     return this.blind ? (this.writtenRemaining ?? []) : this.remaining();
   }
 

@@ -70,7 +70,9 @@ class Replayer extends EndReplayer {
     const out: [number, number] = [final[0], final[1]];
     const end = this.end;
     if (this.edition !== 'naspa' && end?.reason === 'out' && end.finisher !== undefined && this.endAdd?.form === '2R') {
-      const R = this.value(this.remaining());
+      // The racks' tiles: from the board, or on a score-only sheet as its end line writes them
+      // (the only evidence there: the whole unseen set is not what the racks held).
+      const R = this.value(this.leftAtEnd());
       out[end.finisher] -= R;
       out[1 - end.finisher] -= R;
     }

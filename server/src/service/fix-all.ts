@@ -12,6 +12,12 @@
  * true running total plus that carried difference. The result is analysed again; if a number
  * finding remains (a fix that itself calls for another), the step repeats, at most MAX_ROUNDS times.
  *
+ * The fix agrees with the check: a number the check of the record (the same reading, the same
+ * word list) finds right is never changed, and a line whose play the fixed record would read
+ * otherwise than the check read it (a coordinate taken the other way round once its score is
+ * changed) is left as written. Either case is one entry in `held`, with the reason, and the rest
+ * of the record is fixed around it.
+ *
  * Invariants: pure; never throws; `text` differs from the input only inside score and total
  * tokens; a record read only in part, or with unreadable lines, is not fixed (`refused`).
  *
@@ -23,6 +29,7 @@
 import { analyze, type Analysis, type AnalysisSettings } from './document';
 import type { Finding, FindingCode } from '../rules/types';
 import type { EventNode, Span } from '../syntax/types';
+import type { TurnState } from '../engine/types';
 
 /** Findings about a number on the sheet (a score or a total). */
 const NUMBER_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>([
@@ -50,6 +57,18 @@ export interface NumberChange {
   readonly span: Span;
 }
 
+/** A line the fix leaves as written because the fix and the check would disagree on it. */
+export interface HeldLine {
+  /** 1-based line. */
+  readonly line: number;
+  /** 'check-correct': the check finds this number right; 'reading': the play would be read otherwise. */
+  readonly reason: 'check-correct' | 'reading';
+  readonly which: 'score' | 'total';
+  readonly from: string;
+  /** What the fix would have written. */
+  readonly to: string;
+}
+
 export interface FixAllResult {
   /** The record with the numbers fixed (the input text when nothing changed). */
   readonly text: string;
@@ -57,6 +76,8 @@ export interface FixAllResult {
   readonly changes: readonly NumberChange[];
   /** Score and total findings still there after the fix (the cure is not a number). */
   readonly remaining: readonly Finding[];
+  /** Lines left as written because the fix would disagree there with the check (see the header). */
+  readonly held: readonly HeldLine[];
   /** Why nothing was done: the record is read only in part, or has lines that could not be read. */
   readonly refused?: 'truncated' | 'syntax';
 }
@@ -140,9 +161,9 @@ function diff(before: readonly EventNode[], after: readonly EventNode[]): Number
 /** Fixes every score and total of the analysed record at once (see the module header). */
 export function fixAll(analysis: Analysis, settings: AnalysisSettings = {}): FixAllResult {
   const original = analysis.parsed.file;
-  if (original.truncated) return { text: original.text, changes: [], remaining: numberFindings(analysis), refused: 'truncated' };
+  if (original.truncated) return { text: original.text, changes: [], held: [], remaining: numberFindings(analysis), refused: 'truncated' };
   if (original.lines.some((l) => l.type === 'error'))
-    return { text: original.text, changes: [], remaining: numberFindings(analysis), refused: 'syntax' };
+    return { text: original.text, changes: [], held: [], remaining: numberFindings(analysis), refused: 'syntax' };
   let current = analysis;
   let text = original.text;
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -152,5 +173,43 @@ export function fixAll(analysis: Analysis, settings: AnalysisSettings = {}): Fix
     current = analyze(text, settings);
     if (numberFindings(current).length === 0) break;
   }
-  return { text, changes: diff(original.events, current.parsed.file.events), remaining: numberFindings(current) };
+  const changes = diff(original.events, current.parsed.file.events);
+  const held = disagreements(analysis, current, changes);
+  if (held.length === 0) return { text, changes, held, remaining: numberFindings(current) };
+  // Apply only what the check agrees with, to the record as it was.
+  const kept = changes.filter((c) => !held.some((h) => h.line === c.line));
+  const fixed = apply(
+    original.text,
+    kept.map((c) => ({ span: c.span, text: c.to })),
+  );
+  const after = analyze(fixed, settings);
+  return { text: fixed, changes: diff(original.events, after.parsed.file.events), held, remaining: numberFindings(after) };
+}
+
+const placedKey = (t: { readonly placed: readonly { row: number; col: number; letter: string; blank: boolean }[] }): string =>
+  t.placed.map((q) => `${q.row},${q.col},${q.letter},${q.blank ? 1 : 0}`).join(';');
+
+/**
+ * The changed lines on which the fix and the check disagree: a number the check (the analysis of
+ * the record as written) finds right, or a play the fixed record reads otherwise. Every change of
+ * such a line is held (a line is fixed whole or not at all).
+ */
+function disagreements(checked: Analysis, fixed: Analysis, changes: readonly NumberChange[]): HeldLine[] {
+  const byLine = (a: Analysis, line: number): TurnState | undefined => a.replay.turns.find((t) => t.event.line + 1 === line);
+  const heldLines = new Map<number, HeldLine['reason']>();
+  for (const c of changes) {
+    const before = byLine(checked, c.line);
+    const after = byLine(fixed, c.line);
+    if (!before) continue;
+    const right =
+      c.which === 'score'
+        ? before.declaredScore !== undefined && before.declaredScore === before.computedScore
+        : before.declaredTotal !== undefined && before.declaredTotal === before.computedTotal;
+    if (right) heldLines.set(c.line, 'check-correct');
+    else if (after && placedKey(after) !== placedKey(before) && !heldLines.has(c.line)) heldLines.set(c.line, 'reading');
+  }
+  return changes.flatMap((c) => {
+    const reason = heldLines.get(c.line);
+    return reason ? [{ line: c.line, reason, which: c.which, from: c.from, to: c.to }] : [];
+  });
 }

@@ -34,6 +34,19 @@ export const DESK_MESSAGES: Catalog = {
   'fix.change': { es: 'línea {line}: {what} {from} → {to}', en: 'line {line}: {what} {from} → {to}' },
   'fix.what.score': { es: 'puntuación', en: 'score' },
   'fix.what.total': { es: 'total', en: 'total' },
+  /* {line}; {what}: fix.what.*; {from}: as written; {to}: what the fix would write; {why}: fix.why.*. */
+  'fix.held': {
+    es: 'línea {line}: se deja como está ({what} {from}, no {to}): {why}',
+    en: 'line {line}: left as written ({what} {from}, not {to}): {why}',
+  },
+  'fix.why.check-correct': {
+    es: 'planilla check da este número por bueno con la misma lectura y la misma lista de palabras',
+    en: 'planilla check finds this number right, with the same reading and the same word list',
+  },
+  'fix.why.reading': {
+    es: 'con el número cambiado la jugada se leería de otro modo que en planilla check; la decide el árbitro',
+    en: 'with the number changed the play would be read otherwise than planilla check reads it; the arbiter decides',
+  },
   /* {path}; {count}: score or total findings still there after the fix. */
   'fix.left': {
     es: '{path}: {count, plural, one {queda # hallazgo de puntuación o total que solo se arregla} other {quedan # hallazgos de puntuación o total que solo se arreglan}} cambiando algo más que los números',

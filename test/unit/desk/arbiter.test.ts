@@ -1,0 +1,101 @@
+/**
+ * The arbiter's desk signs what it prints: every command reads a sheet as `check` reads it, a
+ * score-only sheet ends as its own end lines say, every turn where two sheets differ is shown and
+ * explained, and the ruling sheet says everything it leaves out. Expected numbers are worked out
+ * by hand from the rulebook (tile values of the FISE set, the premium squares, art. 37.4).
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyze } from '../../../server/src/service/document';
+import { boardModel } from '../../../server/src/service/board-model';
+import { renderTextBoard } from '../../../server/src/report/text-board';
+import { runCli } from '../../support/cli-capture';
+import { defaultLexicon, removeTempDir, tempDir } from '../../support/fixtures';
+
+const PLAYERS = ['#player1 A Ana', '#player2 B Beto'];
+
+/**
+ * B's JU written as H9 (down: OJU, O 1 + J 8 + U 1 = 10) with the score of 9H (across: JU with U
+ * on the double letter I9, 8 + 2 = 10, and OJ 1 + 8 = 9: 19). Read through the list, neither OJ
+ * nor OJU is a word, so `check` keeps the coordinate as written: 10, not 19.
+ */
+const JU = [...PLAYERS, '>A: ABILORS 8D LIBRO +16 16', '>B: JUAAEEE H9 JU +19 19', ''].join('\n');
+
+/** A score-only sheet whose end line is GCG's +2R: B went out, A kept AEI (1 + 1 + 1 = 3). */
+const SCORE_ONLY = [...PLAYERS, '>A: +20 20', '>B: +30 30', '>B: (AEI) +6 36', ''].join('\n');
+
+describe('desk: one reading of a sheet everywhere', () => {
+  let dir = '';
+  beforeEach(() => (dir = tempDir('arbiter')));
+  afterEach(() => removeTempDir(dir));
+  const write = (name: string, text: string): string => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
+  it('check reads H9 JU as written (10), with the list', async () => {
+    const r = await runCli(['check', '--json', write('ju.gcg', JU)]);
+    const file = (JSON.parse(r.out) as { files: { turns: { computedScore: number }[]; result: Record<string, number> }[] }).files[0];
+    assert.equal(file.turns[1].computedScore, 10);
+    assert.deepEqual(file.result, { A: 16, B: 10 });
+  });
+
+  it('compare gives the true result check gives (B 10), not the reading through a non-word', async () => {
+    const a = write('a.gcg', JU);
+    const r = await runCli(['compare', '--json', a, a]);
+    const c = JSON.parse(r.out) as { result: { true: Record<string, number> } };
+    assert.deepEqual(c.result.true, { A: 16, B: 10 });
+  });
+
+  it('fix corrects +19 to +10 as check does, instead of finding nothing to fix', async () => {
+    const r = await runCli(['fix', write('ju.gcg', JU)]);
+    assert.match(r.err, /line 4: score \+19 → \+10/);
+    assert.match(r.out, />B: JUAAEEE H9 JU \+10 10/);
+  });
+
+  it('board shows the tiles where check puts them (down from H9)', async () => {
+    const file = write('ju.gcg', JU);
+    const r = await runCli(['board', file]);
+    const expected = renderTextBoard(boardModel(analyze(JU, { lexicon: defaultLexicon() }).replay, 1), 'en');
+    assert.equal(r.out.trimEnd(), expected.trimEnd());
+  });
+
+  it('report --ruling names the corrected result check gives', async () => {
+    const r = await runCli(['report', '--ruling', '--format', 'md', write('ju.gcg', JU)]);
+    assert.match(r.out, /\*\*A 16 – B 10\*\*/);
+  });
+});
+
+describe('desk: a score-only sheet ends as its end lines say', () => {
+  let dir = '';
+  beforeEach(() => (dir = tempDir('arbiter')));
+  afterEach(() => removeTempDir(dir));
+
+  it('FISE ±R from the +2R line (A 17 – B 33) in check, report, ruling and compare', async () => {
+    const file = path.join(dir, 'so.gcg');
+    fs.writeFileSync(file, SCORE_ONLY);
+    const check = await runCli(['check', '--json', file]);
+    assert.deepEqual((JSON.parse(check.out) as { files: { result: unknown }[] }).files[0].result, { A: 17, B: 33 });
+    const human = await runCli(['check', file]);
+    assert.match(human.out, /A 17 – B 33/);
+    const report = await runCli(['report', '--format', 'md', file]);
+    assert.match(report.out, /17/);
+    assert.doesNotMatch(report.out, /-172|−172/);
+    const ruling = await runCli(['report', '--ruling', '--format', 'md', file]);
+    assert.match(ruling.out, /\*\*A 17 – B 33\*\*/);
+    const compare = await runCli(['compare', '--json', file, file]);
+    assert.deepEqual((JSON.parse(compare.out) as { result: { true: unknown } }).result.true, { A: 17, B: 33 });
+  });
+
+  it('the FISE form (+R and −R lines) on a score-only sheet: the totals as written', () => {
+    const text = [...PLAYERS, '>A: +20 20', '>B: +30 30', '>B: (AEI) +3 33', '>A: AEI (AEI) -3 17', ''].join('\n');
+    const a = analyze(text, { lexicon: defaultLexicon() });
+    assert.deepEqual(a.replay.result, [17, 33]);
+    assert.deepEqual(
+      a.findings.filter((f) => f.severity === 'error').map((f) => f.code),
+      [],
+    );
+  });
+});
