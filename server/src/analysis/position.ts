@@ -142,6 +142,8 @@ export interface JsonRequest {
   readonly top: number;
   readonly all: boolean;
   readonly sort: 'equity' | 'score';
+  /** `"count": true`: the answer gives the number of every legal move (a walk without pruning). */
+  readonly count: boolean;
 }
 
 /** Parses one `--stdin` request; `{ error }` says what is wrong (never throws). */
@@ -217,7 +219,15 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
     top = o.top;
   }
   if (o.all !== undefined && typeof o.all !== 'boolean') return fail('analysis.json.all');
+  if (o.count !== undefined && typeof o.count !== 'boolean') return fail('analysis.json.count');
   const sort = o.sort ?? 'equity';
   if (sort !== 'equity' && sort !== 'score') return fail('analysis.json.sort');
-  return { id, position: { board, rack, bag, scores, rules: rules as Edition, tileSet: 'spanish' }, top, all: o.all === true, sort };
+  return {
+    id,
+    position: { board, rack, bag, scores, rules: rules as Edition, tileSet: 'spanish' },
+    top,
+    all: o.all === true,
+    sort,
+    count: o.count === true,
+  };
 }

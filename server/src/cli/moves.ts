@@ -1,11 +1,15 @@
 /**
  * `planilla moves` (issue 13; README "Analysis"), and the helpers it shares with `planilla analyze`
  * (analyze.ts):
- * - `moves FILE --line L [--top N | --all] [--sort equity|score] [--json]`: the moves open to the
- *   player of the event on line L, on the board before that line, with that line's rack.
+ * - `moves FILE --line L [--top N | --all] [--sort equity|score] [--count] [--json]`: the moves
+ *   open to the player of the event on line L, on the board before that line, with that line's
+ *   rack.
  * - `moves --stdin`: one JSON position per input line → one JSON answer per output line, in order,
  *   written as soon as known; the lexicon is loaded once; a bad line answers `{"id", "error"}` and
  *   the stream goes on. This is the engine interface for self-play and other programs.
+ * The number of every legal move (`count`) is given only when asked (`--count`, a line's
+ * `"count": true`) or with `--all` (where it is the length of the list): counting walks every
+ * anchor, while a top-N search stops at the anchors whose bound cannot beat its N-th move.
  * All take `--lexicon`, `--rules`, `--tile-set` and `--lang` like `check`, and `--leaves PATH`: a
  * leave table of one's own (.klv2, .klv or .plv; default the built-in trained table, issue 14); a
  * file that is refused gives one line on stderr and the built-in table.
@@ -60,7 +64,14 @@ export interface MovesCommandOptions {
 
 export function movesCommand(options: MovesCommandOptions = {}): Command {
   return {
-    options: { ...COMMON, line: { type: 'string' }, all: { type: 'boolean' }, sort: { type: 'string' }, stdin: { type: 'boolean' } },
+    options: {
+      ...COMMON,
+      line: { type: 'string' },
+      all: { type: 'boolean' },
+      sort: { type: 'string' },
+      stdin: { type: 'boolean' },
+      count: { type: 'boolean' },
+    },
     run: (args, io) => moves(args, io, options),
   };
 }
@@ -153,6 +164,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
       ...(top !== undefined ? { top } : {}),
       ...(all ? { all } : {}),
       ...(args.values.has('sort') ? { sort } : {}),
+      ...(args.flags.has('count') ? { count: true } : {}),
     };
     return serveStdin(options.stdin ?? process.stdin, lexicon, io, resolveLeaves(args, io), defaults);
   }
@@ -190,24 +202,24 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     return 2;
   }
   try {
-    const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, leaves, sort });
+    const counting = all || args.flags.has('count');
+    const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, leaves, sort }, undefined, { count: counting });
     if (args.flags.has('json')) {
-      io.out(
-        jsonForTerminal(
-          JSON.stringify({ position: positionJson(got.position), count: answer.count ?? 0, moves: answer.moves.map(moveJson) }),
-        ),
-      );
+      const count = answer.count !== undefined ? { count: answer.count } : {};
+      io.out(jsonForTerminal(JSON.stringify({ position: positionJson(got.position), ...count, moves: answer.moves.map(moveJson) })));
       return 0;
     }
     const rack = got.position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
+    const heading = {
+      player: shown(r.players[turn.player]?.nick ?? turn.event.nick.value),
+      line,
+      rack,
+      bag: got.position.bag,
+    };
     io.out(
-      t(io.lang, 'analysis.moves-heading', {
-        player: shown(r.players[turn.player]?.nick ?? turn.event.nick.value),
-        line,
-        rack,
-        bag: got.position.bag,
-        count: answer.count ?? 0,
-      }),
+      answer.count !== undefined
+        ? t(io.lang, 'analysis.moves-heading', { ...heading, count: answer.count })
+        : t(io.lang, 'analysis.moves-heading-uncounted', heading),
     );
     answer.moves.forEach((m, i) => {
       io.out(
@@ -244,11 +256,12 @@ export function notJsonMessage(e: unknown, lang: CliIo['lang']): string {
   return formatMessage('analysis.json.not-json', {}, lang);
 }
 
-/** `--top`, `--all` and `--sort` of `moves --stdin`: what a line that does not say gets. */
+/** `--top`, `--all`, `--sort` and `--count` of `moves --stdin`: what a line that does not say gets. */
 export interface StdinDefaults {
   readonly top?: number;
   readonly all?: boolean;
   readonly sort?: SortKey;
+  readonly count?: boolean;
 }
 
 /** One answer of the engine interface for one input line (never throws for input). */
@@ -272,9 +285,13 @@ export function answerLine(
   const top = says('top') ? req.top : (defaults.top ?? req.top);
   const all = says('all') || says('top') ? req.all : (defaults.all ?? req.all);
   const sort = says('sort') ? req.sort : (defaults.sort ?? req.sort);
+  const counting = all || (says('count') ? req.count : (defaults.count ?? false));
   try {
-    const answer = analyzeMoves(req.position, all ? Infinity : top, { lexicon, sort, ...(leaves ? { leaves } : {}) });
-    return JSON.stringify({ id: req.id, count: answer.count ?? 0, moves: answer.moves.map(moveJson) });
+    const answer = analyzeMoves(req.position, all ? Infinity : top, { lexicon, sort, ...(leaves ? { leaves } : {}) }, undefined, {
+      count: counting,
+    });
+    const count = answer.count !== undefined ? { count: answer.count } : {};
+    return JSON.stringify({ id: req.id, ...count, moves: answer.moves.map(moveJson) });
   } catch (e) {
     if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
     if (e instanceof AnalysisCancelled) return JSON.stringify({ id: req.id, error: e.message });

@@ -81,6 +81,7 @@ export const ANALYSIS_MESSAGES: Catalog = {
   'analysis.json.top': { es: '"top" debe ser un número entero de 1 a {max}', en: '"top" must be a whole number from 1 to {max}' },
   'analysis.json.all': { es: '"all" debe ser true o false', en: '"all" must be true or false' },
   'analysis.json.sort': { es: '"sort" debe ser "equity" o "score"', en: '"sort" must be "equity" or "score"' },
+  'analysis.json.count': { es: '"count" debe ser true o false', en: '"count" must be true or false' },
   // Text output.
   'analysis.stdin-no-file': {
     es: 'planilla: moves --stdin lee las posiciones de la entrada estándar; no lleva ARCHIVO ni --line',
@@ -89,6 +90,10 @@ export const ANALYSIS_MESSAGES: Catalog = {
   'analysis.moves-heading': {
     es: '{player}, línea {line}: atril {rack}, bolsa {bag}; {count, plural, one {# jugada legal} other {# jugadas legales}}',
     en: '{player}, line {line}: rack {rack}, bag {bag}; {count, plural, one {# legal move} other {# legal moves}}',
+  },
+  'analysis.moves-heading-uncounted': {
+    es: '{player}, línea {line}: atril {rack}, bolsa {bag}',
+    en: '{player}, line {line}: rack {rack}, bag {bag}',
   },
   'analysis.move-row': {
     es: '{rank}. {move} {score} · deja {leave} · equidad {equity}',

@@ -27,11 +27,11 @@ describe('analysis: the CLI as a newcomer reads it', function () {
   it('moves writes equities with the language’s decimal mark and the count as a counted noun', async () => {
     // Line 21 of partida-completa: HIMOORS, best 15D HIRMO +48 with a fractional equity.
     const es = captureIo('es');
-    assert.equal(await runMoves([sample('partida-completa.gcg'), '--line', '21', '--top', '3'], es.io), 0);
+    assert.equal(await runMoves([sample('partida-completa.gcg'), '--line', '21', '--top', '3', '--count'], es.io), 0);
     const en = captureIo('en');
     assert.equal(await runMoves([sample('partida-completa.gcg'), '--line', '21', '--top', '3'], en.io), 0);
     const json = captureIo('en');
-    assert.equal(await runMoves([sample('partida-completa.gcg'), '--line', '21', '--top', '3', '--json'], json.io), 0);
+    assert.equal(await runMoves([sample('partida-completa.gcg'), '--line', '21', '--top', '3', '--json', '--count'], json.io), 0);
     const answer = JSON.parse(json.out.join('\n')) as { count: number; moves: { equity: number }[] };
     const first = answer.moves[0].equity;
     assert.notEqual(first, Math.round(first), 'the best move of that turn has a fractional equity');
@@ -39,6 +39,8 @@ describe('analysis: the CLI as a newcomer reads it', function () {
     assert.match(en.out[1], new RegExp(`equity ${String(first).replace('.', '\\.')}$`));
     assert.doesNotMatch(es.out.join('\n'), /equidad -?\d+\.\d/);
     assert.match(es.out[0], new RegExp(`; ${answer.count} jugadas legales$`));
+    // Without --count the heading says no count (the search is pruned).
+    assert.match(en.out[0], /: rack HIMOORS, bag \d+$/);
   });
 
   it('moves --stdin explains a line that is not JSON in the chosen language only', async () => {
@@ -99,7 +101,9 @@ describe('analysis: the CLI as a newcomer reads it', function () {
   });
 
   it('moves --stdin refuses a top beyond 999999 in one answer, as --top does (1e12 was an internal error)', async () => {
-    const lines = [1e12, 1e300, 1000000, 999999].map((top, i) => JSON.stringify({ id: i, board: EMPTY_BOARD, rack: 'CASA', top }));
+    const lines = [1e12, 1e300, 1000000, 999999].map((top, i) =>
+      JSON.stringify({ id: i, board: EMPTY_BOARD, rack: 'CASA', top, count: true }),
+    );
     const c = captureIo('en');
     assert.equal(await runMoves(['--stdin'], c.io, { stdin: Readable.from([lines.join('\n')]) }), 0);
     const answers = c.out.map((l) => JSON.parse(l) as { id: number; error?: string; count?: number; moves?: unknown[] });

@@ -17,9 +17,9 @@ import { corpusDir, repoRoot, samplePath as sample, tempDir } from '../../suppor
 
 describe('analysis: planilla moves', function () {
   this.timeout(60000);
-  it('lists the best moves of a line as JSON, in the issue’s shape, with the count of every move', async () => {
+  it('lists the best moves of a line as JSON, in the issue’s shape, with the count of every move when asked', async () => {
     const c = captureIo('es');
-    assert.equal(await runMoves([sample('planilla-a-mano.gcg'), '--line', '9', '--top', '3', '--json'], c.io), 0);
+    assert.equal(await runMoves([sample('planilla-a-mano.gcg'), '--line', '9', '--top', '3', '--json', '--count'], c.io), 0);
     assert.deepEqual(c.err, []);
     const answer = JSON.parse(c.out.join('\n')) as { position: Record<string, unknown>; count: number; moves: Record<string, unknown>[] };
     assert.equal(answer.moves.length, 3);
@@ -31,13 +31,34 @@ describe('analysis: planilla moves', function () {
       assert.equal(m.kind, 'play');
     }
     // The position fed back through --stdin gives the same answer.
-    const input = Readable.from([`${JSON.stringify({ id: 'x', ...answer.position, top: 3 })}\n`]);
+    const input = Readable.from([`${JSON.stringify({ id: 'x', ...answer.position, top: 3, count: true })}\n`]);
     const s = captureIo('es');
     assert.equal(await runMoves(['--stdin'], s.io, { stdin: input }), 0);
     const back = JSON.parse(s.out[0]) as { id: string; count: number; moves: unknown[] };
     assert.equal(back.id, 'x');
     assert.equal(back.count, answer.count);
     assert.deepEqual(back.moves, answer.moves);
+    // Not asked: no count (the search is pruned), the same moves; --count on the command line is a line's default.
+    const lines = [
+      { id: 'a', ...answer.position, top: 3 },
+      { id: 'b', ...answer.position, top: 3, count: false },
+      { id: 'c', ...answer.position, top: 3, count: 'yes' },
+    ].map((o) => JSON.stringify(o));
+    for (const argv of [['--stdin'], ['--stdin', '--count']]) {
+      const u = captureIo('en');
+      assert.equal(await runMoves(argv, u.io, { stdin: Readable.from([lines.join('\n')]) }), 0);
+      const got = u.out.map((l) => JSON.parse(l) as { count?: number; moves?: unknown[]; error?: string });
+      assert.equal(got[0].count, argv.length === 2 ? answer.count : undefined, argv.join(' '));
+      assert.ok(!('count' in got[1]), 'a line that says "count": false is not counted');
+      assert.deepEqual(got[0].moves, answer.moves);
+      assert.deepEqual(got[1].moves, answer.moves);
+      assert.equal(got[2].error, '"count" must be true or false');
+    }
+    const plain = captureIo('es');
+    assert.equal(await runMoves([sample('planilla-a-mano.gcg'), '--line', '9', '--top', '3', '--json'], plain.io), 0);
+    const uncounted = JSON.parse(plain.out.join('\n')) as { count?: number; moves: unknown[] };
+    assert.ok(!('count' in uncounted));
+    assert.deepEqual(uncounted.moves, answer.moves);
   });
 
   it('--all lists count moves; --sort score orders by score', async () => {
