@@ -61,6 +61,7 @@ import {
   coachLensStubs,
   coachLensText,
   coachTurn,
+  useCoachLeaves,
   isCoachLensData,
 } from './service/coach';
 import { boardModel } from './service/board-model';
@@ -103,6 +104,7 @@ import { renderHtmlReport } from './report/html';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from './service/settings';
 import { formatMessage, resolveLanguage } from './rules/messages';
 import type { Language } from './rules/types';
+import { formatLeaveMessage, type LeaveMessage } from './analysis/leave-files';
 
 /** After the current events (`setImmediate` in Node; a zero timeout in a browser, which has none). */
 const defer: (task: () => void) => void =
@@ -224,8 +226,18 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
    * not marked as the user's own confined to the workspace folders (links resolved), each refused
    * one named in one warning.
    */
+  /** A refused `planilla.leaves` file, shown once as an error (the coach names it too). */
+  function reportLeaveFile(problem: LeaveMessage | undefined, lang: Language): void {
+    if (!problem) return;
+    const key = JSON.stringify(['leaves', problem]);
+    if (reportedProblems.has(key)) return;
+    reportedProblems.add(key);
+    void connection.window.showErrorMessage(formatLeaveMessage(problem, lang));
+  }
+
   function settingsFromRaw(raw: Record<string, unknown>): PlanillaSettings {
     const settings = readSettings(raw);
+    reportLeaveFile(useCoachLeaves(settings.leaves), languageOf(settings));
     if (workspaceTrusted) return settings;
     const confined = confinePathSettings(settings, userPathsOf(raw), workspaceFolders);
     const lang = languageOf(confined.settings);

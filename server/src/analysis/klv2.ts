@@ -12,20 +12,21 @@
  *   L × f32      (`.klv2`) or L × i16 in 1/256 of a point (`.klv`): the value of the i-th leave in
  *                the DAWG's alphabetical order (a depth-first walk visiting siblings in order and a
  *                word before its extensions meets the leaves in that order)
- * Spanish tiles are numbered as in lexicon/normalize.ts (blank 0, A 1 … Z 28).
+ * Spanish tiles are numbered as in lexicon/normalize.ts (blank 0, A 1 … Z 28); English tiles as
+ * wolges and MAGPIE number them (blank 0, A 1 … Z 26).
  *
- * Invariants: never throws; every node index, the depth and the walk length are bounded; a
- * file is accepted only if its sizes add up exactly, every leave is a multiset of 1–6 Spanish
- * tiles the FISE bag allows, each leave appears once, the leave count matches L, every single
+ * Invariants: never throws; every node index, the depth and the walk length are bounded (the
+ * walk by leave count × longest leave, so a minimised graph of a million leaves reads whole); a
+ * file is accepted only if its sizes add up exactly, every leave is a multiset of 1–6 tiles its
+ * bag allows (FISE's for Spanish, the standard 100-tile English bag), each leave appears once, the leave count matches L, every single
  * tile has a value, and every value is finite. Anything else is refused with a reason
- * (`problem`, and a message id of text/leaves.ts with its arguments) and the caller keeps the
- * built-in table.
+ * (`problem`, and a message id of text/leaves.ts with its arguments) and the caller shows it.
  *
  * Example:
  *   const r = readKlv(fs.readFileSync('mine.klv2'), 'mine.klv2');
  *   if (r.ok) r.table.value(['?', 'S']);  else formatMessage(r.messageId, r.args, 'en');
  */
-import { LeaveTable, MAX_LEAVE, SPANISH_LEAVES, type LeaveIndex } from './leave-table';
+import { ENGLISH_LEAVES, LeaveTable, MAX_LEAVE, SPANISH_LEAVES, type LeaveIndex } from './leave-table';
 
 const ACCEPTS = 0x800000;
 const IS_END = 0x400000;
@@ -34,7 +35,16 @@ const ARC_MASK = 0x3fffff;
 export type KlvProblem = 'malformed' | 'alphabet';
 
 export type KlvResult =
-  | { readonly ok: true; readonly table: LeaveTable; readonly leaves: number; readonly format: 'klv2' | 'klv' }
+  | {
+      readonly ok: true;
+      readonly table: LeaveTable;
+      readonly leaves: number;
+      readonly format: 'klv2' | 'klv';
+      /** The alphabet the file is written in. */
+      readonly tileSet: 'spanish' | 'english';
+      /** Word-graph nodes in the file. */
+      readonly nodes: number;
+    }
   | {
       readonly ok: false;
       readonly problem: KlvProblem;
@@ -46,8 +56,12 @@ function u32(b: Uint8Array, at: number): number {
   return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
 }
 
-/** Reads a `.klv2` / `.klv` file of Spanish leave values into a table (or says why not). */
-export function readKlv(bytes: Uint8Array, name: string, index: LeaveIndex = SPANISH_LEAVES): KlvResult {
+/**
+ * Reads a `.klv2` / `.klv` file of leave values into a table (or says why not). Without `index`
+ * the alphabet is told by the tiles the graph holds: a tile above Z of the English set (26) is
+ * a Spanish file (CH, LL, Ñ, RR make 29 tiles), otherwise the file is English.
+ */
+export function readKlv(bytes: Uint8Array, name: string, given?: LeaveIndex): KlvResult {
   const fail = (problem: KlvProblem, messageId: string, args: Record<string, string | number> = {}): KlvResult => ({
     ok: false,
     problem,
@@ -67,10 +81,14 @@ export function readKlv(bytes: Uint8Array, name: string, index: LeaveIndex = SPA
   if (rest === count * 4) format = 'klv2';
   else if (rest === count * 2) format = 'klv';
   else return malformed('leaves.sizes');
-  if (count > index.size) return alphabet('leaves.count', { announced: count, found: index.size });
-
   const nodes = new Uint32Array(n);
-  for (let i = 0; i < n; i++) nodes[i] = u32(bytes, 4 + i * 4);
+  let topTile = 0;
+  for (let i = 0; i < n; i++) {
+    nodes[i] = u32(bytes, 4 + i * 4);
+    if (i > 1) topTile = Math.max(topTile, nodes[i] >>> 24);
+  }
+  const index = given ?? (topTile > ENGLISH_LEAVES.kinds - 1 ? SPANISH_LEAVES : ENGLISH_LEAVES);
+  if (count > index.size) return alphabet('leaves.count', { announced: count, found: index.size });
   const values = new DataView(bytes.buffer, bytes.byteOffset + leavesAt + 4, rest);
   const valueAt = (i: number): number => (format === 'klv2' ? values.getFloat32(i * 4, true) : values.getInt16(i * 2, true) / 256);
 
@@ -81,7 +99,10 @@ export function readKlv(bytes: Uint8Array, name: string, index: LeaveIndex = SPA
   const tileCounts = new Uint8Array(index.kinds);
   let leaf = 0;
   let visits = 0;
-  const maxVisits = 4 * n + 16;
+  // A valid graph leads every node to a leave, so the walk enters each prefix of a leave once:
+  // at most maxSize nodes per leave, however far the graph is minimised (shared suffixes are
+  // entered once per path through them, which is what this counts).
+  const maxVisits = count * index.maxSize + 16;
   const root = nodes[0] & ARC_MASK;
   // explicit stack of sibling cursors: stack[d] = index of the node being visited at depth d
   const stack: number[] = [];
@@ -149,5 +170,5 @@ export function readKlv(bytes: Uint8Array, name: string, index: LeaveIndex = SPA
       return alphabet('leaves.single-missing', { face: index.alphabet[code] });
     }
   }
-  return { ok: true, table, leaves: count, format };
+  return { ok: true, table, leaves: count, format, tileSet: index === SPANISH_LEAVES ? 'spanish' : 'english', nodes: n };
 }

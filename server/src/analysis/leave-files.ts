@@ -4,9 +4,9 @@
  * the setting `planilla.leaves` or `--leaves PATH`: a wolges/Macondo `.klv2` / `.klv`, or a `.plv`
  * written by `scripts/train-leaves.mjs`, told apart by their content.
  *
- * Invariants: never throws for user input; a file that cannot be read or is refused gives the
- * built-in table plus one message (`leaves.refused` with the reason), so the caller prints one
- * clear line and goes on; loaded tables are memoised by path, size and modification time; when
+ * Invariants: never throws for user input; a file that cannot be read or is refused gives one
+ * message (`leaves.refused` with the reason), which the CLI prints as an error before it stops
+ * and the editor shows (never a silent fallback to other values); loaded tables are memoised by path, size and modification time; when
  * even the built-in table is missing (a broken install) the provisional worths are used, with a
  * message.
  *
@@ -119,7 +119,9 @@ export function builtinLeaves(dataDir?: string): {
 
 /**
  * The leaves named by a setting or option (empty or undefined: the built-in table); a file that
- * is refused gives the built-in table and the message to show.
+ * is refused gives the message to show (`warning`), which the caller must treat as an error (the
+ * CLI stops, the editor shows it): `leaves` is then the built-in table only so that a caller
+ * that goes on anyway has values, never to be used silently.
  */
 export function loadLeavesOrBuiltin(
   spec: string | undefined,

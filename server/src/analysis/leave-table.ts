@@ -208,6 +208,12 @@ export class LeaveIndex {
 /** The Spanish index (1 170 590 leaves of 1–6 tiles). */
 export const SPANISH_LEAVES = new LeaveIndex(SPANISH_ALPHABET, SPANISH_COUNTS, MAX_LEAVE);
 
+/** English faces as wolges and MAGPIE number them (blank 0, A 1 … Z 26). */
+export const ENGLISH_ALPHABET: readonly string[] = ['?', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+/** Copies of each face in the standard English bag, in `ENGLISH_ALPHABET` order. */
+export const ENGLISH_COUNTS: readonly number[] = [2, 9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1];
+export const ENGLISH_LEAVES = new LeaveIndex(ENGLISH_ALPHABET, ENGLISH_COUNTS, MAX_LEAVE);
+
 export interface PlvHeader {
   readonly alphabet: readonly string[];
   readonly counts: readonly number[];

@@ -106,6 +106,7 @@ async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions):
   const lexicon = resolveLexicon(lexiconSpec, io);
   if (!lexicon) return 2;
   const leaves = resolveLeaves(args, io);
+  if (!leaves) return 2;
   const json = args.flags.has('json');
   const context: AnalyzeContext = { settings, lexicon, leaves, top: top ?? 5, json, lang: io.lang };
   const jobs = chosenJobs ?? defaultJobs(files.length, os.availableParallelism(), ANALYZE_FILES_PER_WORKER);

@@ -80,13 +80,17 @@ export function runMoves(argv: readonly string[], io: CliIo, options: MovesComma
   return runCommand(movesCommand(options), argv, io);
 }
 
-/** The leave values of `--leaves PATH` (default the built-in table); one line on stderr when refused. */
-export function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator {
+/**
+ * The leave values of `--leaves PATH` (default the built-in table); undefined, with one line on
+ * stderr, when the file cannot be used (the command then stops: no analysis with other values).
+ */
+export function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator | undefined {
   const r = loadLeavesOrBuiltin(args.values.get('leaves'));
   if (r.warning) {
     // the path is the user's: shown with its control characters escaped (terminal.ts)
     const args = 'path' in r.warning.args ? { ...r.warning.args, path: terminalText(String(r.warning.args.path)) } : r.warning.args;
     io.err(`planilla: ${formatLeaveMessage({ ...r.warning, args }, io.lang)}`);
+    return r.warning.messageId === 'leaves.builtin-missing' ? r.leaves : undefined;
   }
   return r.leaves;
 }
@@ -166,7 +170,9 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
       ...(args.values.has('sort') ? { sort } : {}),
       ...(args.flags.has('count') ? { count: true } : {}),
     };
-    return serveStdin(options.stdin ?? process.stdin, lexicon, io, resolveLeaves(args, io), defaults);
+    const leaves = resolveLeaves(args, io);
+    if (!leaves) return 2;
+    return serveStdin(options.stdin ?? process.stdin, lexicon, io, leaves, defaults);
   }
   const lineArg = args.values.get('line');
   if (lineArg === undefined) {
@@ -187,6 +193,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   if (!lexicon) return 2;
   const leaves = resolveLeaves(args, io);
+  if (!leaves) return 2;
   const analysis = analyzeFile(file, { ...settings, lexicon }, io);
   if (!analysis) return 2;
   const r = analysis.replay;

@@ -41,6 +41,8 @@ import { TILE_SETS } from '../engine/tilesets';
 import { turnAtLine } from './board-model';
 import { analyzeTurn, type TurnAnalysis } from '../analysis/coach';
 import type { Lexicon } from '../lexicon/types';
+import { formatLeaveMessage, loadLeaveFile, type LeaveMessage } from '../analysis/leave-files';
+import type { LeaveEvaluator } from '../analysis/leaves';
 import { formatMessage } from '../rules/messages';
 import { formatNumber } from '../rules/template';
 import type { Language } from '../rules/types';
@@ -96,6 +98,27 @@ export function coachable(analysis: Analysis, index: number): boolean {
   return 'position' in positionBefore(analysis.replay, index);
 }
 
+/** The `planilla.leaves` setting the coach values leaves with ('' = the built-in table). */
+let leavesSetting = '';
+
+/**
+ * Makes the `planilla.leaves` setting the coach's leave values; the file's problem when it is
+ * refused (the coach then answers with that problem instead of analysing: no silent fallback
+ * to other values). Empty or 'builtin': the built-in table.
+ */
+export function useCoachLeaves(setting: string | undefined): LeaveMessage | undefined {
+  leavesSetting = setting?.trim() ?? '';
+  const r = coachLeaves();
+  return 'error' in r ? r.error : undefined;
+}
+
+/** The leaves the coach uses now: undefined for the built-in table, or the refusal. */
+export function coachLeaves(): { readonly leaves: LeaveEvaluator | undefined } | { readonly error: LeaveMessage } {
+  if (leavesSetting === '' || leavesSetting.toLowerCase() === 'builtin') return { leaves: undefined };
+  const r = loadLeaveFile(leavesSetting);
+  return r.ok ? { leaves: r.leaves } : { error: r.error };
+}
+
 /**
  * The analysis of the turn at `index` (the best `top` moves, by default `HOVER_TOP`; the move
  * played and its rank),
@@ -117,13 +140,16 @@ export function coachTurn(
   const got = positionBefore(replay, index);
   if (!('position' in got)) return { reason: formatMessage(`analysis.reason.${got.reason}`, {}, lang) };
   if (!lexicon) return { reason: uiText('ui.coach.noLexicon', lang) };
+  const chosen = coachLeaves();
+  if ('error' in chosen) return { reason: formatLeaveMessage(chosen.error, lang) };
+  const leaves = chosen.leaves;
   const placed = turn.kind === 'placement' ? turn.placed.map((t) => `${t.row},${t.col},${t.letter},${t.blank ? 1 : 0}`).join(';') : '';
   const exchanged = turn.kind === 'exchange' ? (turn.event.exchanged?.text ?? '') : '';
-  const key = `${lexiconId(lexicon)}|${top}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}`;
+  const key = `${lexiconId(lexicon)}|${leaves ? leavesSetting : ''}|${top}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}`;
   const hit = cache.get(key);
   if (hit) return { turn: hit };
   try {
-    const answer = analyzeTurn(replay, index, { lexicon, top, ...(cancellation ? { cancellation } : {}) });
+    const answer = analyzeTurn(replay, index, { lexicon, top, ...(leaves ? { leaves } : {}), ...(cancellation ? { cancellation } : {}) });
     if (!answer) return undefined;
     if (answer.reason) return { reason: formatMessage(`analysis.reason.${answer.reason}`, {}, lang) };
     cache.set(key, answer);

@@ -6,14 +6,14 @@
  *
  * Example:
  *   formatMessage('leaves.refused', { path: 'x.klv2', detail: '…' }, 'en');
- *   // 'leave file x.klv2 refused (…); using the built-in table'
+ *   // 'the leave file x.klv2 cannot be used: …'
  */
 import type { Catalog } from './types';
 
 export const LEAVES_MESSAGES: Catalog = {
   'leaves.refused': {
-    es: 'se rechaza el archivo de valores de atril {path} ({detail}); se usa la tabla incorporada',
-    en: 'leave file {path} refused ({detail}); using the built-in table',
+    es: 'no se puede usar el archivo de valores de atril {path}: {detail}',
+    en: 'the leave file {path} cannot be used: {detail}',
   },
   'leaves.unreadable': { es: 'no se puede leer ({detail})', en: 'cannot be read ({detail})' },
   'leaves.too-large': { es: 'demasiado grande: {size} bytes, máximo {max}', en: 'too large: {size} bytes, at most {max}' },

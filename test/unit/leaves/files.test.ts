@@ -13,6 +13,9 @@ import { Readable } from 'node:stream';
 import { runAnalyze } from '../../../server/src/cli/analyze';
 import { runMoves } from '../../../server/src/cli/moves';
 import { captureIo } from '../report/helpers';
+import { analyze } from '../../../server/src/service/document';
+import { CoachCache, coachTurn, useCoachLeaves } from '../../../server/src/service/coach';
+import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { removeTempDir, repoRoot, samplePath, tempDir } from '../../support/fixtures';
 
 describe('leaves: files', () => {
@@ -49,13 +52,13 @@ describe('leaves: files', () => {
     assert.equal(r.leaves.value(['?', 'A']), 41); // smoothed from the single tiles
   });
 
-  it('refuses a corrupt, foreign or missing file with one line and uses the built-in table', () => {
+  it('refuses a corrupt, foreign or missing file with one message that says it cannot be used', () => {
     const builtin = builtinLeaves().leaves;
     const cases: [string, Buffer | undefined, RegExp][] = [
       [
         'corrupt.klv2',
         Buffer.from('not a leave file at all'),
-        /leave file .*corrupt\.klv2 refused \(its sizes do not add up to the file length\); using the built-in table/,
+        /^the leave file .*corrupt\.klv2 cannot be used: its sizes do not add up to the file length$/,
       ],
       [
         'english.klv2',
@@ -73,17 +76,17 @@ describe('leaves: files', () => {
       const en = formatLeaveMessage(r.warning, 'en');
       assert.match(en, re);
       assert.ok(!en.includes('\n'));
-      assert.match(formatLeaveMessage(r.warning, 'es'), /se rechaza el archivo de valores de atril .*; se usa la tabla incorporada/);
+      assert.match(formatLeaveMessage(r.warning, 'es'), /^no se puede usar el archivo de valores de atril .*: /);
     }
   });
 
-  it('planilla moves and analyze take --leaves: their own table changes the equity; a refused file gives one line', async function () {
+  it('planilla moves and analyze take --leaves: their own table changes the equity; a refused file is an error', async function () {
     this.timeout(60000);
     const empty = Array.from({ length: 15 }, () => '.'.repeat(15));
-    const ask = async (extra: string[]): Promise<{ out: string[]; err: string[] }> => {
+    const ask = async (extra: string[], code = 0): Promise<{ out: string[]; err: string[] }> => {
       const c = captureIo('en');
       const input = Readable.from([`${JSON.stringify({ id: 1, board: empty, rack: 'AEIRST?', top: 1 })}\n`]);
-      assert.equal(await runMoves(['--stdin', ...extra], c.io, { stdin: input }), 0);
+      assert.equal(await runMoves(['--stdin', ...extra], c.io, { stdin: input }), code);
       return c;
     };
     const builtin = await ask([]);
@@ -101,16 +104,47 @@ describe('leaves: files', () => {
     assert.deepEqual(own.err, []);
     const ownBest = JSON.parse(own.out[0]) as { moves: { kind: string; leave: string }[] };
     assert.ok(ownBest.moves[0].leave.length >= 6, JSON.stringify(ownBest.moves[0]));
-    // refused: one line on stderr, the built-in answer
+    // refused: one line on stderr, exit 2, no analysis with other values
     const bad = path.join(dir, 'bad.klv2');
     fs.writeFileSync(bad, 'garbage');
-    const refused = await ask(['--leaves', bad]);
+    const refused = await ask(['--leaves', bad], 2);
     assert.equal(refused.err.length, 1);
-    assert.match(refused.err[0], /^planilla: leave file .*bad\.klv2 refused \(too short\); using the built-in table$/);
-    assert.deepEqual(refused.out, builtin.out);
+    assert.match(refused.err[0], /^planilla: the leave file .*bad\.klv2 cannot be used: too short$/);
+    assert.deepEqual(refused.out, []);
     const a = captureIo('en');
-    assert.equal(await runAnalyze([samplePath('planilla-a-mano.gcg'), '--leaves', bad, '--top', '1'], a.io), 0);
-    assert.equal(a.err.filter((l) => l.includes('refused')).length, 1);
+    assert.equal(await runAnalyze([samplePath('planilla-a-mano.gcg'), '--leaves', bad, '--top', '1'], a.io), 2);
+    assert.equal(a.err.filter((l) => l.includes('cannot be used')).length, 1);
+    assert.deepEqual(a.out, []);
+  });
+
+  it("the editor: a refused planilla.leaves file is the coach's answer, never a silent fallback", () => {
+    const analysis = analyze(fs.readFileSync(samplePath('planilla-a-mano.gcg')));
+    const lexicon = loadDefaultLexicon();
+    const cache = new CoachCache();
+    let index = -1;
+    for (let i = 0; i < analysis.replay.turns.length && index < 0; i++) {
+      const answer = coachTurn(analysis, i, lexicon, cache, 'es');
+      if (answer && 'turn' in answer) index = i;
+    }
+    assert.ok(index >= 0, 'no turn the coach analyses');
+    const bad = path.join(dir, 'editor-bad.klv2');
+    fs.writeFileSync(bad, 'garbage');
+    try {
+      const problem = useCoachLeaves(bad);
+      assert.ok(problem);
+      assert.match(formatLeaveMessage(problem, 'en'), /cannot be used: too short/);
+      const answer = coachTurn(analysis, index, lexicon, cache, 'es');
+      assert.ok(answer && 'reason' in answer, JSON.stringify(answer));
+      assert.match(answer.reason, /^no se puede usar el archivo de valores de atril .*editor-bad\.klv2: demasiado corto$/);
+      // a good file of one's own is used (its own cache entries)
+      const mine = path.join(dir, 'editor-mine.klv2');
+      fs.writeFileSync(mine, writeKlv(SPANISH_ALPHABET.map((_, c) => [[c], 100] as [number[], number])));
+      assert.equal(useCoachLeaves(mine), undefined);
+      const own = coachTurn(analysis, index, lexicon, cache, 'es');
+      assert.ok(own && 'turn' in own);
+    } finally {
+      assert.equal(useCoachLeaves(''), undefined);
+    }
   });
 
   it('falls back to the provisional worths, with a message, when the built-in table is missing', () => {

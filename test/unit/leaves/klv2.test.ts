@@ -8,8 +8,11 @@ import { readKlv, type KlvResult } from '../../../server/src/analysis/klv2';
 import { formatMessage } from '../../../server/src/rules/messages';
 
 const why = (r: KlvResult): string => (r.ok ? 'accepted' : formatMessage(r.messageId, r.args, 'en'));
-import { SPANISH_ALPHABET, SPANISH_COUNTS } from '../../../server/src/analysis/leave-table';
-import { writeKlv } from '../../support/klv-writer';
+import { ENGLISH_COUNTS, ENGLISH_LEAVES, SPANISH_ALPHABET, SPANISH_COUNTS, SPANISH_LEAVES } from '../../../server/src/analysis/leave-table';
+import { allLeaves, writeKlv, writeMinimisedKlv } from '../../support/klv-writer';
+
+/** A value for each leave, exact in float32 and in 1/256: from its codes. */
+const valueOf = (codes: readonly number[]): number => (codes.reduce((s, c, i) => s + c * (i + 3), 0) % 401) / 4 - 50;
 
 const code = (f: string): number => SPANISH_ALPHABET.indexOf(f);
 const leave = (faces: string): number[] => faces.split(' ').map(code);
@@ -37,6 +40,48 @@ describe('leaves: .klv2 reader', () => {
       assert.equal(r.table.value(['CH']), code('CH') / 4 - 3);
       assert.equal(r.table.value(['Z', 'A']), 1 - 28 / 2);
     }
+  });
+
+  it('reads a full-size minimised Spanish klv2 exactly (every leave of 1–6 tiles, shared suffixes)', () => {
+    const bytes = writeMinimisedKlv(
+      (function* () {
+        for (const codes of allLeaves(SPANISH_COUNTS)) yield [codes, valueOf(codes)] as const;
+      })(),
+    );
+    const r = readKlv(bytes, 'full.klv2');
+    assert.ok(r.ok, why(r));
+    assert.equal(r.tileSet, 'spanish');
+    assert.equal(r.leaves, SPANISH_LEAVES.size);
+    // minimised: far fewer nodes than leaves (the old walk cap of 4 × nodes refused it)
+    assert.ok(r.nodes * 4 + 16 < r.leaves, `${r.nodes} nodes`);
+    for (const faces of ['A E I N R S', 'E N R S T', 'Q U E', 'C C R S T Z', '? ?', '? S', 'CH LL Ñ RR X Z', 'E E E E E']) {
+      const codes = leave(faces);
+      assert.equal(r.table.value(faces.split(' ')), valueOf(codes.sort((a, b) => a - b)), faces);
+    }
+    // every stored value, by rank, against the writer's
+    let checked = 0;
+    for (let rank = 0; rank < SPANISH_LEAVES.size; rank += 997) {
+      const codes = SPANISH_LEAVES.unrank(rank);
+      assert.equal(r.table.stored(rank), valueOf(codes));
+      checked++;
+    }
+    assert.ok(checked > 1000);
+  });
+
+  it('reads a full-size minimised English klv (blank, A–Z)', () => {
+    const bytes = writeMinimisedKlv(
+      (function* () {
+        for (const codes of allLeaves(ENGLISH_COUNTS)) yield [codes, valueOf(codes)] as const;
+      })(),
+      'klv',
+    );
+    const r = readKlv(bytes, 'english.klv');
+    assert.ok(r.ok, why(r));
+    assert.equal(r.tileSet, 'english');
+    assert.equal(r.format, 'klv');
+    assert.equal(r.leaves, ENGLISH_LEAVES.size);
+    const codes = [0, 19, 1, 5].sort((a, b) => a - b); // ? S A E
+    assert.equal(r.table.value(['?', 'S', 'A', 'E']), Math.round(valueOf(codes) * 256) / 256);
   });
 
   it('refuses a file for another alphabet', () => {
