@@ -382,7 +382,7 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.exchange': { es: 'cambio {tiles}', en: 'exchange {tiles}' },
   'ui.coach.exchangeShort': { es: 'cambio', en: 'exch.' },
   'ui.coach.noLexicon': { es: 'sin lista de palabras no se listan jugadas', en: 'moves are not listed without a word list' },
-  'ui.coach.lens': { es: 'mejor: {move} (−{lost})', en: 'best: {move} (−{lost})' },
+  'ui.coach.lens': { es: 'mejor: {move} (-{lost})', en: 'best: {move} (-{lost})' },
   'ui.coach.lensBestPlayed': { es: 'mejor: la jugada hecha ({move})', en: 'best: the move played ({move})' },
   'ui.coach.lensIllegal': { es: 'mejor: {move} (la jugada hecha no es legal)', en: 'best: {move} (the move played is not legal)' },
   'ui.coach.lensNone': { es: 'no hay jugadas legales', en: 'no legal moves' },
