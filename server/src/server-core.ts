@@ -34,6 +34,7 @@
  */
 import {
   DidChangeConfigurationNotification,
+  ErrorCodes,
   LSPErrorCodes,
   ResponseError,
   TextDocuments,
@@ -65,6 +66,12 @@ import {
   isCoachLensData,
 } from './service/coach';
 import { boardModel } from './service/board-model';
+import { ADD_TO_EXTRA_LIST_COMMAND, extraListActions } from './service/extra-list';
+import { documentHighlights } from './service/highlight';
+import { documentLinks } from './service/links';
+import { prepareRenameNick, renameNick } from './service/rename';
+import { SEMANTIC_LEGEND, semanticTokens } from './service/semantic-tokens';
+import { workspaceSymbols, type RecordText } from './service/workspace-symbols';
 import { AnalysisCancelled } from './analysis';
 import { uiText } from './service/i18n';
 import { getCodeLenses } from './service/lenses';
@@ -125,6 +132,10 @@ export interface ServerHost {
    * `publishDiagnostics` sent), for the first-open measurements (server.ts: PLANILLA_TIMINGS).
    */
   timing?(event: TimingEvent, uri?: string): void;
+  /** Appends `word` on a line of its own to the word list at `path` (where files can be written). */
+  appendToList?(path: string, word: string): Promise<void>;
+  /** The URIs of the records (`.gcg`) in the folders, for workspace symbols (where folders can be read). */
+  listRecords?(folders: readonly string[]): Promise<string[]>;
 }
 
 /** The milestones `ServerHost.timing` is told of. */
@@ -385,6 +396,12 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
         documentFormattingProvider: true,
         completionProvider: { triggerCharacters: ['#', '>', ' '] },
         inlayHintProvider: true,
+        renameProvider: { prepareProvider: true },
+        semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
+        documentLinkProvider: { resolveProvider: false },
+        workspaceSymbolProvider: true,
+        documentHighlightProvider: true,
+        ...(host.appendToList ? { executeCommandProvider: { commands: [ADD_TO_EXTRA_LIST_COMMAND] } } : {}),
       },
       serverInfo: { name: 'planilla' },
     };
@@ -503,7 +520,11 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const all = wants(FIX_ALL_KIND)
         ? getFixAllAction(cur.analysis, params.textDocument.uri, lang, analysisSettingsFor(cur.analysis.parsed.file.text, cur.settings))
         : undefined;
-      return all ? [...quick, all] : quick;
+      const extra =
+        wants('quickfix') && host.appendToList
+          ? extraListActions(cur.analysis, params.range, params.context.diagnostics, cur.settings, lang)
+          : [];
+      return all ? [...quick, ...extra, all] : [...quick, ...extra];
     }),
   );
 
@@ -548,6 +569,90 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
     guarded('textDocument/inlayHint', [], async () => {
       const cur = await currentAnalysis(params.textDocument.uri);
       return cur ? getInlayHints(cur.analysis, params.range, languageOf(cur.settings)) : [];
+    }),
+  );
+
+  // Rename a nick, semantic tokens, links, highlights, workspace symbols and the extra-list
+  // command: the logic is in service/ (rename, semantic-tokens, links, highlight,
+  // workspace-symbols, extra-list); here only the wiring.
+  connection.onPrepareRename((params) =>
+    guarded('textDocument/prepareRename', null, async () => {
+      const cur = await currentAnalysis(params.textDocument.uri);
+      return cur ? (prepareRenameNick(cur.analysis, params.position) ?? null) : null;
+    }),
+  );
+
+  connection.onRenameRequest(async (params) => {
+    const answer = await guarded('textDocument/rename', null, async () => {
+      const cur = await currentAnalysis(params.textDocument.uri);
+      if (!cur) return null;
+      const r = renameNick(cur.analysis, params.textDocument.uri, params.position, params.newName);
+      return 'edit' in r ? r.edit : { refused: uiText(r.error, languageOf(cur.settings)) };
+    });
+    if (answer && 'refused' in answer) throw new ResponseError(ErrorCodes.InvalidParams, answer.refused);
+    return answer;
+  });
+
+  connection.languages.semanticTokens.on((params) =>
+    guarded('textDocument/semanticTokens/full', { data: [] }, async () => {
+      const cur = await currentAnalysis(params.textDocument.uri);
+      return cur ? semanticTokens(cur.analysis) : { data: [] };
+    }),
+  );
+
+  connection.onDocumentLinks((params) =>
+    guarded('textDocument/documentLink', [], async () => {
+      const cur = await currentAnalysis(params.textDocument.uri);
+      return cur ? documentLinks(cur.analysis, params.textDocument.uri, cur.settings) : [];
+    }),
+  );
+
+  connection.onDocumentHighlight((params) =>
+    guarded('textDocument/documentHighlight', [], async () => {
+      const cur = await currentAnalysis(params.textDocument.uri);
+      return cur ? documentHighlights(cur.analysis, params.position) : [];
+    }),
+  );
+
+  connection.onWorkspaceSymbol((params, token) =>
+    guarded('workspace/symbol', [], async () => {
+      const open = documents.all().map((d): RecordText => ({ uri: d.uri, text: d.getText() }));
+      const seen = new Set(open.map((r) => r.uri));
+      const records: RecordText[] = [...open];
+      for (const uri of (await host.listRecords?.(workspaceFolders)) ?? []) {
+        if (token.isCancellationRequested) throw cancelledError();
+        if (seen.has(uri)) continue;
+        const bytes = await host.readFile(uri).catch(() => undefined);
+        if (bytes) records.push({ uri, text: bytes });
+      }
+      return workspaceSymbols(records, params.query, languageOf(pushedSettings));
+    }),
+  );
+
+  connection.onExecuteCommand((params) =>
+    guarded('workspace/executeCommand', null, async () => {
+      if (params.command !== ADD_TO_EXTRA_LIST_COMMAND || !host.appendToList) return null;
+      const [word, list] = (params.arguments ?? []) as unknown[];
+      const lang = languageOf(pushedSettings);
+      if (typeof word !== 'string' || typeof list !== 'string' || !/^\p{L}+$/u.test(word)) return null;
+      // Only the extra list the settings name is ever written (the pushed ones or an open record's).
+      const lists = new Set([pushedSettings.lexiconExtra]);
+      for (const doc of documents.all()) lists.add((await settingsFor(doc.uri)).lexiconExtra);
+      if (list === '' || !lists.has(list)) {
+        void connection.window.showWarningMessage(uiText('ui.extraList.notSet', lang));
+        return null;
+      }
+      const name = list.replace(/^.*[\\/]/, '');
+      try {
+        await host.appendToList(list, word);
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        void connection.window.showErrorMessage(uiText('ui.extraList.failed', lang, { list: name, error: detail }));
+        return null;
+      }
+      refreshAll();
+      void connection.window.showInformationMessage(uiText('ui.extraList.added', lang, { word, list: name }));
+      return null;
     }),
   );
 

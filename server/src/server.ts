@@ -10,10 +10,13 @@
  * Example (what an editor does): `node dist/server.js --stdio` (or `planilla lsp`), then
  * `initialize`, `textDocument/didOpen` → `textDocument/publishDiagnostics` for that document.
  */
-import { appendFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { appendFileSync, promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { MAX_RECORD_BYTES, readRegularFile } from './files/read';
+import { decodeText } from './lexicon/wordlist';
+import { appendedLine } from './service/extra-list';
 import { LexiconCache } from './service/lexicons';
 import { startServer, type ServerHost, type TimingEvent } from './server-core';
 
@@ -36,6 +39,52 @@ writeTiming('start', performance.timeOrigin);
 
 const connection = createConnection(ProposedFeatures.all);
 
+/** Records listed per workspace/symbol request at most, and folders walked at most. */
+const MAX_LISTED_RECORDS = 5000;
+const MAX_WALKED_FOLDERS = 5000;
+
+/**
+ * The `.gcg` files under the folders (breadth first; hidden folders and node_modules skipped;
+ * links not followed), at most MAX_LISTED_RECORDS, as file URIs.
+ */
+async function listRecords(folders: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  const queue = [...folders];
+  let walked = 0;
+  while (queue.length > 0 && found.length < MAX_LISTED_RECORDS && walked < MAX_WALKED_FOLDERS) {
+    const folder = queue.shift()!;
+    walked++;
+    let entries;
+    try {
+      entries = await fsp.readdir(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') queue.push(full);
+      else if (entry.isFile() && entry.name.toLowerCase().endsWith('.gcg') && found.length < MAX_LISTED_RECORDS) {
+        found.push(pathToFileURL(full).toString());
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Appends `word` to the word list at `file` on a line of its own, in the list's own encoding
+ * (a Latin-1 list stays Latin-1); the file is created (UTF-8) if missing.
+ */
+async function appendToList(file: string, word: string): Promise<void> {
+  const bytes = await fsp.readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return new Uint8Array(0);
+    throw error;
+  });
+  const current = decodeText(bytes);
+  const line = appendedLine(current.text, word);
+  await fsp.appendFile(file, Buffer.from(line, current.encoding === 'latin-1' ? 'latin1' : 'utf8'));
+}
+
 const host: ServerHost = {
   // From disk with the CLI's guards (files/read.ts): regular files only, never a pipe or a
   // device, at most MAX_RECORD_BYTES.
@@ -50,6 +99,8 @@ const host: ServerHost = {
     return r.ok ? r.bytes : undefined;
   },
   lexicons: new LexiconCache(),
+  appendToList,
+  listRecords,
   ...(timingsFile ? { timing: (event: TimingEvent, uri?: string) => writeTiming(event, Date.now(), uri) } : {}),
   // A full collection first when Node runs with --expose-gc (the protocol tests start it so).
   memoryUsage: () => {

@@ -22,6 +22,7 @@ import { jsonForTerminal, terminalLines, terminalText } from './terminal';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { readingSettings, replaySettings } from './reading';
 import { defaultJobs, jobsOption, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from './batch';
+import { citeArticle } from '../rules/messages';
 
 export interface CheckOptions {
   /** Progress bar sink (default: a bar on stderr when it is a terminal). */
@@ -105,7 +106,8 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
 
 function printHuman(report: ReportOutcome, io: CliIo): void {
   for (const d of report.json.diagnostics) {
-    const article = d.article ? ` (${t(io.lang, 'cli.article', { article: d.article })})` : '';
+    // Cited as the editor cites it ('art. 33, anexo XII', 'anexo XII §18'): one style everywhere.
+    const article = d.article ? ` (${citeArticle(d.article, io.lang)})` : '';
     const where = `${terminalText(report.json.path)}:${d.line}:${d.column}`;
     io.out(`${where}: ${t(io.lang, `cli.severity.${d.severity}`)} ${d.code}: ${terminalText(d.message)}${article}`);
   }

@@ -1,6 +1,6 @@
 /**
  * The coach's analysis in the editor (issue 13, item 4): the best moves of a turn and the equity
- * the move played lost, for the hover on a move and the code lens "mejor: 8D CAMINO +26 (−4,5)".
+ * the move played lost, for the hover on a move and the code lens "mejor: 8D CAMINO +26 (-4,5)".
  * Computed on demand for one turn (never with the diagnostics), cancellable, and cached per
  * position in a bounded cache (`CoachCache`). Also the board view's list (`boardCoachModel`): the
  * best `BOARD_TOP` moves of the turn under the cursor, each with the tiles it would put on the
@@ -21,7 +21,7 @@
  * Example:
  *   const cache = new CoachCache();
  *   const turn = coachTurn(analysis, 0, lexicon, cache, 'es');
- *   if (turn && !('reason' in turn)) coachLensTitle(turn.turn, 'es');   // 'mejor: 8D CAMINO +26 (−4,5)'
+ *   if (turn && !('reason' in turn)) coachLensTitle(turn.turn, 'es');   // 'mejor: 8D CAMINO +26 (-4,5)'
  *   boardCoachModel(analysis, 8, lexicon, cache, 'es').rows[0].preview;   // [{ name: 'H8', letter: 'CH', blank: false, value: 5, … }, …]
  */
 import type { CodeLens } from 'vscode-languageserver-types';
@@ -172,7 +172,7 @@ export function moveName(m: Move, lang: Language): string {
   return `${movePosition(m)} ${moveWord(m)} ${signed(m.score)}`;
 }
 
-/** The code lens title: 'mejor: 8D CAMINO +26 (−4,5)', or that the move played was the best. */
+/** The code lens title: 'mejor: 8D CAMINO +26 (-4,5)', or that the move played was the best. */
 export function coachLensTitle(t: TurnAnalysis, lang: Language): string {
   const best = t.best?.[0];
   if (!best) return uiText('ui.coach.lensNone', lang);

@@ -180,7 +180,6 @@ export const CLI_MESSAGES: Catalog = {
   'cli.severity.warning': { es: 'aviso', en: 'warning' },
   'cli.severity.information': { es: 'info', en: 'info' },
   'cli.severity.hint': { es: 'sugerencia', en: 'hint' },
-  'cli.article': { es: 'art. {article}', en: 'art. {article}' },
   'cli.summary.clean': { es: 'sin problemas', en: 'no problems' },
   'cli.count.error': { es: '{n, plural, one {# error} other {# errores}}', en: '{n, plural, one {# error} other {# errors}}' },
   'cli.count.warning': { es: '{n, plural, one {# aviso} other {# avisos}}', en: '{n, plural, one {# warning} other {# warnings}}' },

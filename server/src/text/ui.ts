@@ -382,7 +382,7 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.exchange': { es: 'cambio {tiles}', en: 'exchange {tiles}' },
   'ui.coach.exchangeShort': { es: 'cambio', en: 'exch.' },
   'ui.coach.noLexicon': { es: 'sin lista de palabras no se listan jugadas', en: 'moves are not listed without a word list' },
-  'ui.coach.lens': { es: 'mejor: {move} (−{lost})', en: 'best: {move} (−{lost})' },
+  'ui.coach.lens': { es: 'mejor: {move} (-{lost})', en: 'best: {move} (-{lost})' },
   'ui.coach.lensBestPlayed': { es: 'mejor: la jugada hecha ({move})', en: 'best: the move played ({move})' },
   'ui.coach.lensIllegal': { es: 'mejor: {move} (la jugada hecha no es legal)', en: 'best: {move} (the move played is not legal)' },
   'ui.coach.lensNone': { es: 'no hay jugadas legales', en: 'no legal moves' },
@@ -401,5 +401,37 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.playedIllegal': {
     es: 'La jugada hecha no es legal: frente a la mejor pierde {lost} de equidad.',
     en: 'The move played is not legal: against the best it loses {lost} of equity.',
+  },
+  // Renaming a nick, workspace symbols, the extra-list quick fix
+  'ui.rename.notNick': {
+    es: 'Solo se puede renombrar el apodo de un jugador (en #player1, #player2, #clock o al principio de una jugada)',
+    en: "Only a player's nick can be renamed (in #player1, #player2, #clock or at the start of a move)",
+  },
+  'ui.rename.invalid': {
+    es: 'Un apodo no puede tener espacios ni «:»',
+    en: 'A nick cannot hold blank space or ":"',
+  },
+  'ui.rename.taken': {
+    es: 'Ese apodo ya es el del otro jugador',
+    en: "That nick is already the other player's",
+  },
+  /* {round}: the round as the #round line writes it. */
+  'ui.symbol.round': { es: 'Ronda {round}', en: 'Round {round}' },
+  /* {word}: the refused word; {list}: the extra list's file name. */
+  'ui.fix.addToExtraList': {
+    es: 'Añadir {word} a mi lista de palabras añadidas ({list})',
+    en: 'Add {word} to my extra word list ({list})',
+  },
+  'ui.extraList.added': {
+    es: '{word} está ahora en su lista de palabras añadidas ({list})',
+    en: '{word} is now in your extra word list ({list})',
+  },
+  'ui.extraList.failed': {
+    es: 'No se pudo escribir en la lista de palabras añadidas {list}: {error}',
+    en: 'Could not write to the extra word list {list}: {error}',
+  },
+  'ui.extraList.notSet': {
+    es: 'Esa no es la lista de palabras añadidas configurada (planilla.lexiconExtra)',
+    en: 'That is not the extra word list that is set (planilla.lexiconExtra)',
   },
 };
