@@ -1,11 +1,14 @@
 /**
- * `planilla compare A.gcg B.gcg [--json]` (with `--rules`, `--tile-set` as in `check`): the two
- * score sheets of one game aligned turn by turn (service/compare.ts): where they agree, the first
- * turn where they disagree and whose addition is right there, and the result each implies against
- * the true one. `--json` prints exactly `{"a", "b", "turns": [{"n", "player", "a": {"score",
- * "total"}, "b": {"score", "total"}, "agree"}], "firstDisagreement", "result": {"a", "b", "true"}}`.
+ * `planilla compare A.gcg B.gcg [--json]` (with `--rules`, `--tile-set`, `--lexicon` as in
+ * `check`, the same reading: reading.ts): the two score sheets of one game aligned turn by turn
+ * (service/compare.ts): where they agree, every turn where they differ with each sheet's addition,
+ * what the board gives word by word and which sheet is right, how many turns differ and which
+ * changed the result, and the result each implies against the true one. `--json` prints `{"a", "b",
+ * "turns": [{"n", "player", "a": {"score", "total"}, "b": {"score", "total"}, "agree"}],
+ * "firstDisagreement", "disagreements", "summary", "problems", "result": {"a", "b", "true"}}`.
  *
- * Exit codes: 0 the sheets agree on every turn; 1 they disagree; 2 bad usage or an unreadable sheet.
+ * Exit codes: 0 the sheets agree on every turn; 1 they disagree, or may not record one game
+ * (a warning first); 2 bad usage, an unreadable sheet, or one with no turn (empty, not a record).
  *
  * Example:
  *   planilla compare mesa-12-ana.gcg mesa-12-beto.gcg
@@ -38,8 +41,18 @@ async function compare(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!a) return 2;
   const b = analyzeFile(fileB, settings, io);
   if (!b) return 2;
+  for (const [file, analysis] of [
+    [fileA, a],
+    [fileB, b],
+  ] as const) {
+    // Empty, or bytes that are not a record: nothing to compare (never "agree on every turn").
+    if (analysis.replay.turns.length === 0) {
+      io.err(t(io.lang, 'compare.empty', { path: terminalText(file) }));
+      return 2;
+    }
+  }
   const c = compareSheets({ name: fileA, analysis: a }, { name: fileB, analysis: b });
   if (args.flags.has('json')) io.out(jsonForTerminal(JSON.stringify(c, null, 2)));
   else io.out(comparisonLines(c, io.lang, terminalText).join('\n'));
-  return c.firstDisagreement ? 1 : 0;
+  return c.disagreements.length > 0 || c.problems.length > 0 ? 1 : 0;
 }

@@ -94,7 +94,7 @@ function ruling(args: ParsedArgs, io: CliIo, format: ReportFormat, output: strin
     if (!analysis) return 2;
     sheets.push({ name: path.basename(file), analysis });
   }
-  const r = buildRuling(sheets, io.lang);
+  const r = buildRuling(sheets, io.lang, settings.lexicon?.info.name);
   const document = format === 'md' ? renderRulingMarkdown(r) : renderRulingHtml(r);
   for (const file of files) {
     if (output !== undefined && output !== '-' && path.resolve(output) === path.resolve(file)) {

@@ -5,9 +5,15 @@
  * corrected result, and room for the arbiter's decision, the date and the signature. HTML (for
  * printing) and Markdown.
  *
- * Invariants: pure; never throws; every text taken from a record is escaped (escape.ts); one page
- * whatever the records hold: at most MAX_FINDINGS findings are listed per sheet (the rest counted),
- * and long texts are cut with an ellipsis.
+ * What it says it leaves out: at most MAX_FINDINGS findings are listed per sheet (errors, then
+ * warnings, then information), and the rest are counted with the command that lists them all; every
+ * turn where two sheets differ is listed, each explained (service/compare.ts). It names the word
+ * list that judged the words, and says why the corrected result differs from what the sheets
+ * write when the ending is the cause (a one-line `+2R` end read as FISE's ±R, an end adjustment
+ * the sheet lacks).
+ *
+ * Invariants: pure; never throws; every text taken from a record is escaped (escape.ts); long
+ * texts are cut with an ellipsis and long words wrap (the page is A4).
  *
  * Example:
  *   const r = buildRuling([{ name: 'ana.gcg', analysis: a }, { name: 'beto.gcg', analysis: b }], 'es');
@@ -16,12 +22,12 @@
 import { editionLabel, formatMessage, renderNotice } from '../rules/messages';
 import type { Language } from '../rules/types';
 import type { Analysis } from '../service/document';
-import { compareSheets, type Comparison, type Sheet } from '../service/compare';
+import { compareSheets, disagreementSentences, type Sheet } from '../service/compare';
 import { auditFinding, type AuditFinding } from './audit';
 import { escapeMarkdownInline, escapeXml } from './escape';
 
 /** Findings listed per sheet (errors first); the rest are counted, so the page stays one page. */
-export const MAX_FINDINGS = 4;
+export const MAX_FINDINGS = 6;
 /** Longest text taken from a record on the page (names, event, messages). */
 const MAX_TEXT = 110;
 
@@ -33,6 +39,8 @@ export interface RulingSheet {
   readonly findings: readonly AuditFinding[];
   /** Findings not listed. */
   readonly more: number;
+  /** Where to see the findings not listed (`planilla check FILE`). */
+  readonly seeAll: string;
   /** The notice that plays were not checked, when the sheet holds only numbers. */
   readonly notice?: string;
   /** The result the sheet itself writes (its last totals), by nick. */
@@ -44,6 +52,10 @@ export interface Ruling {
   readonly event: string;
   readonly round: string;
   readonly edition: string;
+  /** The word list that judged the words ('es-open …'), or why none did. */
+  readonly lexicon: string;
+  /** Why the corrected result differs from what the sheets write, when the ending is the cause. */
+  readonly endingNotes: readonly string[];
   readonly players: readonly { readonly nick: string; readonly name: string }[];
   readonly sheets: readonly RulingSheet[];
   /** Two sheets: where they first disagree, in sentences (empty when they agree or for one sheet). */
@@ -54,6 +66,9 @@ export interface Ruling {
 }
 
 const cut = (text: string): string => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+/** Messages are cut later than names: the numbers a finding gives come at its end. */
+const MAX_MESSAGE = 3 * MAX_TEXT;
+const cutMessage = (text: string): string => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text);
 
 function pragmaText(a: Analysis, name: 'event' | 'round'): string {
   const p = a.parsed.file.pragmas.find((x) => x.name === name);
@@ -66,12 +81,12 @@ function sheetOf(label: string, sheet: Sheet, lang: Language): RulingSheet {
   const { analysis } = sheet;
   const edition = analysis.replay.rules;
   const all = analysis.findings
-    .filter((f) => f.severity === 'error' || f.severity === 'warning')
+    .filter((f) => f.severity !== 'hint')
     .slice()
     .sort((x, y) => ORDER[x.severity] - ORDER[y.severity] || x.span.start.offset - y.span.start.offset);
   const findings = all.slice(0, MAX_FINDINGS).map((f) => {
     const a = auditFinding(f, edition, lang);
-    return { ...a, message: cut(a.message) };
+    return { ...a, message: cutMessage(a.message) };
   });
   const notice = analysis.notices[0];
   const r = analysis.replay;
@@ -81,34 +96,34 @@ function sheetOf(label: string, sheet: Sheet, lang: Language): RulingSheet {
     name: cut(sheet.name),
     findings,
     more: all.length - findings.length,
+    seeAll: `planilla check ${cut(sheet.name)}`,
     ...(notice ? { notice: renderNotice(notice, lang) } : {}),
     written,
   };
 }
 
-function comparisonSentences(c: Comparison, lang: Language): string[] {
-  const d = c.firstDisagreement;
-  if (!d) return [formatMessage('compare.agree', {}, lang)];
-  const side = (sheet: 'A' | 'B', s: typeof d.a): string => {
-    if (s.line === null) return formatMessage('compare.no-line', { sheet }, lang);
-    if (s.score === null || s.total === null) return formatMessage('compare.no-numbers', { sheet, line: s.line }, lang);
-    const score = s.score >= 0 ? `+${s.score}` : String(s.score);
-    return formatMessage(
-      s.arithmetic ? 'compare.adds-up' : 'compare.misadds',
-      { sheet, line: s.line, previous: s.previous, score, total: s.total, sum: s.previous + s.score },
-      lang,
-    );
-  };
-  const lines = [formatMessage('compare.first', { n: d.n, player: cut(d.player) }, lang), side('A', d.a), side('B', d.b)];
-  if (d.true)
-    lines.push(
-      formatMessage('compare.truth', { score: d.true.score >= 0 ? `+${d.true.score}` : String(d.true.score), total: d.true.total }, lang),
-    );
-  return lines;
+/** Findings whose presence means the ending explains why the result differs from the sheets'. */
+const ENDING_NOTES: Readonly<Record<string, string>> = {
+  'end-rack-gcg-convention': 'ruling.ending.gcg',
+  'missing-end-adjustment': 'ruling.ending.missing',
+};
+
+/** The ending-convention notes of the sheets (each once, with the article the finding cites). */
+function endingNotes(sheets: readonly Sheet[], lang: Language): string[] {
+  const out = new Map<string, string>();
+  for (const s of sheets) {
+    for (const f of s.analysis.findings) {
+      const id = ENDING_NOTES[f.code];
+      if (!id || out.has(id)) continue;
+      const article = f.article ? formatMessage('cli.article', { article: f.article }, lang) : '';
+      out.set(id, formatMessage(id, { article }, lang));
+    }
+  }
+  return [...out.values()];
 }
 
 /** The ruling of one sheet, or of two sheets of the same game (the first one names the game). */
-export function buildRuling(sheets: readonly Sheet[], lang: Language): Ruling {
+export function buildRuling(sheets: readonly Sheet[], lang: Language, lexicon?: string): Ruling {
   const first = sheets[0];
   const r = first.analysis.replay;
   const event = sheets.map((s) => pragmaText(s.analysis, 'event')).find((t) => t !== '') ?? '';
@@ -128,9 +143,14 @@ export function buildRuling(sheets: readonly Sheet[], lang: Language): Ruling {
     event,
     round,
     edition: editionLabel(r.rules, lang),
+    lexicon:
+      lexicon !== undefined && r.tileSet === 'spanish'
+        ? cut(lexicon)
+        : formatMessage(r.tileSet === 'spanish' ? 'ruling.lexicon.none' : 'ruling.lexicon.english', {}, lang),
+    endingNotes: endingNotes(sheets, lang),
     players: r.players.map((p) => ({ nick: cut(p.nick), name: cut(p.name || p.nick) })),
     sheets: sheets.map((s, i) => sheetOf(i === 0 ? 'A' : 'B', s, lang)),
-    comparison: comparison ? comparisonSentences(comparison, lang) : [],
+    comparison: comparison ? disagreementSentences(comparison, lang, cut) : [],
     result,
     verdict,
   };
@@ -142,9 +162,11 @@ const STYLE = [
   'body { margin: 0; }',
   'h1 { font-size: 16pt; margin: 0 0 2mm; }',
   'h2 { font-size: 11pt; margin: 4mm 0 1.5mm; border-bottom: 0.3mm solid #888; }',
-  'table.meta { border-collapse: collapse; }',
-  'table.meta th { text-align: left; padding: 0.6mm 4mm 0.6mm 0; font-weight: 600; }',
+  'table.meta { border-collapse: collapse; width: 100%; table-layout: fixed; }',
+  'table.meta th { text-align: left; padding: 0.6mm 4mm 0.6mm 0; font-weight: 600; width: 28mm; vertical-align: top; }',
   'table.meta td { padding: 0.6mm 0; }',
+  'h1, h2, p, li, td { overflow-wrap: anywhere; }',
+  'ul.comparison { font-size: 8.5pt; }',
   'ul { margin: 1mm 0; padding-left: 5mm; }',
   'li { margin: 0.4mm 0; }',
   '.sev-error { color: #a00; font-weight: 600; }',
@@ -170,7 +192,7 @@ function findingHtml(f: AuditFinding, r: Ruling): string {
 function sheetHtml(s: RulingSheet, r: Ruling): string {
   const items = s.findings.map((f) => findingHtml(f, r));
   if (s.notice) items.push(`<li class="muted">${escapeXml(s.notice)}</li>`);
-  if (s.more > 0) items.push(`<li class="muted">${escapeXml(t(r, 'ruling.more', { n: s.more }))}</li>`);
+  if (s.more > 0) items.push(`<li class="muted">${escapeXml(t(r, 'ruling.more', { n: s.more, command: s.seeAll }))}</li>`);
   if (items.length === 0) items.push(`<li>${escapeXml(t(r, 'ruling.no-findings'))}</li>`);
   return [
     `<h2>${escapeXml(t(r, 'ruling.sheet', { label: s.label, name: s.name }))}</h2>`,
@@ -198,14 +220,16 @@ export function renderRulingHtml(r: Ruling): string {
     row(t(r, 'ruling.round'), r.round),
     row(t(r, 'ruling.players'), players),
     row(t(r, 'ruling.rules'), r.edition),
+    row(t(r, 'ruling.lexicon'), r.lexicon),
     '</table>',
     ...r.sheets.map((s) => sheetHtml(s, r)),
     r.comparison.length > 0
-      ? `<h2>${escapeXml(t(r, 'ruling.comparison'))}</h2>\n<ul>${r.comparison.map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`
+      ? `<h2>${escapeXml(t(r, 'ruling.comparison'))}</h2>\n<ul class="comparison">${r.comparison.map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`
       : '',
     `<h2>${escapeXml(t(r, 'ruling.result'))}</h2>`,
     `<p class="result">${escapeXml(r.result)}</p>`,
     `<p>${escapeXml(r.verdict)}</p>`,
+    ...r.endingNotes.map((n) => `<p class="muted">${escapeXml(n)}</p>`),
     `<h2>${escapeXml(t(r, 'ruling.decision'))}</h2>`,
     '<div class="box"></div>',
     `<div class="signature"><div>${escapeXml(t(r, 'ruling.date'))}</div><div>${escapeXml(t(r, 'ruling.signature'))}</div></div>`,
@@ -225,6 +249,7 @@ export function renderRulingMarkdown(r: Ruling): string {
     `- **${t(r, 'ruling.round')}:** ${md(r.round || '—')}`,
     `- **${t(r, 'ruling.players')}:** ${md(players)}`,
     `- **${t(r, 'ruling.rules')}:** ${md(r.edition)}`,
+    `- **${t(r, 'ruling.lexicon')}:** ${md(r.lexicon)}`,
   ];
   for (const s of r.sheets) {
     out.push('', `## ${md(t(r, 'ruling.sheet', { label: s.label, name: s.name }))}`, '');
@@ -233,7 +258,7 @@ export function renderRulingMarkdown(r: Ruling): string {
       out.push(`- **${md(f.severityLabel)}** · ${md(t(r, 'ruling.line', { line: f.line }))}: ${md(f.message)}${cite}`);
     }
     if (s.notice) out.push(`- ${md(s.notice)}`);
-    if (s.more > 0) out.push(`- ${md(t(r, 'ruling.more', { n: s.more }))}`);
+    if (s.more > 0) out.push(`- ${md(t(r, 'ruling.more', { n: s.more, command: s.seeAll }))}`);
     if (s.findings.length === 0 && !s.notice) out.push(`- ${md(t(r, 'ruling.no-findings'))}`);
     out.push('', md(t(r, 'ruling.written', { result: s.written })));
   }
@@ -241,6 +266,7 @@ export function renderRulingMarkdown(r: Ruling): string {
     out.push('', `## ${t(r, 'ruling.comparison')}`, '', ...r.comparison.map((l) => `- ${md(l)}`));
   }
   out.push('', `## ${t(r, 'ruling.result')}`, '', `**${md(r.result)}** — ${md(r.verdict)}`);
+  for (const n of r.endingNotes) out.push('', md(n));
   out.push('', `## ${t(r, 'ruling.decision')}`, '', '&nbsp;', '', '&nbsp;', '', '&nbsp;', '');
   out.push(`${t(r, 'ruling.date')}: ______________________    ${t(r, 'ruling.signature')}: ______________________`, '');
   return out.join('\n');

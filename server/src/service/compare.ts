@@ -11,6 +11,18 @@
  * (fewer score-only turns; then fewer errors; then the first sheet): its replay's computed scores
  * and totals, and its result under the edition in force.
  *
+ * Every turn where the sheets differ is listed (`disagreements`, in turn order; `firstDisagreement`
+ * is the first of them), each with what the board says (the reference turn's words, each as its
+ * letter sum × word multiplier, and the bingo bonus) and which sheet is right there; `summary`
+ * counts them and names the turns that changed the result (where the gap between the two sheets'
+ * totals for the mover changed, rather than carrying an earlier gap along).
+ *
+ * Two files that are not records of one game are told apart (`problems`): a sheet with no turn
+ * (empty, or bytes that are not a record) is `empty` and the CLI refuses the pair; players who
+ * match by neither nick nor name (`players`), or placements that differ on most turns both sheets
+ * play out (`plays`), are warned about. Players matched by name or by turn order whose nicks differ
+ * are warned about too (`nicks`): B's nicks are shown beside A's, never silently replaced.
+ *
  * Invariants: pure; never throws; `turns` has one row per line of the longer sheet.
  *
  * Example:
@@ -56,6 +68,14 @@ export interface SheetAtTurn extends SheetNumbers {
   readonly arithmetic: boolean;
 }
 
+/** One word of the board's reading of a turn: its letters' sum, the word multiplier, the score. */
+export interface WordScore {
+  readonly word: string;
+  readonly letters: number;
+  readonly multiplier: number;
+  readonly score: number;
+}
+
 export interface Disagreement {
   readonly n: number;
   readonly player: string;
@@ -63,13 +83,34 @@ export interface Disagreement {
   readonly b: SheetAtTurn;
   /** The true score and total of that turn (from the reference sheet's replay). */
   readonly true: { readonly score: number; readonly total: number } | null;
+  /** What the board says the play scores, word by word (empty: not a placement, or not checked). */
+  readonly words: readonly WordScore[];
+  /** The bingo bonus of that play (art. 19), 0 when none. */
+  readonly bingo: number;
+  /** The reference turn's play was not checked (a score-only line): the truth is that sheet's number. */
+  readonly unchecked: boolean;
+  /** Which sheet writes the true score and total there. */
+  readonly right: 'a' | 'b' | 'both' | 'neither';
+  /** The gap between the sheets' totals for the mover changed here (false: an earlier gap carried). */
+  readonly changesResult: boolean;
 }
+
+/** Why two files may not be records of one game (see the module header). */
+export type ComparisonProblem = 'empty' | 'players' | 'plays' | 'nicks';
 
 export interface Comparison {
   readonly a: string;
   readonly b: string;
   readonly turns: readonly ComparedTurn[];
   readonly firstDisagreement: Disagreement | null;
+  /** Every turn where the sheets differ, in turn order. */
+  readonly disagreements: readonly Disagreement[];
+  /** How many turns differ, and those that changed the result. */
+  readonly summary: { readonly differing: number; readonly changedResult: readonly number[] };
+  /** Reasons to doubt that the two files record one game (empty: none). */
+  readonly problems: readonly ComparisonProblem[];
+  /** B's nicks in A's order of players, when they differ from A's (shown beside them). */
+  readonly nicksB?: readonly [string, string];
   /** Final scores by nick: what each sheet implies (its last totals) and the true result. */
   readonly result: {
     readonly a: Readonly<Record<string, number | null>>;
@@ -78,8 +119,8 @@ export interface Comparison {
   };
 }
 
-/** For each player index of `b`, the index of the same player in `a` (see the module header). */
-function playerMap(a: Replay, b: Replay): [number, number] {
+/** For each player index of `b`, the index of the same player in `a`, and how they were matched. */
+function playerMap(a: Replay, b: Replay): { map: [number, number]; by: 'nick' | 'name' | 'order' } {
   const byKey = (key: (r: Replay, i: number) => string): [number, number] | undefined => {
     const ka = [key(a, 0), key(a, 1)];
     const kb = [key(b, 0), key(b, 1)];
@@ -89,13 +130,34 @@ function playerMap(a: Replay, b: Replay): [number, number] {
     return undefined;
   };
   const nick = byKey((r, i) => r.players[i]?.nick ?? '');
-  if (nick) return nick;
+  if (nick) return { map: nick, by: 'nick' };
   const name = byKey((r, i) => (r.players[i]?.name ?? '').trim().toLowerCase());
-  if (name) return name;
+  if (name) return { map: name, by: 'name' };
   const firstA = a.turns.find((t) => t.player >= 0)?.player ?? 0;
   const firstB = b.turns.find((t) => t.player >= 0)?.player ?? 0;
-  return firstA === firstB ? [0, 1] : [1, 0];
+  return { map: firstA === firstB ? [0, 1] : [1, 0], by: 'order' };
 }
+
+/** A placement as written, for telling two records of different games apart. */
+const playOf = (t: TurnState): string | undefined =>
+  t.kind === 'placement' && t.event.coord && t.event.play ? `${t.event.coord.text} ${t.event.play.text}`.toUpperCase() : undefined;
+
+/** Placements both sheets write on the same turn, and how many of them differ. */
+function differentPlays(a: Replay, b: Replay): boolean {
+  let both = 0;
+  let differ = 0;
+  for (let i = 0; i < Math.min(a.turns.length, b.turns.length); i++) {
+    const pa = playOf(a.turns[i]);
+    const pb = playOf(b.turns[i]);
+    if (pa === undefined || pb === undefined) continue;
+    both++;
+    if (pa !== pb) differ++;
+  }
+  return both > 0 && differ * 2 > both;
+}
+
+const wordScores = (t: TurnState | undefined): WordScore[] =>
+  (t?.words ?? []).map((w) => ({ word: w.word, letters: w.letterSum, multiplier: w.wordMultiplier, score: w.score }));
 
 const numbersOf = (t: TurnState | undefined): SheetNumbers | null =>
   t ? { score: t.declaredScore ?? null, total: t.declaredTotal ?? null } : null;
@@ -122,7 +184,8 @@ function referenceOf(a: Analysis, b: Analysis): 'a' | 'b' {
 export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
   const ra = sheetA.analysis.replay;
   const rb = sheetB.analysis.replay;
-  const map = playerMap(ra, rb); // b's player index → a's
+  const matched = playerMap(ra, rb);
+  const map = matched.map; // b's player index → a's
   const toA = (p: number): number => (p >= 0 ? map[p] : -1);
   const nickA = (p: number): string => ra.players[p]?.nick ?? '';
   const prevA = previousTotals(ra);
@@ -131,7 +194,8 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
   const ref = reference === 'a' ? ra : rb;
 
   const turns: ComparedTurn[] = [];
-  let firstDisagreement: Disagreement | null = null;
+  const disagreements: Disagreement[] = [];
+  const gap = [0, 0]; // A's total minus B's, per player of A, as the sheets write them
   const count = Math.max(ra.turns.length, rb.turns.length);
   for (let i = 0; i < count; i++) {
     const ta = ra.turns[i];
@@ -143,7 +207,10 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
     const b = numbersOf(tb);
     const agree = !!a && !!b && pa === pb && a.score === b.score && a.total === b.total;
     turns.push({ n: i + 1, player, a, b, agree });
-    if (!agree && !firstDisagreement) {
+    const mover = pa >= 0 ? pa : pb;
+    const lastGap = mover >= 0 ? gap[mover] : 0;
+    if (mover >= 0 && a?.total != null && b?.total != null && pa === pb) gap[mover] = a.total - b.total;
+    if (!agree) {
       const at = (t: TurnState | undefined, prev: number[]): SheetAtTurn => {
         const score = t?.declaredScore ?? null;
         const total = t?.declaredTotal ?? null;
@@ -157,15 +224,37 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
         };
       };
       const rt = ref.turns[i];
-      firstDisagreement = {
+      const truth = rt ? { score: rt.computedScore, total: rt.computedTotal } : null;
+      const isRight = (x: SheetNumbers | null): boolean => !!x && !!truth && x.score === truth.score && x.total === truth.total;
+      const ra_ = isRight(a);
+      const rb_ = isRight(b);
+      disagreements.push({
         n: i + 1,
         player,
         a: at(ta, prevA),
         b: at(tb, prevB),
-        true: rt ? { score: rt.computedScore, total: rt.computedTotal } : null,
-      };
+        true: truth,
+        words: rt?.playNotChecked ? [] : wordScores(rt),
+        bingo: rt?.playNotChecked ? 0 : (rt?.bingo ?? 0),
+        unchecked: !!rt?.playNotChecked,
+        right: ra_ && rb_ ? 'both' : ra_ ? 'a' : rb_ ? 'b' : 'neither',
+        changesResult: mover < 0 || pa !== pb || a?.total == null || b?.total == null || gap[mover] !== lastGap,
+      });
     }
   }
+  const problems: ComparisonProblem[] = [];
+  if (ra.turns.length === 0 || rb.turns.length === 0) problems.push('empty');
+  else {
+    if (matched.by === 'order' && (ra.players[0]?.nick || ra.players[1]?.nick) && (rb.players[0]?.nick || rb.players[1]?.nick)) {
+      problems.push('players');
+    }
+    if (differentPlays(ra, rb)) problems.push('plays');
+  }
+  // B's nicks in A's order: shown beside A's when they differ (never silently replaced).
+  const nickB = (ia: number): string => rb.players[map[0] === ia ? 0 : 1]?.nick ?? '';
+  const nicksB: [string, string] = [nickB(0), nickB(1)];
+  const nicksDiffer = problems.length === 0 && (nicksB[0] !== nickA(0) || nicksB[1] !== nickA(1));
+  if (nicksDiffer) problems.push('nicks');
 
   // In the first sheet's order of players.
   const implied = (r: Replay, toIndexA: (p: number) => number): Record<string, number | null> => {
@@ -185,7 +274,11 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
     a: sheetA.name,
     b: sheetB.name,
     turns,
-    firstDisagreement,
+    firstDisagreement: disagreements[0] ?? null,
+    disagreements,
+    summary: { differing: disagreements.length, changedResult: disagreements.filter((d) => d.changesResult).map((d) => d.n) },
+    problems,
+    ...(nicksDiffer || problems.includes('players') ? { nicksB } : {}),
     result: { a: implied(ra, (p) => p), b: implied(rb, toA), true: truth },
   };
 }
@@ -199,7 +292,7 @@ function resultText(r: Readonly<Record<string, number | null>>, name: (s: string
     .join(' – ');
 }
 
-/** What one sheet's addition says at the first disagreement, as a sentence. */
+/** What one sheet's addition says at a disagreement, as a sentence. */
 function arithmeticText(sheet: 'A' | 'B', s: SheetAtTurn, lang: Language): string {
   if (s.line === null) return formatMessage('compare.no-line', { sheet }, lang);
   if (s.score === null || s.total === null) return formatMessage('compare.no-numbers', { sheet, line: s.line }, lang);
@@ -207,14 +300,66 @@ function arithmeticText(sheet: 'A' | 'B', s: SheetAtTurn, lang: Language): strin
   return formatMessage(s.arithmetic ? 'compare.adds-up' : 'compare.misadds', args, lang);
 }
 
+/** What the board says the turn scores, word by word ('ZARPEMOS 11 × 3 = 33 + 50 …'), or why it cannot. */
+function boardText(d: Disagreement, lang: Language, name: (s: string) => string): string | undefined {
+  if (!d.true) return undefined;
+  const score = signedOrDash(d.true.score);
+  if (d.unchecked) return formatMessage('compare.board.unchecked', { score, total: d.true.total }, lang);
+  if (d.words.length === 0) return formatMessage('compare.truth', { score, total: d.true.total }, lang);
+  const words = d.words
+    .map((w) => (w.multiplier === 1 ? `${name(w.word)} ${w.score}` : `${name(w.word)} ${w.letters} × ${w.multiplier} = ${w.score}`))
+    .join(', ');
+  return d.bingo > 0
+    ? formatMessage('compare.board.bingo', { score, total: d.true.total, words, bingo: d.bingo }, lang)
+    : formatMessage('compare.board', { score, total: d.true.total, words }, lang);
+}
+
+/** One differing turn as sentences: the heading, each sheet's addition, the board, who is right. */
+function disagreementLines(d: Disagreement, lang: Language, name: (s: string) => string): string[] {
+  const board = boardText(d, lang, name);
+  return [
+    formatMessage(d.changesResult ? 'compare.turn' : 'compare.turn-carried', { n: d.n, player: name(d.player) }, lang),
+    arithmeticText('A', d.a, lang),
+    arithmeticText('B', d.b, lang),
+    ...(board ? [board] : []),
+    formatMessage(`compare.right.${d.right}`, {}, lang),
+  ];
+}
+
+/** The warnings about two files that may not record one game (see the module header). */
+function problemLines(c: Comparison, lang: Language, name: (s: string) => string): string[] {
+  return c.problems
+    .filter((p) => p !== 'empty')
+    .map((p) => {
+      const nicks = c.nicksB ?? ['', ''];
+      const nickA = Object.keys(c.result.a);
+      return formatMessage(
+        `compare.problem.${p}`,
+        { a1: name(nickA[0] ?? ''), a2: name(nickA[1] ?? ''), b1: name(nicks[0]), b2: name(nicks[1]) },
+        lang,
+      );
+    });
+}
+
+/** How many turns differ and which of them changed the result, as one sentence. */
+function summaryText(c: Comparison, lang: Language): string {
+  const changed = c.summary.changedResult;
+  const rest =
+    changed.length === 0
+      ? formatMessage('compare.summary.none', {}, lang)
+      : formatMessage('compare.summary.changed', { count: changed.length, turns: changed.join(', ') }, lang);
+  return formatMessage('compare.summary', { n: c.summary.differing, changed: rest }, lang);
+}
+
 /**
- * The comparison as lines for a reader: the two sheets, a table of the turns (✓ where they agree,
- * ✗ where not), the first disagreement with each sheet's addition and the true numbers, and the
- * results. `name` is applied to every name taken from the sheets or the command line (paths,
- * nicks): the CLI passes its terminal escape (`terminalText`).
+ * The comparison as lines for a reader: the warnings (files that may not record one game), the
+ * two sheets, a table of the turns (✓ where they agree, ✗ where not), every differing turn with
+ * each sheet's addition, what the board says word by word and which sheet is right, how many turns
+ * differ and which changed the result, and the results. `name` is applied to every name taken from
+ * the sheets or the command line (paths, nicks, words): the CLI passes its terminal escape.
  */
 export function comparisonLines(c: Comparison, lang: Language, name: (s: string) => string = (s) => s): string[] {
-  const lines = [formatMessage('compare.title', { a: name(c.a), b: name(c.b) }, lang), ''];
+  const lines = [...problemLines(c, lang, name), formatMessage('compare.title', { a: name(c.a), b: name(c.b) }, lang), ''];
   const head = [formatMessage('compare.col.turn', {}, lang), formatMessage('compare.col.player', {}, lang), 'A', 'B'];
   const rows = c.turns.map((t) => [
     String(t.n),
@@ -230,14 +375,14 @@ export function comparisonLines(c: Comparison, lang: Language, name: (s: string)
       .join('  ')
       .trimEnd();
   lines.push(row(head), ...rows.map(row), '');
-  const d = c.firstDisagreement;
-  if (!d) {
+  if (c.disagreements.length === 0) {
     lines.push(formatMessage('compare.agree', {}, lang));
   } else {
-    lines.push(formatMessage('compare.first', { n: d.n, player: name(d.player) }, lang));
-    lines.push(`  ${arithmeticText('A', d.a, lang)}`);
-    lines.push(`  ${arithmeticText('B', d.b, lang)}`);
-    if (d.true) lines.push(`  ${formatMessage('compare.truth', { score: signedOrDash(d.true.score), total: d.true.total }, lang)}`);
+    for (const d of c.disagreements) {
+      const [heading, ...rest] = disagreementLines(d, lang, name);
+      lines.push(heading, ...rest.map((l) => `  ${l}`));
+    }
+    lines.push(summaryText(c, lang));
   }
   lines.push(
     formatMessage(
@@ -249,12 +394,25 @@ export function comparisonLines(c: Comparison, lang: Language, name: (s: string)
   return lines;
 }
 
+/** The differing turns as sentences, one per turn (the ruling sheet lists them so). */
+export function disagreementSentences(c: Comparison, lang: Language, name: (s: string) => string = (s) => s): string[] {
+  if (c.disagreements.length === 0) return [...problemLines(c, lang, name), formatMessage('compare.agree', {}, lang)];
+  return [
+    ...problemLines(c, lang, name),
+    ...c.disagreements.map((d) => {
+      const [heading, ...rest] = disagreementLines(d, lang, name);
+      return `${heading} ${rest.map((l) => l.replace(/\.$/, '')).join('; ')}.`;
+    }),
+    summaryText(c, lang),
+  ];
+}
+
 /** One sentence for a notice: the first disagreement, or that the sheets agree, and the true result. */
 export function comparisonSummary(c: Comparison, lang: Language): string {
   const d = c.firstDisagreement;
   const first = d
-    ? `${formatMessage('compare.first', { n: d.n, player: d.player }, lang)} ${arithmeticText('A', d.a, lang)}; ${arithmeticText('B', d.b, lang)}.`
+    ? `${formatMessage('compare.first', { n: d.n, player: d.player }, lang)} ${arithmeticText('A', d.a, lang)}; ${arithmeticText('B', d.b, lang)}. ${summaryText(c, lang)}`
     : formatMessage('compare.agree', {}, lang);
   const same = (x: string): string => x;
-  return `${first} ${formatMessage('compare.result', { a: resultText(c.result.a, same), b: resultText(c.result.b, same), true: resultText(c.result.true, same) }, lang)}`;
+  return `${[...problemLines(c, lang, same), first].join(' ')} ${formatMessage('compare.result', { a: resultText(c.result.a, same), b: resultText(c.result.b, same), true: resultText(c.result.true, same) }, lang)}`;
 }

@@ -76,6 +76,59 @@ export const DESK_MESSAGES: Catalog = {
   },
   'compare.no-line': { es: '{sheet} no tiene esta línea', en: '{sheet} has no such line' },
   'compare.no-numbers': { es: '{sheet} (línea {line}) no anota los números', en: '{sheet} (line {line}) writes no numbers' },
+  /* {n}: turn; {player}: the mover. */
+  'compare.turn': { es: 'Turno {n} ({player}):', en: 'Turn {n} ({player}):' },
+  'compare.turn-carried': {
+    es: 'Turno {n} ({player}), arrastra la diferencia anterior:',
+    en: 'Turn {n} ({player}), carrying the earlier difference:',
+  },
+  /* {score}: signed; {total}; {words}: 'ZARPEMOS 11 × 3 = 33, …'. */
+  'compare.board': {
+    es: 'El tablero da {score} ({words}), total {total}.',
+    en: 'The board gives {score} ({words}), total {total}.',
+  },
+  /* {bingo}: the bonus. */
+  'compare.board.bingo': {
+    es: 'El tablero da {score} ({words}, más {bingo} por colocar las siete fichas), total {total}.',
+    en: 'The board gives {score} ({words}, plus {bingo} for placing all seven tiles), total {total}.',
+  },
+  'compare.board.unchecked': {
+    es: 'La jugada no consta en ninguna planilla: se toma {score}, total {total}, de la planilla de referencia.',
+    en: 'Neither sheet writes the play: {score}, total {total}, is taken from the reference sheet.',
+  },
+  'compare.right.a': { es: 'Tiene razón A.', en: 'A is right.' },
+  'compare.right.b': { es: 'Tiene razón B.', en: 'B is right.' },
+  'compare.right.both': { es: 'Las dos anotan lo cierto.', en: 'Both write the truth.' },
+  'compare.right.neither': { es: 'Ninguna de las dos anota lo cierto.', en: 'Neither sheet writes the truth.' },
+  /* {n}: differing turns; {changed}: how many changed the result; {turns}: their numbers. */
+  'compare.summary': {
+    es: '{n, plural, one {Difiere # turno} other {Difieren # turnos}}; {changed}.',
+    en: '{n, plural, one {# turn differs} other {# turns differ}}; {changed}.',
+  },
+  'compare.summary.none': { es: 'ninguno cambia el resultado', en: 'none changes the result' },
+  /* {count}: turns that changed the result; {turns}: their numbers. */
+  'compare.summary.changed': {
+    es: '{count, plural, one {cambia el resultado el turno} other {cambian el resultado los turnos}} {turns} (los demás arrastran esa diferencia)',
+    en: '{count, plural, one {turn} other {turns}} {turns} {count, plural, one {changes} other {change}} the result (the others carry that difference)',
+  },
+  /* {a1}, {a2}: A's nicks; {b1}, {b2}: B's, in A's order. */
+  'compare.problem.players': {
+    es: 'Aviso: los jugadores no coinciden (A: {a1}, {a2}; B: {b1}, {b2}); ¿son planillas de la misma partida? Se alinean por orden de juego.',
+    en: 'Warning: the players differ (A: {a1}, {a2}; B: {b1}, {b2}); are these sheets of one game? They are aligned by order of play.',
+  },
+  'compare.problem.plays': {
+    es: 'Aviso: las jugadas difieren en la mayoría de los turnos; ¿son planillas de la misma partida?',
+    en: 'Warning: the plays differ on most turns; are these sheets of one game?',
+  },
+  'compare.problem.nicks': {
+    es: 'Aviso: B llama a los jugadores de otro modo ({a1} = {b1}, {a2} = {b2}); se muestran con los nombres de A.',
+    en: "Warning: B names the players otherwise ({a1} = {b1}, {a2} = {b2}); they are shown with A's names.",
+  },
+  /* {path}. */
+  'compare.empty': {
+    es: 'planilla compare: «{path}» no tiene ninguna jugada; no es una planilla que comparar',
+    en: 'planilla compare: "{path}" has no turn; it is not a sheet to compare',
+  },
   /* {score}: signed; {total}. */
   'compare.truth': { es: 'Lo cierto en ese turno: {score}, total {total}.', en: 'The truth at that turn: {score}, total {total}.' },
   /* {a}, {b}, {true}: 'Ana 364 – Beto 322'. */
@@ -101,9 +154,25 @@ export const DESK_MESSAGES: Catalog = {
   'ruling.line': { es: 'línea {line}', en: 'line {line}' },
   'ruling.no-findings': { es: 'Sin errores ni avisos.', en: 'No errors or warnings.' },
   /* {n}: findings not listed. */
+  /* {n}: findings not listed; {command}: the command that lists them all. */
   'ruling.more': {
-    es: '… y {n, plural, one {# hallazgo más} other {# hallazgos más}} (planilla check los lista todos)',
-    en: '… and {n, plural, one {# more finding} other {# more findings}} (planilla check lists them all)',
+    es: '… y {n, plural, one {# hallazgo más} other {# hallazgos más}}: «{command}» los lista todos',
+    en: '… and {n, plural, one {# more finding} other {# more findings}}: "{command}" lists them all',
+  },
+  'ruling.lexicon': { es: 'Léxico', en: 'Word list' },
+  'ruling.lexicon.none': { es: 'ninguno (no se juzgaron las palabras)', en: 'none (the words were not judged)' },
+  'ruling.lexicon.english': {
+    es: 'ninguno (fichas inglesas: las palabras no se juzgan)',
+    en: 'none (English tiles: the words are not judged)',
+  },
+  /* {article}: 'art. 37.4' (the edition's), or empty. */
+  'ruling.ending.gcg': {
+    es: 'Por qué el resultado corregido difiere de lo anotado: la planilla cierra con +2R (costumbre GCG, el doble del atril del rival en una línea); el reglamento suma R a quien cierra y resta R al rival, con la misma diferencia ({article}).',
+    en: "Why the corrected result differs from what is written: the sheet ends with +2R (the GCG habit, twice the opponent's rack in one line); the rules add R to the player who went out and take R off the opponent, the same spread ({article}).",
+  },
+  'ruling.ending.missing': {
+    es: 'Por qué el resultado corregido difiere de lo anotado: falta un ajuste de final de partida, que el resultado corregido aplica ({article}).',
+    en: 'Why the corrected result differs from what is written: an end-of-game adjustment is missing, and the corrected result applies it ({article}).',
   },
   /* {result}: 'Ana 364 – Beto 332'. */
   'ruling.written': { es: 'Resultado que anota esta planilla: {result}', en: 'Result this sheet writes: {result}' },

@@ -11,7 +11,7 @@ import { analyze } from '../../../server/src/service/document';
 import { boardModel } from '../../../server/src/service/board-model';
 import { renderTextBoard } from '../../../server/src/report/text-board';
 import { runCli } from '../../support/cli-capture';
-import { defaultLexicon, removeTempDir, tempDir } from '../../support/fixtures';
+import { defaultLexicon, removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
 const PLAYERS = ['#player1 A Ana', '#player2 B Beto'];
 
@@ -97,5 +97,122 @@ describe('desk: a score-only sheet ends as its end lines say', () => {
       a.findings.filter((f) => f.severity === 'error').map((f) => f.code),
       [],
     );
+  });
+});
+
+describe('desk: every disagreement explained', () => {
+  let dir = '';
+  beforeEach(() => (dir = tempDir('arbiter')));
+  afterEach(() => removeTempDir(dir));
+  const write = (name: string, text: string): string => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+  const desk = path.join(repoRoot, 'docs', 'arbitraje');
+
+  it('mesa 7: every differing turn listed, the bingo explained word by word, B right, one turn changed the result', async () => {
+    const r = await runCli(['compare', path.join(desk, 'mesa-7-sofia.gcg'), path.join(desk, 'mesa-7-ramon.gcg')]);
+    assert.equal(r.code, 1);
+    // RECUENTO on a triple word: its letters sum 11, × 3 = 33, and 50 for the seven tiles: 83, not 80.
+    assert.match(
+      r.out,
+      /Turn 2 \(Ramón\):\n {2}A \(line 8\) adds up: 0 \+80 = 80\n {2}B \(line 9\) adds up: 0 \+83 = 83\n {2}The board gives \+83 \(RECUENTO 11 × 3 = 33, plus 50 for placing all seven tiles\), total 83\.\n {2}B is right\./,
+    );
+    const listed = [...r.out.matchAll(/^Turn (\d+) /gm)].map((m) => Number(m[1]));
+    assert.equal(listed.length, 16);
+    assert.match(r.out, /16 turns differ; turn 2 changes the result/);
+    const json = JSON.parse(
+      (await runCli(['compare', '--json', path.join(desk, 'mesa-7-sofia.gcg'), path.join(desk, 'mesa-7-ramon.gcg')])).out,
+    ) as {
+      summary: { differing: number; changedResult: number[] };
+      disagreements: { n: number; right: string }[];
+    };
+    assert.deepEqual(json.summary, { differing: 16, changedResult: [2] });
+    assert.ok(json.disagreements.every((d) => d.right === 'b'));
+  });
+
+  it('the ruling lists every differing turn too', async () => {
+    const r = await runCli([
+      'report',
+      '--ruling',
+      '--format',
+      'md',
+      path.join(desk, 'mesa-12-ana.gcg'),
+      path.join(desk, 'mesa-12-beto.gcg'),
+    ]);
+    assert.equal([...r.out.matchAll(/^- Turn \d+ /gm)].length, 10);
+    assert.match(r.out, /10 turns differ; turn 8 changes the result/);
+  });
+
+  it('refuses an empty file and bytes that are not a record; warns about other players and about renamed nicks', async () => {
+    const a = write('a.gcg', SCORE_ONLY);
+    const empty = write('empty.gcg', '');
+    const binary = write('bin.gcg', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0x00, 0x13, 0x37, 0x00, 0x00]).toString('latin1'));
+    for (const other of [empty, binary]) {
+      const r = await runCli(['compare', a, other]);
+      assert.equal(r.code, 2);
+      assert.match(r.err, /has no turn/);
+      assert.doesNotMatch(r.out, /agree on every turn/);
+    }
+    const strangers = write(
+      'x.gcg',
+      SCORE_ONLY.replace('#player1 A Ana', '#player1 X Xavi')
+        .replace('#player2 B Beto', '#player2 Y Yago')
+        .replace(/>A:/g, '>X:')
+        .replace(/>B:/g, '>Y:'),
+    );
+    const r = await runCli(['compare', a, strangers]);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /^Warning: the players differ \(A: A, B; B: X, Y\)/);
+    const renamed = write(
+      'r.gcg',
+      SCORE_ONLY.replace('#player1 A Ana', '#player1 AA Ana')
+        .replace('#player2 B Beto', '#player2 BB Beto')
+        .replace(/>A:/g, '>AA:')
+        .replace(/>B:/g, '>BB:'),
+    );
+    const n = await runCli(['compare', a, renamed]);
+    assert.equal(n.code, 1);
+    assert.match(n.out, /B names the players otherwise \(A = AA, B = BB\)/);
+  });
+
+  it('warns when the plays differ on most turns', async () => {
+    const a = write('a.gcg', JU);
+    const b = write('b.gcg', JU.replace('8D LIBRO', '8H LIBRO').replace('H9 JU', 'I9 JU'));
+    const r = await runCli(['compare', a, b]);
+    assert.match(r.out, /^Warning: the plays differ on most turns/);
+  });
+});
+
+describe('desk: the ruling sheet is complete', () => {
+  let dir = '';
+  beforeEach(() => (dir = tempDir('arbiter')));
+  afterEach(() => removeTempDir(dir));
+
+  it('names the word list, explains the +2R ending, keeps the corrected numbers of a finding', async () => {
+    const file = path.join(dir, 'so.gcg');
+    fs.writeFileSync(file, SCORE_ONLY);
+    const r = await runCli(['report', '--ruling', '--format', 'md', file]);
+    assert.match(r.out, /\*\*Word list:\*\* es-open/);
+    assert.match(r.out, /the sheet ends with \+2R .*\(art\. 37\.4\)/);
+    assert.match(r.out, /A 17 – B 33 \(art\. 37\.4\)/); // the information finding, whole
+  });
+
+  it('more findings than it lists: the count and the command that lists them', async () => {
+    const lines = [...PLAYERS];
+    for (let i = 1; i <= 10; i++) lines.push(`>${i % 2 ? 'A' : 'B'}: +10 ${i}`);
+    const file = path.join(dir, 'many.gcg');
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    const r = await runCli(['report', '--ruling', '--format', 'md', file]);
+    assert.match(r.out, /… and \d+ more findings: "planilla check many\.gcg" lists them all/);
+  });
+
+  it('long names wrap on the printed page', async () => {
+    const file = path.join(dir, 'so.gcg');
+    fs.writeFileSync(file, SCORE_ONLY.replace('#player1 A Ana', `#player1 A ${'Maximiliano'.repeat(12)}`));
+    const r = await runCli(['report', '--ruling', file]);
+    assert.match(r.out, /overflow-wrap: anywhere/);
+    assert.match(r.out, /table-layout: fixed/);
   });
 });

@@ -70,7 +70,7 @@ describe('desk: compare two sheets', () => {
     const r = await run(['compare', '--json', path.join(deskDir, 'mesa-12-ana.gcg'), path.join(deskDir, 'mesa-12-beto.gcg')]);
     assert.equal(r.code, 1, r.err);
     const json = JSON.parse(r.out) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(json), ['a', 'b', 'turns', 'firstDisagreement', 'result']);
+    assert.deepEqual(Object.keys(json), ['a', 'b', 'turns', 'firstDisagreement', 'disagreements', 'summary', 'problems', 'result']);
     const turns = json['turns'] as Record<string, unknown>[];
     assert.deepEqual(Object.keys(turns[0]), ['n', 'player', 'a', 'b', 'agree']);
     assert.deepEqual(turns[0], { n: 1, player: 'Ana', a: { score: 20, total: 20 }, b: { score: 20, total: 20 }, agree: true });
@@ -80,10 +80,10 @@ describe('desk: compare two sheets', () => {
     assert.match(same.out, /agree on every turn/);
   });
 
-  it('planilla compare: the text names the first disagreement; a missing sheet or a wrong count is one line, exit 2', async () => {
+  it('planilla compare: the text names each disagreement; a missing sheet or a wrong count is one line, exit 2', async () => {
     const r = await run(['compare', path.join(deskDir, 'mesa-7-ramon.gcg'), path.join(deskDir, 'mesa-7-sofia.gcg')]);
     assert.equal(r.code, 1);
-    assert.match(r.out, /Primera discrepancia: turno 2 \(Ramón\)\./);
+    assert.match(r.out, /^Turno 2 \(Ramón\):$/m);
     assert.match(r.out, /A \(línea 9\) suma bien: 0 \+83 = 83/);
     assert.match(r.out, /verdadero: Sofía 298 – Ramón 420/);
     const one = await run(['compare', path.join(deskDir, 'mesa-7-ramon.gcg')]);
