@@ -13,7 +13,8 @@
 import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { MAX_RECORD_BYTES, readRegularFile } from './files/read';
+import { readRegularFile } from './files/read';
+import { MAX_RECORD_BYTES } from './shared/record-limits';
 import { LexiconCache } from './service/lexicons';
 import { startServer, type ServerHost, type TimingEvent } from './server-core';
 
