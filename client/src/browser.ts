@@ -21,6 +21,7 @@ import {
   type ReadFileResult,
 } from '../../server/src/shared/protocol';
 import { chooseRestrictedSetting } from '../../server/src/shared/settings';
+import { recordTooLarge } from '../../server/src/shared/record-limits';
 import { activateWith, deactivateClient } from './common';
 
 /** The browser's Worker (the project compiles without the DOM library). */
@@ -71,6 +72,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
           : params.uri === BUILTIN_LEAVES_URI
             ? vscode.Uri.joinPath(context.extensionUri, 'data', 'leaves-es.plv')
             : vscode.Uri.parse(params.uri);
+      // A record past the cap every reader shares is neither read nor sent (the worker would
+      // spend seconds on it); the built-in files are the extension's own.
+      const builtin = params.uri === BUILTIN_LEXICON_URI || params.uri === BUILTIN_LEAVES_URI;
+      if (!builtin && recordTooLarge((await vscode.workspace.fs.stat(uri)).size)) return { error: 'too-large' };
       return { base64: encodeBase64(await vscode.workspace.fs.readFile(uri)) };
     } catch (error) {
       return { error: String((error as Error | undefined)?.message ?? error) };

@@ -3,7 +3,8 @@
  * the same server as `server.ts` (`server-core.ts`) over the worker's messages. Records that are
  * not open are read through the client (`planilla/readFile`: the extension reads them with
  * `vscode.workspace.fs`), and the built-in word list is the extension's own `data/es-open.dawg`,
- * read the same way once the client is initialized. The user's word lists (paths) are not used
+ * read the same way once the client is initialized. A record is read with the Node server's
+ * size cap (shared/record-limits.ts), checked by the client before it reads. The user's word lists (paths) are not used
  * here: a worker cannot read the local disk (the README says so).
  *
  * Invariants:
@@ -20,6 +21,7 @@ import { READ_FILE_REQUEST, BUILTIN_LEAVES_URI, BUILTIN_LEXICON_URI, type ReadFi
 import { useBuiltinLeavesBytes } from './analysis/leave-files';
 import { startServer, type ServerHost } from './server-core';
 import { decodeBase64 } from './shared/base64';
+import { recordFromBase64 } from './shared/record-limits';
 
 declare const self: object;
 
@@ -35,8 +37,18 @@ async function readThroughClient(uri: string): Promise<Uint8Array | undefined> {
   return 'base64' in result ? decodeBase64(result.base64) : undefined;
 }
 
+/**
+ * A record that is not open, with the Node server's cap (shared/record-limits.ts): the client
+ * refuses one past it before reading, and bytes past it are not decoded here either.
+ */
+async function readRecordThroughClient(uri: string): Promise<Uint8Array | undefined> {
+  const params: ReadFileParams = { uri };
+  const result = await connection.sendRequest<ReadFileResult>(READ_FILE_REQUEST, params);
+  return 'base64' in result ? recordFromBase64(result.base64) : undefined;
+}
+
 const host: ServerHost = {
-  readFile: readThroughClient,
+  readFile: readRecordThroughClient,
   lexicons: { get: () => builtin, clear: () => undefined },
   initialized: async () => {
     const leaves = await readThroughClient(BUILTIN_LEAVES_URI);

@@ -2,7 +2,8 @@
  * `planilla fix FILE [--write]` (with `--rules`, `--tile-set` as in `check`): every wrong score and
  * total of the record set to the computed one at once (service/fix-all.ts). Without `--write` the
  * fixed record goes to standard output and the list of changes to standard error; with `--write`
- * the file is replaced atomically (files/write.ts), in its own encoding, and the changes are listed.
+ * the file is replaced atomically (files/write.ts), in its own encoding, only if it still holds what
+ * was read, and the changes are listed once it is written.
  *
  * Fix and check read the sheet alike (reading.ts: the same edition, tile set and word list); a
  * number `check` finds right is never changed, and a line the two would read differently is left
@@ -10,7 +11,8 @@
  *
  * Exit codes: 0 the record has no score or total finding left (fixed, or nothing to fix); 1 some
  * remain that only a change beyond the numbers can cure, or a line was held; 2 bad usage, an unreadable record, one
- * with unreadable lines or read only in part (not fixed), or an unwritable file.
+ * with unreadable lines or read only in part (not fixed), or a file not written (unwritable,
+ * read-only, hard-linked, or changed on disk while the command worked).
  *
  * Example:
  *   planilla fix mesa-12-luis.gcg            # the fixed record on stdout, the changes on stderr
@@ -51,6 +53,16 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const write = args.flags.has('write');
   if (!write) writeData(io, result.text);
+  // The file first: nothing is said to be corrected before it is on disk (a full disk, a file
+  // changed meanwhile or a read-only one is then the only line).
+  if (write && result.changes.length > 0) {
+    const encoded = encodeText(result.text, analysis.parsed.file.encoding, read.bytes);
+    const failure = writeOutput(file, encoded, io.lang, { unchangedFrom: read.bytes });
+    if (failure) {
+      io.err(failure);
+      return 2;
+    }
+  }
   for (const c of result.changes) {
     io.err(t(io.lang, 'fix.change', { line: c.line, what: t(io.lang, `fix.what.${c.which}`), from: c.from, to: c.to }));
   }
@@ -64,13 +76,6 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
     result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }),
   );
   if (result.remaining.length > 0) io.err(t(io.lang, 'fix.left', { path: file, count: result.remaining.length }));
-  if (write && result.changes.length > 0) {
-    const failure = writeOutput(file, encodeText(result.text, analysis.parsed.file.encoding, read.bytes), io.lang);
-    if (failure) {
-      io.err(failure);
-      return 2;
-    }
-    io.err(t(io.lang, 'cli.written', { path: file }));
-  }
+  if (write && result.changes.length > 0) io.err(t(io.lang, 'cli.written', { path: file }));
   return result.remaining.length > 0 || result.held.length > 0 ? 1 : 0;
 }

@@ -2,7 +2,8 @@
  * `planilla format FILE [--write]` (the canonical form of NOTATION.md) and
  * `planilla export --for woogles FILE [-o OUT]` (GCG that Macondo and Woogles read).
  *
- * Invariants: a file is only rewritten when its canonical form differs; unreadable input, and a
+ * Invariants: a file is only rewritten when its canonical form differs, and only if it still holds
+ * what was read (files/write.ts: a change made meanwhile is kept, exit 2); unreadable input, and a
  * file with more content lines than the analysis reads (service/document.ts MAX_CONTENT_LINES),
  * is one line on stderr and exit 2: neither command writes a part of a file as if it were all.
  *
@@ -56,7 +57,7 @@ async function formatRecords(args: ParsedArgs, io: CliIo): Promise<number> {
       continue;
     }
     if (Buffer.from(formatted, 'utf8').equals(Buffer.from(read.bytes))) continue;
-    const failure = writeOutput(file, formatted, io.lang);
+    const failure = writeOutput(file, formatted, io.lang, { unchangedFrom: read.bytes });
     if (failure) {
       io.err(failure);
       status = 2;

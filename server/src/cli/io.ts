@@ -11,11 +11,13 @@
  *   const r = readRecord('partida.gcg', io.lang);
  *   if ('error' in r) io.err(r.error);
  */
+import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatMessage } from '../rules/messages';
-import { writeFileAtomic } from '../files/write';
-import { MAX_RECORD_BYTES, readRegularFile } from '../files/read';
+import { WriteRefused, writeFileAtomic, type WriteOptions } from '../files/write';
+import { isBinaryRecord, readRegularFile } from '../files/read';
+import { MAX_RECORD_BYTES } from '../shared/record-limits';
 import { terminalLines, terminalText } from './terminal';
 import type { Language } from '../rules/types';
 
@@ -26,6 +28,8 @@ export interface CliIo {
   err(text: string): void;
   /** Data asked for on stdout (a record from `format`, `export`): written as is. Default: `out`. */
   data?(text: string): void;
+  /** A promise when stdout's buffer is full, settled once it has drained (backpressure); else undefined. */
+  drained?(): Promise<void> | undefined;
   readonly lang: Language;
   /** True when stdout is a terminal (progress bars, colours). */
   readonly tty: boolean;
@@ -37,6 +41,7 @@ export function consoleIo(lang: Language): CliIo {
     out: (text) => process.stdout.write(terminalLines(line(text))),
     err: (text) => process.stderr.write(terminalLines(line(text))),
     data: (text) => process.stdout.write(line(text)),
+    drained: () => (process.stdout.writableNeedDrain ? once(process.stdout, 'drain').then(() => undefined) : undefined),
     lang,
     tty: Boolean(process.stdout.isTTY),
   };
@@ -100,15 +105,18 @@ export function writeData(io: CliIo, text: string): void {
   else io.out(text);
 }
 
-/** The largest record the CLI reads (files/read.ts; a real record is a few kilobytes). */
+/** The largest record the CLI reads (shared/record-limits.ts; a real record is a few kilobytes). */
 export { MAX_RECORD_BYTES };
 
 export type ReadResult = { readonly bytes: Uint8Array } | { readonly error: string };
 
-/** Reads a record with the shared guards (files/read.ts: regular files only, size cap); one line on failure. */
+/**
+ * Reads a record with the shared guards (files/read.ts: regular files only, size cap; a binary
+ * file is "not a game record"); one line on failure.
+ */
 export function readRecord(file: string, lang: Language): ReadResult {
   const r = readRegularFile(file, MAX_RECORD_BYTES);
-  if (r.ok) return { bytes: r.bytes };
+  if (r.ok) return isBinaryRecord(r.bytes) ? { error: t(lang, 'files.not-a-record', { path: file }) } : { bytes: r.bytes };
   const reason =
     r.reason === 'too-large'
       ? t(lang, 'cli.reason.too-large', { size: Math.ceil(r.size / 1048576), max: MAX_RECORD_BYTES / 1048576 })
@@ -118,19 +126,28 @@ export function readRecord(file: string, lang: Language): ReadResult {
 
 /**
  * Writes `data` to `file` with `writeFileAtomic` (files/write.ts: temporary file, fsync, rename;
- * the old content survives any failure). Returns undefined, or the one-line "cannot write" reason.
+ * the old content survives any failure; with `options.unchangedFrom`, nothing is written if the
+ * file no longer holds what was read). Returns undefined, or the one line saying why not.
  */
-export function writeOutput(file: string, data: string | Uint8Array, lang: Language): string | undefined {
+export function writeOutput(file: string, data: string | Uint8Array, lang: Language, options: WriteOptions = {}): string | undefined {
   try {
-    writeFileAtomic(file, data);
+    writeFileAtomic(file, data, options);
     return undefined;
   } catch (e) {
     return cannotWrite(file, e, lang);
   }
 }
 
-/** The one line for a failed write: "planilla: cannot write "x": no space left on the device…". */
+/**
+ * The one line for a failed write: "planilla: cannot write "x": no space left on the device…",
+ * or, for a write Planilla refused (files/write.ts `WriteRefused`), why nothing was written.
+ */
 export function cannotWrite(file: string, e: unknown, lang: Language): string {
+  if (e instanceof WriteRefused) {
+    if (e.reason !== 'hard-links') return t(lang, `files.refused.${e.reason}`, { path: file });
+    const names = e.links.length > 0 ? e.links.join(', ') : t(lang, 'files.links-elsewhere');
+    return t(lang, 'files.refused.hard-links', { path: file, count: e.linkCount, names });
+  }
   return t(lang, 'cli.cannot-write', { path: file, reason: writeReason(e, lang, true) });
 }
 
@@ -163,7 +180,9 @@ function errorDetail(e: unknown): string {
 
 /**
  * Expands the command's arguments: a folder stands for every `.gcg` file below it (sorted);
- * anything else is kept as given (a missing file is reported when it is read).
+ * anything else is kept as given (a missing file is reported when it is read). What a folder
+ * holds under a `.gcg` name but is not read is named on stderr: a broken link or a loop, a FIFO,
+ * a device, a socket (or a link to one of them).
  */
 export function expandInputs(args: readonly string[], io: CliIo): { files: string[]; problems: number } {
   const files: string[] = [];
@@ -179,7 +198,13 @@ export function expandInputs(args: readonly string[], io: CliIo): { files: strin
       files.push(arg);
       continue;
     }
-    const found = listGcg(arg, (link, why) => io.err(t(io.lang, why === 'loop' ? 'cli.skipped-loop' : 'cli.skipped-link', { path: link })));
+    const found = listGcg(arg, (entry, why) =>
+      io.err(
+        why === 'loop' || why === 'broken'
+          ? t(io.lang, why === 'loop' ? 'cli.skipped-loop' : 'cli.skipped-link', { path: entry })
+          : t(io.lang, 'files.skipped-special', { path: entry, kind: t(io.lang, `files.kind.${why}`) }),
+      ),
+    );
     if (found.length === 0) {
       io.err(t(io.lang, 'cli.no-gcg-in-folder', { path: arg }));
       problems++;
@@ -193,9 +218,19 @@ export function expandInputs(args: readonly string[], io: CliIo): { files: strin
  * Every `.gcg` below `dir`, sorted. Symbolic links are followed once: a linked folder is walked
  * unless it was already walked or holds a folder already walked (a link to a parent: a loop), a
  * file reached twice is listed once; a link that leads nowhere (broken, or a loop of links) or
- * back up the tree is named through `skipped`.
+ * back up the tree is named through `skipped`, and so is a `.gcg` that is no regular file (a
+ * FIFO, a device, a socket, or a link to one): it is never opened (a FIFO would block).
  */
-function listGcg(dir: string, skipped: (link: string, why: 'broken' | 'loop') => void): string[] {
+type Skipped = 'broken' | 'loop' | 'fifo' | 'device' | 'socket' | 'other';
+
+function specialKind(st: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): Skipped {
+  if (st.isFIFO()) return 'fifo';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'device';
+  if (st.isSocket()) return 'socket';
+  return 'other';
+}
+
+function listGcg(dir: string, skipped: (entry: string, why: Skipped) => void): string[] {
   const found: string[] = [];
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();
@@ -222,6 +257,7 @@ function listGcg(dir: string, skipped: (link: string, why: 'broken' | 'loop') =>
       const isGcg = entry.name.toLowerCase().endsWith('.gcg');
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
+      let special: Skipped | undefined = isDir || isFile || entry.isSymbolicLink() ? undefined : specialKind(entry);
       if (entry.isSymbolicLink()) {
         let target: fs.Stats | undefined;
         try {
@@ -235,6 +271,7 @@ function listGcg(dir: string, skipped: (link: string, why: 'broken' | 'loop') =>
         }
         isDir = target.isDirectory();
         isFile = target.isFile();
+        if (!isDir && !isFile) special = specialKind(target);
         if (isDir) {
           const real = realOf(full);
           const holdsWalked =
@@ -245,7 +282,9 @@ function listGcg(dir: string, skipped: (link: string, why: 'broken' | 'loop') =>
           }
         }
       }
-      if (isDir && !entry.name.startsWith('.') && entry.name !== 'node_modules') walk(full, depth + 1);
+      if (special !== undefined) {
+        if (isGcg) skipped(full, special);
+      } else if (isDir && !entry.name.startsWith('.') && entry.name !== 'node_modules') walk(full, depth + 1);
       else if (isFile && isGcg) {
         // A file that is no link is where its folder really is (no lookup, one per file, needed).
         const realFile = entry.isSymbolicLink() ? (realOf(full) ?? full) : path.join(real, entry.name);

@@ -21,7 +21,6 @@
  *   planilla moves partida.gcg --line 9 --top 5
  *   echo '{"id":1,"board":[...],"rack":"AEI[CH]?"}' | planilla moves --stdin
  */
-import * as readline from 'node:readline';
 import { BOARD_SIZE } from '../engine/board';
 import type { Lexicon } from '../lexicon/types';
 import { formatMessage, formatNumber } from '../rules/messages';
@@ -47,6 +46,7 @@ import { resolveLexicon } from './lexicon-option';
 import { formatLeaveMessage, loadLeavesOrBuiltin } from '../analysis/leave-files';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { jsonForTerminal, terminalText } from './terminal';
+import { serveJsonLines } from './line-stream';
 
 export const COMMON = {
   rules: { type: 'string' },
@@ -316,10 +316,6 @@ async function serveStdin(
   leaves: LeaveEvaluator,
   defaults: StdinDefaults,
 ): Promise<number> {
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
-  for await (const text of lines) {
-    if (text.trim() === '') continue;
-    io.out(jsonForTerminal(answerLine(text, lexicon, io.lang, leaves, defaults)));
-  }
+  await serveJsonLines(input, io, (text) => answerLine(text, lexicon, io.lang, leaves, defaults));
   return 0;
 }

@@ -8,13 +8,10 @@
  * than `maxBytes` + 1 bytes.
  *
  * Example:
- *   const r = readRegularFile('partida.gcg');
+ *   const r = readRegularFile('partida.gcg', MAX_RECORD_BYTES);
  *   if (r.ok) analyze(r.bytes); else console.log(r.reason);   // 'not-found', 'too-large', …
  */
 import * as fs from 'node:fs';
-
-/** The largest record Planilla reads (a real record is a few kilobytes). */
-export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 
 /** The buffer of every read after a file's first one (its bytes are copied out at once). */
 const SPARE = Buffer.allocUnsafe(65536);
@@ -35,8 +32,21 @@ function failure(e: unknown): ReadFailure {
   return { ok: false, reason: 'other', code };
 }
 
-/** Reads `file` if it is a regular file of at most `maxBytes` bytes (symbolic links followed). */
-export function readRegularFile(file: string, maxBytes: number = MAX_RECORD_BYTES): ReadOutcome {
+/**
+ * Whether the bytes of a would-be record are binary (an image, a word graph, an archive): a NUL
+ * byte in the first 64 KiB. No record holds one, except one written in UTF-16 (its byte-order
+ * mark FF FE or FE FF comes first), which is not binary.
+ */
+export function isBinaryRecord(bytes: Uint8Array): boolean {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return false;
+  return bytes.subarray(0, 65536).includes(0);
+}
+
+/**
+ * Reads `file` if it is a regular file of at most `maxBytes` bytes (symbolic links followed).
+ * Records are read with `MAX_RECORD_BYTES` of shared/record-limits.ts (the one cap of every reader).
+ */
+export function readRegularFile(file: string, maxBytes: number): ReadOutcome {
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));

@@ -4,22 +4,31 @@
  * the target. A full disk, a killed process or a power cut leaves either the old file whole or
  * the new one whole, never a truncated mix. Every file Planilla writes goes through here
  * (`planilla format --write`, `fix --write`, `export -o`, `report -o`, `board -o`, `lexicon
- * compile`, the word-list cache, the editor's saved report).
+ * compile`, the word-list cache, the editor's saved report). docs/robustness.md states the rules.
  *
  * Invariants:
- * - the target keeps its permission bits (and, when we may, its owner);
+ * - no lost update: given `unchangedFrom` (the bytes the command read), the file is read again
+ *   just before the rename and nothing is written when its content is no longer those bytes
+ *   (`WriteRefused`, reason 'changed'): a writer that appended while the command worked keeps
+ *   its lines, and of two `--write` runs on one file the second is told;
+ * - a file the caller could not write in place is not replaced (`WriteRefused`): no write bit
+ *   for the caller's class (owner, group, others; root included: Planilla does not use root's
+ *   override) is 'read-only'; a file owned by another user is 'other-owner' unless the caller is
+ *   root (who gives it its owner back); a file with more than one hard link is 'hard-links' (the
+ *   rename would split the links), the other names found in its folder are named;
+ * - the target keeps its permission bits (and, when we may, its owner and group);
  * - a symbolic link is resolved: the file it points to is replaced, the link stays a link;
  * - a target that exists but is not a regular file (a terminal, `/dev/null`, a pipe) is written
  *   in place, never renamed over (there is nothing to lose and a device must stay a device);
  *   a folder is refused with EISDIR;
- * - on failure the temporary file is removed and the error (a Node `ErrnoException`) is thrown
- *   unchanged, so callers can name its `code`.
+ * - on failure the temporary file is removed and the error (a Node `ErrnoException`, or a
+ *   `WriteRefused`) is thrown, so callers can name its `code`.
  *
  * This module leans on Node's built-ins only, so every layer that writes (lexicon cache, CLI,
  * server, client) may import it.
  *
  * Example:
- *   writeFileAtomic('partida.gcg', formatted);        // string → UTF-8
+ *   writeFileAtomic('partida.gcg', formatted, { unchangedFrom: bytesRead });   // string → UTF-8
  *   writeFileAtomic('lista.dawg', bytes);             // Uint8Array as is
  */
 import * as fs from 'node:fs';
@@ -72,8 +81,107 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   }
 }
 
+/** Why a write was refused before anything was written (see the module header). */
+export type WriteRefusal = 'changed' | 'read-only' | 'other-owner' | 'hard-links';
+
+/** A write refused by Planilla's own rules (not by the system); `code` is 'EPLANILLA'. */
+export class WriteRefused extends Error {
+  readonly code = 'EPLANILLA';
+  constructor(
+    readonly reason: WriteRefusal,
+    readonly file: string,
+    /** For 'hard-links': the file's other names found in its folder, and how many links it has. */
+    readonly links: readonly string[] = [],
+    readonly linkCount = 0,
+  ) {
+    super(`${reason}: ${file}`);
+  }
+}
+
+export interface WriteOptions {
+  /**
+   * The bytes the command read from the target: the write goes ahead only if the target still
+   * holds exactly these bytes just before the rename (else `WriteRefused` 'changed'). A target
+   * that is gone by then is 'changed' too.
+   */
+  readonly unchangedFrom?: Uint8Array;
+}
+
+/** Who is writing: the effective user and groups (undefined where the platform has no such ids). */
+export interface Caller {
+  readonly uid: number;
+  readonly gids: readonly number[];
+}
+
+export function currentCaller(): Caller | undefined {
+  if (typeof process.geteuid !== 'function' || typeof process.getegid !== 'function') return undefined;
+  const groups = typeof process.getgroups === 'function' ? process.getgroups() : [];
+  return { uid: process.geteuid(), gids: [process.getegid(), ...groups] };
+}
+
+/**
+ * Whether `caller` may have an existing regular file replaced, judged from its owner and
+ * permission bits only (never from a failed system call: root's override is not used). The
+ * caller's class is the owner's when it owns the file, else the group's when it is in the
+ * file's group, else others'; that class needs its write bit. A file of another user is refused
+ * unless the caller is root, because a rename would give the file to the caller.
+ */
+export function permissionRefusal(st: { uid: number; gid: number; mode: number }, caller: Caller | undefined): WriteRefusal | undefined {
+  if (!caller) return undefined;
+  const bit = caller.uid === st.uid ? 0o200 : caller.gids.includes(st.gid) ? 0o020 : 0o002;
+  if ((st.mode & bit) === 0) return 'read-only';
+  if (caller.uid !== st.uid && caller.uid !== 0) return 'other-owner';
+  return undefined;
+}
+
+/** The other names of a hard-linked file found in its own folder (at most 8, sorted). */
+function otherNames(real: string, st: fs.Stats): string[] {
+  const dir = path.dirname(real);
+  const names: string[] = [];
+  try {
+    for (const name of fs.readdirSync(dir).sort()) {
+      const full = path.join(dir, name);
+      if (full === real) continue;
+      try {
+        const other = fs.lstatSync(full);
+        if (other.ino === st.ino && other.dev === st.dev) names.push(full);
+      } catch {
+        /* gone meanwhile */
+      }
+      if (names.length >= 8) break;
+    }
+  } catch {
+    /* the folder cannot be listed: the count alone is said */
+  }
+  return names;
+}
+
+/** Whether `file` holds exactly `expected` now (read with a cap one byte past its length). */
+function holdsExactly(file: string, expected: Uint8Array): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  } catch {
+    return false;
+  }
+  try {
+    const now = Buffer.allocUnsafe(expected.length + 1);
+    let length = 0;
+    while (length < now.length) {
+      const n = fs.readSync(fd, now, length, now.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return length === expected.length && now.subarray(0, length).equals(expected);
+  } catch {
+    return false;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Writes `data` (a string is UTF-8) to `target` atomically; see the module header. Throws on failure. */
-export function writeFileAtomic(target: string, data: string | Uint8Array): void {
+export function writeFileAtomic(target: string, data: string | Uint8Array, options: WriteOptions = {}): void {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const real = resolveWriteTarget(target);
   let existing: fs.Stats | undefined;
@@ -86,6 +194,13 @@ export function writeFileAtomic(target: string, data: string | Uint8Array): void
     const err = new Error(`is a directory: ${target}`) as NodeJS.ErrnoException;
     err.code = 'EISDIR';
     throw err;
+  }
+  if (existing?.isFile()) {
+    const refusal = permissionRefusal(existing, currentCaller());
+    if (refusal) throw new WriteRefused(refusal, target);
+    if (existing.nlink > 1) throw new WriteRefused('hard-links', target, otherNames(real, existing), existing.nlink);
+  } else if (options.unchangedFrom && !existing) {
+    throw new WriteRefused('changed', target);
   }
   if (existing && !existing.isFile()) {
     // A device or a pipe: nothing to keep, and it must not be replaced by a regular file.
@@ -107,17 +222,21 @@ export function writeFileAtomic(target: string, data: string | Uint8Array): void
     if (existing) {
       // openSync applies the umask; put the old bits back exactly, and the owner when we may.
       fs.fchmodSync(fd, mode);
-      if (typeof process.getuid === 'function' && process.getuid() === 0) {
+      // Root gives the file its owner back; anyone else may at least keep its group.
+      const root = typeof process.geteuid === 'function' && process.geteuid() === 0;
+      if (root || (typeof process.geteuid === 'function' && existing.uid === process.geteuid())) {
         try {
           fs.fchownSync(fd, existing.uid, existing.gid);
         } catch {
-          /* keep our own ownership */
+          /* not a group of ours: it keeps our own */
         }
       }
     }
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     done = true;
+    // The last look before the rename: the file must still be what the command read.
+    if (options.unchangedFrom && !holdsExactly(real, options.unchangedFrom)) throw new WriteRefused('changed', target);
     fs.renameSync(tmpPath, real);
   } catch (e) {
     if (!done) {

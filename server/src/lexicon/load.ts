@@ -14,10 +14,16 @@
  * file's bytes, the digraph option and the format version; cacheDir = option, else
  * PLANILLA_CACHE_DIR, else $XDG_CACHE_HOME/planilla, else ~/.cache/planilla. Beside them, a stamp
  * per list path (`lexicon-path-<FNV-1a of path, digraphs, format>.json`: those three written out,
- * size, modification time, key) lets a start find the entry without reading or hashing the list;
- * the list is read and hashed again only when its size or modification time changed (or the stamp
- * is missing, or names another path). The stamp's name needs no cryptographic hash (the stamp
- * says whose it is), so a start with a cached list does not load `node:crypto`.
+ * the list's identity on disk — device, inode, size, modification and change times — the time
+ * the stamp was written, and the key) lets a start find the entry without reading or hashing the
+ * list. Any write to the list changes its change time (ctime, which `utimes` cannot set back) or,
+ * for a file replaced by a rename, its inode, so an edit that keeps the size and the modification
+ * time is seen. A stamp is trusted only for a list whose change time is more than a second older
+ * than the stamp (a change made within the file system's clock tick of the stamp could leave the
+ * times equal): else the list is read and hashed, as when the stamp is missing or names another
+ * path. The word count and SHA-256 reported are always those of the graph actually loaded. The
+ * stamp's name needs no cryptographic hash (the stamp says whose it is), so a start with a cached
+ * list does not load `node:crypto`.
  *
  * Example:
  *   const r = loadLexicon('~/listas/fise.txt', { extra: 'casa.txt' });
@@ -28,7 +34,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { MessageArgs } from '../rules/types';
-import { writeFileAtomic } from '../files/write';
+import { WriteRefused, writeFileAtomic } from '../files/write';
 import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
 import { looksLikeKwg, readKwg } from './kwg';
 import { keyToWord, tokenize } from './normalize';
@@ -179,7 +185,12 @@ function tileOrderKey(word: string): string {
   return String.fromCharCode(...(tokenize(word) ?? []).map((t) => t + 64));
 }
 
-const defaultCache = new Map<string, { mtimeMs: number; size: number; lexicon: DawgLexicon }>();
+const defaultCache = new Map<string, { identity: string; lexicon: DawgLexicon }>();
+
+/** A file's identity on disk: any write changes it (ctime), and so does a replacement (inode). */
+function identityOf(stat: fs.Stats): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
 
 /** The built-in open lexicon (memoised per file). Throws `LexiconLoadError` when the build output is missing. */
 export function loadDefaultLexicon(options: { readonly dataDir?: string } = {}): DawgLexicon {
@@ -192,11 +203,11 @@ export function loadDefaultLexicon(options: { readonly dataDir?: string } = {}):
     throw new LexiconLoadError({ messageId: 'lexicon.builtin-missing', args: { path: file } });
   }
   const cached = defaultCache.get(file);
-  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.lexicon;
+  if (cached && cached.identity === identityOf(stat)) return cached.lexicon;
   const parsed = stat.isFile() ? parseDawgFile(fs.readFileSync(file), 'header') : ({ ok: false, detail: 'not a file' } as const);
   if (!parsed.ok) throw new LexiconLoadError({ messageId: 'lexicon.builtin-corrupt', args: { path: file, detail: parsed.detail } });
   const lexicon = new DawgLexicon(parsed.dawg, parsed.name, 'builtin');
-  defaultCache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, lexicon });
+  defaultCache.set(file, { identity: identityOf(stat), lexicon });
   return lexicon;
 }
 
@@ -378,7 +389,7 @@ function loadUserList(
   if (useCache) {
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     const dir = resolveCacheDir(options.cacheDir, options.env ?? process.env);
-    // The stamp of this path: when size and modification time are the ones it saw, its key names
+    // The stamp of this path: when the list's identity on disk is the one it saw, its key names
     // the entry, and the list is neither read nor hashed.
     const seen = statOf(file);
     if (seen && seen.size > 0 && seen.size <= maxBytes) {
@@ -440,13 +451,17 @@ function statOf(file: string): fs.Stats | undefined {
   }
 }
 
-/** What a list's stamp stands for: a path, a digraph option, the cache format. */
+/** What a list's stamp stands for: a path, a digraph option, the cache format; and the list as seen. */
 interface Stamp {
   readonly file: string;
   readonly id: string;
-  readonly size: number;
-  readonly mtimeMs: number;
+  /** `identityOf` the list when it was read. */
+  readonly identity: string;
+  readonly ctimeMs: number;
 }
+
+/** How much older than its stamp a list's change time must be for the stamp to be trusted. */
+const RACY_MS = 1000;
 
 /** FNV-1a over the text's code units, twice (two offset bases): 16 hex digits. */
 function fnv1a64(text: string): string {
@@ -463,17 +478,21 @@ function fnv1a64(text: string): string {
 /** The stamp of a list path (its absolute path, the digraph option and the format version). */
 function stampOf(dir: string, source: string, digraphs: DigraphMode, seen: fs.Stats): Stamp {
   const id = `${source}\0${digraphs}\0${CACHE_FORMAT}`;
-  return { file: path.join(dir, `lexicon-path-${fnv1a64(id)}.json`), id, size: seen.size, mtimeMs: seen.mtimeMs };
+  return { file: path.join(dir, `lexicon-path-${fnv1a64(id)}.json`), id, identity: identityOf(seen), ctimeMs: seen.ctimeMs };
 }
 
-/** The cache key the stamp recorded, when it is this list's and the list has the size and time it saw. */
+/**
+ * The cache key the stamp recorded, when it is this list's, the list has the identity it saw,
+ * and the list's last change is clearly older than the stamp (see the module header).
+ */
 function readStamp(stamp: Stamp): string | undefined {
   try {
-    const s = JSON.parse(fs.readFileSync(stamp.file, 'utf8')) as { id?: unknown; size?: unknown; mtimeMs?: unknown; key?: unknown };
+    const s = JSON.parse(fs.readFileSync(stamp.file, 'utf8')) as { id?: unknown; identity?: unknown; stampedMs?: unknown; key?: unknown };
     const ok =
       s.id === stamp.id &&
-      s.size === stamp.size &&
-      s.mtimeMs === stamp.mtimeMs &&
+      s.identity === stamp.identity &&
+      typeof s.stampedMs === 'number' &&
+      stamp.ctimeMs < s.stampedMs - RACY_MS &&
       typeof s.key === 'string' &&
       /^[0-9a-f]{64}$/.test(s.key);
     return ok ? (s.key as string) : undefined;
@@ -482,11 +501,11 @@ function readStamp(stamp: Stamp): string | undefined {
   }
 }
 
-/** Records which entry a list of this size and time compiles to; a failed write only costs the shortcut. */
+/** Records which entry the list as seen compiles to; a failed write only costs the shortcut. */
 function writeStamp(stamp: Stamp, key: string): void {
   try {
     fs.mkdirSync(path.dirname(stamp.file), { recursive: true });
-    writeFileAtomic(stamp.file, JSON.stringify({ id: stamp.id, size: stamp.size, mtimeMs: stamp.mtimeMs, key }));
+    writeFileAtomic(stamp.file, JSON.stringify({ id: stamp.id, identity: stamp.identity, stampedMs: Date.now(), key }));
   } catch {
     // The cache folder is not writable: the next start reads and hashes the list again.
   }
@@ -535,7 +554,8 @@ export function compileListFile(
     if (fs.existsSync(output) && !fs.statSync(output).isFile()) return problem('lexicon.not-a-file', { path: output });
     writeFileAtomic(output, bytes);
   } catch (e) {
-    return problem('lexicon.unwritable', { path: output, detail: (e as NodeJS.ErrnoException).code ?? String(e) });
+    const detail = e instanceof WriteRefused ? e.reason : ((e as NodeJS.ErrnoException).code ?? String(e));
+    return problem('lexicon.unwritable', { path: output, detail });
   }
   return { ok: true, value: { words: dawg.wordCount, sha256: dawg.sha256, list: parsed.report, bytes: bytes.length } };
 }

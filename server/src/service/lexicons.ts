@@ -5,7 +5,8 @@
  *
  * Invariants: `get` never throws; `lexicon` is undefined only when not even the built-in list is
  * installed (then words are not judged). Entries are keyed by each file's real path (symbolic
- * links resolved) and its identity on disk (device, inode, size, modification time), so two
+ * links resolved) and its identity on disk (device, inode, size, modification and change times:
+ * an edit that keeps the size and the modification time still changes the change time), so two
  * names of one file share an entry and an edited file is read again; at most MAX_LISTS entries
  * are kept, the least recently used leaving first (issue 11, item 4).
  *
@@ -34,7 +35,7 @@ function fileKey(spec: string): string {
   try {
     const real = fs.realpathSync(spec);
     const st = fs.statSync(real);
-    return `${real}|${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+    return `${real}|${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
   } catch {
     return spec;
   }

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readRegularFile } from '../../../server/src/files/read';
+import { MAX_RECORD_BYTES } from '../../../server/src/shared/record-limits';
 import { parse } from '../../../server/src/syntax/parse';
 import { format } from '../../../server/src/syntax/format';
 import { runCli } from '../../support/cli-capture';
@@ -53,8 +54,8 @@ describe('cli: symbolic links in folders, special files, note line breaks', () =
       `planilla: cannot read "${fifo}": is not a regular file`,
       'planilla: cannot read "/dev/zero": is not a regular file',
     ]);
-    assert.deepEqual(readRegularFile(fifo), { ok: false, reason: 'not-file' });
-    assert.equal(readRegularFile(path.join(dir, 'nada')).ok, false);
+    assert.deepEqual(readRegularFile(fifo, MAX_RECORD_BYTES), { ok: false, reason: 'not-file' });
+    assert.equal(readRegularFile(path.join(dir, 'nada'), MAX_RECORD_BYTES).ok, false);
     const big = path.join(dir, 'grande.gcg');
     fs.writeFileSync(big, 'x'.repeat(2000));
     assert.deepEqual(readRegularFile(big, 1000), { ok: false, reason: 'too-large', size: 2000 });

@@ -117,35 +117,52 @@ describe('lexicon: user lists', function () {
     assert.equal(load(file, { cacheDir, useCache: false }).report.cache, 'off');
   });
 
-  it('finds the cache entry by path, size and modification time, and reads the list again when either changes', () => {
+  it('sees an edit that keeps the size and the modification time (utimes): the new words, count and SHA-256 are used', () => {
     const dir = tempDir('lexicon');
     const cacheDir = path.join(dir, 'cache');
     const file = write(dir, 'lista.txt', 'casa\nperro\n');
     const mtime = new Date(1_700_000_000_000); // a whole millisecond, which utimes can set again exactly
     fs.utimesSync(file, mtime, mtime);
-    assert.equal(load(file, { cacheDir }).report.cache, 'miss');
+    const first = load(file, { cacheDir });
+    assert.equal(first.report.cache, 'miss');
     assert.ok(
       fs.readdirSync(cacheDir).some((f) => f.startsWith('lexicon-path-')),
       'no stamp written',
     );
-    // Same size and the same time as the stamp saw: the entry is used without reading the list
-    // (the documented shortcut: the stale word list proves the file was not read).
-    fs.writeFileSync(file, 'casa\ngatos\n');
+    // Same size, and the modification time set back to the one the stamp saw: still another list.
+    fs.writeFileSync(file, 'casa\ngatos\nsol\n'.slice(0, 'casa\nperro\n'.length));
     fs.utimesSync(file, mtime, mtime);
-    const shortcut = load(file, { cacheDir });
-    assert.equal(shortcut.report.cache, 'hit');
-    assert.ok(shortcut.lexicon.has('perro') && !shortcut.lexicon.has('gatos'));
+    assert.equal(fs.statSync(file).size, 'casa\nperro\n'.length);
+    const edited = load(file, { cacheDir });
+    assert.ok(edited.lexicon.has('gatos') && !edited.lexicon.has('perro'), 'the old list was used');
+    const expected = load(file, { useCache: false });
+    assert.deepEqual(edited.lexicon.info.words, expected.lexicon.info.words);
+    assert.equal(edited.lexicon.info.sha256, expected.lexicon.info.sha256);
+    assert.notEqual(edited.lexicon.info.sha256, first.lexicon.info.sha256);
     // Another time: read and hashed again, so the new words count.
     const later = new Date(mtime.getTime() + 5000);
     fs.utimesSync(file, later, later);
     const reread = load(file, { cacheDir });
-    assert.equal(reread.report.cache, 'miss');
     assert.ok(reread.lexicon.has('gatos') && !reread.lexicon.has('perro'));
     // A damaged stamp only costs the shortcut.
     for (const f of fs.readdirSync(cacheDir).filter((f) => f.startsWith('lexicon-path-'))) fs.writeFileSync(path.join(cacheDir, f), '{');
     const damaged = load(file, { cacheDir });
     assert.equal(damaged.report.cache, 'hit');
     assert.ok(damaged.lexicon.has('gatos'));
+  });
+
+  it('sees a list replaced by a rename with the same size and times (another inode)', () => {
+    const dir = tempDir('lexicon');
+    const cacheDir = path.join(dir, 'cache');
+    const file = write(dir, 'lista.txt', 'casa\nperro\n');
+    const mtime = new Date(1_700_000_000_000);
+    fs.utimesSync(file, mtime, mtime);
+    load(file, { cacheDir });
+    const other = write(dir, 'otra.txt', 'casa\ngatos\n');
+    fs.utimesSync(other, mtime, mtime);
+    fs.renameSync(other, file);
+    const r = load(file, { cacheDir });
+    assert.ok(r.lexicon.has('gatos') && !r.lexicon.has('perro'));
   });
 
   it("never takes another path's stamp (a stamp names the path it stands for)", () => {
