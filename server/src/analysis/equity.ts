@@ -31,8 +31,11 @@ export interface Prepared {
   readonly radix: readonly number[];
   /** Equity term by used-tiles index (leave value, or the end-of-game term). */
   readonly table: Float64Array;
-  /** Leave faces by used-tiles index, sorted. */
-  readonly leaveFaces: readonly (readonly string[])[];
+  /**
+   * Leave faces of a used-tiles index, sorted (the set's order, '?' last): made on first use and
+   * then shared by every move with that index (never modify).
+   */
+  readonly leaveOf: (usedIdx: number) => readonly string[];
   /** Tiles used by index. */
   readonly usedCount: Uint8Array;
   readonly fullIdx: number;
@@ -58,17 +61,37 @@ class LeaveMemo {
   private readonly values = new Float64Array(LeaveMemo.SLOTS);
   private size = 0;
 
-  /** The value of leave `key` (a whole number below 2^35), asking `compute` the first time. */
-  get(key: number, compute: () => number): number {
+  /**
+   * A well-mixed 32-bit hash of a whole number below 2^35 (its low 32 bits and the rest): nearby
+   * leaves (keys that differ in their last tile) must not fall in nearby slots, or the linear
+   * probing walks long runs.
+   */
+  private static hash(key: number): number {
+    const lo = key >>> 0;
+    const hi = (key - lo) / 4294967296;
+    let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    return h ^ (h >>> 16);
+  }
+
+  /** The value of leave `key` (a whole number below 2^35); NaN when not known yet. */
+  get(key: number): number {
     const mask = LeaveMemo.SLOTS - 1;
-    let slot = ((key % 1000003) * 31) & mask;
+    let slot = LeaveMemo.hash(key) & mask;
     for (;;) {
       const k = this.keys[slot];
       if (k === key) return this.values[slot];
-      if (k === -1) break;
+      if (k === -1) return NaN;
       slot = (slot + 1) & mask;
     }
-    const value = compute();
+  }
+
+  /** Keeps the value of leave `key` (not known yet); returns it. */
+  set(key: number, value: number): number {
+    const mask = LeaveMemo.SLOTS - 1;
+    let slot = LeaveMemo.hash(key) & mask;
+    while (this.keys[slot] !== -1 && this.keys[slot] !== key) slot = (slot + 1) & mask;
     if (this.size >= LeaveMemo.SLOTS / 2) {
       this.keys.fill(-1);
       this.size = 0;
@@ -124,7 +147,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     for (const [face, n] of unseenTiles(position)) endBonus += n * TILE_SETS[position.tileSet].value(face);
   }
   const table = new Float64Array(size);
-  const leaveFaces = new Array<readonly string[]>(size);
+  const leaveFaces = new Array<readonly string[] | undefined>(size);
   const usedCount = new Uint8Array(size);
   const fullIdx = size - 1;
   const known = leaveMemo(leaves);
@@ -132,8 +155,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   const order = codes.map((_, k) => k).filter((k) => codes[k] !== BLANK);
   if (codes[0] === BLANK) order.push(0);
   const used = new Int8Array(codes.length);
-  for (let idx = 0; idx < size; idx++) {
-    const leave: string[] = [];
+  const unpack = (idx: number): number => {
     let usedTiles = 0;
     let rest = idx;
     for (let k = 0; k < codes.length; k++) {
@@ -142,17 +164,25 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
       used[k] = u;
       usedTiles += u;
     }
-    let key = 0;
-    for (const k of order) {
-      for (let j = used[k]; j < counts[k]; j++) {
-        leave.push(FACES[codes[k]]);
-        key = key * 32 + codes[k] + 1;
-      }
+    return usedTiles;
+  };
+  const facesOf = (idx: number): string[] => {
+    unpack(idx);
+    const leave: string[] = [];
+    for (const k of order) for (let j = used[k]; j < counts[k]; j++) leave.push(FACES[codes[k]]);
+    return leave;
+  };
+  const leaveOf = (idx: number): readonly string[] => leaveFaces[idx] ?? (leaveFaces[idx] = facesOf(idx));
+  for (let idx = 0; idx < size; idx++) {
+    usedCount[idx] = unpack(idx);
+    if (position.bag === 0) {
+      table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+      continue;
     }
-    leaveFaces[idx] = leave;
-    usedCount[idx] = usedTiles;
-    if (position.bag > 0) table[idx] = known.get(key, () => leaves.value(leave));
-    else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+    let key = 0;
+    for (const k of order) for (let j = used[k]; j < counts[k]; j++) key = key * 32 + codes[k] + 1;
+    const value = known.get(key);
+    table[idx] = value === value ? value : known.set(key, leaves.value(leaveOf(idx)));
   }
   return {
     position,
@@ -162,7 +192,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     counts,
     radix,
     table,
-    leaveFaces,
+    leaveOf,
     usedCount,
     fullIdx,
     leaves,

@@ -204,9 +204,20 @@ export class Collector implements PlacementSink {
       squares,
       score,
       equity,
-      leave: this.prep.leaveFaces[usedIdx],
+      leave: this.prep.leaveOf(usedIdx),
       used,
     };
+  }
+
+  /** Whether a move of key `k` would be kept (else `skip` counts it without making it). */
+  keeps(k: number): boolean {
+    return !(k < this.threshold || this.limit === 0);
+  }
+
+  /** Counts a move of key `k` that is not kept. */
+  skip(k: number): void {
+    this.count++;
+    if (k > this.beat) this.better++;
   }
 
   /** Adds a non-placement move (exchange, pass). */
@@ -228,6 +239,11 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
     for (let idx = 1; idx < prep.table.length; idx++) {
       const used = prep.usedCount[idx];
       if (used > p.bag) continue;
+      const equity = equityOf(0, prep.table[idx]);
+      if (!sink.keeps(prep.key === 'equity' ? equity : 0)) {
+        sink.skip(prep.key === 'equity' ? equity : 0);
+        continue;
+      }
       const squares: number[] = [];
       let rest = idx;
       for (let k = 0; k < prep.codes.length; k++) {
@@ -242,8 +258,8 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
         col: 0,
         squares,
         score: 0,
-        equity: equityOf(0, prep.table[idx]),
-        leave: prep.leaveFaces[idx],
+        equity,
+        leave: prep.leaveOf(idx),
         used,
       });
     }
@@ -256,7 +272,7 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
     squares: EMPTY,
     score: 0,
     equity: equityOf(0, prep.table[0]),
-    leave: prep.leaveFaces[0],
+    leave: prep.leaveOf(0),
     used: 0,
   });
 }
@@ -352,7 +368,7 @@ export function analyzeMoves(
     const idx = usedIndexOf(prep, played);
     if (idx >= 0) {
       const equity = equityOf(played.score, prep.table[idx]);
-      playedMove = { ...played, equity, leave: prep.leaveFaces[idx], used: prep.usedCount[idx] };
+      playedMove = { ...played, equity, leave: prep.leaveOf(idx), used: prep.usedCount[idx] };
       beat = prep.key === 'equity' ? equity : played.score;
     }
   }

@@ -190,7 +190,7 @@ export class PlayRecords {
       squares,
       score,
       equity: equityOf(score, prep.table[usedIdx]),
-      leave: prep.leaveFaces[usedIdx],
+      leave: prep.leaveOf(usedIdx),
       used: (v >>> 21) & 15,
     };
   }
