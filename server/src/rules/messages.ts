@@ -29,6 +29,7 @@ import { BATCH_MESSAGES } from '../text/batch';
 import { ANALYSIS_MESSAGES } from '../text/analysis';
 import { LEAVES_MESSAGES } from '../text/leaves';
 import { DESK_MESSAGES } from '../text/desk';
+import { DEEP_MESSAGES } from '../text/deep';
 import type { Catalog, LocalizedText } from '../text/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor, type Notice } from './registry';
@@ -56,6 +57,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'analysis', catalog: ANALYSIS_MESSAGES },
   { name: 'leaves', catalog: LEAVES_MESSAGES },
   { name: 'desk', catalog: DESK_MESSAGES },
+  { name: 'deep', catalog: DEEP_MESSAGES },
 ];
 
 export interface MessageConflict {
