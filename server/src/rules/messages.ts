@@ -30,6 +30,7 @@ import { ANALYSIS_MESSAGES } from '../text/analysis';
 import { LEAVES_MESSAGES } from '../text/leaves';
 import { DESK_MESSAGES } from '../text/desk';
 import { ROBUSTNESS_MESSAGES } from '../text/robustness';
+import { DEEP_MESSAGES } from '../text/deep';
 import type { Catalog, LocalizedText } from '../text/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor, type Notice } from './registry';
@@ -58,6 +59,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'leaves', catalog: LEAVES_MESSAGES },
   { name: 'desk', catalog: DESK_MESSAGES },
   { name: 'robustness', catalog: ROBUSTNESS_MESSAGES },
+  { name: 'deep', catalog: DEEP_MESSAGES },
 ];
 
 export interface MessageConflict {

@@ -1,0 +1,618 @@
+/**
+ * The exact endgame solver (docs/deep-analysis.md "Endgame"): with the bag empty and both racks
+ * known, the sequence of moves that maximises the final spread of the player to move, under the
+ * edition in force.
+ *
+ * The game ends as the engine rules it (engine/replay-end.ts, replay-moves.ts):
+ * - a player places the last tile of the rack (37.4 / 40.3): under FISE the finisher adds the
+ *   value R of the opponent's rack and the opponent subtracts it; under NASPA the finisher adds
+ *   2R. Either way the spread moves by 2R;
+ * - four passes in a row (37.2 / 40.2; NASPA: six scoreless turns in a row), or twelve scoreless
+ *   turns while someone has scored (37.3, current FISE only): each player subtracts the own rack.
+ *   With the bag empty no exchange is possible (art. 24), so only passes are scoreless turns, and
+ *   any placement ends both runs, as the engine counts them.
+ *
+ * Method: negamax with alpha-beta on the spread (points of the mover minus the opponent's from
+ * here to the end), iterative deepening by plies, a transposition table keyed by a Zobrist hash of
+ * the board, both racks, the side to move and the runs of passes; moves ordered by the table's
+ * best move, then going out, then score. A subtree whose every leaf was the end of the game is
+ * marked exact in the table; the deepening stops as soon as the root is exact (the value is then
+ * the true value of the game), or at the node or time limit, returning the deepest completed
+ * search (its line ends at the horizon and `exact` is false). A leaf at the horizon is worth 0
+ * beyond the points already made on the way.
+ *
+ * Invariants: pure (the clock is injected); the position is not modified; the same position and
+ * limits give the same line; the generator is shared (not re-entrant), moves are collected
+ * before the search goes deeper.
+ *
+ * Example:
+ *   const r = solveEndgame(position, ['E', 'S'], { lexicon });
+ *   r.spread;   // 23: the mover ends 23 points better off than the opponent from here
+ *   r.line;     // [{ kind: 'play', position: '3K', word: 'RES', score: 14, … }, …]
+ */
+import { BOARD_SIZE } from '../engine/board';
+import type { Lexicon } from '../lexicon/types';
+import { TILE_COUNT } from '../lexicon/normalize';
+import {
+  BLANK,
+  BLANK_BIT,
+  CODE_MASK,
+  NEW_BIT,
+  VALUES,
+  codeOf,
+  generatorFor,
+  laneSquareIndex,
+  type MoveGenerator,
+  type PlacementSink,
+} from './movegen';
+import { graphOf, AnalysisUnsupported, type Move } from './moves';
+import type { Position } from './position';
+import { mulberry32 } from './seeded-bag';
+
+const SQUARES = BOARD_SIZE * BOARD_SIZE;
+const CODES = TILE_COUNT + 1;
+/** Stride of a move's squares in a move list (a word has at most 15). */
+const STRIDE = 16;
+/** Depth stored for a subtree solved to the end of the game. */
+const EXACT_DEPTH = 255;
+const FLAG_EXACT = 0;
+const FLAG_LOWER = 1;
+const FLAG_UPPER = 2;
+/** More plies than any endgame can last (14 tiles, at most three passes between two placements). */
+const MAX_PLIES = 64;
+const INF = 1_000_000;
+
+export interface EndgameOptions {
+  readonly lexicon: Lexicon;
+  /** Search nodes before the solver stops with the best line so far (default 2 000 000). */
+  readonly maxNodes?: number;
+  /** Milliseconds before the solver stops with the best line so far (default none). */
+  readonly timeLimitMs?: number;
+  /** The clock for `timeLimitMs` (default Date.now). */
+  readonly now?: () => number;
+  /** Deepest iteration (plies; default: until solved). */
+  readonly maxDepth?: number;
+  /** Passes in a row just before this position (37.2; default 0). */
+  readonly passes?: number;
+  /** Scoreless turns in a row just before this position (37.3; default `passes`). */
+  readonly scoreless?: number;
+  /** log2 of the transposition table's entries (default 20). */
+  readonly tableBits?: number;
+  /** Called after each completed iteration. */
+  readonly onIteration?: (info: { depth: number; spread: number; nodes: number; exact: boolean }) => void;
+}
+
+/** A move of the solver's line, in the generator's form (moves.ts `Move`, equity = score). */
+export type EndgameMove = Move;
+
+export interface EndgameResult {
+  /** Points of the mover minus the opponent's from this position to the end, end adjustments included. */
+  readonly spread: number;
+  /** The best sequence found (both players, the mover first). */
+  readonly line: readonly EndgameMove[];
+  /** Whether `spread` is the true value (the search reached the end of the game everywhere). */
+  readonly exact: boolean;
+  /** Plies of the deepest completed iteration. */
+  readonly depth: number;
+  readonly nodes: number;
+  /** How the line ends: 'out' (a rack emptied), 'passes' (37.2 / NASPA zeros), 'scoreless' (37.3), 'horizon' (not solved). */
+  readonly end: 'out' | 'passes' | 'scoreless' | 'horizon';
+}
+
+class Abort extends Error {}
+
+/** Moves of one node: compact records, reused per ply. */
+class MoveList implements PlacementSink {
+  count = 0;
+  score = new Int32Array(256);
+  /** dir | line << 1 | start << 5 | end << 9 | used << 13 */
+  meta = new Int32Array(256);
+  squares = new Uint8Array(256 * STRIDE);
+  key = new Int32Array(256);
+  order = new Int32Array(256);
+
+  reset(): void {
+    this.count = 0;
+  }
+
+  private grow(): void {
+    const n = this.score.length * 2;
+    const g = <T extends Int32Array | Uint8Array>(a: T, size: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.score = g(this.score, n);
+    this.meta = g(this.meta, n);
+    this.key = g(this.key, n);
+    this.order = g(this.order, n);
+    this.squares = g(this.squares, n * STRIDE);
+  }
+
+  accept(gen: MoveGenerator, start: number, end: number, score: number, used: number): void {
+    if (this.count === this.score.length) this.grow();
+    const i = this.count++;
+    this.score[i] = score;
+    this.meta[i] = gen.dir | (gen.line << 1) | (start << 5) | (end << 9) | (used << 13);
+    const base = i * STRIDE;
+    for (let p = start; p <= end; p++) this.squares[base + p - start] = gen.laneSquare(p);
+  }
+
+  /** A pass: meta -1. */
+  addPass(): void {
+    if (this.count === this.score.length) this.grow();
+    const i = this.count++;
+    this.score[i] = 0;
+    this.meta[i] = -1;
+  }
+
+  /** A 32-bit signature of move i (the table's best move). */
+  signature(i: number): number {
+    const meta = this.meta[i];
+    if (meta < 0) return 1;
+    let h = Math.imul(meta ^ 0x9e3779b9, 0x85ebca6b);
+    const base = i * STRIDE;
+    const len = ((meta >> 9) & 15) - ((meta >> 5) & 15) + 1;
+    for (let p = 0; p < len; p++) h = Math.imul(h ^ this.squares[base + p], 0xc2b2ae35) + 0x27d4eb2f;
+    return h | 2; // never 0 (no move) nor 1 (the pass)
+  }
+}
+
+/** The solver's state for one search (module header). */
+class Solver {
+  readonly gen: MoveGenerator;
+  readonly board = new Uint8Array(SQUARES);
+  readonly racks = [new Int8Array(CODES), new Int8Array(CODES)];
+  readonly size = [0, 0];
+  readonly value = [0, 0];
+  side = 0;
+  passRun = 0;
+  scorelessRun = 0;
+  /** Whether nobody has scored yet (37.3 does not end a game at 0–0). */
+  bothZero: boolean;
+  readonly passLimit: number;
+  readonly scorelessLimit: number;
+  readonly lists: MoveList[] = [];
+  nodes = 0;
+  horizon = 0;
+  private readonly maxNodes: number;
+  private readonly deadline: number;
+  private readonly now: () => number;
+  // Zobrist keys (two 32-bit halves).
+  private readonly zSquare: Int32Array[] = [];
+  private readonly zRack: Int32Array[] = [];
+  private readonly zRun: Int32Array[] = [];
+  private readonly zSide: Int32Array;
+  hashA = 0;
+  hashB = 0;
+  // The table.
+  private readonly mask: number;
+  private readonly tKeyA: Int32Array;
+  private readonly tKeyB: Int32Array;
+  private readonly tValue: Int32Array;
+  private readonly tDepth: Uint8Array;
+  private readonly tFlag: Uint8Array;
+  private readonly tBest: Int32Array;
+
+  constructor(position: Position, opponent: readonly string[], options: EndgameOptions) {
+    if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
+    this.gen = generatorFor(graphOf(options.lexicon));
+    const rand = mulberry32(0x5eed);
+    const r32 = (): number => (rand() * 4294967296) | 0;
+    const keys = (n: number): Int32Array => Int32Array.from({ length: n * 2 }, r32);
+    for (let s = 0; s < SQUARES; s++) this.zSquare.push(keys(128));
+    for (let p = 0; p < 2; p++) this.zRack.push(keys(CODES * 8));
+    this.zRun.push(keys(16), keys(16));
+    this.zSide = keys(1);
+    for (let s = 0; s < SQUARES; s++) {
+      const cell = position.board[s];
+      if (!cell) continue;
+      const code = codeOf(cell.letter);
+      if (code <= 0) throw new AnalysisUnsupported({ messageId: 'analysis.foreign-tile', args: { tile: cell.letter } });
+      this.board[s] = code | (cell.blank ? BLANK_BIT : 0);
+      this.toggleSquare(s, this.board[s]);
+    }
+    const load = (p: number, faces: readonly string[]): void => {
+      for (const face of faces) {
+        const code = codeOf(face);
+        if (code < 0) throw new AnalysisUnsupported({ messageId: 'analysis.foreign-tile', args: { tile: face } });
+        this.toggleRack(p, code);
+        this.racks[p][code]++;
+        this.toggleRack(p, code);
+        this.size[p]++;
+        this.value[p] += VALUES[code];
+      }
+    };
+    load(0, position.rack);
+    load(1, opponent);
+    const naspa = position.rules === 'naspa';
+    this.passLimit = naspa ? 6 : 4;
+    this.scorelessLimit = position.rules === 'fise' ? 12 : Infinity;
+    this.passRun = Math.min(options.passes ?? 0, this.passLimit - 1);
+    this.scorelessRun = Math.max(this.passRun, Math.min(options.scoreless ?? this.passRun, 11));
+    this.toggleRuns();
+    this.bothZero = position.scores[0] === 0 && position.scores[1] === 0;
+    this.maxNodes = options.maxNodes ?? 2_000_000;
+    this.now = options.now ?? Date.now;
+    this.deadline = options.timeLimitMs !== undefined ? this.now() + options.timeLimitMs : Infinity;
+    const bits = options.tableBits ?? 20;
+    const n = 1 << bits;
+    this.mask = n - 1;
+    this.tKeyA = new Int32Array(n);
+    this.tKeyB = new Int32Array(n);
+    this.tValue = new Int32Array(n);
+    this.tDepth = new Uint8Array(n);
+    this.tFlag = new Uint8Array(n);
+    this.tBest = new Int32Array(n);
+  }
+
+  private toggleSquare(s: number, v: number): void {
+    const z = this.zSquare[s];
+    this.hashA ^= z[v * 2];
+    this.hashB ^= z[v * 2 + 1];
+  }
+
+  /** XORs the key of player p's count of `code` (call before and after changing it). */
+  private toggleRack(p: number, code: number): void {
+    const n = this.racks[p][code];
+    if (n === 0) return;
+    const z = this.zRack[p];
+    const k = (code * 8 + Math.min(n, 7)) * 2;
+    this.hashA ^= z[k];
+    this.hashB ^= z[k + 1];
+  }
+
+  private toggleRuns(): void {
+    this.hashA ^= this.zRun[0][this.passRun * 2] ^ this.zRun[1][this.scorelessRun * 2];
+    this.hashB ^= this.zRun[0][this.passRun * 2 + 1] ^ this.zRun[1][this.scorelessRun * 2 + 1];
+  }
+
+  private toggleSide(): void {
+    this.side ^= 1;
+    this.hashA ^= this.zSide[0];
+    this.hashB ^= this.zSide[1];
+  }
+
+  list(ply: number): MoveList {
+    while (this.lists.length <= ply) this.lists.push(new MoveList());
+    return this.lists[ply];
+  }
+
+  /** Every move of the side to move into the ply's list, ordered (pass included). */
+  generate(ply: number, best: number): MoveList {
+    const list = this.list(ply);
+    list.reset();
+    const gen = this.gen;
+    gen.setPosition(this.board, this.racks[this.side]);
+    gen.run(list);
+    list.addPass();
+    const out = this.size[this.side];
+    const bonus = 2 * this.value[this.side ^ 1];
+    const n = list.count;
+    for (let i = 0; i < n; i++) {
+      const meta = list.meta[i];
+      let k: number;
+      if (meta < 0)
+        k = -1000; // the pass after every placement (but before nothing)
+      else {
+        const used = meta >>> 13;
+        k = list.score[i] * 8 + used + (used === out ? bonus * 8 + 100000 : 0);
+      }
+      if (best !== 0 && list.signature(i) === best) k = 10_000_000;
+      list.key[i] = k;
+      list.order[i] = i;
+    }
+    // Insertion sort would be quadratic on hundreds of moves: sort the order by key.
+    const keys = list.key;
+    const order = Array.from(list.order.subarray(0, n)).sort((a, b) => keys[b] - keys[a] || a - b);
+    list.order.set(order);
+    return list;
+  }
+
+  /** Plays move i of list (a placement): board, rack, hash, runs, side. Returns the undo token. */
+  apply(list: MoveList, i: number): void {
+    const meta = list.meta[i];
+    const p = this.side;
+    this.toggleRuns();
+    const undoRuns = this.passRun | (this.scorelessRun << 4) | (this.bothZero ? 256 : 0);
+    this.undoStack.push(undoRuns);
+    if (meta < 0) {
+      this.passRun++;
+      this.scorelessRun++;
+    } else {
+      const dir = meta & 1;
+      const line = (meta >> 1) & 15;
+      const start = (meta >> 5) & 15;
+      const end = (meta >> 9) & 15;
+      const base = i * STRIDE;
+      const rack = this.racks[p];
+      for (let q = start; q <= end; q++) {
+        const v = list.squares[base + q - start];
+        if ((v & NEW_BIT) === 0) continue;
+        const tile = v & (CODE_MASK | BLANK_BIT);
+        const s = laneSquareIndex(dir, line, q);
+        this.board[s] = tile;
+        this.toggleSquare(s, tile);
+        const code = (tile & BLANK_BIT) !== 0 ? BLANK : tile;
+        this.toggleRack(p, code);
+        rack[code]--;
+        this.toggleRack(p, code);
+        this.size[p]--;
+        this.value[p] -= VALUES[code];
+      }
+      this.passRun = 0;
+      this.scorelessRun = 0;
+      if (list.score[i] > 0) this.bothZero = false;
+    }
+    this.toggleRuns();
+    this.toggleSide();
+  }
+
+  private readonly undoStack: number[] = [];
+
+  /** The state to go back to after a search stopped half-way (the limits). */
+  snapshot(): () => void {
+    const board = this.board.slice();
+    const racks = this.racks.map((r) => r.slice());
+    const size = this.size.slice();
+    const value = this.value.slice();
+    const { side, passRun, scorelessRun, bothZero, hashA, hashB } = this;
+    return () => {
+      this.board.set(board);
+      racks.forEach((r, p) => this.racks[p].set(r));
+      size.forEach((n, p) => (this.size[p] = n));
+      value.forEach((n, p) => (this.value[p] = n));
+      Object.assign(this, { side, passRun, scorelessRun, bothZero, hashA, hashB });
+      this.undoStack.length = 0;
+    };
+  }
+
+  undo(list: MoveList, i: number): void {
+    this.toggleSide();
+    const meta = list.meta[i];
+    const p = this.side;
+    this.toggleRuns();
+    const runs = this.undoStack.pop()!;
+    this.passRun = runs & 15;
+    this.scorelessRun = (runs >> 4) & 15;
+    this.bothZero = (runs & 256) !== 0;
+    if (meta >= 0) {
+      const dir = meta & 1;
+      const line = (meta >> 1) & 15;
+      const start = (meta >> 5) & 15;
+      const end = (meta >> 9) & 15;
+      const base = i * STRIDE;
+      const rack = this.racks[p];
+      for (let q = start; q <= end; q++) {
+        const v = list.squares[base + q - start];
+        if ((v & NEW_BIT) === 0) continue;
+        const tile = v & (CODE_MASK | BLANK_BIT);
+        const s = laneSquareIndex(dir, line, q);
+        this.toggleSquare(s, tile);
+        this.board[s] = 0;
+        const code = (tile & BLANK_BIT) !== 0 ? BLANK : tile;
+        this.toggleRack(p, code);
+        rack[code]++;
+        this.toggleRack(p, code);
+        this.size[p]++;
+        this.value[p] += VALUES[code];
+      }
+    }
+    this.toggleRuns();
+  }
+
+  /**
+   * The value of move i for the side to move when it ends the game, else NaN: going out (+2R of
+   * the opponent's rack), or the pass that completes a run (each player loses the own rack).
+   */
+  terminal(list: MoveList, i: number): number {
+    const meta = list.meta[i];
+    const p = this.side;
+    if (meta < 0) {
+      const passEnd = this.passRun + 1 >= this.passLimit;
+      const scorelessEnd = this.scorelessRun + 1 >= this.scorelessLimit && !this.bothZero;
+      if (passEnd || scorelessEnd) return this.value[p ^ 1] - this.value[p];
+      return NaN;
+    }
+    if (meta >>> 13 === this.size[p]) return list.score[i] + 2 * this.value[p ^ 1];
+    return NaN;
+  }
+
+  private checkLimits(): void {
+    if (this.nodes >= this.maxNodes) throw new Abort();
+    if ((this.nodes & 255) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) throw new Abort();
+  }
+
+  /** Whether a pass now ends the game (37.2, 37.3; NASPA zeros). */
+  passEnds(): boolean {
+    return this.passRun + 1 >= this.passLimit || (this.scorelessRun + 1 >= this.scorelessLimit && !this.bothZero);
+  }
+
+  private frontierBest = 0;
+  private frontierBeta = 0;
+  private readonly frontierSink: PlacementSink = {
+    accept: (gen: MoveGenerator, _start: number, _end: number, score: number, used: number): void => {
+      const v = used === this.size[this.side] ? score + 2 * this.value[this.side ^ 1] : score;
+      if (v > this.frontierBest) {
+        this.frontierBest = v;
+        if (v >= this.frontierBeta) gen.stopped = true;
+      }
+    },
+  };
+
+  /**
+   * A node one ply above the horizon, the pass not ending the game: the best of the pass (0) and
+   * each placement's score (+2R when it goes out), the walk stopping at the first that reaches
+   * `beta`. The pass is not the end, so the value is not exact (`horizon` counts it).
+   */
+  frontier(beta: number): number {
+    this.horizon++;
+    this.frontierBest = 0;
+    this.frontierBeta = beta;
+    this.gen.setPosition(this.board, this.racks[this.side]);
+    this.gen.run(this.frontierSink);
+    return this.frontierBest;
+  }
+
+  /** Negamax with alpha-beta (module header); `limited`: the node and time limits apply. */
+  search(depth: number, alpha: number, beta: number, ply: number, limited: boolean): number {
+    this.nodes++;
+    if (limited) this.checkLimits();
+    const slot = this.hashA & this.mask;
+    let ttBest = 0;
+    if (this.tKeyA[slot] === this.hashA && this.tKeyB[slot] === this.hashB) {
+      ttBest = this.tBest[slot];
+      const d = this.tDepth[slot];
+      if (d >= depth) {
+        const v = this.tValue[slot];
+        const flag = this.tFlag[slot];
+        let hit = false;
+        if (flag === FLAG_EXACT) hit = true;
+        else if (flag === FLAG_LOWER && v >= beta) hit = true;
+        else if (flag === FLAG_UPPER && v <= alpha) hit = true;
+        if (hit) {
+          if (d !== EXACT_DEPTH) this.horizon++;
+          return v;
+        }
+      }
+    }
+    if (depth <= 1 && this.passEnds() === false) return this.frontier(beta);
+    const alpha0 = alpha;
+    const horizon0 = this.horizon;
+    const list = this.generate(ply, ttBest);
+    let best = -INF;
+    let bestSig = 0;
+    const n = list.count;
+    for (let j = 0; j < n; j++) {
+      const i = list.order[j];
+      let v = this.terminal(list, i);
+      if (Number.isNaN(v)) {
+        if (depth <= 1) {
+          v = list.score[i]; // the horizon: nothing counted beyond
+          this.horizon++;
+        } else {
+          this.apply(list, i);
+          v = list.score[i] - this.search(depth - 1, list.score[i] - beta, list.score[i] - alpha, ply + 1, limited);
+          this.undo(list, i);
+        }
+      }
+      if (v > best) {
+        best = v;
+        bestSig = list.signature(i);
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) break;
+      }
+    }
+    this.tKeyA[slot] = this.hashA;
+    this.tKeyB[slot] = this.hashB;
+    this.tValue[slot] = best;
+    this.tDepth[slot] = this.horizon === horizon0 ? EXACT_DEPTH : depth;
+    this.tFlag[slot] = best <= alpha0 ? FLAG_UPPER : best >= beta ? FLAG_LOWER : FLAG_EXACT;
+    this.tBest[slot] = bestSig;
+    return best;
+  }
+
+  /** The root of an iteration: every move with a full window; the best move and value. */
+  root(depth: number, ply: number, limited: boolean, preferred: number): { value: number; index: number; list: MoveList } {
+    this.nodes++;
+    const list = this.generate(ply, preferred);
+    let best = -INF;
+    let index = -1;
+    let alpha = -INF;
+    for (let j = 0; j < list.count; j++) {
+      const i = list.order[j];
+      let v = this.terminal(list, i);
+      if (Number.isNaN(v)) {
+        if (depth <= 1) {
+          v = list.score[i];
+          this.horizon++;
+        } else {
+          this.apply(list, i);
+          v = list.score[i] - this.search(depth - 1, -INF, list.score[i] - alpha, ply + 1, limited);
+          this.undo(list, i);
+        }
+      }
+      if (v > best) {
+        best = v;
+        index = i;
+        alpha = v;
+      }
+    }
+    return { value: best, index, list };
+  }
+
+  /** Move i of list as a `Move` (moves.ts form). */
+  moveOf(list: MoveList, i: number): Move {
+    const meta = list.meta[i];
+    if (meta < 0) return { kind: 'pass', direction: 'across', row: 0, col: 0, squares: [], score: 0, equity: 0, leave: [], used: 0 };
+    const dir = meta & 1;
+    const line = (meta >> 1) & 15;
+    const start = (meta >> 5) & 15;
+    const end = (meta >> 9) & 15;
+    const squares = Array.from(list.squares.subarray(i * STRIDE, i * STRIDE + end - start + 1));
+    const score = list.score[i];
+    return {
+      kind: 'play',
+      direction: dir === 0 ? 'across' : 'down',
+      row: dir === 0 ? line : start,
+      col: dir === 0 ? start : line,
+      squares,
+      score,
+      equity: score,
+      leave: [],
+      used: meta >>> 13,
+    };
+  }
+}
+
+/**
+ * Solves the endgame of `position` (bag empty; the mover's rack in `position.rack`) against the
+ * opponent's rack `opponent` (faces). See the module header for the method and the limits.
+ */
+export function solveEndgame(position: Position, opponent: readonly string[], options: EndgameOptions): EndgameResult {
+  if (position.bag !== 0) throw new AnalysisUnsupported({ messageId: 'deep.endgame-bag', args: { bag: position.bag } });
+  const solver = new Solver(position, opponent, options);
+  const maxDepth = Math.min(options.maxDepth ?? MAX_PLIES, MAX_PLIES);
+  let done: { value: number; depth: number; exact: boolean; first: number } | undefined;
+  let preferred = 0;
+  const restore = solver.snapshot();
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    solver.horizon = 0;
+    let got: { value: number; index: number; list: MoveList };
+    try {
+      got = solver.root(depth, 0, depth > 1, preferred);
+    } catch (e) {
+      if (e instanceof Abort) {
+        restore();
+        break;
+      }
+      throw e;
+    }
+    preferred = got.list.signature(got.index);
+    const exact = solver.horizon === 0;
+    done = { value: got.value, depth, exact, first: preferred };
+    options.onIteration?.({ depth, spread: got.value, nodes: solver.nodes, exact });
+    if (exact) break;
+  }
+  if (!done) throw new Error('endgame: the first iteration did not complete');
+  // The line: the best move of each position along it, found again with the table's help.
+  const line: Move[] = [];
+  let end: EndgameResult['end'] = 'horizon';
+  const played: { list: MoveList; index: number }[] = [];
+  for (let ply = 0, depth = done.depth; depth >= 1; ply++, depth--) {
+    solver.horizon = 0;
+    const got = solver.root(depth, ply, false, ply === 0 ? done.first : 0);
+    const i = got.index;
+    const move = solver.moveOf(got.list, i);
+    const t = solver.terminal(got.list, i);
+    line.push(move);
+    if (!Number.isNaN(t)) {
+      end = got.list.meta[i] >= 0 ? 'out' : solver.passRun + 1 >= solver.passLimit ? 'passes' : 'scoreless';
+      break;
+    }
+    solver.apply(got.list, i);
+    played.push({ list: got.list, index: i });
+  }
+  for (let k = played.length - 1; k >= 0; k--) solver.undo(played[k].list, played[k].index);
+  return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
+}

@@ -1,0 +1,267 @@
+/**
+ * The exact endgame solver (analysis/endgame.ts): its value equals an exhaustive minimax (written
+ * here on the public move list, `generateMoves`, with the end of game as FISE 37.2 / 37.4 and
+ * NASPA rule it) on small endgames taken from generated games and from the records of the samples
+ * and the real corpus; its line adds up to its value; a time or node limit still gives a line; the
+ * line written after a real record replays through the engine with no new finding and the
+ * engine's final totals differ by the solver's spread.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
+import { parse } from '../../../server/src/syntax/parse';
+import { replay } from '../../../server/src/engine/replay';
+import { TILE_SETS } from '../../../server/src/engine/tilesets';
+import type { BoardCells, PlacedTile } from '../../../server/src/engine/types';
+import { builtinLeaves } from '../../../server/src/analysis/leave-files';
+import { playGame, placementText } from '../../../server/src/analysis/selfplay';
+import { chooserFor } from '../../../server/src/analysis/strategies';
+import { generateMoves, newTiles, type Move } from '../../../server/src/analysis/moves';
+import { positionBefore, unseenTiles, type Position } from '../../../server/src/analysis/position';
+import { mulberry32, shuffle } from '../../../server/src/analysis/seeded-bag';
+import { solveEndgame } from '../../../server/src/analysis/endgame';
+import type { Edition } from '../../../server/src/rules/types';
+
+const lexicon = loadDefaultLexicon();
+const SET = TILE_SETS.spanish;
+const rackValue = (rack: readonly string[]): number => rack.reduce((s, f) => s + SET.value(f), 0);
+
+function without(rack: readonly string[], faces: readonly string[]): string[] {
+  const out = rack.slice();
+  for (const f of faces) out.splice(out.indexOf(f), 1);
+  return out;
+}
+
+function applied(board: BoardCells, m: Move): BoardCells {
+  const next = board.slice();
+  for (const t of newTiles(m)) next[t.row * 15 + t.col] = { letter: t.letter, blank: t.blank, turn: 99 };
+  return next;
+}
+
+const facesOf = (m: Move): string[] => newTiles(m).map((t) => (t.blank ? '?' : t.letter));
+
+/**
+ * Exhaustive minimax (no pruning, no ordering; positions seen before are remembered): the spread
+ * of the side to move from here to the end.
+ */
+function minimax(board: BoardCells, racks: readonly [string[], string[]], passes: number, rules: Edition): number {
+  const memo = new Map<string, number>();
+  const passLimit = rules === 'naspa' ? 6 : 4;
+  const go = (b: BoardCells, mine: string[], theirs: string[], run: number): number => {
+    const key = `${b.map((c) => (c ? c.letter + (c.blank ? '*' : '') : '.')).join('')}|${mine.slice().sort().join('')}|${theirs.slice().sort().join('')}|${run}`;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const position: Position = { board: b, rack: mine, bag: 0, scores: [1, 1], rules, tileSet: 'spanish' };
+    let best = -Infinity;
+    for (const m of generateMoves(position, { lexicon })) {
+      let v: number;
+      if (m.kind === 'pass') {
+        v = run + 1 >= passLimit ? rackValue(theirs) - rackValue(mine) : -go(b, theirs, mine, run + 1);
+      } else {
+        const left = without(mine, facesOf(m));
+        v = left.length === 0 ? m.score + 2 * rackValue(theirs) : m.score - go(applied(b, m), theirs, left, 0);
+      }
+      if (v > best) best = v;
+    }
+    memo.set(key, best);
+    return best;
+  };
+  return go(board, racks[0], racks[1], passes);
+}
+
+/** The first bag-empty position of a generated game (board copied: self-play reuses its array). */
+function firstEmptyBag(seed: number): { position: Position; opponent: string[] } {
+  const equity = chooserFor('equity', { lexicon, leaves: builtinLeaves().leaves });
+  let found: Position | undefined;
+  const spy = {
+    name: 'equity',
+    choose(p: Position) {
+      if (p.bag === 0 && !found) found = { ...p, board: p.board.slice() };
+      return equity.choose(p);
+    },
+  };
+  playGame(seed, [spy, spy]);
+  if (!found) throw new Error(`game ${seed} never emptied the bag`);
+  const opponent: string[] = [];
+  for (const [face, n] of unseenTiles(found)) for (let i = 0; i < n; i++) opponent.push(face);
+  return { position: found, opponent };
+}
+
+/** A small endgame from a bigger one: k tiles of each rack, picked by the seed. */
+function shrink(position: Position, opponent: string[], k: readonly [number, number], seed: number): [string[], string[]] {
+  const rand = mulberry32(seed);
+  const a = position.rack.slice();
+  const b = opponent.slice();
+  shuffle(a, rand);
+  shuffle(b, rand);
+  return [a.slice(0, k[0]), b.slice(0, k[1])];
+}
+
+/** The line's own total: each move's points, signed by who played it, and the end of the game. */
+function lineTotal(position: Position, opponent: readonly string[], line: readonly Move[], passes: number, rules: Edition): number {
+  const racks = [position.rack.slice(), opponent.slice()];
+  let total = 0;
+  let run = passes;
+  const passLimit = rules === 'naspa' ? 6 : 4;
+  for (let i = 0; i < line.length; i++) {
+    const p = i % 2;
+    const sign = p === 0 ? 1 : -1;
+    const m = line[i];
+    if (m.kind === 'pass') {
+      run++;
+      if (run >= passLimit) return total + sign * (rackValue(racks[1 - p]) - rackValue(racks[p]));
+      continue;
+    }
+    run = 0;
+    racks[p] = without(racks[p], facesOf(m));
+    total += sign * m.score;
+    if (racks[p].length === 0) return total + sign * 2 * rackValue(racks[1 - p]);
+  }
+  return total;
+}
+
+describe('analysis: exact endgame', () => {
+  it('equals an exhaustive minimax on small endgames of generated games (FISE, older FISE, NASPA, runs of passes)', function () {
+    this.timeout(240000);
+    const cases: { seed: number; k: [number, number]; rules: Edition; passes: number }[] = [
+      { seed: 3, k: [1, 1], rules: 'fise', passes: 0 },
+      { seed: 4, k: [2, 1], rules: 'fise', passes: 0 },
+      { seed: 5, k: [1, 2], rules: 'fise', passes: 2 },
+      { seed: 6, k: [2, 2], rules: 'fise', passes: 0 },
+      { seed: 7, k: [2, 2], rules: 'naspa', passes: 3 },
+      { seed: 8, k: [3, 1], rules: 'fise-2001', passes: 1 },
+      { seed: 9, k: [2, 2], rules: 'fise', passes: 3 },
+      { seed: 10, k: [3, 2], rules: 'fise', passes: 0 },
+    ];
+    let solved = 0;
+    for (const c of cases) {
+      const big = firstEmptyBag(c.seed);
+      const [mine, theirs] = shrink(big.position, big.opponent, c.k, c.seed);
+      const position: Position = { ...big.position, rack: mine, rules: c.rules };
+      const want = minimax(position.board, [mine, theirs], c.passes, c.rules);
+      const got = solveEndgame(position, theirs, { lexicon, passes: c.passes });
+      const label = `seed ${c.seed} ${mine.join('')} v ${theirs.join('')} ${c.rules}`;
+      assert.equal(got.exact, true, label);
+      assert.equal(got.spread, want, label);
+      assert.equal(lineTotal(position, theirs, got.line, c.passes, c.rules), got.spread, label);
+      assert.notEqual(got.end, 'horizon', label);
+      solved++;
+    }
+    assert.equal(solved, cases.length);
+  });
+
+  it('equals an exhaustive minimax on the last bag-empty positions of the samples and the real corpus', function () {
+    this.timeout(240000);
+    const root = path.resolve(__dirname, '../../../..');
+    const files = [
+      path.join(root, 'samples', 'final-de-club.gcg'),
+      path.join(root, 'samples', 'partida-completa.gcg'),
+      ...fs
+        .readdirSync(path.join(root, '..', 'shared', 'corpus', 'real'))
+        .filter((f) => f.startsWith('es_'))
+        .map((f) => path.join(root, '..', 'shared', 'corpus', 'real', f)),
+    ].filter((f) => fs.existsSync(f));
+    let checked = 0;
+    for (const file of files) {
+      const r = replay(parse(fs.readFileSync(file, 'utf8')).file, { lexicon });
+      for (let i = 0; i < r.turns.length; i++) {
+        const got = positionBefore(r, i);
+        if (!('position' in got) || got.position.bag !== 0) continue;
+        const opponent: string[] = [];
+        for (const [face, n] of unseenTiles(got.position)) for (let k = 0; k < n; k++) opponent.push(face);
+        if (got.position.rack.length + opponent.length > 5 || opponent.length === 0) continue;
+        const want = minimax(got.position.board, [got.position.rack.slice(), opponent], 0, got.position.rules);
+        const solved = solveEndgame(got.position, opponent, { lexicon });
+        assert.equal(solved.exact, true, `${file} turn ${i}`);
+        assert.equal(solved.spread, want, `${file} turn ${i}`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 3, `only ${checked} corpus positions`);
+  });
+
+  it('writes a line that the engine replays after a real record, the totals moving by the solved spread', function () {
+    this.timeout(120000);
+    const root = path.resolve(__dirname, '../../../..');
+    const text = fs.readFileSync(path.join(root, 'samples', 'final-de-club.gcg'), 'utf8');
+    const r = replay(parse(text).file, { lexicon });
+    // The first turn with the bag empty, both racks known and at most six tiles left.
+    const index = r.turns.findIndex((_, i) => {
+      const got = positionBefore(r, i);
+      if (!('position' in got) || got.position.bag !== 0) return false;
+      let left = got.position.rack.length;
+      for (const n of unseenTiles(got.position).values()) left += n;
+      return left <= 6;
+    });
+    assert.ok(index > 0);
+    const got = positionBefore(r, index);
+    assert.ok('position' in got);
+    const position = got.position;
+    const opponent: string[] = [];
+    for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) opponent.push(face);
+    const solved = solveEndgame(position, opponent, { lexicon });
+    assert.equal(solved.exact, true);
+    // The record up to that turn, then the solver's line and the end-of-game lines.
+    const lines = text.split('\n');
+    const cut = r.turns[index].event.line;
+    // Without the clocks: their time penalty is no part of the endgame.
+    const head = lines.slice(0, cut).filter((l) => !l.startsWith('#note') && !l.startsWith('#clock'));
+    const mover = r.turns[index].player;
+    const nicks = [r.players[0].nick, r.players[1].nick];
+    const totals = [...r.turns[index - 1].totals];
+    const racks: Record<number, string[]> = { [mover]: position.rack.slice(), [1 - mover]: opponent.slice() };
+    let board = position.board.slice();
+    const rackText = (rack: readonly string[]): string => rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
+    const emit = (p: number, body: string, amount: number, minus = false): void => {
+      totals[p] += amount;
+      head.push(`>${nicks[p]}: ${body} ${amount < 0 || minus ? '-' : '+'}${Math.abs(amount)} ${totals[p]}`);
+    };
+    solved.line.forEach((m, i) => {
+      const p = i % 2 === 0 ? mover : 1 - mover;
+      if (m.kind === 'pass') emit(p, `${rackText(racks[p])} -`, 0);
+      else {
+        emit(p, `${rackText(racks[p])} ${placementText(board, newTiles(m), m.direction)}`, m.score);
+        board = applied(board, m) as (PlacedTile | null)[];
+        racks[p] = without(racks[p], facesOf(m));
+      }
+    });
+    if (solved.end === 'out') {
+      const f = solved.line.length % 2 === 1 ? mover : 1 - mover;
+      const left = racks[1 - f];
+      emit(f, `(${rackText(left)})`, rackValue(left));
+      emit(1 - f, `${rackText(left)} (${rackText(left)})`, -rackValue(left), true);
+    } else {
+      for (const p of [0, 1]) emit(p, `${rackText(racks[p])} (${rackText(racks[p])})`, -rackValue(racks[p]), true);
+    }
+    const again = replay(parse(`${head.join('\n')}\n`).file, { lexicon });
+    const before = new Set(r.findings.filter((f) => f.span.start.line < cut).map((f) => `${f.code}:${f.span.start.line}`));
+    const fresh = again.findings.filter((f) => !before.has(`${f.code}:${f.span.start.line}`));
+    assert.deepEqual(
+      fresh.map((f) => `${f.code} line ${f.span.start.line + 1}`),
+      [],
+      head.slice(cut).join('\n'),
+    );
+    const start = r.turns[index - 1].totals;
+    const spread = again.final[mover] - again.final[1 - mover] - (start[mover] - start[1 - mover]);
+    assert.equal(spread, solved.spread);
+  });
+
+  it('stops at a node limit with the deepest completed search and a line to its horizon', function () {
+    this.timeout(120000);
+    const big = firstEmptyBag(2);
+    const got = solveEndgame(big.position, big.opponent, { lexicon, maxNodes: 3000 });
+    assert.equal(got.exact, false);
+    assert.equal(got.end, 'horizon');
+    assert.ok(got.depth >= 1 && got.line.length >= 1 && got.line.length <= got.depth);
+    assert.ok(got.nodes >= 3000);
+    // The same limits give the same answer.
+    const again = solveEndgame(big.position, big.opponent, { lexicon, maxNodes: 3000 });
+    assert.deepEqual(again, got);
+  });
+
+  it('refuses a position with tiles in the bag', () => {
+    const big = firstEmptyBag(3);
+    assert.throws(() => solveEndgame({ ...big.position, bag: 2 }, big.opponent, { lexicon }), /deep.endgame-bag/);
+  });
+});
