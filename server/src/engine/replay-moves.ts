@@ -18,12 +18,37 @@ import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } f
 import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles } from './racks';
 import { endArticle, NO_RULINGS, ReplayState, type Outcome, type PlacementRecord, type PlayerState } from './replay-state';
 import { scorePlacement } from './scoring';
+import {
+  findPlacements,
+  narrow,
+  preferAccepted,
+  type LaterLine,
+  type SearchResult,
+  type WordPlacement,
+  type WordTile,
+} from './word-search';
+import type { NewTile } from './scoring';
 import { RACK_SIZE } from './tilesets';
 import { NO_WORDS } from './turn';
-import type { IllegalPlay, ScoredWord } from './types';
+import type { BoardCells, IllegalPlay, ScoredWord, WordCandidate } from './types';
 
 /** Findings on a play's tiles that its withdrawal takes away (art. 11, 34). */
 const WITHDRAWN_TILE_CODES: ReadonlySet<string> = new Set(['separate-digraph', 'blank-k-w']);
+
+/** Undecided word lines kept on a provisional board, and the boards they may stand for. */
+const MAX_PENDING = 6;
+const MAX_BOARDS = 64;
+
+/** Two placements that put the same tiles on the same squares. */
+function sameSquares(a: WordPlacement, b: WordPlacement): boolean {
+  return (
+    a.newTiles.length === b.newTiles.length &&
+    a.newTiles.every((t, i) => {
+      const u = b.newTiles[i];
+      return t.row === u.row && t.col === u.col && t.letter === u.letter && t.blank === u.blank;
+    })
+  );
+}
 
 /** Moves and withdrawals on top of the shared state (see the module header). */
 export abstract class MoveReplayer extends ReplayState {
@@ -290,10 +315,10 @@ export abstract class MoveReplayer extends ReplayState {
    * turn order, what comes after). From here on the board and the bag are unknown (`blind`). It is
    * recorded as a placement of unknown tiles, so a `--` line can take it back.
    */
-  protected scoreOnly(e: EventNode, p: number): Outcome {
+  protected scoreOnly(e: EventNode, p: number, amount?: number): Outcome {
     const player = this.players[p];
     const rack = this.readRack(e, p, () => []);
-    const declared = e.score?.value ?? 0;
+    const declared = amount ?? e.score?.value ?? 0;
     const before = this.restorePoint(player);
     this.blind = true;
     this.notChecked(e);
@@ -324,6 +349,252 @@ export abstract class MoveReplayer extends ReplayState {
       rackReading: rack?.note,
       unchecked: true,
     };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Words without a coordinate
+
+  /**
+   * A word without a coordinate (dialect, docs/notation.md): the placements of the word on this
+   * board that score the sheet's score (art. 12–19; without a score, the one the player's totals
+   * give), with tiles from the rack when the sheet gives it in full, else from the tiles not on
+   * the board; the later lines set aside those they cannot follow (word-search.ts). One left: the
+   * turn is replayed as that placement. Several: the turn counts as a score-only line. None: one
+   * `score-mismatch` finding naming the nearest placements, and a score-only line.
+   */
+  protected word(e: EventNode, p: number): Outcome {
+    const score = this.wordLineScore(e, p);
+    const word = e.word;
+    if (!word || this.blind) {
+      const outcome = this.scoreOnly(e, p, score);
+      outcome.wordSearch = {
+        status: 'unknown-board',
+        ...(score !== undefined ? { score } : {}),
+        candidates: [],
+        nearest: [],
+        setAside: [],
+      };
+      return outcome;
+    }
+    const tiles: WordTile[] = (this.spanish ? word.tiles : word.singles).map((t) => ({
+      letter: t.letter ?? '',
+      blank: t.blank,
+      text: t.text,
+    }));
+    const judge = this.wordJudge();
+    const unseen = this.notOnBoard();
+    const pool = this.wordPool(e, p) ?? unseen;
+    const later = this.laterLines(e, p);
+    const search = (board: BoardCells): { found: SearchResult; kept: readonly WordPlacement[] } => {
+      const found = findPlacements(board, tiles, { score, pool, tileSet: this.set, judge });
+      return { found, kept: narrow(board, preferAccepted(found.matches), later, { tileSet: this.set, judge, unseen }) };
+    };
+    const { found, kept: mainKept } = search(this.board);
+    let kept = mainKept;
+    // On the empty board a placement and its mirror across the diagonal score alike, and so does the
+    // mirrored game after them: when no later line has a coordinate to tell them apart, the record is
+    // the same game either way, and the across one is written (docs/notation.md).
+    if (this.turns.every((t) => t.placed.length === 0) && kept.some((k) => k.direction === 'across') && !this.laterCoordinate(e)) {
+      kept = kept.filter((k) => k.direction === 'across');
+    }
+    // After an undecided word, the board holds its likeliest placement provisionally: a later word
+    // is located only when every board the undecided ones allow gives it the same placement.
+    const boards = this.pendingBoards();
+    if (!boards) {
+      // Too many undecided lines before this one to tell what the board holds.
+      this.blind = true;
+      const outcome = this.scoreOnly(e, p, score);
+      outcome.wordSearch = {
+        status: 'unknown-board',
+        ...(score !== undefined ? { score } : {}),
+        candidates: [],
+        nearest: [],
+        setAside: [],
+      };
+      return outcome;
+    }
+    const others = boards.map((b) => search(b).kept);
+    const candidate = (c: WordPlacement): WordCandidate => ({ coord: c.coord, play: c.play, score: c.score });
+    const setAside = found.matches.filter((c) => !kept.includes(c)).map(candidate);
+    const base = { ...(score !== undefined ? { score } : {}), setAside };
+    const agreed = kept.length === 1 && others.every((o) => o.length === 1 && sameSquares(o[0], kept[0]));
+    if (agreed) {
+      const outcome = this.placement(this.locatedEvent(e, kept[0]), p);
+      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
+      outcome.placedAsPlay = true;
+      return outcome;
+    }
+    if (kept.length > 0 && this.pending.length < MAX_PENDING) {
+      const outcome = this.placement(this.locatedEvent(e, kept[0]), p);
+      const extra = others.flat().filter((o) => !kept.some((k) => sameSquares(k, o)));
+      const all = [...kept, ...extra.filter((o, i) => extra.findIndex((x) => sameSquares(x, o)) === i)];
+      this.pending.push({ chosen: kept[0].newTiles, alternatives: all.slice(1).map((c) => c.newTiles) });
+      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: all.map(candidate), nearest: [] };
+      outcome.placedAsPlay = true;
+      outcome.unchecked = true;
+      outcome.illegal = undefined;
+      return outcome;
+    }
+    const outcome = this.scoreOnly(e, p, score);
+    if (kept.length > 0 || others.some((o) => o.length > 0)) {
+      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
+      return outcome;
+    }
+    if (this.pending.length > 0) {
+      // Nowhere on this board, but an undecided line before may have gone elsewhere.
+      outcome.wordSearch = { status: 'unknown-board', ...base, candidates: [], nearest: [] };
+      return outcome;
+    }
+    const nearest = found.nearest.map(candidate);
+    // Art. 12–19: no placement of the word scores what the sheet says.
+    const span = e.score?.span ?? word.span;
+    const closest = nearest.map((c) => `${c.coord} ${c.score}`).join(', ');
+    if (nearest.length > 0)
+      this.report(
+        'score-mismatch',
+        span,
+        { word: word.text, declared: score ?? 0, nearest: closest },
+        { messageId: 'score-mismatch-word' },
+      );
+    else this.report('score-mismatch', span, { word: word.text }, { messageId: 'score-mismatch-word-unplaceable' });
+    outcome.wordSearch = { status: 'nowhere', ...base, candidates: [], nearest };
+    return outcome;
+  }
+
+  /** Word lines left undecided, each replayed as its likeliest placement (see `word`). */
+  private readonly pending: { chosen: readonly NewTile[]; alternatives: readonly (readonly NewTile[])[] }[] = [];
+
+  /**
+   * The boards the undecided word lines allow besides the current one: each undecided line in turn
+   * placed as one of its other candidates (the others kept as chosen), at most MAX_BOARDS.
+   */
+  private pendingBoards(): BoardCells[] | undefined {
+    // Every combination of the undecided lines' candidates but the one on the board (the product):
+    // a word is located only when all of them agree, so none may be left out.
+    let combos: (readonly NewTile[] | undefined)[][] = [[]];
+    for (const pending of this.pending) {
+      const next: (readonly NewTile[] | undefined)[][] = [];
+      for (const combo of combos) {
+        next.push([...combo, undefined]);
+        for (const alternative of pending.alternatives) next.push([...combo, alternative]);
+      }
+      if (next.length > MAX_BOARDS + 1) return undefined;
+      combos = next;
+    }
+    const out: BoardCells[] = [];
+    for (const combo of combos.slice(1)) {
+      const board = this.board.slice();
+      combo.forEach((alternative, i) => {
+        if (alternative) for (const t of this.pending[i].chosen) board[squareIndex(t.row, t.col)] = null;
+      });
+      let clash = false;
+      for (const alternative of combo) {
+        for (const t of alternative ?? []) {
+          const i = squareIndex(t.row, t.col);
+          if (board[i]) clash = true;
+          board[i] = { letter: t.letter, blank: t.blank, turn: -1 };
+        }
+      }
+      if (!clash) out.push(board);
+    }
+    return out;
+  }
+
+  /** Whether a placement with a coordinate comes after `e` while the board is still known. */
+  private laterCoordinate(e: EventNode): boolean {
+    const events = this.file.events;
+    for (let i = events.indexOf(e) + 1; i < events.length; i++) {
+      const k = events[i].kind;
+      if (k === 'score-only') return false;
+      if (k === 'placement' && events[i].coord) return true;
+    }
+    return false;
+  }
+
+  /** The score of a word line: the sheet's, else the player's total minus the previous one. */
+  private wordLineScore(e: EventNode, p: number): number | undefined {
+    if (e.score) return e.score.value;
+    const bases = this.players[p].bases;
+    return e.total && bases.length === 1 ? e.total.value - bases[0] : undefined;
+  }
+
+  /** The faces a rack written in full may place (every reading's tiles); undefined otherwise. */
+  private wordPool(e: EventNode, p: number): string[] | undefined {
+    if (!this.rackIsKnown(e.rack)) return undefined;
+    const readings = this.readingsOf(e.rack);
+    const most = new Map<string, number>();
+    let complete = false;
+    for (const reading of readings) {
+      const faces = reading.map(rackFace);
+      if (faces.length >= this.players[p].size) complete = true;
+      for (const f of new Set(faces)) most.set(f, Math.max(most.get(f) ?? 0, countOf(faces, f)));
+    }
+    if (!complete) return undefined;
+    const pool: string[] = [];
+    for (const [f, n] of most) for (let i = 0; i < n; i++) pool.push(f);
+    return pool;
+  }
+
+  /** Every tile not on the board, as faces ('?' for a blank). */
+  private notOnBoard(): string[] {
+    const out: string[] = [];
+    for (const k of this.set.kinds) for (let n = this.unseen(k.letter); n > 0; n--) out.push(k.letter);
+    return out;
+  }
+
+  /** The word line as the placement it is: the coordinate found, `.` over the board's tiles. */
+  private locatedEvent(e: EventNode, c: WordPlacement): EventNode {
+    const word = e.word!;
+    const refs = this.spanish ? word.tiles : word.singles;
+    const dr = c.direction === 'down' ? 1 : 0;
+    const dc = c.direction === 'across' ? 1 : 0;
+    const tiles: TileRef[] = refs.map((t, i) =>
+      this.board[squareIndex(c.row + dr * i, c.col + dc * i)] ? { letter: null, blank: false, through: true, text: '.', span: t.span } : t,
+    );
+    const coord = { text: c.coord, span: word.span, row: c.row, col: c.col, direction: c.direction };
+    return { ...e, kind: 'placement', coord, play: { text: c.play, span: word.span, pieces: word.pieces, tiles, singles: tiles } };
+  }
+
+  /** The lines after `e` that touch the board, as the look-ahead reads them (word-search.ts). */
+  private laterLines(e: EventNode, p: number): LaterLine[] {
+    const events = this.file.events;
+    const totals = new Map<string, number | undefined>();
+    for (let i = 0; i < 2; i++) {
+      const b = this.players[i].bases;
+      totals.set(this.nick(i), b.length === 1 ? b[0] : undefined);
+    }
+    if (e.total) totals.set(this.nick(p), e.total.value);
+    const out: LaterLine[] = [];
+    for (let i = events.indexOf(e) + 1; i < events.length && out.length < 8; i++) {
+      const later = events[i];
+      const nick = later.nick.text;
+      const before = totals.get(nick);
+      totals.set(nick, later.total?.value);
+      if (later.kind === 'score-only' || later.kind === 'withdrawn') {
+        out.push({ kind: 'stop' });
+        break;
+      }
+      if (later.kind === 'placement' && later.coord && later.play) {
+        const refs = this.spanish ? later.play.tiles : later.play.singles;
+        out.push({
+          kind: 'placement',
+          row: later.coord.row,
+          col: later.coord.col,
+          direction: later.coord.direction,
+          tiles: refs.map((t) => ({ letter: t.through ? null : t.letter, blank: t.blank })),
+          ...(later.score ? { score: later.score.value } : {}),
+        });
+      } else if (later.kind === 'word' && later.word) {
+        const refs = this.spanish ? later.word.tiles : later.word.singles;
+        const score = later.score?.value ?? (later.total && before !== undefined ? later.total.value - before : undefined);
+        out.push({
+          kind: 'word',
+          word: refs.map((t) => ({ letter: t.letter ?? '', blank: t.blank, text: t.text })),
+          ...(score !== undefined ? { score } : {}),
+        });
+      }
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------------------------------------

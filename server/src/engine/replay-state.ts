@@ -39,6 +39,7 @@ import type {
   ReplayOptions,
   ScoredWord,
   TurnState,
+  WordSearchNote,
 } from './types';
 
 /** The rulings of a play no `#challenge valid` followed (shared, never added to: see validRuling). */
@@ -143,6 +144,10 @@ export interface Outcome {
   withdrew?: boolean;
   /** The play breaks a rule of placement or of the tiles (TurnState.illegal). */
   illegal?: IllegalPlay;
+  /** A word without a coordinate: where it went (TurnState.wordSearch). */
+  wordSearch?: WordSearchNote;
+  /** A word line replayed as its one placement: the placement added its amount to the total. */
+  placedAsPlay?: true;
 }
 
 /** The replayer's state and shared bookkeeping (see the module header). */

@@ -144,7 +144,7 @@ class Replayer extends EndReplayer {
   }
 
   private event(e: EventNode): void {
-    const isTurn = e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange' || e.kind === 'score-only';
+    const isTurn = e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange' || e.kind === 'score-only' || e.kind === 'word';
     const { player: p, known } = this.playerOf(e, isTurn);
     if (isTurn) this.turnOrder(e, p);
     let outcome: Outcome;
@@ -179,8 +179,11 @@ class Replayer extends EndReplayer {
       case 'score-only':
         outcome = this.scoreOnly(e, p);
         break;
+      case 'word':
+        outcome = this.word(e, p);
+        break;
     }
-    if (e.kind !== 'placement' && e.kind !== 'withdrawn') this.players[p].total += outcome.computed;
+    if (e.kind !== 'placement' && e.kind !== 'withdrawn' && !outcome.placedAsPlay) this.players[p].total += outcome.computed;
     this.checkTotal(e, p, outcome);
     if (e.kind === 'pass' || e.kind === 'exchange' || (e.kind === 'withdrawn' && outcome.withdrew)) this.checkRunEnd(e);
     this.pushTurn(e, known ? p : -1, p, outcome);
@@ -310,6 +313,7 @@ class Replayer extends EndReplayer {
     if (end) state.gameOver = { reason: end.reason, article: end.article, afterTurn: end.afterTurn };
     if (o.unchecked) state.playNotChecked = true;
     if (o.illegal) state.illegal = o.illegal;
+    if (o.wordSearch) state.wordSearch = o.wordSearch;
     this.turns.push(state);
   }
 }

@@ -124,6 +124,35 @@ export interface TurnState {
   readonly playNotChecked?: true;
   /** Set when the play breaks a rule of placement or of the tiles: the views mark it illegal. */
   readonly illegal?: IllegalPlay;
+  /** A word without a coordinate: where it went (kind `word` only). */
+  readonly wordSearch?: WordSearchNote;
+}
+
+/** One placement a word without a coordinate may have had (engine/word-search.ts). */
+export interface WordCandidate {
+  /** GCG coordinate (`8D`, `D8`). */
+  readonly coord: string;
+  /** GCG play: the new tiles as written, `.` for the board's tiles. */
+  readonly play: string;
+  readonly score: number;
+}
+
+/**
+ * Where a word without a coordinate went (kind `word`): `located` when one placement fits the
+ * score and the later lines (the turn is then replayed as that placement), `ambiguous` when
+ * several do (the turn then counts as a score-only line), `nowhere` when none scores the sheet's
+ * score (`nearest` holds the closest), `unknown-board` after a score-only line (nothing to search).
+ */
+export interface WordSearchNote {
+  readonly status: 'located' | 'ambiguous' | 'nowhere' | 'unknown-board';
+  /** The score searched for (the sheet's, or the one its totals give); undefined: not known. */
+  readonly score?: number;
+  /** `located`: the one placement; `ambiguous`: every candidate, likeliest first. */
+  readonly candidates: readonly WordCandidate[];
+  /** `nowhere`: the legal placements closest in score. */
+  readonly nearest: readonly WordCandidate[];
+  /** Candidates the later lines or an unaccepted cross word set aside (for the explanation). */
+  readonly setAside: readonly WordCandidate[];
 }
 
 /** What makes a play illegal: the finding's code and the squares at fault (on the board). */

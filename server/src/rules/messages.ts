@@ -23,6 +23,7 @@ import { SYNTAX_MESSAGES } from '../text/syntax';
 import { REPORT_MESSAGES } from '../text/report';
 import { LEXICON_MESSAGES } from '../text/lexicon';
 import { ENGINE_MESSAGES } from '../text/engine';
+import { SHEET_MESSAGES } from '../text/sheet';
 import { UI_MESSAGES } from '../text/ui';
 import { CLIENT_MESSAGES } from '../text/client';
 import { BATCH_MESSAGES } from '../text/batch';
@@ -60,6 +61,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'desk', catalog: DESK_MESSAGES },
   { name: 'robustness', catalog: ROBUSTNESS_MESSAGES },
   { name: 'deep', catalog: DEEP_MESSAGES },
+  { name: 'sheet', catalog: SHEET_MESSAGES },
 ];
 
 export interface MessageConflict {

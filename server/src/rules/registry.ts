@@ -195,7 +195,13 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
   'score-mismatch': {
     severity: 'error',
     fise: '12–19',
-    variants: ['score-mismatch-bingo', 'score-mismatch-missing', 'score-mismatch-scoreless'],
+    variants: [
+      'score-mismatch-bingo',
+      'score-mismatch-missing',
+      'score-mismatch-scoreless',
+      'score-mismatch-word',
+      'score-mismatch-word-unplaceable',
+    ],
     es: 'La puntuación anotada no es la calculada: valor de las letras de cada palabra nueva, premios de letra antes que los de palabra, premios solo en casillas recién cubiertas y 50 puntos más por colocar las siete fichas.',
     en: "The written score is not the computed one: each new word's letter values, letter premiums before word premiums, premiums only on newly covered squares, and 50 more points for placing all seven tiles.",
   },

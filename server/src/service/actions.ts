@@ -21,6 +21,7 @@ import { DIAGNOSTIC_SOURCE, LEXICON_NOT_CONFIGURED_CODE, lexiconNameDiagnostics,
 import { signed, uiText } from './i18n';
 import { rangesTouch, toRange } from './locate';
 import type { PlanillaSettings } from './settings';
+import { wordLineActions } from './word-line';
 import { TILE_SETS } from '../engine/tilesets';
 import type { TurnState } from '../engine/types';
 import type { Finding, Language } from '../rules/types';
@@ -105,7 +106,7 @@ export function getCodeActions(
     if (!rangesTouch(toRange(finding.span), range)) continue;
     const at = turnOnLine(analysis, finding.span.start.line);
     const diags = matching(finding, diagnostics);
-    if (finding.code === 'score-mismatch' && at?.turn && at.event.score) {
+    if (finding.code === 'score-mismatch' && at?.turn && at.event.score && at.event.kind !== 'word') {
       const computed = signed(at.turn.computedScore);
       actions.push(
         fix(uiText('ui.fix.setScore', lang, { computed }), uri, [{ range: toRange(at.event.score.span), newText: computed }], diags, true),
@@ -163,6 +164,7 @@ export function getCodeActions(
       );
     }
   }
+  actions.push(...wordLineActions(analysis, uri, range, diagnostics, lang));
   for (const d of lexiconNameDiagnostics(analysis, settings, lang)) {
     if (!rangesTouch(d.range, range)) continue;
     const name = (d.data as { lexiconName: string }).lexiconName;

@@ -26,6 +26,7 @@ import { uiText } from './i18n';
 import { splitLines } from '../syntax/parse';
 import { formatMessage, renderFinding, renderNotice } from '../rules/messages';
 import type { Finding, Language, Severity } from '../rules/types';
+import { wordLineDiagnostics } from './word-line';
 
 export const DIAGNOSTIC_SOURCE = 'planilla';
 
@@ -152,5 +153,6 @@ export function getDiagnostics(analysis: Analysis, uri: string, lang: Language, 
     ...noticeDiagnostics(analysis, lang),
     ...lexiconNameDiagnostics(analysis, settings, lang),
     ...rackReadingHints(analysis, lang),
+    ...wordLineDiagnostics(analysis, lang),
   ];
 }

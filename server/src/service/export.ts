@@ -134,6 +134,16 @@ function exportEvent(ev: EventNode, turn: TurnState | undefined, spanish: boolea
     case 'time-penalty':
     case 'arbiter-penalty':
       return `${head} ${rackBefore} (time) ${score(computed)} ${total()}`.replace(':  (', ': (');
+    case 'word': {
+      // A word without a coordinate: the placement the replay found, else a note as below.
+      const found = turn?.wordSearch?.status === 'located' ? turn.wordSearch.candidates[0] : undefined;
+      if (found) {
+        const play = turn ? wordPlayText(ev, turn, spanish) : '';
+        const rack = rackBefore || play.replace(/\./g, '');
+        return `${head} ${rack} ${found.coord} ${play} ${score(computed)} ${total()}`;
+      }
+      return `#note ${head} ${score(computed)} ${total()}`;
+    }
     case 'score-only':
       // GCG has no line for a turn known only by its numbers; callers refuse such records
       // (hasScoreOnlyLines), and a note keeps the output readable if one is exported anyway.
@@ -143,7 +153,27 @@ function exportEvent(ev: EventNode, turn: TurnState | undefined, spanish: boolea
 
 /** Whether the record holds score-only lines, which no GCG reader understands (not exported). */
 export function hasScoreOnlyLines(analysis: Analysis): boolean {
-  return analysis.parsed.file.events.some((e) => e.kind === 'score-only');
+  return analysis.parsed.file.events.some(
+    (e, i) => e.kind === 'score-only' || (e.kind === 'word' && analysis.replay.turns[i]?.wordSearch?.status !== 'located'),
+  );
+}
+
+/** A located word's play in bracket notation: its new tiles as placed, `.` for the board's. */
+function wordPlayText(ev: EventNode, turn: TurnState, spanish: boolean): string {
+  const tiles = ev.word ? (spanish ? ev.word.tiles : ev.word.singles) : [];
+  const first = turn.placed[0];
+  const found = turn.wordSearch?.candidates[0];
+  if (!first || !found) return '';
+  const down = /^[A-Z]/.test(found.coord);
+  const placed = new Map(turn.placed.map((p) => [p.row * 15 + p.col, p]));
+  const row0 = down ? Number(found.coord.slice(1)) - 1 : Number(found.coord.slice(0, -1)) - 1;
+  const col0 = (down ? found.coord.charCodeAt(0) : found.coord.charCodeAt(found.coord.length - 1)) - 65;
+  return tiles
+    .map((_, i) => {
+      const p = placed.get((row0 + (down ? i : 0)) * 15 + col0 + (down ? 0 : i));
+      return p ? tileText(p.letter, p.blank) : '.';
+    })
+    .join('');
 }
 
 /**

@@ -445,6 +445,9 @@ class LineReader {
       const tail = this.otherTail(other.end);
       return tail ? this.event(other.value.kind, undefined, other.value.fields, tail) : undefined;
     }
+    // A word without a coordinate (`>Ana: ?AALMNN LAMiNAN +69 69`, `>Ana: LAMiNAN 69`) comes
+    // before the score-only alternatives in the grammar: a rack that could be a word is left to it.
+    if (rack && rack.value.pieces.every((p) => p.kind === 'letter' || p.kind === 'bracket')) return undefined;
     // 5. Rack __ ScoreOnlyTail, 6. ScoreOnlyTail: a score-only line (`>Ana: +26 26`).
     if (rack && afterRack >= 0) {
       const tail = this.scoreOnlyTail(afterRack);

@@ -133,6 +133,9 @@ function eventColumns(e: EventNode, w: TileWriter): EventColumns {
       coord = e.coord ? coordText(e.coord) : '';
       move = e.play ? w.play(e.play) : '';
       break;
+    case 'word':
+      move = e.word ? w.play(e.word) : '';
+      break;
     case 'pass':
       move = '-';
       break;

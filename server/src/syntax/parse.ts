@@ -173,7 +173,8 @@ function decideNotation(raws: readonly RawLine[]): Pick<GcgFile, 'notation' | 'n
       if (raw.name === 'tile') tilePragma = true;
       if (hasBracket(raw.rack)) bracket = true;
     } else if (raw.type === 'event') {
-      if (hasBracket(raw.rack) || hasBracket(raw.play) || hasBracket(raw.exchanged) || hasBracket(raw.endRack)) bracket = true;
+      if (hasBracket(raw.rack) || hasBracket(raw.play) || hasBracket(raw.word) || hasBracket(raw.exchanged) || hasBracket(raw.endRack))
+        bracket = true;
     }
   }
   if (tilePragma) return { notation: 'brackets', notationReason: 'tile-pragma' };
@@ -188,6 +189,7 @@ function buildEvent(raw: RawEvent, notation: TileNotation): MutableEvent {
   if (raw.rack) node['rack'] = composeRack(raw.rack, notation);
   if (raw.coord) node['coord'] = raw.coord;
   if (raw.play) node['play'] = composePlay(raw.play, notation);
+  if (raw.word) node['word'] = composePlay(raw.word, notation);
   if (raw.exchanged) node['exchanged'] = composeRack(raw.exchanged, notation);
   if (raw.exchangedCount) node['exchangedCount'] = raw.exchangedCount;
   if (raw.endRack) node['endRack'] = composeRack(raw.endRack, notation);

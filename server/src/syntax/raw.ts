@@ -27,6 +27,7 @@ export interface RawEvent {
   readonly rack?: RawTiles;
   readonly coord?: CoordNode;
   readonly play?: RawTiles;
+  readonly word?: RawTiles;
   readonly exchanged?: RawTiles;
   readonly exchangedCount?: NumberToken;
   readonly endRack?: RawTiles;

@@ -130,7 +130,8 @@ export type EventKind =
   | 'rack-deduction'
   | 'time-penalty'
   | 'arbiter-penalty'
-  | 'score-only';
+  | 'score-only'
+  | 'word';
 
 export const EVENT_KINDS: readonly EventKind[] = [
   'placement',
@@ -143,6 +144,7 @@ export const EVENT_KINDS: readonly EventKind[] = [
   'time-penalty',
   'arbiter-penalty',
   'score-only',
+  'word',
 ];
 
 /** A note: `#note TEXT` plus its continuation lines, Markdown. Attaches to the event before it. */
@@ -167,6 +169,8 @@ export interface NoteNode {
  * - rack-deduction: rack?, endRack, score, total
  * - time-penalty / arbiter-penalty: rack?, score, total
  * - score-only (dialect, a paper score sheet's numbers, art. 5.1): rack?, score, total
+ * - word (dialect, a word without a coordinate): rack?, word, score?, total (the score may be
+ *   left out: the totals tell it); the engine finds where the word went (engine/word-search.ts)
  */
 export interface EventNode {
   readonly type: 'event';
@@ -178,6 +182,8 @@ export interface EventNode {
   readonly rack?: RackNode;
   readonly coord?: CoordNode;
   readonly play?: PlayNode;
+  /** A word without a coordinate: the word written whole, board letters included (kind `word`). */
+  readonly word?: PlayNode;
   readonly exchanged?: RackNode;
   readonly exchangedCount?: NumberToken;
   readonly endRack?: RackNode;

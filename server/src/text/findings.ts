@@ -126,6 +126,17 @@ export const FINDING_MESSAGES: Catalog = {
     es: 'puntuación declarada {declared}, calculada {computed} ({words})',
     en: 'declared score {declared}, computed {computed} ({words})',
   },
+  /* a word without a coordinate: {word} as written, {declared} the score searched, {nearest} the
+     closest placements with their scores ('9G 72, H4 66'). */
+  'score-mismatch-word': {
+    es: '{word} no suma {declared} en ningún sitio; lo más cercano: {nearest}',
+    en: '{word} scores {declared} nowhere; nearest: {nearest}',
+  },
+  /* a word without a coordinate that fits nowhere on the board with the tiles left: {word}. */
+  'score-mismatch-word-unplaceable': {
+    es: '{word} no cabe en el tablero con las fichas que quedan',
+    en: '{word} fits nowhere on the board with the tiles left',
+  },
   /* as score-mismatch, plus {bingo}: the bonus for all seven tiles (50). */
   'score-mismatch-bingo': {
     es: 'puntuación declarada {declared}, calculada {computed} ({words} + {bingo} por colocar las siete fichas)',

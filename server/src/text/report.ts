@@ -78,6 +78,7 @@ export const REPORT_MESSAGES: Catalog = {
   'report.kind.time-penalty': { es: 'penalización por tiempo', en: 'time penalty' },
   'report.kind.arbiter-penalty': { es: 'sanción arbitral', en: 'arbiter penalty' },
   'report.kind.score-only': { es: 'solo la puntuación', en: 'score only' },
+  'report.kind.word': { es: 'palabra sin coordenada', en: 'word without a coordinate' },
   'report.at-line': { es: 'línea {line}, col. {column}', en: 'line {line}, col. {column}' },
   'report.no-events': { es: 'La planilla no tiene jugadas.', en: 'The record has no events.' },
   'report.no-notes': { es: 'La planilla no tiene comentarios (#note).', en: 'The record has no notes (#note).' },

@@ -347,6 +347,7 @@ export const UI_MESSAGES: Catalog = {
 
   // Score-only lines, #event and #round (the arbiter's desk, issue 15)
   'ui.event.score-only': { es: 'solo la puntuación (jugada no anotada)', en: 'score only (play not written)' },
+  'ui.event.word': { es: 'palabra sin coordenada', en: 'word without a coordinate' },
   'ui.pragma.event': {
     es: 'Torneo o evento, para los informes y el acta del árbitro.',
     en: 'Tournament or event, for reports and the ruling sheet.',

@@ -114,7 +114,7 @@ describe('engine: score-only lines', () => {
   });
 
   it('reads a rack on a score-only line and still checks it (art. 3)', () => {
-    const text = record('>Ana: ABEFNNQ +20 20', '>Beto: ÑÑÑ +10 10');
+    const text = record('>Ana: ?ABEFNN +20 20', '>Beto: ÑÑÑ? +10 10');
     assert.deepEqual(summary(run(text)), ['rack-not-in-bag@7']);
   });
 });

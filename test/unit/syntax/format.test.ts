@@ -54,10 +54,10 @@ describe('format: round trip', () => {
 
 describe('format: canonical layout', () => {
   it('writes a score-only line as the nick, the rack if any, then the numbers in their columns', () => {
-    const out = formatDocument('>Ana:+26 26\n>Beto: AEI   +13 13\n>Ana: ABILORS 8D LIBRO +16 42\n');
+    const out = formatDocument('>Ana:+26 26\n>Beto: AEI?   +13 13\n>Ana: ABILORS 8D LIBRO +16 42\n');
     assert.deepEqual(
       out.split('\n').filter((l) => l.startsWith('>')),
-      ['>Ana:                   +26 26', '>Beto: AEI              +13 13', '>Ana:  ABILORS 8D LIBRO +16 42'],
+      ['>Ana:                   +26 26', '>Beto: AEI?             +13 13', '>Ana:  ABILORS 8D LIBRO +16 42'],
     );
   });
 

@@ -253,7 +253,7 @@ describe('grammar: events', () => {
     { text: '>Ana: ĄKÇ 8D ĄKÇ +3 3', kind: 'placement', nick: 'Ana', rack: 'ĄKÇ', coord: '8D', play: 'ĄKÇ', score: 3, total: 3 },
     { text: '>Luis: +26 74', kind: 'score-only', nick: 'Luis', score: 26, total: 74 },
     { text: '>Luis:+0 74  ', kind: 'score-only', nick: 'Luis', score: 0, total: 74 },
-    { text: '>Ana: ABILORS +16 16', kind: 'score-only', nick: 'Ana', rack: 'ABILORS', score: 16, total: 16 },
+    { text: '>Ana: ?ABILOR +16 16', kind: 'score-only', nick: 'Ana', rack: '?ABILOR', score: 16, total: 16 },
     { text: '>Ana: ?A[CH]E +16 -4', kind: 'score-only', nick: 'Ana', rack: '?A[CH]E', score: 16, total: -4 },
   ];
   for (const c of cases) {
@@ -272,6 +272,30 @@ describe('grammar: events', () => {
       assert.equal(e.trailing?.text, c.trailing);
       assert.equal(e.missing, undefined);
       for (const t of [e.nick, e.score, e.total]) assert.equal(slice(c.text, t.span), t.text);
+    });
+  }
+
+  // A word without a coordinate (docs/notation.md): one tile string before the numbers is the word,
+  // two are the rack and the word; a rack holding `?` or a digit is never a word.
+  const words: { text: string; rack?: string; word: string; score?: number; total: number }[] = [
+    { text: '>Ana: ?AALMNN LAMiNAN +69 69', rack: '?AALMNN', word: 'LAMiNAN', score: 69, total: 69 },
+    { text: '>Ana: LAMiNAN +69 69', word: 'LAMiNAN', score: 69, total: 69 },
+    { text: '>Ana: LAMiNAN 69', word: 'LAMiNAN', total: 69 },
+    { text: '>Ana: ?AALMNN LAMiNAN 69  ', rack: '?AALMNN', word: 'LAMiNAN', total: 69 },
+    { text: '>Ana: AC[CH]ORS? CO[CH]eS +26 26', rack: 'AC[CH]ORS?', word: 'CO[CH]eS', score: 26, total: 26 },
+    { text: '>Ana: ABILORS LIBRO +16 16', rack: 'ABILORS', word: 'LIBRO', score: 16, total: 16 },
+    { text: '>Ana: ÑANDÚ +20 -4', word: 'ÑANDÚ', score: 20, total: -4 },
+  ];
+  for (const c of words) {
+    it(`word: ${JSON.stringify(c.text)}`, () => {
+      const e = event(c.text);
+      assert.equal(e.kind, 'word');
+      assert.equal(e.rack?.text, c.rack);
+      assert.equal(e.word?.text, c.word);
+      assert.equal(e.coord, undefined);
+      assert.equal(e.score?.value, c.score);
+      assert.equal(e.total?.value, c.total);
+      assert.equal(slice(c.text, e.word.span), c.word);
     });
   }
 
@@ -375,7 +399,10 @@ describe('grammar: errors name the token at fault', () => {
     ['>Ana: ABILORS 8D LIBRO +16 1x', 'bad-total', '1x', 27],
     ['>Ana: ABILORS 8D', 'expected-play', '', 16],
     ['>Ana: ABILORS 8D LIB?RO +16 16', 'bad-play', 'LIB?RO', 17],
-    ['>Ana: ABILORS LIBRO +16 16', 'expected-coord', 'LIBRO', 14],
+    ['>Ana: ABILORS LIBRO? +16 16', 'expected-coord', 'LIBRO?', 14],
+    ['>Ana: ?AALMNN LAMiNAN +69 69 extra', 'unexpected-text', 'extra', 29],
+    ['>Ana: LAMiNAN +69', 'expected-total', '', 17],
+    ['>Ana: ?AALMNN LAMiNAN +69 6x', 'bad-total', '6x', 26],
     ['>Ana: ABILORS 8 LIBRO +16 16', 'bad-coord', '8', 14],
     ['>Ana: AB.C 8D LIBRO +16 16', 'bad-rack', 'AB.C', 6],
     ['>Ana ABILORS', 'expected-colon', '', 4],

@@ -1,0 +1,124 @@
+/**
+ * Words without a coordinate in the editor (`>Ana: ?AALMNN LAMiNAN +69 69`, docs/notation.md):
+ * what the replay found for each (TurnState.wordSearch, engine/word-search.ts) as diagnostics, and
+ * the quick fixes that write the coordinate and the GCG play (dots for the board's tiles), plus the
+ * score when the sheet left it out. One placement: one preferred fix; several: one fix each, the
+ * likeliest first. A word the board cannot hold is the replay's `score-mismatch` finding.
+ *
+ * Invariants: pure; every edit is computed from the analysis the diagnostics came from; the edits
+ * touch only the word (and insert the score after it); `placementEdits` is what `planilla fill`
+ * applies too.
+ *
+ * Example:
+ *   wordLineDiagnostics(analysis, 'es')[0].code;   // 'word-located'
+ *   wordLineActions(analysis, uri, range, 'es')[0].title;   // 'Escribir la colocación: 8D LAMiNAN'
+ */
+import {
+  CodeActionKind,
+  DiagnosticSeverity,
+  type CodeAction,
+  type Diagnostic,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver-types';
+import type { Analysis } from './document';
+import { signed } from './i18n';
+import { rangesTouch, toRange } from './locate';
+import { formatMessage } from '../rules/messages';
+import type { Language } from '../rules/types';
+import type { EventNode } from '../syntax/types';
+import type { TurnState, WordCandidate } from '../engine/types';
+
+/** diagnostics.ts's DIAGNOSTIC_SOURCE (not imported: diagnostics.ts lists these diagnostics). */
+const DIAGNOSTIC_SOURCE = 'planilla';
+
+export const WORD_LOCATED_CODE = 'word-located';
+export const WORD_AMBIGUOUS_CODE = 'word-ambiguous';
+export const WORD_UNPLACED_CODE = 'word-unplaced';
+
+/** The edits that turn a word line into the placement `c`: the coordinate and play, the score if missing. */
+export function placementEdits(event: EventNode, c: WordCandidate): TextEdit[] {
+  const word = event.word;
+  if (!word) return [];
+  const range = toRange(word.span);
+  const edits: TextEdit[] = [{ range, newText: `${c.coord} ${c.play}` }];
+  if (!event.score) edits.push({ range: { start: range.end, end: range.end }, newText: ` ${signed(c.score)}` });
+  return edits;
+}
+
+function eventsWithSearch(analysis: Analysis): { event: EventNode; turn: TurnState }[] {
+  const out: { event: EventNode; turn: TurnState }[] = [];
+  const events = analysis.parsed.file.events;
+  analysis.replay.turns.forEach((turn, i) => {
+    const event = events[i];
+    if (turn.wordSearch && event?.word) out.push({ event, turn });
+  });
+  return out;
+}
+
+/** One diagnostic per word line the replay located, could not decide, or could not search. */
+export function wordLineDiagnostics(analysis: Analysis, lang: Language): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const { event, turn } of eventsWithSearch(analysis)) {
+    const search = turn.wordSearch!;
+    const word = event.word!;
+    const range = toRange(word.span);
+    const score = search.score !== undefined ? signed(search.score) : '';
+    const base = { range, source: DIAGNOSTIC_SOURCE };
+    if (search.status === 'located') {
+      const c = search.candidates[0];
+      out.push({
+        ...base,
+        severity: DiagnosticSeverity.Information,
+        code: WORD_LOCATED_CODE,
+        message: formatMessage('sheet.word.located', { word: word.text, coord: c.coord, play: c.play, score: signed(c.score) }, lang),
+      });
+    } else if (search.status === 'ambiguous') {
+      const candidates = search.candidates.map((c) => `${c.coord} ${c.play}`).join(' · ');
+      out.push({
+        ...base,
+        severity: DiagnosticSeverity.Warning,
+        code: WORD_AMBIGUOUS_CODE,
+        message: formatMessage('sheet.word.ambiguous', { word: word.text, score, candidates }, lang),
+      });
+    } else if (search.status === 'unknown-board' || search.score === undefined) {
+      const id = search.status === 'unknown-board' ? 'sheet.word.unknown-board' : 'sheet.word.no-score';
+      out.push({
+        ...base,
+        severity: DiagnosticSeverity.Information,
+        code: WORD_UNPLACED_CODE,
+        message: formatMessage(id, { word: word.text }, lang),
+      });
+    }
+  }
+  return out;
+}
+
+/** The quick fixes of the word lines in `range`: one per candidate placement, the likeliest first. */
+export function wordLineActions(
+  analysis: Analysis,
+  uri: string,
+  range: Range,
+  diagnostics: readonly Diagnostic[],
+  lang: Language,
+): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const { event, turn } of eventsWithSearch(analysis)) {
+    const search = turn.wordSearch!;
+    if (search.status !== 'located' && search.status !== 'ambiguous') continue;
+    if (!rangesTouch(toRange(event.span), range)) continue;
+    const diags = diagnostics.filter(
+      (d) => (d.code === WORD_LOCATED_CODE || d.code === WORD_AMBIGUOUS_CODE) && d.range.start.line === event.line,
+    );
+    search.candidates.forEach((c, i) => {
+      actions.push({
+        title: formatMessage('sheet.fix.writePlacement', { coord: c.coord, play: c.play }, lang),
+        kind: CodeActionKind.QuickFix,
+        ...(diags.length > 0 ? { diagnostics: diags } : {}),
+        ...(i === 0 && search.status === 'located' ? { isPreferred: true } : {}),
+        edit: { changes: { [uri]: placementEdits(event, c) } },
+      });
+    });
+  }
+  return actions;
+}

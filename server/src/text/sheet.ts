@@ -1,0 +1,38 @@
+/**
+ * Messages of the annotator's tools: where a word without a coordinate went (its diagnostics and
+ * quick fixes), `planilla fill` and the "Completar la planilla" command. Spanish and English,
+ * `{name}` placeholders; the comment above an entry lists the arguments its producer passes.
+ *
+ * Example:
+ *   formatMessage('sheet.word.located', { word: 'LAMiNAN', coord: '8B', play: 'LAMiNAN', score: '+69' }, 'en');
+ *   // 'LAMiNAN went at 8B (LAMiNAN +69): the only placement with that score'
+ */
+import type { Catalog } from './types';
+
+export const SHEET_MESSAGES: Catalog = {
+  /* {word}: as written; {coord}, {play}: the placement; {score}: signed. */
+  'sheet.word.located': {
+    es: '{word} va en {coord} ({play} {score}): la única colocación con esa puntuación',
+    en: '{word} went at {coord} ({play} {score}): the only placement with that score',
+  },
+  /* {word}; {score}: signed; {candidates}: 'COORD PLAY' joined by ' · '. */
+  'sheet.word.ambiguous': {
+    es: '{word} suma {score} en varios sitios y las líneas siguientes no deciden cuál: {candidates}',
+    en: '{word} scores {score} in several places and the later lines do not tell which: {candidates}',
+  },
+  /* {word}: as written. */
+  'sheet.word.unknown-board': {
+    es: '{word}: no se puede situar porque el tablero no se conoce (hay una línea anterior solo con la puntuación)',
+    en: '{word}: it cannot be placed because the board is not known (an earlier line holds only a score)',
+  },
+  /* {word}: as written. */
+  'sheet.word.no-score': {
+    es: '{word}: falta la puntuación y los totales no la dicen',
+    en: '{word}: the score is missing and the totals do not tell it',
+  },
+  /* {coord}, {play}: the placement written by the fix. */
+  'sheet.fix.writePlacement': {
+    es: 'Escribir la colocación: {coord} {play}',
+    en: 'Write the placement: {coord} {play}',
+  },
+};
