@@ -23,8 +23,8 @@
  *   keeps move objects. A test checks that both give the same moves in the same order.
  *
  * Equity (in hundredths of a point, `equityOf`): score + leave value (LeaveEvaluator) while the bag has tiles; with the bag empty,
- * score + 2R for a move that empties the rack (R = the opponent's tiles' face values; FISE 37.4:
- * the finisher adds R and the opponent subtracts R; NASPA: +2R), no leave term.
+ * score + `endgameLeaveTerm` (leaves.ts): +2R for a move that empties the rack (R = the opponent's
+ * tiles' face values; FISE 37.4), −2 × the points kept − 10 for any other move.
  *
  * Example:
  *   const best = bestMoves(position, 5, { lexicon });
@@ -36,7 +36,7 @@ import type { NewTile } from '../engine/scoring';
 import { buildDawg, type Dawg } from '../lexicon/dawg';
 import { DawgLexicon, OverlayLexicon } from '../lexicon/load';
 import type { Lexicon } from '../lexicon/types';
-import { provisionalLeaves, type LeaveEvaluator } from './leaves';
+import { endgameLeaveTerm, provisionalLeaves, type LeaveEvaluator } from './leaves';
 import { builtinLeaves } from './leave-files';
 import {
   BLANK,
@@ -250,7 +250,11 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     leaveFaces[idx] = leave;
     usedCount[idx] = usedTiles;
     if (position.bag > 0) table[idx] = known.get(key, () => leaves.value(leave));
-    else table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+    else {
+      let points = 0;
+      for (const face of leave) points += TILE_SETS[position.tileSet].value(face);
+      table[idx] = endgameLeaveTerm(points, idx === fullIdx, endBonus);
+    }
   }
   return {
     position,
