@@ -23,7 +23,7 @@ const runs = Number(option('--runs', 30));
 const racks = Number(option('--racks', 2000));
 const tableModule = join(root, 'out/server/src/analysis/leave-table.js');
 const { parseLeaveTable } = require(tableModule);
-const { mulberry32, fullBag } = require(join(root, 'out/server/src/training/seeded-bag.js'));
+const { mulberry32, fullBag } = require(join(root, 'out/server/src/analysis/seeded-bag.js'));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const times = [];

@@ -38,7 +38,7 @@ import { scorePlacement, type Direction, type NewTile } from '../../server/src/e
 import { BINGO_BONUS, RACK_SIZE, TILE_SETS } from '../../server/src/engine/tilesets';
 import type { PlacedTile } from '../../server/src/engine/types';
 import type { Dawg } from '../../server/src/lexicon/dawg';
-import { fullBag, mulberry32, shuffle } from '../../server/src/training/seeded-bag';
+import { fullBag, mulberry32, shuffle } from '../../server/src/analysis/seeded-bag';
 import { loadDefaultLexicon } from '../../server/src/lexicon/load';
 import { TILE_CH, TILE_COUNT, TILE_LETTERS, TILE_LL, TILE_RR } from '../../server/src/lexicon/normalize';
 import type { Lexicon } from '../../server/src/lexicon/types';

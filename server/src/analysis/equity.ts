@@ -4,9 +4,9 @@
  * sub-multiset of tiles used, looked up by that index during the walk, never by a string.
  *
  * Equity (in hundredths of a point, `equityOf`): score + leave value (LeaveEvaluator) while the
- * bag has tiles; with the bag empty, score + 2R for a move that empties the rack (R = the
- * opponent's tiles' face values; FISE 37.4: the finisher adds R and the opponent subtracts R;
- * NASPA: +2R), no leave term.
+ * bag has tiles; with the bag empty, score + `endgameLeaveTerm` (leaves.ts): +2R for a move that
+ * empties the rack (R = the opponent's tiles' face values; FISE 37.4), −2 × the points kept − 10
+ * for any other move (docs/leaves.md, "Near the end").
  *
  * Invariants: `prepare` does not modify the position; the table has one entry per sub-multiset
  * of the rack (at most 128); leave values asked once per evaluator and leave (`LeaveMemo`).
@@ -15,7 +15,7 @@ import { BOARD_SIZE } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import { TILE_COUNT } from '../lexicon/normalize';
 import { builtinLeaves } from './leave-files';
-import { provisionalLeaves, type LeaveEvaluator } from './leaves';
+import { endgameLeaveTerm, provisionalLeaves, type LeaveEvaluator } from './leaves';
 import { AnalysisUnsupported, type MoveOptions, type SortKey } from './move';
 import { BLANK, BLANK_BIT, FACES, codeOf } from './movegen';
 import { unseenTiles, type Position } from './position';
@@ -176,7 +176,9 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   for (let idx = 0; idx < size; idx++) {
     usedCount[idx] = unpack(idx);
     if (position.bag === 0) {
-      table[idx] = idx === fullIdx ? 2 * endBonus : 0;
+      let points = 0;
+      for (const face of leaveOf(idx)) points += TILE_SETS[position.tileSet].value(face);
+      table[idx] = endgameLeaveTerm(points, idx === fullIdx, endBonus);
       continue;
     }
     let key = 0;

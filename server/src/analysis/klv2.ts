@@ -172,3 +172,127 @@ export function readKlv(bytes: Uint8Array, name: string, given?: LeaveIndex): Kl
   }
   return { ok: true, table, leaves: count, format, tileSet: index === SPANISH_LEAVES ? 'spanish' : 'english', nodes: n };
 }
+
+// -------------------------------------------------------------------------------------------------
+// Writing: our table for wolges, Macondo and MAGPIE
+
+/** A state of the minimised leave graph: its edges (tile, accepts, next state), tiles ascending. */
+interface GraphState {
+  readonly edges: { tile: number; accepts: boolean; next: GraphState | undefined }[];
+  id: number;
+}
+
+/**
+ * Every leave of 1..maxSize tiles of an index, as sorted codes, in the order a `.klv2` lists its
+ * values: alphabetical by code (the blank, 0, first), a leave before its extensions.
+ */
+export function* leavesInFileOrder(index: LeaveIndex): Generator<number[]> {
+  const cur: number[] = [];
+  const used = new Uint8Array(index.kinds);
+  function* extend(from: number): Generator<number[]> {
+    if (cur.length === index.maxSize) return;
+    for (let t = from; t < index.kinds; t++) {
+      if (used[t] >= index.counts[t]) continue;
+      cur.push(t);
+      used[t]++;
+      yield cur.slice();
+      yield* extend(t);
+      used[t]--;
+      cur.pop();
+    }
+  }
+  yield* extend(0);
+}
+
+/**
+ * A `.klv2` (float32 values) or `.klv` (int16, 1/256 of a point) of every leave of 1–6 tiles of
+ * `table`, as wolges and MAGPIE read them: a minimised word graph (equal suffixes shared, built
+ * incrementally in one pass over the leaves in file order), node 0 pointing to it and node 1 an
+ * empty GADDAG, then the leave count and the values.
+ */
+export function writeKlv(table: LeaveTable, format: 'klv2' | 'klv' = 'klv2'): Uint8Array {
+  const index = table.index;
+  const registry = new Map<string, GraphState>();
+  const lists: GraphState[] = [];
+  const register = (s: GraphState): GraphState => {
+    let key = '';
+    for (const e of s.edges) key += `${e.tile}${e.accepts ? '+' : '-'}${e.next ? e.next.id : 0},`;
+    const hit = registry.get(key);
+    if (hit) return hit;
+    s.id = lists.length + 1;
+    lists.push(s);
+    registry.set(key, s);
+    return s;
+  };
+  const root: GraphState = { edges: [], id: 0 };
+  const path: GraphState[] = [root];
+  const close = (depth: number): void => {
+    while (path.length - 1 > depth) {
+      const s = path.pop()!;
+      const parent = path[path.length - 1];
+      parent.edges[parent.edges.length - 1].next = s.edges.length > 0 ? register(s) : undefined;
+    }
+  };
+  const values: number[] = [];
+  let previous: readonly number[] = [];
+  for (const codes of leavesInFileOrder(index)) {
+    let common = 0;
+    while (common < codes.length && common < previous.length && codes[common] === previous[common]) common++;
+    close(common);
+    for (let d = common; d < codes.length; d++) {
+      path[d].edges.push({ tile: codes[d], accepts: d === codes.length - 1, next: undefined });
+      path.push({ edges: [], id: 0 });
+    }
+    values.push(table.valueOfCodes(codes.slice()));
+    previous = codes;
+  }
+  close(0);
+  const at = new Map<GraphState, number>();
+  let size = 2;
+  for (const s of lists) {
+    at.set(s, size);
+    size += s.edges.length;
+  }
+  const rootAt = size;
+  size += root.edges.length;
+  const width = format === 'klv2' ? 4 : 2;
+  const out = new Uint8Array(4 + size * 4 + 4 + values.length * width);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, size, true);
+  view.setUint32(4, (IS_END | rootAt) >>> 0, true);
+  view.setUint32(8, IS_END, true);
+  const put = (s: GraphState, base: number): void =>
+    s.edges.forEach((e, i) => {
+      const node = (e.tile << 24) | (e.accepts ? ACCEPTS : 0) | (i === s.edges.length - 1 ? IS_END : 0) | (e.next ? at.get(e.next)! : 0);
+      view.setUint32(4 + (base + i) * 4, node >>> 0, true);
+    });
+  for (const s of lists) put(s, at.get(s)!);
+  put(root, rootAt);
+  view.setUint32(4 + size * 4, values.length, true);
+  const base = 8 + size * 4;
+  values.forEach((v, i) => {
+    if (format === 'klv2') view.setFloat32(base + i * 4, v, true);
+    else view.setInt16(base + i * 2, Math.max(-32768, Math.min(32767, Math.round(v * 256))), true);
+  });
+  return out;
+}
+
+/** A face in the CSV's notation: digraphs in brackets ('[CH]'), the blank '?'. */
+function csvFace(face: string): string {
+  return face.length > 1 ? `[${face}]` : face;
+}
+
+/**
+ * The CSV of MAGPIE and Macondo: one `leave,value` row per leave of 1–6 tiles, shortest first,
+ * each size in file order, tiles in code order (the blank first), digraphs in brackets, values
+ * with six decimals.
+ */
+export function writeLeavesCsv(table: LeaveTable): string {
+  const index = table.index;
+  const bySize: string[][] = Array.from({ length: index.maxSize + 1 }, () => []);
+  for (const codes of leavesInFileOrder(index)) {
+    const text = codes.map((c) => csvFace(index.alphabet[c])).join('');
+    bySize[codes.length].push(`${text},${table.valueOfCodes(codes.slice()).toFixed(6)}\n`);
+  }
+  return bySize.map((rows) => rows.join('')).join('');
+}

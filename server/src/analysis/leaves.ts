@@ -128,5 +128,26 @@ export function provisionalLeaves(tileSet: TileSet): LeaveEvaluator {
   };
 }
 
+/**
+ * What the tiles kept are worth when the bag is empty (docs/leaves.md, "Near the end"): nothing
+ * will be drawn, so a leave is no longer a rack to build on but points that will count at the
+ * end. As MAGPIE and Macondo do: a move that empties the rack gains twice the opponent's tiles
+ * (FISE 37.4: the finisher adds them and the opponent loses them); any other move loses twice
+ * the face value of what it keeps (the player will probably be left with it while the opponent
+ * goes out) plus a constant for handing the opponent the chance to go out first.
+ *
+ *   term = +2 × R                          if the move goes out (R: the opponent's tiles' points)
+ *   term = −2 × points(leave) − 10         otherwise
+ *
+ * While the bag holds tiles the leave is worth its table value, however few tiles are left (as
+ * MAGPIE, whose pre-endgame adjustments are zero; Quackle's are measured for English only).
+ */
+export function endgameLeaveTerm(leavePoints: number, goesOut: boolean, opponentPoints: number): number {
+  return goesOut ? 2 * opponentPoints : -2 * leavePoints - NON_OUTPLAY_PENALTY;
+}
+
+/** The constant a move that does not go out with the bag empty pays (MAGPIE's and Macondo's 10). */
+export const NON_OUTPLAY_PENALTY = 10;
+
 /** An evaluator that values every leave at 0 (equity = score; for tests and `--sort score`). */
 export const NO_LEAVES: LeaveEvaluator = { name: 'none', value: () => 0 };

@@ -23,6 +23,7 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   fix: () => (require('./fix') as typeof import('./fix')).fixCommand,
   compare: () => (require('./compare') as typeof import('./compare')).compareCommand,
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
+  leaves: () => (require('./leaves') as typeof import('./leaves')).leavesCommand,
   moves: () => (require('./moves') as typeof import('./moves')).movesCommand(),
   analyze: () => (require('./analyze') as typeof import('./analyze')).analyzeCommand(),
   lsp: () => (require('./lsp') as typeof import('./lsp')).lspCommand,

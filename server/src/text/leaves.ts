@@ -74,4 +74,56 @@ export const LEAVES_MESSAGES: Catalog = {
     es: '{option} espera {allowed}',
     en: '{option} expects {allowed}',
   },
+  'leaves.usage': {
+    es: [
+      'Uso: planilla leaves <orden> [opciones]',
+      '',
+      '  info [ARCHIVO]                     qué contiene una tabla de valores de atril (.klv2, .klv, .plv;',
+      '                                     por omisión, la incorporada)',
+      '  export --format klv2|klv|csv SALIDA [--leaves ARCHIVO]',
+      '        escribe la tabla (por omisión, la incorporada) para MAGPIE, Macondo y wolges: .klv2/.klv,',
+      '        o CSV con una fila «resto,valor» por cada resto de 1 a 6 fichas ([CH], [LL], [RR] entre corchetes)',
+    ].join('\n'),
+    en: [
+      'Usage: planilla leaves <command> [options]',
+      '',
+      '  info [FILE]                        what a leave table holds (.klv2, .klv, .plv; default: the built-in one)',
+      '  export --format klv2|klv|csv OUT [--leaves FILE]',
+      '        writes the table (default: the built-in one) for MAGPIE, Macondo and wolges: .klv2/.klv,',
+      '        or CSV with one "leave,value" row per leave of 1 to 6 tiles ([CH], [LL], [RR] in brackets)',
+    ].join('\n'),
+  },
+  'leaves.cli.unknown-command': {
+    es: 'planilla leaves: orden desconocida {command} (info, export)',
+    en: 'planilla leaves: unknown command {command} (info, export)',
+  },
+  'leaves.cli.bad-format': {
+    es: 'planilla leaves export: --format espera klv2, klv o csv (se leyó {value})',
+    en: 'planilla leaves export: --format expects klv2, klv or csv (got {value})',
+  },
+  'leaves.cli.no-output': {
+    es: 'planilla leaves export: falta el archivo de salida',
+    en: 'planilla leaves export: the output file is missing',
+  },
+  'leaves.cli.too-many': {
+    es: 'planilla leaves: sobran argumentos: {args}',
+    en: 'planilla leaves: too many arguments: {args}',
+  },
+  'leaves.cli.unwritable': {
+    es: 'planilla leaves export: no se puede escribir {path} ({detail})',
+    en: 'planilla leaves export: cannot write {path} ({detail})',
+  },
+  'leaves.cli.written': {
+    es: '{path}: {leaves} restos de 1 a 6 fichas, {bytes} bytes ({format})',
+    en: '{path}: {leaves} leaves of 1 to 6 tiles, {bytes} bytes ({format})',
+  },
+  'leaves.info.name': { es: 'Tabla: {name}', en: 'Table: {name}' },
+  'leaves.info.format': { es: 'Formato: {format}', en: 'Format: {format}' },
+  'leaves.info.alphabet': { es: 'Alfabeto: {alphabet} ({tiles} fichas distintas)', en: 'Alphabet: {alphabet} ({tiles} kinds of tile)' },
+  'leaves.info.leaves': {
+    es: 'Restos guardados: {stored} de {total} posibles de 1 a {max} fichas',
+    en: 'Leaves stored: {stored} of the {total} possible of 1 to {max} tiles',
+  },
+  'leaves.info.provenance': { es: 'Origen: {provenance}', en: 'Provenance: {provenance}' },
+  'leaves.info.values': { es: 'Algunos valores: {values}', en: 'Some values: {values}' },
 };

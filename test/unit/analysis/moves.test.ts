@@ -411,7 +411,7 @@ describe('analysis: digraphs and blanks on premium squares (worked by hand)', ()
     assert.equal(generateMoves({ ...p, bag: 6, rules: 'naspa' }, { lexicon }).filter((m) => m.kind === 'exchange').length, 0);
     assert.equal(generateMoves({ ...p, bag: 0 }, { lexicon }).filter((m) => m.kind === 'exchange').length, 0);
   });
-  it('equity: score + leave while the bag has tiles; with it empty, +2R for going out and no leave (art. 37.4)', () => {
+  it('equity: score + leave while the bag has tiles; with it empty, +2R for going out, −2 × points kept − 10 otherwise (art. 37.4)', () => {
     const rack = ['C', 'A', 'S', 'A'];
     const leaves = defaultLeaves('spanish'); // the built-in trained table (issue 14) when none is named
     const withBag = generateMoves(positionOf(empty, rack, 20), { lexicon });
@@ -422,9 +422,11 @@ describe('analysis: digraphs and blanks on premium squares (worked by hand)', ()
     const out = end.find((m) => m.kind === 'play' && m.used === 4)!;
     assert.equal(out.equity, out.score + 2 * r);
     const partial = end.find((m) => m.kind === 'play' && m.used === 3)!;
-    assert.equal(partial.equity, partial.score);
+    const kept = partial.leave.reduce((sum, f) => sum + set.value(f), 0);
+    assert.equal(partial.equity, partial.score - 2 * kept - 10);
     assert.equal(end.filter((m) => m.kind === 'exchange').length, 0);
-    assert.equal(end.find((m) => m.kind === 'pass')!.equity, 0);
+    // the pass keeps C A S A: 3 + 1 + 1 + 1 points
+    assert.equal(end.find((m) => m.kind === 'pass')!.equity, -2 * 6 - 10);
   });
 
   it('provisional leave values: worths, duplicates, balance', () => {
