@@ -285,12 +285,15 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const key = JSON.stringify(problem);
       if (reportedProblems.has(key)) continue;
       reportedProblems.add(key);
-      void connection.window.showWarningMessage(
-        uiText('ui.server.lexiconFallback', lang, {
-          path: String(problem.args.path ?? ''),
-          problem: formatMessage(problem.messageId, problem.args, lang),
-        }),
-      );
+      // A problem with the extra or banned list leaves only that list out: the message names it so.
+      const path = String(problem.args.path ?? '');
+      const id =
+        problem !== loaded.problem && path !== '' && path === settings.lexiconExtra
+          ? 'ui.server.extraListLeftOut'
+          : problem !== loaded.problem && path !== '' && path === settings.lexiconBanned
+            ? 'ui.server.bannedListLeftOut'
+            : 'ui.server.lexiconFallback';
+      void connection.window.showWarningMessage(uiText(id, lang, { path, problem: formatMessage(problem.messageId, problem.args, lang) }));
     }
     return analyze(input, analysisSettingsFor(input, settings, loaded.lexicon));
   }

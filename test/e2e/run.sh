@@ -5,8 +5,8 @@
 # PLANILLA_SKIP_BUILD=1, then runs:
 #   1. the TextMate grammar through VS Code's tokenizer (grammar-check.js);
 #   2. headless Neovim attached to the server over stdio (nvim/lsp_e2e.lua), and Neovim configured
-#      by the README's own init.lua, starting `planilla lsp` (nvim/readme-config.js); Emacs with
-#      Eglot configured by the README's init.el (emacs/readme-config.js);
+#      by the init.lua in docs/editors.md, starting `planilla lsp` (nvim/readme-config.js); Emacs with
+#      Eglot configured by its init.el (emacs/readme-config.js);
 #   3. the board view's page and the audit report rendered in Chromium from file:// pages
 #      (chromium/render-check.js: content, escaping, no network; test-output/e2e/board-sample.png);
 #   4. the release dry run: the .vsix built and its contents checked (tools/package-check.sh);

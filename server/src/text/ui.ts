@@ -434,4 +434,13 @@ export const UI_MESSAGES: Catalog = {
     es: 'Esa no es la lista de palabras añadidas configurada (planilla.lexiconExtra)',
     en: 'That is not the extra word list that is set (planilla.lexiconExtra)',
   },
+  /* {path}: the extra (or banned) word list; {problem}: why it could not be read. */
+  'ui.server.extraListLeftOut': {
+    es: 'No se pudo leer la lista de palabras añadidas {path} ({problem}); se juzga sin ella.',
+    en: 'Could not read the extra word list {path} ({problem}); words are judged without it.',
+  },
+  'ui.server.bannedListLeftOut': {
+    es: 'No se pudo leer la lista de palabras excluidas {path} ({problem}); se juzga sin ella.',
+    en: 'Could not read the banned word list {path} ({problem}); words are judged without it.',
+  },
 };
