@@ -54,11 +54,12 @@ import { getCompletions } from './service/completion';
 import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
 import { exportForWoogles, hasScoreOnlyLines } from './service/export';
-import { getHover } from './service/hover';
+import { getHover, type CoachHover } from './service/hover';
 import {
   CoachCache,
   boardCoachModel,
   coachHoverMarkdown,
+  coachHoverSummary,
   coachLensStubs,
   coachLensText,
   coachTurn,
@@ -297,12 +298,15 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const key = JSON.stringify(problem);
       if (reportedProblems.has(key)) continue;
       reportedProblems.add(key);
-      void connection.window.showWarningMessage(
-        uiText('ui.server.lexiconFallback', lang, {
-          path: String(problem.args.path ?? ''),
-          problem: formatMessage(problem.messageId, problem.args, lang),
-        }),
-      );
+      // A problem with the extra or banned list leaves only that list out: the message names it so.
+      const path = String(problem.args.path ?? '');
+      const id =
+        problem !== loaded.problem && path !== '' && path === settings.lexiconExtra
+          ? 'ui.server.extraListLeftOut'
+          : problem !== loaded.problem && path !== '' && path === settings.lexiconBanned
+            ? 'ui.server.bannedListLeftOut'
+            : 'ui.server.lexiconFallback';
+      void connection.window.showWarningMessage(uiText(id, lang, { path, problem: formatMessage(problem.messageId, problem.args, lang) }));
     }
     return analyze(input, analysisSettingsFor(input, settings, loaded.lexicon));
   }
@@ -456,7 +460,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const cur = await currentAnalysis(params.textDocument.uri);
       if (!cur) return null;
       const lang = languageOf(cur.settings);
-      let coach: ((index: number) => string | undefined) | undefined;
+      let coach: ((index: number) => CoachHover | undefined) | undefined;
       if (cur.settings.analysisEnabled) {
         await yieldToMessages();
         if (token.isCancellationRequested) throw cancelledError();
@@ -464,7 +468,9 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
         coach = (index) => {
           try {
             const answer = coachTurn(cur.analysis, index, lexicon, coachCache, lang, token);
-            return answer && 'turn' in answer ? coachHoverMarkdown(answer.turn, lang) : undefined;
+            if (!answer || !('turn' in answer)) return undefined;
+            const summary = coachHoverSummary(answer.turn, lang, lexicon?.info.name ?? '');
+            return { ...(summary ? { summary } : {}), table: coachHoverMarkdown(answer.turn, lang) };
           } catch (error) {
             if (error instanceof AnalysisCancelled) return undefined;
             throw error;

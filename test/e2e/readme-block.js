@@ -1,22 +1,22 @@
-// The fenced code block that follows `<!-- e2e: NAME -->` in README.md: the e2e suites run the
-// README's editor configurations as written (nvim/readme-config.js, emacs/readme-config.js).
+// The fenced code block that follows `<!-- e2e: NAME -->` in docs/editors.md: the e2e suites run the
+// editor configurations there as written (nvim/readme-config.js, emacs/readme-config.js).
 // Usage: const { readmeBlock } = require('../readme-block'); readmeBlock('nvim-init');
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
 function readmeBlock(name) {
-  const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../docs/editors.md'), 'utf8');
   const marker = `<!-- e2e: ${name} -->`;
   const at = readme.indexOf(marker);
-  if (at < 0) throw new Error(`README.md has no ${marker}`);
+  if (at < 0) throw new Error(`docs/editors.md has no ${marker}`);
   const m = /```[a-z]*\n([\s\S]*?)\n```/.exec(readme.slice(at));
   if (!m) throw new Error(`no code block after ${marker}`);
   return m[1];
 }
 
 /**
- * A scratch HOME with ~/planilla/extra.txt (the user list the README's configurations name), a
+ * A scratch HOME with ~/planilla/extra.txt (the user list the configurations in docs/editors.md name), a
  * `planilla` command on PATH (what `npm install -g .` gives: bin/planilla.js) and a folder of
  * records (score-error.gcg, palabra-propia.gcg). Returns the folders and the environment.
  */

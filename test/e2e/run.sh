@@ -5,11 +5,13 @@
 # PLANILLA_SKIP_BUILD=1, then runs:
 #   1. the TextMate grammar through VS Code's tokenizer (grammar-check.js);
 #   2. headless Neovim attached to the server over stdio (nvim/lsp_e2e.lua), and Neovim configured
-#      by the README's own init.lua, starting `planilla lsp` (nvim/readme-config.js); Emacs with
-#      Eglot configured by the README's init.el (emacs/readme-config.js);
+#      by the init.lua in docs/editors.md, starting `planilla lsp` (nvim/readme-config.js); Emacs with
+#      Eglot configured by its init.el (emacs/readme-config.js);
 #   3. the board view's page and the audit report rendered in Chromium from file:// pages
 #      (chromium/render-check.js: content, escaping, no network; test-output/e2e/board-sample.png);
 #   4. the release dry run: the .vsix built and its contents checked (tools/package-check.sh);
+#      the npm package packed and installed with `npm install -g` into a clean prefix, its
+#      `planilla` and `planilla lsp` run from there (scripts/npm-pack-check.sh);
 #      the extension's mocha suite inside VS Code 1.100 (code-server) via the real client;
 #   5. one UI run in Chromium on the packaged .vsix, with screenshots in test-output/e2e/;
 #   6. the extension's web build in code-server's web-worker extension host (vscode/web-run.js);
@@ -43,6 +45,7 @@ suite neovim-readme timeout 300 node test/e2e/nvim/readme-config.js
 suite emacs-readme timeout 300 node test/e2e/emacs/readme-config.js
 suite chromium-render timeout 300 node test/e2e/chromium/render-check.js
 suite package-check env PLANILLA_SKIP_BUILD=1 bash test/e2e/tools/package-check.sh
+suite npm-pack env PLANILLA_SKIP_BUILD=1 bash scripts/npm-pack-check.sh
 suite vscode-extension-host timeout 900 node test/e2e/vscode/run-ext-tests.js
 suite vscode-ui timeout 900 node test/e2e/vscode/ui-run.js
 suite vscode-web timeout 900 node test/e2e/vscode/web-run.js

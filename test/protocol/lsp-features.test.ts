@@ -232,3 +232,31 @@ describe('protocol: rename, semantic tokens, links, symbols, highlight, extra li
     await republished;
   });
 });
+
+describe('protocol: a missing extra word list is named as such', function () {
+  it('says the extra list was left out, not that the lexicon could not be loaded', async () => {
+    const dir = tempDir('extra-missing');
+    const missing = path.join(dir, 'nowhere', 'extra.txt');
+    const client = LspClient.start(serverModule);
+    try {
+      client.onRequest('workspace/configuration', (params: { items: unknown[] }) =>
+        params.items.map(() => ({ language: 'en', lexiconExtra: missing })),
+      );
+      let resolveSaid: (message: string) => void = () => undefined;
+      const said = new Promise<string>((resolve) => (resolveSaid = resolve));
+      client.onRequest('window/showMessageRequest', (params: { message: string }) => {
+        resolveSaid(params.message);
+        return null;
+      });
+      await client.initialize({ locale: 'en' });
+      const uri = pathToFileURL(path.join(dir, 'a.gcg')).toString();
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text: RECORD } });
+      const message = await said;
+      assert.ok(message.startsWith(`Could not read the extra word list ${missing} (`), message);
+      assert.ok(message.endsWith('words are judged without it.'), message);
+    } finally {
+      await client.close();
+      removeTempDir(dir);
+    }
+  });
+});

@@ -435,4 +435,26 @@ export const UI_MESSAGES: Catalog = {
     es: 'Esa no es la lista de palabras añadidas configurada (planilla.lexiconExtra)',
     en: 'That is not the extra word list that is set (planilla.lexiconExtra)',
   },
+  /* {path}: the extra (or banned) word list; {problem}: why it could not be read. */
+  'ui.server.extraListLeftOut': {
+    es: 'No se pudo leer la lista de palabras añadidas {path} ({problem}); se juzga sin ella.',
+    en: 'Could not read the extra word list {path} ({problem}); words are judged without it.',
+  },
+  'ui.server.bannedListLeftOut': {
+    es: 'No se pudo leer la lista de palabras excluidas {path} ({problem}); se juzga sin ella.',
+    en: 'Could not read the banned word list {path} ({problem}); words are judged without it.',
+  },
+  /* The hover's first line on a move. {best}: the best move; {lost}: equity lost; {list}: the word list in use. */
+  'ui.coach.summary.best': {
+    es: '**Entrenador** · la jugada hecha es la mejor · lista: {list}',
+    en: '**Coach** · the move played is the best · list: {list}',
+  },
+  'ui.coach.summary.rank': {
+    es: '**Entrenador** · la jugada hecha: {rank}.ª, pierde {lost} · mejor: {best} · lista: {list}',
+    en: '**Coach** · the move played ranks {rank}, loses {lost} · best: {best} · list: {list}',
+  },
+  'ui.coach.summary.illegal': {
+    es: '**Entrenador** · la jugada hecha no es legal, pierde {lost} · mejor: {best} · lista: {list}',
+    en: '**Coach** · the move played is not legal, loses {lost} · best: {best} · list: {list}',
+  },
 };

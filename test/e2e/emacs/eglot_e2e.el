@@ -1,5 +1,5 @@
-;;; eglot_e2e.el --- checks run in Emacs configured by the README's init.el  -*- lexical-binding: t -*-
-;; Loaded after the README's Emacs block (see readme-config.js), in batch mode: opening a record
+;;; eglot_e2e.el --- checks run in Emacs configured by the init.el of docs/editors.md  -*- lexical-binding: t -*-
+;; Loaded after the Emacs block of docs/editors.md (see readme-config.js), in batch mode: opening a record
 ;; starts `planilla lsp' through Eglot alone; the settings of `eglot-workspace-configuration'
 ;; (English, the user's list) take effect; changing them and signalling didChangeConfiguration
 ;; applies them without a restart.  Prints one JSON line per check and

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's Emacs configuration, run as written: the Lisp block after `<!-- e2e: emacs-init -->`
+// The Emacs configuration of docs/editors.md, run as written: the Lisp block after `<!-- e2e: emacs-init -->`
 // becomes the init.el of a batch Emacs (Debian's Emacs 28 with elpa-eglot) with a scratch HOME
 // and a `planilla` command on PATH, then eglot_e2e.el opens records and checks that Eglot starts
 // `planilla lsp`, that the settings took effect (English, the user's word accepted), and that a

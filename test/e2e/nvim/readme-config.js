@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's Neovim configuration, run as written: the Lua block after `<!-- e2e: nvim-init -->`
+// The Neovim configuration of docs/editors.md, run as written: the Lua block after `<!-- e2e: nvim-init -->`
 // becomes the init.lua of a headless Neovim with a scratch HOME (holding ~/planilla/extra.txt, the
 // user list the configuration names) and a `planilla` command on PATH, then readme_e2e.lua opens
 // records and checks that the settings took effect (English messages, the user's word accepted)

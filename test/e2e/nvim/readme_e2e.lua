@@ -1,4 +1,4 @@
--- Checks run inside Neovim configured by the README's init.lua (see readme-config.js): opening a
+-- Checks run inside Neovim configured by the init.lua of docs/editors.md (see readme-config.js): opening a
 -- record starts `planilla lsp` through the configuration alone; its settings (English, the user's
 -- list) take effect; `:PlanillaSet` changes them in the running server.
 -- Prints one JSON line per check and "nvim-readme: N passed, N failed"; exits non-zero on failure

@@ -13,6 +13,8 @@ if [ "${PLANILLA_SKIP_BUILD:-}" != 1 ]; then
 fi
 version=$(node -p 'require("./package.json").version')
 out=${1:-$root/planilla-$version.vsix}
-args=(package --no-dependencies --allow-missing-repository --out "$out")
+# The README links to docs/ in the repository; with no repository address yet those links are
+# left relative (--no-rewrite-relative-links) instead of failing the package.
+args=(package --no-dependencies --allow-missing-repository --no-rewrite-relative-links --out "$out")
 "$here/vsce/node_modules/.bin/vsce" "${args[@]}"
 echo "package: $out"

@@ -82,8 +82,8 @@ describe('service: coach (best moves in the hover and the lens)', () => {
     const best = got.turn.best![0];
     const name = `${movePosition(best)} ${moveWord(best)} +${best.score}`;
     const worse: TurnAnalysis = { ...got.turn, rank: 3, equityLost: 4.5 };
-    assert.equal(coachLensTitle(worse, 'es'), `mejor: ${name} (−4,5)`);
-    assert.equal(coachLensTitle(worse, 'en'), `best: ${name} (−4.5)`);
+    assert.equal(coachLensTitle(worse, 'es'), `mejor: ${name} (-4,5)`);
+    assert.equal(coachLensTitle(worse, 'en'), `best: ${name} (-4.5)`);
     const top: TurnAnalysis = { ...got.turn, rank: 1, equityLost: 0 };
     assert.equal(coachLensTitle(top, 'es'), `mejor: la jugada hecha (${name})`);
     const illegal: TurnAnalysis = { ...got.turn, legal: false, equityLost: 20 };
