@@ -10,6 +10,9 @@
  * - Only the newest version is analysed and published: a version replaced while it waited is
  *   dropped, and one replaced during its analysis is not published (its change scheduled again).
  * - One publication at a time (documents are published in the order they became due).
+ * - The requests an editor sends by itself after a change (lenses, symbols, folding, hints) wait
+ *   for this analysis (state.scheduledAnalysis) instead of starting their own; `ensure` has a
+ *   document analysed at once when nothing is waiting for it (its analysis was evicted).
  * - Uses only `setTimeout` (Node and a web worker alike).
  *
  * Example:
@@ -32,7 +35,16 @@ export class DiagnosticsPublisher {
   /** Publications sent (for the diagnostic request `planilla/memoryUsage`). */
   published = 0;
 
-  constructor(private readonly state: ServerState) {}
+  constructor(private readonly state: ServerState) {
+    state.scheduler = this;
+  }
+
+  /** The document's newest version will be analysed: now, unless it is already waiting. */
+  ensure(uri: string): void {
+    if (this.timers.has(uri) || this.due.has(uri)) return;
+    this.due.add(uri);
+    void this.drain();
+  }
 
   /** The document's diagnostics are due for its newest version (after its quiet time). */
   schedule(uri: string): void {
@@ -65,6 +77,8 @@ export class DiagnosticsPublisher {
         const [uri] = this.due;
         this.due.delete(uri);
         await guarded(this.state, 'publishDiagnostics', undefined, () => this.publish(uri));
+        // Whatever came of it, the requests waiting for this document look again.
+        this.state.wake(uri);
       }
     } finally {
       this.draining = false;

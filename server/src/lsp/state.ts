@@ -155,6 +155,13 @@ export class ServerState {
   readonly analysisMs = new Map<string, number>();
   /** Analyses run since the start (of open documents and of files read for a request). */
   analysisCount = 0;
+  /**
+   * The diagnostics scheduler (lsp/publish.ts), once there is one: the requests an editor sends
+   * by itself after each change (lenses, symbols, folding, hints) wait for its analysis.
+   */
+  scheduler: { ensure(uri: string): void } | undefined;
+  /** Requests waiting for a document's analysis (woken whenever one is made, or it closes). */
+  private readonly waiters = new Map<string, Set<() => void>>();
 
   constructor(
     readonly connection: ServerConnection,
@@ -266,8 +273,51 @@ export class ServerState {
     if (this.documents.get(doc.uri) === doc) {
       this.cache.set(doc.uri, entry, text.length);
       this.analysisMs.set(doc.uri, Date.now() - started);
+      this.wake(doc.uri);
     }
     return entry;
+  }
+
+  /** Wakes the requests waiting for the document's analysis (they look again at what is held). */
+  wake(uri: string): void {
+    const waiting = this.waiters.get(uri);
+    if (!waiting) return;
+    this.waiters.delete(uri);
+    for (const wake of waiting) wake();
+  }
+
+  /**
+   * The analysis of an open document's newest version made by the scheduler (at the end of the
+   * document's quiet time, lsp/publish.ts), or undefined when it is not open: what the requests
+   * an editor sends by itself after every change wait for, so that they never start an analysis
+   * of their own while the record is being typed into (the editor cancels them at the next
+   * change: RequestCancelled). Without a scheduler, as `currentAnalysis`.
+   */
+  async scheduledAnalysis(uri: string, token?: CancellationToken): Promise<CurrentAnalysis | undefined> {
+    const scheduler = this.scheduler;
+    if (!scheduler) return this.currentAnalysis(uri, token);
+    for (;;) {
+      const doc = this.documents.get(uri);
+      if (!doc) return undefined;
+      const settings = await this.settingsFor(uri);
+      const hit = this.cache.get(uri);
+      if (hit && hit.version === this.documents.get(uri)?.version && hit.settings === settings) return hit;
+      if (token?.isCancellationRequested) throw cancelledError();
+      await new Promise<void>((resolve, reject) => {
+        const waiting = this.waiters.get(uri) ?? new Set<() => void>();
+        this.waiters.set(uri, waiting);
+        const cancel = token?.onCancellationRequested(() => {
+          waiting.delete(wake);
+          reject(cancelledError());
+        });
+        const wake = (): void => {
+          cancel?.dispose();
+          resolve();
+        };
+        waiting.add(wake);
+        scheduler.ensure(uri);
+      });
+    }
   }
 
   /**
@@ -327,10 +377,11 @@ export class ServerState {
     this.reportedProblems.clear();
   }
 
-  /** Forgets a closed document. */
+  /** Forgets a closed document (a request waiting for its analysis answers as for one not open). */
   forget(uri: string): void {
     this.cache.delete(uri);
     this.settingsByUri.delete(uri);
     this.analysisMs.delete(uri);
+    this.wake(uri);
   }
 }

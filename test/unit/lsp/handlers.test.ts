@@ -287,6 +287,45 @@ describe('lsp handlers, in process', () => {
     assert.equal(publisher.published, 1);
   });
 
+  it("has the lenses wait for the scheduler's analysis of the newest version, and a cancelled one stop waiting", async () => {
+    const { state, connection, documents } = setup();
+    const publisher = new DiagnosticsPublisher(state);
+    documents.open(URI, RECORD);
+    publisher.schedule(URI);
+    // Typed into while the lenses wait: they get the newest version, from the one analysis made.
+    const lenses = codeLens(state, { textDocument: { uri: URI } }, token());
+    const newest = documents.change(URI, RECORD.replace('+13 13', '+13 14'));
+    publisher.schedule(URI);
+    assert.ok((await lenses).length > 0);
+    assert.equal(state.cache.get(URI)?.version, newest.version);
+    assert.equal(state.analysisCount, 1);
+    assert.deepEqual(
+      connection.published.map((p) => p.version),
+      [newest.version],
+    );
+    // A request cancelled while it waits answers RequestCancelled and leaves no analysis behind.
+    documents.change(URI, RECORD);
+    publisher.schedule(URI);
+    let cancel = (): void => undefined;
+    const cancellable: CancellationToken = {
+      isCancellationRequested: false,
+      onCancellationRequested: (listener: () => void) => {
+        cancel = () => {
+          (cancellable as { isCancellationRequested: boolean }).isCancellationRequested = true;
+          listener();
+        };
+        return { dispose() {} };
+      },
+    } as CancellationToken;
+    const waiting = documentSymbol(state, { textDocument: { uri: URI } }, cancellable);
+    await Promise.resolve();
+    await Promise.resolve();
+    publisher.cancel(URI);
+    cancel();
+    await assert.rejects(waiting, isCancellation);
+    assert.equal(state.analysisCount, 1);
+  });
+
   it('publishes nothing for a document closed while it waited', async () => {
     const { state, connection, documents } = setup();
     const publisher = new DiagnosticsPublisher(state);

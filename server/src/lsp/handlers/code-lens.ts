@@ -9,7 +9,7 @@ import type { ServerState } from '../state';
 
 export async function codeLens(state: ServerState, params: CodeLensParams, token: CancellationToken): Promise<CodeLens[]> {
   const uri = params.textDocument.uri;
-  const cur = await state.currentAnalysis(uri, token);
+  const cur = await state.scheduledAnalysis(uri, token);
   if (!cur) return [];
   const lenses = getCodeLenses(cur.analysis, state.languageOf(cur.settings));
   return cur.settings.analysisEnabled ? [...lenses, ...coachLensStubs(cur.analysis, uri)] : lenses;

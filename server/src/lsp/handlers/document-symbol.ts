@@ -10,6 +10,6 @@ export async function documentSymbol(
   params: DocumentSymbolParams,
   token: CancellationToken,
 ): Promise<DocumentSymbol[]> {
-  const cur = await state.currentAnalysis(params.textDocument.uri, token);
+  const cur = await state.scheduledAnalysis(params.textDocument.uri, token);
   return cur ? getDocumentSymbols(cur.analysis) : [];
 }

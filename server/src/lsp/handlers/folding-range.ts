@@ -6,6 +6,6 @@ import { getFoldingRanges } from '../../service/editing';
 import type { ServerState } from '../state';
 
 export async function foldingRange(state: ServerState, params: FoldingRangeParams, token: CancellationToken): Promise<FoldingRange[]> {
-  const cur = await state.currentAnalysis(params.textDocument.uri, token);
+  const cur = await state.scheduledAnalysis(params.textDocument.uri, token);
   return cur ? getFoldingRanges(cur.analysis) : [];
 }

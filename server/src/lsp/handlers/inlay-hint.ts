@@ -6,6 +6,6 @@ import { getInlayHints } from '../../service/editing';
 import type { ServerState } from '../state';
 
 export async function inlayHint(state: ServerState, params: InlayHintParams, token: CancellationToken): Promise<InlayHint[]> {
-  const cur = await state.currentAnalysis(params.textDocument.uri, token);
+  const cur = await state.scheduledAnalysis(params.textDocument.uri, token);
   return cur ? getInlayHints(cur.analysis, params.range, state.languageOf(cur.settings)) : [];
 }
