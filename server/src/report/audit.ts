@@ -22,7 +22,7 @@ import type { LexiconInfo, Lexicon } from '../lexicon/types';
 import type { Analysis } from '../service/document';
 import type { EventNode, NoteNode } from '../syntax/types';
 import type { Replay, TileSetName } from '../engine/types';
-import { eventText } from '../service/board-model';
+import { turnSummary, type TurnSummary, type WordModel } from '../service/board-model';
 import { AnalysisUnsupported } from '../analysis';
 import { analyzeGame, type GameAnalysis } from '../analysis/coach';
 
@@ -40,37 +40,19 @@ export interface AuditFinding {
   readonly title?: string;
 }
 
-export interface AuditWord {
-  readonly word: string;
-  readonly score: number;
-  readonly main: boolean;
-  readonly accepted?: boolean;
-}
+export type AuditWord = WordModel;
 
-export interface AuditTurn {
+/** A row of the audit: the turn's summary (service/board-model.ts) and what the audit adds. */
+export interface AuditTurn extends TurnSummary {
   /** Index into Replay.turns. */
   readonly index: number;
-  /** 1-based event number. */
-  readonly number: number;
-  /** 1-based line. */
-  readonly line: number;
-  readonly nick: string;
-  readonly kind: string;
   readonly kindLabel: string;
   /** The rack written on the line ('' when none). */
   readonly rack: string;
   /** The move as written ('8D LIBRO', '-UUV', '(C[CH]ÑT?)', …; '' for a pass). */
   readonly move: string;
-  /** The whole line as written. */
-  readonly text: string;
-  readonly declaredScore: number | null;
-  readonly computedScore: number;
-  readonly declaredTotal: number | null;
-  readonly computedTotal: number;
   readonly scoreDiffers: boolean;
   readonly totalDiffers: boolean;
-  readonly words: readonly AuditWord[];
-  readonly bingo: number;
   readonly findings: readonly AuditFinding[];
   /** Notes attached to this event (Markdown text). */
   readonly notes: readonly string[];
@@ -268,31 +250,15 @@ export function buildAudit(input: AuditInput): Audit {
   for (const c of input.coach?.turns ?? []) if (c.equityLost !== undefined) lost.set(c.index, c.equityLost);
   const turns: AuditTurn[] = replay.turns.map((turn) => {
     const e = turn.event;
-    const declaredScore = turn.declaredScore ?? null;
-    const declaredTotal = turn.declaredTotal ?? null;
+    const summary = turnSummary(replay, turn);
     return {
       index: turn.index,
-      number: turn.index + 1,
-      line: e.line + 1,
-      nick: e.nick.value,
-      kind: turn.kind,
+      ...summary,
       kindLabel: t(lang, `report.kind.${turn.kind}`),
       rack: e.rack?.text ?? '',
       move: moveText(e),
-      text: eventText(replay, e),
-      declaredScore,
-      computedScore: turn.computedScore,
-      declaredTotal,
-      computedTotal: turn.computedTotal,
-      scoreDiffers: declaredScore !== null && declaredScore !== turn.computedScore,
-      totalDiffers: declaredTotal !== null && declaredTotal !== turn.computedTotal,
-      words: turn.words.map((w) => ({
-        word: w.word,
-        score: w.score,
-        main: w.main,
-        ...(w.accepted !== undefined ? { accepted: w.accepted } : {}),
-      })),
-      bingo: turn.bingo,
+      scoreDiffers: summary.declaredScore !== null && summary.declaredScore !== summary.computedScore,
+      totalDiffers: summary.declaredTotal !== null && summary.declaredTotal !== summary.computedTotal,
       findings: byLine.get(e.line) ?? [],
       notes: noteTexts(e.notes),
       ...(input.coach ? { equityLost: lost.get(turn.index) ?? null } : {}),

@@ -20,6 +20,7 @@ import type { Replay } from '../engine/types';
 import { boardModel, type BoardModel } from '../service/board-model';
 import { countsText, type Audit, type AuditFinding, type AuditTurn } from './audit';
 import { COACH_SUMMARY_COLUMNS, coachSummaryCells, equityLostText } from './coach-columns';
+import { htmlPage, standardHead } from '../shared/html-page';
 import { escapeXml } from './escape';
 import { boardFooter, boardHeading } from './labels';
 import { renderNoteMarkdown } from './note-markdown';
@@ -256,17 +257,8 @@ export function renderHtmlReport(audit: Audit, replay: Replay, options: ReportOp
   const finalBoard = diagram(boardModel(replay, replay.turns.length - 1), lang);
   const other =
     audit.otherFindings.length > 0 ? `<h2>${h(lang, 'report.section.other-findings')}</h2>\n${findingList(audit.otherFindings, lang)}` : '';
-  return [
-    '<!DOCTYPE html>',
-    `<html lang="${lang}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${h(lang, kind)} · ${escapeXml(audit.title)}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
+  const head = standardHead({ cspAttribute: CSP, viewport: true, titleHtml: `${h(lang, kind)} · ${escapeXml(audit.title)}`, style: STYLE });
+  return htmlPage(lang, head, [
     `<h1>${h(lang, kind)}</h1>`,
     `<p class="subtitle">${escapeXml(audit.title)}</p>`,
     metaTable(audit, lang),
@@ -278,8 +270,5 @@ export function renderHtmlReport(audit: Audit, replay: Replay, options: ReportOp
     other,
     `<h2>${h(lang, 'report.section.final-board')}</h2>`,
     `<div class="diagram">${finalBoard.svg}\n${finalBoard.caption}</div>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  ]);
 }

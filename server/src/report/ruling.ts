@@ -24,6 +24,7 @@ import type { Language } from '../rules/types';
 import type { Analysis } from '../service/document';
 import { compareSheets, disagreementSentences, type Sheet } from '../service/compare';
 import { auditFinding, type AuditFinding } from './audit';
+import { htmlPage, standardHead } from '../shared/html-page';
 import { escapeMarkdownInline, escapeXml } from './escape';
 
 /** Findings listed per sheet (errors first); the rest are counted, so the page stays one page. */
@@ -204,16 +205,7 @@ function sheetHtml(s: RulingSheet, r: Ruling): string {
 export function renderRulingHtml(r: Ruling): string {
   const row = (label: string, value: string): string => `<tr><th>${escapeXml(label)}</th><td>${escapeXml(value || '—')}</td></tr>`;
   const players = r.players.map((p) => (p.name && p.name !== p.nick ? `${p.name} (${p.nick})` : p.nick)).join(' · ');
-  return [
-    '<!DOCTYPE html>',
-    `<html lang="${r.lang}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    `<title>${escapeXml(t(r, 'ruling.title'))}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
+  return htmlPage(r.lang, standardHead({ cspAttribute: CSP, titleHtml: escapeXml(t(r, 'ruling.title')), style: STYLE }), [
     `<h1>${escapeXml(t(r, 'ruling.title'))}</h1>`,
     '<table class="meta">',
     row(t(r, 'ruling.event'), r.event),
@@ -233,10 +225,7 @@ export function renderRulingHtml(r: Ruling): string {
     `<h2>${escapeXml(t(r, 'ruling.decision'))}</h2>`,
     '<div class="box"></div>',
     `<div class="signature"><div>${escapeXml(t(r, 'ruling.date'))}</div><div>${escapeXml(t(r, 'ruling.signature'))}</div></div>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  ]);
 }
 
 export function renderRulingMarkdown(r: Ruling): string {

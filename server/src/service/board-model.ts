@@ -92,15 +92,16 @@ export interface WordModel {
   readonly accepted?: boolean;
 }
 
-/** The event shown (absent at turn -1). */
-export interface EventModel {
+/**
+ * One turn as its line says it and as the replay made it: the one summary of a turn, which the
+ * board view's event (`EventModel`) and the audit's rows (report/audit.ts `AuditTurn`) extend.
+ */
+export interface TurnSummary {
   /** 1-based event number (index + 1). */
   readonly number: number;
   /** 1-based line of the record. */
   readonly line: number;
   readonly nick: string;
-  /** Player index, -1 when the nick names no player. */
-  readonly player: number;
   readonly kind: EventKind;
   /** The event line as written, trimmed. */
   readonly text: string;
@@ -110,6 +111,35 @@ export interface EventModel {
   readonly computedTotal: number;
   readonly words: readonly WordModel[];
   readonly bingo: number;
+}
+
+/** The summary of one turn of the replay. */
+export function turnSummary(replay: Replay, turn: TurnState): TurnSummary {
+  const e = turn.event;
+  return {
+    number: turn.index + 1,
+    line: e.line + 1,
+    nick: e.nick.value,
+    kind: turn.kind,
+    text: eventText(replay, e),
+    declaredScore: turn.declaredScore ?? null,
+    computedScore: turn.computedScore,
+    declaredTotal: turn.declaredTotal ?? null,
+    computedTotal: turn.computedTotal,
+    words: turn.words.map((w) => ({
+      word: w.word,
+      score: w.score,
+      main: w.main,
+      ...(w.accepted !== undefined ? { accepted: w.accepted } : {}),
+    })),
+    bingo: turn.bingo,
+  };
+}
+
+/** The event shown (absent at turn -1). */
+export interface EventModel extends TurnSummary {
+  /** Player index, -1 when the nick names no player. */
+  readonly player: number;
   /** The play breaks a rule of placement or of the tiles: the finding's code and the squares at fault. */
   readonly illegal?: { readonly code: string; readonly squares: readonly string[] };
 }
@@ -235,25 +265,9 @@ function unseenModel(set: TileSet, counts: Readonly<Record<string, number>>, per
 }
 
 function eventModel(replay: Replay, turn: TurnState): EventModel {
-  const e = turn.event;
   return {
-    number: turn.index + 1,
-    line: e.line + 1,
-    nick: e.nick.value,
+    ...turnSummary(replay, turn),
     player: turn.player,
-    kind: turn.kind,
-    text: eventText(replay, e),
-    declaredScore: turn.declaredScore ?? null,
-    computedScore: turn.computedScore,
-    declaredTotal: turn.declaredTotal ?? null,
-    computedTotal: turn.computedTotal,
-    words: turn.words.map((w) => ({
-      word: w.word,
-      score: w.score,
-      main: w.main,
-      ...(w.accepted !== undefined ? { accepted: w.accepted } : {}),
-    })),
-    bingo: turn.bingo,
     ...(turn.illegal ? { illegal: { code: turn.illegal.code, squares: turn.illegal.squares.map((q) => squareName(q.row, q.col)) } } : {}),
   };
 }

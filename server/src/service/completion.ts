@@ -20,40 +20,25 @@ import { BOARD_SIZE, CENTER, squareName } from '../engine/board';
 import { EDITIONS, type Language } from '../rules/types';
 import { splitLines } from '../syntax/parse';
 import type { PragmaName, TileNotation } from '../syntax/types';
+import { ARGUMENT_PRAGMAS, CHALLENGE_RULINGS, GAME_END_REASONS, SIMPLE_PRAGMAS, TILE_NOTATIONS } from '../syntax/vocabulary';
 
+/** The pragmas a header usually opens with: offered first, the others after them. */
+const FIRST_PRAGMAS: readonly PragmaName[] = ['character-encoding', 'player1', 'player2', 'title'];
+
+/** Every pragma the grammar reads (syntax/vocabulary.ts), the usual first ones first. */
+const VOCABULARY_PRAGMAS: readonly Exclude<PragmaName, 'comment'>[] = [...SIMPLE_PRAGMAS, ...Object.values(ARGUMENT_PRAGMAS).flat()];
 export const PRAGMA_NAMES: readonly Exclude<PragmaName, 'comment'>[] = [
-  'character-encoding',
-  'player1',
-  'player2',
-  'title',
-  'description',
-  'id',
-  'lexicon',
-  'game-type',
-  'board-layout',
-  'tile-distribution',
-  'tile',
-  'rack1',
-  'rack2',
-  'incomplete',
-  'note',
-  'tile-set',
-  'game-board',
-  'rules',
-  'tile-notation',
-  'clock',
-  'challenge',
-  'game-end',
-  'event',
-  'round',
+  ...VOCABULARY_PRAGMAS.filter((name) => FIRST_PRAGMAS.includes(name)).sort((a, b) => FIRST_PRAGMAS.indexOf(a) - FIRST_PRAGMAS.indexOf(b)),
+  ...VOCABULARY_PRAGMAS.filter((name) => !FIRST_PRAGMAS.includes(name)),
 ];
 
+/** The fixed words some pragmas take (from the vocabulary the grammar reads them with). */
 const PRAGMA_VALUES: Readonly<Partial<Record<PragmaName, readonly string[]>>> = {
   'character-encoding': ['UTF-8'],
   rules: EDITIONS,
-  'tile-notation': ['brackets', 'plain'],
-  'game-end': ['time', 'blocked'],
-  challenge: ['valid'],
+  'tile-notation': TILE_NOTATIONS,
+  'game-end': GAME_END_REASONS,
+  challenge: CHALLENGE_RULINGS,
   'tile-distribution': ['spanish', 'english'],
 };
 

@@ -23,6 +23,7 @@
  *   stepTurn(3, 10, 'next');   // 4
  */
 import type { Language } from '../rules/types';
+import { htmlPage, standardHead } from './html-page';
 import { clientText } from './text';
 
 /** A step through the record, as the buttons and keys of the view ask for it. */
@@ -312,21 +313,15 @@ export interface BoardViewPageOptions {
 /** The whole webview page. */
 export function renderBoardViewPage(options: BoardViewPageOptions): string {
   const nonce = attribute(options.nonce);
-  return [
-    '<!DOCTYPE html>',
-    `<html lang="${options.lang}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${attribute(boardViewCsp(options.cspSource, options.nonce))}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${attribute(clientText('ui.board.documentTitle', options.lang))}</title>`,
-    `<style nonce="${nonce}">${STYLE}</style>`,
-    '</head>',
-    '<body>',
+  const head = standardHead({
+    cspAttribute: attribute(boardViewCsp(options.cspSource, options.nonce)),
+    viewport: true,
+    titleHtml: attribute(clientText('ui.board.documentTitle', options.lang)),
+    style: STYLE,
+    styleNonce: nonce,
+  });
+  return htmlPage(options.lang, head, [
     `<main id="board-root" aria-live="polite">${options.body}</main>`,
     `<script nonce="${nonce}">${BOARD_VIEW_SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  ]);
 }

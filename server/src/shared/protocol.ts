@@ -139,6 +139,8 @@ export interface MemoryUsageResult {
   readonly analyses: number;
   /** Documents whose settings are held (open ones only). */
   readonly settings: number;
+  /** Analyses run since the server started (a typing storm on one record shows as a few). */
+  readonly analysed: number;
 }
 
 /**

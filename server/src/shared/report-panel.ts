@@ -18,6 +18,7 @@
  *   const page = renderReportPanelPage(report, { nonce, texts: { save: 'Guardar como HTML…', refresh: 'Actualizar', toolbar: 'Informe', status: '…' } });
  *   reportParts(report)?.body;   // the inside of the report's <body>
  */
+import { htmlPage } from './html-page';
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
@@ -110,18 +111,10 @@ export function renderReportPanelPage(report: string, options: ReportPanelOption
     : `\n${csp}\n<meta charset="utf-8">`;
   const body = parts ? parts.body : `<pre>${escapeText(report)}</pre>`;
   const lang = /<html[^>]*\slang="([a-z]{2})"/i.exec(report)?.[1] ?? 'es';
-  return [
-    '<!DOCTYPE html>',
-    `<html lang="${lang}">`,
-    `<head>${head}`,
-    `<style>${TOOLBAR_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    renderReportToolbar(options.texts),
-    `<div id="report-root">${body}</div>`,
-    `<script nonce="${nonce}">${REPORT_PANEL_SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  // `head` opens with a newline (the policy goes first): its lines follow `<head>`.
+  return htmlPage(
+    lang,
+    [head.slice(1), `<style>${TOOLBAR_STYLE}</style>`],
+    [renderReportToolbar(options.texts), `<div id="report-root">${body}</div>`, `<script nonce="${nonce}">${REPORT_PANEL_SCRIPT}</script>`],
+  );
 }

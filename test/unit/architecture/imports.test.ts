@@ -1,10 +1,11 @@
 /**
  * The architecture's import rules (ARCHITECTURE.md, docs/architecture.md "Layout and import rules"), checked on
  * the sources' syntax trees (TypeScript's parser, .ts and .js files alike): each layer leans only
- * on the layers it may; nothing below `service/` knows an editor exists; only `server.ts` imports
- * `vscode-languageserver/node`; only `client/` imports `vscode`; the pure layers (syntax, rules,
- * engine, analysis) import neither `node:fs` nor `worker_threads` (file reading and threads live
- * in lexicon/, files/, training/ and above); no import cycle; and the allowed list here is
+ * on the layers it may; nothing below `service/` knows an editor exists; only `lsp/`,
+ * `server-core.ts` and the server entries import `vscode-languageserver` (only `server.ts` its
+ * `/node` transport); only `client/` imports `vscode`; the pure layers (syntax, rules, engine,
+ * analysis) import neither `node:fs` nor `worker_threads` (file reading and threads live in
+ * lexicon/, files/, training/ and above); no import cycle; and the allowed list here is
  * docs/architecture.md's table.
  */
 import * as assert from 'node:assert/strict';
@@ -115,7 +116,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   report: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'shared'],
   cli: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
   'cli.ts': ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'report', 'cli', 'shared', 'files'],
-  'server-core.ts': ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared', 'files'],
+  lsp: ['syntax', 'rules', 'text', 'lexicon', 'engine', 'analysis', 'service', 'report', 'shared'],
+  'server-core.ts': ['shared', 'lsp'],
   'server.ts': ['lexicon', 'service', 'shared', 'files', 'server-core.ts'],
   'server-browser.ts': ['analysis', 'lexicon', 'service', 'shared', 'server-core.ts'],
   web: [],
@@ -144,7 +146,8 @@ const PACKAGES: Record<string, readonly string[]> = {
   report: [],
   cli: [],
   'cli.ts': [],
-  'server-core.ts': ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-types'],
+  lsp: ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-types'],
+  'server-core.ts': ['vscode-languageserver', 'vscode-languageserver-textdocument'],
   'server.ts': ['vscode-languageserver/node'],
   'server-browser.ts': ['vscode-languageserver/browser'],
   web: [],
@@ -226,6 +229,19 @@ describe('architecture: import rules', () => {
         if (spec === 'vscode') assert.ok(rel.startsWith(`client${path.sep}`), `${rel} imports vscode`);
       }
     }
+  });
+
+  it('only lsp/, server-core.ts and the server entries import vscode-languageserver', () => {
+    const servers = ['lsp', 'server-core.ts', 'server.ts', 'server-browser.ts'];
+    const importers = files.filter((f) =>
+      importsOf(f).some((s) => s === 'vscode-languageserver' || s.startsWith('vscode-languageserver/')),
+    );
+    assert.ok(
+      importers.some((f) => layerOf(f) === 'lsp'),
+      'no lsp/ module imports vscode-languageserver',
+    );
+    for (const file of importers)
+      assert.ok(servers.includes(layerOf(file)), `${path.relative(repoRoot, file)} imports vscode-languageserver`);
   });
 
   it('reads imports from the syntax tree, in .js files too (the generated parser loads the vocabulary)', () => {

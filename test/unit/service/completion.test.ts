@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getCompletions, PRAGMA_NAMES, rankCoordinates, writeRackTile } from '../../../server/src/service/completion';
+import { ARGUMENT_PRAGMAS, SIMPLE_PRAGMAS } from '../../../server/src/syntax/vocabulary';
 import { EXAMPLE_6, GAME_A, HEADER, analyzeRecord, cursor } from './fixtures';
 import { repoRoot } from '../../support/fixtures';
 
@@ -23,6 +24,13 @@ describe('service: completion', () => {
       [...PRAGMA_NAMES],
     );
     assert.ok(items.every((i) => i.detail === `#${i.label}`));
+  });
+
+  it('offers every pragma of the vocabulary the grammar reads, each once, the usual first ones first', () => {
+    const vocabulary = [...SIMPLE_PRAGMAS, ...Object.values(ARGUMENT_PRAGMAS).flat()];
+    assert.deepEqual([...PRAGMA_NAMES].sort(), [...vocabulary].sort());
+    assert.equal(new Set(PRAGMA_NAMES).size, PRAGMA_NAMES.length);
+    assert.deepEqual(PRAGMA_NAMES.slice(0, 4), ['character-encoding', 'player1', 'player2', 'title']);
   });
 
   it('offers the values of a pragma that takes a fixed word', () => {

@@ -1,0 +1,39 @@
+/**
+ * `textDocument/hover`: the turn, the rack, the findings of a line, and (analysis on) the coach's
+ * best moves for that turn. Answered from the newest analysis held when the document changed only
+ * after the hovered line (state.analysisForLine), so a hover while a long record is typed into
+ * does not wait for a new analysis. A request cancelled before the coach's walk, or during it,
+ * answers RequestCancelled (or without the coach's part, when the walk stopped).
+ */
+import type { CancellationToken, Hover, HoverParams } from 'vscode-languageserver';
+import { AnalysisCancelled } from '../../analysis';
+import { coachHoverMarkdown, coachHoverSummary, coachTurn } from '../../service/coach';
+import { getHover, type CoachHover } from '../../service/hover';
+import { stopIfCancelled } from '../guard';
+import { yieldToMessages, type ServerState } from '../state';
+
+export async function hover(state: ServerState, params: HoverParams, token: CancellationToken): Promise<Hover | null> {
+  const cur = await state.analysisForLine(params.textDocument.uri, params.position.line, token);
+  if (!cur) return null;
+  const lang = state.languageOf(cur.settings);
+  let coach: ((index: number) => CoachHover | undefined) | undefined;
+  if (cur.settings.analysisEnabled) {
+    await yieldToMessages();
+    stopIfCancelled(token);
+    const lexicon = state.lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
+    coach = (index) => {
+      try {
+        const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token);
+        if (!answer || !('turn' in answer)) return undefined;
+        const summary = coachHoverSummary(answer.turn, lang, lexicon?.info.name ?? '');
+        return { ...(summary ? { summary } : {}), table: coachHoverMarkdown(answer.turn, lang) };
+      } catch (error) {
+        if (error instanceof AnalysisCancelled) return undefined;
+        throw error;
+      }
+    };
+  }
+  const result = getHover(cur.analysis, params.position, lang, cur.settings, coach);
+  stopIfCancelled(token);
+  return result;
+}
