@@ -9,8 +9,9 @@
  * order A B C [CH] D E F G H I J L [LL] M N Ñ O P Q R [RR] S T U V X Y Z, which is our tile
  * numbering (normalize.ts). Tile 0 only appears as the GADDAG separator.
  *
- * Invariants: every index is bounds-checked, the walk depth and the number of words are capped,
- * so a broken or hostile file gives an error, never a crash or a hang.
+ * Invariants: every index is bounds-checked, the walk depth and the number of words are capped
+ * (the words also by the file's size: `kwgWordLimit`), so a broken or hostile file gives an
+ * error, never a crash, a hang or millions of words from a few bytes.
  *
  * Example:
  *   const words: number[][] = [];
@@ -25,13 +26,27 @@ const ARC_MASK = 0x3fffff;
 
 /** A word list larger than this is refused (the FISE lexicons hold about 640 000 words). */
 export const KWG_MAX_WORDS = 5_000_000;
+/**
+ * A graph shares its endings, so a few bytes can stand for millions of words: a file may hold at
+ * most KWG_WORDS_PER_BYTE words per byte of its size (FILE2017 as a KWG holds 0.15: 636 598 words
+ * in 4 140 476 bytes; a graph of the DAWG part alone stays under 4), and never fewer than
+ * KWG_MIN_WORD_LIMIT. `kwgWordLimit` is the limit of a file; past it the walk stops at once.
+ */
+export const KWG_WORDS_PER_BYTE = 16;
+export const KWG_MIN_WORD_LIMIT = 100_000;
+
+/** The most words a `.kwg` of `bytes` bytes may hold (see KWG_WORDS_PER_BYTE). */
+export function kwgWordLimit(bytes: number): number {
+  return Math.min(KWG_MAX_WORDS, Math.max(KWG_MIN_WORD_LIMIT, KWG_WORDS_PER_BYTE * bytes));
+}
 /** Node visits allowed in one walk: a legitimate lexicon needs a few million. */
 const MAX_VISITS = 50_000_000;
 const MAX_DEPTH = 64;
 
 export type KwgResult =
   | { readonly ok: true; readonly words: number }
-  | { readonly ok: false; readonly problem: 'malformed' | 'alphabet' | 'too-many-words'; readonly detail: string };
+  | { readonly ok: false; readonly problem: 'malformed' | 'alphabet' | 'too-many-words'; readonly detail: string }
+  | { readonly ok: false; readonly problem: 'expands'; readonly detail: string; readonly limit: number; readonly bytes: number };
 
 /** Whether bytes look like a KWG: whole 32-bit nodes and a node 0 that is a root pointer. */
 export function looksLikeKwg(bytes: Uint8Array): boolean {
@@ -56,6 +71,7 @@ export function readKwg(bytes: Uint8Array, visit: (tiles: readonly number[]) => 
   for (let i = 0; i < n; i++) nodes[i] = readNode(bytes, i);
   let words = 0;
   let visits = 0;
+  const limit = kwgWordLimit(bytes.length);
   const root = nodes[0] & ARC_MASK;
   if (root === 0) return { ok: true, words };
   const path: number[] = [];
@@ -71,7 +87,10 @@ export function readKwg(bytes: Uint8Array, visit: (tiles: readonly number[]) => 
     }
     path[stack.length - 1] = tile;
     if ((node & ACCEPTS) !== 0) {
-      if (++words > KWG_MAX_WORDS) return { ok: false, problem: 'too-many-words', detail: `more than ${KWG_MAX_WORDS} words` };
+      if (++words > limit) {
+        if (limit === KWG_MAX_WORDS) return { ok: false, problem: 'too-many-words', detail: `more than ${KWG_MAX_WORDS} words` };
+        return { ok: false, problem: 'expands', detail: `more than ${limit} words`, limit, bytes: bytes.length };
+      }
       path.length = stack.length;
       visit(path);
     }

@@ -36,7 +36,7 @@ import * as path from 'node:path';
 import type { MessageArgs } from '../rules/types';
 import { WriteRefused, writeFileAtomic } from '../files/write';
 import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
-import { looksLikeKwg, readKwg } from './kwg';
+import { KWG_MIN_WORD_LIMIT, KWG_WORDS_PER_BYTE, looksLikeKwg, readKwg } from './kwg';
 import { keyToWord, tokenize } from './normalize';
 import { DEFAULT_LEXICON_FILE, findDataDir, resolveCacheDir } from './paths';
 import type { Lexicon, LexiconInfo } from './types';
@@ -351,6 +351,15 @@ function readListFile(file: string, options: LoadOptions): Outcome<ReadList> {
   if (kwgByName || (isBinary(bytes) && looksLikeKwg(bytes))) {
     const collector = new TileWordCollector('kwg');
     const r = readKwg(bytes, (tiles) => collector.add(tiles));
+    if (!r.ok && r.problem === 'expands') {
+      return problem('lexicon.kwg-expands', {
+        path: file,
+        bytes: r.bytes,
+        max: r.limit,
+        perByte: KWG_WORDS_PER_BYTE,
+        floor: KWG_MIN_WORD_LIMIT,
+      });
+    }
     if (!r.ok) {
       const id =
         r.problem === 'alphabet'

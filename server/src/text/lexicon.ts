@@ -40,6 +40,10 @@ export const LEXICON_MESSAGES: Catalog = {
     es: '{path}: demasiadas palabras para un léxico ({detail})',
     en: '{path}: too many words for a lexicon ({detail})',
   },
+  'lexicon.kwg-expands': {
+    es: '{path}: el .kwg de {bytes, number} bytes da más de {max, number} palabras; no parece un léxico (se admiten {perByte} palabras por byte del archivo, y al menos {floor, number})',
+    en: '{path}: the {bytes, number}-byte .kwg expands to more than {max, number} words; it does not look like a lexicon ({perByte} words per byte of the file are allowed, and at least {floor, number})',
+  },
   'lexicon.dawg-corrupt': { es: '{path}: archivo .dawg dañado ({detail})', en: '{path}: damaged .dawg file ({detail})' },
   'lexicon.bad-digraphs': {
     es: 'modo de dígrafos desconocido «{value}» (auto, plain, brackets o digits)',

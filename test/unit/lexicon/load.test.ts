@@ -262,7 +262,26 @@ describe('lexicon: user lists', function () {
           }
           return write(dir, 'bomb.kwg', b);
         },
-        'lexicon.too-many-words',
+        'lexicon.kwg-expands',
+      ],
+      [
+        // 113 nodes (452 bytes) standing for 28 + 28² + 28³ + 28⁴ = 637 420 words: refused (the limit is
+        // max(100 000, 16 words per byte)), before it is walked to the end.
+        'a .kwg of a few hundred bytes that expands to 637 420 words',
+        (dir) => {
+          const levels = 4;
+          const b = Buffer.alloc((1 + levels * 28) * 4);
+          b.writeUInt32LE(0x400000 | 1, 0);
+          for (let l = 0; l < levels; l++) {
+            for (let t = 1; t <= 28; t++) {
+              const index = 1 + l * 28 + (t - 1);
+              const arc = l + 1 < levels ? 1 + (l + 1) * 28 : 0;
+              b.writeUInt32LE(((t << 24) | 0x800000 | (t === 28 ? 0x400000 : 0) | arc) >>> 0, index * 4);
+            }
+          }
+          return write(dir, 'small-bomb.kwg', b);
+        },
+        'lexicon.kwg-expands',
       ],
       ['an unknown digraph mode', (dir) => write(dir, 'ok.txt', 'casa'), 'lexicon.bad-digraphs', { digraphs: 'emoji' as never }],
     ];
