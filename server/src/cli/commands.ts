@@ -24,6 +24,7 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   compare: () => (require('./compare') as typeof import('./compare')).compareCommand,
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
   moves: () => (require('./moves') as typeof import('./moves')).movesCommand(),
+  endgame: () => (require('./endgame') as typeof import('./endgame')).endgameCommand,
   analyze: () => (require('./analyze') as typeof import('./analyze')).analyzeCommand(),
   lsp: () => (require('./lsp') as typeof import('./lsp')).lspCommand,
 };

@@ -43,6 +43,7 @@ import { resolveLexicon } from './lexicon-option';
 import { formatLeaveMessage, loadLeavesOrBuiltin } from '../analysis/leave-files';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { jsonForTerminal, terminalText } from './terminal';
+import { endgameField } from './endgame-json';
 
 export const COMMON = {
   rules: { type: 'string' },
@@ -274,7 +275,8 @@ export function answerLine(
   const sort = says('sort') ? req.sort : (defaults.sort ?? req.sort);
   try {
     const answer = analyzeMoves(req.position, all ? Infinity : top, { lexicon, sort, ...(leaves ? { leaves } : {}) });
-    return JSON.stringify({ id: req.id, count: answer.count ?? 0, moves: answer.moves.map(moveJson) });
+    const endgame = endgameField(value, req.position, lexicon, lang); // docs/deep-analysis.md
+    return JSON.stringify({ id: req.id, count: answer.count ?? 0, moves: answer.moves.map(moveJson), ...(endgame ? { endgame } : {}) });
   } catch (e) {
     if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
     if (e instanceof AnalysisCancelled) return JSON.stringify({ id: req.id, error: e.message });
