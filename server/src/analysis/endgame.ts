@@ -477,7 +477,17 @@ class Solver {
         }
       }
     }
-    if (depth <= 1 && this.passEnds() === false) return this.frontier(beta);
+    if (depth <= 1 && this.passEnds() === false) {
+      // Kept in the table too (depth 1, never exact): transpositions reach the same frontier.
+      const v = this.frontier(beta);
+      this.tKeyA[slot] = this.hashA;
+      this.tKeyB[slot] = this.hashB;
+      this.tValue[slot] = v;
+      this.tDepth[slot] = 1;
+      this.tFlag[slot] = v >= beta ? FLAG_LOWER : FLAG_EXACT;
+      this.tBest[slot] = ttBest;
+      return v;
+    }
     const alpha0 = alpha;
     const horizon0 = this.horizon;
     const list = this.generate(ply, ttBest);
