@@ -37,6 +37,7 @@ import {
   BLANK,
   BLANK_BIT,
   CODE_MASK,
+  FACES,
   NEW_BIT,
   VALUES,
   codeOf,
@@ -476,7 +477,17 @@ class Solver {
         }
       }
     }
-    if (depth <= 1 && this.passEnds() === false) return this.frontier(beta);
+    if (depth <= 1 && this.passEnds() === false) {
+      // Kept in the table too (depth 1, never exact): transpositions reach the same frontier.
+      const v = this.frontier(beta);
+      this.tKeyA[slot] = this.hashA;
+      this.tKeyB[slot] = this.hashB;
+      this.tValue[slot] = v;
+      this.tDepth[slot] = 1;
+      this.tFlag[slot] = v >= beta ? FLAG_LOWER : FLAG_EXACT;
+      this.tBest[slot] = ttBest;
+      return v;
+    }
     const alpha0 = alpha;
     const horizon0 = this.horizon;
     const list = this.generate(ply, ttBest);
@@ -615,4 +626,50 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
   }
   for (let k = played.length - 1; k >= 0; k--) solver.undo(played[k].list, played[k].index);
   return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
+}
+
+/** The value of one move of the mover: its points, then the opponent's best from the position after it. */
+export interface MoveValue {
+  /** Spread of the mover from this position to the end when `move` is played and both play on best. */
+  readonly spread: number;
+  /** The best continuation after the move (the opponent first); empty when the move ends the game. */
+  readonly line: readonly EndgameMove[];
+  readonly exact: boolean;
+}
+
+/**
+ * The value of `move` (a placement or the pass, as the generator writes moves) in the endgame of
+ * `position` against `opponent`, under the same rules as `solveEndgame`.
+ */
+export function endgameMoveValue(position: Position, opponent: readonly string[], move: Move, options: EndgameOptions): MoveValue {
+  if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
+  const rackValue = (faces: readonly string[]): number => faces.reduce((s, f) => s + VALUES[codeOf(f)], 0);
+  const passes = options.passes ?? 0;
+  const naspa = position.rules === 'naspa';
+  if (move.kind === 'pass') {
+    if (passes + 1 >= (naspa ? 6 : 4)) return { spread: rackValue(opponent) - rackValue(position.rack), line: [], exact: true };
+    const after = solveEndgame({ ...position, rack: opponent, scores: [position.scores[1], position.scores[0]] }, position.rack, {
+      ...options,
+      passes: passes + 1,
+      scoreless: (options.scoreless ?? passes) + 1,
+    });
+    return { spread: -after.spread, line: after.line, exact: after.exact };
+  }
+  const board = position.board.slice();
+  const left = position.rack.slice();
+  const across = move.direction === 'across';
+  move.squares.forEach((v, i) => {
+    if ((v & NEW_BIT) === 0) return;
+    const blank = (v & BLANK_BIT) !== 0;
+    const code = v & CODE_MASK;
+    const row = across ? move.row : move.row + i;
+    const col = across ? move.col + i : move.col;
+    board[row * BOARD_SIZE + col] = { letter: FACES[code], blank, turn: -1 };
+    const k = left.indexOf(blank ? '?' : FACES[code]);
+    if (k >= 0) left.splice(k, 1);
+  });
+  if (left.length === 0) return { spread: move.score + 2 * rackValue(opponent), line: [], exact: true };
+  const scores: [number, number] = [position.scores[1], position.scores[0] + move.score];
+  const after = solveEndgame({ ...position, board, rack: opponent, scores }, left, { ...options, passes: 0, scoreless: 0 });
+  return { spread: move.score - after.spread, line: after.line, exact: after.exact };
 }

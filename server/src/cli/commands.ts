@@ -25,6 +25,7 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
   leaves: () => (require('./leaves') as typeof import('./leaves')).leavesCommand,
   moves: () => (require('./moves') as typeof import('./moves')).movesCommand(),
+  endgame: () => (require('./endgame') as typeof import('./endgame')).endgameCommand,
   analyze: () => (require('./analyze') as typeof import('./analyze')).analyzeCommand(),
   lsp: () => (require('./lsp') as typeof import('./lsp')).lspCommand,
 };

@@ -47,6 +47,7 @@ import { formatLeaveMessage, loadLeavesOrBuiltin } from '../analysis/leave-files
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { jsonForTerminal, terminalText } from './terminal';
 import { serveJsonLines } from './line-stream';
+import { endgameField } from './endgame-json';
 
 export const COMMON = {
   rules: { type: 'string' },
@@ -298,7 +299,8 @@ export function answerLine(
       count: counting,
     });
     const count = answer.count !== undefined ? { count: answer.count } : {};
-    return JSON.stringify({ id: req.id, ...count, moves: answer.moves.map(moveJson) });
+    const endgame = endgameField(value, req.position, lexicon, lang); // docs/deep-analysis.md
+    return JSON.stringify({ id: req.id, ...count, moves: answer.moves.map(moveJson), ...(endgame ? { endgame } : {}) });
   } catch (e) {
     if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
     if (e instanceof AnalysisCancelled) return JSON.stringify({ id: req.id, error: e.message });

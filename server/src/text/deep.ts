@@ -14,4 +14,30 @@ export const DEEP_MESSAGES: Catalog = {
     es: 'la bolsa aún tiene {bag, plural, one {# ficha} other {# fichas}}: el final exacto necesita la bolsa vacía',
     en: 'the bag still holds {bag, plural, one {# tile} other {# tiles}}: the exact endgame needs an empty bag',
   },
+  'deep.endgame-heading': {
+    es: '{player}, línea {line}: final con la bolsa vacía, atril {rack} contra {opponent} ({opponentRack})',
+    en: '{player}, line {line}: endgame with the bag empty, rack {rack} against {opponent} ({opponentRack})',
+  },
+  'deep.endgame-step': { es: '{n}. {player}: {move} {score}', en: '{n}. {player}: {move} {score}' },
+  'deep.endgame-spread': {
+    es: 'diferencial hasta el final {spread} ({end}; resuelto a {depth} jugadas, {nodes} nodos)',
+    en: 'spread to the end {spread} ({end}; solved at {depth} plies, {nodes} nodes)',
+  },
+  'deep.endgame-spread-partial': {
+    es: 'diferencial {spread} sin resolver del todo (límite alcanzado; búsqueda completa a {depth} jugadas, {nodes} nodos)',
+    en: 'spread {spread}, not fully solved (limit reached; complete search at {depth} plies, {nodes} nodes)',
+  },
+  'deep.endgame-played': {
+    es: 'jugada hecha: {move}, diferencial {spread}; pierde {lost}',
+    en: 'move played: {move}, spread {spread}; loses {lost}',
+  },
+  'deep.end.out': { es: 'un jugador se queda sin fichas{article}', en: 'a player goes out{article}' },
+  'deep.end.passes': { es: 'pases seguidos{article}', en: 'passes in a row{article}' },
+  'deep.end.scoreless': { es: 'turnos sin puntuar{article}', en: 'scoreless turns{article}' },
+  'deep.end.horizon': { es: 'sin llegar al final', en: 'the end not reached' },
+  'deep.json.endgame': {
+    es: '"endgame" es un objeto: {"opponentRack": "…", "passes": N, "time": S, "nodes": N}',
+    en: '"endgame" is an object: {"opponentRack": "…", "passes": N, "time": S, "nodes": N}',
+  },
+  'deep.json.opponent-rack': { es: '"opponentRack" es un texto de fichas', en: '"opponentRack" is a text of tiles' },
 };

@@ -1,0 +1,81 @@
+/**
+ * The `"endgame"` field of `moves --stdin` and the JSON of a solved endgame (docs/deep-analysis.md
+ * "JSON"), shared by `planilla endgame` (endgame.ts) and `moves --stdin` (moves.ts calls
+ * `endgameField` and adds what it returns).
+ *
+ * Invariants: never throws for input: a bad field answers `{ error }` in the user's language.
+ *
+ * Example:
+ *   endgameField({ endgame: { opponentRack: 'Q' } }, position, lexicon, 'es');   // { spread: 30, … }
+ */
+import type { Lexicon } from '../lexicon/types';
+import { formatMessage } from '../rules/messages';
+import { moveJson, unseenTiles, type Position } from '../analysis';
+import { solveEndgame, type EndgameResult } from '../analysis/endgame';
+import { readTiles, type AnalysisMessage } from '../analysis/position';
+import { t, type CliIo } from './io';
+
+function render(m: AnalysisMessage, lang: CliIo['lang']): string {
+  const args: Record<string, string | number> = { ...m.args };
+  if (m.detail) args.detail = render(m.detail, lang);
+  return formatMessage(m.messageId, args, lang);
+}
+
+/** The faces of the tiles unseen by the mover (with the bag empty: the opponent's rack). */
+export function opponentRackOf(position: Position): string[] {
+  const out: string[] = [];
+  for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) out.push(face);
+  return out;
+}
+
+/** The JSON of a solved endgame (docs/deep-analysis.md "JSON"). */
+export function endgameJson(result: EndgameResult): Record<string, unknown> {
+  return {
+    spread: result.spread,
+    exact: result.exact,
+    end: result.end,
+    depth: result.depth,
+    nodes: result.nodes,
+    line: result.line.map(moveJson),
+  };
+}
+
+/**
+ * The `"endgame"` answer of one `moves --stdin` position: `{ spread, exact, end, depth, nodes,
+ * line }`, or `{ error }` (the field is not an object, the opponent's rack unreadable, tiles in the
+ * bag). `request` is the line's JSON; undefined when it has no `"endgame"` field.
+ */
+export function endgameField(
+  request: unknown,
+  position: Position,
+  lexicon: Lexicon,
+  lang: CliIo['lang'],
+): Record<string, unknown> | undefined {
+  if (typeof request !== 'object' || request === null || !('endgame' in request)) return undefined;
+  const field = request.endgame;
+  const fail = (id: string, args: Record<string, string | number> = {}): Record<string, unknown> => ({ error: t(lang, id, args) });
+  if (typeof field !== 'object' || field === null || Array.isArray(field)) return fail('deep.json.endgame');
+  const o = field as Record<string, unknown>;
+  let opponent: string[];
+  if (o.opponentRack === undefined) opponent = opponentRackOf(position);
+  else {
+    if (typeof o.opponentRack !== 'string') return fail('deep.json.opponent-rack');
+    const read = readTiles(o.opponentRack, false);
+    if ('error' in read) return { error: render(read.error, lang) };
+    opponent = read.tiles.map((x) => x!.letter);
+  }
+  if (position.bag !== 0) return fail('deep.endgame-bag', { bag: position.bag });
+  const limit = (key: string): number | undefined | null =>
+    o[key] === undefined ? undefined : typeof o[key] === 'number' && Number.isInteger(o[key]) && o[key] > 0 ? o[key] : null;
+  const passes = o.passes === undefined ? 0 : typeof o.passes === 'number' && Number.isInteger(o.passes) && o.passes >= 0 ? o.passes : null;
+  const time = limit('time');
+  const nodes = limit('nodes');
+  if (passes === null || time === null || nodes === null) return fail('deep.json.endgame');
+  const result = solveEndgame(position, opponent, {
+    lexicon,
+    passes,
+    ...(time !== undefined ? { timeLimitMs: time * 1000 } : {}),
+    ...(nodes !== undefined ? { maxNodes: nodes } : {}),
+  });
+  return endgameJson(result);
+}

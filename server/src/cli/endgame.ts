@@ -1,0 +1,163 @@
+/**
+ * `planilla endgame FILE --line L [--json] [--time S] [--nodes N]` (docs/deep-analysis.md): the
+ * exact endgame of the turn on line L (the bag empty, the opponent's rack known by tile tracking):
+ * the best sequence, its final spread and the value of the move played (the `"endgame"` field of
+ * `moves --stdin` is in endgame-json.ts).
+ *
+ * Exit codes: 0 answered; 2 bad usage, unreadable file, no move on that line, the rack not known,
+ * tiles still in the bag.
+ *
+ * Example:
+ *   planilla endgame samples/final-de-club.gcg --line 40
+ *   echo '{"board":[...],"rack":"EQ","endgame":{"opponentRack":"DGNP"}}' | planilla moves --stdin
+ */
+import { formatNumber } from '../rules/messages';
+import { moveJson, positionBefore, type Move, type Position } from '../analysis';
+import { endgameJson, opponentRackOf } from './endgame-json';
+import { playedMove } from '../analysis/coach';
+import { endgameMoveValue, solveEndgame, type EndgameOptions, type EndgameResult } from '../analysis/endgame';
+import type { Replay } from '../engine/types';
+import { endArticle } from '../engine/replay-state';
+import { analyzeFile, replaySettings, singleFile } from './board';
+import { t, type CliIo } from './io';
+import { runCommand, type Command, type ParsedArgs } from './args';
+import { resolveLexicon } from './lexicon-option';
+import { COMMON, moveText, positionJson, positiveInt, render, shown, signed } from './moves';
+import { jsonForTerminal } from './terminal';
+import { AnalysisUnsupported } from '../analysis';
+
+export const endgameCommand: Command = {
+  options: { ...COMMON, line: { type: 'string' }, time: { type: 'string' }, nodes: { type: 'string' } },
+  run: (args, io) => endgame(args, io),
+};
+
+export function runEndgame(argv: readonly string[], io: CliIo): Promise<number> {
+  return runCommand(endgameCommand, argv, io);
+}
+
+/** Consecutive passes just before turn `index` (37.2: with the bag empty only passes are scoreless). */
+export function passesBefore(r: Replay, index: number): number {
+  let n = 0;
+  for (let i = index - 1; i >= 0 && r.turns[i].kind === 'pass'; i--) n++;
+  return n;
+}
+
+/** ', art. 37.4' (the article of the ending under the edition; none under NASPA or at the horizon). */
+function endCitation(end: EndgameResult['end'], position: Position): string {
+  if (end === 'horizon') return '';
+  const article = endArticle(end, position.rules);
+  return article ? `, art. ${article}` : '';
+}
+
+/** The played move's JSON without the static equity (which the endgame value replaces). */
+function playedJson(m: Move): Record<string, unknown> {
+  const { equity: _equity, ...rest } = moveJson(m);
+  return rest;
+}
+
+const rackText = (rack: readonly string[]): string => rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
+
+async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const lineArg = args.values.get('line');
+  if (lineArg === undefined) {
+    io.err(t(io.lang, 'analysis.no-line'));
+    return 2;
+  }
+  const line = positiveInt(lineArg, '--line', io);
+  if (line === null || line === undefined) return 2;
+  const time = positiveInt(args.values.get('time'), '--time', io);
+  if (time === null) return 2;
+  const nodes = positiveInt(args.values.get('nodes'), '--nodes', io);
+  if (nodes === null) return 2;
+  const file = singleFile(args, 'endgame', io);
+  if (file === undefined) return 2;
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
+  if (!lexicon) return 2;
+  const analysis = analyzeFile(file, { ...settings, lexicon }, io);
+  if (!analysis) return 2;
+  const r = analysis.replay;
+  const index = r.turns.findIndex((turn) => turn.event.line === line - 1);
+  const turn = r.turns[index];
+  if (!turn || !['placement', 'pass'].includes(turn.kind)) {
+    io.err(t(io.lang, 'analysis.no-event-on-line', { line, path: shown(file) }));
+    return 2;
+  }
+  const got = positionBefore(r, index);
+  if (!('position' in got)) {
+    io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: t(io.lang, `analysis.reason.${got.reason}`) }));
+    return 2;
+  }
+  const position = got.position;
+  const opponent = opponentRackOf(position);
+  const passes = passesBefore(r, index);
+  const options: EndgameOptions = {
+    lexicon,
+    passes,
+    ...(time !== undefined ? { timeLimitMs: time * 1000 } : {}),
+    ...(nodes !== undefined ? { maxNodes: nodes } : {}),
+  };
+  try {
+    const best = solveEndgame(position, opponent, options);
+    const move = playedMove(turn, position);
+    const played: { move: Move; spread: number; exact: boolean } | undefined =
+      move && move !== 'unknown-exchange' && (move.kind === 'play' || move.kind === 'pass')
+        ? { move, ...endgameMoveValue(position, opponent, move, options) }
+        : undefined;
+    if (args.flags.has('json')) {
+      io.out(
+        jsonForTerminal(
+          JSON.stringify({
+            position: positionJson(position),
+            opponentRack: rackText(opponent),
+            passes,
+            ...endgameJson(best),
+            ...(played
+              ? { played: { ...playedJson(played.move), spread: played.spread, exact: played.exact, lost: best.spread - played.spread } }
+              : {}),
+          }),
+        ),
+      );
+      return 0;
+    }
+    const nick = (p: number): string => shown(r.players[p]?.nick ?? '');
+    io.out(
+      t(io.lang, 'deep.endgame-heading', {
+        player: nick(turn.player),
+        line,
+        rack: rackText(position.rack),
+        opponent: nick(1 - turn.player),
+        opponentRack: rackText(opponent),
+      }),
+    );
+    best.line.forEach((m, i) => {
+      const p = i % 2 === 0 ? turn.player : 1 - turn.player;
+      io.out(t(io.lang, 'deep.endgame-step', { n: i + 1, player: nick(p), move: moveText(m, io.lang), score: signed(m.score) }));
+    });
+    io.out(
+      t(io.lang, best.exact ? 'deep.endgame-spread' : 'deep.endgame-spread-partial', {
+        spread: signed(best.spread),
+        end: t(io.lang, `deep.end.${best.end}`, { article: endCitation(best.end, position) }),
+        depth: best.depth,
+        nodes: formatNumber(best.nodes, io.lang),
+      }),
+    );
+    if (played) {
+      io.out(
+        t(io.lang, 'deep.endgame-played', {
+          move: moveText(played.move, io.lang),
+          spread: signed(played.spread),
+          lost: best.spread - played.spread,
+        }),
+      );
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof AnalysisUnsupported) {
+      io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: render(e.reason, io.lang) }));
+      return 2;
+    }
+    throw e;
+  }
+}
