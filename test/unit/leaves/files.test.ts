@@ -30,10 +30,19 @@ describe('leaves: files', () => {
     assert.equal(b.warning, undefined);
     assert.ok(b.leaves instanceof LeaveTable);
     const t = b.leaves;
-    const p = t.provenance as { list?: { name?: string }; seed?: number; games?: number; generations?: number };
+    const p = t.provenance as {
+      method?: string;
+      list?: { name?: string };
+      seed?: number;
+      totalGames?: number;
+      totalRacks?: number;
+      generations?: number;
+    };
+    assert.match(p.method ?? '', /^rack-equity/);
     assert.match(p.list?.name ?? '', /an-array-of-spanish-words/);
-    assert.ok(typeof p.seed === 'number' && (p.games ?? 0) > 0 && (p.generations ?? 0) > 0);
-    assert.ok(t.ranks.length >= 29);
+    assert.ok(typeof p.seed === 'number' && (p.totalGames ?? 0) > 0 && (p.totalRacks ?? 0) > 0 && (p.generations ?? 0) === 2);
+    // every leave of 1–6 tiles has a value of its own
+    assert.equal(t.ranks.length, t.index.size);
     // the blank is the best single tile to keep; Q is worth less than keeping nothing
     assert.ok(t.value(['?']) > t.value(['S']) && t.value(['Q']) < 0);
     // it goes into the .vsix
