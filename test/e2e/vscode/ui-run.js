@@ -547,7 +547,7 @@ runWorkbench({
     // move and the word list in use; the score table and the best-move table follow.
     check(
       'hover_starts_with_coach_summary',
-      /^Coach · the move played .* · best: .* · list: es-open/.test(ordinary.trim()),
+      /^Coach: (ranks \d+, loses [\d.]+|the move played is the best|not legal, loses [\d.]+) .*· list es-open/.test(ordinary.trim()),
       ordinary.slice(0, 200),
     );
     await page.screenshot({ path: path.join(shots, 'hover-move.png') });
