@@ -312,11 +312,9 @@ function sectionsFor(
     const extra = coach?.(at.index);
     const coachText = typeof extra === 'string' ? { table: extra } : extra;
     // The coach's one-line summary first (rank, loss, best move, list), its table after the move's.
-    return [
-      ...(coachText?.summary ? [coachText.summary] : []),
-      moveHover(analysis, at.index, lang, findings),
-      ...(coachText?.table ? [coachText.table] : []),
-    ];
+    // (The summary shares the move's section: no rule between them, so the move's table still fits.)
+    const move = moveHover(analysis, at.index, lang, findings);
+    return [coachText?.summary ? `${coachText.summary}\n\n${move}` : move, ...(coachText?.table ? [coachText.table] : [])];
   }
   return [...findings];
 }
