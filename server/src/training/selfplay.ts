@@ -2,7 +2,7 @@
  * Self-play (issue 14, item 1): complete games between two strategies under the current FISE
  * rules, for the leave-value training and for measuring one bot against another.
  *
- * A game: the 100 FISE tiles (art. 3) shuffled by a seeded stream (training/seeded-bag.ts), seven tiles each
+ * A game: the 100 FISE tiles (art. 3) shuffled by a seeded stream (analysis/seeded-bag.ts), seven tiles each
  * (art. 6); player 1 starts. Each turn the strategy picks a placement, an exchange or a pass
  * from the position (board, rack, bag, scores). After a placement the player draws as many
  * tiles as placed while the bag lasts (art. 7); an exchange (art. 24) needs at least one tile in
