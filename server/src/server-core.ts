@@ -54,12 +54,11 @@ import { getCompletions } from './service/completion';
 import { getDiagnostics } from './service/diagnostics';
 import { getDocumentSymbols, getFoldingRanges, getFormattingEdits, getInlayHints } from './service/editing';
 import { exportForWoogles, hasScoreOnlyLines } from './service/export';
-import { getHover, type CoachHover } from './service/hover';
+import { getHover } from './service/hover';
 import {
   CoachCache,
   boardCoachModel,
   coachHoverMarkdown,
-  coachHoverSummary,
   coachLensStubs,
   coachLensText,
   coachTurn,
@@ -448,7 +447,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const cur = await currentAnalysis(params.textDocument.uri);
       if (!cur) return null;
       const lang = languageOf(cur.settings);
-      let coach: ((index: number) => CoachHover | undefined) | undefined;
+      let coach: ((index: number) => string | undefined) | undefined;
       if (cur.settings.analysisEnabled) {
         await yieldToMessages();
         if (token.isCancellationRequested) throw cancelledError();
@@ -456,9 +455,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
         coach = (index) => {
           try {
             const answer = coachTurn(cur.analysis, index, lexicon, coachCache, lang, token);
-            if (!answer || !('turn' in answer)) return undefined;
-            const summary = coachHoverSummary(answer.turn, lang, lexicon?.info.name ?? '');
-            return { ...(summary ? { summary } : {}), table: coachHoverMarkdown(answer.turn, lang) };
+            return answer && 'turn' in answer ? coachHoverMarkdown(answer.turn, lang) : undefined;
           } catch (error) {
             if (error instanceof AnalysisCancelled) return undefined;
             throw error;
