@@ -227,23 +227,6 @@ export function coachHoverMarkdown(t: TurnAnalysis, lang: Language): string {
   return lines.join('\n');
 }
 
-/**
- * The hover's first line on a move (before its score table): the move played's rank and the
- * equity it lost, the best move, and the word list the suggestions come from, e.g.
- * '**Entrenador:** 3.ª, pierde 4,5 · mejor: 8D CAMINO +26 · lista es-open'.
- * Undefined when no move is legal.
- */
-export function coachHoverSummary(t: TurnAnalysis, lang: Language, list: string): string | undefined {
-  const best = t.best?.[0];
-  if (!best) return undefined;
-  // The list's short name ('es-open (an-array-of-spanish-words 2.0.0)' → 'es-open'), so the line stays one line.
-  const short = list.replace(/\s*\(.*$/, '') || list;
-  const args = { best: md(moveName(best, lang)), lost: equityText(t.equityLost ?? 0, lang), list: md(short), rank: t.rank ?? 0 };
-  if (!t.legal || t.rank === undefined) return uiText('ui.coach.summary.illegal', lang, args);
-  if (t.rank === 1) return uiText('ui.coach.summary.best', lang, args);
-  return uiText('ui.coach.summary.rank', lang, args);
-}
-
 /** What an unresolved coach lens carries to `codeLens/resolve`. */
 export interface CoachLensData {
   readonly coach: true;

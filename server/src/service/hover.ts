@@ -295,7 +295,7 @@ function sectionsFor(
   at: Located,
   findings: readonly string[],
   lang: Language,
-  coach?: (index: number) => CoachHover | undefined,
+  coach?: (index: number) => string | undefined,
 ): string[] {
   const replay = analysis.replay;
   const body = ((): string | undefined => {
@@ -310,32 +310,21 @@ function sectionsFor(
   if (body !== undefined) return [...(illegal ? [illegal] : []), ...findings, body];
   if (at.kind === 'event') {
     const extra = coach?.(at.index);
-    const coachText = typeof extra === 'string' ? { table: extra } : extra;
-    // The coach's one-line summary first (rank, loss, best move, list), its table after the move's.
-    // (The summary shares the move's section: no rule between them, so the move's table still fits.)
-    const move = moveHover(analysis, at.index, lang, findings);
-    return [coachText?.summary ? `${coachText.summary}\n\n${move}` : move, ...(coachText?.table ? [coachText.table] : [])];
+    return [moveHover(analysis, at.index, lang, findings), ...(extra ? [extra] : [])];
   }
   return [...findings];
 }
 
 /**
- * What the coach adds to the hover of a move: its table (after the move's score table) and,
- * optionally, a one-line summary that opens the hover. A plain string is a table.
- */
-export type CoachHover = string | { readonly summary?: string; readonly table: string };
-
-/**
  * The hover at `pos`. `coach`, when given, writes the coach's analysis of the event at an index
- * (service/coach.ts); its summary opens the hover, its table goes after the move's score table,
- * and only on the move itself.
+ * (service/coach.ts); it goes after the move's score table, and only on the move itself.
  */
 export function getHover(
   analysis: Analysis,
   pos: Position,
   lang: Language,
   settings: PlanillaSettings,
-  coach?: (index: number) => CoachHover | undefined,
+  coach?: (index: number) => string | undefined,
 ): Hover | null {
   const at = locate(analysis, pos);
   const findings = findingsHover(analysis, pos, lang, settings);

@@ -444,17 +444,4 @@ export const UI_MESSAGES: Catalog = {
     es: 'No se pudo leer la lista de palabras excluidas {path} ({problem}); se juzga sin ella.',
     en: 'Could not read the banned word list {path} ({problem}); words are judged without it.',
   },
-  /* The hover's first line on a move. {best}: the best move; {lost}: equity lost; {list}: the word list in use (short name). */
-  'ui.coach.summary.best': {
-    es: '**Entrenador:** la jugada hecha es la mejor · lista {list}',
-    en: '**Coach:** the move played is the best · list {list}',
-  },
-  'ui.coach.summary.rank': {
-    es: '**Entrenador:** {rank}.ª, pierde {lost} · mejor: {best} · lista {list}',
-    en: '**Coach:** ranks {rank}, loses {lost} · best: {best} · list {list}',
-  },
-  'ui.coach.summary.illegal': {
-    es: '**Entrenador:** no legal, pierde {lost} · mejor: {best} · lista {list}',
-    en: '**Coach:** not legal, loses {lost} · best: {best} · list {list}',
-  },
 };

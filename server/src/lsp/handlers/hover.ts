@@ -7,8 +7,8 @@
  */
 import type { CancellationToken, Hover, HoverParams } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
-import { coachHoverMarkdown, coachHoverSummary, coachTurn } from '../../service/coach';
-import { getHover, type CoachHover } from '../../service/hover';
+import { coachHoverMarkdown, coachTurn } from '../../service/coach';
+import { getHover } from '../../service/hover';
 import { stopIfCancelled } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
 
@@ -16,7 +16,7 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
   const cur = await state.analysisForLine(params.textDocument.uri, params.position.line, token);
   if (!cur) return null;
   const lang = state.languageOf(cur.settings);
-  let coach: ((index: number) => CoachHover | undefined) | undefined;
+  let coach: ((index: number) => string | undefined) | undefined;
   if (cur.settings.analysisEnabled) {
     await yieldToMessages();
     stopIfCancelled(token);
@@ -24,9 +24,7 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
     coach = (index) => {
       try {
         const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token);
-        if (!answer || !('turn' in answer)) return undefined;
-        const summary = coachHoverSummary(answer.turn, lang, lexicon?.info.name ?? '');
-        return { ...(summary ? { summary } : {}), table: coachHoverMarkdown(answer.turn, lang) };
+        return answer && 'turn' in answer ? coachHoverMarkdown(answer.turn, lang) : undefined;
       } catch (error) {
         if (error instanceof AnalysisCancelled) return undefined;
         throw error;
