@@ -46,6 +46,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { FIX_ALL_KIND, fixAllEdits, getCodeActions, getFixAllAction } from './service/actions';
+import { FILL_KIND, getFillAction } from './service/fill';
 import { compareSheets, comparisonSummary } from './service/compare';
 import { fixAll } from './service/fix-all';
 import { analyze, MAX_CONTENT_LINES, type Analysis } from './service/document';
@@ -367,7 +368,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         codeLensProvider: { resolveProvider: true },
-        codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
+        codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND, FILL_KIND] },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         documentFormattingProvider: true,
@@ -491,7 +492,8 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
       const all = wants(FIX_ALL_KIND)
         ? getFixAllAction(cur.analysis, params.textDocument.uri, lang, analysisSettingsFor(cur.analysis.parsed.file.text, cur.settings))
         : undefined;
-      return all ? [...quick, all] : quick;
+      const filling = wants(FILL_KIND) ? getFillAction(cur.analysis, params.textDocument.uri, lang) : undefined;
+      return [...quick, ...(all ? [all] : []), ...(filling ? [filling] : [])];
     }),
   );
 
