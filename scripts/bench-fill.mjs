@@ -79,7 +79,7 @@ function run(label, games, strip) {
       const answer = s.answers.get(e.line);
       if (!answer) return;
       const search = a.replay.turns[i]?.wordSearch;
-      if (a.replay.turns.slice(0, i).every((t) => t.placed.length === 0) && search?.status === 'located') {
+      if (a.replay.turns.slice(0, i).every((t) => t.placed.length === 0) && search && search.status !== 'nowhere') {
         mirror =
           a.replay.turns[i].placed.map((p) => `${p.row},${p.col}`).join(' ') === transpose(answer.squares) &&
           answer.squares !== transpose(answer.squares);

@@ -58,7 +58,7 @@ describe('protocol: fix all, compare, score-only sheets', function () {
     client = LspClient.start(serverModule);
     client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({ language: 'en' })));
     const result = await client.initialize({ locale: 'en' });
-    assert.deepEqual(result.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll'] });
+    assert.deepEqual(result.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll', 'source.planilla.fill'] });
   });
 
   after(async () => {

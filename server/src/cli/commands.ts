@@ -21,6 +21,7 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   format: () => (require('./format') as typeof import('./format')).formatCommand,
   export: () => (require('./format') as typeof import('./format')).exportCommand,
   fix: () => (require('./fix') as typeof import('./fix')).fixCommand,
+  fill: () => (require('./fill') as typeof import('./fill')).fillCommand,
   compare: () => (require('./compare') as typeof import('./compare')).compareCommand,
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
   leaves: () => (require('./leaves') as typeof import('./leaves')).leavesCommand,

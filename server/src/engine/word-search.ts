@@ -9,8 +9,9 @@
  * taken from the pool (a blank for each lower-case letter, art. 10), and the placement is scored
  * with the engine's own scoring. `narrow` then plays each candidate and walks the lines after it:
  * a candidate that leaves a later placement impossible (its squares clash with the candidate's
- * tiles or does not make its score there, or a later word has no placement at all) is dropped; when every candidate would be
- * dropped, none is (a slip in a later line must not decide this one).
+ * tiles or does not make its score there, or a later word has no placement at all) gives way to
+ * the candidates that follow the later lines further; when all stop at the same line, none is
+ * dropped (a slip in a later line must not decide this one).
  *
  * Invariants: pure; the board passed in is never modified; candidates come in a fixed order (the
  * likeliest first: every cross word accepted, then rack-consistent, then across before down, top
@@ -271,24 +272,33 @@ class Lookahead {
     this.budget = options.budget ?? 2000;
   }
 
-  /** Whether the lines from `at` can all be placed on `board` (unfinished branches count as yes). */
-  possible(board: BoardCells, unseen: readonly string[], at: number, depth: number): boolean {
-    if (depth <= 0 || at >= this.lines.length || this.budget <= 0) return true;
+  /**
+   * How far the lines from `at` can be followed on `board`: the index of the first line no branch
+   * can place, or `lines.length` when all can (a branch the depth or the budget stops counts as
+   * following every line).
+   */
+  reach(board: BoardCells, unseen: readonly string[], at: number, depth: number): number {
+    const end = this.lines.length;
+    if (depth <= 0 || at >= end || this.budget <= 0) return end;
     this.budget--;
     const line = this.lines[at];
-    if (line.kind === 'stop') return true;
+    if (line.kind === 'stop') return end;
     if (line.kind === 'placement') {
       const tiles = fitPlacement(board, line);
-      if (!tiles) return false;
-      if (line.score !== undefined && scorePlacement(board, tiles, line.direction, this.options.tileSet).score !== line.score) return false;
-      return this.possible(withTiles(board, tiles), removeFaces(unseen, tiles), at + 1, depth - 1);
+      if (!tiles) return at;
+      if (line.score !== undefined && scorePlacement(board, tiles, line.direction, this.options.tileSet).score !== line.score) return at;
+      return this.reach(withTiles(board, tiles), removeFaces(unseen, tiles), at + 1, depth - 1);
     }
     const found = preferAccepted(
       findPlacements(board, line.word, { score: line.score, pool: unseen, tileSet: this.options.tileSet, judge: this.options.judge })
         .matches,
     );
-    if (found.length === 0) return false;
-    return found.some((c) => this.possible(withTiles(board, c.newTiles), removeFaces(unseen, c.newTiles), at + 1, depth - 1));
+    let best = at;
+    for (const c of found) {
+      best = Math.max(best, this.reach(withTiles(board, c.newTiles), removeFaces(unseen, c.newTiles), at + 1, depth - 1));
+      if (best === end) break;
+    }
+    return best;
   }
 }
 
@@ -305,6 +315,9 @@ export function narrow(
   if (candidates.length < 2 || lines.length === 0) return candidates;
   const look = new Lookahead(lines, options);
   const depth = options.depth ?? 6;
-  const kept = candidates.filter((c) => look.possible(withTiles(board, c.newTiles), removeFaces(options.unseen, c.newTiles), 0, depth));
-  return kept.length > 0 ? kept : candidates;
+  // The candidates that follow the later lines furthest: all of them when a slip in a later line
+  // stops every candidate at the same line.
+  const reaches = candidates.map((c) => look.reach(withTiles(board, c.newTiles), removeFaces(options.unseen, c.newTiles), 0, depth));
+  const furthest = Math.max(...reaches);
+  return candidates.filter((_, i) => reaches[i] === furthest);
 }

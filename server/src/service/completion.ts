@@ -58,17 +58,25 @@ export function writeRackTile(letter: string, notation: TileNotation): string {
   return letter;
 }
 
-function nickItems(analysis: Analysis, line: number, lang: Language): CompletionItem[] {
+/**
+ * The nicks after `>`. The item replaces the nick typed so far; when the line already has its colon
+ * after the cursor (`>An|: …`), the item replaces up to it and writes one colon, never `Ana: :`.
+ */
+function nickItems(analysis: Analysis, line: number, lang: Language, lineText = '', character = 0): CompletionItem[] {
   const replay = analysis.replay;
   const nicks = new Set<string>();
   for (const p of replay.players) if (p.nick) nicks.add(p.nick);
   for (const e of analysis.parsed.file.events) nicks.add(e.nick.text);
   const previous = [...replay.turns].reverse().find((t) => t.event.line < line && t.player >= 0);
   const next = previous ? replay.players[1 - previous.player]?.nick : replay.players[0]?.nick;
+  const start = lineText.indexOf('>') + 1;
+  const after = /^[^:\s]*:/.exec(lineText.slice(character));
+  const end = after ? character + after[0].length : character;
+  const range = { start: { line, character: Math.max(start, 0) }, end: { line, character: end } };
   return [...nicks].map((nick) => ({
     label: nick,
     kind: CompletionItemKind.Reference,
-    insertText: `${nick}: `,
+    ...(after ? { textEdit: { range, newText: `${nick}:` } } : { insertText: `${nick}: ` }),
     detail: nick === next ? uiText('ui.completion.nextToMove', lang) : uiText('ui.completion.player', lang),
     sortText: nick === next ? '0' : `1${nick}`,
   }));
@@ -179,7 +187,7 @@ export function getCompletions(analysis: Analysis, pos: Position, lang: Language
   if (value) {
     return (PRAGMA_VALUES[value[1].toLowerCase() as PragmaName] ?? []).map((v) => ({ label: v, kind: CompletionItemKind.EnumMember }));
   }
-  if (/^\s*>[^:\s]*$/.test(before)) return nickItems(analysis, pos.line, lang);
+  if (/^\s*>[^:\s]*$/.test(before)) return nickItems(analysis, pos.line, lang, lineText, pos.character);
   const rack = /^\s*>([^:\s]*):\s*\S*$/.exec(before);
   if (rack) return keptRackItems(analysis, pos.line, rack[1], lang);
   if (/^\s*>[^:\s]*:\s*\S+\s+\w*$/.test(before)) return coordinateItems(analysis, pos.line, lang);

@@ -30,6 +30,27 @@ export const SHEET_MESSAGES: Catalog = {
     es: '{word}: falta la puntuación y los totales no la dicen',
     en: '{word}: the score is missing and the totals do not tell it',
   },
+  /* planilla fill: {line} 1-based; {text} what was written; {candidates} 'COORD PLAY · …'; {reason}. */
+  'fill.line.filled': { es: 'línea {line}: completada con {text}', en: 'line {line}: filled with {text}' },
+  'fill.line.ambiguous': {
+    es: 'línea {line}: varias colocaciones posibles, se deja como está: {candidates}',
+    en: 'line {line}: several placements fit, left as it is: {candidates}',
+  },
+  'fill.line.impossible': { es: 'línea {line}: no se puede completar: {reason}', en: 'line {line}: cannot be filled: {reason}' },
+  'fill.line.unfinished': {
+    es: 'línea {line}: línea sin terminar, se deja como está ({reason})',
+    en: 'line {line}: unfinished line, left as it is ({reason})',
+  },
+  /* {path}; {filled}, {open}: line counts. */
+  'fill.summary': {
+    es: '{path}: {filled, plural, one {# línea completada} other {# líneas completadas}}, {open, plural, one {# abierta} other {# abiertas}}',
+    en: '{path}: {filled, plural, one {# line filled} other {# lines filled}}, {open} open',
+  },
+  /* The editor's source action; {filled}, {open}: line counts. */
+  'sheet.fill.title': {
+    es: 'Completar la planilla ({filled, plural, one {# línea} other {# líneas}}; {open, plural, one {# queda abierta} other {# quedan abiertas}})',
+    en: 'Complete the sheet ({filled, plural, one {# line} other {# lines}}; {open} left open)',
+  },
   /* {coord}, {play}: the placement written by the fix. */
   'sheet.fix.writePlacement': {
     es: 'Escribir la colocación: {coord} {play}',

@@ -53,6 +53,16 @@ describe('service: completion', () => {
     assert.equal(first.insertText, 'Ana: ');
   });
 
+  it('completes a nick before a colon already written with one colon, not "Ana: :"', () => {
+    const { text, position } = cursor(`${EXAMPLE_6}>A|: ABC 8D ABC +7 7`);
+    const items = getCompletions(analyzeRecord(text), position, 'en');
+    const ana = items.find((i) => i.label === 'Ana');
+    const edit = ana?.textEdit as { newText: string; range: { start: { character: number }; end: { character: number } } } | undefined;
+    assert.equal(edit?.newText, 'Ana:');
+    assert.deepEqual([edit.range.start.character, edit.range.end.character], [1, 3]);
+    assert.equal(ana?.insertText, undefined);
+  });
+
   it("offers the rack a player keeps from the previous turn, in the record's notation", () => {
     assert.deepEqual(
       complete(`${EXAMPLE_6}>Ana: |`).map((i) => i.label),

@@ -6,6 +6,7 @@
 import type { CancellationToken, CodeAction, CodeActionParams } from 'vscode-languageserver';
 import { FIX_ALL_KIND, getCodeActions, getFixAllAction } from '../../service/actions';
 import { extraListActions } from '../../service/extra-list';
+import { FILL_KIND, getFillAction } from '../../service/fill';
 import type { ServerState } from '../state';
 
 export async function codeAction(state: ServerState, params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> {
@@ -24,5 +25,6 @@ export async function codeAction(state: ServerState, params: CodeActionParams, t
     wants('quickfix') && state.host.appendToList
       ? extraListActions(cur.analysis, params.range, params.context.diagnostics, cur.settings, lang)
       : [];
-  return all ? [...quick, ...extra, all] : [...quick, ...extra];
+  const filling = wants(FILL_KIND) ? getFillAction(cur.analysis, params.textDocument.uri, lang) : undefined;
+  return [...quick, ...extra, ...(all ? [all] : []), ...(filling ? [filling] : [])];
 }

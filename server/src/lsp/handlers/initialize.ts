@@ -5,6 +5,7 @@
  */
 import { TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver';
 import { FIX_ALL_KIND } from '../../service/actions';
+import { FILL_KIND } from '../../service/fill';
 import { ADD_TO_EXTRA_LIST_COMMAND } from '../../service/extra-list';
 import { SEMANTIC_LEGEND } from '../../service/semantic-tokens';
 import { filePathOf, sectionOf, type ServerState } from '../state';
@@ -25,7 +26,7 @@ export function initialize(state: ServerState, params: InitializeParams): Initia
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
       codeLensProvider: { resolveProvider: true },
-      codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
+      codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND, FILL_KIND] },
       documentSymbolProvider: true,
       foldingRangeProvider: true,
       documentFormattingProvider: true,

@@ -1,0 +1,156 @@
+/**
+ * "Completar la planilla" / `planilla fill`: every line of a record that can be completed without
+ * guessing, from what the replay computed: a word without a coordinate that has one placement gets
+ * its coordinate and GCG play (service/word-line.ts), a line without its score gets the score its
+ * play makes on the board (or, for a word, the one the totals give), a line without its total gets
+ * the previous total plus its score. What stays open is listed: a word with several placements
+ * (`ambiguous`, with the candidates), one with none (`impossible`, with the reason), and the lines
+ * the grammar cannot read yet (left alone).
+ *
+ * Invariants: pure; never invents (only values the replay derived from the sheet and the board);
+ * the edits touch only what they fill, so applying them to the text changes nothing else; a
+ * record read only in part is refused (writing it back would lose its tail).
+ *
+ * Example:
+ *   const r = fillRecord(analyze(text, { lexicon }), 'es');
+ *   r.text;        // the completed record
+ *   r.lines[0];    // { line: 5, status: 'filled', what: 'placement', text: '8F BEFAN' }
+ */
+import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
+import type { Analysis } from './document';
+import { signed } from './i18n';
+import { toRange } from './locate';
+import { placementEdits } from './word-line';
+import { formatMessage, renderFinding } from '../rules/messages';
+import type { Language } from '../rules/types';
+
+export interface FillLine {
+  /** 1-based line. */
+  readonly line: number;
+  readonly status: 'filled' | 'ambiguous' | 'impossible' | 'unfinished';
+  /** What was (or could not be) filled. */
+  readonly what: 'placement' | 'score' | 'total' | 'line';
+  /** The text written (filled). */
+  readonly text?: string;
+  /** The placements a word may have had (ambiguous), likeliest first. */
+  readonly candidates?: readonly { readonly coord: string; readonly play: string; readonly score: number }[];
+  /** Why nothing can be filled (impossible, unfinished), in the requested language. */
+  readonly reason?: string;
+}
+
+export interface FillResult {
+  /** Set when the record was read only in part: nothing is filled. */
+  readonly refused: boolean;
+  readonly text: string;
+  readonly edits: readonly TextEdit[];
+  readonly lines: readonly FillLine[];
+}
+
+function applyEdits(text: string, edits: readonly { start: number; end: number; newText: string }[]): string {
+  let out = text;
+  for (const e of edits.slice().sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+  return out;
+}
+
+/** Offset of an LSP position in `text` (positions come from the same text's spans). */
+function offsetOf(lineStarts: readonly number[], pos: { line: number; character: number }): number {
+  return (lineStarts[pos.line] ?? 0) + pos.character;
+}
+
+export function fillRecord(analysis: Analysis, lang: Language): FillResult {
+  const file = analysis.parsed.file;
+  if (file.truncated) return { refused: true, text: file.text, edits: [], lines: [] };
+  const edits: TextEdit[] = [];
+  const lines: FillLine[] = [];
+  const findingsByLine = new Map<number, string>();
+  for (const f of analysis.findings)
+    if (f.messageId.startsWith('score-mismatch-word')) findingsByLine.set(f.span.start.line, renderFinding(f, lang));
+  const turns = analysis.replay.turns;
+  file.events.forEach((e, i) => {
+    const turn = turns[i];
+    if (!turn) return;
+    const line = e.line + 1;
+    const search = turn.wordSearch;
+    if (e.kind === 'word' && search) {
+      if (search.status === 'located') {
+        const c = search.candidates[0];
+        edits.push(...placementEdits(e, c));
+        lines.push({ line, status: 'filled', what: 'placement', text: `${c.coord} ${c.play}${e.score ? '' : ` ${signed(c.score)}`}` });
+      } else if (search.status === 'ambiguous') {
+        lines.push({ line, status: 'ambiguous', what: 'placement', candidates: search.candidates });
+      } else {
+        const reason =
+          findingsByLine.get(e.line) ??
+          renderFinding(
+            {
+              code: 'score-mismatch',
+              severity: 'information',
+              span: e.span,
+              messageId: 'sheet.word.unknown-board',
+              args: { word: e.word?.text ?? '' },
+              article: '',
+            },
+            lang,
+          );
+        lines.push({ line, status: 'impossible', what: 'placement', reason });
+      }
+      return;
+    }
+    if (e.kind !== 'placement' || turn.playNotChecked) return;
+    // A placement without its numbers: the score its play makes, the total the sheet's addition gives.
+    const end = toRange(e.span).end;
+    const trimmed = file.text.slice(e.span.start.offset, e.span.end.offset).trimEnd().length;
+    const at = { line: end.line, character: toRange(e.span).start.character + trimmed };
+    const previous = i > 0 ? turns[i - 1].declaredTotals[turn.player] : null;
+    if (!e.score && turn.player >= 0) {
+      const score = signed(turn.computedScore);
+      const total = (previous ?? 0) + turn.computedScore;
+      edits.push({ range: { start: at, end: at }, newText: e.total ? ` ${score}` : ` ${score} ${total}` });
+      lines.push({ line, status: 'filled', what: 'score', text: e.total ? score : `${score} ${total}` });
+    } else if (e.score && !e.total && turn.player >= 0) {
+      const total = String((previous ?? 0) + e.score.value);
+      edits.push({ range: { start: at, end: at }, newText: ` ${total}` });
+      lines.push({ line, status: 'filled', what: 'total', text: total });
+    }
+  });
+  for (const l of file.lines) {
+    if (l.type === 'error' && file.text.slice(l.span.start.offset, l.span.end.offset).trimStart().startsWith('>')) {
+      lines.push({
+        line: l.line + 1,
+        status: 'unfinished',
+        what: 'line',
+        reason: renderFinding(
+          { code: 'syntax-error', severity: 'error', span: l.at, messageId: l.messageId, args: l.args, article: '' },
+          lang,
+        ),
+      });
+    }
+  }
+  lines.sort((a, b) => a.line - b.line);
+  const starts: number[] = [0];
+  for (let k = 0; k < file.text.length; k++) {
+    const c = file.text.charCodeAt(k);
+    if (c === 0x0a || (c === 0x0d && file.text.charCodeAt(k + 1) !== 0x0a)) starts.push(k + 1);
+  }
+  const text = applyEdits(
+    file.text,
+    edits.map((ed) => ({ start: offsetOf(starts, ed.range.start), end: offsetOf(starts, ed.range.end), newText: ed.newText })),
+  );
+  return { refused: false, text, edits, lines };
+}
+
+/** The code action kind of "Completar la planilla": a source action (the editor's Source Action menu). */
+export const FILL_KIND = 'source.planilla.fill';
+
+/** "Completar la planilla": one edit filling every line `fillRecord` can fill; undefined when there is none. */
+export function getFillAction(analysis: Analysis, uri: string, lang: Language): CodeAction | undefined {
+  const result = fillRecord(analysis, lang);
+  const filled = result.lines.filter((l) => l.status === 'filled').length;
+  if (result.refused || filled === 0) return undefined;
+  const open = result.lines.length - filled;
+  return {
+    title: formatMessage('sheet.fill.title', { filled, open }, lang),
+    kind: FILL_KIND,
+    edit: { changes: { [uri]: [...result.edits] } },
+  };
+}

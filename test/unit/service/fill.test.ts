@@ -1,0 +1,90 @@
+/**
+ * "Completar la planilla" and `planilla fill`: what a sheet lets be worked out, and nothing else.
+ * A record stripped of its coordinates, racks and scores comes back with the coordinates and the
+ * scores it had; an undecided word is listed with its candidates; an unfinished line is left alone
+ * and said; `--write` changes only the filled lines.
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fillRecord, getFillAction } from '../../../server/src/service/fill';
+import { stripCoordinates } from '../../support/strip-sheet';
+import { runCli } from '../../support/cli-capture';
+import { tempDir } from '../../support/fixtures';
+import { GAME_A, analyzeRecord } from './fixtures';
+
+const HEAD = ['#character-encoding UTF-8', '#player1 Ana Ana', '#player2 Beto Beto'];
+const rec = (...lines: string[]): string => [...HEAD, ...lines, ''].join('\n');
+
+describe('service: fill', () => {
+  it('gives back the coordinates and scores of a game stripped of them, never a wrong one', () => {
+    const stripped = stripCoordinates(GAME_A, { rack: false, score: false });
+    assert.ok(stripped.answers.size > 10);
+    const result = fillRecord(analyzeRecord(stripped.text), 'en');
+    const filled = analyzeRecord(result.text);
+    assert.deepEqual(filled.replay.final, analyzeRecord(GAME_A).replay.final);
+    let placed = 0;
+    for (const [line, answer] of stripped.answers) {
+      const event = filled.parsed.file.events.find((e) => e.line === line);
+      const open = result.lines.find((l) => l.line === line + 1 && l.status === 'ambiguous');
+      if (open) continue; // listed with its candidates, written as it was
+      placed++;
+      assert.equal(event?.kind, 'placement', `line ${line + 1}: ${result.text.split('\n')[line]}`);
+      assert.equal(event.coord?.text, answer.coord);
+      assert.ok(event.score, `line ${line + 1} has its score`);
+    }
+    assert.ok(placed >= stripped.answers.size * 0.7, `${placed} of ${stripped.answers.size}`);
+    assert.ok(result.lines.every((l) => l.status === 'filled' || l.status === 'ambiguous'));
+  });
+
+  it('fills a total from the previous total and the score, and leaves an unfinished line alone', () => {
+    const text = rec('>Ana: ABEFNNQ 8F BEFAN +20', '>Beto: -CR', '>Ana: AEI');
+    const result = fillRecord(analyzeRecord(text), 'en');
+    assert.match(result.text, /^>Ana: ABEFNNQ 8F BEFAN \+20 20$/m);
+    assert.match(result.text, /^>Beto: -CR$/m);
+    assert.deepEqual(
+      result.lines.map((l) => [l.line, l.status, l.what]),
+      [
+        [4, 'filled', 'total'],
+        [5, 'unfinished', 'line'],
+        [6, 'unfinished', 'line'],
+      ],
+    );
+  });
+
+  it('lists an undecided word with its candidates and does not write it', () => {
+    const text = rec('>Ana: BEFAN +20 20', '>Beto: AHOOORZ H4 ZO. +14 14');
+    const result = fillRecord(analyzeRecord(text), 'en');
+    const open = result.lines.find((l) => l.line === 4);
+    assert.equal(open?.status, 'ambiguous');
+    assert.ok((open.candidates?.length ?? 0) >= 2);
+    assert.match(result.text, /^>Ana: BEFAN \+20 20$/m);
+    assert.equal(getFillAction(analyzeRecord(text), 'file:///g.gcg', 'es'), undefined);
+  });
+
+  it('planilla fill --json lists the lines; --write changes only the filled ones', async () => {
+    const dir = tempDir('fill');
+    const file = path.join(dir, 'sheet.gcg');
+    const text = rec('>Ana: ABEFNNQ BEFAN +20 20', '>Beto: AHOOORZ F6 ZA.RO +38 38', '>Ana: BEFANA +1 21');
+    fs.writeFileSync(file, text);
+    const json = await runCli(['fill', file, '--json']);
+    assert.equal(json.code, 1);
+    const lines = (JSON.parse(json.out) as { lines: { line: number; status: string }[] }).lines;
+    assert.deepEqual(
+      lines.map((l) => [l.line, l.status]),
+      [
+        [4, 'filled'],
+        [6, 'impossible'],
+      ],
+    );
+    const written = await runCli(['fill', file, '--write']);
+    assert.equal(written.code, 1);
+    const after = fs.readFileSync(file, 'utf8').split('\n');
+    const before = text.split('\n');
+    assert.equal(after[3], '>Ana: ABEFNNQ 8F BEFAN +20 20');
+    assert.deepEqual(
+      after.filter((_, i) => i !== 3),
+      before.filter((_, i) => i !== 3),
+    );
+  });
+});
