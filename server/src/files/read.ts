@@ -33,13 +33,19 @@ function failure(e: unknown): ReadFailure {
 }
 
 /**
- * Whether the bytes of a would-be record are binary (an image, a word graph, an archive): a NUL
- * byte in the first 64 KiB. No record holds one, except one written in UTF-16 (its byte-order
- * mark FF FE or FE FF comes first), which is not binary.
+ * Whether the bytes of a would-be record are binary (an image, a word graph, an archive): their
+ * first 64 KiB hold a NUL byte, and control bytes (below 0x20, apart from tab, line feed, form
+ * feed and carriage return) make at least 5 % of them. A record with a stray NUL in a line is
+ * still read (that line is an error); one written in UTF-16 (its byte-order mark FF FE or FE FF
+ * comes first) is not binary.
  */
 export function isBinaryRecord(bytes: Uint8Array): boolean {
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return false;
-  return bytes.subarray(0, 65536).includes(0);
+  const sample = bytes.subarray(0, 65536);
+  if (!sample.includes(0)) return false;
+  let control = 0;
+  for (const b of sample) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) control++;
+  return control * 20 >= sample.length;
 }
 
 /**

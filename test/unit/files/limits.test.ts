@@ -66,6 +66,12 @@ describe('files: limits and what is refused', () => {
     const es = await runCli(['check', file], 'es');
     assert.match(es.err, /no es una planilla: es un archivo binario/);
     assert.deepEqual(fs.readFileSync(file), bytes);
+    const nuls = path.join(dir, 'nul.gcg');
+    fs.writeFileSync(nuls, Buffer.alloc(1024 * 1024));
+    assert.match((await runCli(['check', nuls])).err, /is not a game record/);
+    const stray = path.join(dir, 'stray-nul.gcg');
+    fs.writeFileSync(stray, readSample('partida-completa.gcg').replace('\n>', '\n>\0'));
+    assert.doesNotMatch((await runCli(['check', stray])).err, /not a game record/, 'a stray NUL in a record: that line is an error');
     const utf16 = path.join(dir, 'utf16.gcg');
     fs.writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readSample('partida-completa.gcg'), 'utf16le')]));
     assert.doesNotMatch((await runCli(['check', utf16])).err, /not a game record/);

@@ -70,7 +70,8 @@ describe('syntax/encoding: no garbage', () => {
       fs.writeFileSync(file, bytes);
       const r = await runCli(['format', file, '--write']);
       assert.equal(r.code, 2);
-      assert.match(r.err, /no line reads as an event or a pragma/);
+      // Binary bytes are refused on reading, in one line, before any line is judged.
+      assert.match(r.err, /is not a game record: it is a binary file/);
       assert.ok(fs.readFileSync(file).equals(bytes));
     } finally {
       removeTempDir(dir);
