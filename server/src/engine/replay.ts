@@ -146,7 +146,16 @@ class Replayer extends EndReplayer {
   private event(e: EventNode): void {
     const isTurn = e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange' || e.kind === 'score-only';
     const { player: p, known } = this.playerOf(e, isTurn);
-    if (isTurn) this.turnOrder(e, p);
+    const afterEnd = isTurn ? this.turnOrder(e, p) : false;
+    // 37.4 / 40.3: once a player has gone out no move follows; a move written between going out and
+    // the end lines is the one move-after-game-end finding, and it is not applied (no tiles, no
+    // points, the sheet's totals are not checked on it), so the end lines are judged as if it
+    // were not there.
+    if (afterEnd && this.end?.reason === 'out' && e.kind !== 'score-only') {
+      this.pushTurn(e, known ? p : -1, p, { computed: 0 });
+      this.lastEvent = e;
+      return;
+    }
     let outcome: Outcome;
     switch (e.kind) {
       case 'placement':
@@ -191,8 +200,11 @@ class Replayer extends EndReplayer {
     }
   }
 
-  /** Players alternate (art. 5.1, 29); the first move after the end of the game is reported once. */
-  private turnOrder(e: EventNode, p: number): void {
+  /**
+   * Players alternate (art. 5.1, 29); the first move after the end of the game is reported once.
+   * True when the move comes after the end of the game.
+   */
+  private turnOrder(e: EventNode, p: number): boolean {
     // NASPA double challenge: the opponent who challenges the going-out play in vain loses a turn,
     // written as a pass right after it; that pass belongs to the last turn, not after the end.
     const failedChallenge =
@@ -223,6 +235,7 @@ class Replayer extends EndReplayer {
         },
       );
     }
+    return !!this.end && !failedChallenge;
   }
 
   // ---------------------------------------------------------------------------------------------

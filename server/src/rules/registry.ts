@@ -57,6 +57,8 @@ interface Spec {
   readonly fise: string;
   /** Article under `fise-2004` and `fise-2001`; defaults to `fise`'s. */
   readonly older?: string;
+  /** Article under `fise-2001` when its copy puts the rule elsewhere than 2004's; defaults to `older`. */
+  readonly fise2001?: string;
   readonly editions?: readonly Edition[];
   readonly variants?: readonly string[];
   readonly es: string;
@@ -169,6 +171,9 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
   'blank-k-w': {
     severity: 'error',
     fise: '10.1',
+    // The 2001 copy has art. 10 (Comodines: a blank stands for any letter) and no 10.1; the K/W
+    // clause is 10.1 in the 2004 and current texts.
+    fise2001: '10',
     es: 'Un comodín puede representar cualquier letra del juego español salvo la K y la W, que no existen en él. La letra elegida queda fija durante toda la partida.',
     en: 'A blank may stand for any letter of the Spanish set except K and W, which the set lacks. The chosen letter stays fixed for the whole game.',
   },
@@ -343,7 +348,7 @@ function entry(code: FindingCode, spec: Spec): RuleEntry {
   return {
     code,
     severity: spec.severity,
-    articles: { fise: spec.fise, 'fise-2004': older, 'fise-2001': older, naspa: '' },
+    articles: { fise: spec.fise, 'fise-2004': older, 'fise-2001': spec.fise2001 ?? older, naspa: '' },
     editions: spec.editions ?? EDITIONS,
     messageIds: [code, ...(spec.variants ?? [])],
     explanation: { es: spec.es, en: spec.en },

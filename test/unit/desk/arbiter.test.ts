@@ -216,3 +216,74 @@ describe('desk: the ruling sheet is complete', () => {
     assert.match(r.out, /table-layout: fixed/);
   });
 });
+
+describe('desk: rulings the rulebook gives', () => {
+  /** A word list that holds every word asked: only the rulebook's own names refuse one. */
+  const everything = { info: { name: 'todo', words: 1, sha256: '', source: 'test' }, has: (): boolean => true };
+  const opening = (edition: string, tiles: string, word: string): string =>
+    [`#rules ${edition}`, ...PLAYERS, `>A: ${tiles} 8D ${word} +0 0`, ''].join('\n');
+  const unaccepted = (text: string): { article: string; related: string[] }[] =>
+    analyze(text, { lexicon: everything })
+      .findings.filter((f) => f.code === 'unaccepted-word')
+      .map((f) => ({ article: f.article, related: (f.related ?? []).map((r) => r.messageId) }));
+
+  it('the current annex refuses REFUNDAR and ENRULAR (XII §17) and NOES (XII §18.2.1) even when the list has them', () => {
+    assert.deepEqual(unaccepted(opening('fise', 'ADEFNRU', 'REFUNDAR')), [{ article: 'XII §17', related: ['related.named-word-refused'] }]);
+    assert.deepEqual(unaccepted(opening('fise', 'ELNRRU?', 'ENRULAd')), [{ article: 'XII §17', related: ['related.named-word-refused'] }]);
+    assert.deepEqual(unaccepted([...PLAYERS, '>A: EONS 8E NOES +0 0', ''].join('\n')), [
+      { article: 'XII §18.2.1', related: ['related.named-word-refused'] },
+    ]);
+    assert.deepEqual(unaccepted(opening('fise', 'AAPRT', 'TROPA')), []); // the noun, not a form of TROPAR
+  });
+
+  it('the 2004 and 2001 texts accept REFUNDAR and refuse CASITA (39.4) whatever the list says', () => {
+    for (const edition of ['fise-2004', 'fise-2001']) {
+      assert.deepEqual(unaccepted(opening(edition, 'ADEFNRU', 'REFUNDAR')), []);
+      assert.deepEqual(unaccepted(opening(edition, 'AACIST', 'CASITA')), [{ article: '39.4', related: ['related.named-word-refused'] }]);
+    }
+  });
+
+  it('blank-k-w cites 10 under the 2001 copy (it has no 10.1), 10.1 under 2004 and the current text', () => {
+    const cite = (edition: string): string[] =>
+      analyze([`#rules ${edition}`, ...PLAYERS, '>A: ?AMI 8D kAMI +9 9', ''].join('\n'))
+        .findings.filter((f) => f.code === 'blank-k-w')
+        .map((f) => f.article);
+    assert.deepEqual(cite('fise'), ['10.1']);
+    assert.deepEqual(cite('fise-2004'), ['10.1']);
+    assert.deepEqual(cite('fise-2001'), ['10']);
+  });
+
+  it('the own-rack duty after both players pass twice cites 37.2 now and art. 40 under 2004/2001 (no 40.1 of that content)', () => {
+    const passes = (edition: string): string[] =>
+      analyze(
+        [
+          `#rules ${edition}`,
+          ...PLAYERS,
+          '>A: ABILORS 8D LIBRO +16 16',
+          '>B: AEEJU - +0 0',
+          '>A: AS - +0 16',
+          '>B: AEEJU - +0 0',
+          '>A: AS - +0 16',
+          '',
+        ].join('\n'),
+      )
+        .findings.filter((f) => f.code === 'missing-end-adjustment')
+        .map((f) => f.article);
+    assert.deepEqual(passes('fise'), ['37.2']);
+    assert.deepEqual(passes('fise-2004'), ['40']);
+    assert.deepEqual(passes('fise-2001'), ['40']);
+  });
+
+  it('a move written between going out and the end lines: one move-after-game-end, not applied', () => {
+    const sample = fs.readFileSync(path.join(repoRoot, 'samples', 'partida-completa.gcg'), 'utf8');
+    const text = sample.replace('>Ramón: M 13F M. +4 413\n', '>Ramón: M 13F M. +4 413\n>Sofía: GQ 14A QG +20 325\n');
+    assert.notEqual(text, sample);
+    const a = analyze(text, { lexicon: defaultLexicon() });
+    assert.deepEqual(
+      a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => [f.code, f.article]),
+      [['move-after-game-end', '37.4']],
+    );
+    // Ramón 413 + 7 (G 2 + Q 5), Sofía 305 − 7: as if the move were not there.
+    assert.deepEqual(a.replay.result, [298, 420]);
+  });
+});
