@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { analyze } from '../../../server/src/service/document';
 import { boardModel } from '../../../server/src/service/board-model';
 import { renderTextBoard } from '../../../server/src/report/text-board';
+import { CoachCache, coachTurn } from '../../../server/src/service/coach';
 import { runCli } from '../../support/cli-capture';
 import { defaultLexicon, removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
@@ -285,5 +286,39 @@ describe('desk: rulings the rulebook gives', () => {
     );
     // Ramón 413 + 7 (G 2 + Q 5), Sofía 305 − 7: as if the move were not there.
     assert.deepEqual(a.replay.result, [298, 420]);
+  });
+});
+
+describe('desk: analysis tells what happened', () => {
+  let dir = '';
+  beforeEach(() => (dir = tempDir('arbiter')));
+  afterEach(() => removeTempDir(dir));
+
+  it('a placement later withdrawn is valued in analyze as the turn it was: no points, the rack kept', async () => {
+    const file = path.join(dir, 'wd.gcg');
+    fs.writeFileSync(file, [...PLAYERS, '>A: ABILORS 8D LIBRO +16 16', '>B: AEIOUUU H4 UUUO +4 4', '>B: -- -4 0', ''].join('\n'));
+    const r = await runCli(['analyze', '--json', file]);
+    const turn = (
+      JSON.parse(r.out) as { files: { turns: { line: number; played: { kind: string; score: number; leave: string } }[] }[] }
+    ).files[0].turns.find((t) => t.line === 4);
+    assert.deepEqual(turn && { kind: turn.played.kind, score: turn.played.score, leave: turn.played.leave }, {
+      kind: 'pass',
+      score: 0,
+      leave: 'AEIOUUU',
+    });
+  });
+
+  it('a rack that cannot exist (three blanks) is refused by moves FILE, analyze, the hover and the board view', async () => {
+    const text = [...PLAYERS, '>A: ???ABIL 8D LIBRO +16 16', ''].join('\n');
+    const file = path.join(dir, 'imp.gcg');
+    fs.writeFileSync(file, text);
+    const moves = await runCli(['moves', file, '--line', '3']);
+    assert.equal(moves.code, 2);
+    assert.match(moves.err, /the rack cannot exist/);
+    const analyzed = await runCli(['analyze', file]);
+    assert.match(analyzed.out, /the rack cannot exist/);
+    // The hover and the board view ask service/coach.ts, which gives the reason instead of moves.
+    const answer = coachTurn(analyze(text, { lexicon: defaultLexicon() }), 0, defaultLexicon(), new CoachCache(), 'en');
+    assert.ok(answer && 'reason' in answer && /the rack cannot exist/.test(answer.reason));
   });
 });
