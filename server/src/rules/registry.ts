@@ -280,7 +280,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     severity: 'error',
     fise: '37.4',
     older: '40.3',
-    variants: ['missing-end-adjustment-own'],
+    variants: ['missing-end-adjustment-own', 'missing-end-adjustment-time-turns'],
     es: 'Al terminar la partida se ajustan los atriles: si un jugador agotó su atril con la bolsa vacía, suma el valor del atril del oponente y este lo resta; si nadie podía jugar o se acabaron los pases o los turnos sin puntos, cada uno resta el de su propio atril. Falta una de esas líneas, así que los totales finales quedan incompletos.',
     en: "At the end of the game the racks are settled: if a player emptied the rack with the bag empty, the player adds the value of the opponent's rack and the opponent subtracts it; if nobody could play or the passes or scoreless turns ran out, each player subtracts their own rack. One of those lines is missing, so the final totals are incomplete.",
     notes: { naspa: NASPA_GOING_OUT },

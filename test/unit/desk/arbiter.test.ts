@@ -322,3 +322,24 @@ describe('desk: analysis tells what happened', () => {
     assert.ok(answer && 'reason' in answer && /the rack cannot exist/.test(answer.reason));
   });
 });
+
+describe('desk: a game ended by time', () => {
+  it('with unequal turns: one finding citing art. 27 with 37.5 (40.4 in 2004/2001); the scores as written', () => {
+    const body = [...PLAYERS, '>A: ABILORS 8D LIBRO +16 16', '>B: AEEJU - +0 0', '>A: AS - +0 16', '#game-end time', ''];
+    for (const [edition, article] of [
+      ['fise', '27, 37.5'],
+      ['fise-2004', '27, 40.4'],
+      ['fise-2001', '27, 40.4'],
+    ]) {
+      const a = analyze([`#rules ${edition}`, ...body].join('\n'));
+      assert.deepEqual(
+        a.findings.map((f) => [f.code, f.messageId, f.article, f.args.nick]),
+        [['missing-end-adjustment', 'missing-end-adjustment-time-turns', article, 'B']],
+        edition,
+      );
+      assert.deepEqual(a.replay.result, [16, 0]);
+    }
+    const even = analyze([...PLAYERS, '>A: ABILORS 8D LIBRO +16 16', '>B: AEEJU - +0 0', '#game-end time', ''].join('\n'));
+    assert.deepEqual(even.findings, []);
+  });
+});
