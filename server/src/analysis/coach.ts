@@ -20,7 +20,7 @@ import { BLANK_BIT, NEW_BIT, codeOf } from './movegen';
 import { analyzeMoves, type Move, type MoveOptions } from './moves';
 import { positionBefore, type Position } from './position';
 
-export type SkipReason = 'no-rack' | 'partial-rack' | 'unknown-player' | 'unknown-exchange' | 'unreadable-play';
+export type SkipReason = 'no-rack' | 'partial-rack' | 'unknown-player' | 'impossible-rack' | 'unknown-exchange' | 'unreadable-play';
 
 export interface TurnAnalysis {
   /** Index of the event in the replay. */
@@ -57,6 +57,9 @@ export const MEDIUM_MISTAKE = 7;
 export const LARGE_MISTAKE = 15;
 
 const COUNTED_KINDS = new Set(['placement', 'exchange', 'pass']);
+
+/** What a withdrawn placement amounted to: no tiles down, no points, the rack kept. */
+const WITHDRAWN_PLAY: Move = { row: 0, col: 0, direction: 'across', equity: 0, leave: [], used: 0, kind: 'pass', squares: [], score: 0 };
 
 /** The move a turn played, as the generator writes moves (equity left at 0); undefined when unreadable. */
 export function playedMove(turn: TurnState, position: Position): Move | 'unknown-exchange' | undefined {
@@ -116,7 +119,11 @@ export function analyzeTurn(replay: Replay, index: number, options: MoveOptions 
   const got = positionBefore(replay, index);
   if (!('position' in got)) return { index, player: turn.player, reason: got.reason };
   const position = got.position;
-  const move = playedMove(turn, position);
+  // A placement the next line withdraws (`--`, art. 34) was in truth a turn with no points and the
+  // rack kept: it is valued as the pass it amounted to.
+  const next = replay.turns[index + 1];
+  const withdrawn = turn.kind === 'placement' && next?.kind === 'withdrawn' && next.player === turn.player;
+  const move = withdrawn ? WITHDRAWN_PLAY : playedMove(turn, position);
   if (move === 'unknown-exchange') return { index, player: turn.player, reason: 'unknown-exchange', position };
   if (!move) return { index, player: turn.player, reason: 'unreadable-play', position };
   const answer = analyzeMoves(position, options.top, { ...options, sort: 'equity' }, move, { count: false });

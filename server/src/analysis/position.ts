@@ -65,13 +65,14 @@ export function unseenTiles(position: Position): Map<string, number> {
 /**
  * The position an event was played from: the board before event `index` of a replay, that event's
  * rack (when the sheet gives it in full), the bag and the true totals before it. Undefined with
- * the reason when the rack is unknown or partial, or the nick is no player's.
+ * the reason when the rack is unknown or partial, cannot exist (more of a tile than the set
+ * holds), or the nick is no player's.
  */
 export function positionBefore(
   r: Replay,
   index: number,
   exchangeMinimum?: number,
-): { readonly position: Position } | { readonly reason: 'no-rack' | 'partial-rack' | 'unknown-player' } {
+): { readonly position: Position } | { readonly reason: 'no-rack' | 'partial-rack' | 'unknown-player' | 'impossible-rack' } {
   const turn = r.turns[index];
   if (!turn || turn.player < 0) return { reason: 'unknown-player' };
   const rack = turn.rackBefore;
@@ -80,6 +81,12 @@ export function positionBefore(
   const prev = index > 0 ? r.turns[index - 1] : undefined;
   const board = prev ? prev.board : (new Array<PlacedTile | null>(SQUARE_COUNT).fill(null) as BoardCells);
   const set = TILE_SETS[r.tileSet];
+  // A rack that cannot exist (more blanks or copies of a tile than the set holds, counting the
+  // board) is refused, as `moves --stdin` refuses such a position.
+  const counts = new Map<string, number>();
+  for (const c of board) if (c) counts.set(c.blank ? '?' : c.letter, (counts.get(c.blank ? '?' : c.letter) ?? 0) + 1);
+  for (const f of rack.tiles) counts.set(f, (counts.get(f) ?? 0) + 1);
+  for (const [face, n] of counts) if (n > set.count(face)) return { reason: 'impossible-rack' };
   const bag = prev ? prev.bag : set.total - 2 * RACK_SIZE;
   const totals = prev ? prev.totals : ([0, 0] as const);
   const p = turn.player;

@@ -14,8 +14,9 @@
 import type { RelatedInfo } from '../rules/types';
 import type { EventNode, RackNode } from '../syntax/types';
 import { explainRejection } from '../lexicon/reasons';
+import { namedWord } from '../rules/named-words';
 import { formatTiles, rackFace, sameTiles, sortTiles } from './racks';
-import { endArticle, type Outcome } from './replay-state';
+import { endArticle, ownRackArticle, type Outcome } from './replay-state';
 import { MoveReplayer } from './replay-moves';
 import type { GameEndReason } from './types';
 
@@ -225,7 +226,7 @@ export abstract class EndReplayer extends MoveReplayer {
     this.deducted[p] = true;
     const pl = this.players[p];
     const own = pl.known.length === pl.size ? pl.known : undefined;
-    return { computed: this.deduct(e, declared, own, endArticle(end.reason, this.edition)) };
+    return { computed: this.deduct(e, declared, own, ownRackArticle(end.reason, this.edition)) };
   }
 
   protected deduct(e: EventNode, declared: number, expected: readonly string[] | undefined, article?: string): number {
@@ -376,7 +377,7 @@ export abstract class EndReplayer extends MoveReplayer {
           { nicks: missing.map((p) => this.nick(p)).join(', '), ending: end.article },
           {
             messageId: 'missing-end-adjustment-own',
-            article: end.article,
+            article: ownRackArticle(end.reason, this.edition),
           },
         );
         for (const p of missing) {
@@ -410,7 +411,13 @@ export abstract class EndReplayer extends MoveReplayer {
       if (bad.length === 0) continue;
       // Art. 33: an unchallenged word stands; a warning, with the likely reason when one fits.
       const span = r.event.play.span;
-      const hints = bad.map((w) => explainRejection(lexicon, w.normalized, this.edition));
+      // A word the rulebook refuses by name cites where it does (rules/named-words.ts), before any guess.
+      const hints = bad.map((w) => {
+        const named = namedWord(this.edition, w.normalized);
+        return named && !named.accepted
+          ? { messageId: 'related.named-word-refused', args: { word: named.word }, article: named.article }
+          : explainRejection(lexicon, w.normalized, this.edition);
+      });
       const related: RelatedInfo[] = hints.flatMap((h) => (h ? [{ span, messageId: h.messageId, args: h.args }] : []));
       if (bad.length === 1) {
         const article = hints[0]?.article;

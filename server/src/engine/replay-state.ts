@@ -51,6 +51,17 @@ const ONE_READING: ReadingContext = { needed: () => [], expectedSize: 0, keep: [
 /** Rack text that Woogles writes when it does not know the rack. */
 export const UNKNOWN_RACK = 'UNKNOWN';
 
+/**
+ * Where each player's duty to subtract their own rack rests when nobody went out. The current text
+ * states it after 37.3 for the endings 37.1–37.3, so the ending's own article is cited; the 2004
+ * and 2001 texts list the endings in art. 40 (40.1 and 40.2 only say when the game ends) and state
+ * no such duty in a sub-article, so the whole article on the end of the game is cited.
+ */
+export function ownRackArticle(reason: GameEndReason, edition: Edition): string {
+  if (edition === 'fise' || edition === 'naspa') return endArticle(reason, edition);
+  return '40';
+}
+
 /** Article of each game end, per edition family (art. 37 current; art. 40 older; none for NASPA). */
 export function endArticle(reason: GameEndReason, edition: Edition): string {
   if (edition === 'naspa') return '';

@@ -94,6 +94,27 @@ class Replayer extends EndReplayer {
     else if (line.type === 'pragma') this.pragma(line);
   }
 
+  /**
+   * Art. 27: when time runs out both players must have had the same number of turns; the player
+   * one short plays once more, then 37.5 / 40.4 applies (scores as written). A `#game-end time`
+   * with unequal turns is one finding on the pragma; the scores stay as written.
+   */
+  private checkEvenTurns(p: PragmaNode): void {
+    const turns = [0, 0];
+    for (const t of this.turns) {
+      if (t.player >= 0 && (t.kind === 'placement' || t.kind === 'pass' || t.kind === 'exchange' || t.kind === 'score-only'))
+        turns[t.player]++;
+    }
+    if (turns[0] === turns[1]) return;
+    const owed = turns[0] < turns[1] ? 0 : 1;
+    this.report(
+      'missing-end-adjustment',
+      p.span,
+      { nick: this.nick(owed), nick1: this.nick(0), turns1: turns[0], nick2: this.nick(1), turns2: turns[1] },
+      { messageId: 'missing-end-adjustment-time-turns', article: `27, ${endArticle('time', this.edition)}` },
+    );
+  }
+
   private pragma(p: PragmaNode): void {
     if (p.name === 'game-end') {
       const reason = p.reason.value === 'time' ? 'time' : p.reason.value === 'blocked' ? 'blocked' : undefined;
@@ -112,6 +133,7 @@ class Replayer extends EndReplayer {
         );
         return;
       }
+      if (reason === 'time' && this.edition !== 'naspa') this.checkEvenTurns(p);
       // 37.5 / 40.4 (time) and 37.1 / 40.1 (nobody can play): declared, not inferred.
       this.end = { reason, article: endArticle(reason, this.edition), afterTurn: this.turns.length - 1, line: p.line, pragmaSpan: p.span };
     } else if (p.name === 'challenge' && p.ruling.value === 'valid') {
@@ -146,7 +168,16 @@ class Replayer extends EndReplayer {
   private event(e: EventNode): void {
     const isTurn = e.kind === 'placement' || e.kind === 'pass' || e.kind === 'exchange' || e.kind === 'score-only' || e.kind === 'word';
     const { player: p, known } = this.playerOf(e, isTurn);
-    if (isTurn) this.turnOrder(e, p);
+    const afterEnd = isTurn ? this.turnOrder(e, p) : false;
+    // 37.4 / 40.3: once a player has gone out no move follows; a move written between going out and
+    // the end lines is the one move-after-game-end finding, and it is not applied (no tiles, no
+    // points, the sheet's totals are not checked on it), so the end lines are judged as if it
+    // were not there.
+    if (afterEnd && this.end?.reason === 'out' && e.kind !== 'score-only') {
+      this.pushTurn(e, known ? p : -1, p, { computed: 0 });
+      this.lastEvent = e;
+      return;
+    }
     let outcome: Outcome;
     switch (e.kind) {
       case 'placement':
@@ -194,8 +225,11 @@ class Replayer extends EndReplayer {
     }
   }
 
-  /** Players alternate (art. 5.1, 29); the first move after the end of the game is reported once. */
-  private turnOrder(e: EventNode, p: number): void {
+  /**
+   * Players alternate (art. 5.1, 29); the first move after the end of the game is reported once.
+   * True when the move comes after the end of the game.
+   */
+  private turnOrder(e: EventNode, p: number): boolean {
     // NASPA double challenge: the opponent who challenges the going-out play in vain loses a turn,
     // written as a pass right after it; that pass belongs to the last turn, not after the end.
     const failedChallenge =
@@ -226,6 +260,7 @@ class Replayer extends EndReplayer {
         },
       );
     }
+    return !!this.end && !failedChallenge;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -57,6 +57,8 @@ interface Spec {
   readonly fise: string;
   /** Article under `fise-2004` and `fise-2001`; defaults to `fise`'s. */
   readonly older?: string;
+  /** Article under `fise-2001` when its copy puts the rule elsewhere than 2004's; defaults to `older`. */
+  readonly fise2001?: string;
   readonly editions?: readonly Edition[];
   readonly variants?: readonly string[];
   readonly es: string;
@@ -169,6 +171,9 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
   'blank-k-w': {
     severity: 'error',
     fise: '10.1',
+    // The 2001 copy has art. 10 (Comodines: a blank stands for any letter) and no 10.1; the K/W
+    // clause is 10.1 in the 2004 and current texts.
+    fise2001: '10',
     es: 'Un comodín puede representar cualquier letra del juego español salvo la K y la W, que no existen en él. La letra elegida queda fija durante toda la partida.',
     en: 'A blank may stand for any letter of the Spanish set except K and W, which the set lacks. The chosen letter stays fixed for the whole game.',
   },
@@ -281,7 +286,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     severity: 'error',
     fise: '37.4',
     older: '40.3',
-    variants: ['missing-end-adjustment-own'],
+    variants: ['missing-end-adjustment-own', 'missing-end-adjustment-time-turns'],
     es: 'Al terminar la partida se ajustan los atriles: si un jugador agotó su atril con la bolsa vacía, suma el valor del atril del oponente y este lo resta; si nadie podía jugar o se acabaron los pases o los turnos sin puntos, cada uno resta el de su propio atril. Falta una de esas líneas, así que los totales finales quedan incompletos.',
     en: "At the end of the game the racks are settled: if a player emptied the rack with the bag empty, the player adds the value of the opponent's rack and the opponent subtracts it; if nobody could play or the passes or scoreless turns ran out, each player subtracts their own rack. One of those lines is missing, so the final totals are incomplete.",
     notes: { naspa: NASPA_GOING_OUT },
@@ -349,7 +354,7 @@ function entry(code: FindingCode, spec: Spec): RuleEntry {
   return {
     code,
     severity: spec.severity,
-    articles: { fise: spec.fise, 'fise-2004': older, 'fise-2001': older, naspa: '' },
+    articles: { fise: spec.fise, 'fise-2004': older, 'fise-2001': spec.fise2001 ?? older, naspa: '' },
     editions: spec.editions ?? EDITIONS,
     messageIds: [code, ...(spec.variants ?? [])],
     explanation: { es: spec.es, en: spec.en },

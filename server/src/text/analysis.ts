@@ -28,6 +28,10 @@ export const ANALYSIS_MESSAGES: Catalog = {
   },
   'analysis.reason.no-rack': { es: 'la planilla no da el atril', en: 'the sheet does not give the rack' },
   'analysis.reason.partial-rack': { es: 'la planilla da solo parte del atril', en: 'the sheet gives only part of the rack' },
+  'analysis.reason.impossible-rack': {
+    es: 'el atril no puede existir: con el tablero suma más comodines o copias de una ficha de las que tiene el juego',
+    en: 'the rack cannot exist: with the board it holds more blanks or copies of a tile than the set has',
+  },
   'analysis.reason.unknown-player': { es: 'el jugador no es ninguno de los dos', en: 'the player is neither of the two' },
   'analysis.reason.unknown-exchange': { es: 'no se sabe qué fichas cambió', en: 'the tiles exchanged are not known' },
   'analysis.reason.unreadable-play': {

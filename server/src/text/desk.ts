@@ -22,6 +22,12 @@ export const DESK_MESSAGES: Catalog = {
   },
   'severity.notice': { es: 'nota', en: 'note' },
 
+  /* {word}: the headword the rulebook names ('REFUNDAR', 'NOES'). */
+  'related.named-word-refused': {
+    es: 'el reglamento no acepta {word}: lo nombra entre las palabras que no valen',
+    en: 'the rulebook does not accept {word}: it names it among the words that are not valid',
+  },
+
   // planilla fix / "Fix all"
   /* {path}; {scores}, {totals}: numbers changed. */
   'fix.summary': {

@@ -224,6 +224,11 @@ export const FINDING_MESSAGES: Catalog = {
     en: "{nick} went out with the bag empty, but the adjustment for {opponent}'s rack ({rack}, {value, plural, one {# point} other {# points}}) is missing",
   },
   /* Variant. {nicks}: the players whose own-rack line is missing; {ending}: the article of the ending. */
+  /* {nick}: the player owed the turn; {turns1}, {turns2}: turns played; {nick1}, {nick2}. */
+  'missing-end-adjustment-time-turns': {
+    es: 'la partida terminó por tiempo con turnos desiguales ({nick1} {turns1}, {nick2} {turns2}): {nick} debía jugar el turno que los iguala antes de cerrar las puntuaciones',
+    en: 'the game ended by time with unequal turns ({nick1} {turns1}, {nick2} {turns2}): {nick} was owed the turn that evens them before the scores are closed',
+  },
   'missing-end-adjustment-own': {
     es: 'la partida terminó (art. {ending}) y cada jugador debe restar el valor de su atril: falta la línea de {nicks}',
     en: 'the game ended (art. {ending}) and each player must subtract the value of their own rack: the line of {nicks} is missing',

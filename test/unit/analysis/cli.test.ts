@@ -145,10 +145,12 @@ describe('analysis: planilla analyze', function () {
     assert.ok(first.played.rank >= 1);
     assert.equal(first.best.length, 2);
     assert.equal(first.equityLost, Math.round((first.best[0].equity - first.played.equity) * 100) / 100);
-    // DOTINA is a phony: not legal, no rank.
+    // DOTINA is a phony the next line withdraws: the turn was in truth no points and the rack kept,
+    // and is valued as that (a pass), not as the phony's score.
     const phony = f.turns.find((t) => t.line === 9)!;
-    assert.equal(phony.played.legal, false);
-    assert.equal(phony.played.rank, null);
+    assert.equal(phony.played.kind, 'pass');
+    assert.equal(phony.played.score, 0);
+    assert.equal(phony.played.legal, true);
     let lost = 0;
     for (const t of f.turns) if (t.player === 'Lucía' && typeof t.equityLost === 'number') lost += t.equityLost;
     assert.equal(f.summary['Lucía'].equityLost, Math.round(lost * 100) / 100);

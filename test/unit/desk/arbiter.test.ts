@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { analyze } from '../../../server/src/service/document';
 import { boardModel } from '../../../server/src/service/board-model';
 import { renderTextBoard } from '../../../server/src/report/text-board';
+import { CoachCache, coachTurn } from '../../../server/src/service/coach';
 import { runCli } from '../../support/cli-capture';
 import { defaultLexicon, removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
@@ -214,5 +215,131 @@ describe('desk: the ruling sheet is complete', () => {
     const r = await runCli(['report', '--ruling', file]);
     assert.match(r.out, /overflow-wrap: anywhere/);
     assert.match(r.out, /table-layout: fixed/);
+  });
+});
+
+describe('desk: rulings the rulebook gives', () => {
+  /** A word list that holds every word asked: only the rulebook's own names refuse one. */
+  const everything = { info: { name: 'todo', words: 1, sha256: '', source: 'test' }, has: (): boolean => true };
+  const opening = (edition: string, tiles: string, word: string): string =>
+    [`#rules ${edition}`, ...PLAYERS, `>A: ${tiles} 8D ${word} +0 0`, ''].join('\n');
+  const unaccepted = (text: string): { article: string; related: string[] }[] =>
+    analyze(text, { lexicon: everything })
+      .findings.filter((f) => f.code === 'unaccepted-word')
+      .map((f) => ({ article: f.article, related: (f.related ?? []).map((r) => r.messageId) }));
+
+  it('the current annex refuses REFUNDAR and ENRULAR (XII §17) and NOES (XII §18.2.1) even when the list has them', () => {
+    assert.deepEqual(unaccepted(opening('fise', 'ADEFNRU', 'REFUNDAR')), [{ article: 'XII §17', related: ['related.named-word-refused'] }]);
+    assert.deepEqual(unaccepted(opening('fise', 'ELNRRU?', 'ENRULAd')), [{ article: 'XII §17', related: ['related.named-word-refused'] }]);
+    assert.deepEqual(unaccepted([...PLAYERS, '>A: EONS 8E NOES +0 0', ''].join('\n')), [
+      { article: 'XII §18.2.1', related: ['related.named-word-refused'] },
+    ]);
+    assert.deepEqual(unaccepted(opening('fise', 'AAPRT', 'TROPA')), []); // the noun, not a form of TROPAR
+  });
+
+  it('the 2004 and 2001 texts accept REFUNDAR and refuse CASITA (39.4) whatever the list says', () => {
+    for (const edition of ['fise-2004', 'fise-2001']) {
+      assert.deepEqual(unaccepted(opening(edition, 'ADEFNRU', 'REFUNDAR')), []);
+      assert.deepEqual(unaccepted(opening(edition, 'AACIST', 'CASITA')), [{ article: '39.4', related: ['related.named-word-refused'] }]);
+    }
+  });
+
+  it('blank-k-w cites 10 under the 2001 copy (it has no 10.1), 10.1 under 2004 and the current text', () => {
+    const cite = (edition: string): string[] =>
+      analyze([`#rules ${edition}`, ...PLAYERS, '>A: ?AMI 8D kAMI +9 9', ''].join('\n'))
+        .findings.filter((f) => f.code === 'blank-k-w')
+        .map((f) => f.article);
+    assert.deepEqual(cite('fise'), ['10.1']);
+    assert.deepEqual(cite('fise-2004'), ['10.1']);
+    assert.deepEqual(cite('fise-2001'), ['10']);
+  });
+
+  it('the own-rack duty after both players pass twice cites 37.2 now and art. 40 under 2004/2001 (no 40.1 of that content)', () => {
+    const passes = (edition: string): string[] =>
+      analyze(
+        [
+          `#rules ${edition}`,
+          ...PLAYERS,
+          '>A: ABILORS 8D LIBRO +16 16',
+          '>B: AEEJU - +0 0',
+          '>A: AS - +0 16',
+          '>B: AEEJU - +0 0',
+          '>A: AS - +0 16',
+          '',
+        ].join('\n'),
+      )
+        .findings.filter((f) => f.code === 'missing-end-adjustment')
+        .map((f) => f.article);
+    assert.deepEqual(passes('fise'), ['37.2']);
+    assert.deepEqual(passes('fise-2004'), ['40']);
+    assert.deepEqual(passes('fise-2001'), ['40']);
+  });
+
+  it('a move written between going out and the end lines: one move-after-game-end, not applied', () => {
+    const sample = fs.readFileSync(path.join(repoRoot, 'samples', 'partida-completa.gcg'), 'utf8');
+    const text = sample.replace('>Ramón: M 13F M. +4 413\n', '>Ramón: M 13F M. +4 413\n>Sofía: GQ 14A QG +20 325\n');
+    assert.notEqual(text, sample);
+    const a = analyze(text, { lexicon: defaultLexicon() });
+    assert.deepEqual(
+      a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => [f.code, f.article]),
+      [['move-after-game-end', '37.4']],
+    );
+    // Ramón 413 + 7 (G 2 + Q 5), Sofía 305 − 7: as if the move were not there.
+    assert.deepEqual(a.replay.result, [298, 420]);
+  });
+});
+
+describe('desk: analysis tells what happened', () => {
+  let dir = '';
+  beforeEach(() => (dir = tempDir('arbiter')));
+  afterEach(() => removeTempDir(dir));
+
+  it('a placement later withdrawn is valued in analyze as the turn it was: no points, the rack kept', async () => {
+    const file = path.join(dir, 'wd.gcg');
+    fs.writeFileSync(file, [...PLAYERS, '>A: ABILORS 8D LIBRO +16 16', '>B: AEIOUUU H4 UUUO +4 4', '>B: -- -4 0', ''].join('\n'));
+    const r = await runCli(['analyze', '--json', file]);
+    const turn = (
+      JSON.parse(r.out) as { files: { turns: { line: number; played: { kind: string; score: number; leave: string } }[] }[] }
+    ).files[0].turns.find((t) => t.line === 4);
+    assert.deepEqual(turn && { kind: turn.played.kind, score: turn.played.score, leave: turn.played.leave }, {
+      kind: 'pass',
+      score: 0,
+      leave: 'AEIOUUU',
+    });
+  });
+
+  it('a rack that cannot exist (three blanks) is refused by moves FILE, analyze, the hover and the board view', async () => {
+    const text = [...PLAYERS, '>A: ???ABIL 8D LIBRO +16 16', ''].join('\n');
+    const file = path.join(dir, 'imp.gcg');
+    fs.writeFileSync(file, text);
+    const moves = await runCli(['moves', file, '--line', '3']);
+    assert.equal(moves.code, 2);
+    assert.match(moves.err, /the rack cannot exist/);
+    const analyzed = await runCli(['analyze', file]);
+    assert.match(analyzed.out, /the rack cannot exist/);
+    // The hover and the board view ask service/coach.ts, which gives the reason instead of moves.
+    const answer = coachTurn(analyze(text, { lexicon: defaultLexicon() }), 0, defaultLexicon(), new CoachCache(), 'en');
+    assert.ok(answer && 'reason' in answer && /the rack cannot exist/.test(answer.reason));
+  });
+});
+
+describe('desk: a game ended by time', () => {
+  it('with unequal turns: one finding citing art. 27 with 37.5 (40.4 in 2004/2001); the scores as written', () => {
+    const body = [...PLAYERS, '>A: ABILORS 8D LIBRO +16 16', '>B: AEEJU - +0 0', '>A: AS - +0 16', '#game-end time', ''];
+    for (const [edition, article] of [
+      ['fise', '27, 37.5'],
+      ['fise-2004', '27, 40.4'],
+      ['fise-2001', '27, 40.4'],
+    ]) {
+      const a = analyze([`#rules ${edition}`, ...body].join('\n'));
+      assert.deepEqual(
+        a.findings.map((f) => [f.code, f.messageId, f.article, f.args.nick]),
+        [['missing-end-adjustment', 'missing-end-adjustment-time-turns', article, 'B']],
+        edition,
+      );
+      assert.deepEqual(a.replay.result, [16, 0]);
+    }
+    const even = analyze([...PLAYERS, '>A: ABILORS 8D LIBRO +16 16', '>B: AEEJU - +0 0', '#game-end time', ''].join('\n'));
+    assert.deepEqual(even.findings, []);
   });
 });
