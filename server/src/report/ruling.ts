@@ -19,7 +19,7 @@
  *   const r = buildRuling([{ name: 'ana.gcg', analysis: a }, { name: 'beto.gcg', analysis: b }], 'es');
  *   renderRulingHtml(r);      // '<!DOCTYPE html>…'
  */
-import { editionLabel, formatMessage, renderNotice } from '../rules/messages';
+import { citeArticle, editionLabel, formatMessage, renderNotice } from '../rules/messages';
 import type { Language } from '../rules/types';
 import type { Analysis } from '../service/document';
 import { compareSheets, disagreementSentences, type Sheet } from '../service/compare';
@@ -116,7 +116,7 @@ function endingNotes(sheets: readonly Sheet[], lang: Language): string[] {
     for (const f of s.analysis.findings) {
       const id = ENDING_NOTES[f.code];
       if (!id || out.has(id)) continue;
-      const article = f.article ? formatMessage('cli.article', { article: f.article }, lang) : '';
+      const article = f.article ? citeArticle(f.article, lang) : '';
       out.set(id, formatMessage(id, { article }, lang));
     }
   }
