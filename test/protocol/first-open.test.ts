@@ -84,7 +84,6 @@ describe('protocol: the first open of a record', function () {
   it('with PLANILLA_TIMINGS, writes its milestones in order (process start to the first publish); without it, nothing', async () => {
     const file = path.join(dir, 'timings.jsonl');
     const uri = pathToFileURL(path.join(dir, 'timed.gcg')).toString();
-    const startedAt = Date.now();
     const { client } = recordingClient({ PLANILLA_TIMINGS: file });
     try {
       await client.initialize();
@@ -104,8 +103,12 @@ describe('protocol: the first open of a record', function () {
       ['start', 'listening', 'initialize', 'initialized', 'didOpen', 'publishDiagnostics'],
     );
     for (let i = 1; i < lines.length; i++) assert.ok(lines[i].at >= lines[i - 1].at, `${lines[i].event} before ${lines[i - 1].event}`);
-    // Wall-clock times of this run (the e2e run compares them with the browser's and the logs').
-    assert.ok(lines[0].at >= startedAt - 1000 && lines[lines.length - 1].at <= Date.now(), JSON.stringify(lines));
+    // Wall-clock milliseconds since the epoch (the e2e run compares them with the browser's and
+    // the logs'); only their unit is checked here, no duration.
+    assert.ok(
+      lines.every((l) => Number.isInteger(l.at) && l.at > 1e12),
+      JSON.stringify(lines),
+    );
     assert.equal(new Set(lines.map((l) => l.pid)).size, 1);
     assert.equal(lines[4].uri, uri);
     assert.equal(lines[5].uri, uri);

@@ -124,7 +124,7 @@ function setup(pull = true): Setup {
   return { state, connection, documents, files };
 }
 
-const URI = 'file:///tmp/partida.gcg';
+const URI = 'file:///records/partida.gcg';
 const isCancellation = (e: unknown): boolean => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled;
 
 describe('lsp handlers, in process', () => {
@@ -177,7 +177,7 @@ describe('lsp handlers, in process', () => {
 
   it('answers null or nothing for a document that is not open', async () => {
     const { state } = setup();
-    const other = { textDocument: { uri: 'file:///tmp/cerrada.gcg' } };
+    const other = { textDocument: { uri: 'file:///records/cerrada.gcg' } };
     assert.equal(await hover(state, { ...other, position: { line: 0, character: 0 } }, token()), null);
     assert.deepEqual(await codeLens(state, other, token()), []);
     assert.equal(await boardAt(state, { uri: other.textDocument.uri, line: 4 }, token()), null);
@@ -252,11 +252,11 @@ describe('lsp handlers, in process', () => {
 
   it('checks files that are not open, publishes their diagnostics and names the unreadable', async () => {
     const { state, connection, files } = setup();
-    const bad = 'file:///tmp/mala.gcg';
+    const bad = 'file:///records/mala.gcg';
     files.set(bad, RECORD.replace('+18 18', '+18 20'));
-    const result = await checkFiles(state, { uris: [bad, 'file:///tmp/falta.gcg'] }, token());
+    const result = await checkFiles(state, { uris: [bad, 'file:///records/falta.gcg'] }, token());
     assert.equal(result.checked, 1);
-    assert.deepEqual(result.unreadable, ['file:///tmp/falta.gcg']);
+    assert.deepEqual(result.unreadable, ['file:///records/falta.gcg']);
     assert.ok(result.errors + result.warnings > 0);
     assert.equal(connection.published.length, 1);
     assert.equal(connection.published[0].uri, bad);
@@ -270,10 +270,10 @@ describe('lsp handlers, in process', () => {
     documents.open(URI, RECORD);
     const exported = await exportWoogles(state, { uri: URI }, token());
     assert.ok('text' in exported && /LIBRO/.test(exported.text), JSON.stringify(exported));
-    const missing = await exportWoogles(state, { uri: 'file:///tmp/falta.gcg' }, token());
+    const missing = await exportWoogles(state, { uri: 'file:///records/falta.gcg' }, token());
     assert.ok('error' in missing && /falta\.gcg/.test(missing.error));
-    files.set('file:///tmp/copia.gcg', RECORD.replace('+13 13', '+13 31'));
-    const compared = await compare(state, { a: URI, b: 'file:///tmp/copia.gcg' }, token());
+    files.set('file:///records/copia.gcg', RECORD.replace('+13 13', '+13 31'));
+    const compared = await compare(state, { a: URI, b: 'file:///records/copia.gcg' }, token());
     assert.ok('summary' in compared, JSON.stringify(compared));
     assert.match(compared.title, /partida\.gcg/);
   });

@@ -80,11 +80,10 @@ class WorkerClient {
   }
 
   async waitPublished(uri: string, version: number): Promise<any> {
-    const end = Date.now() + 20000;
+    // No deadline of its own: a server that never publishes fails by the test's mocha timeout.
     for (;;) {
       const p = this.published.get(uri) as { version?: number } | undefined;
       if (p && p.version === version) return p;
-      if (Date.now() > end) throw new Error(`browser server: no diagnostics for ${uri} v${version}`);
       await new Promise((r) => setTimeout(r, 5));
     }
   }
