@@ -1,4 +1,4 @@
-// The command line's figures (README "The command line: start, a user's list, batches"): one
+// The command line's figures (docs/performance.md "The command line"): one
 // file, one file with a user's .kwg, 1 200 generated games and 10 000 files, each measured with
 // hyperfine (`-N`, no shell) for this checkout and, with `--old DIR`, another built checkout side
 // by side in the same run. Prints a table: median wall time and mean CPU time (user + system, all

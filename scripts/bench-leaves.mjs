@@ -1,4 +1,4 @@
-// Benchmark of the leave table (issue 14, item 3). Prints figures; asserts nothing.
+// Benchmark of the leave table. Prints figures; asserts nothing.
 //   1. load: read + parse of data/leaves-es.plv (or --file), median and max of --runs fresh parses
 //      in this process, and the first load in a fresh process (module load included)
 //   2. lookups: every sub-leave of random 7-tile racks drawn from the FISE bag (up to 127 per

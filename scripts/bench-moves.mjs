@@ -1,4 +1,4 @@
-// Benchmarks of the coach's analysis (issue 13, item 5). Prints figures; asserts nothing.
+// Benchmarks of the coach's analysis. Prints figures; asserts nothing.
 //
 //   1. all moves (generateMoves: every play, exchange and the pass, sorted): moves per second over
 //      racks without a blank and with one blank (sum of moves / sum of times, median of the runs)

@@ -1,4 +1,4 @@
-// Benchmarks of issue 11, item 5: the two paths that used to be quadratic. Prints figures (median
+// Benchmarks of the two paths that used to be quadratic. Prints figures (median
 // of several runs) for growing inputs, so the growth can be read: linear means doubling the input
 // doubles the time. Asserts nothing; no test reads these numbers.
 //

@@ -1,4 +1,4 @@
-// Benchmarks of issue 7 ("Fast and unbreakable", item 2). Prints every figure, then a Markdown
+// Benchmarks of checking, the language server and the word list. Prints every figure, then a Markdown
 // block to paste under "Performance" in the README. Asserts nothing; no test reads these numbers.
 //
 //   1. parse + replay + word checks per game, in process, one thread, over 500 generated games
@@ -276,7 +276,7 @@ async function languageServer() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5. Moves (the coach's analysis, issue 13): scripts/bench-moves.mjs
+// 5. Moves (the coach's analysis): scripts/bench-moves.mjs
 
 async function moves() {
   const text = await run(process.execPath, [join(root, 'scripts/bench-moves.mjs'), '--runs', String(Math.min(RUNS, 5)), '--json']);

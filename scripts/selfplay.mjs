@@ -1,4 +1,4 @@
-// Self-play between two strategies (issue 14, item 1): complete FISE games from seeded deals,
+// Self-play between two strategies: complete FISE games from seeded deals,
 // each deal played twice with the seats swapped, on worker threads. Prints wins, draws, losses,
 // the win rate of A with its 95 % interval, the mean spread and games per second.
 //

@@ -1,4 +1,4 @@
-// Training of the leave values by self-play (issue 14, item 2). Reproducible from its seed, the
+// Training of the leave values by self-play. Reproducible from its seed, the
 // schedule and the word list: the same command gives the same table.
 //
 // Each generation plays games between two copies of the equity bot using the current table,

@@ -56,7 +56,7 @@ function editorFor(resource: unknown): vscode.TextEditor | undefined {
 }
 
 /**
- * The quick fix of a `#lexicon NAME` with no list set up (issue 12, item 13): asks for the list's
+ * The quick fix of a `#lexicon NAME` with no list set up: asks for the list's
  * file and stores it under NAME in the user's `planilla.lexicons` (user settings: a list is the
  * user's, and they hold any path in any workspace); the server then judges the record with it.
  */

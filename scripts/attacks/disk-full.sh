@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11, item 1, on a real full disk: mounts a 64 KB tmpfs (needs root), puts a 30 KB record
+# on a real full disk: mounts a 64 KB tmpfs (needs root), puts a 30 KB record
 # on it in a non-canonical form, fills the rest, and runs `planilla format --write` and
 # `planilla export -o`. Prints what happened; exits 1 if the record changed or a temporary file
 # was left behind. Usage: sudo bash scripts/attacks/disk-full.sh

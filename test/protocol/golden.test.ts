@@ -1,5 +1,5 @@
 /**
- * Golden files (issue 17, item 5): what the language server tells an editor about every sample
+ * Golden files: what the language server tells an editor about every sample
  * and every record of the real corpus — the diagnostics it publishes, its code lenses (the coach's
  * "mejor: …" lenses resolved through `codeLens/resolve`, as an editor does when it shows them) and
  * its hovers — written as readable text, one file per record and language under `test/golden/`,

@@ -1,5 +1,5 @@
 /**
- * Server memory comes back after the documents close (issue 7, item 6), over stdio against the
+ * Server memory comes back after the documents close, over stdio against the
  * real server started as the extension starts it (SERVER_EXEC_ARGV) plus `--expose-gc`, so
  * `planilla/memoryUsage` measures the V8 heap after a full collection.
  *

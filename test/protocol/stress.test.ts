@@ -1,5 +1,5 @@
 /**
- * Editor stress over stdio (issue 7, item 6): 1 000 rapid edits, typed one character at a time
+ * Editor stress over stdio: 1 000 rapid edits, typed one character at a time
  * into a real record, with hovers and code-lens requests sent between them and half of those
  * cancelled at once. The server stays up, answers or cancels every request, and the last
  * diagnostics it publishes are those of a fresh analysis of the final text (the same text opened

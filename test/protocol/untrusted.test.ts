@@ -1,5 +1,5 @@
 /**
- * The language server in an untrusted workspace (issue 11): told so in initializationOptions
+ * The language server in an untrusted workspace: told so in initializationOptions
  * (`workspaceTrusted: false`), it re-checks the path settings itself, as the VS Code client does:
  * a workspace value that reaches outside the workspace folders through a symbolic link is not
  * loaded and one warning names the setting; a value inside, or one the client marks as the

@@ -1,5 +1,5 @@
 /**
- * Where the tests find their inputs, in one place (issue 17, item 5): the repository, its samples
+ * Where the tests find their inputs, in one place: the repository, its samples
  * (`samples/*.gcg`), the built-in word list (`data/`), the shared folder beside the repository
  * (`../shared`: the real corpus `corpus/real/`, the spec, the rulebook), and temporary folders
  * that are made fresh and removed after the run.

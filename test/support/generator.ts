@@ -1,5 +1,5 @@
 /**
- * Random legal Spanish games for tests and benchmarks (issue 7, item 1; test code, not shipped).
+ * Random legal Spanish games for tests and benchmarks (test code, not shipped).
  * A seeded game draws from the FISE 100-tile bag (RULES.md "Tile sets"), finds every legal
  * placement with the DAWG of the default lexicon, picks one at random weighted toward higher
  * scores, sometimes exchanges or passes, ends by the rules and writes the record as GCG

@@ -1,5 +1,5 @@
 /**
- * An obviously correct, slow move generator (test code, issue 13 item 6): every word of a list
+ * An obviously correct, slow move generator (test code): every word of a list
  * tried at every square in both directions, every way of taking its new tiles from the rack (a
  * real tile or a blank), kept when the rulebook allows it: the word is a maximal run (the squares
  * before and after it are empty or off the board), it places at least one tile, covers H8 on the

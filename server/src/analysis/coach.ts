@@ -1,8 +1,8 @@
 /**
- * The coach's analysis of a replayed game (issue 13): for every turn (placement, exchange, pass)
+ * The coach's analysis of a replayed game: for every turn (placement, exchange, pass)
  * whose full rack the sheet gives, the move played with its equity, legality and rank among all
  * legal moves, the best moves, and the equity lost; per player the total and mean equity lost
- * and the mistakes graded as Macondo and MAGPIE do (README "Analysis": small up to 7 points,
+ * and the mistakes graded as Macondo and MAGPIE do (docs/coach.md: small up to 7 points,
  * medium up to 15, large above).
  *
  * Invariants: pure (the replay is not modified); turns with an unknown or partial rack are

@@ -1,5 +1,5 @@
 /**
- * Static equity (README "Analysis"): what a position turns into for the generator (`prepare`:
+ * Static equity (docs/coach.md): what a position turns into for the generator (`prepare`:
  * board and rack as codes, the rack's sub-multisets in mixed radix) and the equity term of each
  * sub-multiset of tiles used, looked up by that index during the walk, never by a string.
  *
@@ -45,7 +45,7 @@ export interface Prepared {
   readonly endBonus: number;
 }
 
-/** The leaves used when the caller names none: the built-in trained table for Spanish (issue 14). */
+/** The leaves used when the caller names none: the built-in trained table for Spanish. */
 export function defaultLeaves(tileSet: Position['tileSet']): LeaveEvaluator {
   return tileSet === 'spanish' ? builtinLeaves().leaves : provisionalLeaves(TILE_SETS[tileSet]);
 }

@@ -1,5 +1,5 @@
 /**
- * The coach's analysis (issue 13): every legal move of a position, the best ones, their static
+ * The coach's analysis: every legal move of a position, the best ones, their static
  * equity. Layer rules: leans on `engine/`, `lexicon/`, `rules/`, `syntax/`; `service/`, the CLI and
  * self-play lean on it. Contract for callers: see `moves.ts` (cost, cancellation, caching by
  * `positionKey`); leave values plug in through `LeaveEvaluator` (leaves.ts).

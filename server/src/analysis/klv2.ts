@@ -1,6 +1,6 @@
 /**
- * Reading a user's own leave values in the `.klv2` (and `.klv`) format of wolges and Macondo
- * (issue 14, item 4). Written from the format's description ("KURNIA LEAVE VALUES" in wolges'
+ * Reading a user's own leave values in the `.klv2` (and `.klv`) format of wolges and Macondo.
+ * Written from the format's description ("KURNIA LEAVE VALUES" in wolges'
  * `details.txt`); no code of theirs is used. We read these files; we never ship one.
  *
  * Format (integers little-endian):

@@ -1,5 +1,5 @@
 /**
- * Where leave values come from (issue 14, items 3–4): the built-in table `data/leaves-es.plv`
+ * Where leave values come from: the built-in table `data/leaves-es.plv`
  * (trained by self-play, shipped with the CLI and the extension) and a user's own file named by
  * the setting `planilla.leaves` or `--leaves PATH`: a wolges/Macondo `.klv2` / `.klv`, or a `.plv`
  * written by `scripts/train-leaves.mjs`, told apart by their content.

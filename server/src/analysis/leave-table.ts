@@ -1,6 +1,6 @@
 /**
  * Planilla's own leave-value table: what keeping a set of tiles on the rack is worth, in points
- * of equity (issue 14). Holds the shipped Spanish table (`data/leaves-es.plv`, trained by
+ * of equity. Holds the shipped Spanish table (`data/leaves-es.plv`, trained by
  * self-play, `scripts/train-leaves.mjs`) and any table the training writes.
  *
  * Leaves are multisets of tile faces ('A', 'Ñ', 'CH', '?' for a blank). `LeaveIndex` gives every

@@ -1,7 +1,7 @@
 /**
  * Leave values: what the tiles kept on the rack after a move are worth for the turns to come
- * (the "leave" term of the static equity, README "Analysis"). A `LeaveEvaluator` is the one
- * interface the move generator asks; trained tables (issue 14) plug in behind it.
+ * (the "leave" term of the static equity, docs/coach.md). A `LeaveEvaluator` is the one
+ * interface the move generator asks; trained tables plug in behind it.
  *
  * Invariants: `value` is pure and cheap enough to be called once per distinct sub-multiset of a
  * rack (at most 128 calls per position; the generator never calls it per move); the order of

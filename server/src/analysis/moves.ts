@@ -1,5 +1,5 @@
 /**
- * Every legal move of a position and the best ones, with their static equity (README "Analysis"):
+ * Every legal move of a position and the best ones, with their static equity (docs/coach.md):
  * placements from the generator (movegen.ts), every distinct exchange the bag allows under the
  * edition in force (art. 24; NASPA: 7 tiles in the bag) and the pass. The concerns live apart:
  * the move and its texts (move.ts), the equity (equity.ts), the order (ordering.ts), the walk

@@ -1,7 +1,7 @@
 /**
  * A position to analyse: the board, the mover's rack, the bag, the scores and the rules in
  * force. Built either from a replayed record (the board before an event, with that event's rack)
- * or from the JSON of `planilla moves --stdin` (README "Analysis").
+ * or from the JSON of `planilla moves --stdin` (docs/coach.md).
  *
  * Invariants: a Position is plain immutable data; `positionKey` is equal for positions the
  * generator answers identically (board, rack as a multiset, bag, rules, exchange minimum: the

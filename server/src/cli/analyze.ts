@@ -1,5 +1,5 @@
 /**
- * `planilla analyze FILE|FOLDER... [--json] [--top N] [--jobs N]` (issue 13; README "Analysis"):
+ * `planilla analyze FILE|FOLDER... [--json] [--top N] [--jobs N]` (docs/coach.md):
  * for every turn with a known full rack, the move played (score, equity, rank), the best moves and
  * the equity lost; per player the totals. Takes `--lexicon`, `--rules`, `--tile-set`, `--lang` and
  * `--leaves` as `moves` does, and `--jobs` as `check` does: many files are spread over worker
@@ -50,7 +50,7 @@ import { jsonForTerminal } from './terminal';
 /**
  * Files a worker of `analyze` must be given to pay its start: a worker loads the modules, the
  * lexicon and the leave table and warms the JIT up (about 0.3–0.4 s), while a game takes about
- * 30–70 ms to analyse (README "Performance").
+ * 30–70 ms to analyse (docs/performance.md).
  */
 export const ANALYZE_FILES_PER_WORKER = 16;
 

@@ -41,7 +41,7 @@ export const FILES_PER_WORKER = 2000;
  * prints them), and no more workers than `filesPerWorker`-sized shares of the work (FILES_PER_WORKER
  * for `check`; `analyze` passes its own, a file costing it far more); fewer than two workers is
  * this thread alone. So on two cores the default is always 1 (measured: `--jobs 2`
- * there is slower than `--jobs 1`, README "Performance").
+ * there is slower than `--jobs 1`, docs/performance.md).
  */
 export function defaultJobs(files: number, cores: number, filesPerWorker: number = FILES_PER_WORKER): number {
   const workers = Math.min(cores - 1, Math.floor(files / filesPerWorker));

@@ -48,7 +48,7 @@ export function consoleIo(lang: Language): CliIo {
 }
 
 /**
- * Makes the process's own stdout and stderr fail cleanly (issue 11, item 6): when the reader of
+ * Makes the process's own stdout and stderr fail cleanly: when the reader of
  * stdout goes away (`planilla check DIR | head -1`: EPIPE) the command stops at once, silently,
  * with status 141 (as a program ended by SIGPIPE); any other failure to write stdout
  * (`> /dev/full`: ENOSPC) is one line on stderr and status 2; a failing stderr ends the process

@@ -1,5 +1,5 @@
 /**
- * `planilla moves` (issue 13; README "Analysis"), and the helpers it shares with `planilla analyze`
+ * `planilla moves` (docs/coach.md), and the helpers it shares with `planilla analyze`
  * (analyze.ts):
  * - `moves FILE --line L [--top N | --all] [--sort equity|score] [--count] [--json]`: the moves
  *   open to the player of the event on line L, on the board before that line, with that line's
@@ -11,7 +11,7 @@
  * `"count": true`) or with `--all` (where it is the length of the list): counting walks every
  * anchor, while a top-N search stops at the anchors whose bound cannot beat its N-th move.
  * All take `--lexicon`, `--rules`, `--tile-set` and `--lang` like `check`, and `--leaves PATH`: a
- * leave table of one's own (.klv2, .klv or .plv; default the built-in trained table, issue 14); a
+ * leave table of one's own (.klv2, .klv or .plv; default the built-in trained table); a
  * file that is refused gives one line on stderr and the built-in table.
  *
  * Exit codes: 0 answered; 2 bad usage, unreadable file, a line that is no move or whose rack is

@@ -57,7 +57,7 @@ export interface JsonFile {
   final: Record<string, number>;
   /**
    * The scores under the edition in force, by nick: `final` with a one-line `+2R` ending read as
-   * FISE's ±R and a missing end adjustment applied where its amount is known (issue 12).
+   * FISE's ±R and a missing end adjustment applied where its amount is known.
    */
   result: Record<string, number>;
   /** The game reached its end (false: `result` is a provisional score). */

@@ -30,7 +30,8 @@ export async function guarded<T>(log: FailureLog, handler: string, fallback: T, 
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ResponseError && (error.code === LSPErrorCodes.RequestCancelled || error.code === ErrorCodes.InvalidParams)) throw error;
+    if (error instanceof ResponseError && (error.code === LSPErrorCodes.RequestCancelled || error.code === ErrorCodes.InvalidParams))
+      throw error;
     log.logError(handler, error);
     return fallback;
   }

@@ -195,7 +195,7 @@ function resultOf(replay: Replay, lang: Language): AuditResult {
   const headline = headlineText(replay, lang);
   const end = replay.gameEnd;
   if (!replay.complete || !end) {
-    // A provisional score: no result, no winner (issue 12, item 11).
+    // A provisional score: no result, no winner.
     return {
       final: replay.result,
       complete: false,
@@ -283,7 +283,7 @@ export function buildAudit(input: AuditInput): Audit {
     editionSource: t(lang, `report.rules-source.${replay.rulesSource}`),
     tileSet: replay.tileSet,
     tileSetLabel: t(lang, `report.tile-set.${replay.tileSet}`),
-    // The list named is the one that judged the words: none for another tile set (README "Unaccepted words").
+    // The list named is the one that judged the words: none for another tile set (docs/decisions.md).
     ...(input.lexicon && replay.tileSet === 'spanish' ? { lexicon: input.lexicon.info } : {}),
     ...(lexiconPragma && lexiconPragma.args.value.trim() !== '' ? { declaredLexicon: lexiconPragma.args.value.trim() } : {}),
     counts,

@@ -1,5 +1,5 @@
 /**
- * Words a rulebook edition accepts by name, on top of any word list (issue 12, item 10). The 2004
+ * Words a rulebook edition accepts by name, on top of any word list. The 2004
  * and 2001 texts add verbs the printed DRAE left out, in their annex XII *Uso de palabras*, §17
  * (*Verbos*): REFUNDAR (both editions) and YODAR (2001); art. 38 (*Palabras aceptadas*) sends the
  * reader to that annex for such cases. A verb accepted by name is accepted in its regular

@@ -1,5 +1,5 @@
 /**
- * The coach's analysis in the editor (issue 13, item 4): the best moves of a turn and the equity
+ * The coach's analysis in the editor: the best moves of a turn and the equity
  * the move played lost, for the hover on a move and the code lens "mejor: 8D CAMINO +26 (-4,5)".
  * Computed on demand for one turn (never with the diagnostics), cancellable, and cached per
  * position in a bounded cache (`CoachCache`). Also the board view's list (`boardCoachModel`): the

@@ -100,8 +100,7 @@ export const LEXICON_NOT_CONFIGURED_CODE = 'lexicon-not-configured';
 /**
  * A record that names its word list (`#lexicon FILE2017`) when no list is set up for that name
  * (`planilla.lexicons`) nor any list at all (`planilla.lexicon`): the words are judged with the
- * built-in open list, which is not the one named. One information diagnostic on the name (issue 12,
- * item 13); its quick fix asks for the file and stores it under the name. Spanish records only
+ * built-in open list, which is not the one named. One information diagnostic on the name; its quick fix asks for the file and stores it under the name. Spanish records only
  * (words are judged only there).
  */
 export function lexiconNameDiagnostics(analysis: Analysis, settings: PlanillaSettings, lang: Language): Diagnostic[] {

@@ -1,5 +1,5 @@
 /**
- * Fix all scores and totals at once (issue 15; art. 5.1, 12–19, 32, 34, 37.4): every score the
+ * Fix all scores and totals at once (art. 5.1, 12–19, 32, 34, 37.4): every score the
  * replay found wrong is set to the computed one and every total to the true running total, in one
  * edit, so the chain is resolved at once — a wrong score followed by totals that carried it is
  * fixed on every line, not one total at a time. Only numbers change: never a play, a rack or a

@@ -1,5 +1,5 @@
 /**
- * The headline of a record (issue 12, item 11): its result under the edition in force, with the
+ * The headline of a record: its result under the edition in force, with the
  * sheet's own numbers beside it when they differ, or — for a record that does not reach the end of
  * the game — a provisional score that names no result and no winner. The first-line code lens, the
  * CLI summary, the audit report and the board view all show this one text.

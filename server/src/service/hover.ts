@@ -44,7 +44,7 @@ export function md(text: string): string {
 export const NOTE_HOVER_CAP = 4000;
 
 /**
- * A note as hover Markdown (issue 11, item 5): emphasis and inline code stay, but nothing in a
+ * A note as hover Markdown: emphasis and inline code stay, but nothing in a
  * note can make a link, an image (a remote image would load when hovered), a command link or
  * HTML: `& < > [ ]` become character references. At most NOTE_HOVER_CAP characters.
  */
@@ -146,7 +146,7 @@ export function illegalReason(code: string, lang: Language): string {
   return uiText(`ui.illegal.${code}`, lang);
 }
 
-/** Said on any hover over an illegal play (issue 12, item 12): the rule broken and the squares at fault. */
+/** Said on any hover over an illegal play: the rule broken and the squares at fault. */
 function illegalLine(turn: TurnState, lang: Language): string | undefined {
   const bad = turn.illegal;
   if (!bad) return undefined;

@@ -8,7 +8,7 @@
  * links resolved) and its identity on disk (device, inode, size, modification and change times:
  * an edit that keeps the size and the modification time still changes the change time), so two
  * names of one file share an entry and an edited file is read again; at most MAX_LISTS entries
- * are kept, the least recently used leaving first (issue 11, item 4).
+ * are kept, the least recently used leaving first.
  *
  * Example:
  *   const cache = new LexiconCache();

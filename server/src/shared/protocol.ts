@@ -150,7 +150,7 @@ export interface MemoryUsageResult {
  */
 export const READ_FILE_REQUEST = 'planilla/readFile';
 export const BUILTIN_LEXICON_URI = 'planilla-extension:/data/es-open.dawg';
-/** The extension's own leave table (issue 14), read the same way for the coach's analysis. */
+/** The extension's own leave table, read the same way for the coach's analysis. */
 export const BUILTIN_LEAVES_URI = 'planilla-extension:/data/leaves-es.plv';
 export interface ReadFileParams {
   readonly uri: string;

@@ -36,7 +36,7 @@ export interface PlanillaSettings {
   readonly lexiconExtra: string;
   /** Path of a word list removed from the lexicon ('' = none). */
   readonly lexiconBanned: string;
-  /** Path of a leave-value file for the analysis (.klv2, .klv or .plv; '' = the built-in table, issue 14). */
+  /** Path of a leave-value file for the analysis (.klv2, .klv or .plv; '' = the built-in table). */
   readonly leaves: string;
   readonly language: LanguageSetting;
   readonly severity: Readonly<Partial<Record<FindingCode, SeveritySetting>>>;
@@ -83,7 +83,7 @@ export function realPathOf(file: string): string {
 
 /**
  * Whether `file` lies inside one of `folders`, after resolving `..` and symbolic links on both
- * sides: a link inside the workspace that points outside it is outside (issue 11, item 4).
+ * sides: a link inside the workspace that points outside it is outside.
  */
 export function isInsideFolders(file: string, folders: readonly string[]): boolean {
   const target = realPathOf(file);

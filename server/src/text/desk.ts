@@ -1,5 +1,5 @@
 /**
- * Messages of the arbiter's desk (issue 15): the notice that plays were not checked on a
+ * Messages of the arbiter's desk: the notice that plays were not checked on a
  * score-only sheet, `planilla fix` and the "fix all" action, `planilla compare` and the compare
  * command, and the ruling sheet (`planilla report --ruling`). Spanish and English, `{name}`
  * placeholders; the comment above an entry lists the arguments its producer passes.

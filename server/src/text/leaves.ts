@@ -1,5 +1,5 @@
 /**
- * Messages of the leave values (issue 14): a user's leave file refused and why, the built-in
+ * Messages of the leave values: a user's leave file refused and why, the built-in
  * table, and the self-play and training scripts' summaries, in Spanish and English.
  *
  * Invariants: every id starts with `leaves.`; both languages carry the same placeholders.

@@ -16,7 +16,7 @@ export const UI_MESSAGES: Catalog = {
   // Code lenses
   'ui.lens.totals': { es: 'tras la jugada: {p1} {t1} · {p2} {t2}', en: 'after the move: {p1} {t1} · {p2} {t2}' },
   'ui.lens.sheetDiffers': { es: '⚠ la planilla dice {declared}', en: '⚠ the sheet says {declared}' },
-  /* Issue 12, item 13. {name}: the list the record names (#lexicon). */
+  /* item 13. {name}: the list the record names (#lexicon). */
   'ui.lexicon.notConfigured': {
     es: 'No hay ninguna lista configurada para «{name}» (planilla.lexicons): las palabras se juzgan con la lista abierta incorporada, que no es la oficial',
     en: 'No list is set up for "{name}" (planilla.lexicons): words are judged with the built-in open list, which is not the official one',
@@ -276,7 +276,7 @@ export const UI_MESSAGES: Catalog = {
     es: 'Tablero vacío: mueva el cursor a una jugada o use los botones.',
     en: 'Empty board: move the cursor to an event or use the buttons.',
   },
-  /* An illegal play (issue 12, item 12). {reason}: one of ui.illegal.*; {declared}: the sheet's score; {squares}: 'H3, H8'. */
+  /* An illegal play. {reason}: one of ui.illegal.*; {declared}: the sheet's score; {squares}: 'H3, H8'. */
   'ui.board.scoreIllegal': {
     es: 'Jugada ilegal: {reason}. La planilla anota {declared}.',
     en: 'Illegal play: {reason}. The sheet writes {declared}.',
@@ -345,7 +345,7 @@ export const UI_MESSAGES: Catalog = {
   },
   'ui.server.timing': { es: '{uri} v{version}: análisis en {ms} ms', en: '{uri} v{version}: analysed in {ms} ms' },
 
-  // Score-only lines, #event and #round (the arbiter's desk, issue 15)
+  // Score-only lines, #event and #round (the arbiter's desk)
   'ui.event.score-only': { es: 'solo la puntuación (jugada no anotada)', en: 'score only (play not written)' },
   'ui.event.word': { es: 'palabra sin coordenada', en: 'word without a coordinate' },
   'ui.pragma.event': {

@@ -1,5 +1,5 @@
 /**
- * The statistics of leave-value training (issue 14, item 2; driven by scripts/train-leaves.mjs).
+ * The statistics of leave-value training (driven by scripts/train-leaves.mjs).
  *
  * Credit: on every turn that kept tiles while the bag still held tiles after the draw (a
  * placement or an exchange; a pass keeps nothing new), the kept leave L is credited with the

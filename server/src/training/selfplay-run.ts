@@ -1,5 +1,5 @@
 /**
- * Running self-play in batches, in this thread or in worker threads (issue 14): the matches of
+ * Running self-play in batches, in this thread or in worker threads: the matches of
  * `npm run selfplay` and the training games of `scripts/train-leaves.mjs`.
  *
  * A match request plays each deal twice, strategy A first and then strategy B first, on the

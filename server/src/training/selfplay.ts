@@ -1,5 +1,5 @@
 /**
- * Self-play (issue 14, item 1): complete games between two strategies under the current FISE
+ * Self-play: complete games between two strategies under the current FISE
  * rules, for the leave-value training and for measuring one bot against another.
  *
  * A game: the 100 FISE tiles (art. 3) shuffled by a seeded stream (analysis/seeded-bag.ts), seven tiles each

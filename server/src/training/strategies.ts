@@ -1,5 +1,5 @@
 /**
- * Self-play strategies (issue 14): how a bot picks its move from the generator's list.
+ * Self-play strategies: how a bot picks its move from the generator's list.
  *
  *   greedy       the highest-scoring placement (with the bag empty, going out counts its 2R, as
  *                the generator's end term has it); with no placement, it exchanges its whole rack

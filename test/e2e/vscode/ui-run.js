@@ -522,7 +522,7 @@ runWorkbench({
     const fits = await page.evaluate(() => {
       const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
       // What the reader came for (score, square table, totals) must show without scrolling; the
-      // coach's best-move table (issue 13) follows below it and may scroll.
+      // coach's best-move table follows below it and may scroll.
       const coach = [...h.querySelectorAll('*')].find(
         (e) => e.children.length === 0 && /^Best moves \(static equity\)/.test((e.textContent || '').trim()),
       );

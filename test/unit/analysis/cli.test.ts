@@ -1,5 +1,5 @@
 /**
- * `planilla moves` and `planilla analyze` end to end (issue 13, item 3): the JSON shapes of the
+ * `planilla moves` and `planilla analyze` end to end: the JSON shapes of the
  * issue, `--stdin` answering line by line (bad lines get `{id, error}` and the stream goes on), the
  * position echoed by `moves --json` fed back through `--stdin` giving the same answer, the played
  * move ranked by `analyze`, and one clear line with exit 2 for bad usage.

@@ -247,12 +247,14 @@ describe('analysis: exact endgame', () => {
     assert.equal(spread, solved.spread);
   });
 
-  it('stops at a node limit with the deepest completed search and a line to its horizon', function () {
+  it('stops at a node limit with the deepest completed search and a line no deeper than it', function () {
     this.timeout(120000);
     const big = firstEmptyBag(2);
     const got = solveEndgame(big.position, big.opponent, { lexicon, maxNodes: 3000 });
     assert.equal(got.exact, false);
-    assert.equal(got.end, 'horizon');
+    // The line runs to the horizon, or to an end of the game met within it (not proven best).
+    assert.ok(['horizon', 'out', 'passes', 'scoreless'].includes(got.end), got.end);
+    assert.ok(got.end === 'horizon' ? got.line.length === got.depth : got.line.length <= got.depth);
     assert.ok(got.depth >= 1 && got.line.length >= 1 && got.line.length <= got.depth);
     assert.ok(got.nodes >= 3000);
     // The same limits give the same answer.

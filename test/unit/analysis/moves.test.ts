@@ -1,5 +1,5 @@
 /**
- * The move generator against things it does not share code with (issue 13, item 6):
+ * The move generator against things it does not share code with:
  * - an obviously correct slow generator (every word of a list at every square and direction,
  *   test/support/slow-moves.ts) on positions of seeded games played with a small word list, with
  *   random racks (blanks included): the same placements, and every score equal to the engine's
@@ -413,7 +413,7 @@ describe('analysis: digraphs and blanks on premium squares (worked by hand)', ()
   });
   it('equity: score + leave while the bag has tiles; with it empty, +2R for going out, −2 × points kept − 10 otherwise (art. 37.4)', () => {
     const rack = ['C', 'A', 'S', 'A'];
-    const leaves = defaultLeaves('spanish'); // the built-in trained table (issue 14) when none is named
+    const leaves = defaultLeaves('spanish'); // the built-in trained table when none is named
     const withBag = generateMoves(positionOf(empty, rack, 20), { lexicon });
     for (const m of withBag) assert.equal(m.equity, equityOf(m.score, leaves.value(m.leave)));
     const set = TILE_SETS.spanish;

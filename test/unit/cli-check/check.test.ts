@@ -127,7 +127,7 @@ describe('cli: planilla check', () => {
     assert.match(r.out, /apertura-comentada\.gcg: .*marcador provisional \(partida sin terminar\): Marta 32 – Joaquín 23\n/);
   });
 
-  it('--json: `final` keeps the running totals, `result` the FISE scores (±R for a +2R ending), `complete` whether the game ended (issue 12, item 11)', async () => {
+  it('--json: `final` keeps the running totals, `result` the FISE scores (±R for a +2R ending), `complete` whether the game ended', async () => {
     const dir = tempDir('cli');
     const file = path.join(dir, 'gcg.gcg');
     fs.writeFileSync(file, APPENDIX_A_2R);

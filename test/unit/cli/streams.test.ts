@@ -1,5 +1,5 @@
 /**
- * Pipes and full disks (issue 11, item 6), with the real command in a child process:
+ * Pipes and full disks, with the real command in a child process:
  * `planilla check … | head -1` ends quietly when `head` goes away (EPIPE: nothing on stderr,
  * status 141 as for SIGPIPE), and `> /dev/full` gives one "cannot write" line and status 2.
  * Never a stack trace.

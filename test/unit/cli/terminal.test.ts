@@ -1,5 +1,5 @@
 /**
- * Terminal output cannot be forged (issue 11, item 3): a record whose player names and racks
+ * Terminal output cannot be forged: a record whose player names and racks
  * hold ANSI escapes (erase line, cursor up, colours), an OSC window title, a carriage return and
  * a bidi override, in a file whose own name holds a line break, is checked by the real command
  * (`bin/planilla.js`, a child process); what reaches the terminal holds no control character but

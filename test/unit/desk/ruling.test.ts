@@ -2,7 +2,7 @@
  * The ruling sheet (`planilla report --ruling`): event and round from `#event`/`#round`, the
  * players, each sheet's findings with their articles, where the sheets disagree, the corrected
  * result, room for the signature; HTML escaped and capped so it stays one A4 page (checked by hand
- * with headless Chromium and pdfinfo, README "The arbiter's desk").
+ * with headless Chromium and pdfinfo, docs/arbiter.md).
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -75,7 +75,7 @@ const MUTATIONS: readonly Mutation[] = [
     to: '>Ana: AAEENOOS I1 ENE',
     code: 'rack-too-large',
   },
-  // Issue 12, item 3: a letter over an occupied square is a new tile put there when the rack, after
+  // a letter over an occupied square is a new tile put there when the rack, after
   // the play's other new tiles (G U [RR] A I), still holds it (M or Y), else the board's letter miscopied.
   {
     name: 'a played-through dot becomes a letter the rack still holds',

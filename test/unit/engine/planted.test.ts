@@ -1,5 +1,5 @@
 /**
- * Planted faults (issue 12): take records we know to be right — seeded games of the test generator
+ * Planted faults: take records we know to be right — seeded games of the test generator
  * (test/support/generator.ts, legal moves from the default word list) and the samples — plant one
  * mistake of a kind a score keeper makes, and check that the analysis gives exactly one finding,
  * of the expected code, on the planted line, and nothing anywhere else. Where the mistake breaks a
@@ -344,7 +344,7 @@ function found(a: Analysis, keepGcgInfo: boolean): string[] {
   return a.findings.filter((f) => keepGcgInfo || f.code !== 'end-rack-gcg-convention').map((f) => `${f.code}@${f.span.start.line + 1}`);
 }
 
-describe('engine: one planted mistake, one finding on its line, nothing later (issue 12)', () => {
+describe('engine: one planted mistake, one finding on its line, nothing later', () => {
   const counts = new Map<string, number>(Object.keys(PLANTERS).map((k) => [k, 0]));
 
   GAMES.forEach((src, g) => {

@@ -81,7 +81,7 @@ describe('engine: replay', () => {
         rules: 'fise-2004',
         rulesSource: 'pragma',
       },
-      // Issue 12, item 8: a record declared Spanish stays Spanish whatever its letters.
+      // a record declared Spanish stays Spanish whatever its letters.
       {
         name: '#rules fise and a blank written k',
         text: plain('#rules fise', '>Ana: ABILOR? 8D LIBkO +14 14'),
@@ -297,7 +297,7 @@ describe('engine: replay', () => {
       assert.deepEqual(summary(r), []);
     });
 
-    it('#game-end with moves after it (in the header, say): one finding on the pragma, none on the moves (issue 12, item 14)', () => {
+    it('#game-end with moves after it (in the header, say): one finding on the pragma, none on the moves', () => {
       const r = run(record('#game-end time', LIBRO, '>Beto: ACEMNPT H4 CAMP. +14 14'));
       assert.deepEqual(summary(r), ['move-after-game-end@6']);
       assert.equal(r.findings[0].messageId, 'move-after-game-end-pragma');
@@ -318,7 +318,7 @@ describe('engine: replay', () => {
       );
     });
 
-    it('37.1–37.3 (40.1–40.2): each own-rack line is due; a missing one is missing-end-adjustment on the line that ended the game (issue 12, item 5)', () => {
+    it('37.1–37.3 (40.1–40.2): each own-rack line is due; a missing one is missing-end-adjustment on the line that ended the game', () => {
       const oneMissing = run(record(LIBRO, '#game-end blocked', '>Ana: S (S) -1 15'));
       assert.deepEqual(summary(oneMissing), ['missing-end-adjustment@7']);
       assert.equal(oneMissing.findings[0].messageId, 'missing-end-adjustment-own');

@@ -1,5 +1,5 @@
 /**
- * Issue 12, "Every mistake found once: rulings an arbiter can sign": one minimal record per item
+ * "Every mistake found once: rulings an arbiter can sign": one minimal record per item
  * (items 1–10 and 14; 11–13 are tested in the service and CLI suites), each with its mistake and,
  * where it helps, the corrected twin. The scores were worked out by hand from the premium squares
  * of RULES.md "Board" (art. 12–19); the comments give the sums.
@@ -13,7 +13,7 @@ function game(p1: string, p2: string, ...lines: string[]): string {
   return ['#character-encoding UTF-8', `#player1 ${p1} ${p1}`, `#player2 ${p2} ${p2}`, ...lines].join('\n') + '\n';
 }
 
-describe('engine: rulings an arbiter can sign (issue 12)', () => {
+describe('engine: rulings an arbiter can sign', () => {
   describe('1. a wrong direction gives one finding', () => {
     // ZUTANOS on 8H: (Z 10 + U + T + A + N 1×2 on L8 + O + S) × 2 (H8) = 34, + 50 = 84.
     // CUS down from I7 over the U of I8: C 3×2 (I7) + U 1 + S 1×2 (I9) = 9.

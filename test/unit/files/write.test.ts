@@ -1,5 +1,5 @@
 /**
- * No record is lost on write (issue 11, item 1). The disk "fills up" half way through a write:
+ * No record is lost on write. The disk "fills up" half way through a write:
  * `fs.writeSync` and `fs.writeFileSync` are replaced, for the test, by versions that write half of
  * what they are given and then fail with ENOSPC, exactly as a full disk does. Then every writer
  * (`format --write`, `export -o`, `report -o`, `board -o`, `lexicon compile`) must leave the old

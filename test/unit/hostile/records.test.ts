@@ -122,7 +122,7 @@ const CASES: readonly Case[] = [
     },
   },
   {
-    name: 'a UTF-16 file with a byte-order mark: read as UTF-16 (issue 11), it replays',
+    name: 'a UTF-16 file with a byte-order mark: read as UTF-16, it replays',
     file: 'utf16.gcg',
     make: () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEADER}>Ana: ABILORS 8D LIBRO +16 16\n`, 'utf16le')]),
     expect: (a) => {

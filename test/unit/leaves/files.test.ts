@@ -1,5 +1,5 @@
 /**
- * Leave files (issue 14, items 3–4): the shipped table loads and names its provenance; a user's
+ * Leave files: the shipped table loads and names its provenance; a user's
  * .klv2 is read; a corrupt or foreign file is refused with one line and the built-in table is
  * used; the setting is declared in package.json.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading wolges/Macondo `.klv2` and `.klv` leave files (issue 14, item 4), against files our
+ * Reading wolges/Macondo `.klv2` and `.klv` leave files, against files our
  * own test writer builds (test/support/klv-writer.ts): values by leave, a file for another
  * alphabet refused, corrupt files refused with a reason.
  */

@@ -1,5 +1,5 @@
 /**
- * The leave table (issue 14): the perfect index over Spanish leaves (its size against the figure
+ * The leave table: the perfect index over Spanish leaves (its size against the figure
  * of analysis-anchors.md, a bijection checked by brute force on small leaves), the `.plv` format
  * round trip, the sub-leave smoothing rule worked out by hand, and refusals of bad files.
  */

@@ -169,7 +169,10 @@ describe('lsp handlers, in process', () => {
     assert.ok(Array.isArray(tokens.data));
     assert.ok(Array.isArray(await documentHighlight(state, { textDocument: { uri: URI }, position: { line: 5, character: 20 } }, token())));
     const symbols = await workspaceSymbol(state, { query: 'Beto' }, token());
-    assert.ok(symbols.some((s) => s.name.includes('Beto')), JSON.stringify(symbols));
+    assert.ok(
+      symbols.some((s) => s.name.includes('Beto')),
+      JSON.stringify(symbols),
+    );
     // No host that writes files: the extra-list command changes nothing and says nothing.
     assert.equal(await executeCommand(state, { command: 'planilla.addToExtraList', arguments: ['PALABRA', '/tmp/x.txt'] }, token()), false);
     assert.deepEqual(connection.shown, []);

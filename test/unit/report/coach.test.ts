@@ -1,5 +1,5 @@
 /**
- * The coach's analysis in the audit report and the commented-game export (issue 13, item 4): an
+ * The coach's analysis in the audit report and the commented-game export: an
  * "equity lost" column per turn and the per-player summary (total, turns, per turn, mistakes by
  * grade), in HTML and Markdown; absent when there is no word list the generator can walk.
  */

@@ -1,6 +1,6 @@
 /**
  * The audit report names the word list that judged the words, as `check` does: for a record in
- * English tiles no list judges them (README "Unaccepted words"), so the report says none, not the
+ * English tiles no list judges them (docs/decisions.md), so the report says none, not the
  * built-in Spanish list it was handed (found reading `planilla report` on the real corpus).
  */
 import { strict as assert } from 'node:assert';

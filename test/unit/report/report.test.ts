@@ -185,7 +185,7 @@ describe('report/audit and HTML', () => {
     assert.deepEqual(markupProblems(html, 'html'), []);
     assert.ok(html.includes('La planilla no tiene jugadas.'));
     assert.ok(html.includes('La planilla no tiene comentarios (#note).'));
-    // No move, no end: a provisional score, no result and no winner (issue 12, item 11).
+    // No move, no end: a provisional score, no result and no winner.
     assert.ok(html.includes('marcador provisional (partida sin terminar): Ana 0 – Beto 0'));
     assert.ok(!html.includes('Empate') && !html.includes('Resultado final') && !html.includes('Gana '));
   });

@@ -1,5 +1,5 @@
 /**
- * The board view's best moves (issue 13, item 4): the list of the turn under the cursor
+ * The board view's best moves: the list of the turn under the cursor
  * (service/coach.ts `boardCoachModel`, drawn by report/board-body.ts `renderBoardMoves`), the
  * preview of each move over the board (`previewTiles`, svg.ts `renderPreviewGroup`) and the
  * section the body keeps for them. The previews are checked against the engine: each previewed

@@ -56,7 +56,7 @@ export function analyzeRecord(text: string, extra: AnalysisSettings = {}): Analy
 
 /**
  * Settings with a list set up for the name the worked examples' header gives (`#lexicon FILE2017`),
- * so that tests about other diagnostics do not also get `lexicon-not-configured` (issue 12, item 13).
+ * so that tests about other diagnostics do not also get `lexicon-not-configured`.
  */
 export const LISTED = { lexicons: { FILE2017: 'FILE2017.txt' } } as const;
 

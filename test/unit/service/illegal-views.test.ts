@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 11 and 12 in the views: the board view shows the record's headline (the result,
+ * items 11 and 12 in the views: the board view shows the record's headline (the result,
  * or a provisional score for an unfinished game, with the sheet's numbers beside it when they
  * differ); an illegal play is marked on the board (its squares at fault framed in red) and said to
  * be illegal in the view and in every hover on its line; nothing calls it "coincide con la planilla".
@@ -24,7 +24,7 @@ function hoverAt(text: string, line: number, character: number, lang: 'es' | 'en
   return h ? (h.contents as MarkupContent).value : '';
 }
 
-describe('service: illegal plays and the headline in the views (issue 12)', () => {
+describe('service: illegal plays and the headline in the views', () => {
   it('the board view marks the squares at fault and says the play is illegal, never that it matches the sheet', () => {
     const a = analyzeRecord(GAP);
     const model = boardModel(a.replay, 1);
@@ -73,7 +73,7 @@ describe('service: illegal plays and the headline in the views (issue 12)', () =
   });
 });
 
-describe('service: a named word list that is not set up (issue 12, item 13)', () => {
+describe('service: a named word list that is not set up', () => {
   const NAMED = [...HEADER, LIBRO, ''].join('\n'); // the header says #lexicon FILE2017
   const line = HEADER.findIndex((l) => l.startsWith('#lexicon'));
 

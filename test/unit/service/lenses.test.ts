@@ -39,7 +39,7 @@ describe('service: code lenses', () => {
     assert.deepEqual(titles(EXAMPLE_6, 'en').get(0)?.[0], 'provisional score (game not finished): Ana 16 – Beto 13');
     assert.deepEqual(titles(EXAMPLE_6, 'es').get(0)?.[0], 'marcador provisional (partida sin terminar): Ana 16 – Beto 13');
     const gcg = titles(GAME_A_GCG_ENDING, 'en');
-    // The result under FISE (±R, 37.4), with the sheet's +2R totals beside it (issue 12, item 11).
+    // The result under FISE (±R, 37.4), with the sheet's +2R totals beside it.
     assert.deepEqual(gcg.get(0)?.[0], 'Final result: Ana 364 – Beto 322 (the sheet: 381–339)');
     assert.deepEqual(gcg.get(lineOf(GAME_A_GCG_ENDING, '>Ana: (C[CH]')), ['after the move: Ana 381 · Beto 339']);
   });

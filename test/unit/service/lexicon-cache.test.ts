@@ -1,5 +1,5 @@
 /**
- * The server's word-list cache (issue 11, item 4): keyed by real path and identity on disk (two
+ * The server's word-list cache: keyed by real path and identity on disk (two
  * names of one file share an entry; an edited file is read again) and bounded (MAX_LISTS, least
  * recently used out).
  */

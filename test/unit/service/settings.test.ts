@@ -150,7 +150,7 @@ describe('service: settings', () => {
   });
 });
 
-describe('shared/settings: untrusted workspaces (issue 11, item 4)', () => {
+describe('shared/settings: untrusted workspaces', () => {
   it('a symbolic link inside the workspace that points outside it is outside', () => {
     const root = tempDir('trust');
     try {

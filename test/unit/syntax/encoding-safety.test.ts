@@ -1,5 +1,5 @@
 /**
- * Encodings are never rewritten into garbage (issue 11, item 2): Windows-1252 bytes (curly
+ * Encodings are never rewritten into garbage: Windows-1252 bytes (curly
  * quotes, dashes, €) are read as such, not as C1 controls, also under `#character-encoding
  * windows-1252`; UTF-16 with a byte-order mark is read as UTF-16; the formatter refuses a file
  * whose content lines are all unreadable, and the editor gets no formatting edit for a text

@@ -1,5 +1,5 @@
 /**
- * Leave-value training statistics (issue 14, item 2): the per-tile least squares and the
+ * Leave-value training statistics: the per-tile least squares and the
  * per-leave means with shrinkage, worked out by hand on a handful of credits; merging and
  * scaling accumulators.
  */

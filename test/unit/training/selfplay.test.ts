@@ -1,5 +1,5 @@
 /**
- * Self-play (issue 14, item 1): games between the strategies, written as GCG, replay through the
+ * Self-play: games between the strategies, written as GCG, replay through the
  * engine with no finding, the engine's totals and end of game equal the self-play's; the same
  * deal gives the same game; seats swapped share the deal; tiles are conserved; the match summary
  * counts and its interval; the training mode credits leaves.

@@ -3,7 +3,14 @@
  * record (service/rename.ts has the rules); a refused name answers InvalidParams with the reason
  * in the user's language.
  */
-import { ErrorCodes, ResponseError, type CancellationToken, type PrepareRenameParams, type RenameParams, type WorkspaceEdit } from 'vscode-languageserver';
+import {
+  ErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type PrepareRenameParams,
+  type RenameParams,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
 import { prepareRenameNick, renameNick } from '../../service/rename';
 import { uiText } from '../../service/i18n';
 import type { ServerState } from '../state';

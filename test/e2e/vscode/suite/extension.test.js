@@ -60,7 +60,7 @@ describe('Planilla in VS Code', function () {
   });
 
   it('shows the true totals as code lenses', async () => {
-    // Resolve every lens: the coach's lenses (issue 13) get their title lazily, through codeLens/resolve.
+    // Resolve every lens: the coach's lenses get their title lazily, through codeLens/resolve.
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
     const titles = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
     const coach = (t) => /^(best: |no analysis: |no legal moves)/.test(t || '');
