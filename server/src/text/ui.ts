@@ -238,6 +238,11 @@ export const UI_MESSAGES: Catalog = {
     es: 'Planilla: {count, plural, one {# número corregido} other {# números corregidos}}{left, plural, =0 {.} one {; queda # hallazgo que los números no arreglan.} other {; quedan # hallazgos que los números no arreglan.}}',
     en: 'Planilla: {count, plural, one {# number corrected} other {# numbers corrected}}{left, plural, =0 {.} one {; # finding remains that numbers cannot fix.} other {; # findings remain that numbers cannot fix.}}',
   },
+  /* {uri}: the record asked for. Fix all edits an open document; a record only on disk is opened first. */
+  'ui.command.fixAll.notOpen': {
+    es: 'Planilla: {uri} no está abierta en el editor; ábrala para corregir sus números.',
+    en: 'Planilla: {uri} is not open in the editor; open it to correct its numbers.',
+  },
   'ui.command.fixAll.nothing': {
     es: 'Planilla: no hay puntuaciones ni totales que corregir.',
     en: 'Planilla: no score or total to correct.',

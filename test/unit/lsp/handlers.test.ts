@@ -30,6 +30,7 @@ import { hover } from '../../../server/src/lsp/handlers/hover';
 import { initialize } from '../../../server/src/lsp/handlers/initialize';
 import { inlayHint } from '../../../server/src/lsp/handlers/inlay-hint';
 import { memoryUsage } from '../../../server/src/lsp/handlers/memory-usage';
+import { fixAll } from '../../../server/src/lsp/handlers/fix-all';
 import { prepareRename, rename } from '../../../server/src/lsp/handlers/rename';
 import { semanticTokens } from '../../../server/src/lsp/handlers/semantic-tokens';
 import { documentHighlight } from '../../../server/src/lsp/handlers/document-highlight';
@@ -176,6 +177,17 @@ describe('lsp handlers, in process', () => {
     // No host that writes files: the extra-list command changes nothing and says nothing.
     assert.equal(await executeCommand(state, { command: 'planilla.addToExtraList', arguments: ['PALABRA', '/tmp/x.txt'] }, token()), false);
     assert.deepEqual(connection.shown, []);
+  });
+
+  it('fix all on a record that is not open says so, and fixes an open one', async () => {
+    const { state, documents, files } = setup();
+    files.set(URI, RECORD);
+    const closed = await fixAll(state, { uri: URI }, token());
+    assert.ok('error' in closed && /no está abierta en el editor/.test(closed.error), JSON.stringify(closed));
+    assert.ok(!('error' in closed && /No se pudo leer/.test(closed.error)));
+    documents.open(URI, RECORD);
+    const open = await fixAll(state, { uri: URI }, token());
+    assert.ok('edits' in open && open.edits.length > 0, JSON.stringify(open));
   });
 
   it('answers null or nothing for a document that is not open', async () => {

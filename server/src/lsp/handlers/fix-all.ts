@@ -1,6 +1,7 @@
 /**
  * `planilla/fixAll`: the edits that fix every finding with a sure fix in an open record, and a
- * message saying how many were made and how many are left (or why none was tried).
+ * message saying how many were made and how many are left (or why none was tried). The edits
+ * are for the editor's copy, so a record that is not open is told so (not "could not read").
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import { fixAllEdits } from '../../service/actions';
@@ -10,6 +11,8 @@ import type { FixAllParams, FixAllResult } from '../../shared/protocol';
 import type { ServerState } from '../state';
 
 export async function fixAll(state: ServerState, params: FixAllParams, token: CancellationToken): Promise<FixAllResult> {
+  if (!state.documents.get(params.uri))
+    return { error: uiText('ui.command.fixAll.notOpen', state.languageOf(await state.settingsFor(params.uri)), { uri: params.uri }) };
   const cur = await state.currentAnalysis(params.uri, token);
   if (!cur)
     return { error: uiText('ui.command.export.unreadable', state.languageOf(await state.settingsFor(params.uri)), { uri: params.uri }) };
