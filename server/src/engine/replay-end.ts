@@ -274,6 +274,15 @@ export abstract class EndReplayer extends MoveReplayer {
   protected timePenalty(e: EventNode, p: number): Outcome {
     const declared = e.score?.value ?? 0;
     const earlier = this.timeLine[p];
+    const clock = this.clockPenalty(p);
+    // One penalty written on two lines whose sum is what the clock calls for: the total is right,
+    // so neither line is a fault (the first line's mismatch goes, the sum is already taken off).
+    if (earlier && clock && !this.timeSplit[p] && (earlier.score?.value ?? 0) + declared === clock.expected) {
+      this.dropFinding(this.timeFinding[p]);
+      this.timeFinding[p] = undefined;
+      this.timeSplit[p] = true;
+      return { computed: 0, alsoFine: [declared] };
+    }
     if (earlier) {
       // The same penalty written twice: it is taken off once.
       this.report(
@@ -289,10 +298,9 @@ export abstract class EndReplayer extends MoveReplayer {
       return { computed: 0 };
     }
     this.timeLine[p] = e;
-    const clock = this.clockPenalty(p);
     if (clock) {
       if (declared !== clock.expected) {
-        this.report(
+        this.timeFinding[p] = this.report(
           'time-penalty-mismatch',
           e.score?.span ?? e.span,
           { declared, expected: clock.expected, overtime: clock.overtime },

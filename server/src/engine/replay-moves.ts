@@ -3,7 +3,8 @@
  * on the board, its tiles checked against the rack and the set (art. 3, 10.1, 11), scored
  * (art. 12–19) and compared with the sheet; a pass and an exchange (art. 24) count towards the
  * runs that end a game (37.2, 37.3); a withdrawn phony (art. 34) lifts the play and restores what
- * it changed; a challenge bonus is NASPA's only.
+ * it changed, unless the opponent has played since (then the play stands); a challenge bonus is
+ * NASPA's only.
  *
  * Invariants: each handler reports at most one finding per slip (no cascades: a miscopied play's
  * score is not compared) and hands back an Outcome for the common bookkeeping in `replay.ts`.
@@ -678,6 +679,20 @@ export abstract class MoveReplayer extends ReplayState {
     if (!record || record.withdrawn) {
       this.report('phony-withdrawn-without-play', e.score?.span ?? e.span, { nick: e.nick.text });
       return { computed: 0 };
+    }
+    // Art. 34: a challenge comes before the opponent's next move. Written after it, it is late:
+    // the play stands with its points, and the line is this one finding, not applied.
+    if (this.lastTurnPlayer >= 0 && this.lastTurnPlayer !== p && this.lastTurnEvent && this.lastTurnEvent.line > record.event.line) {
+      this.report(
+        'phony-withdrawn-without-play',
+        e.score?.span ?? e.span,
+        { nick: e.nick.text, opponent: this.nick(1 - p) },
+        {
+          messageId: 'phony-withdrawn-without-play-late',
+          related: [{ span: record.event.play?.span ?? record.event.span, messageId: 'related.withdrawn-play', args: {} }],
+        },
+      );
+      return { computed: 0, ...(declared !== undefined ? { alsoFine: [declared] } : {}) };
     }
     if (this.lastTurnPlayer !== p) {
       this.report(

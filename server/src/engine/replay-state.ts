@@ -192,6 +192,10 @@ export abstract class ReplayState {
   protected readonly deducted: [boolean, boolean] = [false, false];
   /** The `(time)` line each player's penalty was written on (art. 32), once counted. */
   protected readonly timeLine: [EventNode | undefined, EventNode | undefined] = [undefined, undefined];
+  /** The mismatch reported on a player's first `(time)` line, dropped when a second line completes the sum. */
+  protected readonly timeFinding: [Finding | undefined, Finding | undefined] = [undefined, undefined];
+  /** Whether a player's penalty was written on two lines that together match the clock. */
+  protected readonly timeSplit: [boolean, boolean] = [false, false];
   protected readonly findings: Finding[] = [];
   protected readonly turns: TurnState[] = [];
   /**

@@ -245,6 +245,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
   'phony-withdrawn-without-play': {
     severity: 'error',
     fise: '34',
+    variants: ['phony-withdrawn-without-play-late'],
     es: 'Una retirada anula la jugada inmediatamente anterior del mismo jugador, pero aquí no hay ninguna jugada suya que retirar.',
     en: "A withdrawal cancels the same player's play just before it, but here there is no play of theirs to take back.",
   },

@@ -183,6 +183,11 @@ export const FINDING_MESSAGES: Catalog = {
     es: 'jugada retirada, pero {nick} no tiene una jugada anterior que retirar',
     en: 'withdrawn play, but {nick} has no previous play to take back',
   },
+  /* Variant. {nick}: the player who withdraws; {opponent}: who has played since (art. 34). */
+  'phony-withdrawn-without-play-late': {
+    es: 'retirada tardía: {opponent} ya ha jugado después de la jugada de {nick}, que se mantiene con sus puntos',
+    en: "late withdrawal: {opponent} has already played after {nick}'s play, which stands with its points",
+  },
   /* {amount}: the bonus as written. */
   'challenge-bonus-not-fise': {
     es: 'bonificación por cuestionamiento ({amount}): el reglamento FISE no la contempla',

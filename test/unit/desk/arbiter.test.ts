@@ -288,6 +288,53 @@ describe('desk: rulings the rulebook gives', () => {
     // Ramón 413 + 7 (G 2 + Q 5), Sofía 305 − 7: as if the move were not there.
     assert.deepEqual(a.replay.result, [298, 420]);
   });
+
+  it('a challenge written after the opponent has played: the play stands with its points, one finding citing 34', () => {
+    const body = [...PLAYERS, '>A: ABILORS 8D LIBRO +16 16', '>B: AEEJU - +0 0', '>A: -- -16 0', '>A: AS - +0 0', ''];
+    for (const edition of ['fise', 'fise-2004', 'fise-2001']) {
+      const a = analyze([`#rules ${edition}`, ...body].join('\n'), { lexicon: defaultLexicon() });
+      assert.deepEqual(
+        a.findings.map((f) => [f.code, f.messageId, f.article, f.span.start.line]),
+        [['phony-withdrawn-without-play', 'phony-withdrawn-without-play-late', '34', 5]],
+        edition,
+      );
+      // LIBRO's 16 is not taken back; A's next line is a turn in order, not out of turn.
+      assert.deepEqual(a.replay.result, [16, 0], edition);
+    }
+  });
+
+  it('a time penalty written on two lines that add up to what the clock calls for: the total right, no fault', () => {
+    // 1:30 over time: two minutes started, −20, written as −10 and −10.
+    const body = [
+      ...PLAYERS,
+      '>A: ABILORS 8D LIBRO +16 16',
+      '>B: AEEJU - +0 0',
+      '>A: (time) -10 6',
+      '>A: (time) -10 -4',
+      '#clock A -01:30',
+      '',
+    ];
+    for (const edition of ['fise', 'fise-2004', 'fise-2001']) {
+      const a = analyze([`#rules ${edition}`, ...body].join('\n'), { lexicon: defaultLexicon() });
+      assert.deepEqual(a.findings, [], edition);
+      assert.deepEqual(a.replay.result, [-4, 0], edition);
+    }
+    // The first line alone is short of the clock: the one remark, citing 32 (31 in the 2001 copy).
+    for (const [edition, article] of [
+      ['fise', '32'],
+      ['fise-2004', '32'],
+      ['fise-2001', '31'],
+    ]) {
+      const alone = body.filter((l) => l !== '>A: (time) -10 -4');
+      const a = analyze([`#rules ${edition}`, ...alone].join('\n'), { lexicon: defaultLexicon() });
+      assert.deepEqual(
+        a.findings.map((f) => [f.code, f.article, f.args.expected]),
+        [['time-penalty-mismatch', article, -20]],
+        edition,
+      );
+      assert.deepEqual(a.replay.result, [-4, 0], edition);
+    }
+  });
 });
 
 describe('desk: analysis tells what happened', () => {
