@@ -175,7 +175,10 @@ describe('lsp handlers, in process', () => {
       JSON.stringify(symbols),
     );
     // No host that writes files: the extra-list command changes nothing and says nothing.
-    assert.equal(await executeCommand(state, { command: 'planilla.addToExtraList', arguments: ['PALABRA', '/tmp/x.txt'] }, token()), false);
+    assert.equal(
+      await executeCommand(state, { command: 'planilla.addToExtraList', arguments: ['PALABRA', 'lista-extra.txt'] }, token()),
+      false,
+    );
     assert.deepEqual(connection.shown, []);
   });
 
