@@ -320,6 +320,8 @@ class Solver {
     if (meta < 0) {
       this.passRun++;
       this.scorelessRun++;
+      this.lastAcross = 0;
+      this.lastDown = 0;
     } else {
       const dir = meta & 1;
       const line = (meta >> 1) & 15;
@@ -344,9 +346,62 @@ class Solver {
       this.passRun = 0;
       this.scorelessRun = 0;
       if (list.score[i] > 0) this.bothZero = false;
+      this.markLanes(list, i);
     }
     this.toggleRuns();
     this.toggleSide();
+  }
+
+  /** Rows (`lastAcross`) and columns (`lastDown`) whose moves the last placement can have changed. */
+  lastAcross = 0;
+  lastDown = 0;
+
+  /**
+   * The lanes placement i of list reached (the board already holds it): each new tile's row and
+   * column, and for the first empty square past the run of tiles on either side of it, that
+   * square's other lane (its cross set or anchor may have changed: movegen.ts `updateBoard`).
+   * Every other lane holds the same squares, cross sets and anchors as before the move.
+   */
+  private markLanes(list: MoveList, i: number): void {
+    const meta = list.meta[i];
+    const dir = meta & 1;
+    const line = (meta >> 1) & 15;
+    const start = (meta >> 5) & 15;
+    const end = (meta >> 9) & 15;
+    const base = i * STRIDE;
+    const board = this.board;
+    let across = 0;
+    let down = 0;
+    for (let q = start; q <= end; q++) {
+      if ((list.squares[base + q - start] & NEW_BIT) === 0) continue;
+      const s = laneSquareIndex(dir, line, q);
+      const r = (s / BOARD_SIZE) | 0;
+      const c = s - r * BOARD_SIZE;
+      across |= 1 << r;
+      down |= 1 << c;
+      for (let k = c - 1; k >= 0; k--)
+        if (board[r * BOARD_SIZE + k] === 0) {
+          down |= 1 << k;
+          break;
+        }
+      for (let k = c + 1; k < BOARD_SIZE; k++)
+        if (board[r * BOARD_SIZE + k] === 0) {
+          down |= 1 << k;
+          break;
+        }
+      for (let k = r - 1; k >= 0; k--)
+        if (board[k * BOARD_SIZE + c] === 0) {
+          across |= 1 << k;
+          break;
+        }
+      for (let k = r + 1; k < BOARD_SIZE; k++)
+        if (board[k * BOARD_SIZE + c] === 0) {
+          across |= 1 << k;
+          break;
+        }
+    }
+    this.lastAcross = across;
+    this.lastDown = down;
   }
 
   private readonly undoStack: number[] = [];
@@ -442,16 +497,69 @@ class Solver {
   };
 
   /**
+   * Per ply, for a node two plies above the horizon: the opponent's best placement score per lane
+   * (index dir * 15 + line) on the node's board, apart for the moves that go out (whose +2R
+   * depends on the mover's rack, which the move in between changes). Filled once the node has a
+   * second child to search (a cut after the first child does not pay for it).
+   */
+  private readonly laneStay: Int32Array[] = [];
+  private readonly laneOut: Int32Array[] = [];
+  private readonly laneReady: boolean[] = [];
+  private laneTarget = 0;
+  private readonly laneSink: PlacementSink = {
+    accept: (gen: MoveGenerator, _start: number, _end: number, score: number, used: number): void => {
+      const k = gen.dir * BOARD_SIZE + gen.line;
+      const table = used === this.size[this.side ^ 1] ? this.laneOut[this.laneTarget] : this.laneStay[this.laneTarget];
+      if (score > table[k]) table[k] = score;
+    },
+  };
+
+  /** Fills the lane tables of ply `ply` for the opponent of the side to move, on this board. */
+  prepareLanes(ply: number): void {
+    while (this.laneStay.length <= ply) {
+      this.laneStay.push(new Int32Array(2 * BOARD_SIZE));
+      this.laneOut.push(new Int32Array(2 * BOARD_SIZE));
+      this.laneReady.push(false);
+    }
+    this.laneStay[ply].fill(0);
+    this.laneOut[ply].fill(-INF);
+    this.laneTarget = ply;
+    this.gen.setPosition(this.board, this.racks[this.side ^ 1]);
+    this.gen.run(this.laneSink);
+    this.laneReady[ply] = true;
+  }
+
+  /**
    * A node one ply above the horizon, the pass not ending the game: the best of the pass (0) and
    * each placement's score (+2R when it goes out), the walk stopping at the first that reaches
-   * `beta`. The pass is not the end, so the value is not exact (`horizon` counts it).
+   * `beta`. The pass is not the end, so the value is not exact (`horizon` counts it). When the
+   * parent's lane tables are ready, the lanes the parent's move did not reach are read from them
+   * and only the others are generated (nothing at all once the tables reach `beta`).
    */
-  frontier(beta: number): number {
+  frontier(beta: number, ply: number): number {
     this.horizon++;
-    this.frontierBest = 0;
+    let best = 0;
+    let across = -1;
+    let down = -1;
+    if (ply > 0 && this.laneReady[ply - 1] === true) {
+      const stay = this.laneStay[ply - 1];
+      const out = this.laneOut[ply - 1];
+      const bonus = 2 * this.value[this.side ^ 1];
+      across = this.lastAcross;
+      down = this.lastDown;
+      for (let k = 0; k < 2 * BOARD_SIZE; k++) {
+        const bit = 1 << (k < BOARD_SIZE ? k : k - BOARD_SIZE);
+        if (((k < BOARD_SIZE ? across : down) & bit) !== 0) continue;
+        const v = stay[k] > out[k] + bonus ? stay[k] : out[k] + bonus;
+        if (v > best) best = v;
+      }
+      if (best >= beta) return best;
+    }
+    this.frontierBest = best;
     this.frontierBeta = beta;
     this.gen.setPosition(this.board, this.racks[this.side]);
-    this.gen.run(this.frontierSink);
+    if (across === -1) this.gen.run(this.frontierSink);
+    else this.gen.runLanes(this.frontierSink, across, down);
     return this.frontierBest;
   }
 
@@ -479,7 +587,7 @@ class Solver {
     }
     if (depth <= 1 && this.passEnds() === false) {
       // Kept in the table too (depth 1, never exact): transpositions reach the same frontier.
-      const v = this.frontier(beta);
+      const v = this.frontier(beta, ply);
       this.tKeyA[slot] = this.hashA;
       this.tKeyB[slot] = this.hashB;
       this.tValue[slot] = v;
@@ -502,6 +610,7 @@ class Solver {
           v = list.score[i]; // the horizon: nothing counted beyond
           this.horizon++;
         } else {
+          if (depth === 2 && j > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
           this.apply(list, i);
           v = list.score[i] - this.search(depth - 1, list.score[i] - beta, list.score[i] - alpha, ply + 1, limited);
           this.undo(list, i);
@@ -514,6 +623,7 @@ class Solver {
         if (alpha >= beta) break;
       }
     }
+    if (depth === 2) this.laneReady[ply] = false;
     this.tKeyA[slot] = this.hashA;
     this.tKeyB[slot] = this.hashB;
     this.tValue[slot] = best;
@@ -526,6 +636,7 @@ class Solver {
   /** The root of an iteration: every move with a full window; the best move and value. */
   root(depth: number, ply: number, limited: boolean, preferred: number): { value: number; index: number; list: MoveList } {
     this.nodes++;
+    this.laneReady.fill(false); // a search stopped half-way leaves none ready
     const list = this.generate(ply, preferred);
     let best = -INF;
     let index = -1;
@@ -538,6 +649,7 @@ class Solver {
           v = list.score[i];
           this.horizon++;
         } else {
+          if (depth === 2 && j > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
           this.apply(list, i);
           v = list.score[i] - this.search(depth - 1, -INF, list.score[i] - alpha, ply + 1, limited);
           this.undo(list, i);
@@ -549,6 +661,7 @@ class Solver {
         alpha = v;
       }
     }
+    if (depth === 2) this.laneReady[ply] = false;
     return { value: best, index, list };
   }
 

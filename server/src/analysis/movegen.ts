@@ -185,6 +185,7 @@ export class MoveGenerator {
     // Anchors and cross sets depend on the board alone: kept when the board is the last one
     // (another rack on the same position: the hover, the lens and the board view of one turn).
     if (this.boardSet && sameBoard(this.board, board)) return;
+    if (this.boardSet && this.updateBoard(board)) return;
     this.board.set(board);
     this.boardSet = true;
     this.boardEmpty = true;
@@ -212,6 +213,90 @@ export class MoveGenerator {
       if (left || right) this.computeCross(s, 1, 1);
     }
     if (this.boardEmpty) this.anchor[7 * SIZE + 7] = 1;
+  }
+
+  /**
+   * Anchors and cross sets brought up to `board` from the last board set, when the two differ in a
+   * few squares (a move played or taken back: the endgame's search) and neither is empty. Only
+   * the squares a change can reach are recomputed: each changed square, and in its row and its
+   * column the first empty square past the run of tiles on either side (the perpendicular word of
+   * every other empty square is unchanged). Returns false (nothing done) when the change is large.
+   */
+  private updateBoard(board: Uint8Array): boolean {
+    const changed = this.changed;
+    let n = 0;
+    let any = false;
+    for (let s = 0; s < SQUARES; s++) {
+      if (board[s] !== 0) any = true;
+      if (board[s] !== this.board[s]) {
+        if (n === changed.length) return false;
+        changed[n++] = s;
+      }
+    }
+    if (!any || this.boardEmpty) return false;
+    this.board.set(board);
+    for (let k = 0; k < n; k++) {
+      const s = changed[k];
+      this.refreshSquare(s);
+      const r = (s / SIZE) | 0;
+      const c = s - r * SIZE;
+      let q = s;
+      for (let i = c - 1; i >= 0; i--) {
+        q -= 1;
+        if (board[q] === 0) {
+          this.refreshSquare(q);
+          break;
+        }
+      }
+      q = s;
+      for (let i = c + 1; i < SIZE; i++) {
+        q += 1;
+        if (board[q] === 0) {
+          this.refreshSquare(q);
+          break;
+        }
+      }
+      q = s;
+      for (let i = r - 1; i >= 0; i--) {
+        q -= SIZE;
+        if (board[q] === 0) {
+          this.refreshSquare(q);
+          break;
+        }
+      }
+      q = s;
+      for (let i = r + 1; i < SIZE; i++) {
+        q += SIZE;
+        if (board[q] === 0) {
+          this.refreshSquare(q);
+          break;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Squares changed since the last board (updateBoard's buffer: at most a move's worth, twice). */
+  private readonly changed = new Int32Array(32);
+
+  /** The anchor flag and both cross sets of square `s` from `this.board`. */
+  private refreshSquare(s: number): void {
+    const board = this.board;
+    const r = (s / SIZE) | 0;
+    const c = s - r * SIZE;
+    this.anchor[s] = 0;
+    this.cross[0][s] = ALL_TILES;
+    this.cross[1][s] = ALL_TILES;
+    this.crossScore[0][s] = -1;
+    this.crossScore[1][s] = -1;
+    if (board[s] !== 0) return;
+    const up = r > 0 && board[s - SIZE] !== 0;
+    const down = r < SIZE - 1 && board[s + SIZE] !== 0;
+    const left = c > 0 && board[s - 1] !== 0;
+    const right = c < SIZE - 1 && board[s + 1] !== 0;
+    if (up || down || left || right) this.anchor[s] = 1;
+    if (up || down) this.computeCross(s, 0, SIZE);
+    if (left || right) this.computeCross(s, 1, 1);
   }
 
   /** Cross set of empty square `s` for plays in direction `dir`, whose perpendicular step is `step`. */
@@ -315,6 +400,30 @@ export class MoveGenerator {
             this.stopped = true;
             break;
           }
+          this.genAnchor(i);
+          if (this.stopped) break;
+        }
+      }
+    }
+    this.sink = undefined;
+  }
+
+  /**
+   * The placements of the lanes selected by two bit masks (bit `line` of `across`: row `line`;
+   * of `down`: column `line`), as `run` gives them. A lane's moves depend on its own squares alone
+   * (tiles, cross sets, anchors), so a caller that knows which lanes a change reached regenerates
+   * only those (the endgame's horizon).
+   */
+  runLanes(sink: PlacementSink, across: number, down: number): void {
+    this.sink = sink;
+    this.stopped = false;
+    for (let dir = 0; dir < 2 && !this.stopped; dir++) {
+      const mask = dir === 0 ? across : down;
+      for (let line = 0; line < SIZE && !this.stopped; line++) {
+        if ((mask & (1 << line)) === 0) continue;
+        this.loadLane(dir, line);
+        for (let i = 0; i < SIZE; i++) {
+          if (this.laneAnchor[i] === 0) continue;
           this.genAnchor(i);
           if (this.stopped) break;
         }
