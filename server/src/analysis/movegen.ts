@@ -370,6 +370,14 @@ export class MoveGenerator {
     return this.anchor[laneSquareIndex(dir, line, i)] !== 0;
   }
 
+  /** Whether lane (`dir`, `line`) has an anchor (a lane without one has no move: not loaded). */
+  private laneHasAnchor(dir: number, line: number): boolean {
+    const anchor = this.anchor;
+    const step = dir === 0 ? 1 : SIZE;
+    for (let i = 0, s = dir === 0 ? line * SIZE : line; i < SIZE; i++, s += step) if (anchor[s] !== 0) return true;
+    return false;
+  }
+
   /** Loads lane (`dir`, `line`) into the lane buffers. */
   loadLane(dir: number, line: number): void {
     this.dir = dir;
@@ -393,6 +401,7 @@ export class MoveGenerator {
     this.stopped = false;
     for (let dir = 0; dir < 2 && !this.stopped; dir++) {
       for (let line = 0; line < SIZE && !this.stopped; line++) {
+        if (!this.laneHasAnchor(dir, line)) continue;
         this.loadLane(dir, line);
         for (let i = 0; i < SIZE; i++) {
           if (this.laneAnchor[i] === 0) continue;
@@ -420,7 +429,7 @@ export class MoveGenerator {
     for (let dir = 0; dir < 2 && !this.stopped; dir++) {
       const mask = dir === 0 ? across : down;
       for (let line = 0; line < SIZE && !this.stopped; line++) {
-        if ((mask & (1 << line)) === 0) continue;
+        if ((mask & (1 << line)) === 0 || !this.laneHasAnchor(dir, line)) continue;
         this.loadLane(dir, line);
         for (let i = 0; i < SIZE; i++) {
           if (this.laneAnchor[i] === 0) continue;
