@@ -97,6 +97,33 @@ function deductionFollows(st: ReplayState, p: number): boolean {
 }
 
 /**
+ * An end line whose writer's rack is empty by the rules (37.4 / 40.3): a `(RACK) +N` by the one
+ * who did not go out, or a `RACK (RACK) -N` by the one who did. One finding, nothing applied.
+ */
+function rackShouldBeEmpty(st: ReplayState, e: EventNode): Outcome {
+  report(
+    st,
+    'end-rack-mismatch',
+    e.endRack?.span ?? e.span,
+    { rack: e.endRack?.text ?? '', expected: formatTiles([]) },
+    { messageId: 'end-rack-mismatch-rack' },
+  );
+  return { computed: 0 };
+}
+
+/** An end-of-game line where the game has not ended (37 / 40): one finding, nothing applied. */
+function beforeTheEnd(st: ReplayState, e: EventNode, declared: number): Outcome {
+  report(
+    st,
+    'end-rack-mismatch',
+    e.score?.span ?? e.span,
+    { declared },
+    { messageId: 'end-rack-mismatch-no-end', article: endCitation(st) },
+  );
+  return { computed: 0 };
+}
+
+/**
  * `(RACK) +N`: the finisher adds the opponent's rack, R under FISE (37.4 / 40.3, with the
  * opponent's −R line) or 2R in one line (the GCG habit; NASPA's rule). Under fise* the +2R line is
  * accepted as written, with an information finding giving the FISE final scores.
@@ -108,14 +135,7 @@ export function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcom
   if (st.blind && !st.end) inferOut(st, p);
   const end = st.end;
   if (!end || end.reason !== 'out' || end.finisher === undefined) {
-    report(
-      st,
-      'end-rack-mismatch',
-      e.score?.span ?? e.span,
-      { declared },
-      { messageId: 'end-rack-mismatch-no-end', article: endCitation(st) },
-    );
-    return { computed: 0 };
+    return beforeTheEnd(st, e, declared);
   }
   if (st.blind && p === end.finisher && !st.writtenRemaining) st.writtenRemaining = endTiles(st, e.endRack, undefined);
   const remaining = leftAtEnd(st);
@@ -124,14 +144,7 @@ export function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcom
   // Only a finding shows the rack: sorting it for the eye is left until one does.
   const rackText = (): string => formatTiles(sortTiles(remaining));
   if (p !== end.finisher) {
-    report(
-      st,
-      'end-rack-mismatch',
-      e.endRack?.span ?? e.span,
-      { rack: e.endRack?.text ?? '', expected: formatTiles([]) },
-      { messageId: 'end-rack-mismatch-rack' },
-    );
-    return { computed: 0 };
+    return rackShouldBeEmpty(st, e);
   }
   if (st.endAdd) {
     report(st, 'end-rack-mismatch', e.score?.span ?? e.span, { declared, expected: 0, rack: rackText(), value: R });
@@ -189,14 +202,7 @@ export function rackDeduction(st: ReplayState, e: EventNode, ctx: LineContext): 
   if (st.blind && !st.end) inferOut(st, 1 - p);
   const end = st.end;
   if (!end || end.reason === 'time') {
-    report(
-      st,
-      'end-rack-mismatch',
-      e.score?.span ?? e.span,
-      { declared },
-      { messageId: 'end-rack-mismatch-no-end', article: endCitation(st) },
-    );
-    return { computed: 0 };
+    return beforeTheEnd(st, e, declared);
   }
   if (st.deducted[p]) {
     report(
@@ -210,14 +216,7 @@ export function rackDeduction(st: ReplayState, e: EventNode, ctx: LineContext): 
   }
   if (end.reason === 'out') {
     if (p === end.finisher) {
-      report(
-        st,
-        'end-rack-mismatch',
-        e.endRack?.span ?? e.span,
-        { rack: e.endRack?.text ?? '', expected: formatTiles([]) },
-        { messageId: 'end-rack-mismatch-rack' },
-      );
-      return { computed: 0 };
+      return rackShouldBeEmpty(st, e);
     }
     if (st.endAdd?.form === '2R') {
       report(

@@ -334,6 +334,19 @@ export function scoreOnly(st: ReplayState, e: EventNode, ctx: LineContext): Outc
   return scoreOnlyTurn(st, e, ctx.player);
 }
 
+/** A word line on a board that is not known: a score-only line that says so (TurnState.wordSearch). */
+function onUnknownBoard(st: ReplayState, e: EventNode, p: number, score: number | undefined): Outcome {
+  const outcome = scoreOnlyTurn(st, e, p, score);
+  outcome.wordSearch = {
+    status: 'unknown-board',
+    ...(score !== undefined ? { score } : {}),
+    candidates: [],
+    nearest: [],
+    setAside: [],
+  };
+  return outcome;
+}
+
 /** A turn replayed as a score-only line: `amount` for its points (else the sheet's). */
 function scoreOnlyTurn(st: ReplayState, e: EventNode, p: number, amount?: number): Outcome {
   const player = st.players[p];
@@ -387,15 +400,7 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const score = wordLineScore(st, e, p);
   const word = e.word;
   if (!word || st.blind) {
-    const outcome = scoreOnlyTurn(st, e, p, score);
-    outcome.wordSearch = {
-      status: 'unknown-board',
-      ...(score !== undefined ? { score } : {}),
-      candidates: [],
-      nearest: [],
-      setAside: [],
-    };
-    return outcome;
+    return onUnknownBoard(st, e, p, score);
   }
   const tiles: WordTile[] = (st.spanish ? word.tiles : word.singles).map((t) => ({
     letter: t.letter ?? '',
@@ -424,15 +429,7 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   if (!boards) {
     // Too many undecided lines before this one to tell what the board holds.
     st.blind = true;
-    const outcome = scoreOnlyTurn(st, e, p, score);
-    outcome.wordSearch = {
-      status: 'unknown-board',
-      ...(score !== undefined ? { score } : {}),
-      candidates: [],
-      nearest: [],
-      setAside: [],
-    };
-    return outcome;
+    return onUnknownBoard(st, e, p, score);
   }
   const others = boards.map((b) => search(b).kept);
   const candidate = (c: WordPlacement): WordCandidate => ({ coord: c.coord, play: c.play, score: c.score });
