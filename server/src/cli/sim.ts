@@ -259,7 +259,7 @@ export function simField(
   | { readonly error: string }
   | undefined {
   if (typeof request !== 'object' || request === null || !('sim' in request)) return undefined;
-  const field = (request).sim;
+  const field = request.sim;
   if (typeof field !== 'object' || field === null || Array.isArray(field)) return { error: t(lang, 'sim.json.sim') };
   const o = field as Record<string, unknown>;
   const got: Record<string, number> = {};
