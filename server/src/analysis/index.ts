@@ -30,3 +30,4 @@ export {
   type SortKey,
 } from './moves';
 export { exchangeMinimumOf, positionBefore, positionFromJson, positionKey, unseenTiles, type JsonRequest, type Position } from './position';
+export { WIN_PCT_MAX_UNSEEN, WIN_PCT_PROVENANCE, winProbability } from './win-pct';
