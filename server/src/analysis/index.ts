@@ -42,3 +42,4 @@ export {
   type SimResult,
   type SimStop,
 } from './sim';
+export { WIN_PCT_MAX_UNSEEN, WIN_PCT_PROVENANCE, winProbability } from './win-pct';
