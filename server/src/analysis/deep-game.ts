@@ -40,7 +40,7 @@ import { winProbability } from './win-pct';
 /** The static best moves are "close" when the second is within this many points of the first. */
 export const CLOSE_EQUITY = 3;
 /** Search nodes of one endgame solve in the deep analysis (the best line so far beyond it). */
-export const DEEP_ENDGAME_NODES = 400_000;
+export const DEEP_ENDGAME_NODES = 150_000;
 /** Most moves simulated at a close turn (the played move is added when it is not among them). */
 export const DEEP_SIM_CANDIDATES = 6;
 
