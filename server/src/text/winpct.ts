@@ -33,7 +33,7 @@ export const WINPCT_MESSAGES: Catalog = {
   'winpct.how.endgame': { es: 'final exacto', en: 'exact endgame' },
   'winpct.how.endgame-partial': { es: 'final, búsqueda limitada', en: 'endgame, search limited' },
   'winpct.player-summary': {
-    es: '{player}: pierde {lost, number} y {winLost, number} % de victoria en {turns, plural, one {# turno} other {# turnos}} ({static} estáticos, {sim} simulados, {endgame} de final)',
+    es: '{player}: pierde {lost, number} y {winLost, number} % de victoria en {turns, plural, one {# turno} other {# turnos}} ({static, plural, one {# estático} other {# estáticos}}, {sim, plural, one {# simulado} other {# simulados}}, {endgame} de final)',
     en: '{player}: loses {lost, number} and {winLost, number} % win over {turns, plural, one {# turn} other {# turns}} ({static} static, {sim} simulated, {endgame} endgame)',
   },
   'winpct.report.better': {
