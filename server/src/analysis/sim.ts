@@ -18,6 +18,9 @@
  * (37.4; 40.3 in the older editions; NASPA the same spread) is worth 2R of spread, R the value of
  * the other rack; four passes in a row (37.2 / 40.2; NASPA: six scoreless turns) and twelve
  * scoreless turns while someone has scored (37.3, current FISE) make each side lose its own rack.
+ * Its win: with the game over, 1, ½ or 0 by the final spread; else `winProbability` (win-pct.ts)
+ * for the side to move at the horizon, of the spread then (the scores + the playout's value) and
+ * the tiles that side cannot see; the mover's chance is that or one minus it.
  *
  * Stopping rule (checked after every batch of `batch` iterations, from `minIterations` on):
  * the leader is the candidate still simulated with the highest mean; every other one is compared
@@ -47,6 +50,7 @@ import { BLANK, BLANK_BIT, CODE_MASK, FACES, MoveGenerator, NEW_BIT, VALUES, cod
 import { addNonPlacements, bestMoves, Collector, graphOf } from './moves';
 import { unseenTiles, type Position } from './position';
 import { mulberry32, shuffle } from './seeded-bag';
+import { winProbability } from './win-pct';
 
 export interface SimOptions {
   readonly lexicon: Lexicon;
@@ -107,6 +111,8 @@ export interface SimCandidate {
   readonly stdev: number;
   /** 95 % interval of the mean (at `confidence`): mean ± z · stdev / √iterations. */
   readonly interval: readonly [number, number];
+  /** Mean chance of winning at the end of the playouts (0..1; win-pct.ts), the player to move's. */
+  readonly winPct: number;
   /** Playouts run for this candidate. */
   readonly iterations: number;
   /** Whether it was pruned (simulated no more once clearly below the leader). */
@@ -217,6 +223,8 @@ export interface PlayoutTrace {
   readonly end: 'horizon' | 'out' | 'passes' | 'scoreless';
   /** The playout's value for the player to move. */
   readonly value: number;
+  /** The player to move's chance of winning at the end of the playout (0..1). */
+  readonly win: number;
   /** The racks at the end (faces) and the tiles left in the bag. */
   readonly racks: readonly [readonly string[], readonly string[]];
   readonly bagLeft: number;
@@ -268,14 +276,22 @@ export class PlayoutRunner {
     this.gens = [new MoveGenerator(graph), new MoveGenerator(graph)];
   }
 
-  /** Playout values of a batch: `out[(i - from) * active.length + k]` for candidate `active[k]`. */
+  /**
+   * Playout values and wins of a batch: `out[2 * ((i - from) * active.length + k)]` is the value of
+   * candidate `active[k]` in iteration i, the next entry its win.
+   */
   run(batch: SimBatch): Float64Array {
     const n = batch.to - batch.from;
-    const out = new Float64Array(n * batch.active.length);
+    const out = new Float64Array(2 * n * batch.active.length);
     // Candidate-major: the first reply's board stays the same through the candidate's iterations.
     for (let k = 0; k < batch.active.length; k++) {
       const move = this.candidates[batch.active[k]];
-      for (let i = 0; i < n; i++) out[i * batch.active.length + k] = this.playout(move, batch.from + i).value;
+      for (let i = 0; i < n; i++) {
+        const r = this.playout(move, batch.from + i);
+        const at = 2 * (i * batch.active.length + k);
+        out[at] = r.value;
+        out[at + 1] = r.win;
+      }
     }
     return out;
   }
@@ -298,6 +314,7 @@ export class PlayoutRunner {
     const steps: PlayoutStep[] = [];
     const opponentRack = trace ? racks[1].slice() : [];
     let end: PlayoutTrace['end'] = 'horizon';
+    let made = 0; // moves made in the playout
     for (let ply = 0; ply <= this.plies; ply++) {
       const side = (ply & 1) as 0 | 1;
       const rack = racks[side];
@@ -317,6 +334,7 @@ export class PlayoutRunner {
         m = this.best(ply === 1 ? this.gens[0] : this.gens[1], prepare(position, this.prepOptions()));
       }
       if (trace) steps.push({ side, rack: rack.slice(), move: m, bag: bagCount });
+      made++;
       const sign = SIDE_SIGN[side];
       value += sign * m.score;
       totals[side] += m.score;
@@ -372,9 +390,18 @@ export class PlayoutRunner {
       }
     }
     value += terms[0] - terms[1];
+    const spread = p.scores[0] - p.scores[1] + value;
+    let win: number;
+    if (end !== 'horizon') win = spread > 0 ? 1 : spread < 0 ? 0 : 0.5;
+    else {
+      // The side to move at the horizon sees the bag and the other rack.
+      const next = made % 2;
+      const unseen = bag.length - at + racks[1 - next].length;
+      win = next === 0 ? winProbability(spread, unseen) : 1 - winProbability(-spread, unseen);
+    }
     return trace
-      ? { steps, opponentRack, end, value, racks: [racks[0].slice(), racks[1].slice()], bagLeft: bag.length - at }
-      : { steps, opponentRack, end, value, racks: EMPTY_RACKS, bagLeft: bag.length - at };
+      ? { steps, opponentRack, end, value, win, racks: [racks[0].slice(), racks[1].slice()], bagLeft: bag.length - at }
+      : { steps, opponentRack, end, value, win, racks: EMPTY_RACKS, bagLeft: bag.length - at };
   }
 
   private prepOptions(): { lexicon: Lexicon; leaves?: LeaveEvaluator } {
@@ -436,6 +463,8 @@ export class Simulation {
   private readonly plies: number;
   private readonly confidence: number;
   private readonly samples: Float64Array[];
+  /** Sum of the wins of each candidate's playouts. */
+  private readonly wins: number[];
   private readonly counts: number[];
   private readonly pruned: boolean[];
   private done = 0;
@@ -454,6 +483,7 @@ export class Simulation {
     this.plies = Math.max(0, Math.floor(options.plies ?? 2));
     this.samples = candidates.map(() => new Float64Array(Math.min(this.maxIterations, 256)));
     this.counts = candidates.map(() => 0);
+    this.wins = candidates.map(() => 0);
     this.pruned = candidates.map(() => false);
     if (candidates.length <= 1) this.stop = 'separated';
   }
@@ -485,7 +515,7 @@ export class Simulation {
     return { from: this.done, to: Math.min(this.maxIterations, this.done + size), active };
   }
 
-  /** Records a batch's playout values (as `PlayoutRunner.run` gives them), then applies the rule. */
+  /** Records a batch's playout values and wins (as `PlayoutRunner.run` gives them), then applies the rule. */
   record(batch: SimBatch, values: Float64Array): void {
     const n = batch.to - batch.from;
     for (let k = 0; k < batch.active.length; k++) {
@@ -496,7 +526,11 @@ export class Simulation {
         grown.set(xs);
         xs = this.samples[c] = grown;
       }
-      for (let i = 0; i < n; i++) xs[this.counts[c] + i] = values[i * batch.active.length + k];
+      for (let i = 0; i < n; i++) {
+        const at = 2 * (i * batch.active.length + k);
+        xs[this.counts[c] + i] = values[at];
+        this.wins[c] += values[at + 1];
+      }
       this.counts[c] += n;
     }
     this.done = batch.to;
@@ -551,6 +585,7 @@ export class Simulation {
         equity: mean,
         stdev,
         interval: [mean - half, mean + half] as const,
+        winPct: n > 0 ? this.wins[c] / n : 0,
         iterations: n,
         pruned: this.pruned[c],
       };

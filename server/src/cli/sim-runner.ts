@@ -157,7 +157,7 @@ export async function simulateOnThreads(position: Position, options: SimOptions,
       });
       const mine = parts.length > 0 ? here.run(parts[0]) : new Float64Array(0);
       const theirs = await Promise.all(answers);
-      const values = new Float64Array((batch.to - batch.from) * batch.active.length);
+      const values = new Float64Array(2 * (batch.to - batch.from) * batch.active.length);
       values.set(mine, 0);
       let at = mine.length;
       for (let k = 1; k < parts.length; k++) {

@@ -140,6 +140,7 @@ export function candidateJson(c: SimCandidate): Record<string, unknown> {
     equity: round2(c.equity),
     interval: [round2(c.interval[0]), round2(c.interval[1])],
     stdev: round2(c.stdev),
+    winPct: Math.round(c.winPct * 10000) / 100,
     iterations: c.iterations,
     ...(c.pruned ? { pruned: true } : {}),
   };
@@ -223,7 +224,7 @@ export function simLines(r: SimResult, io: CliIo, moveText: (m: Move) => string)
       static: formatNumber(c.staticEquity, io.lang, 2),
       equity: formatNumber(round2(c.equity), io.lang, 2),
       half: formatNumber(round2((c.interval[1] - c.interval[0]) / 2), io.lang, 2),
-      win: '',
+      win: t(io.lang, 'sim.win', { pct: formatNumber(Math.round(c.winPct * 1000) / 10, io.lang, 1) }),
       iterations: c.iterations,
       pruned: c.pruned ? t(io.lang, 'sim.pruned') : '',
     }),

@@ -18,6 +18,7 @@ import { FACES } from '../../../server/src/analysis/movegen';
 import type { Position } from '../../../server/src/analysis/position';
 import { PlayoutRunner, Simulation, normalQuantile, simCandidates, simulate, type SimResult } from '../../../server/src/analysis/sim';
 import { simulateOnThreads, splitBatch } from '../../../server/src/cli/sim-runner';
+import { winProbability } from '../../../server/src/analysis/win-pct';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
 import { placementText, playGame, toGcg, type Chooser, type SelfPlayGame } from '../../../server/src/training/selfplay';
 import { chooserFor } from '../../../server/src/training/strategies';
@@ -197,7 +198,13 @@ describe('analysis: simulation', function () {
   it('with no reply (0 plies) a candidate is worth its static equity', () => {
     const p = positions[mid];
     const r = simulate(p, { lexicon, leaves, candidates: 4, plies: 0, maxIterations: 10, minIterations: 10 });
-    for (const c of r.candidates) assert.ok(Math.abs(c.equity - c.staticEquity) < 1e-9, `${c.equity} vs ${c.staticEquity}`);
+    for (const c of r.candidates) {
+      assert.ok(Math.abs(c.equity - c.staticEquity) < 1e-9, `${c.equity} vs ${c.staticEquity}`);
+      // the opponent is to move: their chance from their side, the bag after the draw and our full rack unseen
+      const unseen = p.bag - c.move.used + 7;
+      const expected = 1 - winProbability(-(p.scores[0] - p.scores[1] + c.equity), unseen);
+      assert.ok(Math.abs(c.winPct - expected) < 1e-12, `${c.winPct} vs ${expected}`);
+    }
   });
 
   it('replays every move of its playouts through the engine with no new finding (mid-game, end of the bag, bag empty)', () => {
@@ -240,6 +247,8 @@ describe('analysis: simulation', function () {
       assert.equal(trace.end, 'out');
       assert.equal(trace.steps.length, 1);
       assert.equal(trace.value, m.score + 2 * rackValue(opponent));
+      const spread = p.scores[0] - p.scores[1] + trace.value;
+      assert.equal(trace.win, spread > 0 ? 1 : spread < 0 ? 0 : 0.5);
     }
   });
 
@@ -280,14 +289,16 @@ describe('analysis: simulation', function () {
     const sim = new Simulation([fake(1), fake(2)], { maxIterations: 1000, minIterations: 10 });
     const batch = sim.next()!;
     assert.deepEqual([batch.from, batch.to], [0, 10]);
-    const values = new Float64Array(20);
-    for (let i = 0; i < 10; i++) {
-      values[i * 2] = 10 + (i % 3);
-      values[i * 2 + 1] = (i % 3) - 1;
-    }
+    // value, win of candidate 0, then of candidate 1, iteration by iteration
+    const values = new Float64Array(40);
+    for (let i = 0; i < 10; i++) values.set([10 + (i % 3), 1, (i % 3) - 1, i < 5 ? 0.5 : 0], i * 4);
     sim.record(batch, values);
     assert.equal(sim.stopped, 'separated');
-    assert.equal(sim.result().candidates[0].move.equity, 1);
+    const [first, second] = sim.result().candidates;
+    assert.equal(first.move.equity, 1);
+    assert.equal(first.winPct, 1);
+    assert.equal(second.winPct, 0.25);
+    assert.ok(Math.abs(first.equity - 10.9) < 1e-9); // 10, 11, 12, 10, … over ten deals
     assert.equal(sim.next(), undefined);
   });
 
