@@ -341,7 +341,8 @@ export class MoveGenerator {
         node = this.edges[e] >>> CHILD_SHIFT;
         if (node === 0) return;
       }
-      this.extend(a, start, node, sum, 1, 0, 0, 0);
+      if (this.rack[BLANK] === 0) this.extendPlain(a, start, node, sum, 1, 0, 0, 0);
+      else this.extend(a, start, node, sum, 1, 0, 0, 0);
       return;
     }
     let limit = 0;
@@ -513,7 +514,8 @@ export class MoveGenerator {
       } else usedIdx += this.radix[BLANK];
       wm *= this.laneWM[p];
     }
-    this.extend(a, start, node, sum, wm, 0, len, usedIdx);
+    if (this.rack[BLANK] === 0) this.extendPlain(a, start, node, sum, wm, 0, len, usedIdx);
+    else this.extend(a, start, node, sum, wm, 0, len, usedIdx);
     for (let k = 0; k < len; k++) this.laneNew[start + k] = 0;
   }
 
@@ -571,9 +573,74 @@ export class MoveGenerator {
         rack[BLANK]--;
         this.laneNew[pos] = t | BLANK_BIT;
         if (final) this.report(start, pos, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
-        if (goOn) this.extend(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        if (goOn) {
+          // The last blank placed: the rest of the word is walked without the blank's branches.
+          if (rack[BLANK] === 0) this.extendPlain(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+          else this.extend(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        }
         rack[BLANK]++;
       }
+      this.laneNew[pos] = 0;
+      if (this.stopped) break;
+    }
+  }
+
+  /**
+   * `extend` for a rack without a blank (the most common rack, and every walk after its last
+   * blank is placed): the same walk with the blank's branch and tests left out. The rack holds no
+   * blank for the whole walk below it (tiles are only taken, and given back on the way out).
+   */
+  private extendPlain(
+    pos: number,
+    start: number,
+    node: number,
+    sum: number,
+    wm: number,
+    cross: number,
+    used: number,
+    usedIdx: number,
+  ): void {
+    const edges = this.edges;
+    const tile = this.laneTile;
+    const t0 = tile[pos];
+    if (t0 !== 0) {
+      const code = t0 & CODE_MASK;
+      const e = this.edgeOf(node, code);
+      if (e === 0) return;
+      const edge = edges[e];
+      const s = (t0 & BLANK_BIT) === 0 ? sum + VALUES[code] : sum;
+      const next = pos + 1;
+      if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(start, pos, s, wm, cross, used, usedIdx);
+      const child = edge >>> CHILD_SHIFT;
+      if (child !== 0 && next < SIZE) this.extendPlain(next, start, child, s, wm, cross, used, usedIdx);
+      return;
+    }
+    const nodeMask = edges[node - 1];
+    let m = nodeMask & this.laneCross[pos] & this.rackMask;
+    if (m === 0) return;
+    const rack = this.rack;
+    const radix = this.radix;
+    const lm = this.laneLM[pos];
+    const wmHere = this.laneWM[pos];
+    const cs = this.laneCS[pos];
+    const next = pos + 1;
+    const endsHere = next === SIZE || tile[next] === 0;
+    const w2 = wm * wmHere;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const edge = edges[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      const child = edge >>> CHILD_SHIFT;
+      const pts = VALUES[t] * lm;
+      const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
+      const idx = usedIdx + radix[t];
+      if (--rack[t] === 0) this.rackMask ^= bit;
+      this.laneNew[pos] = t;
+      if ((edge & EDGE_FINAL) !== 0 && endsHere) this.report(start, pos, sum + pts, w2, c2, used + 1, idx);
+      if (child !== 0 && next < SIZE) this.extendPlain(next, start, child, sum + pts, w2, c2, used + 1, idx);
+      if (rack[t]++ === 0) this.rackMask ^= bit;
       this.laneNew[pos] = 0;
       if (this.stopped) break;
     }
