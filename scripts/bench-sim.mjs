@@ -9,7 +9,7 @@
 // A playout (one "iteration" of one candidate, as MAGPIE counts them) is the candidate and two
 // best static replies, each found by the generator's pruned top-1 walk.
 //
-// Usage: node scripts/bench-sim.mjs [--positions N (default 6)] [--iterations N (default 20)] [--runs N (default 5)] [--threads N] [--out DIR (compiled tree, default out)]
+// Usage: node scripts/bench-sim.mjs [--json] [--positions N (default 6)] [--iterations N (default 20)] [--runs N (default 5)] [--threads N] [--out DIR (compiled tree, default out)]
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,6 +27,7 @@ const ITERATIONS = Math.max(1, Number(option('--iterations', 20)) || 20);
 const RUNS = Math.max(1, Number(option('--runs', 5)) || 5);
 const THREADS = Math.max(0, Number(option('--threads', 0)) || 0);
 const OUT = option('--out', join(root, 'out'));
+const JSON_LAST = args.includes('--json'); // a last line of JSON for scripts/bench.mjs
 const say = (text) => process.stdout.write(`${text}\n`);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
@@ -95,7 +96,9 @@ say(
   `2-ply playouts per second per thread (CPU time): median ${median(rates).toFixed(0)} (runs ${rates.map((r) => r.toFixed(0)).join(', ')}; CPU ms median ${median(cpus).toFixed(0)}); target 1000`,
 );
 
-if (THREADS > 0) {
+if (JSON_LAST) say(JSON.stringify({ median: median(rates), runs: rates, cpuMsMedian: median(cpus), load: os.loadavg()[0] }));
+
+if (THREADS > 0 && !JSON_LAST) {
   const w = work[0];
   for (const threads of [1, THREADS]) {
     const t0 = Date.now();
