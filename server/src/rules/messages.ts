@@ -33,6 +33,7 @@ import { DESK_MESSAGES } from '../text/desk';
 import { ROBUSTNESS_MESSAGES } from '../text/robustness';
 import { DEEP_MESSAGES } from '../text/deep';
 import { SIM_MESSAGES } from '../text/sim';
+import { WINPCT_MESSAGES } from '../text/winpct';
 import type { Catalog, LocalizedText } from '../text/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor, type Notice } from './registry';
@@ -64,6 +65,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'deep', catalog: DEEP_MESSAGES },
   { name: 'sheet', catalog: SHEET_MESSAGES },
   { name: 'sim', catalog: SIM_MESSAGES },
+  { name: 'winpct', catalog: WINPCT_MESSAGES },
 ];
 
 export interface MessageConflict {

@@ -10,7 +10,7 @@ import { WIN_PCT_MAX_UNSEEN, WIN_PCT_PROVENANCE, winProbability } from '../../..
 import { WIN_PCT_DATA } from '../../../server/src/analysis/win-pct-table';
 import { repoRoot } from '../../support/fixtures';
 
-const SPREADS = Array.from({ length: 601 }, (_, i) => i - 300);
+const SPREADS = Array.from({ length: 1201 }, (_, i) => i - 600);
 
 describe('analysis: win percentage', () => {
   it('is a probability, non-decreasing in the spread, for every unseen count', () => {
@@ -28,8 +28,8 @@ describe('analysis: win percentage', () => {
   it('is strictly increasing while the game is open, and goes to 0 and 1 at the ends', () => {
     for (let u = 1; u <= WIN_PCT_MAX_UNSEEN; u++) {
       assert.ok(winProbability(10, u) > winProbability(-10, u), `unseen ${u}`);
-      assert.ok(winProbability(400, u) > 0.99, `p(+400, ${u}) = ${winProbability(400, u)}`);
-      assert.ok(winProbability(-400, u) < 0.01, `p(−400, ${u}) = ${winProbability(-400, u)}`);
+      assert.ok(winProbability(600, u) > 0.99, `p(+600, ${u}) = ${winProbability(600, u)}`);
+      assert.ok(winProbability(-600, u) < 0.01, `p(−600, ${u}) = ${winProbability(-600, u)}`);
     }
   });
 
