@@ -72,6 +72,7 @@ export function movesCommand(options: MovesCommandOptions = {}): Command {
       sort: { type: 'string' },
       stdin: { type: 'boolean' },
       count: { type: 'boolean' },
+      cgp: { type: 'string' },
     },
     run: (args, io) => moves(args, io, options),
   };
@@ -157,6 +158,13 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     return 2;
   }
   const sort: SortKey = sortArg;
+  const cgp = args.values.get('cgp');
+  if (cgp !== undefined) {
+    const { cgpMoves } = require('./cgp') as typeof import('./cgp'); // docs/cli.md, "CGP positions"
+    const count = args.flags.has('count');
+    const leaves = () => resolveLeaves(args, io);
+    return cgpMoves(cgp, args, io, { top, all, sort, count, leaves, render: { moveText, signed, message: render, positionJson } });
+  }
   if (args.flags.has('stdin')) {
     // Positions come from standard input only: a FILE or --line would be silently ignored.
     if (args.positionals.length > 0 || args.values.has('line')) {
