@@ -90,6 +90,7 @@ function readFaces(
   text: string,
   tileSet: TileSetName,
   allowDigits: boolean,
+  allowDots = false,
 ): { readonly cells: (PlacedTile | null | '?')[] } | { readonly error: AnalysisMessage } {
   const set = TILE_SETS[tileSet];
   const cells: (PlacedTile | null | '?')[] = [];
@@ -103,6 +104,10 @@ function readFaces(
       if (n < 1 || n > BOARD_SIZE) return { error: msg('cgp.bad-run', { run: chars.slice(i, j).join('') }) };
       for (let k = 0; k < n; k++) cells.push(null);
       i = j - 1;
+      continue;
+    }
+    if (ch === '.' && allowDots) {
+      cells.push(null);
       continue;
     }
     if (ch === '?' && !allowDigits) {
@@ -120,7 +125,7 @@ function readFaces(
     if (upper === '?' || !set.has(upper)) return { error: msg('cgp.foreign-tile', { tile: face, set: tileSet }) };
     // A digraph written without brackets would be two tiles: C then H (Macondo reads it so too).
     const blank = face !== upper;
-    if (blank && !allowDigits) return { error: msg('cgp.rack-lower', { tile: face }) };
+    if (blank && !allowDigits && !allowDots) return { error: msg('cgp.rack-lower', { tile: face }) };
     cells.push({ letter: upper, blank, turn: -1 });
   }
   return { cells };
@@ -275,4 +280,37 @@ export function positionFromCgp(cgp: CgpPosition): { readonly position: Position
       tileSet: cgp.tileSet,
     },
   };
+}
+
+/**
+ * A final board given as text: one CGP line, or 15 rows as `moves --stdin` takes them (`.` an
+ * empty square, a blank in lower case, digraphs in brackets; blank lines and `#` lines skipped).
+ * The tile set is the CGP's, or `tileSet` for rows. Never throws.
+ */
+export function readBoardText(
+  text: string,
+  tileSet: TileSetName,
+): { readonly board: BoardCells; readonly tileSet: TileSetName } | { readonly error: AnalysisMessage } {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+  if (lines.length === 1) {
+    const read = readCgp(lines[0]);
+    return 'error' in read ? read : { board: read.cgp.board, tileSet: read.cgp.tileSet };
+  }
+  if (lines.length !== BOARD_SIZE) return { error: msg('cgp.board-text', { n: lines.length }) };
+  const board: (PlacedTile | null)[] = [];
+  for (let r = 0; r < BOARD_SIZE; r++) {
+    const read = readFaces(lines[r], tileSet, false, true);
+    if ('error' in read) return { error: msg('cgp.text-row', { row: r + 1 }, read.error) };
+    if (read.cells.length !== BOARD_SIZE || read.cells.includes('?'))
+      return { error: msg('cgp.text-row', { row: r + 1 }, msg('cgp.row-length', { n: read.cells.length })) };
+    board.push(...(read.cells as (PlacedTile | null)[]));
+  }
+  const counts = new Map<string, number>();
+  for (const c of board) if (c) counts.set(c.blank ? '?' : c.letter, (counts.get(c.blank ? '?' : c.letter) ?? 0) + 1);
+  for (const [face, n] of counts)
+    if (n > TILE_SETS[tileSet].count(face)) return { error: msg('cgp.too-many', { n, tile: face, max: TILE_SETS[tileSet].count(face) }) };
+  return { board, tileSet };
 }

@@ -65,5 +65,75 @@ export const RECONSTRUCT_MESSAGES: Catalog = {
     es: 'Jugadas con {rack} (bolsa: {bag}):',
     en: 'Moves with {rack} (bag: {bag}):',
   },
+  'cgp.board-text': {
+    es: 'el tablero final es una línea CGP o 15 filas de 15 casillas («.» vacía); aquí hay {n} líneas',
+    en: 'the final board is one CGP line or 15 rows of 15 squares ("." empty); here there are {n} lines',
+  },
+  'cgp.text-row': { es: 'fila {row} del tablero: {detail}', en: 'row {row} of the board: {detail}' },
   'cgp.svg-and-cgp': { es: '--svg y --cgp no van juntos', en: '--svg and --cgp do not go together' },
+  'reconstruct.apart-word': { es: 'las distingue la palabra', en: 'the word tells them apart' },
+  'reconstruct.apart-coord': {
+    es: 'forman la misma palabra en sitios distintos: solo la coordenada las distingue',
+    en: 'they form the same word in different places: only the coordinate tells them apart',
+  },
+  'reconstruct.apart-both': {
+    es: 'las distingue la palabra y, entre las de la misma palabra, la coordenada',
+    en: 'the word tells them apart and, among those of one word, the coordinate',
+  },
+  'reconstruct.apart-swap': {
+    es: 'la línea {lines} tiene la misma puntuación y las mismas jugadas posibles: encajan en cualquier orden, y la palabra, la coordenada o el atril de una de ellas decide las dos',
+    en: 'line {lines} has the same score and the same possible plays: they fit in either order, and the word, coordinate or rack of either decides both',
+  },
+  'reconstruct.note-ambiguous': {
+    es: 'Reconstrucción: {n} jugadas posibles con el tablero final: {candidates}; {apart}.',
+    en: 'Reconstruction: {n} plays fit the final board: {candidates}; {apart}.',
+  },
+  'reconstruct.stops': {
+    es: 'la planilla y el tablero final dejan de cuadrar en la línea {line} ({score}): ninguna jugada de esa puntuación encaja (las {fit} jugadas anteriores sí)',
+    en: 'the sheet and the final board stop fitting at line {line} ({score}): no play of that score fits (the {fit} plays before it do)',
+  },
+  'reconstruct.zero': {
+    es: 'turno sin puntos: pase, cambio o jugada retirada (el tablero no dice cuál)',
+    en: 'scoreless turn: a pass, an exchange or a withdrawn play (the board does not tell which)',
+  },
+  'reconstruct.too-few-tiles': {
+    es: 'el tablero final tiene {tiles} fichas y la planilla {turns} jugadas con puntos: cada jugada pone al menos una',
+    en: 'the final board holds {tiles} tiles and the sheet {turns} scoring plays: each play puts down at least one',
+  },
+  'reconstruct.too-many-tiles': {
+    es: 'el tablero final tiene {tiles} fichas y la planilla solo {turns} jugadas con puntos: no caben (siete como mucho por jugada)',
+    en: 'the final board holds {tiles} tiles and the sheet only {turns} scoring plays: they do not fit (seven at most a play)',
+  },
+  'reconstruct.line.decided': { es: 'línea {line}: {play}', en: 'line {line}: {play}' },
+  'reconstruct.line.ambiguous': {
+    es: 'línea {line} (+{score}): varias jugadas posibles: {candidates}; {reason}',
+    en: 'line {line} (+{score}): several plays fit: {candidates}; {reason}',
+  },
+  'reconstruct.line.impossible': { es: 'línea {line}: {reason}', en: 'line {line}: {reason}' },
+  'reconstruct.line.zero': { es: 'línea {line}: {reason}', en: 'line {line}: {reason}' },
+  'reconstruct.line.unknown': {
+    es: 'línea {line} (+{score}): sin decidir (se acabó el tiempo)',
+    en: 'line {line} (+{score}): not settled (the time ran out)',
+  },
+  'reconstruct.progress': { es: '{percent} % reconstruido', en: '{percent} % reconstructed' },
+  'reconstruct.no-board': {
+    es: 'falta --board TABLERO: el tablero final (una posición CGP, o un archivo con ella o con 15 filas)',
+    en: 'missing --board BOARD: the final board (a CGP position, or a file with one or with 15 rows)',
+  },
+  'reconstruct.board-tile-set': {
+    es: 'el tablero final es del juego de fichas {board} y la planilla del {sheet}',
+    en: 'the final board is of the {board} tile set and the sheet of the {sheet} one',
+  },
+  'reconstruct.timed-out': {
+    es: 'se acabó el tiempo ({seconds} s): se da lo decidido hasta ahora (--time S para dar más)',
+    en: 'the time ran out ({seconds} s): what is decided so far is given (--time S gives more)',
+  },
+  'reconstruct.lexicon-set-aside': {
+    es: 'con el léxico no encaja ninguna partida: la reconstrucción admite palabras que el léxico no tiene',
+    en: 'no game fits with the word list: the reconstruction admits words the list lacks',
+  },
+  'reconstruct.summary': {
+    es: '{path}: {decided} jugadas decididas, {open} sin decidir',
+    en: '{path}: {decided} plays decided, {open} open',
+  },
 };
