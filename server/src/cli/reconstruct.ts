@@ -80,8 +80,17 @@ function bar(io: CliIo): { update(f: number): void; clear(): void } | undefined 
   };
 }
 
-/** The final board from `--board`: a file (CGP or rows) or a CGP string; undefined after one line. */
-function readBoardArg(value: string, tileSet: 'spanish' | 'english', io: CliIo): BoardCells | undefined {
+/**
+ * The final board from `--board`: a file (CGP or rows) or a CGP string; undefined after one line.
+ * A sheet that does not say its tile set (a score-only sheet names no tile) takes the board's:
+ * the CGP's `ld`, or for rows the set their letters belong to.
+ */
+function readBoardArg(
+  value: string,
+  tileSet: 'spanish' | 'english',
+  sheetSays: boolean,
+  io: CliIo,
+): { board: BoardCells; tileSet: 'spanish' | 'english' } | undefined {
   let text = value;
   if (existsSync(value) || !/\s/.test(value.trim())) {
     const got = readRecord(value, io.lang);
@@ -91,16 +100,20 @@ function readBoardArg(value: string, tileSet: 'spanish' | 'english', io: CliIo):
     }
     text = new TextDecoder('utf-8').decode(got.bytes);
   }
-  const read = readBoardText(text, tileSet);
+  let read = readBoardText(text, tileSet);
+  if ('error' in read && !sheetSays) {
+    const other = readBoardText(text, tileSet === 'spanish' ? 'english' : 'spanish');
+    if (!('error' in other)) read = other;
+  }
   if ('error' in read) {
     io.err(`planilla: ${render(read.error, io.lang)}`);
     return undefined;
   }
-  if (read.tileSet !== tileSet) {
+  if (read.tileSet !== tileSet && sheetSays) {
     io.err(t(io.lang, 'reconstruct.board-tile-set', { board: read.tileSet, sheet: tileSet }));
     return undefined;
   }
-  return read.board;
+  return { board: read.board, tileSet: read.tileSet };
 }
 
 async function reconstructCli(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -124,9 +137,12 @@ async function reconstructCli(args: ParsedArgs, io: CliIo): Promise<number> {
     return 2;
   }
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  const analysis = analyze(read.bytes, { ...settings, ...(lexicon ? { lexicon } : {}) });
-  const board = readBoardArg(boardArg, analysis.replay.tileSet, io);
-  if (!board) return 2;
+  let analysis = analyze(read.bytes, { ...settings, ...(lexicon ? { lexicon } : {}) });
+  const got = readBoardArg(boardArg, analysis.replay.tileSet, analysis.replay.tileSetSource !== 'default', io);
+  if (!got) return 2;
+  if (got.tileSet !== analysis.replay.tileSet)
+    analysis = analyze(read.bytes, { ...settings, tileSet: got.tileSet, ...(lexicon ? { lexicon } : {}) });
+  const board = got.board;
   const progress = args.flags.has('json') ? undefined : bar(io);
   const result = reconstructSheet(analysis, board, {
     ...(lexicon ? { lexicon } : {}),
