@@ -149,25 +149,42 @@ class TimeUp extends Error {}
  * get status `zero`; the others are searched.
  */
 export function reconstruct(board: BoardCells, turns: readonly SheetTurn[], options: ReconstructOptions): ReconstructResult {
+  const steps = reconstructSteps(board, turns, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same search in steps: each `next()` runs a slice of it and yields the part done (0..1);
+ * the generator's return value is the answer. A caller that must stay responsive (the language
+ * server) runs a few steps, lets other work in, and goes on.
+ */
+export function* reconstructSteps(
+  board: BoardCells,
+  turns: readonly SheetTurn[],
+  options: ReconstructOptions,
+): Generator<number, ReconstructResult, void> {
   const started = Date.now();
   const limit = options.timeLimitMs ?? 30000;
   const deadline = started + limit;
-  const first = search(board, turns, options, deadline, options.judge);
+  const first = yield* search(board, turns, options, deadline, options.judge);
   if (!first.cancelled && !first.timedOut && first.solutions === 0 && options.judge && !first.mismatch) {
     // A phony that stood, or a word the list lacks: try again without the list.
-    const second = search(board, turns, { ...options, onProgress: undefined }, deadline, undefined);
+    const second = yield* search(board, turns, { ...options, onProgress: undefined }, deadline, undefined);
     if (second.solutions > 0 || second.timedOut) return { ...second, lexiconSetAside: true };
   }
   return first;
 }
 
-function search(
+function* search(
   board: BoardCells,
   turns: readonly SheetTurn[],
   options: ReconstructOptions,
   deadline: number,
   judge: ((w: string) => boolean) | undefined,
-): ReconstructResult {
+): Generator<number, ReconstructResult, void> {
   const set = TILE_SETS[options.tileSet];
   const occupied = new Uint8Array(SQUARES);
   const value = new Int32Array(SQUARES);
@@ -474,9 +491,9 @@ function search(
     };
   };
 
-  const dfs = (k: number): boolean => {
+  const dfs = function* (k: number): Generator<number, boolean, void> {
     nodes++;
-    if ((nodes & 255) === 0) {
+    if ((nodes & 31) === 0) {
       if (options.cancelled?.()) {
         cancelled = true;
         throw new TimeUp();
@@ -485,7 +502,9 @@ function search(
         timedOut = true;
         throw new TimeUp();
       }
-      options.onProgress?.(progress());
+      const f = progress();
+      options.onProgress?.(f);
+      yield f;
     }
     if (k > deepest) deepest = k;
     if (k === m) {
@@ -520,7 +539,7 @@ function search(
       const child = keyOf(k + 1);
       let ok: boolean;
       try {
-        ok = dfs(k + 1);
+        ok = yield* dfs(k + 1);
       } finally {
         apply(c, false);
       }
@@ -538,7 +557,7 @@ function search(
 
   const rootKey = keyOf(0);
   try {
-    dfs(0);
+    yield* dfs(0);
   } catch (e) {
     if (!(e instanceof TimeUp)) throw e;
   }

@@ -21,7 +21,7 @@
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { Analysis } from './document';
 import { signed } from './i18n';
-import { reconstruct, type FoundPlay, type ReconstructResult, type SheetTurn, type TurnStatus } from '../analysis/reconstruct';
+import { reconstructSteps, type FoundPlay, type ReconstructResult, type SheetTurn, type TurnStatus } from '../analysis/reconstruct';
 import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import type { BoardCells } from '../engine/types';
@@ -128,10 +128,23 @@ const candidateKeys = (c: readonly FoundPlay[]): string =>
 const playText = (p: FoundPlay): string => `${p.coord} ${p.play} ${signed(p.score)}`;
 
 export function reconstructSheet(analysis: Analysis, finalBoard: BoardCells, options: ReconstructSheetOptions): ReconstructSheetResult {
+  const steps = reconstructSheetSteps(analysis, finalBoard, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same in steps (analysis/reconstruct.ts `reconstructSteps`): yields the part done, returns the answer. */
+export function* reconstructSheetSteps(
+  analysis: Analysis,
+  finalBoard: BoardCells,
+  options: ReconstructSheetOptions,
+): Generator<number, ReconstructSheetResult, void> {
   const file = analysis.parsed.file;
   const lang = options.lang;
   const list = sheetTurns(analysis);
-  const search = reconstruct(
+  const search = yield* reconstructSteps(
     finalBoard,
     list.map((x) => x.turn),
     {

@@ -26,7 +26,7 @@ import { stripToScores } from '../../support/strip-scores';
 const lexicon = defaultLexicon();
 
 const sameBoard = (a: BoardCells, b: BoardCells): boolean =>
-  a.every((c, i) => (c === null ? b[i] === null : b[i] !== null && b[i]!.letter === c.letter && b[i]!.blank === c.blank));
+  a.every((c, i) => (c === null ? b[i] === null : b[i] !== null && b[i].letter === c.letter && b[i].blank === c.blank));
 
 describe('analysis: CGP positions', function () {
   this.timeout(120000);
