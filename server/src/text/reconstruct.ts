@@ -136,4 +136,8 @@ export const RECONSTRUCT_MESSAGES: Catalog = {
     es: '{path}: {decided} jugadas decididas, {open} sin decidir',
     en: '{path}: {decided} plays decided, {open} open',
   },
+  'reconstruct.editor-done': {
+    es: 'Planilla: reconstrucción hecha: {decided} jugadas escritas, {open} sin decidir (con una nota cada una).',
+    en: 'Planilla: reconstruction done: {decided} plays written, {open} left open (a note under each).',
+  },
 };
