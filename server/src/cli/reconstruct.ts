@@ -27,6 +27,7 @@ import { reconstructSheet, type ReconstructLine } from '../service/reconstruct';
 import { render } from './moves';
 import { terminalText } from './terminal';
 import { formatNumber } from '../rules/messages';
+import { progressBar } from './progress';
 
 export const reconstructCommand: Command = {
   options: {
@@ -56,27 +57,12 @@ function describe(l: ReconstructLine, io: CliIo): string {
   return t(io.lang, `reconstruct.line.${l.status}`, args);
 }
 
-/** A tiny bar on a terminal: `[#####-----] 40 %`; nothing when stderr is not one. */
-function bar(io: CliIo): { update(f: number): void; clear(): void } | undefined {
-  const stream = process.stderr;
-  if (!stream.isTTY) return undefined;
-  let last = -Infinity;
-  let shown = false;
+/** The shared terminal bar (cli/progress.ts): drawn on a terminal only, for runs over a second. */
+function bar(io: CliIo): { update(f: number): void; clear(): void } {
+  const p = progressBar();
   return {
-    update(f) {
-      const now = Date.now();
-      if (now - last < 100) return;
-      last = now;
-      const width = 30;
-      const n = Math.max(0, Math.min(width, Math.round(width * f)));
-      const label = t(io.lang, 'reconstruct.progress', { percent: formatNumber(f * 100, io.lang, 0) });
-      stream.write(`\r[${'#'.repeat(n)}${'-'.repeat(width - n)}] ${label}\x1b[K`);
-      shown = true;
-    },
-    clear() {
-      if (shown) stream.write('\r\x1b[K');
-      shown = false;
-    },
+    update: (f) => p.update(f, t(io.lang, 'reconstruct.progress', { percent: formatNumber(f * 100, io.lang, 0) })),
+    clear: () => p.done(),
   };
 }
 
