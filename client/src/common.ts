@@ -30,6 +30,13 @@ import {
   type ExportParams,
   type ExportResult,
 } from '../../server/src/shared/protocol';
+import {
+  RECONSTRUCT_PROGRESS_NOTIFICATION,
+  RECONSTRUCT_REQUEST,
+  type ReconstructParams,
+  type ReconstructProgressParams,
+  type ReconstructResult,
+} from '../../server/src/shared/protocol';
 import { showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, uriBaseName, type BoardViewHost } from './board-panel';
 import { clientText, resolveLanguage } from '../../server/src/shared/text';
@@ -173,6 +180,73 @@ async function fixAllScores(resource?: unknown): Promise<boolean> {
 }
 
 /**
+ * "Reconstruir desde el tablero final…": asks for the board file (one CGP line or 15 rows), sends
+ * its text to the server, shows the search's progress with a cancel button (cancelling cancels
+ * the request, which stops the search), and applies the answer as one undoable edit.
+ */
+async function reconstructFromBoard(resource?: unknown, boardFile?: unknown): Promise<boolean> {
+  const active = client;
+  const uri = recordUri(resource);
+  if (!active || !uri) {
+    void vscode.window.showWarningMessage(t('ui.command.reconstruct.noRecord'));
+    return false;
+  }
+  await vscode.workspace.openTextDocument(uri);
+  let boardUri = boardFile instanceof vscode.Uri ? boardFile : undefined;
+  if (!boardUri) {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      openLabel: t('ui.command.reconstruct.pick'),
+      title: t('ui.command.reconstruct.pickTitle'),
+      defaultUri: vscode.Uri.joinPath(uri, '..'),
+    });
+    boardUri = picked?.[0];
+  }
+  if (!boardUri) return false;
+  let board: string;
+  try {
+    board = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(boardUri));
+  } catch {
+    void vscode.window.showErrorMessage(t('ui.command.reconstruct.unreadable', { name: uriBaseName(boardUri) }));
+    return false;
+  }
+  const params: ReconstructParams = { uri: uri.toString(), board };
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: t('ui.command.reconstruct.progress'), cancellable: true },
+    async (progress, token) => {
+      let shown = 0;
+      const listening = active.onNotification(RECONSTRUCT_PROGRESS_NOTIFICATION, (p: ReconstructProgressParams) => {
+        if (p.uri !== params.uri || p.percent <= shown) return;
+        progress.report({ increment: p.percent - shown, message: `${p.percent} %` });
+        shown = p.percent;
+      });
+      try {
+        return await active.sendRequest<ReconstructResult>(RECONSTRUCT_REQUEST, params, token);
+      } catch {
+        return undefined; // cancelled
+      } finally {
+        listening.dispose();
+      }
+    },
+  );
+  if (!result) return false;
+  if ('error' in result) {
+    void vscode.window.showErrorMessage(result.error);
+    return false;
+  }
+  if (result.edits.length > 0) {
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of result.edits) {
+      const range = new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character);
+      edit.replace(uri, range, e.newText);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) return false;
+  }
+  void vscode.window.showInformationMessage(result.message);
+  return true;
+}
+
+/**
  * "Compare with another sheet…": VS Code's diff view of this sheet (left) and the one picked
  * (right); both are checked as they open, so each side shows its findings; the server's summary
  * (first disagreement, whose addition is right, the results) comes as a notice.
@@ -248,6 +322,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
     vscode.commands.registerCommand('planilla.fixAll', fixAllScores),
     vscode.commands.registerCommand('planilla.compare', compareSheets),
+    vscode.commands.registerCommand('planilla.reconstruct', reconstructFromBoard),
     // After a window reload VS Code hands back the board view it had open (record and line kept).
     vscode.window.registerWebviewPanelSerializer(BoardView.viewType, {
       deserializeWebviewPanel: async (panel, state) => {

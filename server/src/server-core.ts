@@ -48,6 +48,12 @@ import {
   WORKSPACE_TRUST_NOTIFICATION,
   type WorkspaceTrustParams,
 } from './shared/protocol';
+import {
+  RECONSTRUCT_PROGRESS_NOTIFICATION,
+  RECONSTRUCT_REQUEST,
+  type ReconstructParams,
+  type ReconstructProgressParams,
+} from './shared/protocol';
 import { guarded } from './lsp/guard';
 import { DiagnosticsPublisher } from './lsp/publish';
 import { SECTION, ServerState } from './lsp/state';
@@ -76,6 +82,7 @@ import { documentLink } from './lsp/handlers/document-link';
 import { documentHighlight } from './lsp/handlers/document-highlight';
 import { workspaceSymbol } from './lsp/handlers/workspace-symbol';
 import { executeCommand } from './lsp/handlers/execute-command';
+import { reconstructRequest } from './lsp/handlers/reconstruct';
 
 export type { ServerHost, TimingEvent } from './lsp/state';
 import type { ServerHost } from './lsp/state';
@@ -163,6 +170,12 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   connection.onRequest(BOARD_MOVES_REQUEST, run(BOARD_MOVES_REQUEST, null, boardMoves));
   connection.onRequest(AUDIT_REPORT_REQUEST, run(AUDIT_REPORT_REQUEST, { error: 'internal error' }, auditReport));
   connection.onRequest(MEMORY_USAGE_REQUEST, run(MEMORY_USAGE_REQUEST, null, memoryUsage));
+  const reconstructProgress = (p: ReconstructProgressParams): void =>
+    void connection.sendNotification(RECONSTRUCT_PROGRESS_NOTIFICATION, p);
+  connection.onRequest(
+    RECONSTRUCT_REQUEST,
+    run(RECONSTRUCT_REQUEST, { error: 'internal error' }, (s, p: ReconstructParams, t) => reconstructRequest(s, p, t, reconstructProgress)),
+  );
 
   documents.listen(connection);
   connection.listen();

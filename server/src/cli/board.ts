@@ -1,8 +1,9 @@
 /**
- * `planilla board FILE [--turn N] [--svg] [-o OUT]`: the board after event N (1-based; 0 = the
+ * `planilla board FILE [--turn N] [--svg | --cgp] [-o OUT]`: the board after event N (1-based; 0 = the
  * empty board before the first event; default: the end) as text — coordinates, premiums, blanks
  * in lower case, digraphs as one cell, the last move in parentheses, racks, totals, bag and unseen
- * tiles — or, with `--svg`, as a self-contained SVG image. Also takes `--rules` and `--tile-set`
+ * tiles — or, with `--svg`, as a self-contained SVG image, or, with `--cgp`, as one CGP line (the
+ * position the next event is played from, analysis/cgp.ts). Also takes `--rules` and `--tile-set`
  * like `check`, and `--lexicon`: the board is read as `check` reads it (reading.ts), with the same
  * word list, so a coordinate written the other way round is taken the same way.
  *
@@ -16,6 +17,7 @@
  *   planilla board partida.gcg --svg -o tablero.svg
  */
 import { resolveWriteTarget } from '../files/write';
+import { cgpAfter, writeCgp } from '../analysis/cgp';
 import { analyze, type Analysis, type AnalysisSettings } from '../service/document';
 import { boardModel } from '../service/board-model';
 import { boardFooter, boardHeading } from '../report/labels';
@@ -94,7 +96,7 @@ export function emit(text: string, output: string | undefined, input: string, io
 }
 
 export const boardCommand: Command = {
-  options: { ...REPLAY_OPTIONS, turn: { type: 'string' }, svg: { type: 'boolean' } },
+  options: { ...REPLAY_OPTIONS, turn: { type: 'string' }, svg: { type: 'boolean' }, cgp: { type: 'boolean' } },
   run: board,
 };
 
@@ -122,6 +124,14 @@ async function board(args: ParsedArgs, io: CliIo): Promise<number> {
       io.err(t(io.lang, 'cli.turn-out-of-range', { turn: event, count }));
       return 2;
     }
+  }
+  if (args.flags.has('cgp')) {
+    // The same position as one CGP line (analysis/cgp.ts; docs/cli.md, "CGP positions").
+    if (args.flags.has('svg')) {
+      io.err(t(io.lang, 'cgp.svg-and-cgp'));
+      return 2;
+    }
+    return emit(writeCgp(cgpAfter(analysis.replay, event)), args.values.get('output'), file, io) ? 0 : 2;
   }
   const model = boardModel(analysis.replay, event - 1);
   const text = args.flags.has('svg')

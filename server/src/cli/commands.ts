@@ -28,5 +28,6 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   moves: () => (require('./moves') as typeof import('./moves')).movesCommand(),
   endgame: () => (require('./endgame') as typeof import('./endgame')).endgameCommand,
   analyze: () => (require('./analyze') as typeof import('./analyze')).analyzeCommand(),
+  reconstruct: () => (require('./reconstruct') as typeof import('./reconstruct')).reconstructCommand,
   lsp: () => (require('./lsp') as typeof import('./lsp')).lspCommand,
 };

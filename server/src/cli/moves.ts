@@ -73,6 +73,7 @@ export function movesCommand(options: MovesCommandOptions = {}): Command {
       sort: { type: 'string' },
       stdin: { type: 'boolean' },
       count: { type: 'boolean' },
+      cgp: { type: 'string' },
       ...SIM_OPTIONS, // --sim and its options (sim.ts, docs/deep-analysis.md)
     },
     run: (args, io) => moves(args, io, options),
@@ -164,6 +165,13 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   if (simFlags && all) {
     io.err(t(io.lang, 'sim.no-all'));
     return 2;
+  }
+  const cgp = args.values.get('cgp');
+  if (cgp !== undefined) {
+    const { cgpMoves } = require('./cgp') as typeof import('./cgp'); // docs/cli.md, "CGP positions"
+    const count = args.flags.has('count');
+    const leaves = () => resolveLeaves(args, io);
+    return cgpMoves(cgp, args, io, { top, all, sort, count, leaves, render: { moveText, signed, message: render, positionJson } });
   }
   if (args.flags.has('stdin')) {
     // Positions come from standard input only: a FILE or --line would be silently ignored.

@@ -34,6 +34,7 @@ import { ROBUSTNESS_MESSAGES } from '../text/robustness';
 import { DEEP_MESSAGES } from '../text/deep';
 import { SIM_MESSAGES } from '../text/sim';
 import { WINPCT_MESSAGES } from '../text/winpct';
+import { RECONSTRUCT_MESSAGES } from '../text/reconstruct';
 import type { Catalog, LocalizedText } from '../text/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor, type Notice } from './registry';
@@ -66,6 +67,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'sheet', catalog: SHEET_MESSAGES },
   { name: 'sim', catalog: SIM_MESSAGES },
   { name: 'winpct', catalog: WINPCT_MESSAGES },
+  { name: 'reconstruct', catalog: RECONSTRUCT_MESSAGES },
 ];
 
 export interface MessageConflict {

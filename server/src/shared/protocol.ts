@@ -157,3 +157,24 @@ export interface ReadFileParams {
 }
 /** Base64 of the bytes, or why they could not be read. */
 export type ReadFileResult = { readonly base64: string } | { readonly error: string };
+
+/**
+ * "Reconstruir desde el tablero final…" (service/reconstruct.ts): the plays of a score-only
+ * sheet rebuilt from its final board. `board` is the board file's text (one CGP line or 15 rows);
+ * the answer's edits write every decided play and a note under every open turn. While it runs,
+ * the server sends `RECONSTRUCT_PROGRESS_NOTIFICATION`; cancelling the request stops the search.
+ */
+export const RECONSTRUCT_REQUEST = 'planilla/reconstruct';
+export interface ReconstructParams {
+  readonly uri: string;
+  readonly board: string;
+  /** Seconds the search may take (default 30). */
+  readonly timeLimit?: number;
+}
+export type ReconstructResult = FixAllResult;
+export const RECONSTRUCT_PROGRESS_NOTIFICATION = 'planilla/reconstructProgress';
+export interface ReconstructProgressParams {
+  readonly uri: string;
+  /** 0..100. */
+  readonly percent: number;
+}

@@ -71,4 +71,19 @@ export const CLIENT_MESSAGES: Catalog = {
     en: 'Could not save the report to {path} ({detail}); the previous file, if any, is untouched',
   },
   'ui.report.fileSuffix': { es: 'informe', en: 'audit' },
+  // "Reconstruir desde el tablero final…" (client/src/common.ts)
+  'ui.command.reconstruct.pick': { es: 'Tablero final', en: 'Final board' },
+  'ui.command.reconstruct.pickTitle': {
+    es: 'El tablero final de la partida (una línea CGP o 15 filas)',
+    en: "The game's final board (one CGP line or 15 rows)",
+  },
+  'ui.command.reconstruct.progress': {
+    es: 'Reconstruyendo la partida desde el tablero final',
+    en: 'Reconstructing the game from the final board',
+  },
+  'ui.command.reconstruct.noRecord': {
+    es: 'Planilla: abra una planilla (.gcg) para reconstruirla.',
+    en: 'Planilla: open a game record (.gcg) to reconstruct it.',
+  },
+  'ui.command.reconstruct.unreadable': { es: 'Planilla: no se puede leer {name}.', en: 'Planilla: cannot read {name}.' },
 };

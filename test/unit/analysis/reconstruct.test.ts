@@ -1,0 +1,294 @@
+/**
+ * CGP in and out, and the reconstruction of a game from its scores and its final board:
+ * every position of every corpus record and sample goes record → CGP → the same position;
+ * hostile CGP strings give one message; `moves --cgp` answers as `moves --line` does on the
+ * same position; a score-only sheet comes back with its plays, every unique answer being the
+ * play of the original game, the completed sheet replaying with no error and rebuilding the
+ * board and the totals; a sheet that cannot fit says at which line.
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cgpAfter, positionFromCgp, readBoardText, readCgp, writeCgp } from '../../../server/src/analysis/cgp';
+import { reconstruct } from '../../../server/src/analysis/reconstruct';
+import { analyze } from '../../../server/src/service/document';
+import { reconstructSheet } from '../../../server/src/service/reconstruct';
+import { formatMessage } from '../../../server/src/rules/messages';
+import { runBoard } from '../../../server/src/cli/board';
+import { runMoves } from '../../../server/src/cli/moves';
+import { runReconstruct } from '../../../server/src/cli/reconstruct';
+import type { BoardCells } from '../../../server/src/engine/types';
+import { captureIo } from '../report/helpers';
+import { corpusFiles, defaultLexicon, sampleFiles, samplePath, tempDir } from '../../support/fixtures';
+import { generateGame } from '../../support/generator';
+import { stripToScores } from '../../support/strip-scores';
+
+const lexicon = defaultLexicon();
+
+const sameBoard = (a: BoardCells, b: BoardCells): boolean =>
+  a.every((c, i) => (c === null ? b[i] === null : b[i] !== null && b[i].letter === c.letter && b[i].blank === c.blank));
+
+describe('analysis: CGP positions', function () {
+  this.timeout(120000);
+
+  it('gives back every position of every corpus record and sample (record → CGP → the same position)', () => {
+    let positions = 0;
+    for (const file of [...corpusFiles(), ...sampleFiles()]) {
+      const r = analyze(fs.readFileSync(file), { lexicon }).replay;
+      for (let n = 0; n <= r.turns.length; n++) {
+        const cgp = cgpAfter(r, n);
+        const text = writeCgp(cgp);
+        const back = readCgp(text);
+        assert.ok('cgp' in back, `${path.basename(file)} after ${n}: ${text} → ${JSON.stringify('error' in back ? back.error : '')}`);
+        assert.ok(sameBoard(back.cgp.board, cgp.board), `${path.basename(file)} after ${n}: board`);
+        assert.deepEqual(back.cgp.racks, cgp.racks);
+        assert.deepEqual(back.cgp.scores, cgp.scores);
+        assert.equal(back.cgp.zeros, cgp.zeros);
+        assert.equal(back.cgp.tileSet, r.tileSet);
+        const before = n > 0 ? r.turns[n - 1].board : null;
+        if (before) assert.ok(sameBoard(back.cgp.board, before));
+        positions++;
+      }
+    }
+    assert.ok(positions > 300, `${positions} positions`);
+  });
+
+  it('writes the Spanish digraphs in brackets, a blank one in lower case, and the tile set as Macondo does', () => {
+    const r = analyze(fs.readFileSync(samplePath('partida-completa.gcg')), { lexicon }).replay;
+    const text = writeCgp(cgpAfter(r, 6));
+    assert.match(text, /ZABO\[RR\]A/);
+    assert.match(text, /\[ch\]/);
+    assert.match(text, / A\[CH\]DEEHM\/ 102\/183 0 ld spanish;$/);
+  });
+
+  it('refuses hostile CGP strings with one message each, never an exception', () => {
+    const empty = Array(15).fill('15').join('/');
+    const hostile = [
+      '',
+      'x',
+      '15/15 A/ 0/0 0',
+      `${empty} A/B 1/2`,
+      `${empty} AB 0/0 0`,
+      `${empty} A/ x/0 0`,
+      `${empty} A/ 0/0 -1`,
+      `${empty.replace(/^15/, '16')} A/ 0/0 0`,
+      `${empty.replace(/^15/, '0')} A/ 0/0 0`,
+      `${empty.replace(/^15/, '7[CH8')} A/ 0/0 0`,
+      `${empty.replace(/^15/, '7W7')} A/ 0/0 0 ld spanish;`,
+      `${empty.replace(/^15/, 'ZZ13')} A/ 0/0 0 ld spanish;`,
+      `${empty} AAAAAAAA/ 0/0 0`,
+      `${empty} a/ 0/0 0`,
+      `${empty} A/ 0/0 0 ld klingon;`,
+      `${empty.replace(/^15/, '\u202e14')} A/ 0/0 0`,
+      'A'.repeat(5000),
+    ];
+    for (const text of hostile) {
+      const r = readCgp(text);
+      assert.ok('error' in r, `accepted: ${text}`);
+      for (const lang of ['es', 'en'] as const) {
+        const m = formatMessage(
+          r.error.messageId,
+          { ...r.error.args, detail: r.error.detail ? formatMessage(r.error.detail.messageId, r.error.detail.args, lang) : '' },
+          lang,
+        );
+        assert.ok(m.length > 10 && !m.includes(r.error.messageId) && !m.includes('{'), `${text}: ${m}`);
+      }
+    }
+    assert.ok('error' in positionFromCgp((readCgp(`${empty} /AB 0/0 0`) as { cgp: never }).cgp));
+  });
+
+  it('board --cgp prints the position; moves --cgp answers as moves --line on the same position', async () => {
+    const b = captureIo('en');
+    assert.equal(await runBoard([samplePath('partida-completa.gcg'), '--turn', '6', '--cgp'], b.io), 0);
+    const cgp = b.out.join('\n').trim();
+    assert.match(cgp, /ld spanish;$/);
+    const fromCgp = captureIo('en');
+    assert.equal(await runMoves(['--cgp', cgp, '--top', '5', '--json'], fromCgp.io), 0, fromCgp.err.join('\n'));
+    const fromLine = captureIo('en');
+    assert.equal(await runMoves([samplePath('partida-completa.gcg'), '--line', '16', '--top', '5', '--json'], fromLine.io), 0);
+    const a = JSON.parse(fromCgp.out.join('\n')) as { moves: unknown[]; position: { board: string[]; rack: string } };
+    const l = JSON.parse(fromLine.out.join('\n')) as { moves: unknown[]; position: { board: string[]; rack: string } };
+    assert.deepEqual(a.position.board, l.position.board);
+    assert.equal(a.position.rack, l.position.rack);
+    assert.deepEqual(a.moves, l.moves);
+    const bad = captureIo('en');
+    assert.equal(await runMoves(['--cgp', '15/15 A/ 0/0 0'], bad.io), 2);
+    assert.equal(bad.err.length, 1);
+    assert.match(bad.err[0], /15 rows/);
+  });
+});
+
+/** The reconstruction of a stripped record, with what is needed to judge it. */
+function rebuild(text: string | Uint8Array, timeLimitMs = 60000) {
+  const s = stripToScores(text, { lexicon });
+  const sheet = analyze(s.text, { lexicon, tileSet: s.tileSet });
+  const r = reconstructSheet(sheet, s.board, { lexicon, lang: 'en', timeLimitMs });
+  return { s, r };
+}
+
+describe('analysis: reconstruct', function () {
+  this.timeout(300000);
+
+  it('rebuilds a small hand-made game whole: every play decided, the sheet replays with no error', () => {
+    const game = ['#character-encoding UTF-8', '#player1 Ana Ana', '#player2 Beto Beto'];
+    // Scores from the engine: write the plays, replay, then copy the computed scores in.
+    const plays = [
+      ['Ana', '8H', 'CASA'],
+      ['Beto', 'H8', '.OSAS'],
+      ['Ana', '11H', '.LA'],
+    ];
+    let text = game.join('\n');
+    const totals = [0, 0];
+    for (const [nick, coord, play] of plays) {
+      const trial = `${text}\n>${nick}: ${coord} ${play} +0 0`;
+      const turn = analyze(trial, { lexicon }).replay.turns.at(-1)!;
+      const p = nick === 'Ana' ? 0 : 1;
+      totals[p] += turn.computedScore;
+      text = `${text}\n>${nick}: ${coord} ${play} +${turn.computedScore} ${totals[p]}`;
+    }
+    text += '\n';
+    const original = analyze(text, { lexicon });
+    assert.deepEqual(
+      original.findings.filter((f) => f.severity === 'error').map((f) => f.messageId),
+      [],
+    );
+    const { s, r } = rebuild(text);
+    assert.deepEqual(
+      r.lines.map((l) => l.status),
+      ['decided', 'decided', 'decided'],
+    );
+    for (const l of r.lines) assert.equal(l.play!.squares.join(','), s.placed.get(l.line - 1)!.join(','));
+    const back = analyze(r.text, { lexicon });
+    assert.deepEqual(
+      back.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => f.messageId),
+      [],
+    );
+    assert.ok(sameBoard(back.replay.turns.at(-1)!.board, s.board));
+    assert.deepEqual(back.replay.final, s.final);
+    assert.match(r.text, />Ana: 8H CASA \+\d+ \d+/);
+  });
+
+  it('on generated games, every unique answer is the play of the game, and the sheet then replays to the same board and totals', () => {
+    let decided = 0;
+    for (const seed of [3, 8, 21]) {
+      const g = generateGame({ seed, notation: seed % 2 ? 'plain' : 'brackets', lexicon });
+      const { s, r } = rebuild(g.text);
+      assert.ok(r.search.complete, `seed ${seed}: search complete`);
+      assert.equal(r.stopLine, undefined, `seed ${seed}: ${r.stopReason}`);
+      // Put the original's play on the open turns: the whole record must then replay cleanly.
+      const lines = r.text.split('\n');
+      const origLines = g.text.split('\n');
+      for (const l of r.lines) {
+        const placed = s.placed.get(l.line - 1);
+        if (l.status === 'decided') {
+          decided++;
+          assert.equal(l.play!.squares.join(','), placed!.join(','), `seed ${seed} line ${l.line}: ${l.play!.coord} ${l.play!.play}`);
+        } else if (l.status === 'ambiguous') {
+          assert.ok(
+            l.candidates!.some((c) => c.squares.join(',') === placed!.join(',')),
+            `seed ${seed} line ${l.line}: the game's play is among the candidates`,
+          );
+        }
+      }
+      const withNotes = lines.filter((x) => !x.startsWith('#note Reconstruc'));
+      let k = 0;
+      const rebuilt = withNotes.map((x) => {
+        const i = k++;
+        return /^>[^:]+: [+-]\d+ -?\d+$/.test(x) && !/^>[^:]+: \+0 /.test(x) ? origLines[i] : x;
+      });
+      const back = analyze(rebuilt.join('\n'), { lexicon });
+      assert.deepEqual(
+        back.findings.filter((f) => f.severity === 'error').map((f) => `${f.span.start.line + 1}: ${f.messageId}`),
+        [],
+        `seed ${seed}`,
+      );
+      assert.ok(sameBoard(back.replay.turns.at(-1)!.board, s.board), `seed ${seed}: board`);
+      assert.deepEqual(back.replay.final, s.final);
+    }
+    assert.ok(decided > 30, `${decided} decided`);
+  });
+
+  it('on the real corpus, no unique answer is wrong', () => {
+    for (const file of corpusFiles()) {
+      const { s, r } = rebuild(fs.readFileSync(file));
+      for (const l of r.lines)
+        if (l.status === 'decided')
+          assert.equal(l.play!.squares.join(','), s.placed.get(l.line - 1)?.join(','), `${path.basename(file)} line ${l.line}`);
+    }
+  });
+
+  it('says where a sheet and a board stop fitting, and when the tile counts cannot agree', () => {
+    const g = generateGame({ seed: 5, lexicon });
+    const s = stripToScores(g.text, { lexicon });
+    const lines = s.text.split('\n');
+    const scored = lines.map((x, i) => ({ x, i })).filter(({ x }) => /^>[^:]+: \+[1-9]\d* \d+$/.test(x));
+    const target = scored[4];
+    lines[target.i] = target.x.replace(/\+(\d+)/, (_, n: string) => `+${Number(n) + 1000}`);
+    const r = reconstructSheet(analyze(lines.join('\n'), { lexicon }), s.board, { lexicon, lang: 'en' });
+    assert.equal(r.stopLine, target.i + 1, r.stopReason);
+    assert.match(r.stopReason!, /stop fitting at line/);
+    assert.equal(r.lines.find((l) => l.line === target.i + 1)?.status, 'impossible');
+    // One scoring turn for a board of many tiles.
+    const few = reconstruct(s.board, [{ player: 0, kind: 'play', score: 10 }], { tileSet: 'spanish' });
+    assert.equal(few.mismatch?.kind, 'too-many-tiles');
+  });
+
+  it('stops at its time limit with what is settled, and can be cancelled', () => {
+    const g = generateGame({ seed: 9, lexicon });
+    const s = stripToScores(g.text, { lexicon });
+    const turns = analyze(s.text, { lexicon })
+      .parsed.file.events.filter((e) => e.kind === 'score-only')
+      .map((e) => ({ player: 0, kind: 'play' as const, score: e.score!.value }));
+    const cancelled = reconstruct(s.board, turns, { tileSet: 'spanish', cancelled: () => true, timeLimitMs: 60000 });
+    // The first poll comes after a few nodes: a short search may end before it.
+    if (!cancelled.complete) assert.ok(cancelled.cancelled);
+    const timed = reconstruct(s.board, turns, { tileSet: 'spanish', timeLimitMs: -1 });
+    if (!timed.complete) {
+      assert.ok(timed.timedOut);
+      assert.ok(timed.turns.every((t) => t.status === 'decided' || t.status === 'unknown'));
+    }
+  });
+
+  it('planilla reconstruct: the completed sheet on stdout, JSON per turn, a board as 15 rows, one line for bad input', async () => {
+    const dir = tempDir('reconstruct');
+    const g = generateGame({ seed: 3, lexicon });
+    const s = stripToScores(g.text, { lexicon });
+    const sheet = path.join(dir, 'sheet.gcg');
+    fs.writeFileSync(sheet, s.text);
+    const rows: string[] = [];
+    for (let row = 0; row < 15; row++) {
+      let line = '';
+      for (let col = 0; col < 15; col++) {
+        const c = s.board[row * 15 + col];
+        const face = c ? (c.blank ? c.letter.toLowerCase() : c.letter) : '.';
+        line += face.length > 1 ? `[${face}]` : face;
+      }
+      rows.push(line);
+    }
+    const boardFile = path.join(dir, 'final.txt');
+    fs.writeFileSync(boardFile, `${rows.join('\n')}\n`);
+    const out = captureIo('en');
+    const code = await runReconstruct([sheet, '--board', boardFile], out.io);
+    assert.ok(code === 0 || code === 1, out.err.join('\n'));
+    assert.match(out.out.join('\n'), />[^:]+: \d+[A-O] \S+ \+\d+ \d+|>[^:]+: [A-O]\d+ \S+ \+\d+ \d+/);
+    assert.match(out.err.at(-1)!, /plays decided/);
+    const cgpFile = path.join(dir, 'final.cgp');
+    fs.writeFileSync(cgpFile, `${writeCgp({ board: s.board, racks: [[], []], scores: [0, 0], zeros: 0, tileSet: 'spanish' })}\n`);
+    const json = captureIo('en');
+    await runReconstruct([sheet, '--board', cgpFile, '--json'], json.io);
+    const answer = JSON.parse(json.out.join('\n')) as { turns: { status: string; line: number }[] };
+    assert.ok(answer.turns.length > 10);
+    assert.ok(answer.turns.every((t) => ['decided', 'ambiguous', 'zero'].includes(t.status)));
+    assert.ok('board' in readBoardText(fs.readFileSync(boardFile, 'utf8'), 'spanish'));
+    for (const args of [
+      [sheet],
+      [sheet, '--board', path.join(dir, 'missing.cgp')],
+      [sheet, '--board', '15/15 / 0/0 0'],
+      [sheet, '--board', boardFile, '--time', 'x'],
+    ]) {
+      const bad = captureIo('en');
+      assert.equal(await runReconstruct(args, bad.io), 2, args.join(' '));
+      assert.equal(bad.err.length, 1, bad.err.join('\n'));
+    }
+  });
+});
