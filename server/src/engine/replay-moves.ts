@@ -19,36 +19,18 @@ import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } f
 import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles } from './racks';
 import { endArticle, NO_RULINGS, ReplayState, type Outcome, type PlacementRecord, type PlayerState } from './replay-state';
 import { scorePlacement } from './scoring';
-import {
-  findPlacements,
-  narrow,
-  preferAccepted,
-  type LaterLine,
-  type SearchResult,
-  type WordPlacement,
-  type WordTile,
-} from './word-search';
-import type { NewTile } from './scoring';
+import { solveSheet, type Readings, type SheetLine, type SheetSolution, type SolvedWord } from './sheet-solve';
+import { findPlacements, preferAccepted, type WordPlacement, type WordTile } from './word-search';
 import { RACK_SIZE } from './tilesets';
 import { NO_WORDS } from './turn';
-import type { BoardCells, IllegalPlay, ScoredWord, WordCandidate } from './types';
+import type { IllegalPlay, ScoredWord, WordCandidate } from './types';
 
 /** Findings on a play's tiles that its withdrawal takes away (art. 11, 34). */
 const WITHDRAWN_TILE_CODES: ReadonlySet<string> = new Set(['separate-digraph', 'blank-k-w']);
 
-/** Undecided word lines kept on a provisional board, and the boards they may stand for. */
-const MAX_PENDING = 6;
-const MAX_BOARDS = 64;
-
-/** Two placements that put the same tiles on the same squares. */
-function sameSquares(a: WordPlacement, b: WordPlacement): boolean {
-  return (
-    a.newTiles.length === b.newTiles.length &&
-    a.newTiles.every((t, i) => {
-      const u = b.newTiles[i];
-      return t.row === u.row && t.col === u.col && t.letter === u.letter && t.blank === u.blank;
-    })
-  );
+/** `{ [key]: value }` when the value is defined, else nothing (optional fields of the search's lines). */
+function opt<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [k in K]?: V };
 }
 
 /** Moves and withdrawals on top of the shared state (see the module header). */
@@ -358,15 +340,15 @@ export abstract class MoveReplayer extends ReplayState {
   /**
    * A word without a coordinate (dialect, docs/notation.md): the placements of the word on this
    * board that score the sheet's score (art. 12–19; without a score, the one the player's totals
-   * give), with tiles from the rack when the sheet gives it in full, else from the tiles not on
-   * the board; the later lines set aside those they cannot follow (word-search.ts). One left: the
-   * turn is replayed as that placement. Several: the turn counts as a score-only line. None: one
+   * give), decided jointly with the lines after it (engine/sheet-solve.ts: the later lines, tile
+   * tracking, the racks, the end of the game). One left: the turn is replayed as that placement.
+   * Several: the turn is replayed as the one the search's solution uses, unchecked. None: one
    * `score-mismatch` finding naming the nearest placements, and a score-only line.
    */
   protected word(e: EventNode, p: number): Outcome {
     const score = this.wordLineScore(e, p);
     const word = e.word;
-    if (!word || this.blind) {
+    const unknownBoard = (): Outcome => {
       const outcome = this.scoreOnly(e, p, score);
       outcome.wordSearch = {
         status: 'unknown-board',
@@ -376,76 +358,47 @@ export abstract class MoveReplayer extends ReplayState {
         setAside: [],
       };
       return outcome;
-    }
-    const tiles: WordTile[] = (this.spanish ? word.tiles : word.singles).map((t) => ({
-      letter: t.letter ?? '',
-      blank: t.blank,
-      text: t.text,
-    }));
-    const judge = this.wordJudge();
-    const unseen = this.notOnBoard();
-    const pool = this.wordPool(e, p) ?? unseen;
-    const later = this.laterLines(e, p);
-    const search = (board: BoardCells): { found: SearchResult; kept: readonly WordPlacement[] } => {
-      const found = findPlacements(board, tiles, { score, pool, tileSet: this.set, judge });
-      return { found, kept: narrow(board, preferAccepted(found.matches), later, { tileSet: this.set, judge, unseen }) };
     };
-    const { found, kept: mainKept } = search(this.board);
-    let kept = mainKept;
-    // On the empty board a placement and its mirror across the diagonal score alike, and so does the
-    // mirrored game after them: when no later line has a coordinate to tell them apart, the record is
-    // the same game either way, and the across one is written (docs/notation.md).
-    if (this.turns.every((t) => t.placed.length === 0) && kept.some((k) => k.direction === 'across') && !this.laterCoordinate(e)) {
-      kept = kept.filter((k) => k.direction === 'across');
-    }
-    // After an undecided word, the board holds its likeliest placement provisionally: a later word
-    // is located only when every board the undecided ones allow gives it the same placement.
-    const boards = this.pendingBoards();
-    if (!boards) {
-      // Too many undecided lines before this one to tell what the board holds.
-      this.blind = true;
-      const outcome = this.scoreOnly(e, p, score);
-      outcome.wordSearch = {
-        status: 'unknown-board',
-        ...(score !== undefined ? { score } : {}),
-        candidates: [],
-        nearest: [],
-        setAside: [],
-      };
-      return outcome;
-    }
-    const others = boards.map((b) => search(b).kept);
+    if (!word || this.blind) return unknownBoard();
+    const tiles = this.wordTiles(word);
+    const judge = this.wordJudge();
     const candidate = (c: WordPlacement): WordCandidate => ({ coord: c.coord, play: c.play, score: c.score });
-    const setAside = found.matches.filter((c) => !kept.includes(c)).map(candidate);
-    const base = { ...(score !== undefined ? { score } : {}), setAside };
-    const agreed = kept.length === 1 && others.every((o) => o.length === 1 && sameSquares(o[0], kept[0]));
-    if (agreed) {
-      const outcome = this.placement(this.locatedEvent(e, kept[0]), p);
-      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
+    const solved = this.solvedWord(e, p, score);
+    if (solved) {
+      const base = { ...(score !== undefined ? { score } : {}), setAside: solved.setAside.map(candidate) };
+      const outcome = this.placement(this.locatedEvent(e, solved.chosen), p);
       outcome.placedAsPlay = true;
+      if (solved.status === 'located') {
+        outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(solved.chosen)], nearest: [] };
+      } else {
+        outcome.wordSearch = { status: 'ambiguous', ...base, candidates: solved.candidates.map(candidate), nearest: [] };
+        outcome.unchecked = true;
+        outcome.illegal = undefined;
+      }
       return outcome;
     }
-    if (kept.length > 0 && this.pending.length < MAX_PENDING) {
+    // No choice of placements follows the sheet from here (a slip in a rack or a later line, or
+    // the word scores so nowhere): this line alone, on this board.
+    const pool = this.wordPool(e, p) ?? this.notOnBoard();
+    const found = findPlacements(this.board, tiles, { score, pool, tileSet: this.set, judge });
+    const kept = preferAccepted(found.matches);
+    if (kept.length > 0) {
+      const setAside = found.matches.filter((c) => !kept.includes(c)).map(candidate);
+      const base = { ...(score !== undefined ? { score } : {}), setAside };
       const outcome = this.placement(this.locatedEvent(e, kept[0]), p);
-      const extra = others.flat().filter((o) => !kept.some((k) => sameSquares(k, o)));
-      const all = [...kept, ...extra.filter((o, i) => extra.findIndex((x) => sameSquares(x, o)) === i)];
-      this.pending.push({ chosen: kept[0].newTiles, alternatives: all.slice(1).map((c) => c.newTiles) });
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: all.map(candidate), nearest: [] };
       outcome.placedAsPlay = true;
-      outcome.unchecked = true;
-      outcome.illegal = undefined;
+      if (kept.length === 1 && !this.provisional) {
+        outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
+      } else {
+        outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
+        outcome.unchecked = true;
+        outcome.illegal = undefined;
+        this.provisional = true;
+      }
       return outcome;
     }
+    if (this.provisional) return unknownBoard();
     const outcome = this.scoreOnly(e, p, score);
-    if (kept.length > 0 || others.some((o) => o.length > 0)) {
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
-      return outcome;
-    }
-    if (this.pending.length > 0) {
-      // Nowhere on this board, but an undecided line before may have gone elsewhere.
-      outcome.wordSearch = { status: 'unknown-board', ...base, candidates: [], nearest: [] };
-      return outcome;
-    }
     const nearest = found.nearest.map(candidate);
     // Art. 12–19: no placement of the word scores what the sheet says.
     const span = e.score?.span ?? word.span;
@@ -458,58 +411,129 @@ export abstract class MoveReplayer extends ReplayState {
         { messageId: 'score-mismatch-word' },
       );
     else this.report('score-mismatch', span, { word: word.text }, { messageId: 'score-mismatch-word-unplaceable' });
-    outcome.wordSearch = { status: 'nowhere', ...base, candidates: [], nearest };
+    outcome.wordSearch = { status: 'nowhere', ...(score !== undefined ? { score } : {}), setAside: [], candidates: [], nearest };
     return outcome;
   }
 
-  /** Word lines left undecided, each replayed as its likeliest placement (see `word`). */
-  private readonly pending: { chosen: readonly NewTile[]; alternatives: readonly (readonly NewTile[])[] }[] = [];
+  /** The joint solution of the segment the current word line belongs to (see `solvedWord`). */
+  private sheet?: { events: readonly EventNode[]; solution: SheetSolution; guessed: boolean };
+  /** Set once an undecided word was replayed as its witness placement (the board is then a guess). */
+  private provisional = false;
 
-  /**
-   * The boards the undecided word lines allow besides the current one: each undecided line in turn
-   * placed as one of its other candidates (the others kept as chosen), at most MAX_BOARDS.
-   */
-  private pendingBoards(): BoardCells[] | undefined {
-    // Every combination of the undecided lines' candidates but the one on the board (the product):
-    // a word is located only when all of them agree, so none may be left out.
-    let combos: (readonly NewTile[] | undefined)[][] = [[]];
-    for (const pending of this.pending) {
-      const next: (readonly NewTile[] | undefined)[][] = [];
-      for (const combo of combos) {
-        next.push([...combo, undefined]);
-        for (const alternative of pending.alternatives) next.push([...combo, alternative]);
-      }
-      if (next.length > MAX_BOARDS + 1) return undefined;
-      combos = next;
-    }
-    const out: BoardCells[] = [];
-    for (const combo of combos.slice(1)) {
-      const board = this.board.slice();
-      combo.forEach((alternative, i) => {
-        if (alternative) for (const t of this.pending[i].chosen) board[squareIndex(t.row, t.col)] = null;
-      });
-      let clash = false;
-      for (const alternative of combo) {
-        for (const t of alternative ?? []) {
-          const i = squareIndex(t.row, t.col);
-          if (board[i]) clash = true;
-          board[i] = { letter: t.letter, blank: t.blank, turn: -1 };
-        }
-      }
-      if (!clash) out.push(board);
-    }
-    return out;
+  private wordTiles(word: NonNullable<EventNode['word']>): WordTile[] {
+    return (this.spanish ? word.tiles : word.singles).map((t) => ({ letter: t.letter ?? '', blank: t.blank, text: t.text }));
   }
 
-  /** Whether a placement with a coordinate comes after `e` while the board is still known. */
-  private laterCoordinate(e: EventNode): boolean {
-    const events = this.file.events;
-    for (let i = events.indexOf(e) + 1; i < events.length; i++) {
-      const k = events[i].kind;
-      if (k === 'score-only') return false;
-      if (k === 'placement' && events[i].coord) return true;
+  /**
+   * Where the word line `e` went according to the joint search (engine/sheet-solve.ts) over the
+   * lines from it to the next line after which the board is not known; the search runs once per
+   * such segment and again only after a line it could not follow. Undefined: no solution covers `e`.
+   */
+  private solvedWord(e: EventNode, p: number, score: number | undefined): SolvedWord | undefined {
+    const cached = this.sheet;
+    const at = cached ? cached.events.indexOf(e) : -1;
+    if (cached && at >= 0 && at < cached.solution.reach) {
+      const solved = cached.solution.words.get(at);
+      if (solved && this.fitsBoard(solved.chosen)) {
+        if (solved.status === 'ambiguous') this.provisional = true;
+        return cached.guessed ? { ...solved, status: 'ambiguous' } : solved;
+      }
     }
-    return false;
+    // A board that holds an undecided word's likeliest placement is a guess: what a search on it
+    // finds is possible, never decided.
+    const guessed = this.provisional;
+    const segment = this.segment(e, p, score);
+    const empty = this.board.every((c) => c === null);
+    const solution = solveSheet({
+      board: this.board,
+      unseen: this.notOnBoard(),
+      bag: this.bag,
+      sizes: [this.players[0].size, this.players[1].size],
+      leaves: [this.knownTiles(0), this.knownTiles(1)],
+      lines: segment.lines,
+      tileSet: this.set,
+      judge: this.wordJudge(),
+      canonical: empty && !segment.lines.some((l) => l.kind === 'placement'),
+    });
+    this.sheet = { events: segment.events, solution, guessed };
+    const solved = solution.words.get(0);
+    if (solved?.status === 'ambiguous') this.provisional = true;
+    return solved && guessed ? { ...solved, status: 'ambiguous' } : solved;
+  }
+
+  private knownTiles(p: number): string[] | undefined {
+    const known = this.players[p].known;
+    return known.length > 0 ? known.slice() : undefined;
+  }
+
+  /** Whether the placement's new squares are empty and its board squares hold tiles on this board. */
+  private fitsBoard(c: WordPlacement): boolean {
+    for (const t of c.newTiles) if (this.board[squareIndex(t.row, t.col)]) return false;
+    return true;
+  }
+
+  /** The lines from `e` to the next one after which the board is not known, as the joint search reads them. */
+  private segment(e: EventNode, p: number, score: number | undefined): { events: EventNode[]; lines: SheetLine[] } {
+    const events = this.file.events;
+    const totals = new Map<string, number | undefined>();
+    for (let i = 0; i < 2; i++) {
+      const b = this.players[i].bases;
+      totals.set(this.nick(i), b.length === 1 ? b[0] : undefined);
+    }
+    const racks = (rack: EventNode['rack']): Readings | undefined =>
+      this.rackIsKnown(rack) ? this.readingsOf(rack).map((r) => r.map(rackFace)) : undefined;
+    const outEvents: EventNode[] = [];
+    const lines: SheetLine[] = [];
+    for (let i = events.indexOf(e); i < events.length; i++) {
+      const ev = events[i];
+      const nick = ev.nick.text;
+      const player = nick === this.nick(0) ? 0 : nick === this.nick(1) ? 1 : -1;
+      const before = totals.get(nick);
+      totals.set(nick, ev.total?.value);
+      let line: SheetLine | undefined;
+      if (player < 0) break;
+      if (ev === e && ev.word) {
+        line = {
+          kind: 'word',
+          player: p,
+          word: this.wordTiles(ev.word),
+          ...(score !== undefined ? { score } : {}),
+          ...opt('racks', racks(ev.rack)),
+        };
+      } else if (ev.kind === 'word' && ev.word) {
+        const s = ev.score?.value ?? (ev.total && before !== undefined ? ev.total.value - before : undefined);
+        line = {
+          kind: 'word',
+          player,
+          word: this.wordTiles(ev.word),
+          ...(s !== undefined ? { score: s } : {}),
+          ...opt('racks', racks(ev.rack)),
+        };
+      } else if (ev.kind === 'placement' && ev.coord && ev.play) {
+        const refs = this.spanish ? ev.play.tiles : ev.play.singles;
+        line = {
+          kind: 'placement',
+          player,
+          row: ev.coord.row,
+          col: ev.coord.col,
+          direction: ev.coord.direction,
+          tiles: refs.map((t) => ({ letter: t.through ? null : t.letter, blank: t.blank })),
+          ...(ev.score ? { score: ev.score.value } : {}),
+          ...opt('racks', racks(ev.rack)),
+        };
+      } else if (ev.kind === 'pass') line = { kind: 'pass', player, ...opt('racks', racks(ev.rack)) };
+      else if (ev.kind === 'exchange') {
+        const readings = ev.exchanged ? this.readingsOf(ev.exchanged) : [];
+        const exchanged = readings.length === 1 ? readings[0].map(rackFace) : undefined;
+        line = { kind: 'exchange', player, ...opt('racks', racks(ev.rack)), ...opt('exchanged', exchanged) };
+      } else if (ev.kind === 'end-rack') line = { kind: 'end-rack', player, ...opt('tiles', racks(ev.endRack)) };
+      else if (ev.kind === 'rack-deduction') line = { kind: 'deduction', player, ...opt('tiles', racks(ev.endRack ?? ev.rack)) };
+      else if (ev.kind === 'time-penalty' || ev.kind === 'arbiter-penalty' || ev.kind === 'challenge-bonus') line = { kind: 'other' };
+      if (!line) break; // a score-only line, a withdrawal, a placement without its coordinate
+      outEvents.push(ev);
+      lines.push(line);
+    }
+    return { events: outEvents, lines };
   }
 
   /** The score of a word line: the sheet's, else the player's total minus the previous one. */
@@ -554,48 +578,6 @@ export abstract class MoveReplayer extends ReplayState {
     );
     const coord = { text: c.coord, span: word.span, row: c.row, col: c.col, direction: c.direction };
     return { ...e, kind: 'placement', coord, play: { text: c.play, span: word.span, pieces: word.pieces, tiles, singles: tiles } };
-  }
-
-  /** The lines after `e` that touch the board, as the look-ahead reads them (word-search.ts). */
-  private laterLines(e: EventNode, p: number): LaterLine[] {
-    const events = this.file.events;
-    const totals = new Map<string, number | undefined>();
-    for (let i = 0; i < 2; i++) {
-      const b = this.players[i].bases;
-      totals.set(this.nick(i), b.length === 1 ? b[0] : undefined);
-    }
-    if (e.total) totals.set(this.nick(p), e.total.value);
-    const out: LaterLine[] = [];
-    for (let i = events.indexOf(e) + 1; i < events.length && out.length < 8; i++) {
-      const later = events[i];
-      const nick = later.nick.text;
-      const before = totals.get(nick);
-      totals.set(nick, later.total?.value);
-      if (later.kind === 'score-only' || later.kind === 'withdrawn') {
-        out.push({ kind: 'stop' });
-        break;
-      }
-      if (later.kind === 'placement' && later.coord && later.play) {
-        const refs = this.spanish ? later.play.tiles : later.play.singles;
-        out.push({
-          kind: 'placement',
-          row: later.coord.row,
-          col: later.coord.col,
-          direction: later.coord.direction,
-          tiles: refs.map((t) => ({ letter: t.through ? null : t.letter, blank: t.blank })),
-          ...(later.score ? { score: later.score.value } : {}),
-        });
-      } else if (later.kind === 'word' && later.word) {
-        const refs = this.spanish ? later.word.tiles : later.word.singles;
-        const score = later.score?.value ?? (later.total && before !== undefined ? later.total.value - before : undefined);
-        out.push({
-          kind: 'word',
-          word: refs.map((t) => ({ letter: t.letter ?? '', blank: t.blank, text: t.text })),
-          ...(score !== undefined ? { score } : {}),
-        });
-      }
-    }
-    return out;
   }
 
   // ---------------------------------------------------------------------------------------------
