@@ -76,6 +76,7 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
     result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }),
   );
   if (result.remaining.length > 0) io.err(t(io.lang, 'fix.left', { path: file, count: result.remaining.length }));
+  for (const line of result.unfinished ?? []) io.err(t(io.lang, 'fix.unfinished', { line, first: result.unfinished![0] }));
   if (write && result.changes.length > 0) io.err(t(io.lang, 'cli.written', { path: file }));
-  return result.remaining.length > 0 || result.held.length > 0 ? 1 : 0;
+  return result.remaining.length > 0 || result.held.length > 0 || (result.unfinished?.length ?? 0) > 0 ? 1 : 0;
 }
