@@ -10,7 +10,8 @@
  * as written with one line saying why (service/fix-all.ts `held`).
  *
  * Exit codes: 0 the record has no score or total finding left (fixed, or nothing to fix); 1 some
- * remain that only a change beyond the numbers can cure, or a line was held; 2 bad usage, an unreadable record, one
+ * remain that only a change beyond the numbers can cure, a line was held, or unfinished lines were left
+ * (numbers fixed only before the first); 2 bad usage, an unreadable record, one
  * with unreadable lines or read only in part (not fixed), or a file not written (unwritable,
  * read-only, hard-linked, or changed on disk while the command worked).
  *
