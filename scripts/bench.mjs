@@ -15,20 +15,12 @@
 // Usage: npm run bench [-- --no-build] [--runs N] [--cli-runs N] [--edits N] [--skip in-process,cli,lexicon,lsp,moves]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const count = (name, fallback) => Math.max(1, Number(option(name, fallback)) || fallback);
+const { args, option, count } = commandLine('bench');
 const RUNS = count('--runs', 7);
 const CLI_RUNS = count('--cli-runs', 3);
 const EDITS = count('--edits', 200);
