@@ -53,7 +53,7 @@ async function fill(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   const analysis = analyze(read.bytes, { ...settings, ...(lexicon ? { lexicon } : {}) });
-  const result = fillRecord(analysis, io.lang);
+  const result = fillRecord(analysis, io.lang, { ...settings, ...(lexicon ? { lexicon } : {}) });
   if (result.refused) {
     io.err(t(io.lang, 'fix.unreadable-record', { path: file, max: MAX_CONTENT_LINES }));
     return 2;

@@ -10,7 +10,8 @@
  * as written with one line saying why (service/fix-all.ts `held`).
  *
  * Exit codes: 0 the record has no score or total finding left (fixed, or nothing to fix); 1 some
- * remain that only a change beyond the numbers can cure, or a line was held; 2 bad usage, an unreadable record, one
+ * remain that only a change beyond the numbers can cure, a line was held, or unfinished lines were left
+ * (numbers fixed only before the first); 2 bad usage, an unreadable record, one
  * with unreadable lines or read only in part (not fixed), or a file not written (unwritable,
  * read-only, hard-linked, or changed on disk while the command worked).
  *
@@ -76,6 +77,7 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
     result.changes.length === 0 ? t(io.lang, 'fix.nothing', { path: file }) : t(io.lang, 'fix.summary', { path: file, scores, totals }),
   );
   if (result.remaining.length > 0) io.err(t(io.lang, 'fix.left', { path: file, count: result.remaining.length }));
+  for (const line of result.unfinished ?? []) io.err(t(io.lang, 'fix.unfinished', { line, first: result.unfinished![0] }));
   if (write && result.changes.length > 0) io.err(t(io.lang, 'cli.written', { path: file }));
-  return result.remaining.length > 0 || result.held.length > 0 ? 1 : 0;
+  return result.remaining.length > 0 || result.held.length > 0 || (result.unfinished?.length ?? 0) > 0 ? 1 : 0;
 }

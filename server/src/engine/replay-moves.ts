@@ -1,7 +1,7 @@
 /**
  * The replayer's handlers for the lines that are moves: a placement is resolved on the board, its
  * tiles checked against the rack and the set (art. 3, 10.1, 11), scored (art. 12–19) and compared
- * with the sheet; a word without a coordinate is located on the board (word-search.ts); a
+ * with the sheet; a word without a coordinate is located on the board (sheet-solve.ts); a
  * score-only line takes its numbers as written and leaves the board unknown; a pass and an
  * exchange (art. 24) count towards the runs that end a game (37.2, 37.3).
  *
@@ -38,33 +38,15 @@ import {
   type ReplayState,
 } from './replay-state';
 import { scorePlacement } from './scoring';
-import {
-  findPlacements,
-  narrow,
-  preferAccepted,
-  type LaterLine,
-  type SearchResult,
-  type WordPlacement,
-  type WordTile,
-} from './word-search';
-import type { NewTile } from './scoring';
+import { solveSheet, type Readings, type SheetLine, type SheetSolution, type SolvedWord } from './sheet-solve';
+import { findPlacements, preferAccepted, type WordPlacement, type WordTile } from './word-search';
 import { RACK_SIZE } from './tilesets';
 import { NO_WORDS } from './turn';
-import type { BoardCells, IllegalPlay, ScoredWord, WordCandidate } from './types';
+import type { IllegalPlay, ScoredWord, WordCandidate } from './types';
 
-/** Undecided word lines kept on a provisional board, and the boards they may stand for. */
-const MAX_PENDING = 6;
-const MAX_BOARDS = 64;
-
-/** Two placements that put the same tiles on the same squares. */
-function sameSquares(a: WordPlacement, b: WordPlacement): boolean {
-  return (
-    a.newTiles.length === b.newTiles.length &&
-    a.newTiles.every((t, i) => {
-      const u = b.newTiles[i];
-      return t.row === u.row && t.col === u.col && t.letter === u.letter && t.blank === u.blank;
-    })
-  );
+/** `{ [key]: value }` when the value is defined, else nothing (optional fields of the search's lines). */
+function opt<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [k in K]?: V };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,79 +372,56 @@ function scoreOnlyTurn(st: ReplayState, e: EventNode, p: number, amount?: number
 /**
  * A word without a coordinate (dialect, docs/notation.md): the placements of the word on this
  * board that score the sheet's score (art. 12–19; without a score, the one the player's totals
- * give), with tiles from the rack when the sheet gives it in full, else from the tiles not on
- * the board; the later lines set aside those they cannot follow (word-search.ts). One left: the
- * turn is replayed as that placement. Several: the turn counts as a score-only line. None: one
+ * give), decided jointly with the lines after it (engine/sheet-solve.ts: the later lines, tile
+ * tracking, the racks, the end of the game). One left: the turn is replayed as that placement.
+ * Several: the turn is replayed as the one the search's solution uses, unchecked. None: one
  * `score-mismatch` finding naming the nearest placements, and a score-only line.
  */
 export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const score = wordLineScore(st, e, p);
   const word = e.word;
-  if (!word || st.blind) {
-    return onUnknownBoard(st, e, p, score);
-  }
-  const tiles: WordTile[] = (st.spanish ? word.tiles : word.singles).map((t) => ({
-    letter: t.letter ?? '',
-    blank: t.blank,
-    text: t.text,
-  }));
+  if (!word || st.blind) return onUnknownBoard(st, e, p, score);
+  const tiles = wordTiles(st, word);
   const judge = wordJudge(st);
-  const unseen = notOnBoard(st);
-  const pool = wordPool(st, e, p) ?? unseen;
-  const later = laterLines(st, e, p);
-  const search = (board: BoardCells): { found: SearchResult; kept: readonly WordPlacement[] } => {
-    const found = findPlacements(board, tiles, { score, pool, tileSet: st.set, judge });
-    return { found, kept: narrow(board, preferAccepted(found.matches), later, { tileSet: st.set, judge, unseen }) };
-  };
-  const { found, kept: mainKept } = search(st.board);
-  let kept = mainKept;
-  // On the empty board a placement and its mirror across the diagonal score alike, and so does the
-  // mirrored game after them: when no later line has a coordinate to tell them apart, the record is
-  // the same game either way, and the across one is written (docs/notation.md).
-  if (st.turns.every((t) => t.placed.length === 0) && kept.some((k) => k.direction === 'across') && !laterCoordinate(st, e)) {
-    kept = kept.filter((k) => k.direction === 'across');
-  }
-  // After an undecided word, the board holds its likeliest placement provisionally: a later word
-  // is located only when every board the undecided ones allow gives it the same placement.
-  const boards = pendingBoards(st);
-  if (!boards) {
-    // Too many undecided lines before this one to tell what the board holds.
-    st.blind = true;
-    return onUnknownBoard(st, e, p, score);
-  }
-  const others = boards.map((b) => search(b).kept);
   const candidate = (c: WordPlacement): WordCandidate => ({ coord: c.coord, play: c.play, score: c.score });
-  const setAside = found.matches.filter((c) => !kept.includes(c)).map(candidate);
-  const base = { ...(score !== undefined ? { score } : {}), setAside };
-  const agreed = kept.length === 1 && others.every((o) => o.length === 1 && sameSquares(o[0], kept[0]));
-  if (agreed) {
-    const outcome = placement(st, locatedEvent(st, e, kept[0]), ctx);
-    outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
+  const sheet = sheetOf(st);
+  const solved = solvedWord(st, e, p, score);
+  if (solved) {
+    const base = { ...(score !== undefined ? { score } : {}), setAside: solved.setAside.map(candidate) };
+    const outcome = placement(st, locatedEvent(st, e, solved.chosen), ctx);
     outcome.placedAsPlay = true;
+    if (solved.status === 'located') {
+      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(solved.chosen)], nearest: [] };
+    } else {
+      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: solved.candidates.map(candidate), nearest: [] };
+      outcome.unchecked = true;
+      outcome.illegal = undefined;
+    }
     return outcome;
   }
-  if (kept.length > 0 && st.pending.length < MAX_PENDING) {
+  // No choice of placements follows the sheet from here (a slip in a rack or a later line, or
+  // the word scores so nowhere): this line alone, on this board.
+  const pool = wordPool(st, e, p) ?? notOnBoard(st);
+  const found = findPlacements(st.board, tiles, { score, pool, tileSet: st.set, judge });
+  const kept = preferAccepted(found.matches);
+  if (kept.length > 0) {
+    const setAside = found.matches.filter((c) => !kept.includes(c)).map(candidate);
+    const base = { ...(score !== undefined ? { score } : {}), setAside };
     const outcome = placement(st, locatedEvent(st, e, kept[0]), ctx);
-    const extra = others.flat().filter((o) => !kept.some((k) => sameSquares(k, o)));
-    const all = [...kept, ...extra.filter((o, i) => extra.findIndex((x) => sameSquares(x, o)) === i)];
-    st.pending.push({ chosen: kept[0].newTiles, alternatives: all.slice(1).map((c) => c.newTiles) });
-    outcome.wordSearch = { status: 'ambiguous', ...base, candidates: all.map(candidate), nearest: [] };
     outcome.placedAsPlay = true;
-    outcome.unchecked = true;
-    outcome.illegal = undefined;
+    if (kept.length === 1 && !sheet.provisional) {
+      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
+    } else {
+      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
+      outcome.unchecked = true;
+      outcome.illegal = undefined;
+      sheet.provisional = true;
+    }
     return outcome;
   }
+  if (sheet.provisional) return onUnknownBoard(st, e, p, score);
   const outcome = scoreOnlyTurn(st, e, p, score);
-  if (kept.length > 0 || others.some((o) => o.length > 0)) {
-    outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
-    return outcome;
-  }
-  if (st.pending.length > 0) {
-    // Nowhere on this board, but an undecided line before may have gone elsewhere.
-    outcome.wordSearch = { status: 'unknown-board', ...base, candidates: [], nearest: [] };
-    return outcome;
-  }
   const nearest = found.nearest.map(candidate);
   // Art. 12–19: no placement of the word scores what the sheet says.
   const span = e.score?.span ?? word.span;
@@ -470,55 +429,124 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   if (nearest.length > 0)
     report(st, 'score-mismatch', span, { word: word.text, declared: score ?? 0, nearest: closest }, { messageId: 'score-mismatch-word' });
   else report(st, 'score-mismatch', span, { word: word.text }, { messageId: 'score-mismatch-word-unplaceable' });
-  outcome.wordSearch = { status: 'nowhere', ...base, candidates: [], nearest };
+  outcome.wordSearch = { status: 'nowhere', ...(score !== undefined ? { score } : {}), setAside: [], candidates: [], nearest };
   return outcome;
 }
 
-/**
- * The boards the undecided word lines allow besides the current one: each undecided line in turn
- * placed as one of its other candidates (the others kept as chosen), at most MAX_BOARDS.
- */
-function pendingBoards(st: ReplayState): BoardCells[] | undefined {
-  // Every combination of the undecided lines' candidates but the one on the board (the product):
-  // a word is located only when all of them agree, so none may be left out.
-  let combos: (readonly NewTile[] | undefined)[][] = [[]];
-  for (const pending of st.pending) {
-    const next: (readonly NewTile[] | undefined)[][] = [];
-    for (const combo of combos) {
-      next.push([...combo, undefined]);
-      for (const alternative of pending.alternatives) next.push([...combo, alternative]);
-    }
-    if (next.length > MAX_BOARDS + 1) return undefined;
-    combos = next;
-  }
-  const out: BoardCells[] = [];
-  for (const combo of combos.slice(1)) {
-    const board = st.board.slice();
-    combo.forEach((alternative, i) => {
-      if (alternative) for (const t of st.pending[i].chosen) board[squareIndex(t.row, t.col)] = null;
-    });
-    let clash = false;
-    for (const alternative of combo) {
-      for (const t of alternative ?? []) {
-        const i = squareIndex(t.row, t.col);
-        if (board[i]) clash = true;
-        board[i] = { letter: t.letter, blank: t.blank, turn: -1 };
-      }
-    }
-    if (!clash) out.push(board);
-  }
-  return out;
+/** The joint search's state of one replay: the segment's solution, and whether the board holds a guess. */
+interface SheetState {
+  solved?: { events: readonly EventNode[]; solution: SheetSolution; guessed: boolean };
+  /** Set once an undecided word was replayed as its witness placement (the board is then a guess). */
+  provisional: boolean;
 }
 
-/** Whether a placement with a coordinate comes after `e` while the board is still known. */
-function laterCoordinate(st: ReplayState, e: EventNode): boolean {
-  const events = st.file.events;
-  for (let i = events.indexOf(e) + 1; i < events.length; i++) {
-    const k = events[i].kind;
-    if (k === 'score-only') return false;
-    if (k === 'placement' && events[i].coord) return true;
+const SHEETS = new WeakMap<ReplayState, SheetState>();
+
+function sheetOf(st: ReplayState): SheetState {
+  let s = SHEETS.get(st);
+  if (!s) SHEETS.set(st, (s = { provisional: false }));
+  return s;
+}
+
+function wordTiles(st: ReplayState, word: NonNullable<EventNode['word']>): WordTile[] {
+  return (st.spanish ? word.tiles : word.singles).map((t) => ({ letter: t.letter ?? '', blank: t.blank, text: t.text }));
+}
+
+/**
+ * Where the word line `e` went according to the joint search (engine/sheet-solve.ts) over the
+ * lines from it to the next line after which the board is not known; the search runs once per
+ * such segment and again only after a line it could not follow. Undefined: no solution covers `e`.
+ */
+function solvedWord(st: ReplayState, e: EventNode, p: number, score: number | undefined): SolvedWord | undefined {
+  const sheet = sheetOf(st);
+  const cached = sheet.solved;
+  const at = cached ? cached.events.indexOf(e) : -1;
+  if (cached && at >= 0 && at < cached.solution.reach) {
+    const solved = cached.solution.words.get(at);
+    if (solved && fitsBoard(st, solved.chosen)) {
+      if (solved.status === 'ambiguous') sheet.provisional = true;
+      return cached.guessed ? { ...solved, status: 'ambiguous' } : solved;
+    }
   }
-  return false;
+  // A board that holds an undecided word's likeliest placement is a guess: what a search on it
+  // finds is possible, never decided.
+  const guessed = sheet.provisional;
+  const segment = segmentFrom(st, e, p, score);
+  const empty = st.board.every((c) => c === null);
+  const known = (q: number): string[] | undefined => (st.players[q].known.length > 0 ? st.players[q].known.slice() : undefined);
+  const solution = solveSheet({
+    board: st.board,
+    unseen: notOnBoard(st),
+    bag: st.bag,
+    sizes: [st.players[0].size, st.players[1].size],
+    leaves: [known(0), known(1)],
+    lines: segment.lines,
+    tileSet: st.set,
+    judge: wordJudge(st),
+    canonical: empty && !segment.lines.some((l) => l.kind === 'placement'),
+  });
+  sheet.solved = { events: segment.events, solution, guessed };
+  const solved = solution.words.get(0);
+  if (solved?.status === 'ambiguous') sheet.provisional = true;
+  return solved && guessed ? { ...solved, status: 'ambiguous' } : solved;
+}
+
+/** Whether the placement's new squares are empty on this board. */
+function fitsBoard(st: ReplayState, c: WordPlacement): boolean {
+  for (const t of c.newTiles) if (st.board[squareIndex(t.row, t.col)]) return false;
+  return true;
+}
+
+/** The lines from `e` to the next one after which the board is not known, as the joint search reads them. */
+function segmentFrom(st: ReplayState, e: EventNode, p: number, score: number | undefined): { events: EventNode[]; lines: SheetLine[] } {
+  const events = st.file.events;
+  const totals = new Map<string, number | undefined>();
+  for (let i = 0; i < 2; i++) {
+    const b = st.players[i].bases;
+    totals.set(nick(st, i), b.length === 1 ? b[0] : undefined);
+  }
+  const racks = (rack: EventNode['rack']): Readings | undefined =>
+    rackIsKnown(rack) ? readingsOf(st, rack).map((r) => r.map(rackFace)) : undefined;
+  const outEvents: EventNode[] = [];
+  const lines: SheetLine[] = [];
+  for (let i = events.indexOf(e); i < events.length; i++) {
+    const ev = events[i];
+    const name = ev.nick.text;
+    const player = name === nick(st, 0) ? 0 : name === nick(st, 1) ? 1 : -1;
+    const before = totals.get(name);
+    totals.set(name, ev.total?.value);
+    let line: SheetLine | undefined;
+    if (player < 0) break;
+    if (ev === e && ev.word) {
+      line = { kind: 'word', player: p, word: wordTiles(st, ev.word), ...opt('score', score), ...opt('racks', racks(ev.rack)) };
+    } else if (ev.kind === 'word' && ev.word) {
+      const s = ev.score?.value ?? (ev.total && before !== undefined ? ev.total.value - before : undefined);
+      line = { kind: 'word', player, word: wordTiles(st, ev.word), ...opt('score', s), ...opt('racks', racks(ev.rack)) };
+    } else if (ev.kind === 'placement' && ev.coord && ev.play) {
+      const refs = st.spanish ? ev.play.tiles : ev.play.singles;
+      line = {
+        kind: 'placement',
+        player,
+        row: ev.coord.row,
+        col: ev.coord.col,
+        direction: ev.coord.direction,
+        tiles: refs.map((t) => ({ letter: t.through ? null : t.letter, blank: t.blank })),
+        ...opt('score', ev.score?.value),
+        ...opt('racks', racks(ev.rack)),
+      };
+    } else if (ev.kind === 'pass') line = { kind: 'pass', player, ...opt('racks', racks(ev.rack)) };
+    else if (ev.kind === 'exchange') {
+      const readings = ev.exchanged ? readingsOf(st, ev.exchanged) : [];
+      const exchanged = readings.length === 1 ? readings[0].map(rackFace) : undefined;
+      line = { kind: 'exchange', player, ...opt('racks', racks(ev.rack)), ...opt('exchanged', exchanged) };
+    } else if (ev.kind === 'end-rack') line = { kind: 'end-rack', player, ...opt('tiles', racks(ev.endRack)) };
+    else if (ev.kind === 'rack-deduction') line = { kind: 'deduction', player, ...opt('tiles', racks(ev.endRack ?? ev.rack)) };
+    else if (ev.kind === 'time-penalty' || ev.kind === 'arbiter-penalty' || ev.kind === 'challenge-bonus') line = { kind: 'other' };
+    if (!line) break; // a score-only line, a withdrawal, a placement without its coordinate
+    outEvents.push(ev);
+    lines.push(line);
+  }
+  return { events: outEvents, lines };
 }
 
 /** The score of a word line: the sheet's, else the player's total minus the previous one. */
@@ -563,48 +591,6 @@ function locatedEvent(st: ReplayState, e: EventNode, c: WordPlacement): EventNod
   );
   const coord = { text: c.coord, span: word.span, row: c.row, col: c.col, direction: c.direction };
   return { ...e, kind: 'placement', coord, play: { text: c.play, span: word.span, pieces: word.pieces, tiles, singles: tiles } };
-}
-
-/** The lines after `e` that touch the board, as the look-ahead reads them (word-search.ts). */
-function laterLines(st: ReplayState, e: EventNode, p: number): LaterLine[] {
-  const events = st.file.events;
-  const totals = new Map<string, number | undefined>();
-  for (let i = 0; i < 2; i++) {
-    const b = st.players[i].bases;
-    totals.set(nick(st, i), b.length === 1 ? b[0] : undefined);
-  }
-  if (e.total) totals.set(nick(st, p), e.total.value);
-  const out: LaterLine[] = [];
-  for (let i = events.indexOf(e) + 1; i < events.length && out.length < 8; i++) {
-    const later = events[i];
-    const nick = later.nick.text;
-    const before = totals.get(nick);
-    totals.set(nick, later.total?.value);
-    if (later.kind === 'score-only' || later.kind === 'withdrawn') {
-      out.push({ kind: 'stop' });
-      break;
-    }
-    if (later.kind === 'placement' && later.coord && later.play) {
-      const refs = st.spanish ? later.play.tiles : later.play.singles;
-      out.push({
-        kind: 'placement',
-        row: later.coord.row,
-        col: later.coord.col,
-        direction: later.coord.direction,
-        tiles: refs.map((t) => ({ letter: t.through ? null : t.letter, blank: t.blank })),
-        ...(later.score ? { score: later.score.value } : {}),
-      });
-    } else if (later.kind === 'word' && later.word) {
-      const refs = st.spanish ? later.word.tiles : later.word.singles;
-      const score = later.score?.value ?? (later.total && before !== undefined ? later.total.value - before : undefined);
-      out.push({
-        kind: 'word',
-        word: refs.map((t) => ({ letter: t.letter ?? '', blank: t.blank, text: t.text })),
-        ...(score !== undefined ? { score } : {}),
-      });
-    }
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,7 +29,6 @@ import type { EventNode, GcgFile, RackNode, Span, TileRef, Token } from '../synt
 import { BOARD_SIZE, squareIndex } from './board';
 import { kindTable, type KindTable } from './kinds';
 import type { Issue, PlacedNewTile } from './placement';
-import type { NewTile } from './scoring';
 import { chooseReading, countOf, formatTiles, mergeTiles, missingFrom, rackFace, type ReadingContext } from './racks';
 import type { Settled } from './setup';
 import { RACK_SIZE, TILE_SETS, type TileSet } from './tilesets';
@@ -220,8 +219,6 @@ export interface ReplayState {
   firstUnchecked?: EventNode;
   /** Blind: the tiles left at the end as the `(RACK)` line wrote them (the board cannot tell). */
   writtenRemaining?: string[];
-  /** Word lines left undecided, each replayed as its likeliest placement (replay-moves.ts, `word`). */
-  readonly pending: { chosen: readonly NewTile[]; alternatives: readonly (readonly NewTile[])[] }[];
   /** The 37.4 / 40.3 adjustment the record lacks (for the result), set by `finish`. */
   missingAdjustment?: { finisher: number; value: number; add: boolean; subtract: boolean };
   /** Own-rack values a 37.1–37.3 / 40.1–40.2 ending still takes off (for the result), by player. */
@@ -271,7 +268,6 @@ export function createState(file: GcgFile, options: ReplayOptions, settled: Sett
     unchecked: 0,
     firstUnchecked: undefined,
     writtenRemaining: undefined,
-    pending: [],
     missingAdjustment: undefined,
     ownRackDue: [0, 0],
     judge: undefined,

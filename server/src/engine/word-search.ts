@@ -7,16 +7,12 @@
  * empty, every occupied square holding the word's letter, at least one new tile, touching the
  * board or, on the first move, covering H8 with two or more tiles: art. 6, 8, 9), the new tiles are
  * taken from the pool (a blank for each lower-case letter, art. 10), and the placement is scored
- * with the engine's own scoring. `narrow` then plays each candidate and walks the lines after it:
- * a candidate that leaves a later placement impossible (its squares clash with the candidate's
- * tiles or does not make its score there, or a later word has no placement at all) gives way to
- * the candidates that follow the later lines further; when all stop at the same line, none is
- * dropped (a slip in a later line must not decide this one).
+ * with the engine's own scoring. Which candidate the later lines leave is decided jointly for the
+ * whole sheet (engine/sheet-solve.ts).
  *
  * Invariants: pure; the board passed in is never modified; candidates come in a fixed order (the
  * likeliest first: every cross word accepted, then rack-consistent, then across before down, top
- * to bottom, left to right); the look-ahead is bounded (a node budget), and a branch it could not
- * finish counts as possible, so it never drops a candidate on a guess.
+ * to bottom, left to right).
  *
  * Example:
  *   const found = findPlacements(board, wordTiles('LAMiNAN'), { score: 69, pool, tileSet });
@@ -26,7 +22,7 @@
 import { BOARD_SIZE, CENTER, squareIndex } from './board';
 import { scorePlacement, type Direction, type NewTile } from './scoring';
 import type { TileSet } from './tilesets';
-import type { BoardCells, PlacedTile, ScoredWord } from './types';
+import type { BoardCells, ScoredWord } from './types';
 
 /** One tile of the word as written: the canonical face, blank for a lower-case letter, its text. */
 export interface WordTile {
@@ -190,134 +186,4 @@ export function findPlacements(board: BoardCells, word: readonly WordTile[], opt
 export function preferAccepted(candidates: readonly WordPlacement[]): readonly WordPlacement[] {
   const accepted = candidates.filter((c) => c.crossWordsAccepted);
   return accepted.length > 0 ? accepted : candidates;
-}
-
-// -------------------------------------------------------------------------------------------------
-// Look-ahead: the later lines decide between candidates
-
-/** A later line as the look-ahead sees it. */
-export type LaterLine =
-  /** A placement with its coordinate: its squares must fit the board (tiles as written). */
-  | {
-      readonly kind: 'placement';
-      readonly row: number;
-      readonly col: number;
-      readonly direction: Direction;
-      /** Per square: the face written (null for `.`) and whether it is a blank. */
-      readonly tiles: readonly { readonly letter: string | null; readonly blank: boolean }[];
-      /** The sheet's score: the placement must make it on the candidate's board. */
-      readonly score?: number;
-    }
-  /** Another word without a coordinate, with its score (undefined: unknown). */
-  | { readonly kind: 'word'; readonly word: readonly WordTile[]; readonly score?: number }
-  /** A line after which the board is no longer known (a score-only line): nothing more to check. */
-  | { readonly kind: 'stop' };
-
-export interface NarrowOptions {
-  readonly tileSet: TileSet;
-  readonly judge?: (normalized: string) => boolean;
-  /** Faces not on the board before the candidate (the pool later words draw from). */
-  readonly unseen: readonly string[];
-  /** How many later lines that touch the board to look at (default 6). */
-  readonly depth?: number;
-  /** Most boards the look-ahead may try in all (default 2000). */
-  readonly budget?: number;
-}
-
-function withTiles(board: BoardCells, tiles: readonly NewTile[]): BoardCells {
-  const next = board.slice();
-  for (const t of tiles) next[squareIndex(t.row, t.col)] = { letter: t.letter, blank: t.blank, turn: -1 } satisfies PlacedTile;
-  return next;
-}
-
-function removeFaces(pool: readonly string[], tiles: readonly NewTile[]): string[] {
-  const left = pool.slice();
-  for (const t of tiles) {
-    const k = left.indexOf(t.blank ? '?' : t.letter);
-    if (k >= 0) left.splice(k, 1);
-  }
-  return left;
-}
-
-/** A later placement with a coordinate on `board`: its new tiles, or undefined when it cannot fit. */
-function fitPlacement(board: BoardCells, line: Extract<LaterLine, { kind: 'placement' }>): NewTile[] | undefined {
-  const dr = line.direction === 'down' ? 1 : 0;
-  const dc = line.direction === 'across' ? 1 : 0;
-  const out: NewTile[] = [];
-  for (let i = 0; i < line.tiles.length; i++) {
-    const r = line.row + dr * i;
-    const c = line.col + dc * i;
-    if (r < 0 || c < 0 || r >= BOARD_SIZE || c >= BOARD_SIZE) return undefined;
-    const t = line.tiles[i];
-    const cell = board[squareIndex(r, c)];
-    if (t.letter === null) {
-      if (!cell) return undefined; // a `.` over an empty square
-      continue;
-    }
-    if (cell) {
-      if (cell.letter !== t.letter) return undefined;
-      continue;
-    }
-    out.push({ row: r, col: c, letter: t.letter, blank: t.blank });
-  }
-  return out;
-}
-
-class Lookahead {
-  private budget: number;
-  constructor(
-    private readonly lines: readonly LaterLine[],
-    private readonly options: NarrowOptions,
-  ) {
-    this.budget = options.budget ?? 2000;
-  }
-
-  /**
-   * How far the lines from `at` can be followed on `board`: the index of the first line no branch
-   * can place, or `lines.length` when all can (a branch the depth or the budget stops counts as
-   * following every line).
-   */
-  reach(board: BoardCells, unseen: readonly string[], at: number, depth: number): number {
-    const end = this.lines.length;
-    if (depth <= 0 || at >= end || this.budget <= 0) return end;
-    this.budget--;
-    const line = this.lines[at];
-    if (line.kind === 'stop') return end;
-    if (line.kind === 'placement') {
-      const tiles = fitPlacement(board, line);
-      if (!tiles) return at;
-      if (line.score !== undefined && scorePlacement(board, tiles, line.direction, this.options.tileSet).score !== line.score) return at;
-      return this.reach(withTiles(board, tiles), removeFaces(unseen, tiles), at + 1, depth - 1);
-    }
-    const found = preferAccepted(
-      findPlacements(board, line.word, { score: line.score, pool: unseen, tileSet: this.options.tileSet, judge: this.options.judge })
-        .matches,
-    );
-    let best = at;
-    for (const c of found) {
-      best = Math.max(best, this.reach(withTiles(board, c.newTiles), removeFaces(unseen, c.newTiles), at + 1, depth - 1));
-      if (best === end) break;
-    }
-    return best;
-  }
-}
-
-/**
- * The candidates the later lines leave possible (module header). `lines` are the lines after the
- * word's, in order, that touch the board (others left out); the result keeps the input order.
- */
-export function narrow(
-  board: BoardCells,
-  candidates: readonly WordPlacement[],
-  lines: readonly LaterLine[],
-  options: NarrowOptions,
-): readonly WordPlacement[] {
-  if (candidates.length < 2 || lines.length === 0) return candidates;
-  const look = new Lookahead(lines, options);
-  const depth = options.depth ?? 6;
-  // The candidates that follow the later lines furthest: all of them when a slip in a later line
-  // stops every candidate at the same line.
-  const reaches = candidates.map((c) => look.reach(withTiles(board, c.newTiles), removeFaces(options.unseen, c.newTiles), 0, depth));
-  const furthest = Math.max(...reaches);
-  return candidates.filter((_, i) => reaches[i] === furthest);
 }

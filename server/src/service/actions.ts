@@ -2,7 +2,8 @@
  * Quick fixes: set a declared score or total to the computed one; fix all of them at once
  * (`source.fixAll`, service/fix-all.ts); turn a GCG `(RACK) +2R` ending
  * into the FISE two-line form (art. 37.4 / 40.3); fill in a missing score and total; add the
- * `#character-encoding UTF-8` header; for a `#lexicon NAME` with no list set up, run the client's
+ * `#character-encoding UTF-8` header; complete an exchange typed without its numbers (`>Ana: -CR`
+ * gets `+0 TOTAL`, art. 24); for a `#lexicon NAME` with no list set up, run the client's
  * command that asks for the file and stores it under NAME in `planilla.lexicons`.
  *
  * Invariants: pure; every fix is a text edit on the one document, computed from the same
@@ -22,6 +23,7 @@ import { signed, uiText } from './i18n';
 import { rangesTouch, toRange } from './locate';
 import type { PlanillaSettings } from './settings';
 import { wordLineActions } from './word-line';
+import { formatMessage } from '../rules/messages';
 import { TILE_SETS } from '../engine/tilesets';
 import type { TurnState } from '../engine/types';
 import type { Finding, Language } from '../rules/types';
@@ -136,6 +138,10 @@ export function getCodeActions(
         const edit = { range: toRange(at.event.span), newText: lines.join(eolOf(text)) };
         actions.push(fix(uiText('ui.fix.fiseEnding', lang), uri, [edit], diags, true));
       }
+    } else if (finding.code === 'syntax-error' && !at && !filled.has(-1 - finding.span.start.line)) {
+      filled.add(-1 - finding.span.start.line);
+      const exchange = unfinishedExchange(analysis, uri, finding.span.start.line, lang, diags);
+      if (exchange) actions.push(exchange);
     } else if (finding.code === 'encoding-fallback') {
       const header = addEncodingHeader(analysis, uri, lang, diags);
       if (header) actions.push(header);
@@ -183,6 +189,38 @@ export function getCodeActions(
     if (header) actions.push(header);
   }
   return actions;
+}
+
+/** `>Ana: -CR` or `>Ana: ACDEPRV -2` while it is typed: an exchange written without its score and total. */
+const UNFINISHED_EXCHANGE = /^\s*>([^:\s]+):(?:\s+\S+)?\s+-(?!-)\S+?(\s*)$/u;
+
+/**
+ * An exchange written without its numbers (art. 24: it scores nothing): the fix adds `+0` and the
+ * player's total, which the exchange leaves as it was (the replay's running total before the line).
+ */
+function unfinishedExchange(analysis: Analysis, uri: string, line: number, lang: Language, diags: Diagnostic[]): CodeAction | undefined {
+  const file = analysis.parsed.file;
+  const node = file.lines[line];
+  if (node?.type !== 'error') return undefined;
+  const lineText = file.text.slice(node.span.start.offset, node.span.end.offset).replace(/[\r\n]+$/u, '');
+  const m = UNFINISHED_EXCHANGE.exec(lineText);
+  if (!m) return undefined;
+  const nick = m[1];
+  const player = analysis.replay.players.findIndex((p) => p.nick === nick);
+  if (player < 0) return undefined;
+  let total = 0;
+  analysis.replay.turns.forEach((t) => {
+    if (t.event.line < line) total = t.totals[player];
+  });
+  const end = node.span.start.column + lineText.length - m[2].length;
+  const at = { line, character: end };
+  return fix(
+    formatMessage('sheet.fix.exchangeScore', { total }, lang),
+    uri,
+    [{ range: { start: at, end: { line, character: node.span.start.column + lineText.length } }, newText: ` +0 ${total}` }],
+    diags,
+    true,
+  );
 }
 
 /** The code action kind of "fix all" (LSP `source.fixAll`): editors run it on demand or on save. */

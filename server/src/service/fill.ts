@@ -17,7 +17,7 @@
  *   r.lines[0];    // { line: 5, status: 'filled', what: 'placement', text: '8F BEFAN' }
  */
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
-import type { Analysis } from './document';
+import { analyze, type Analysis, type AnalysisSettings } from './document';
 import { signed } from './i18n';
 import { toRange } from './locate';
 import { placementEdits } from './word-line';
@@ -29,7 +29,7 @@ export interface FillLine {
   readonly line: number;
   readonly status: 'filled' | 'ambiguous' | 'impossible' | 'unfinished';
   /** What was (or could not be) filled. */
-  readonly what: 'placement' | 'score' | 'total' | 'line';
+  readonly what: 'placement' | 'score' | 'total' | 'line' | 'end';
   /** The text written (filled). */
   readonly text?: string;
   /** The placements a word may have had (ambiguous), likeliest first. */
@@ -57,7 +57,33 @@ function offsetOf(lineStarts: readonly number[], pos: { line: number; character:
   return (lineStarts[pos.line] ?? 0) + pos.character;
 }
 
-export function fillRecord(analysis: Analysis, lang: Language): FillResult {
+/**
+ * The end-of-game lines a record lacks after a player went out with the bag empty (37.4 / 40.3):
+ * the rack left is the tiles not on the board (the finding the replay made says which and their
+ * value). Under fise* two lines, the finisher's `(RACK) +R` and the opponent's `RACK (RACK) -R`;
+ * under NASPA one `(RACK) +2R`. Only when the record has no end line yet.
+ */
+function endLines(analysis: Analysis): string[] {
+  const replay = analysis.replay;
+  const file = analysis.parsed.file;
+  if (file.events.some((e) => e.kind === 'end-rack' || e.kind === 'rack-deduction')) return [];
+  const missing = replay.findings.find((f) => f.code === 'missing-end-adjustment' && f.messageId === 'missing-end-adjustment');
+  if (!missing || replay.gameEnd?.reason !== 'out') return [];
+  const value = Number(missing.args.value);
+  const finisherNick = String(missing.args.nick);
+  const f = replay.players.findIndex((p) => p.nick === finisherNick);
+  if (f < 0 || !Number.isFinite(value)) return [];
+  const rack = file.notation === 'brackets' ? String(missing.args.rack) : String(missing.args.rack).replace(/[[\]]/g, '');
+  const totals = replay.final;
+  const opponent = replay.players[1 - f].nick;
+  if (replay.rules === 'naspa') return [`>${finisherNick}: (${rack}) ${signed(2 * value)} ${totals[f] + 2 * value}`];
+  return [
+    `>${finisherNick}: (${rack}) ${signed(value)} ${totals[f] + value}`,
+    `>${opponent}: ${rack} (${rack}) ${signed(-value)} ${totals[1 - f] - value}`,
+  ];
+}
+
+export function fillRecord(analysis: Analysis, lang: Language, settings: AnalysisSettings = {}): FillResult {
   const file = analysis.parsed.file;
   if (file.truncated) return { refused: true, text: file.text, edits: [], lines: [] };
   const edits: TextEdit[] = [];
@@ -132,10 +158,29 @@ export function fillRecord(analysis: Analysis, lang: Language): FillResult {
     const c = file.text.charCodeAt(k);
     if (c === 0x0a || (c === 0x0d && file.text.charCodeAt(k + 1) !== 0x0a)) starts.push(k + 1);
   }
-  const text = applyEdits(
+  let text = applyEdits(
     file.text,
     edits.map((ed) => ({ start: offsetOf(starts, ed.range.start), end: offsetOf(starts, ed.range.end), newText: ed.newText })),
   );
+  // The end lines are written only when the record, filled, still lacks them and they settle it.
+  const unfinished = lines.some((l) => l.status === 'unfinished');
+  const ends = unfinished ? [] : endLines(analyze(text, settings));
+  if (ends.length > 0) {
+    const eol = /\r\n|\r|\n/.exec(file.text)?.[0] ?? '\n';
+    const sep = file.text.length === 0 || /[\r\n]$/.test(file.text) ? '' : eol;
+    const candidate = `${text}${sep}${ends.join(eol)}${eol}`;
+    const after = analyze(candidate, settings);
+    const settled = !after.findings.some((x) => x.code === 'missing-end-adjustment' || x.code === 'end-rack-mismatch');
+    if (settled) {
+      // The end of the record as read (positions of the edits are in the original text).
+      const last = starts.length - 1;
+      const at = { line: last, character: file.text.length - starts[last] };
+      const lastLine = sep === '' ? last : last + 1;
+      edits.push({ range: { start: at, end: at }, newText: `${sep}${ends.join(eol)}${eol}` });
+      ends.forEach((l, k) => lines.push({ line: lastLine + 1 + k, status: 'filled', what: 'end', text: l }));
+      text = candidate;
+    }
+  }
   return { refused: false, text, edits, lines };
 }
 

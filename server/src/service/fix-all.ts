@@ -19,7 +19,10 @@
  * of the record is fixed around it.
  *
  * Invariants: pure; never throws; `text` differs from the input only inside score and total
- * tokens; a record read only in part, or with unreadable lines, is not fixed (`refused`).
+ * tokens; a record read only in part, or with unreadable lines, is not fixed (`refused`). A line
+ * being typed (an event line the grammar cannot read yet, `>Ana: -CR`) is left alone and listed
+ * in `unfinished`; what it did to the board and the totals is not known, so only the numbers
+ * before the first such line are fixed.
  *
  * Example:
  *   const r = fixAll(analyze(text), {});
@@ -80,6 +83,15 @@ export interface FixAllResult {
   readonly held: readonly HeldLine[];
   /** Why nothing was done: the record is read only in part, or has lines that could not be read. */
   readonly refused?: 'truncated' | 'syntax';
+  /** 1-based lines being typed (event lines not readable yet), left alone; nothing after the first is fixed. */
+  readonly unfinished?: readonly number[];
+}
+
+/** The 1-based event lines the grammar cannot read yet (`>Ana: -CR` while it is typed). */
+export function unfinishedLines(file: Analysis['parsed']['file']): number[] {
+  return file.lines
+    .filter((l) => l.type === 'error' && file.text.slice(l.span.start.offset, l.span.end.offset).trimStart().startsWith('>'))
+    .map((l) => l.line + 1);
 }
 
 const sameSpan = (a: Span, b: Span): boolean => a.start.offset === b.start.offset && a.end.offset === b.end.offset;
@@ -162,12 +174,17 @@ function diff(before: readonly EventNode[], after: readonly EventNode[]): Number
 export function fixAll(analysis: Analysis, settings: AnalysisSettings = {}): FixAllResult {
   const original = analysis.parsed.file;
   if (original.truncated) return { text: original.text, changes: [], held: [], remaining: numberFindings(analysis), refused: 'truncated' };
-  if (original.lines.some((l) => l.type === 'error'))
+  const unfinished = unfinishedLines(original);
+  if (original.lines.filter((l) => l.type === 'error').length > unfinished.length)
     return { text: original.text, changes: [], held: [], remaining: numberFindings(analysis), refused: 'syntax' };
+  // 0-based: the first unfinished line; numbers from there on are not fixed.
+  const cut = unfinished.length > 0 ? unfinished[0] - 1 : Infinity;
+  const before = (span: Span): boolean => span.start.line < cut;
+  const extra = unfinished.length > 0 ? { unfinished } : {};
   let current = analysis;
   let text = original.text;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const edits = plan(current);
+    const edits = plan(current).filter((e) => before(e.span));
     if (edits.length === 0) break;
     text = apply(text, edits);
     current = analyze(text, settings);
@@ -175,7 +192,8 @@ export function fixAll(analysis: Analysis, settings: AnalysisSettings = {}): Fix
   }
   const changes = diff(original.events, current.parsed.file.events);
   const held = disagreements(analysis, current, changes);
-  if (held.length === 0) return { text, changes, held, remaining: numberFindings(current) };
+  const remainingOf = (a: Analysis): Finding[] => numberFindings(a).filter((f) => before(f.span));
+  if (held.length === 0) return { text, changes, held, remaining: remainingOf(current), ...extra };
   // Apply only what the check agrees with, to the record as it was.
   const kept = changes.filter((c) => !held.some((h) => h.line === c.line));
   const fixed = apply(
@@ -183,7 +201,7 @@ export function fixAll(analysis: Analysis, settings: AnalysisSettings = {}): Fix
     kept.map((c) => ({ span: c.span, text: c.to })),
   );
   const after = analyze(fixed, settings);
-  return { text: fixed, changes: diff(original.events, after.parsed.file.events), held, remaining: numberFindings(after) };
+  return { text: fixed, changes: diff(original.events, after.parsed.file.events), held, remaining: remainingOf(after), ...extra };
 }
 
 const placedKey = (t: { readonly placed: readonly { row: number; col: number; letter: string; blank: boolean }[] }): string =>

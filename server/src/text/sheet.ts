@@ -56,4 +56,14 @@ export const SHEET_MESSAGES: Catalog = {
     es: 'Escribir la colocación: {coord} {play}',
     en: 'Write the placement: {coord} {play}',
   },
+  /* planilla fix: {line} an unfinished line (1-based); {first} the first of them. */
+  'fix.unfinished': {
+    es: 'línea {line}: sin terminar, se deja como está (los números desde la línea {first} no se corrigen)',
+    en: 'line {line}: unfinished, left as it is (the numbers from line {first} on are not corrected)',
+  },
+  /* Quick fix of an exchange typed without its numbers; {total}: the player's total, unchanged by it. */
+  'sheet.fix.exchangeScore': {
+    es: 'Completar el cambio: +0 {total}',
+    en: 'Complete the exchange: +0 {total}',
+  },
 };

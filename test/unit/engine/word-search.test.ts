@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { emptyBoard } from '../../../server/src/engine/board';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
-import { allPlacements, findPlacements, narrow, type WordTile } from '../../../server/src/engine/word-search';
+import { allPlacements, findPlacements, type WordTile } from '../../../server/src/engine/word-search';
 import type { BoardCells } from '../../../server/src/engine/types';
 import { stripCoordinates } from '../../support/strip-sheet';
 import { APPENDIX_A, lexiconOf, record, run, summary, APPENDIX_A_WORDS } from './helpers';
@@ -61,26 +61,6 @@ describe('engine: word search', () => {
     for (const p of all) assert.match(p.play, /^[CAS.]{4}$/);
     assert.ok(all.some((p) => p.coord === '8G' && p.play === 'C.SA'));
     assert.ok(!all.some((p) => p.row === 0), 'a placement must touch the board');
-  });
-
-  it('drops a candidate a later placement cannot follow, and none when all would go', () => {
-    const candidates = findPlacements(emptyBoard(), word('BEFAN'), { score: 20, pool: ALL_TILES, tileSet: spanish }).matches;
-    assert.ok(candidates.some((c) => c.coord === '8F') && candidates.some((c) => c.coord === 'H6'));
-    const zaro = {
-      kind: 'placement' as const,
-      row: 5,
-      col: 5,
-      direction: 'down' as const,
-      tiles: [...'ZA.RO'].map((ch) => ({ letter: ch === '.' ? null : ch, blank: false })),
-      score: 38,
-    };
-    const kept = narrow(emptyBoard(), candidates, [zaro], { tileSet: spanish, unseen: ALL_TILES });
-    assert.deepEqual(
-      kept.map((c) => c.coord),
-      ['8F'],
-    );
-    const impossible = { ...zaro, row: 0, col: 0 };
-    assert.equal(narrow(emptyBoard(), candidates, [impossible], { tileSet: spanish, unseen: ALL_TILES }).length, candidates.length);
   });
 });
 

@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import type { CodeAction, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
 import { getCodeActions } from '../../../server/src/service/actions';
+import { fixAll } from '../../../server/src/service/fix-all';
 import { getDiagnostics } from '../../../server/src/service/diagnostics';
 import { EXAMPLE_6, GAME_A, GAME_A_GCG_ENDING, analyzeRecord, applyEdits, settings, LISTED, withLine } from './fixtures';
 
@@ -82,5 +83,31 @@ describe('service: quick fixes', () => {
   it('offers nothing outside the range of a finding', () => {
     const text = withLine(EXAMPLE_6, 6, '>Ana: ABILORS 8D LIBRO +18 18');
     assert.deepEqual(actionsFor(text, { start: { line: 7, character: 0 }, end: { line: 7, character: 5 } }).actions, []);
+  });
+});
+
+describe('service: half-typed lines', () => {
+  const rec = (...lines: string[]): string =>
+    ['#character-encoding UTF-8', '#player1 Ana Ana', '#player2 Beto Beto', ...lines, ''].join('\n');
+
+  it('completes an exchange typed without its numbers with +0 and the unchanged total', () => {
+    const text = rec('>Ana: ABCDEFG 8D BEFA +20 20', '>Beto: ACDEPRV 9E CAPE +12 12', '>Ana: -CG');
+    const { actions } = actionsFor(text);
+    const exchange = actions.find((a) => a.title === 'Completar el cambio: +0 20');
+    assert.ok(exchange, actions.map((a) => a.title).join(' | '));
+    const fixed = apply(text, exchange);
+    assert.match(fixed, /^>Ana: -CG \+0 20$/m);
+    assert.ok(!codes(fixed).includes('syntax-error'));
+    // A withdrawal being typed is no exchange.
+    assert.ok(!actionsFor(rec('>Ana: ABCDEFG 8D BEFA +20 20', '>Ana: --')).actions.some((a) => a.title.startsWith('Completar el cambio')));
+  });
+
+  it('fix corrects the numbers before an unfinished line and lists it, instead of refusing the record', () => {
+    const text = rec('>Ana: ABCDEFG 8D BEFA +20 21', '>Beto: ACDEPRV 9E CAPE +12 12', '>Ana: -CG');
+    const result = fixAll(analyzeRecord(text));
+    assert.equal(result.refused, undefined);
+    assert.deepEqual(result.unfinished, [6]);
+    assert.match(result.text, /^>Ana: ABCDEFG 8D BEFA \+20 20$/m);
+    assert.match(result.text, /^>Ana: -CG$/m);
   });
 });

@@ -52,6 +52,21 @@ describe('service: fill', () => {
     );
   });
 
+  it('writes the end-of-game lines a game that ended by going out lacks, from the tiles not on the board (37.4)', () => {
+    const lines = GAME_A.split('\n');
+    const ending = lines.filter((l) => /\(.*\) [+-]\d+ -?\d+$/.test(l));
+    assert.ok(ending.length === 2, ending.join(' | '));
+    const without = lines.filter((l) => !ending.includes(l)).join('\n');
+    const result = fillRecord(analyzeRecord(without), 'en');
+    const written = result.lines.filter((l) => l.what === 'end');
+    assert.equal(written.length, 2);
+    const filled = analyzeRecord(result.text);
+    assert.deepEqual(filled.replay.result, analyzeRecord(GAME_A).replay.result);
+    assert.ok(!filled.findings.some((f) => f.code === 'missing-end-adjustment'));
+    // Only what it filled changed: the record's lines are all still there, in order.
+    assert.ok(result.text.startsWith(without.replace(/\n$/, '')));
+  });
+
   it('lists an undecided word with its candidates and does not write it', () => {
     const text = rec('>Ana: BEFAN +20 20', '>Beto: AHOOORZ H4 ZO. +14 14');
     const result = fillRecord(analyzeRecord(text), 'en');

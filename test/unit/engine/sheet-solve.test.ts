@@ -1,0 +1,192 @@
+/**
+ * The joint search over a copied sheet's lines (engine/sheet-solve.ts): a later line, tile
+ * tracking, the racks and the end of the game decide where a word went; a slip in a later line
+ * does not; a search cut short never decides.
+ */
+import * as assert from 'node:assert/strict';
+import { emptyBoard } from '../../../server/src/engine/board';
+import { solveSheet, type SheetLine, type SolveInput } from '../../../server/src/engine/sheet-solve';
+import { TILE_SETS } from '../../../server/src/engine/tilesets';
+import type { BoardCells } from '../../../server/src/engine/types';
+import type { WordTile } from '../../../server/src/engine/word-search';
+import { generateGame } from '../../support/generator';
+import { stripCoordinates } from '../../support/strip-sheet';
+import { run } from './helpers';
+
+const spanish = TILE_SETS.spanish;
+const ALL_TILES = spanish.kinds.flatMap((k) => Array.from({ length: k.count }, () => k.letter));
+const word = (text: string): WordTile[] => [...text].map((ch) => ({ letter: ch.toUpperCase(), blank: ch !== ch.toUpperCase(), text: ch }));
+const faces = (text: string): string[] => [...text];
+
+function without(pool: readonly string[], taken: readonly string[]): string[] {
+  const left = pool.slice();
+  for (const f of taken) left.splice(left.indexOf(f), 1);
+  return left;
+}
+
+/** A board holding `text` across from (row, col), and the unseen tiles that leaves. */
+function boardWith(row: number, col: number, text: string): { board: BoardCells; unseen: string[] } {
+  const b = emptyBoard().slice();
+  [...text].forEach((ch, i) => (b[row * 15 + col + i] = { letter: ch, blank: false, turn: 0 }));
+  return { board: b, unseen: without(ALL_TILES, faces(text)) };
+}
+
+const ZARO: SheetLine = {
+  kind: 'placement',
+  player: 1,
+  row: 5,
+  col: 5,
+  direction: 'down',
+  tiles: [...'ZA.RO'].map((ch) => ({ letter: ch === '.' ? null : ch, blank: false })),
+  score: 38,
+};
+
+function input(lines: readonly SheetLine[], over: Partial<SolveInput> = {}): SolveInput {
+  return {
+    board: emptyBoard(),
+    unseen: ALL_TILES,
+    bag: 86,
+    sizes: [7, 7],
+    leaves: [undefined, undefined],
+    lines,
+    tileSet: spanish,
+    ...over,
+  };
+}
+
+describe('engine: the joint search over a sheet', () => {
+  it('keeps the placement a later coordinate fits, and writes the across one when nothing tells the mirror apart', () => {
+    const befan: SheetLine = { kind: 'word', player: 0, word: word('BEFAN'), score: 20 };
+    const decided = solveSheet(input([befan, ZARO])).words.get(0);
+    assert.equal(decided?.status, 'located');
+    assert.equal(decided?.chosen.coord, '8F');
+    const alone = solveSheet(input([befan], { canonical: true })).words.get(0);
+    assert.equal(alone?.status, 'ambiguous');
+    assert.ok(alone.candidates.every((c) => c.direction === 'across'));
+    assert.ok(alone.candidates.length >= 2);
+  });
+
+  it('follows the lines past turns that place nothing to the coordinate that decides', () => {
+    const befan: SheetLine = { kind: 'word', player: 0, word: word('BEFAN'), score: 20 };
+    const pass: SheetLine = { kind: 'pass', player: 1 };
+    const solution = solveSheet(input([befan, pass, { kind: 'pass', player: 0 }, ZARO]));
+    assert.equal(solution.words.get(0)?.status, 'located');
+    assert.equal(solution.words.get(0)?.chosen.coord, '8F');
+  });
+
+  it('lets a slip in a later line (a score miscopied) decide nothing', () => {
+    const befan: SheetLine = { kind: 'word', player: 0, word: word('BEFAN'), score: 20 };
+    const miscopied: SheetLine = { ...ZARO, score: 99 };
+    const solution = solveSheet(input([befan, miscopied]));
+    const first = solution.words.get(0)!;
+    // The score is set aside; the squares still have to fit the board: 8E and 8F both do.
+    assert.equal(first.status, 'ambiguous');
+    assert.deepEqual(first.candidates.map((c) => c.coord).sort(), ['8E', '8F']);
+    assert.equal(solution.reach, 2);
+  });
+
+  it('drops a placement that would empty the rack with the bag empty when a turn follows (37.4)', () => {
+    const { board, unseen } = boardWith(7, 5, 'CASA');
+    const os: SheetLine = { kind: 'word', player: 0, word: word('OS') };
+    const lines: SheetLine[] = [os, { kind: 'pass', player: 1 }];
+    const solution = solveSheet(input(lines, { board, unseen, bag: 0, sizes: [2, 7] }));
+    const found = solution.words.get(0)!;
+    assert.ok(found.candidates.length > 0);
+    for (const c of found.candidates) assert.equal(c.newTiles.length, 1, `${c.coord} ${c.play}`);
+    // The finisher's end line: the rack must have been emptied, every placement uses both tiles.
+    const out = solveSheet(input([os, { kind: 'end-rack', player: 0 }], { board, unseen, bag: 0, sizes: [2, 7] })).words.get(0)!;
+    for (const c of out.candidates) assert.equal(c.newTiles.length, 2, `${c.coord} ${c.play}`);
+  });
+
+  it('needs the end rack to be exactly the tiles not on the board', () => {
+    const { board, unseen } = boardWith(7, 5, 'CASA');
+    // Player 0 holds O and S; player 1's rack is what is left. Going out with OS through no
+    // board tile leaves exactly `unseen − OS` on the board's complement.
+    const left = without(unseen, ['O', 'S']);
+    const ok = solveSheet(
+      input(
+        [
+          { kind: 'word', player: 0, word: word('OS') },
+          { kind: 'end-rack', player: 0, tiles: [left] },
+        ],
+        {
+          board,
+          unseen,
+          bag: 0,
+          sizes: [2, 7],
+        },
+      ),
+    );
+    assert.equal(ok.reach, 2);
+    const wrong = solveSheet(
+      input(
+        [
+          { kind: 'word', player: 0, word: word('OS') },
+          { kind: 'end-rack', player: 0, tiles: [without(left, ['E'])] },
+        ],
+        {
+          board,
+          unseen,
+          bag: 0,
+          sizes: [2, 7],
+        },
+      ),
+    );
+    // The end line cannot hold: it is set aside as a slip, and the word is still placed.
+    assert.equal(wrong.reach, 2);
+  });
+
+  it('keeps only placements whose leave the next rack holds (art. 29)', () => {
+    const { board, unseen } = boardWith(7, 5, 'CASA');
+    // OS through the board's S or A? No: OS needs O and S; through CASA's S only O is new, keeping S.
+    // The next rack has no S and no O: only the placements that used both tiles fit.
+    const lines: SheetLine[] = [
+      { kind: 'word', player: 0, word: word('OS'), racks: [faces('OSEIUNR')] },
+      { kind: 'pass', player: 1 },
+      { kind: 'pass', player: 0, racks: [faces('EIUNRLT')] },
+    ];
+    const found = solveSheet(input(lines, { board, unseen, bag: 70, sizes: [7, 7] })).words.get(0)!;
+    assert.ok(found.candidates.length > 0);
+    for (const c of found.candidates) assert.equal(c.newTiles.length, 2, `${c.coord} ${c.play}`);
+  });
+
+  it('never decides on a search the budget cut short', () => {
+    const befan: SheetLine = { kind: 'word', player: 0, word: word('BEFAN'), score: 20 };
+    const solution = solveSheet(input([befan, ZARO], { budget: 1 }));
+    assert.ok(solution.cut);
+    for (const w of solution.words.values()) assert.equal(w.status, 'ambiguous');
+  });
+});
+
+describe('engine: word lines of generated games', () => {
+  it('never locates a word where it did not go, and decides most of them', () => {
+    let lines = 0;
+    let decided = 0;
+    for (const seed of [3, 8]) {
+      const text = generateGame({ seed, notation: 'plain' }).text;
+      const s = stripCoordinates(text, { rack: false });
+      const r = run(s.text);
+      // With every coordinate gone the game mirrored across the diagonal is the same game: the
+      // first move is written across, and the answers are compared mirrored when it went down.
+      const firstPlaced = r.turns.find((t) => t.placed.length > 0)!;
+      const firstAnswer = s.answers.get(firstPlaced.event.line)!;
+      const mirror = firstAnswer.coord.match(/^[A-O]/) !== null;
+      const flip = (sq: string): string =>
+        sq
+          .split(' ')
+          .map((x) => x.split(',').reverse().join(','))
+          .join(' ');
+      r.turns.forEach((t, i) => {
+        const answer = s.answers.get(r.file.events[i].line);
+        if (!answer) return;
+        lines++;
+        if (t.wordSearch?.status !== 'located') return;
+        decided++;
+        const squares = mirror ? flip(answer.squares) : answer.squares;
+        assert.equal(t.placed.map((p) => `${p.row},${p.col}`).join(' '), squares, `seed ${seed} line ${t.event.line + 1}`);
+      });
+    }
+    assert.ok(lines > 30);
+    assert.ok(decided >= lines * 0.7, `${decided} of ${lines}`);
+  });
+});
