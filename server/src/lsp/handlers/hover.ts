@@ -7,8 +7,8 @@
  */
 import type { CancellationToken, Hover, HoverParams } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
-import { coachHoverMarkdown, coachTurn } from '../../service/coach';
-import { getHover } from '../../service/hover';
+import { HOVER_FETCH, coachHoverParts, coachTurn } from '../../service/coach';
+import { getHover, type CoachHover } from '../../service/hover';
 import { stopIfCancelled } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
 
@@ -16,15 +16,15 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
   const cur = await state.analysisForLine(params.textDocument.uri, params.position.line, token);
   if (!cur) return null;
   const lang = state.languageOf(cur.settings);
-  let coach: ((index: number) => string | undefined) | undefined;
+  let coach: CoachHover | undefined;
   if (cur.settings.analysisEnabled) {
     await yieldToMessages();
     stopIfCancelled(token);
     const lexicon = state.lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
     coach = (index) => {
       try {
-        const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token);
-        return answer && 'turn' in answer ? coachHoverMarkdown(answer.turn, lang) : undefined;
+        const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token, HOVER_FETCH);
+        return answer && 'turn' in answer ? coachHoverParts(answer.turn, lang, lexicon) : undefined;
       } catch (error) {
         if (error instanceof AnalysisCancelled) return undefined;
         throw error;
