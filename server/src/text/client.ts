@@ -71,4 +71,5 @@ export const CLIENT_MESSAGES: Catalog = {
     en: 'Could not save the report to {path} ({detail}); the previous file, if any, is untouched',
   },
   'ui.report.fileSuffix': { es: 'informe', en: 'audit' },
+  'ui.report.commentedSuffix': { es: 'comentada', en: 'commented' },
 };

@@ -495,4 +495,29 @@ export const UI_MESSAGES: Catalog = {
     es: 'La misma palabra en el mismo sitio con otra letra para el comodín: {letters}',
     en: 'The same word at the same place with another letter for the blank: {letters}',
   },
+  // The arbiter's comparison of two sheets (a table in a view of its own)
+  'ui.compare.documentTitle': { es: 'Comparación de planillas', en: 'Sheets compared' },
+  /* {a}, {b}: the two files' names. */
+  'ui.compare.panelTitle': { es: 'Comparación: {a} ↔ {b}', en: 'Compared: {a} ↔ {b}' },
+  'ui.compare.col.turn': { es: 'turno', en: 'turn' },
+  'ui.compare.col.player': { es: 'jugador', en: 'player' },
+  /* {sheet}: A or B; {name}: that sheet's file name. */
+  'ui.compare.col.sheet': { es: 'planilla {sheet} ({name})', en: 'sheet {sheet} ({name})' },
+  'ui.compare.col.board': { es: 'tablero', en: 'board' },
+  'ui.compare.col.verdict': { es: 'veredicto', en: 'verdict' },
+  'ui.compare.agree': { es: 'coinciden', en: 'agree' },
+  'ui.compare.right.a': { es: 'tiene razón A', en: 'A is right' },
+  'ui.compare.right.b': { es: 'tiene razón B', en: 'B is right' },
+  'ui.compare.right.both': { es: 'las dos anotan lo cierto', en: 'both write the truth' },
+  'ui.compare.right.neither': { es: 'ninguna anota lo cierto', en: 'neither writes the truth' },
+  'ui.compare.carried': { es: '(arrastra una diferencia anterior)', en: '(carries an earlier difference)' },
+  'ui.compare.noTruth': { es: 'sin jugada que comprobar', en: 'no play to check' },
+  'ui.compare.unchecked': { es: 'jugada sin comprobar (planilla solo de puntos)', en: 'play not checked (a score-only sheet)' },
+  /* {bonus}: the bingo bonus. */
+  'ui.compare.bingo': { es: '+ {bonus} por las siete fichas', en: '+ {bonus} for all seven tiles' },
+  /* {n}: turns compared; {differing}: turns where the sheets differ. */
+  'ui.compare.counts': {
+    es: '{n, plural, one {# turno comparado} other {# turnos comparados}}; {differing, plural, =0 {ninguno difiere} one {# difiere} other {# difieren}}.',
+    en: '{n, plural, one {# turn compared} other {# turns compared}}; {differing, plural, =0 {none differs} one {# differs} other {# differ}}.',
+  },
 };
