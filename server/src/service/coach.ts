@@ -205,7 +205,8 @@ export function hoverWord(word: string): string {
   for (const part of word.match(/\[[^\]]*\]|./gu) ?? []) {
     const face = part.replace(/[[\]]/g, '');
     const blank = face !== face.toUpperCase();
-    out += blank ? `*${md(face.toUpperCase())}*` : md(part.length > 1 ? face : part);
+    // A digraph tile keeps its brackets ('[CH]'): one tile, as the notation writes it.
+    out += blank ? `*${md(part.toUpperCase())}*` : md(part);
   }
   return out;
 }
