@@ -29,8 +29,8 @@ const OUT = option('--out', join(root, 'out'));
 const say = (text) => process.stdout.write(`${text}\n`);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
-const { playGame } = require(join(OUT, 'server/src/analysis/selfplay.js'));
-const { chooserFor } = require(join(OUT, 'server/src/analysis/strategies.js'));
+const { playGame } = require(join(OUT, 'server/src/training/selfplay.js'));
+const { chooserFor } = require(join(OUT, 'server/src/training/strategies.js'));
 const { builtinLeaves } = require(join(OUT, 'server/src/analysis/leave-files.js'));
 const { unseenTiles } = require(join(OUT, 'server/src/analysis/position.js'));
 const { solveEndgame } = require(join(OUT, 'server/src/analysis/endgame.js'));

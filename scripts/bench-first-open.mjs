@@ -7,13 +7,12 @@
 // Figures only: nothing asserts a time. Needs `npm run build` first.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
+import { require, root } from './lib/command-line.mjs';
+import { frame, frameReader } from './lib/lsp-frames.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 const { SERVER_EXEC_ARGV } = require(join(root, 'out/server/src/shared/launch.js'));
 const RUNS = Number(process.env.RUNS || 7);
 const sample = join(root, 'samples/partida-completa.gcg');
@@ -25,24 +24,13 @@ function once() {
     const child = spawn(process.execPath, [...SERVER_EXEC_ARGV, join(root, 'dist/server.js'), '--stdio'], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
-    let buffer = Buffer.alloc(0);
     let initialized;
     let opened;
-    const send = (m) => {
-      const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...m }));
-      child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
-      child.stdin.write(body);
-    };
+    const send = (m) => child.stdin.write(frame(m));
     const uri = pathToFileURL(sample).toString();
-    child.stdout.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, end).toString())[1]);
-        if (buffer.length < end + 4 + length) return;
-        const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString());
-        buffer = buffer.subarray(end + 4 + length);
+    child.stdout.on(
+      'data',
+      frameReader((message) => {
         if (message.id === 1) {
           initialized = performance.now() - t0;
           send({ method: 'initialized', params: {} });
@@ -61,8 +49,8 @@ function once() {
         } else if (message.id !== undefined && message.method) {
           send({ id: message.id, result: null });
         }
-      }
-    });
+      }),
+    );
     child.on('error', reject);
     send({
       id: 1,

@@ -6,18 +6,11 @@
 // Usage: node scripts/bench-leaves.mjs [--file PATH] [--runs 30] [--racks 2000]
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const { option } = commandLine('bench-leaves');
 const file = option('--file', join(root, 'data', 'leaves-es.plv'));
 const runs = Number(option('--runs', 30));
 const racks = Number(option('--racks', 2000));

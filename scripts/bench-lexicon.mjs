@@ -4,12 +4,10 @@
 // Usage: node scripts/bench-lexicon.mjs [--runs N]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'out/server/src/lexicon');
 if (!existsSync(join(out, 'load.js')) || !existsSync(join(root, 'data/es-open.dawg'))) {
   process.stderr.write('bench-lexicon: build first (node scripts/build.mjs --no-bundle)\n');
@@ -17,7 +15,6 @@ if (!existsSync(join(out, 'load.js')) || !existsSync(join(root, 'data/es-open.da
 }
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 7) : 7;
-const require = createRequire(import.meta.url);
 
 /** Runs one measurement in a fresh node process; the child prints one JSON line. */
 function child(body, env = {}) {

@@ -1,30 +1,57 @@
-// Planilla's move generator measured the way docs/performance.md compares it with MAGPIE and
-// wolges (`npm run bench:peers`). Prints figures; asserts nothing.
+// Planilla's move generator measured side by side with MAGPIE and wolges (`npm run bench:peers`,
+// docs/performance.md). Prints figures; asserts nothing.
 //
 // Positions (the method of the comparison): the boards of 20 seeded generated games, every second
 // turn with at least 7 tiles in the bag, each with racks of 0, 1 and 2 blanks drawn (seeded) from
 // the unseen tiles; zero leaves, so that only the generator is measured (as for the peers). No
 // empty board among them (Planilla lists an opening across and down, the peers across only).
 //
-// Figures, CPU time (process.cpuUsage: user + system) and medians, with the load average:
-//   1. all moves per blank class: M moves/s (sum of moves / CPU time of the pass, median of runs)
+// The peers, when their checkouts are given (`--magpie DIR`, `--wolges DIR`): each is built from
+// its own sources in a temporary folder (never in the checkout, never in this repository), with
+// `nice`: MAGPIE with `make magpie BUILD=release` and our harness scripts/peers/magpie-bench.c
+// linked with its release objects; wolges' generator as a std-only crate that our harness
+// scripts/peers/wolges-bench.rs pulls in by `#[path]` (rustc, no crates). The word graph both
+// read is built from Planilla's built-in list by wolges' own builder (a GADDAG + DAWG `.kwg`);
+// MAGPIE gets the FISE distribution as a letter-distribution file named with an English prefix
+// (it has no Spanish type), a zero leave file made by its own converter, the board layout read
+// from Planilla's premium squares. `--build-dir DIR` keeps the builds in DIR for the next run
+// (built again only when missing).
+//
+// Checked first: the number of placements (tile plays, exchanges and the pass left out) and the
+// best score of every position are the same for the three; a difference is printed and ends the
+// run with exit code 1.
+//
+// Figures, CPU time (user + system) and medians, with the load average. Runs interleaved per
+// blank class: Planilla, MAGPIE, wolges, Planilla, … Each tool times its own generation calls
+// (Planilla process.cpuUsage, the harnesses CLOCK_PROCESS_CPUTIME_ID), so start-up and loading
+// are left out.
+//   1. all moves per blank class: M placements/s (sum of placements / CPU time of the pass,
+//      median of runs), the ratio Planilla/peer per run, median
 //   2. best move and best 10 per blank class: median and p95 of each position's median, in ms
-//   3. the first position of a fresh process (a child that loads the lexicon, then times one
-//      best-10 search, then a second one): the cold pass against the warm one
+//   3. the first position of a fresh process (a child that loads the lexicon, then times three
+//      best-10 searches): the cold pass against the warm one
 //   4. `planilla analyze --json` of 100 generated games, --jobs 1 and --jobs 2 (children's CPU)
 //   5. start-up: `planilla check FILE` and `planilla moves FILE --line L` against `node -e 0`
 //      (children's CPU, interleaved, median)
 //
-// The peers themselves are not built nor run by this script: it says so at the end. To compare,
-// build them from their own checkouts as docs/performance.md describes and run them on the
-// positions this script writes with `--write-positions DIR` (moves --stdin JSON lines).
-//
-// Usage: node scripts/bench-peers.mjs [--runs N] [--games N] [--skip-analyze] [--write-positions DIR] [--out DIR]
+// Usage: node scripts/bench-peers.mjs [--magpie DIR] [--wolges DIR] [--build-dir DIR] [--runs N]
+//          [--games N] [--skip-analyze] [--skip-startup] [--write-positions DIR] [--out DIR]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +71,8 @@ const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { parse } = require(join(OUT, 'server/src/syntax/parse.js'));
 const { replay } = require(join(OUT, 'server/src/engine/replay.js'));
 const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
+const { premiumAt } = require(join(OUT, 'server/src/engine/board.js'));
+const { TILE_LETTERS, tokenize } = require(join(OUT, 'server/src/lexicon/normalize.js'));
 const { NO_LEAVES, generateMoves, bestMoves, positionBefore } = require(join(OUT, 'server/src/analysis/index.js'));
 const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.js'));
 
@@ -151,41 +180,296 @@ if (written) {
   );
 }
 
+// The peers: built from their checkouts, each with the positions in its own format.
+const tileCode = (letter) => TILE_LETTERS.indexOf(letter.toLowerCase());
+const work = option('--build-dir', undefined) ?? mkdtempSync(join(os.tmpdir(), 'planilla-peers-'));
+const keepWork = option('--build-dir', undefined) !== undefined;
+mkdirSync(work, { recursive: true });
+const nice = (cmd, argv, cwd) =>
+  execFileSync('nice', ['-n', '10', cmd, ...argv], { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+const gitHead = (dir) => {
+  try {
+    return execFileSync('git', ['-C', dir, 'rev-parse', '--short=8', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return 'not a git checkout';
+  }
+};
+const peers = [];
+const missing = [];
+let kwgFile;
+function wordGraph(bench) {
+  // Planilla's built-in list, as tile codes, made into a GADDAG + DAWG by wolges' own builder.
+  if (kwgFile) return kwgFile;
+  kwgFile = join(work, 'es.kwg');
+  if (!existsSync(kwgFile)) {
+    const words = join(work, 'words.txt');
+    const lines = [];
+    for (const w of lexicon.words()) lines.push(tokenize(w).join(','));
+    writeFileSync(words, lines.join('\n') + '\n');
+    nice(bench, ['build', words, kwgFile], work);
+  }
+  return kwgFile;
+}
+function buildWolges(dir) {
+  if (!existsSync(join(dir, 'src/movegen.rs'))) throw new Error(`${dir} is not a wolges checkout (no src/movegen.rs)`);
+  const out = join(work, 'wolges');
+  mkdirSync(out, { recursive: true });
+  const bench = join(out, 'wolges-bench');
+  if (!existsSync(bench)) {
+    const link = join(out, 'wolges-src');
+    rmSync(link, { force: true });
+    symlinkSync(resolve(dir, 'src'), link);
+    copyFileSync(join(root, 'scripts/peers/wolges-bench.rs'), join(out, 'wolges-bench.rs'));
+    writeFileSync(
+      join(out, 'num_cpus.rs'),
+      '// Stand-in for the num_cpus crate (none is reachable here).\npub fn get() -> usize { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) }\n',
+    );
+    nice('rustc', ['--edition', '2024', '--crate-type', 'rlib', '--crate-name', 'num_cpus', '-O', 'num_cpus.rs'], out);
+    nice(
+      'rustc',
+      [
+        '--edition',
+        '2024',
+        '-C',
+        'opt-level=3',
+        '-C',
+        'target-cpu=native',
+        '-C',
+        'codegen-units=1',
+        '-A',
+        'warnings',
+        '--extern',
+        'num_cpus=libnum_cpus.rlib',
+        '-L',
+        '.',
+        '-o',
+        'wolges-bench',
+        'wolges-bench.rs',
+      ],
+      out,
+    );
+  }
+  const kwg = wordGraph(bench);
+  return {
+    name: 'wolges',
+    commit: gitHead(dir),
+    format: (p) => {
+      const board = p.board.map((c) => (c ? tileCode(c.letter) + (c.blank ? 128 : 0) : 0)).join(',');
+      return `${board};${p.rack.map((f) => (f === '?' ? 0 : tileCode(f))).join(',')}`;
+    },
+    argv: (file) => [bench, ['run', kwg, file]],
+  };
+}
+function buildMagpie(dir) {
+  if (!existsSync(join(dir, 'src/impl/move_gen.c'))) throw new Error(`${dir} is not a MAGPIE checkout (no src/impl/move_gen.c)`);
+  const out = join(work, 'magpie');
+  const bench = join(out, 'magpie-bench');
+  const data = join(out, 'data');
+  if (!existsSync(bench)) {
+    const src = join(out, 'src-copy');
+    rmSync(src, { recursive: true, force: true });
+    mkdirSync(src, { recursive: true });
+    for (const part of ['Makefile', 'src', 'cmd', 'test']) cpSync(join(dir, part), join(src, part), { recursive: true });
+    nice('make', ['magpie', 'BUILD=release', '-j2'], src);
+    const objects = [];
+    const walk = (d) => {
+      for (const e of readdirSync(d, { withFileTypes: true }))
+        if (e.isDirectory()) walk(join(d, e.name));
+        else if (e.name.endsWith('.o')) objects.push(join(d, e.name));
+    };
+    walk(join(src, 'obj/release-b15-r7/src'));
+    copyFileSync(join(root, 'scripts/peers/magpie-bench.c'), join(out, 'magpie-bench.c'));
+    nice(
+      'gcc',
+      ['-O3', '-flto', '-march=native', '-DNDEBUG', '-I', src, '-o', bench, 'magpie-bench.c', ...objects, '-lm', '-pthread'],
+      out,
+    );
+  }
+  // Its data: the FISE distribution in the .kwg's tile order under an English name, the graph
+  // under an accepted lexicon name, the board's premiums, a one-line win table, zero leaves.
+  for (const sub of ['letterdistributions', 'lexica', 'layouts', 'strategy']) mkdirSync(join(data, sub), { recursive: true });
+  const set = TILE_SETS.spanish;
+  const vowels = new Set(['A', 'E', 'I', 'O', 'U']);
+  const bracket = (t) => (t.length > 1 ? `[${t}]` : t);
+  const ld = ['?,?,' + set.count('?') + ',0,0'];
+  for (let t = 1; t < TILE_LETTERS.length; t++) {
+    const up = TILE_LETTERS[t].toUpperCase();
+    ld.push(`${up},${TILE_LETTERS[t]},${set.count(up)},${set.value(up)},${vowels.has(up) ? 1 : 0}`);
+  }
+  writeFileSync(join(data, 'letterdistributions/english_es.csv'), ld.join('\n') + '\n');
+  const marks = { DL: "'", DW: '-', TL: '"', TW: '=' };
+  const rows = ['7,7'];
+  for (let r = 0; r < 15; r++) {
+    let row = '';
+    for (let c = 0; c < 15; c++) row += marks[premiumAt(r, c)] ?? ' ';
+    rows.push(row);
+  }
+  writeFileSync(join(data, 'layouts/standard15.txt'), rows.join('\n') + '\n');
+  writeFileSync(join(data, 'strategy/winpct.csv'), '1 1\n');
+  copyFileSync(kwgFile, join(data, 'lexica/CSWES.kwg'));
+  if (!existsSync(join(data, 'lexica/CSWES.klv2'))) {
+    writeFileSync(join(data, 'lexica/CSWES.csv'), '');
+    execFileSync(bench, [data, 'klv'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  }
+  const tile = (c) => bracket(c.blank ? c.letter.toLowerCase() : c.letter);
+  return {
+    name: 'MAGPIE',
+    commit: gitHead(dir),
+    format: (p) => {
+      const rowsOut = [];
+      for (let r = 0; r < 15; r++) {
+        let row = '';
+        let gap = 0;
+        for (let c = 0; c < 15; c++) {
+          const cell = p.board[r * 15 + c];
+          if (!cell) gap++;
+          else {
+            if (gap) row += String(gap);
+            gap = 0;
+            row += tile(cell);
+          }
+        }
+        if (gap) row += String(gap);
+        rowsOut.push(row);
+      }
+      return `${rowsOut.join('/')} ${p.rack.map((f) => bracket(f)).join('')}/ 0/0 0`;
+    },
+    argv: (file) => [bench, [data, 'run', file]],
+  };
+}
+const wolgesDir = option('--wolges', undefined);
+const magpieDir = option('--magpie', undefined);
+const tryBuild = (name, dir, build) => {
+  if (!dir) return void missing.push(`${name}: no checkout given (--${name.toLowerCase()} DIR)`);
+  const t0 = Date.now();
+  try {
+    const peer = build(dir);
+    peers.push(peer);
+    say(`  ${name} ${peer.commit} built in ${work} (${((Date.now() - t0) / 1000).toFixed(0)} s wall, nice)`);
+  } catch (e) {
+    const detail = e && e.stderr ? String(e.stderr).trim().split('\n').slice(-3).join(' | ') : String(e && e.message ? e.message : e);
+    missing.push(`${name}: the build failed (${detail})`);
+  }
+};
+// wolges first: its builder makes the word graph MAGPIE reads too.
+if (wolgesDir) tryBuild('wolges', wolgesDir, buildWolges);
+if (magpieDir) {
+  if (!kwgFile && !peers.some((p) => p.name === 'wolges'))
+    missing.push("MAGPIE: needs the word graph built by wolges' builder (give --wolges DIR too)");
+  else tryBuild('MAGPIE', magpieDir, buildMagpie);
+} else missing.push('MAGPIE: no checkout given (--magpie DIR)');
+if (!wolgesDir) missing.splice(0, 0, 'wolges: no checkout given (--wolges DIR)');
+const files = new Map();
+for (const peer of peers)
+  byBlanks.forEach((list, blanks) => {
+    const file = join(work, `${peer.name}-${blanks}.txt`);
+    writeFileSync(file, list.map(peer.format).join('\n') + '\n');
+    files.set(`${peer.name}-${blanks}`, file);
+  });
+/** One peer's pass over a blank class: per position [placements, all ms, best ms, best-10 ms, best score]. */
+const runPeer = (peer, blanks) =>
+  execFileSync(...peer.argv(files.get(`${peer.name}-${blanks}`)), { encoding: 'utf8', maxBuffer: 1 << 26 })
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' ').map(Number));
+/** Planilla's pass, the same figures. */
+const runPlanilla = (blanks) =>
+  byBlanks[blanks].map((p) => {
+    let c0 = cpuMs();
+    const all = generateMoves(p, options);
+    const tAll = cpuMs() - c0;
+    let placements = 0;
+    for (const m of all) if (m.kind === 'play') placements++;
+    c0 = cpuMs();
+    const best = bestMoves(p, 1, options);
+    const tOne = cpuMs() - c0;
+    c0 = cpuMs();
+    bestMoves(p, 10, options);
+    const tTen = cpuMs() - c0;
+    return [placements, tAll, tOne, tTen, best[0] && best[0].kind === 'play' ? best[0].score : 0];
+  });
+
 // Warm up the JIT.
 for (const p of byBlanks[1].slice(0, 30)) generateMoves(p, options);
 
-// 1. All moves.
-for (const blanks of [0, 1, 2]) {
-  const rates = [];
-  let moves = 0;
-  for (let run = 0; run < RUNS; run++) {
-    moves = 0;
-    const c0 = cpuMs();
-    for (const p of byBlanks[blanks]) moves += generateMoves(p, options).length;
-    rates.push(moves / ((cpuMs() - c0) / 1000));
-  }
-  say(
-    `all moves, ${blanks} blank(s): ${(median(rates) / 1e6).toFixed(2)} M moves/s CPU (median of ${RUNS}: ${rates.map((r) => (r / 1e6).toFixed(2)).join(' ')}; ${moves} moves, ${byBlanks[blanks].length} positions)`,
-  );
-}
-
-// 2. Best move, best 10.
-for (const n of [1, 10]) {
+// 1–2. Interleaved runs: per class, Planilla then each peer, RUNS times.
+const tools = ['Planilla', ...peers.map((p) => p.name)];
+const results = byBlanks.map(() => tools.map(() => [])); // [blanks][tool][run] = rows
+let mismatches = 0;
+for (let run = 0; run < RUNS; run++)
   for (const blanks of [0, 1, 2]) {
-    const per = byBlanks[blanks].map(() => []);
-    for (let run = 0; run < RUNS; run++) {
-      byBlanks[blanks].forEach((p, i) => {
-        const c0 = cpuMs();
-        bestMoves(p, n, options);
-        per[i].push(cpuMs() - c0);
-      });
-    }
-    const times = per.map(median);
-    say(
-      `best ${n === 1 ? 'move' : n}, ${blanks} blank(s): median ${median(times).toFixed(3)} ms CPU, p95 ${percentile(times, 0.95).toFixed(2)} ms (${times.length} positions, each its median of ${RUNS})`,
-    );
+    if (byBlanks[blanks].length === 0) continue;
+    results[blanks][0].push(runPlanilla(blanks));
+    peers.forEach((peer, k) => results[blanks][k + 1].push(runPeer(peer, blanks)));
   }
+say(`load after the runs: ${load()}`);
+// Exactness first: the same placements and the same best score everywhere.
+byBlanks.forEach((list, blanks) =>
+  list.forEach((p, i) => {
+    const ours = results[blanks][0][0][i];
+    peers.forEach((peer, k) => {
+      const theirs = results[blanks][k + 1][0][i];
+      if (!theirs || theirs[0] !== ours[0] || theirs[4] !== ours[4]) {
+        mismatches++;
+        if (mismatches <= 10)
+          say(
+            `  MISMATCH ${peer.name}, ${blanks} blank(s), position ${i} (rack ${p.rack.join('')}): Planilla ${ours[0]} placements best ${ours[4]}, ${peer.name} ${theirs ? `${theirs[0]} best ${theirs[4]}` : 'no answer'}`,
+          );
+      }
+    });
+  }),
+);
+const placementsOf = (blanks) => results[blanks][0][0]?.reduce((n, r) => n + r[0], 0) ?? 0;
+if (peers.length > 0)
+  say(
+    mismatches === 0
+      ? `move counts: equal for ${tools.join(', ')} on all ${total} positions (${byBlanks.map((_, b) => placementsOf(b)).reduce((a, b) => a + b, 0)} placements each) and the same best score`
+      : `move counts: ${mismatches} differences (above)`,
+  );
+const fmt = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+const table = [];
+const row = (label, cells) => table.push(`| ${label} | ${cells.join(' | ')} |`);
+table.push(`| | ${tools.join(' | ')}${peers.length ? ` | ${peers.map((p) => `Planilla / ${p.name}`).join(' | ')}` : ''} |`);
+table.push(`| --- |${' --- |'.repeat(tools.length + peers.length)}`);
+// All moves: per run, placements / CPU s of the pass; ratio of Planilla's time to the peer's per run.
+{
+  const rate = (blanks, k) =>
+    median(results[blanks][k].map((rows) => rows.reduce((n, r) => n + r[0], 0) / (rows.reduce((t, r) => t + r[1], 0) / 1000)));
+  const ratio = (blanks, k) =>
+    median(
+      results[blanks][0].map((rows, run) => rows.reduce((t, r) => t + r[1], 0) / results[blanks][k][run].reduce((t, r) => t + r[1], 0)),
+    );
+  row('all moves, 0 / 1 / 2 blanks (M placements/s)', [
+    ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(rate(b, k) / 1e6, 2)).join(' / ')),
+    ...peers.map((_, k) => [0, 1, 2].map((b) => `${fmt(ratio(b, k + 1), 2)}×`).join(' / ')),
+  ]);
 }
+for (const [col, label] of [
+  [2, 'best move'],
+  [3, 'best 10'],
+]) {
+  const perPosition = (blanks, k) => results[blanks][k][0].map((_, i) => median(results[blanks][k].map((rows) => rows[i][col])));
+  const ratio = (blanks, k) =>
+    median(
+      results[blanks][0].map((rows, run) => rows.reduce((t, r) => t + r[col], 0) / results[blanks][k][run].reduce((t, r) => t + r[col], 0)),
+    );
+  row(`${label}, median ms (0 / 1 / 2 blanks)`, [
+    ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(median(perPosition(b, k)), 3)).join(' / ')),
+    ...peers.map((_, k) => [0, 1, 2].map((b) => `${fmt(ratio(b, k + 1), 2)}×`).join(' / ')),
+  ]);
+  row(`${label}, p95 ms`, [
+    ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(percentile(perPosition(b, k), 0.95), 2)).join(' / ')),
+    ...peers.map(() => ''),
+  ]);
+}
+say(
+  `CPU time (user + system) of the generation calls alone, ${RUNS} interleaved runs, medians; ratios are Planilla's total CPU time over the peer's, per run, median:`,
+);
+for (const line of table) say(line);
+if (!keepWork) rmSync(work, { recursive: true, force: true });
 
 // 4. analyze of GAMES games.
 const dir = mkdtempSync(join(os.tmpdir(), 'planilla-bench-peers-'));
@@ -211,40 +495,40 @@ try {
   }
 
   // 5. Start-up.
-  const file = join(dir, 'one.gcg');
-  writeFileSync(file, games[0].text);
-  const line = String(games[0].text.split('\n').findIndex((l) => l.startsWith('>')) + 1);
-  const cases = [
-    ['node -e 0', ['-e', '0']],
-    ['planilla check FILE', [planilla, 'check', file]],
-    ['planilla moves FILE --line L', [planilla, 'moves', file, '--line', line]],
-  ];
-  const cpu = cases.map(() => []);
-  for (let run = 0; run < Math.max(RUNS, 7); run++) {
-    cases.forEach(([, argv], k) => {
-      const c0 = childCpuMs();
-      try {
-        execFileSync(process.execPath, argv, { stdio: 'ignore' });
-      } catch {
-        // a finding exits 1: its CPU time counts the same
-      }
-      const c1 = childCpuMs();
-      if (c0 !== undefined && c1 !== undefined) cpu[k].push(c1 - c0);
-    });
+  if (!args.includes('--skip-startup')) {
+    const file = join(dir, 'one.gcg');
+    writeFileSync(file, games[0].text);
+    const line = String(games[0].text.split('\n').findIndex((l) => l.startsWith('>')) + 1);
+    const cases = [
+      ['node -e 0', ['-e', '0']],
+      ['planilla check FILE', [planilla, 'check', file]],
+      ['planilla moves FILE --line L', [planilla, 'moves', file, '--line', line]],
+    ];
+    const cpu = cases.map(() => []);
+    for (let run = 0; run < Math.max(RUNS, 7); run++) {
+      cases.forEach(([, argv], k) => {
+        const c0 = childCpuMs();
+        try {
+          execFileSync(process.execPath, argv, { stdio: 'ignore' });
+        } catch {
+          // a finding exits 1: its CPU time counts the same
+        }
+        const c1 = childCpuMs();
+        if (c0 !== undefined && c1 !== undefined) cpu[k].push(c1 - c0);
+      });
+    }
+    if (cpu[0].length > 0) {
+      const base = median(cpu[0]);
+      cases.forEach(([name], k) =>
+        say(
+          `start-up, ${name}: ${median(cpu[k]).toFixed(0)} ms CPU${k > 0 ? ` (${(median(cpu[k]) / base).toFixed(2)}× node -e 0)` : ''} (median of ${cpu[k].length}, at 10 ms ticks)`,
+        ),
+      );
+    } else say('start-up: no CPU figure without /proc');
   }
-  if (cpu[0].length > 0) {
-    const base = median(cpu[0]);
-    cases.forEach(([name], k) =>
-      say(
-        `start-up, ${name}: ${median(cpu[k]).toFixed(0)} ms CPU${k > 0 ? ` (${(median(cpu[k]) / base).toFixed(2)}× node -e 0)` : ''} (median of ${cpu[k].length}, at 10 ms ticks)`,
-      ),
-    );
-  } else say('start-up: no CPU figure without /proc');
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 say(`load at the end: ${load()}`);
-say(
-  'MAGPIE and wolges: not run by this script (their builds and harnesses are not part of it); ' +
-    'their figures in docs/performance.md come from their own checkouts built as it describes, on positions written with --write-positions.',
-);
+for (const m of missing) say(`not measured: ${m}`);
+if (mismatches > 0) process.exitCode = 1;

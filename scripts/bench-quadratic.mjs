@@ -10,16 +10,12 @@
 // Usage: node scripts/bench-quadratic.mjs [--runs N] [--root DIR]   (DIR: another built checkout,
 // e.g. an older commit's worktree, to compare; default this one; needs `npm run build` first)
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { commandLine, root as repositoryRoot } from './lib/command-line.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const root = resolve(option('--root', join(dirname(fileURLToPath(import.meta.url)), '..')));
+const { option } = commandLine('bench-quadratic');
+const root = resolve(option('--root', repositoryRoot));
 const runs = Math.max(1, Number(option('--runs', 5)) || 5);
 const require = createRequire(import.meta.url);
 const out = (m) => require(join(root, 'out', 'server', 'src', m));

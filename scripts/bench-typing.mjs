@@ -19,15 +19,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { frame, frameReader } from './lib/lsp-frames.mjs';
+import { commandLine, root as repositoryRoot } from './lib/command-line.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const root = resolve(option('--root', join(dirname(fileURLToPath(import.meta.url)), '..')));
+const { args, option } = commandLine('bench-typing');
+const root = resolve(option('--root', repositoryRoot));
 const RUNS = Math.max(1, Number(option('--runs', 3)) || 3);
 const KEYS = Math.max(1, Number(option('--keys', 40)) || 40);
 const LENSES = !args.includes('--no-lenses');
@@ -62,23 +59,13 @@ function startServer() {
   const child = spawn(process.execPath, [...SERVER_EXEC_ARGV, join(root, 'dist/server.js'), '--stdio'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  let buffer = Buffer.alloc(0);
   let nextId = 1;
   const pending = new Map();
   const listeners = [];
-  const send = (m) => {
-    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...m }));
-    child.stdin.write(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]));
-  };
-  child.stdout.on('data', (chunk) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    for (;;) {
-      const end = buffer.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, end).toString())[1]);
-      if (buffer.length < end + 4 + length) return;
-      const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString());
-      buffer = buffer.subarray(end + 4 + length);
+  const send = (m) => child.stdin.write(frame(m));
+  child.stdout.on(
+    'data',
+    frameReader((message) => {
       if (message.id !== undefined && message.method === undefined) {
         pending.get(message.id)?.(message);
         pending.delete(message.id);
@@ -89,8 +76,8 @@ function startServer() {
       } else {
         for (const l of listeners) l(message);
       }
-    }
-  });
+    }),
+  );
   return {
     pid: child.pid,
     nextId: () => nextId,

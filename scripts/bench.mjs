@@ -7,28 +7,21 @@
 //   4. language server: didChange → publishDiagnostics on a 30-turn record and on 1 000 events
 //      (median and p95 over 200 edits), memory after opening 100 records (test/protocol/bench.ts)
 //   5. moves: all-moves throughput, top-10 per position, a game analysed, a folder with --jobs 1 and 2 (scripts/bench-moves.mjs)
+//   6. simulation: 2-ply playouts per second on one thread, CPU time (scripts/bench-sim.mjs)
 //
 // Games are generated once with fixed seeds (test/support/generate-cli.ts) and kept in
 // $TMPDIR/planilla-bench/games-10000 (seeds 100000–104999 in bracket notation with the FISE ending,
 // 105000–109999 in plain notation with the GCG ending); later runs reuse them.
 //
-// Usage: npm run bench [-- --no-build] [--runs N] [--cli-runs N] [--edits N] [--skip in-process,cli,lexicon,lsp,moves]
+// Usage: npm run bench [-- --no-build] [--runs N] [--cli-runs N] [--edits N] [--skip in-process,cli,lexicon,lsp,moves,sim]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const count = (name, fallback) => Math.max(1, Number(option(name, fallback)) || fallback);
+const { args, option, count } = commandLine('bench');
 const RUNS = count('--runs', 7);
 const CLI_RUNS = count('--cli-runs', 3);
 const EDITS = count('--edits', 200);
@@ -286,6 +279,16 @@ async function moves() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 6. Simulation (the deep analysis): scripts/bench-sim.mjs
+
+async function simulation() {
+  const text = await run(process.execPath, [join(root, 'scripts/bench-sim.mjs'), '--runs', String(Math.min(RUNS, 5)), '--json']);
+  const lines = text.trim().split('\n');
+  for (const line of lines.slice(0, -1)) say(`sim: ${line}`);
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Report
 
 function cpuModel() {
@@ -326,6 +329,14 @@ function table(figures, loadBefore, loadAfter) {
       `language server memory after opening ${s.memory.records} records`,
       `**${fmt(s.memory.openedMB, 0)} MB** resident (${fmt(s.memory.idleMB, 0)} MB at rest)`,
       '< 100 MB',
+    );
+  }
+  const sim = figures.sim;
+  if (sim) {
+    row(
+      '2-ply simulation playouts per second, one thread (`PlayoutRunner`, 15 candidates of mid-game positions)',
+      `median **${fmt(sim.median, 0)}** per second of CPU (runs ${sim.runs.map((x) => fmt(x, 0)).join(', ')})`,
+      '≥ 1 000/s',
     );
   }
   const m = figures.moves;
@@ -377,6 +388,7 @@ async function main() {
   if (!skip.has('lexicon')) figures.lexicon = await lexicon();
   if (!skip.has('lsp')) figures.lsp = await languageServer();
   if (!skip.has('moves')) figures.moves = await moves();
+  if (!skip.has('sim')) figures.sim = await simulation();
   const loadAfter = os.loadavg()[0];
   say('\n----- README block (paste under "Performance") -----\n');
   say(table(figures, loadBefore, loadAfter));

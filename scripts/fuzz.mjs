@@ -4,10 +4,9 @@
 //   env PLANILLA_FUZZ_RUNS / PLANILLA_FUZZ_SEED / PLANILLA_FUZZ_TIME_MS work as well (flags win).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (!existsSync(join(root, 'out/test/fuzz'))) {
   process.stderr.write('fuzz: build first (npm run build)\n');
   process.exit(2);

@@ -12,31 +12,16 @@
 //   Without --deals, only prints the summary of --results and the values.
 // Run it niced (nice -n 10). Needs a build (npx tsc -p .).
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { commandLine, compiled, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const out = (p) => join(root, 'out/server/src', p);
-if (!existsSync(out('training/selfplay.js'))) {
-  process.stderr.write('leaves-figures: build first (npx tsc -p .)\n');
-  process.exit(2);
-}
-const { playGame } = require(out('training/selfplay.js'));
-const { chooserFor } = require(out('training/strategies.js'));
-const { loadLeaveFile, formatLeaveMessage } = require(out('analysis/leave-files.js'));
-const { loadDefaultLexicon } = require(out('lexicon/load.js'));
+const load = compiled('leaves-figures', 'training/selfplay.js');
+const { playGame } = load('training/selfplay.js');
+const { chooserFor } = load('training/strategies.js');
+const { loadLeaveFile, formatLeaveMessage } = load('analysis/leave-files.js');
+const { loadDefaultLexicon } = load('lexicon/load.js');
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const die = (msg) => {
-  process.stderr.write(`leaves-figures: ${msg}\n`);
-  process.exit(2);
-};
+const { option, die } = commandLine('leaves-figures');
 const table = (file) => {
   const r = loadLeaveFile(file);
   if (!r.ok) die(formatLeaveMessage(r.error, 'en'));

@@ -9,30 +9,19 @@
 //   --leaves    the table of `equity` and `tiles` (.plv, .klv2 or .klv; default the built-in one)
 //   --gcg DIR   also write every game as a GCG record
 // Needs a build (`npm run build` or `node scripts/build.mjs --no-bundle`).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { commandLine, compiled } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const out = (p) => join(root, 'out/server/src', p);
-if (!existsSync(out('training/selfplay-run.js'))) {
-  process.stderr.write('selfplay: build first (npm run build)\n');
-  process.exit(2);
-}
-const { runPool, seedRange, summarize } = require(out('training/selfplay-run.js'));
-const { STRATEGIES } = require(out('training/strategies.js'));
-const { parseLeaveBytes, formatLeaveMessage } = require(out('analysis/leave-files.js'));
-const { formatMessage } = require(out('rules/messages.js'));
+const load = compiled('selfplay', 'training/selfplay-run.js', 'npm run build');
+const { runPool, seedRange, summarize } = load('training/selfplay-run.js');
+const { STRATEGIES } = load('training/strategies.js');
+const { parseLeaveBytes, formatLeaveMessage } = load('analysis/leave-files.js');
+const { formatMessage } = load('rules/messages.js');
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const { option } = commandLine('selfplay');
 const lang = option('--lang', (process.env.PLANILLA_LANG ?? '').toLowerCase() === 'en' ? 'en' : 'es') === 'en' ? 'en' : 'es';
 const fail = (id, a) => {
   process.stderr.write(`selfplay: ${formatMessage(id, a, lang)}\n`);

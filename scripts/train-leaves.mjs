@@ -14,34 +14,19 @@
 //          [--eval 200] [--jobs N] [--k 20] [--min-count 3] [--decay 0.5] [--out FILE] [--log FILE]
 //          [--lexicon PATH]
 // Default --out: data/leaves-es.plv (the shipped table). Needs a build.
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { commandLine, compiled, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const out = (p) => join(root, 'out/server/src', p);
-if (!existsSync(out('training/selfplay-run.js'))) {
-  process.stderr.write('train-leaves: build first (npm run build)\n');
-  process.exit(2);
-}
-const { runPool, seedRange, summarize } = require(out('training/selfplay-run.js'));
-const { LeaveStats } = require(out('training/leave-training.js'));
-const { SPANISH_LEAVES, serializeLeaveTable } = require(out('analysis/leave-table.js'));
-const { loadDefaultLexicon, loadLexicon } = require(out('lexicon/load.js'));
+const load = compiled('train-leaves', 'training/selfplay-run.js', 'npm run build');
+const { runPool, seedRange, summarize } = load('training/selfplay-run.js');
+const { LeaveStats } = load('training/leave-training.js');
+const { SPANISH_LEAVES, serializeLeaveTable } = load('analysis/leave-table.js');
+const { loadDefaultLexicon, loadLexicon } = load('lexicon/load.js');
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const die = (msg) => {
-  process.stderr.write(`train-leaves: ${msg}\n`);
-  process.exit(2);
-};
+const { option, die } = commandLine('train-leaves');
 const num = (name, fallback, ok) => {
   const n = Number(option(name, String(fallback)));
   if (!ok(n)) die(`${name} ${option(name)} is out of range`);

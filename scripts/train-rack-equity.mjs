@@ -12,32 +12,17 @@
 //     fits the values of every leave of 1–6 tiles and writes a .plv table.
 // Needs a build (npx tsc -p . or npm run build). Run it niced: nice -n 10 node scripts/….
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { commandLine, compiled } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const out = (p) => join(root, 'out/server/src', p);
-if (!existsSync(out('training/rack-equity.js'))) {
-  process.stderr.write('train-rack-equity: build first (npx tsc -p .)\n');
-  process.exit(2);
-}
-const re = require(out('training/rack-equity.js'));
-const { SPANISH_LEAVES, serializeLeaveTable } = require(out('analysis/leave-table.js'));
-const { builtinLeaves, loadLeaveFile, formatLeaveMessage } = require(out('analysis/leave-files.js'));
-const { NO_LEAVES } = require(out('analysis/leaves.js'));
-const { loadDefaultLexicon } = require(out('lexicon/load.js'));
+const load = compiled('train-rack-equity', 'training/rack-equity.js');
+const re = load('training/rack-equity.js');
+const { SPANISH_LEAVES, serializeLeaveTable } = load('analysis/leave-table.js');
+const { builtinLeaves, loadLeaveFile, formatLeaveMessage } = load('analysis/leave-files.js');
+const { NO_LEAVES } = load('analysis/leaves.js');
+const { loadDefaultLexicon } = load('lexicon/load.js');
 
-const [command, ...args] = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const die = (msg) => {
-  process.stderr.write(`train-rack-equity: ${msg}\n`);
-  process.exit(2);
-};
+const [command, ...words] = process.argv.slice(2);
+const { option, die } = commandLine('train-rack-equity', words);
 const stateFile = option('--state');
 if (!stateFile) die('--state FILE is required');
 const cpuSeconds = () => {

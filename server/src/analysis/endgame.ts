@@ -62,6 +62,10 @@ const FLAG_UPPER = 2;
 /** More plies than any endgame can last (14 tiles, at most three passes between two placements). */
 const MAX_PLIES = 64;
 const INF = 1_000_000;
+/** Half the width of the root's aspiration window (points). */
+const ASPIRATION = 12;
+/** Added to a move's ordering key to keep it positive (keys are above -2^24). */
+const KEY_OFFSET = 1 << 24;
 
 export interface EndgameOptions {
   readonly lexicon: Lexicon;
@@ -245,6 +249,9 @@ class Solver {
     this.tDepth = new Uint8Array(n);
     this.tFlag = new Uint8Array(n);
     this.tBest = new Int32Array(n);
+    this.tMeta = new Int32Array(n);
+    this.tScore = new Int32Array(n);
+    this.tSquares = new Uint8Array(n * STRIDE);
   }
 
   private toggleSquare(s: number, v: number): void {
@@ -303,12 +310,21 @@ class Solver {
       list.key[i] = k;
       list.order[i] = i;
     }
-    // Insertion sort would be quadratic on hundreds of moves: sort the order by key.
-    const keys = list.key;
-    const order = Array.from(list.order.subarray(0, n)).sort((a, b) => keys[b] - keys[a] || a - b);
-    list.order.set(order);
+    if (n > 65535) {
+      const keys = list.key;
+      list.order.set(Array.from(list.order.subarray(0, n)).sort((a, b) => keys[b] - keys[a] || a - b));
+      return list;
+    }
+    // Sorted natively as numbers: key (high) and index (low, the generator's order on ties).
+    if (this.sortBuffer.length < n) this.sortBuffer = new Float64Array(n * 2);
+    const buffer = this.sortBuffer.subarray(0, n);
+    for (let i = 0; i < n; i++) buffer[i] = (list.key[i] + KEY_OFFSET) * 65536 + (65535 - i);
+    buffer.sort();
+    for (let j = 0; j < n; j++) list.order[j] = 65535 - (buffer[n - 1 - j] % 65536);
     return list;
   }
+
+  private sortBuffer = new Float64Array(1024);
 
   /** Plays move i of list (a placement): board, rack, hash, runs, side. Returns the undo token. */
   apply(list: MoveList, i: number): void {
@@ -320,6 +336,8 @@ class Solver {
     if (meta < 0) {
       this.passRun++;
       this.scorelessRun++;
+      this.lastAcross = 0;
+      this.lastDown = 0;
     } else {
       const dir = meta & 1;
       const line = (meta >> 1) & 15;
@@ -344,9 +362,62 @@ class Solver {
       this.passRun = 0;
       this.scorelessRun = 0;
       if (list.score[i] > 0) this.bothZero = false;
+      this.markLanes(list, i);
     }
     this.toggleRuns();
     this.toggleSide();
+  }
+
+  /** Rows (`lastAcross`) and columns (`lastDown`) whose moves the last placement can have changed. */
+  lastAcross = 0;
+  lastDown = 0;
+
+  /**
+   * The lanes placement i of list reached (the board already holds it): each new tile's row and
+   * column, and for the first empty square past the run of tiles on either side of it, that
+   * square's other lane (its cross set or anchor may have changed: movegen.ts `updateBoard`).
+   * Every other lane holds the same squares, cross sets and anchors as before the move.
+   */
+  private markLanes(list: MoveList, i: number): void {
+    const meta = list.meta[i];
+    const dir = meta & 1;
+    const line = (meta >> 1) & 15;
+    const start = (meta >> 5) & 15;
+    const end = (meta >> 9) & 15;
+    const base = i * STRIDE;
+    const board = this.board;
+    let across = 0;
+    let down = 0;
+    for (let q = start; q <= end; q++) {
+      if ((list.squares[base + q - start] & NEW_BIT) === 0) continue;
+      const s = laneSquareIndex(dir, line, q);
+      const r = (s / BOARD_SIZE) | 0;
+      const c = s - r * BOARD_SIZE;
+      across |= 1 << r;
+      down |= 1 << c;
+      for (let k = c - 1; k >= 0; k--)
+        if (board[r * BOARD_SIZE + k] === 0) {
+          down |= 1 << k;
+          break;
+        }
+      for (let k = c + 1; k < BOARD_SIZE; k++)
+        if (board[r * BOARD_SIZE + k] === 0) {
+          down |= 1 << k;
+          break;
+        }
+      for (let k = r - 1; k >= 0; k--)
+        if (board[k * BOARD_SIZE + c] === 0) {
+          across |= 1 << k;
+          break;
+        }
+      for (let k = r + 1; k < BOARD_SIZE; k++)
+        if (board[k * BOARD_SIZE + c] === 0) {
+          across |= 1 << k;
+          break;
+        }
+    }
+    this.lastAcross = across;
+    this.lastDown = down;
   }
 
   private readonly undoStack: number[] = [];
@@ -442,16 +513,69 @@ class Solver {
   };
 
   /**
+   * Per ply, for a node two plies above the horizon: the opponent's best placement score per lane
+   * (index dir * 15 + line) on the node's board, apart for the moves that go out (whose +2R
+   * depends on the mover's rack, which the move in between changes). Filled once the node has a
+   * second child to search (a cut after the first child does not pay for it).
+   */
+  private readonly laneStay: Int32Array[] = [];
+  private readonly laneOut: Int32Array[] = [];
+  private readonly laneReady: boolean[] = [];
+  private laneTarget = 0;
+  private readonly laneSink: PlacementSink = {
+    accept: (gen: MoveGenerator, _start: number, _end: number, score: number, used: number): void => {
+      const k = gen.dir * BOARD_SIZE + gen.line;
+      const table = used === this.size[this.side ^ 1] ? this.laneOut[this.laneTarget] : this.laneStay[this.laneTarget];
+      if (score > table[k]) table[k] = score;
+    },
+  };
+
+  /** Fills the lane tables of ply `ply` for the opponent of the side to move, on this board. */
+  prepareLanes(ply: number): void {
+    while (this.laneStay.length <= ply) {
+      this.laneStay.push(new Int32Array(2 * BOARD_SIZE));
+      this.laneOut.push(new Int32Array(2 * BOARD_SIZE));
+      this.laneReady.push(false);
+    }
+    this.laneStay[ply].fill(0);
+    this.laneOut[ply].fill(-INF);
+    this.laneTarget = ply;
+    this.gen.setPosition(this.board, this.racks[this.side ^ 1]);
+    this.gen.run(this.laneSink);
+    this.laneReady[ply] = true;
+  }
+
+  /**
    * A node one ply above the horizon, the pass not ending the game: the best of the pass (0) and
    * each placement's score (+2R when it goes out), the walk stopping at the first that reaches
-   * `beta`. The pass is not the end, so the value is not exact (`horizon` counts it).
+   * `beta`. The pass is not the end, so the value is not exact (`horizon` counts it). When the
+   * parent's lane tables are ready, the lanes the parent's move did not reach are read from them
+   * and only the others are generated (nothing at all once the tables reach `beta`).
    */
-  frontier(beta: number): number {
+  frontier(beta: number, ply: number): number {
     this.horizon++;
-    this.frontierBest = 0;
+    let best = 0;
+    let across = -1;
+    let down = -1;
+    if (ply > 0 && this.laneReady[ply - 1] === true) {
+      const stay = this.laneStay[ply - 1];
+      const out = this.laneOut[ply - 1];
+      const bonus = 2 * this.value[this.side ^ 1];
+      across = this.lastAcross;
+      down = this.lastDown;
+      for (let k = 0; k < 2 * BOARD_SIZE; k++) {
+        const bit = 1 << (k < BOARD_SIZE ? k : k - BOARD_SIZE);
+        if (((k < BOARD_SIZE ? across : down) & bit) !== 0) continue;
+        const v = stay[k] > out[k] + bonus ? stay[k] : out[k] + bonus;
+        if (v > best) best = v;
+      }
+      if (best >= beta) return best;
+    }
+    this.frontierBest = best;
     this.frontierBeta = beta;
     this.gen.setPosition(this.board, this.racks[this.side]);
-    this.gen.run(this.frontierSink);
+    if (across === -1) this.gen.run(this.frontierSink);
+    else this.gen.runLanes(this.frontierSink, across, down);
     return this.frontierBest;
   }
 
@@ -479,7 +603,7 @@ class Solver {
     }
     if (depth <= 1 && this.passEnds() === false) {
       // Kept in the table too (depth 1, never exact): transpositions reach the same frontier.
-      const v = this.frontier(beta);
+      const v = this.frontier(beta, ply);
       this.tKeyA[slot] = this.hashA;
       this.tKeyB[slot] = this.hashB;
       this.tValue[slot] = v;
@@ -490,42 +614,151 @@ class Solver {
     }
     const alpha0 = alpha;
     const horizon0 = this.horizon;
-    const list = this.generate(ply, ttBest);
     let best = -INF;
     let bestSig = 0;
-    const n = list.count;
-    for (let j = 0; j < n; j++) {
-      const i = list.order[j];
-      let v = this.terminal(list, i);
-      if (Number.isNaN(v)) {
-        if (depth <= 1) {
-          v = list.score[i]; // the horizon: nothing counted beyond
-          this.horizon++;
-        } else {
-          this.apply(list, i);
-          v = list.score[i] - this.search(depth - 1, list.score[i] - beta, list.score[i] - alpha, ply + 1, limited);
-          this.undo(list, i);
+    let bestList: MoveList | undefined;
+    let bestIndex = 0;
+    let searched = 0;
+    // The table's best move first, before any generation: when it cuts, the node costs no
+    // generation at all (most nodes of a well-ordered search).
+    const tried = ttBest !== 0 ? this.tableMove(slot, ply) : undefined;
+    if (tried) {
+      best = this.child(tried, 0, depth, alpha, beta, ply, limited, true);
+      bestSig = ttBest;
+      bestList = tried;
+      searched++;
+      if (best > alpha) alpha = best;
+    }
+    if (alpha < beta) {
+      const list = this.generate(ply, 0);
+      const n = list.count;
+      for (let j = 0; j < n; j++) {
+        const i = list.order[j];
+        if (tried && list.signature(i) === ttBest) continue;
+        if (depth === 2 && searched > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
+        const v = this.child(list, i, depth, alpha, beta, ply, limited, searched === 0);
+        searched++;
+        if (v > best) {
+          best = v;
+          bestSig = list.signature(i);
+          bestList = list;
+          bestIndex = i;
+          if (v > alpha) alpha = v;
+          if (alpha >= beta) break;
         }
       }
-      if (v > best) {
-        best = v;
-        bestSig = list.signature(i);
-        if (v > alpha) alpha = v;
-        if (alpha >= beta) break;
-      }
     }
+    if (depth === 2) this.laneReady[ply] = false;
     this.tKeyA[slot] = this.hashA;
     this.tKeyB[slot] = this.hashB;
     this.tValue[slot] = best;
     this.tDepth[slot] = this.horizon === horizon0 ? EXACT_DEPTH : depth;
     this.tFlag[slot] = best <= alpha0 ? FLAG_UPPER : best >= beta ? FLAG_LOWER : FLAG_EXACT;
     this.tBest[slot] = bestSig;
+    if (bestList) this.keepMove(slot, bestList, bestIndex);
     return best;
   }
 
+  /**
+   * The value of move i of list for the side to move at a node searched `depth` plies with
+   * window (alpha, beta): its end-of-game value, its points at the horizon, or its points minus
+   * the opponent's best after it (principal variation search: a move after the first is tried
+   * with a null window, searched again with the full window only when it beats alpha).
+   */
+  private child(
+    list: MoveList,
+    i: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    limited: boolean,
+    first: boolean,
+  ): number {
+    const t = this.terminal(list, i);
+    if (!Number.isNaN(t)) return t;
+    const score = list.score[i];
+    if (depth <= 1) {
+      this.horizon++; // the horizon: nothing counted beyond
+      return score;
+    }
+    this.apply(list, i);
+    let v: number;
+    if (first || beta - alpha <= 1) v = score - this.search(depth - 1, score - beta, score - alpha, ply + 1, limited);
+    else {
+      v = score - this.search(depth - 1, score - alpha - 1, score - alpha, ply + 1, limited);
+      if (v > alpha && v < beta) v = score - this.search(depth - 1, score - beta, score - alpha, ply + 1, limited);
+    }
+    this.undo(list, i);
+    return v;
+  }
+
+  /** The table's move records (beside `tBest`): meta, points and squares of each slot's best move. */
+  private readonly tMeta: Int32Array;
+  private readonly tScore: Int32Array;
+  private readonly tSquares: Uint8Array;
+  private readonly tableLists: MoveList[] = [];
+
+  private keepMove(slot: number, list: MoveList, i: number): void {
+    const meta = list.meta[i];
+    this.tMeta[slot] = meta;
+    this.tScore[slot] = list.score[i];
+    if (meta >= 0) this.tSquares.set(list.squares.subarray(i * STRIDE, i * STRIDE + STRIDE), slot * STRIDE);
+  }
+
+  /**
+   * The table's best move of this node as a one-move list of ply `ply`, or undefined when the
+   * record does not fit the position (another position's record in the slot: its squares taken or
+   * its tiles not on the rack).
+   */
+  private tableMove(slot: number, ply: number): MoveList | undefined {
+    if (this.tBest[slot] === 0) return undefined;
+    while (this.tableLists.length <= ply) this.tableLists.push(new MoveList());
+    const one = this.tableLists[ply];
+    one.reset();
+    const meta = this.tMeta[slot];
+    if (meta < 0) {
+      if (this.tBest[slot] !== 1) return undefined;
+      one.addPass();
+      return one;
+    }
+    const dir = meta & 1;
+    const line = (meta >> 1) & 15;
+    const start = (meta >> 5) & 15;
+    const end = (meta >> 9) & 15;
+    const rack = this.racks[this.side];
+    const need = this.need;
+    need.fill(0);
+    for (let q = start; q <= end; q++) {
+      const v = this.tSquares[slot * STRIDE + q - start];
+      const s = laneSquareIndex(dir, line, q);
+      if ((v & NEW_BIT) === 0) {
+        if (this.board[s] !== v) return undefined;
+        continue;
+      }
+      if (this.board[s] !== 0) return undefined;
+      const code = (v & BLANK_BIT) !== 0 ? BLANK : v & CODE_MASK;
+      if (++need[code] > rack[code]) return undefined;
+    }
+    one.count = 1;
+    one.meta[0] = meta;
+    one.score[0] = this.tScore[slot];
+    one.squares.set(this.tSquares.subarray(slot * STRIDE, slot * STRIDE + STRIDE), 0);
+    return one.signature(0) === this.tBest[slot] ? one : undefined;
+  }
+
+  private readonly need = new Int8Array(CODES);
+
   /** The root of an iteration: every move with a full window; the best move and value. */
-  root(depth: number, ply: number, limited: boolean, preferred: number): { value: number; index: number; list: MoveList } {
+  root(
+    depth: number,
+    ply: number,
+    limited: boolean,
+    preferred: number,
+    aspiration?: number,
+  ): { value: number; index: number; list: MoveList } {
     this.nodes++;
+    this.laneReady.fill(false); // a search stopped half-way leaves none ready
     const list = this.generate(ply, preferred);
     let best = -INF;
     let index = -1;
@@ -538,8 +771,22 @@ class Solver {
           v = list.score[i];
           this.horizon++;
         } else {
+          if (depth === 2 && j > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
+          const score = list.score[i];
           this.apply(list, i);
-          v = list.score[i] - this.search(depth - 1, -INF, list.score[i] - alpha, ply + 1, limited);
+          if (best === -INF) {
+            // The first move (the previous iteration's best): an aspiration window around the
+            // previous value, searched again with the full window when the value falls outside.
+            if (aspiration !== undefined) {
+              const lo = aspiration - ASPIRATION;
+              const hi = aspiration + ASPIRATION;
+              v = score - this.search(depth - 1, score - hi, score - lo, ply + 1, limited);
+              if (v <= lo || v >= hi) v = score - this.search(depth - 1, -INF, INF, ply + 1, limited);
+            } else v = score - this.search(depth - 1, -INF, INF, ply + 1, limited);
+          } else {
+            v = score - this.search(depth - 1, score - alpha - 1, score - alpha, ply + 1, limited);
+            if (v > alpha) v = score - this.search(depth - 1, -INF, score - alpha, ply + 1, limited);
+          }
           this.undo(list, i);
         }
       }
@@ -549,6 +796,7 @@ class Solver {
         alpha = v;
       }
     }
+    if (depth === 2) this.laneReady[ply] = false;
     return { value: best, index, list };
   }
 
@@ -591,7 +839,7 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
     solver.horizon = 0;
     let got: { value: number; index: number; list: MoveList };
     try {
-      got = solver.root(depth, 0, depth > 1, preferred);
+      got = solver.root(depth, 0, depth > 1, preferred, done?.value);
     } catch (e) {
       if (e instanceof Abort) {
         restore();

@@ -30,3 +30,16 @@ export {
   type SortKey,
 } from './moves';
 export { exchangeMinimumOf, positionBefore, positionFromJson, positionKey, unseenTiles, type JsonRequest, type Position } from './position';
+export {
+  simulate,
+  simCandidates,
+  PlayoutRunner,
+  Simulation,
+  type SimBatch,
+  type SimCandidate,
+  type SimOptions,
+  type SimProgress,
+  type SimResult,
+  type SimStop,
+} from './sim';
+export { WIN_PCT_MAX_UNSEEN, WIN_PCT_PROVENANCE, winProbability } from './win-pct';

@@ -185,6 +185,7 @@ export class MoveGenerator {
     // Anchors and cross sets depend on the board alone: kept when the board is the last one
     // (another rack on the same position: the hover, the lens and the board view of one turn).
     if (this.boardSet && sameBoard(this.board, board)) return;
+    if (this.boardSet && this.updateBoard(board)) return;
     this.board.set(board);
     this.boardSet = true;
     this.boardEmpty = true;
@@ -212,6 +213,90 @@ export class MoveGenerator {
       if (left || right) this.computeCross(s, 1, 1);
     }
     if (this.boardEmpty) this.anchor[7 * SIZE + 7] = 1;
+  }
+
+  /**
+   * Anchors and cross sets brought up to `board` from the last board set, when the two differ in a
+   * few squares (a move played or taken back: the endgame's search) and neither is empty. Only
+   * the squares a change can reach are recomputed: each changed square, and in its row and its
+   * column the first empty square past the run of tiles on either side (the perpendicular word of
+   * every other empty square is unchanged). Returns false (nothing done) when the change is large.
+   */
+  private updateBoard(board: Uint8Array): boolean {
+    const changed = this.changed;
+    let n = 0;
+    let any = false;
+    for (let s = 0; s < SQUARES; s++) {
+      if (board[s] !== 0) any = true;
+      if (board[s] !== this.board[s]) {
+        if (n === changed.length) return false;
+        changed[n++] = s;
+      }
+    }
+    if (!any || this.boardEmpty) return false;
+    this.board.set(board);
+    for (let k = 0; k < n; k++) {
+      const s = changed[k];
+      this.refreshSquare(s);
+      const r = (s / SIZE) | 0;
+      const c = s - r * SIZE;
+      let q = s;
+      for (let i = c - 1; i >= 0; i--) {
+        q -= 1;
+        if (board[q] === 0) {
+          this.refreshSquare(q);
+          break;
+        }
+      }
+      q = s;
+      for (let i = c + 1; i < SIZE; i++) {
+        q += 1;
+        if (board[q] === 0) {
+          this.refreshSquare(q);
+          break;
+        }
+      }
+      q = s;
+      for (let i = r - 1; i >= 0; i--) {
+        q -= SIZE;
+        if (board[q] === 0) {
+          this.refreshSquare(q);
+          break;
+        }
+      }
+      q = s;
+      for (let i = r + 1; i < SIZE; i++) {
+        q += SIZE;
+        if (board[q] === 0) {
+          this.refreshSquare(q);
+          break;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Squares changed since the last board (updateBoard's buffer: at most a move's worth, twice). */
+  private readonly changed = new Int32Array(32);
+
+  /** The anchor flag and both cross sets of square `s` from `this.board`. */
+  private refreshSquare(s: number): void {
+    const board = this.board;
+    const r = (s / SIZE) | 0;
+    const c = s - r * SIZE;
+    this.anchor[s] = 0;
+    this.cross[0][s] = ALL_TILES;
+    this.cross[1][s] = ALL_TILES;
+    this.crossScore[0][s] = -1;
+    this.crossScore[1][s] = -1;
+    if (board[s] !== 0) return;
+    const up = r > 0 && board[s - SIZE] !== 0;
+    const down = r < SIZE - 1 && board[s + SIZE] !== 0;
+    const left = c > 0 && board[s - 1] !== 0;
+    const right = c < SIZE - 1 && board[s + 1] !== 0;
+    if (up || down || left || right) this.anchor[s] = 1;
+    if (up || down) this.computeCross(s, 0, SIZE);
+    if (left || right) this.computeCross(s, 1, 1);
   }
 
   /** Cross set of empty square `s` for plays in direction `dir`, whose perpendicular step is `step`. */
@@ -285,6 +370,14 @@ export class MoveGenerator {
     return this.anchor[laneSquareIndex(dir, line, i)] !== 0;
   }
 
+  /** Whether lane (`dir`, `line`) has an anchor (a lane without one has no move: not loaded). */
+  private laneHasAnchor(dir: number, line: number): boolean {
+    const anchor = this.anchor;
+    const step = dir === 0 ? 1 : SIZE;
+    for (let i = 0, s = dir === 0 ? line * SIZE : line; i < SIZE; i++, s += step) if (anchor[s] !== 0) return true;
+    return false;
+  }
+
   /** Loads lane (`dir`, `line`) into the lane buffers. */
   loadLane(dir: number, line: number): void {
     this.dir = dir;
@@ -308,6 +401,7 @@ export class MoveGenerator {
     this.stopped = false;
     for (let dir = 0; dir < 2 && !this.stopped; dir++) {
       for (let line = 0; line < SIZE && !this.stopped; line++) {
+        if (!this.laneHasAnchor(dir, line)) continue;
         this.loadLane(dir, line);
         for (let i = 0; i < SIZE; i++) {
           if (this.laneAnchor[i] === 0) continue;
@@ -315,6 +409,30 @@ export class MoveGenerator {
             this.stopped = true;
             break;
           }
+          this.genAnchor(i);
+          if (this.stopped) break;
+        }
+      }
+    }
+    this.sink = undefined;
+  }
+
+  /**
+   * The placements of the lanes selected by two bit masks (bit `line` of `across`: row `line`;
+   * of `down`: column `line`), as `run` gives them. A lane's moves depend on its own squares alone
+   * (tiles, cross sets, anchors), so a caller that knows which lanes a change reached regenerates
+   * only those (the endgame's horizon).
+   */
+  runLanes(sink: PlacementSink, across: number, down: number): void {
+    this.sink = sink;
+    this.stopped = false;
+    for (let dir = 0; dir < 2 && !this.stopped; dir++) {
+      const mask = dir === 0 ? across : down;
+      for (let line = 0; line < SIZE && !this.stopped; line++) {
+        if ((mask & (1 << line)) === 0 || !this.laneHasAnchor(dir, line)) continue;
+        this.loadLane(dir, line);
+        for (let i = 0; i < SIZE; i++) {
+          if (this.laneAnchor[i] === 0) continue;
           this.genAnchor(i);
           if (this.stopped) break;
         }
@@ -341,7 +459,8 @@ export class MoveGenerator {
         node = this.edges[e] >>> CHILD_SHIFT;
         if (node === 0) return;
       }
-      this.extend(a, start, node, sum, 1, 0, 0, 0);
+      if (this.rack[BLANK] === 0) this.extendPlain(a, start, node, sum, 1, 0, 0, 0);
+      else this.extend(a, start, node, sum, 1, 0, 0, 0);
       return;
     }
     let limit = 0;
@@ -513,7 +632,8 @@ export class MoveGenerator {
       } else usedIdx += this.radix[BLANK];
       wm *= this.laneWM[p];
     }
-    this.extend(a, start, node, sum, wm, 0, len, usedIdx);
+    if (this.rack[BLANK] === 0) this.extendPlain(a, start, node, sum, wm, 0, len, usedIdx);
+    else this.extend(a, start, node, sum, wm, 0, len, usedIdx);
     for (let k = 0; k < len; k++) this.laneNew[start + k] = 0;
   }
 
@@ -571,9 +691,74 @@ export class MoveGenerator {
         rack[BLANK]--;
         this.laneNew[pos] = t | BLANK_BIT;
         if (final) this.report(start, pos, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
-        if (goOn) this.extend(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        if (goOn) {
+          // The last blank placed: the rest of the word is walked without the blank's branches.
+          if (rack[BLANK] === 0) this.extendPlain(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+          else this.extend(next, start, child, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        }
         rack[BLANK]++;
       }
+      this.laneNew[pos] = 0;
+      if (this.stopped) break;
+    }
+  }
+
+  /**
+   * `extend` for a rack without a blank (the most common rack, and every walk after its last
+   * blank is placed): the same walk with the blank's branch and tests left out. The rack holds no
+   * blank for the whole walk below it (tiles are only taken, and given back on the way out).
+   */
+  private extendPlain(
+    pos: number,
+    start: number,
+    node: number,
+    sum: number,
+    wm: number,
+    cross: number,
+    used: number,
+    usedIdx: number,
+  ): void {
+    const edges = this.edges;
+    const tile = this.laneTile;
+    const t0 = tile[pos];
+    if (t0 !== 0) {
+      const code = t0 & CODE_MASK;
+      const e = this.edgeOf(node, code);
+      if (e === 0) return;
+      const edge = edges[e];
+      const s = (t0 & BLANK_BIT) === 0 ? sum + VALUES[code] : sum;
+      const next = pos + 1;
+      if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(start, pos, s, wm, cross, used, usedIdx);
+      const child = edge >>> CHILD_SHIFT;
+      if (child !== 0 && next < SIZE) this.extendPlain(next, start, child, s, wm, cross, used, usedIdx);
+      return;
+    }
+    const nodeMask = edges[node - 1];
+    let m = nodeMask & this.laneCross[pos] & this.rackMask;
+    if (m === 0) return;
+    const rack = this.rack;
+    const radix = this.radix;
+    const lm = this.laneLM[pos];
+    const wmHere = this.laneWM[pos];
+    const cs = this.laneCS[pos];
+    const next = pos + 1;
+    const endsHere = next === SIZE || tile[next] === 0;
+    const w2 = wm * wmHere;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const edge = edges[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      const child = edge >>> CHILD_SHIFT;
+      const pts = VALUES[t] * lm;
+      const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
+      const idx = usedIdx + radix[t];
+      if (--rack[t] === 0) this.rackMask ^= bit;
+      this.laneNew[pos] = t;
+      if ((edge & EDGE_FINAL) !== 0 && endsHere) this.report(start, pos, sum + pts, w2, c2, used + 1, idx);
+      if (child !== 0 && next < SIZE) this.extendPlain(next, start, child, sum + pts, w2, c2, used + 1, idx);
+      if (rack[t]++ === 0) this.rackMask ^= bit;
       this.laneNew[pos] = 0;
       if (this.stopped) break;
     }

@@ -1,5 +1,6 @@
 /**
- * `planilla analyze FILE|FOLDER... [--json] [--top N] [--jobs N]` (docs/coach.md):
+ * `planilla analyze FILE|FOLDER... [--json] [--top N] [--jobs N] [--deep]` (docs/coach.md; `--deep`:
+ * analyze-deep.ts, docs/deep-analysis.md):
  * for every turn with a known full rack, the move played (score, equity, rank), the best moves and
  * the equity lost; per player the totals. Takes `--lexicon`, `--rules`, `--tile-set`, `--lang` and
  * `--leaves` as `moves` does, and `--jobs` as `check` does: many files are spread over worker
@@ -70,7 +71,7 @@ export interface AnalyzeOptions {
   readonly workerScript?: string;
 }
 
-const ANALYZE_OPTIONS = { ...COMMON, jobs: { type: 'string', short: 'j' } } as const;
+const ANALYZE_OPTIONS = { ...COMMON, jobs: { type: 'string', short: 'j' }, deep: { type: 'boolean' } } as const;
 
 export function analyzeCommand(options: AnalyzeOptions = {}): Command {
   return { options: ANALYZE_OPTIONS, run: (args, io) => analyzeRun(args, io, options) };
@@ -91,6 +92,7 @@ interface AnalyzeContext {
 }
 
 async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions): Promise<number> {
+  if (args.flags.has('deep')) return (require('./analyze-deep') as typeof import('./analyze-deep')).analyzeDeepRun(args, io);
   const settings = replaySettings(args, io);
   if (!settings) return 2;
   const top = positiveInt(args.values.get('top'), '--top', io);

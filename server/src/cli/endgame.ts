@@ -24,6 +24,7 @@ import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 import { COMMON, moveText, positionJson, positiveInt, render, shown, signed } from './moves';
 import { jsonForTerminal } from './terminal';
+import { progressBar } from './progress';
 import { AnalysisUnsupported } from '../analysis';
 
 export const endgameCommand: Command = {
@@ -98,13 +99,25 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
     ...(time !== undefined ? { timeLimitMs: time * 1000 } : {}),
     ...(nodes !== undefined ? { maxNodes: nodes } : {}),
   };
+  // On a terminal, a run over a second shows the depth reached (stderr; erased before the answer).
+  const bar = progressBar();
+  const started = Date.now();
+  const withProgress: EndgameOptions = {
+    ...options,
+    onIteration: (info) =>
+      bar.update(
+        time !== undefined ? (Date.now() - started) / (time * 1000) : undefined,
+        t(io.lang, 'deep.endgame-progress', { depth: info.depth, nodes: formatNumber(info.nodes, io.lang) }),
+      ),
+  };
   try {
-    const best = solveEndgame(position, opponent, options);
+    const best = solveEndgame(position, opponent, withProgress);
     const move = playedMove(turn, position);
     const played: { move: Move; spread: number; exact: boolean } | undefined =
       move && move !== 'unknown-exchange' && (move.kind === 'play' || move.kind === 'pass')
-        ? { move, ...endgameMoveValue(position, opponent, move, options) }
+        ? { move, ...endgameMoveValue(position, opponent, move, withProgress) }
         : undefined;
+    bar.done();
     if (args.flags.has('json')) {
       io.out(
         jsonForTerminal(
@@ -154,6 +167,7 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     return 0;
   } catch (e) {
+    bar.done();
     if (e instanceof AnalysisUnsupported) {
       io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: render(e.reason, io.lang) }));
       return 2;

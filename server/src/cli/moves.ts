@@ -48,6 +48,7 @@ import type { LeaveEvaluator } from '../analysis/leaves';
 import { jsonForTerminal, terminalText } from './terminal';
 import { serveJsonLines } from './line-stream';
 import { endgameField } from './endgame-json';
+import { readSimFlags, SIM_CANDIDATES, SIM_OPTIONS, simField, simMoves } from './sim';
 
 export const COMMON = {
   rules: { type: 'string' },
@@ -72,6 +73,7 @@ export function movesCommand(options: MovesCommandOptions = {}): Command {
       sort: { type: 'string' },
       stdin: { type: 'boolean' },
       count: { type: 'boolean' },
+      ...SIM_OPTIONS, // --sim and its options (sim.ts, docs/deep-analysis.md)
     },
     run: (args, io) => moves(args, io, options),
   };
@@ -157,6 +159,12 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     return 2;
   }
   const sort: SortKey = sortArg;
+  const simFlags = readSimFlags(args, io);
+  if (simFlags === null) return 2;
+  if (simFlags && all) {
+    io.err(t(io.lang, 'sim.no-all'));
+    return 2;
+  }
   if (args.flags.has('stdin')) {
     // Positions come from standard input only: a FILE or --line would be silently ignored.
     if (args.positionals.length > 0 || args.values.has('line')) {
@@ -208,6 +216,20 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
   if (!('position' in got)) {
     io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: t(io.lang, `analysis.reason.${got.reason}`) }));
     return 2;
+  }
+  if (simFlags) {
+    const rack = got.position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
+    const player = shown(r.players[turn.player]?.nick ?? turn.event.nick.value);
+    const run = { position: got.position, lexicon, leaves, candidates: top ?? SIM_CANDIDATES, flags: simFlags };
+    const spec = { lexiconSpec: args.values.get('lexicon'), leavesPath: args.values.get('leaves') };
+    const print = { heading: { player, line, rack, bag: got.position.bag }, json: args.flags.has('json'), jsonForTerminal, positionJson };
+    try {
+      return await simMoves({ ...run, ...spec }, { ...print, moveText: (m: Move) => moveText(m, io.lang) }, io);
+    } catch (e) {
+      if (!(e instanceof AnalysisUnsupported)) throw e;
+      io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: render(e.reason, io.lang) }));
+      return 2;
+    }
   }
   try {
     const counting = all || args.flags.has('count');
@@ -300,7 +322,11 @@ export function answerLine(
     });
     const count = answer.count !== undefined ? { count: answer.count } : {};
     const endgame = endgameField(value, req.position, lexicon, lang); // docs/deep-analysis.md
-    return JSON.stringify({ id: req.id, ...count, moves: answer.moves.map(moveJson), ...(endgame ? { endgame } : {}) });
+    const sim = simField(value, req.position, answer.moves, lexicon, leaves, lang); // the same, "Simulation"
+    const byMove = sim && 'byMove' in sim ? sim.byMove : undefined;
+    const list = answer.moves.map((m) => (byMove?.has(m) ? { ...moveJson(m), sim: byMove.get(m) } : moveJson(m)));
+    const simSummary = sim ? { sim: 'error' in sim ? { error: sim.error } : sim.summary } : {};
+    return JSON.stringify({ id: req.id, ...count, moves: list, ...(endgame ? { endgame } : {}), ...simSummary });
   } catch (e) {
     if (e instanceof AnalysisUnsupported) return JSON.stringify({ id: req.id, error: render(e.reason, lang) });
     if (e instanceof AnalysisCancelled) return JSON.stringify({ id: req.id, error: e.message });

@@ -19,6 +19,7 @@
  *   planilla report partida.gcg -o informe.html
  *   planilla --lang en report partida.gcg --format md --diagrams > game.md
  */
+import { deepAnalyzeGameStatic } from '../analysis/deep-game';
 import { t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { analyzeFile, emit, REPLAY_OPTIONS, singleFile } from './board';
@@ -58,6 +59,9 @@ export function runReport(argv: readonly string[], io: CliIo): Promise<number> {
   return runCommand(reportCommand, argv, io);
 }
 
+/** Search nodes of each endgame solve of the commented game (a report stays a few seconds long). */
+export const REPORT_ENDGAME_NODES = 50_000;
+
 async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   const output = args.values.get('output');
   const format = reportFormat(args.values.get('format'), output);
@@ -75,7 +79,13 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!analysis) return 2;
   const coach = coachGame(analysis, lexicon);
   const audit = buildAudit({ path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang, ...(coach ? { coach } : {}) });
-  const options = { diagrams: args.flags.has('diagrams') };
+  const diagrams = args.flags.has('diagrams');
+  // the commented game: better moves and the win % graph, from the deep analysis without simulation
+  const deep =
+    diagrams && lexicon && coach
+      ? deepAnalyzeGameStatic(analysis.replay, { lexicon, top: 5, endgameNodes: REPORT_ENDGAME_NODES })
+      : undefined;
+  const options = { diagrams, ...(deep ? { deep } : {}) };
   const document =
     format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);
   return emit(document, output, file, io) ? 0 : 2;

@@ -3,7 +3,8 @@
  * spec it was started with, once, says it is ready, then checks each file it is sent and posts
  * each outcome as soon as it has it, in the order received. Started for `planilla analyze --jobs N`
  * (its settings carry `analyze`), it hands over to analyze.ts `serveAnalysis`, which does the same
- * with the analysis of each file.
+ * with the analysis of each file; started for `planilla moves --sim --threads N` (its data carry
+ * `sim`), it plays simulation batches (sim-runner.ts `serveSim`).
  *
  * Invariants: outcomes are what the main thread would compute for the same file (both call
  * `checkFile`); a lexicon that fails to load falls back to the built-in one silently (the main
@@ -17,6 +18,7 @@ import { loadDefaultLexicon, loadLexicon } from '../lexicon/load';
 import type { Lexicon } from '../lexicon/types';
 import { checkFile, type CheckRequest, type WorkerMessage, type WorkerSettings } from './batch';
 import type { CheckSettings } from './record';
+import type { SimWorkerSettings } from './sim-runner';
 
 function workerLexicon(spec: string | undefined): Lexicon | undefined {
   const loaded = loadLexicon(spec);
@@ -44,6 +46,9 @@ function serve(port: NonNullable<typeof parentPort>, options: WorkerSettings): v
 if (!isMainThread && parentPort && require.main === module) {
   const options = workerData as WorkerSettings;
   // `analyze --jobs` uses the same workers; its modules are loaded only then.
-  if (options.analyze) (require('./analyze') as typeof import('./analyze')).serveAnalysis(parentPort, options);
+  const sim = (workerData as { sim?: SimWorkerSettings }).sim;
+  // `moves --sim --threads` too (sim-runner.ts).
+  if (sim) (require('./sim-runner') as typeof import('./sim-runner')).serveSim(parentPort, sim);
+  else if (options.analyze) (require('./analyze') as typeof import('./analyze')).serveAnalysis(parentPort, options);
   else serve(parentPort, options);
 }

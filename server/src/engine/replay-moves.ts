@@ -1,23 +1,42 @@
 /**
- * The replayer's second layer: the lines that are moves or take one back. A placement is resolved
- * on the board, its tiles checked against the rack and the set (art. 3, 10.1, 11), scored
- * (art. 12–19) and compared with the sheet; a pass and an exchange (art. 24) count towards the
- * runs that end a game (37.2, 37.3); a withdrawn phony (art. 34) lifts the play and restores what
- * it changed, unless the opponent has played since (then the play stands); a challenge bonus is
- * NASPA's only.
+ * The replayer's handlers for the lines that are moves: a placement is resolved on the board, its
+ * tiles checked against the rack and the set (art. 3, 10.1, 11), scored (art. 12–19) and compared
+ * with the sheet; a word without a coordinate is located on the board (word-search.ts); a
+ * score-only line takes its numbers as written and leaves the board unknown; a pass and an
+ * exchange (art. 24) count towards the runs that end a game (37.2, 37.3).
  *
  * Invariants: each handler reports at most one finding per slip (no cascades: a miscopied play's
- * score is not compared) and hands back an Outcome for the common bookkeeping in `replay.ts`.
+ * score is not compared) and hands back an Outcome for the common bookkeeping in `replay.ts`;
+ * everything it changes is in the state record (replay-state.ts).
  *
- * Example (the replayer's own use):
- *   const outcome = this.placement(e, p);   // outcome.computed: the play's true score
+ * Example (the replayer's own use, through MOVE_HANDLERS):
+ *   const outcome = placement(st, e, { player: 0 });   // outcome.computed: the play's true score
  */
-import type { Finding, RelatedInfo } from '../rules/types';
+import type { Finding } from '../rules/types';
 import type { EventNode, TileRef } from '../syntax/types';
 import { BOARD_SIZE, squareIndex } from './board';
 import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } from './placement';
 import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles } from './racks';
-import { endArticle, NO_RULINGS, ReplayState, type Outcome, type PlacementRecord, type PlayerState } from './replay-state';
+import {
+  endArticle,
+  issue,
+  judging,
+  nick,
+  notChecked,
+  NO_RULINGS,
+  placeTile,
+  rackIsKnown,
+  readingsOf,
+  readRack,
+  report,
+  unseen,
+  type LineContext,
+  type LineHandlers,
+  type Outcome,
+  type PlacementRecord,
+  type PlayerState,
+  type ReplayState,
+} from './replay-state';
 import { scorePlacement } from './scoring';
 import {
   findPlacements,
@@ -32,9 +51,6 @@ import type { NewTile } from './scoring';
 import { RACK_SIZE } from './tilesets';
 import { NO_WORDS } from './turn';
 import type { BoardCells, IllegalPlay, ScoredWord, WordCandidate } from './types';
-
-/** Findings on a play's tiles that its withdrawal takes away (art. 11, 34). */
-const WITHDRAWN_TILE_CODES: ReadonlySet<string> = new Set(['separate-digraph', 'blank-k-w']);
 
 /** Undecided word lines kept on a provisional board, and the boards they may stand for. */
 const MAX_PENDING = 6;
@@ -51,742 +67,612 @@ function sameSquares(a: WordPlacement, b: WordPlacement): boolean {
   );
 }
 
-/** Moves and withdrawals on top of the shared state (see the module header). */
-export abstract class MoveReplayer extends ReplayState {
-  // ---------------------------------------------------------------------------------------------
-  // Placements
+// ---------------------------------------------------------------------------------------------
+// Placements
 
-  /** The play's tiles under the tile set (English: every piece one tile). */
-  protected playRefs(e: EventNode): readonly TileRef[] {
-    const play = e.play;
-    if (!play) return [];
-    return this.spanish ? play.tiles : play.singles;
-  }
+/** The play's tiles under the tile set (English: every piece one tile). */
+function playRefs(st: ReplayState, e: EventNode): readonly TileRef[] {
+  const play = e.play;
+  if (!play) return [];
+  return st.spanish ? play.tiles : play.singles;
+}
 
-  /**
-   * Decides each lower-case plain digraph (`ch`): the real tile when the rack holds one that the
-   * rest of the play does not use, else a blank (NOTATION.md, "plain").
-   */
-  protected resolveTiles(refs: readonly TileRef[], rack: readonly string[] | undefined): PlayTile[] {
-    if (!refs.some((t) => t.lowerDigraph)) return refs.map((t) => ({ ref: t, letter: t.letter, blank: t.blank, through: t.through }));
-    const spare = new Map<string, number>();
-    if (rack) {
-      for (const t of refs) {
-        if (t.lowerDigraph && t.letter && !spare.has(t.letter)) {
-          const used = refs.filter((u) => !u.lowerDigraph && !u.blank && u.letter === t.letter).length;
-          spare.set(t.letter, countOf(rack, t.letter) - used);
-        }
+/**
+ * Decides each lower-case plain digraph (`ch`): the real tile when the rack holds one that the
+ * rest of the play does not use, else a blank (NOTATION.md, "plain").
+ */
+function resolveTiles(refs: readonly TileRef[], rack: readonly string[] | undefined): PlayTile[] {
+  if (!refs.some((t) => t.lowerDigraph)) return refs.map((t) => ({ ref: t, letter: t.letter, blank: t.blank, through: t.through }));
+  const spare = new Map<string, number>();
+  if (rack) {
+    for (const t of refs) {
+      if (t.lowerDigraph && t.letter && !spare.has(t.letter)) {
+        const used = refs.filter((u) => !u.lowerDigraph && !u.blank && u.letter === t.letter).length;
+        spare.set(t.letter, countOf(rack, t.letter) - used);
       }
     }
-    return refs.map((t) => {
-      if (t.lowerDigraph && t.letter && (spare.get(t.letter) ?? 0) > 0) {
-        spare.set(t.letter, spare.get(t.letter)! - 1);
-        return { ref: t, letter: t.letter, blank: false, through: false };
-      }
-      return { ref: t, letter: t.letter, blank: t.blank, through: t.through };
-    });
   }
-
-  /** Faces a play takes from the rack, skipping squares already occupied in the written line. */
-  protected neededFaces(e: EventNode, tiles: readonly PlayTile[]): string[] {
-    const c = e.coord;
-    const out: string[] = [];
-    tiles.forEach((t, i) => {
-      if (t.through) return;
-      if (c) {
-        const r = c.direction === 'down' ? c.row + i : c.row;
-        const col = c.direction === 'across' ? c.col + i : c.col;
-        if (r >= 0 && r < BOARD_SIZE && col >= 0 && col < BOARD_SIZE && this.board[squareIndex(r, col)]) return;
-      }
-      out.push(t.blank ? '?' : (t.letter ?? ''));
-    });
-    return out;
-  }
-
-  /**
-   * Blanks never stand for K or W (art. 10.1); every letter must be in the set (art. 3). A foreign
-   * letter already reported on the rack is not reported again on the play. Says which was found:
-   * a foreign tile makes the score meaningless; either makes the words no words to judge.
-   */
-  protected checkTileFaces(tiles: readonly PlayTile[], rackForeign: string | undefined): { foreign: boolean; kw: boolean } {
-    const kw = this.spanish ? tiles.find((t) => t.blank && (t.letter === 'K' || t.letter === 'W')) : undefined;
-    if (kw) this.report('blank-k-w', kw.ref.span, { letter: kw.letter ?? '' });
-    const foreign = tiles.find((t) => !t.through && t.letter !== null && t !== kw && !this.set.has(t.letter));
-    if (foreign && !(rackForeign !== undefined && !foreign.blank && foreign.letter === rackForeign)) {
-      this.report('tile-not-in-set', foreign.ref.span, { letter: foreign.ref.text });
+  return refs.map((t) => {
+    if (t.lowerDigraph && t.letter && (spare.get(t.letter) ?? 0) > 0) {
+      spare.set(t.letter, spare.get(t.letter)! - 1);
+      return { ref: t, letter: t.letter, blank: false, through: false };
     }
-    return { foreign: foreign !== undefined, kw: kw !== undefined };
-  }
+    return { ref: t, letter: t.letter, blank: t.blank, through: t.through };
+  });
+}
 
-  /** CH, LL, RR are single tiles: two loose tiles spelling one inside a new word (art. 11). */
-  protected checkSeparateDigraphs(words: readonly ScoredWord[], placed: readonly PlacedNewTile[]): boolean {
-    if (!this.spanish) return false;
-    for (const w of words) {
-      for (let i = 0; i + 1 < w.squares.length; i++) {
-        const a = w.squares[i];
-        const b = w.squares[i + 1];
-        if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) {
-          const pair = a.letter + b.letter;
-          const sq = a.isNew ? a : b;
-          const tile = placed.find((t) => t.row === sq.row && t.col === sq.col);
-          if (tile) this.report('separate-digraph', tile.ref.span, { digraph: pair, word: w.word });
-          return true;
-        }
-      }
+/** Faces a play takes from the rack, skipping squares already occupied in the written line. */
+function neededFaces(st: ReplayState, e: EventNode, tiles: readonly PlayTile[]): string[] {
+  const c = e.coord;
+  const out: string[] = [];
+  tiles.forEach((t, i) => {
+    if (t.through) return;
+    if (c) {
+      const r = c.direction === 'down' ? c.row + i : c.row;
+      const col = c.direction === 'across' ? c.col + i : c.col;
+      if (r >= 0 && r < BOARD_SIZE && col >= 0 && col < BOARD_SIZE && st.board[squareIndex(r, col)]) return;
     }
-    return false;
+    out.push(t.blank ? '?' : (t.letter ?? ''));
+  });
+  return out;
+}
+
+/**
+ * Blanks never stand for K or W (art. 10.1); every letter must be in the set (art. 3). A foreign
+ * letter already reported on the rack is not reported again on the play. Says which was found:
+ * a foreign tile makes the score meaningless; either makes the words no words to judge.
+ */
+function checkTileFaces(st: ReplayState, tiles: readonly PlayTile[], rackForeign: string | undefined): { foreign: boolean; kw: boolean } {
+  const kw = st.spanish ? tiles.find((t) => t.blank && (t.letter === 'K' || t.letter === 'W')) : undefined;
+  if (kw) report(st, 'blank-k-w', kw.ref.span, { letter: kw.letter ?? '' });
+  const foreign = tiles.find((t) => !t.through && t.letter !== null && t !== kw && !st.set.has(t.letter));
+  if (foreign && !(rackForeign !== undefined && !foreign.blank && foreign.letter === rackForeign)) {
+    report(st, 'tile-not-in-set', foreign.ref.span, { letter: foreign.ref.text });
   }
+  return { foreign: foreign !== undefined, kw: kw !== undefined };
+}
 
-  private judgeOfWords?: ((word: string) => boolean) | null;
-
-  /** `judging()`'s lookup as a function for scoring, made once per replay (undefined: no lexicon). */
-  protected wordJudge(): ((word: string) => boolean) | undefined {
-    if (this.judgeOfWords === undefined) {
-      const lexicon = this.judging();
-      this.judgeOfWords = lexicon ? (word: string): boolean => lexicon.has(word) : null;
-    }
-    return this.judgeOfWords ?? undefined;
-  }
-
-  /** What a withdrawal of the play about to be made restores: the rack, the runs, the game state, the sums. */
-  protected restorePoint(player: PlayerState): PlacementRecord['before'] {
-    return {
-      known: player.known.slice(),
-      knownFrom: player.knownFrom,
-      size: player.size,
-      passRun: this.passRun,
-      scorelessRun: this.scorelessRun,
-      gameEnd: this.end,
-      bases: player.bases.slice(),
-    };
-  }
-
-  protected placement(e: EventNode, p: number): Outcome {
-    const player = this.players[p];
-    const refs = this.playRefs(e);
-    const rack = this.readRack(e, p, (reading) => this.neededFaces(e, this.resolveTiles(refs, reading.map(rackFace))));
-    const before = this.restorePoint(player);
-    const tiles = this.resolveTiles(refs, rack?.tiles);
-    const faceIssues = this.checkTileFaces(tiles, rack?.foreign);
-
-    if (!e.coord || !e.play) return { computed: 0 };
-    // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
-    const has = this.wordJudge();
-    let resolved = resolvePlacement(this.board, e.coord, tiles, e.play.text, rack?.tiles);
-    let scored = scorePlacement(this.board, resolved.newTiles, resolved.direction, this.set, has);
-    const declared = e.score?.value;
-    if (
-      declared !== undefined &&
-      (resolved.issues.length > 0 || scored.score !== declared || scored.words.some((w) => w.accepted === false))
-    ) {
-      // A coordinate written the other way round (8D for D8, art. 20): the other direction is taken
-      // only when it gives exactly the sheet's score with accepted words; otherwise the tiles stay
-      // as written, with one finding.
-      const other = otherDirection(this.board, e.coord, tiles, e.play.text);
-      if (other) {
-        const otherScored = scorePlacement(this.board, other.newTiles, other.direction, this.set, has);
-        if (otherScored.score === declared && otherScored.words.every((w) => w.accepted !== false)) {
-          resolved = other;
-          scored = otherScored;
-        }
+/** CH, LL, RR are single tiles: two loose tiles spelling one inside a new word (art. 11). */
+function checkSeparateDigraphs(st: ReplayState, words: readonly ScoredWord[], placed: readonly PlacedNewTile[]): boolean {
+  if (!st.spanish) return false;
+  for (const w of words) {
+    for (let i = 0; i + 1 < w.squares.length; i++) {
+      const a = w.squares[i];
+      const b = w.squares[i + 1];
+      if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) {
+        const pair = a.letter + b.letter;
+        const sq = a.isNew ? a : b;
+        const tile = placed.find((t) => t.row === sq.row && t.col === sq.col);
+        if (tile) report(st, 'separate-digraph', tile.ref.span, { digraph: pair, word: w.word });
+        return true;
       }
     }
-    // Blind (after a score-only line): the board is not known, so neither the play's geometry
-    // nor its score can be judged; the tiles go on the board as written.
-    if (!this.blind) for (const i of resolved.issues) this.issue(i);
-    else this.notChecked(e);
-    const placed = resolved.newTiles;
-    const faces = placed.map((t) => (t.blank ? '?' : t.letter));
-    let notInRack = false;
-    let notInRackTile: PlacedNewTile | undefined;
-    if (rack) {
-      const missing = missingFrom(rack.tiles, faces);
-      if (missing.length > 0) {
-        notInRack = true;
-        const tile = placed.find((t) => (t.blank ? '?' : t.letter) === missing[0]);
-        notInRackTile = tile;
-        this.report('tile-not-in-rack', tile?.ref.span ?? e.play.span, {
-          tile: tile?.ref.text ?? formatTiles(missing),
-          rack: e.rack?.text ?? '',
-        });
+  }
+  return false;
+}
+
+/** `judging()`'s lookup as a function for scoring, made once per replay (undefined: no lexicon). */
+function wordJudge(st: ReplayState): ((word: string) => boolean) | undefined {
+  if (st.judgeOfWords === undefined) {
+    const lexicon = judging(st);
+    st.judgeOfWords = lexicon ? (word: string): boolean => lexicon.has(word) : null;
+  }
+  return st.judgeOfWords ?? undefined;
+}
+
+/** What a withdrawal of the play about to be made restores: the rack, the runs, the game state, the sums. */
+function restorePoint(st: ReplayState, player: PlayerState): PlacementRecord['before'] {
+  return {
+    known: player.known.slice(),
+    knownFrom: player.knownFrom,
+    size: player.size,
+    passRun: st.passRun,
+    scorelessRun: st.scorelessRun,
+    gameEnd: st.end,
+    bases: player.bases.slice(),
+  };
+}
+
+export function placement(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+  const p = ctx.player;
+  const player = st.players[p];
+  const refs = playRefs(st, e);
+  const rack = readRack(st, e, p, (reading) => neededFaces(st, e, resolveTiles(refs, reading.map(rackFace))));
+  const before = restorePoint(st, player);
+  const tiles = resolveTiles(refs, rack?.tiles);
+  const faceIssues = checkTileFaces(st, tiles, rack?.foreign);
+
+  if (!e.coord || !e.play) return { computed: 0 };
+  // Art. 33: each word formed is looked up once; the verdict travels with the word (hovers, reports).
+  const has = wordJudge(st);
+  let resolved = resolvePlacement(st.board, e.coord, tiles, e.play.text, rack?.tiles);
+  let scored = scorePlacement(st.board, resolved.newTiles, resolved.direction, st.set, has);
+  const declared = e.score?.value;
+  if (
+    declared !== undefined &&
+    (resolved.issues.length > 0 || scored.score !== declared || scored.words.some((w) => w.accepted === false))
+  ) {
+    // A coordinate written the other way round (8D for D8, art. 20): the other direction is taken
+    // only when it gives exactly the sheet's score with accepted words; otherwise the tiles stay
+    // as written, with one finding.
+    const other = otherDirection(st.board, e.coord, tiles, e.play.text);
+    if (other) {
+      const otherScored = scorePlacement(st.board, other.newTiles, other.direction, st.set, has);
+      if (otherScored.score === declared && otherScored.words.every((w) => w.accepted !== false)) {
+        resolved = other;
+        scored = otherScored;
       }
     }
-    const separate = this.checkSeparateDigraphs(scored.words, placed);
-
-    // One slip, one finding: when the play itself is miscopied (geometry, a tile that is not on
-    // the rack or not in the set, a digraph spelt with two tiles), its computed score says nothing
-    // about the sheet's, so the score is not compared as well.
-    const playMiscopied = resolved.geometryError || notInRack || faceIssues.foreign || separate;
-    let scoreFinding: Finding | undefined;
-    const blind = this.blind;
-    if (blind) scored = { ...scored, score: declared ?? scored.score, bingo: 0 };
-    if (declared !== undefined && declared !== scored.score && !playMiscopied) {
-      // Art. 12–19.
-      const words = scored.words.map((w) => `${w.word} ${w.score}`).join(', ');
-      scoreFinding =
-        scored.bingo > 0
-          ? this.report(
-              'score-mismatch',
-              e.score!.span,
-              { declared, computed: scored.score, words, bingo: scored.bingo },
-              { messageId: 'score-mismatch-bingo' },
-            )
-          : this.report('score-mismatch', e.score!.span, { declared, computed: scored.score, words });
-    }
-
-    // Art. 12–19 need the squares: a play whose squares are wrong (a gap, an occupied square, off
-    // the board, not touching) has no computable score, so the sheet's amount goes into the true
-    // totals, beside the finding, rather than a number the play never made.
-    const amount = resolved.geometryError && declared !== undefined ? declared : scored.score;
-    for (const t of placed) this.placeTile(t.row, t.col, { letter: t.letter, blank: t.blank, turn: this.turns.length });
-    player.total += amount;
-    // A rack that lacks a played tile contradicts the play: its leave is not trusted (no cascade).
-    player.known = notInRack ? [] : removeTiles(player.known, faces);
-    player.size -= placed.length;
-    const drawn = Math.min(placed.length, this.bag); // art. 7: draw as many as placed, while the bag lasts
-    this.bag -= drawn;
-    player.size += drawn;
-    this.passRun = 0;
-    this.scorelessRun = 0;
-
-    const record: PlacementRecord = {
-      turn: this.turns.length,
-      event: e,
-      player: p,
-      newTiles: placed,
-      drawn,
-      computed: amount,
-      declared,
-      words: scored.words,
-      before,
-      scoreFinding,
-      withdrawn: false,
-      misplaced: blind || resolved.geometryError || faceIssues.foreign || faceIssues.kw,
-      ruledValid: NO_RULINGS,
-    };
-    this.records.push(record);
-    this.lastPlacement[p] = record;
-
-    // What the views mark as illegal: the rule broken and the squares at fault.
-    const squaresOf = (ts: readonly PlacedNewTile[]): { row: number; col: number }[] => ts.map((t) => ({ row: t.row, col: t.col }));
-    const geometry = resolved.geometryError ? resolved.issues[0] : undefined;
-    const illegal: IllegalPlay | undefined = blind
-      ? undefined // the board is not known: nothing to mark
-      : geometry
-        ? { code: geometry.code, squares: geometry.squares ?? squaresOf(placed) }
-        : notInRack
-          ? { code: 'tile-not-in-rack', squares: squaresOf(notInRackTile ? [notInRackTile] : placed) }
-          : faceIssues.foreign
-            ? { code: 'tile-not-in-set', squares: squaresOf(placed) }
-            : faceIssues.kw
-              ? { code: 'blank-k-w', squares: squaresOf(placed.filter((t) => t.blank && (t.letter === 'K' || t.letter === 'W'))) }
-              : separate
-                ? { code: 'separate-digraph', squares: squaresOf(placed) }
-                : undefined;
-
-    if (!this.end && !blind && this.bag === 0 && player.size === 0 && placed.length > 0) {
-      // 37.4 / 40.3: the rack is empty and so is the bag.
-      this.end = {
-        reason: 'out',
-        article: endArticle('out', this.edition),
-        afterTurn: this.turns.length,
-        line: e.line,
-        event: e,
-        finisher: p,
-      };
-    }
-    // Built field by field (spreads of optional parts are generic copies, and this runs per play).
-    const outcome: Outcome = { computed: amount };
-    if (illegal) outcome.illegal = illegal;
-    outcome.rackBefore = rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined;
-    outcome.rackReading = rack?.note;
-    outcome.words = blind ? NO_WORDS : scored.words;
-    outcome.bingo = scored.bingo;
-    outcome.placed = placed;
-    if (blind) outcome.unchecked = true;
-    return outcome;
   }
-
-  // ---------------------------------------------------------------------------------------------
-  // Score-only lines
-
-  /**
-   * A score-only line (art. 5.1: a paper sheet's numbers, `>Ana: +26 26`): the play is not known,
-   * so its amount is taken as written and only the numbers are checked (the sheet's addition, the
-   * turn order, what comes after). From here on the board and the bag are unknown (`blind`). It is
-   * recorded as a placement of unknown tiles, so a `--` line can take it back.
-   */
-  protected scoreOnly(e: EventNode, p: number, amount?: number): Outcome {
-    const player = this.players[p];
-    const rack = this.readRack(e, p, () => []);
-    const declared = amount ?? e.score?.value ?? 0;
-    const before = this.restorePoint(player);
-    this.blind = true;
-    this.notChecked(e);
-    // What was played is unknown, so nothing is known of the rack that follows.
-    player.known = [];
-    player.knownFrom = e;
-    this.passRun = 0;
-    this.scorelessRun = declared === 0 ? this.scorelessRun + 1 : 0;
-    const record: PlacementRecord = {
-      turn: this.turns.length,
-      event: e,
-      player: p,
-      newTiles: [],
-      drawn: 0,
-      computed: declared,
-      declared,
-      words: NO_WORDS,
-      before,
-      withdrawn: false,
-      misplaced: true,
-      ruledValid: NO_RULINGS,
-    };
-    this.records.push(record);
-    this.lastPlacement[p] = record;
-    return {
-      computed: declared,
-      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
-      rackReading: rack?.note,
-      unchecked: true,
-    };
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Words without a coordinate
-
-  /**
-   * A word without a coordinate (dialect, docs/notation.md): the placements of the word on this
-   * board that score the sheet's score (art. 12–19; without a score, the one the player's totals
-   * give), with tiles from the rack when the sheet gives it in full, else from the tiles not on
-   * the board; the later lines set aside those they cannot follow (word-search.ts). One left: the
-   * turn is replayed as that placement. Several: the turn counts as a score-only line. None: one
-   * `score-mismatch` finding naming the nearest placements, and a score-only line.
-   */
-  protected word(e: EventNode, p: number): Outcome {
-    const score = this.wordLineScore(e, p);
-    const word = e.word;
-    if (!word || this.blind) {
-      const outcome = this.scoreOnly(e, p, score);
-      outcome.wordSearch = {
-        status: 'unknown-board',
-        ...(score !== undefined ? { score } : {}),
-        candidates: [],
-        nearest: [],
-        setAside: [],
-      };
-      return outcome;
-    }
-    const tiles: WordTile[] = (this.spanish ? word.tiles : word.singles).map((t) => ({
-      letter: t.letter ?? '',
-      blank: t.blank,
-      text: t.text,
-    }));
-    const judge = this.wordJudge();
-    const unseen = this.notOnBoard();
-    const pool = this.wordPool(e, p) ?? unseen;
-    const later = this.laterLines(e, p);
-    const search = (board: BoardCells): { found: SearchResult; kept: readonly WordPlacement[] } => {
-      const found = findPlacements(board, tiles, { score, pool, tileSet: this.set, judge });
-      return { found, kept: narrow(board, preferAccepted(found.matches), later, { tileSet: this.set, judge, unseen }) };
-    };
-    const { found, kept: mainKept } = search(this.board);
-    let kept = mainKept;
-    // On the empty board a placement and its mirror across the diagonal score alike, and so does the
-    // mirrored game after them: when no later line has a coordinate to tell them apart, the record is
-    // the same game either way, and the across one is written (docs/notation.md).
-    if (this.turns.every((t) => t.placed.length === 0) && kept.some((k) => k.direction === 'across') && !this.laterCoordinate(e)) {
-      kept = kept.filter((k) => k.direction === 'across');
-    }
-    // After an undecided word, the board holds its likeliest placement provisionally: a later word
-    // is located only when every board the undecided ones allow gives it the same placement.
-    const boards = this.pendingBoards();
-    if (!boards) {
-      // Too many undecided lines before this one to tell what the board holds.
-      this.blind = true;
-      const outcome = this.scoreOnly(e, p, score);
-      outcome.wordSearch = {
-        status: 'unknown-board',
-        ...(score !== undefined ? { score } : {}),
-        candidates: [],
-        nearest: [],
-        setAside: [],
-      };
-      return outcome;
-    }
-    const others = boards.map((b) => search(b).kept);
-    const candidate = (c: WordPlacement): WordCandidate => ({ coord: c.coord, play: c.play, score: c.score });
-    const setAside = found.matches.filter((c) => !kept.includes(c)).map(candidate);
-    const base = { ...(score !== undefined ? { score } : {}), setAside };
-    const agreed = kept.length === 1 && others.every((o) => o.length === 1 && sameSquares(o[0], kept[0]));
-    if (agreed) {
-      const outcome = this.placement(this.locatedEvent(e, kept[0]), p);
-      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
-      outcome.placedAsPlay = true;
-      return outcome;
-    }
-    if (kept.length > 0 && this.pending.length < MAX_PENDING) {
-      const outcome = this.placement(this.locatedEvent(e, kept[0]), p);
-      const extra = others.flat().filter((o) => !kept.some((k) => sameSquares(k, o)));
-      const all = [...kept, ...extra.filter((o, i) => extra.findIndex((x) => sameSquares(x, o)) === i)];
-      this.pending.push({ chosen: kept[0].newTiles, alternatives: all.slice(1).map((c) => c.newTiles) });
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: all.map(candidate), nearest: [] };
-      outcome.placedAsPlay = true;
-      outcome.unchecked = true;
-      outcome.illegal = undefined;
-      return outcome;
-    }
-    const outcome = this.scoreOnly(e, p, score);
-    if (kept.length > 0 || others.some((o) => o.length > 0)) {
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
-      return outcome;
-    }
-    if (this.pending.length > 0) {
-      // Nowhere on this board, but an undecided line before may have gone elsewhere.
-      outcome.wordSearch = { status: 'unknown-board', ...base, candidates: [], nearest: [] };
-      return outcome;
-    }
-    const nearest = found.nearest.map(candidate);
-    // Art. 12–19: no placement of the word scores what the sheet says.
-    const span = e.score?.span ?? word.span;
-    const closest = nearest.map((c) => `${c.coord} ${c.score}`).join(', ');
-    if (nearest.length > 0)
-      this.report(
-        'score-mismatch',
-        span,
-        { word: word.text, declared: score ?? 0, nearest: closest },
-        { messageId: 'score-mismatch-word' },
-      );
-    else this.report('score-mismatch', span, { word: word.text }, { messageId: 'score-mismatch-word-unplaceable' });
-    outcome.wordSearch = { status: 'nowhere', ...base, candidates: [], nearest };
-    return outcome;
-  }
-
-  /** Word lines left undecided, each replayed as its likeliest placement (see `word`). */
-  private readonly pending: { chosen: readonly NewTile[]; alternatives: readonly (readonly NewTile[])[] }[] = [];
-
-  /**
-   * The boards the undecided word lines allow besides the current one: each undecided line in turn
-   * placed as one of its other candidates (the others kept as chosen), at most MAX_BOARDS.
-   */
-  private pendingBoards(): BoardCells[] | undefined {
-    // Every combination of the undecided lines' candidates but the one on the board (the product):
-    // a word is located only when all of them agree, so none may be left out.
-    let combos: (readonly NewTile[] | undefined)[][] = [[]];
-    for (const pending of this.pending) {
-      const next: (readonly NewTile[] | undefined)[][] = [];
-      for (const combo of combos) {
-        next.push([...combo, undefined]);
-        for (const alternative of pending.alternatives) next.push([...combo, alternative]);
-      }
-      if (next.length > MAX_BOARDS + 1) return undefined;
-      combos = next;
-    }
-    const out: BoardCells[] = [];
-    for (const combo of combos.slice(1)) {
-      const board = this.board.slice();
-      combo.forEach((alternative, i) => {
-        if (alternative) for (const t of this.pending[i].chosen) board[squareIndex(t.row, t.col)] = null;
+  // Blind (after a score-only line): the board is not known, so neither the play's geometry
+  // nor its score can be judged; the tiles go on the board as written.
+  if (!st.blind) for (const i of resolved.issues) issue(st, i);
+  else notChecked(st, e);
+  const placed = resolved.newTiles;
+  const faces = placed.map((t) => (t.blank ? '?' : t.letter));
+  let notInRack = false;
+  let notInRackTile: PlacedNewTile | undefined;
+  if (rack) {
+    const missing = missingFrom(rack.tiles, faces);
+    if (missing.length > 0) {
+      notInRack = true;
+      const tile = placed.find((t) => (t.blank ? '?' : t.letter) === missing[0]);
+      notInRackTile = tile;
+      report(st, 'tile-not-in-rack', tile?.ref.span ?? e.play.span, {
+        tile: tile?.ref.text ?? formatTiles(missing),
+        rack: e.rack?.text ?? '',
       });
-      let clash = false;
-      for (const alternative of combo) {
-        for (const t of alternative ?? []) {
-          const i = squareIndex(t.row, t.col);
-          if (board[i]) clash = true;
-          board[i] = { letter: t.letter, blank: t.blank, turn: -1 };
-        }
-      }
-      if (!clash) out.push(board);
-    }
-    return out;
-  }
-
-  /** Whether a placement with a coordinate comes after `e` while the board is still known. */
-  private laterCoordinate(e: EventNode): boolean {
-    const events = this.file.events;
-    for (let i = events.indexOf(e) + 1; i < events.length; i++) {
-      const k = events[i].kind;
-      if (k === 'score-only') return false;
-      if (k === 'placement' && events[i].coord) return true;
-    }
-    return false;
-  }
-
-  /** The score of a word line: the sheet's, else the player's total minus the previous one. */
-  private wordLineScore(e: EventNode, p: number): number | undefined {
-    if (e.score) return e.score.value;
-    const bases = this.players[p].bases;
-    return e.total && bases.length === 1 ? e.total.value - bases[0] : undefined;
-  }
-
-  /** The faces a rack written in full may place (every reading's tiles); undefined otherwise. */
-  private wordPool(e: EventNode, p: number): string[] | undefined {
-    if (!this.rackIsKnown(e.rack)) return undefined;
-    const readings = this.readingsOf(e.rack);
-    const most = new Map<string, number>();
-    let complete = false;
-    for (const reading of readings) {
-      const faces = reading.map(rackFace);
-      if (faces.length >= this.players[p].size) complete = true;
-      for (const f of new Set(faces)) most.set(f, Math.max(most.get(f) ?? 0, countOf(faces, f)));
-    }
-    if (!complete) return undefined;
-    const pool: string[] = [];
-    for (const [f, n] of most) for (let i = 0; i < n; i++) pool.push(f);
-    return pool;
-  }
-
-  /** Every tile not on the board, as faces ('?' for a blank). */
-  private notOnBoard(): string[] {
-    const out: string[] = [];
-    for (const k of this.set.kinds) for (let n = this.unseen(k.letter); n > 0; n--) out.push(k.letter);
-    return out;
-  }
-
-  /** The word line as the placement it is: the coordinate found, `.` over the board's tiles. */
-  private locatedEvent(e: EventNode, c: WordPlacement): EventNode {
-    const word = e.word!;
-    const refs = this.spanish ? word.tiles : word.singles;
-    const dr = c.direction === 'down' ? 1 : 0;
-    const dc = c.direction === 'across' ? 1 : 0;
-    const tiles: TileRef[] = refs.map((t, i) =>
-      this.board[squareIndex(c.row + dr * i, c.col + dc * i)] ? { letter: null, blank: false, through: true, text: '.', span: t.span } : t,
-    );
-    const coord = { text: c.coord, span: word.span, row: c.row, col: c.col, direction: c.direction };
-    return { ...e, kind: 'placement', coord, play: { text: c.play, span: word.span, pieces: word.pieces, tiles, singles: tiles } };
-  }
-
-  /** The lines after `e` that touch the board, as the look-ahead reads them (word-search.ts). */
-  private laterLines(e: EventNode, p: number): LaterLine[] {
-    const events = this.file.events;
-    const totals = new Map<string, number | undefined>();
-    for (let i = 0; i < 2; i++) {
-      const b = this.players[i].bases;
-      totals.set(this.nick(i), b.length === 1 ? b[0] : undefined);
-    }
-    if (e.total) totals.set(this.nick(p), e.total.value);
-    const out: LaterLine[] = [];
-    for (let i = events.indexOf(e) + 1; i < events.length && out.length < 8; i++) {
-      const later = events[i];
-      const nick = later.nick.text;
-      const before = totals.get(nick);
-      totals.set(nick, later.total?.value);
-      if (later.kind === 'score-only' || later.kind === 'withdrawn') {
-        out.push({ kind: 'stop' });
-        break;
-      }
-      if (later.kind === 'placement' && later.coord && later.play) {
-        const refs = this.spanish ? later.play.tiles : later.play.singles;
-        out.push({
-          kind: 'placement',
-          row: later.coord.row,
-          col: later.coord.col,
-          direction: later.coord.direction,
-          tiles: refs.map((t) => ({ letter: t.through ? null : t.letter, blank: t.blank })),
-          ...(later.score ? { score: later.score.value } : {}),
-        });
-      } else if (later.kind === 'word' && later.word) {
-        const refs = this.spanish ? later.word.tiles : later.word.singles;
-        const score = later.score?.value ?? (later.total && before !== undefined ? later.total.value - before : undefined);
-        out.push({
-          kind: 'word',
-          word: refs.map((t) => ({ letter: t.letter ?? '', blank: t.blank, text: t.text })),
-          ...(score !== undefined ? { score } : {}),
-        });
-      }
-    }
-    return out;
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Pass, exchange
-
-  protected scorelessAmount(e: EventNode): void {
-    const declared = e.score?.value;
-    if (declared !== undefined && declared !== 0) {
-      this.report('score-mismatch', e.score!.span, { declared }, { messageId: 'score-mismatch-scoreless' });
     }
   }
+  const separate = checkSeparateDigraphs(st, scored.words, placed);
 
-  protected pass(e: EventNode, p: number): Outcome {
-    const rack = this.readRack(e, p, () => []);
-    this.scorelessAmount(e);
-    this.lastPlacement[p] = undefined;
-    this.passRun++; // 37.2 / 40.2
-    this.scorelessRun++; // 37.3; NASPA six zeros
-    return {
-      computed: 0,
-      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === this.players[p].size } : undefined,
-      rackReading: rack?.note,
+  // One slip, one finding: when the play itself is miscopied (geometry, a tile that is not on
+  // the rack or not in the set, a digraph spelt with two tiles), its computed score says nothing
+  // about the sheet's, so the score is not compared as well.
+  const playMiscopied = resolved.geometryError || notInRack || faceIssues.foreign || separate;
+  let scoreFinding: Finding | undefined;
+  const blind = st.blind;
+  if (blind) scored = { ...scored, score: declared ?? scored.score, bingo: 0 };
+  if (declared !== undefined && declared !== scored.score && !playMiscopied) {
+    // Art. 12–19.
+    const words = scored.words.map((w) => `${w.word} ${w.score}`).join(', ');
+    scoreFinding =
+      scored.bingo > 0
+        ? report(
+            st,
+            'score-mismatch',
+            e.score!.span,
+            { declared, computed: scored.score, words, bingo: scored.bingo },
+            { messageId: 'score-mismatch-bingo' },
+          )
+        : report(st, 'score-mismatch', e.score!.span, { declared, computed: scored.score, words });
+  }
+
+  // Art. 12–19 need the squares: a play whose squares are wrong (a gap, an occupied square, off
+  // the board, not touching) has no computable score, so the sheet's amount goes into the true
+  // totals, beside the finding, rather than a number the play never made.
+  const amount = resolved.geometryError && declared !== undefined ? declared : scored.score;
+  for (const t of placed) placeTile(st, t.row, t.col, { letter: t.letter, blank: t.blank, turn: st.turns.length });
+  player.total += amount;
+  // A rack that lacks a played tile contradicts the play: its leave is not trusted (no cascade).
+  player.known = notInRack ? [] : removeTiles(player.known, faces);
+  player.size -= placed.length;
+  const drawn = Math.min(placed.length, st.bag); // art. 7: draw as many as placed, while the bag lasts
+  st.bag -= drawn;
+  player.size += drawn;
+  st.passRun = 0;
+  st.scorelessRun = 0;
+
+  const record: PlacementRecord = {
+    turn: st.turns.length,
+    event: e,
+    player: p,
+    newTiles: placed,
+    drawn,
+    computed: amount,
+    declared,
+    words: scored.words,
+    before,
+    scoreFinding,
+    withdrawn: false,
+    misplaced: blind || resolved.geometryError || faceIssues.foreign || faceIssues.kw,
+    ruledValid: NO_RULINGS,
+  };
+  st.records.push(record);
+  st.lastPlacement[p] = record;
+
+  // What the views mark as illegal: the rule broken and the squares at fault.
+  const squaresOf = (ts: readonly PlacedNewTile[]): { row: number; col: number }[] => ts.map((t) => ({ row: t.row, col: t.col }));
+  const geometry = resolved.geometryError ? resolved.issues[0] : undefined;
+  const illegal: IllegalPlay | undefined = blind
+    ? undefined // the board is not known: nothing to mark
+    : geometry
+      ? { code: geometry.code, squares: geometry.squares ?? squaresOf(placed) }
+      : notInRack
+        ? { code: 'tile-not-in-rack', squares: squaresOf(notInRackTile ? [notInRackTile] : placed) }
+        : faceIssues.foreign
+          ? { code: 'tile-not-in-set', squares: squaresOf(placed) }
+          : faceIssues.kw
+            ? { code: 'blank-k-w', squares: squaresOf(placed.filter((t) => t.blank && (t.letter === 'K' || t.letter === 'W'))) }
+            : separate
+              ? { code: 'separate-digraph', squares: squaresOf(placed) }
+              : undefined;
+
+  if (!st.end && !blind && st.bag === 0 && player.size === 0 && placed.length > 0) {
+    // 37.4 / 40.3: the rack is empty and so is the bag.
+    st.end = {
+      reason: 'out',
+      article: endArticle('out', st.edition),
+      afterTurn: st.turns.length,
+      line: e.line,
+      event: e,
+      finisher: p,
     };
   }
+  // Built field by field (spreads of optional parts are generic copies, and this runs per play).
+  const outcome: Outcome = { computed: amount };
+  if (illegal) outcome.illegal = illegal;
+  outcome.rackBefore = rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined;
+  outcome.rackReading = rack?.note;
+  outcome.words = blind ? NO_WORDS : scored.words;
+  outcome.bingo = scored.bingo;
+  outcome.placed = placed;
+  if (blind) outcome.unchecked = true;
+  return outcome;
+}
 
-  /** Exchange (art. 24): the tiles must be on the rack and the bag must hold enough tiles. */
-  protected exchange(e: EventNode, p: number): Outcome {
-    const player = this.players[p];
-    const exchangedReadings = e.exchanged ? this.readingsOf(e.exchanged) : [];
-    const exchangedFor = (rack: readonly string[] | undefined): readonly string[] =>
-      chooseReading(exchangedReadings, {
-        needed: () => [],
-        expectedSize: -1,
-        keep: [],
-        unseen: (f) => (rack ? countOf(rack, f) : this.unseen(f)),
-      }).tiles;
-    const rack = this.readRack(e, p, (reading) => exchangedFor(reading.map(rackFace)));
-    const out = e.exchanged ? exchangedFor(rack?.tiles) : undefined;
-    const count = out ? out.length : (e.exchangedCount?.value ?? 0);
-    const where = e.exchanged?.span ?? e.exchangedCount?.span ?? e.span;
+// ---------------------------------------------------------------------------------------------
+// Score-only lines
 
-    let contradicts = false;
-    if (out && rack) {
-      const missing = missingFrom(rack.tiles, out);
-      contradicts = missing.length > 0;
-      if (contradicts) this.report('exchange-not-in-rack', where, { tiles: formatTiles(missing), rack: e.rack?.text ?? '' });
-    } else if (!out && count > player.size) {
-      this.report('exchange-not-in-rack', where, { tiles: String(count), rack: e.rack?.text ?? formatTiles(player.known) });
-    }
-    const minimum = this.options.exchangeMinimum ?? (this.edition === 'naspa' ? RACK_SIZE : 1);
-    if (this.blind) {
-      // The bag is not known after a score-only line.
-    } else if (this.bag < minimum) this.report('exchange-bag-too-small', where, { bag: this.bag, minimum });
-    else if (count > this.bag)
-      this.report('exchange-bag-too-small', where, { count, bag: this.bag }, { messageId: 'exchange-bag-too-small-count' });
-    this.scorelessAmount(e);
+/**
+ * A score-only line (art. 5.1: a paper sheet's numbers, `>Ana: +26 26`): the play is not known,
+ * so its amount is taken as written and only the numbers are checked (the sheet's addition, the
+ * turn order, what comes after). From here on the board and the bag are unknown (`blind`). It is
+ * recorded as a placement of unknown tiles, so a `--` line can take it back.
+ */
+export function scoreOnly(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+  return scoreOnlyTurn(st, e, ctx.player);
+}
 
-    player.known = out && !contradicts ? removeTiles(player.known, out) : [];
-    this.lastPlacement[p] = undefined;
-    this.passRun = 0; // 37.2: an exchange is not a pass, and it ends a run of passes
-    this.scorelessRun++; // 37.3
-    return {
-      computed: 0,
-      rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === player.size } : undefined,
-      rackReading: rack?.note,
-    };
+/** A word line on a board that is not known: a score-only line that says so (TurnState.wordSearch). */
+function onUnknownBoard(st: ReplayState, e: EventNode, p: number, score: number | undefined): Outcome {
+  const outcome = scoreOnlyTurn(st, e, p, score);
+  outcome.wordSearch = {
+    status: 'unknown-board',
+    ...(score !== undefined ? { score } : {}),
+    candidates: [],
+    nearest: [],
+    setAside: [],
+  };
+  return outcome;
+}
+
+/** A turn replayed as a score-only line: `amount` for its points (else the sheet's). */
+function scoreOnlyTurn(st: ReplayState, e: EventNode, p: number, amount?: number): Outcome {
+  const player = st.players[p];
+  const rack = readRack(st, e, p, () => []);
+  const declared = amount ?? e.score?.value ?? 0;
+  const before = restorePoint(st, player);
+  st.blind = true;
+  notChecked(st, e);
+  // What was played is unknown, so nothing is known of the rack that follows.
+  player.known = [];
+  player.knownFrom = e;
+  st.passRun = 0;
+  st.scorelessRun = declared === 0 ? st.scorelessRun + 1 : 0;
+  const record: PlacementRecord = {
+    turn: st.turns.length,
+    event: e,
+    player: p,
+    newTiles: [],
+    drawn: 0,
+    computed: declared,
+    declared,
+    words: NO_WORDS,
+    before,
+    withdrawn: false,
+    misplaced: true,
+    ruledValid: NO_RULINGS,
+  };
+  st.records.push(record);
+  st.lastPlacement[p] = record;
+  return {
+    computed: declared,
+    rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === before.size } : undefined,
+    rackReading: rack?.note,
+    unchecked: true,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words without a coordinate
+
+/**
+ * A word without a coordinate (dialect, docs/notation.md): the placements of the word on this
+ * board that score the sheet's score (art. 12–19; without a score, the one the player's totals
+ * give), with tiles from the rack when the sheet gives it in full, else from the tiles not on
+ * the board; the later lines set aside those they cannot follow (word-search.ts). One left: the
+ * turn is replayed as that placement. Several: the turn counts as a score-only line. None: one
+ * `score-mismatch` finding naming the nearest placements, and a score-only line.
+ */
+export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+  const p = ctx.player;
+  const score = wordLineScore(st, e, p);
+  const word = e.word;
+  if (!word || st.blind) {
+    return onUnknownBoard(st, e, p, score);
   }
-
-  // ---------------------------------------------------------------------------------------------
-  // Withdrawn plays, challenges
-
-  /**
-   * A withdrawn phony (art. 34): the player's previous placement leaves the board, its score is
-   * taken back, the bag and the rack are as before it, and the turn counts as a pass and as a
-   * scoreless turn (37.2, 37.3). The line's amount must be minus the play's declared score; the
-   * old form `-- +0 T` instead writes 0 and a total equal to the one before the play.
-   */
-  protected withdrawn(e: EventNode, p: number): Outcome {
-    const record = this.lastPlacement[p];
-    const declared = e.score?.value;
-    if (!record || record.withdrawn) {
-      this.report('phony-withdrawn-without-play', e.score?.span ?? e.span, { nick: e.nick.text });
-      return { computed: 0 };
-    }
-    // Art. 34: a challenge comes before the opponent's next move. Written after it, it is late:
-    // the play stands with its points, and the line is this one finding, not applied.
-    if (this.lastTurnPlayer >= 0 && this.lastTurnPlayer !== p && this.lastTurnEvent && this.lastTurnEvent.line > record.event.line) {
-      this.report(
-        'phony-withdrawn-without-play',
-        e.score?.span ?? e.span,
-        { nick: e.nick.text, opponent: this.nick(1 - p) },
-        {
-          messageId: 'phony-withdrawn-without-play-late',
-          related: [{ span: record.event.play?.span ?? record.event.span, messageId: 'related.withdrawn-play', args: {} }],
-        },
-      );
-      return { computed: 0, ...(declared !== undefined ? { alsoFine: [declared] } : {}) };
-    }
-    if (this.lastTurnPlayer !== p) {
-      this.report(
-        'out-of-turn',
-        e.nick.span,
-        { nick: e.nick.text, expected: this.nick(1 - p) },
-        {
-          related: [{ span: record.event.span, messageId: 'related.withdrawn-play', args: {} }],
-        },
-      );
-    }
-    const player = this.players[p];
-    for (const t of record.newTiles) {
-      const cell = this.board[squareIndex(t.row, t.col)];
-      if (cell && cell.turn === record.turn) this.liftTile(t.row, t.col);
-    }
-    this.bag += record.drawn;
-    player.total -= record.computed;
-    player.known = record.before.known.slice();
-    if (record.before.knownFrom) player.knownFrom = record.before.knownFrom;
-    player.size = record.before.size;
-    this.passRun = record.before.passRun + 1;
-    this.scorelessRun = record.before.scorelessRun + 1;
-    if (this.end?.event === record.event) {
-      this.end = record.before.gameEnd;
-      this.endReported = false;
-    }
-    record.withdrawn = true;
-    this.lastPlacement[p] = undefined;
-
-    const related: RelatedInfo[] = [{ span: record.event.play?.span ?? record.event.span, messageId: 'related.withdrawn-play', args: {} }];
-    const playDeclared = record.declared ?? record.computed;
-    const oldForm = declared === 0 && playDeclared !== 0;
-    // A phony written as scoring 0 and withdrawn for 0: the sheet never credited it.
-    if (record.declared === 0 && declared === 0) this.dropFinding(record.scoreFinding);
-    const expected = -playDeclared;
-    if (declared !== undefined && !oldForm && declared !== expected) {
-      this.report('phony-withdrawn-mismatch', e.score!.span, { declared, expected }, { related });
-    }
-    // Art. 11, 34: a withdrawn play is judged only for being withdrawn. What its tiles broke (two
-    // loose tiles spelling a digraph, a blank as K or W) was the reason to challenge it off: those
-    // findings go, and such a play was rightly withdrawn, whatever its words spell.
-    const play = record.event.play;
-    const tileFaults = play
-      ? this.findings.filter(
-          (f) =>
-            WITHDRAWN_TILE_CODES.has(f.code) && f.span.start.offset >= play.span.start.offset && f.span.end.offset <= play.span.end.offset,
-        )
-      : [];
-    for (const f of tileFaults) this.dropFinding(f);
-    const lexicon = this.judging();
-    if (
-      lexicon &&
-      tileFaults.length === 0 &&
-      !record.misplaced &&
-      record.words.length > 0 &&
-      record.words.every((w) => lexicon.has(w.normalized))
-    ) {
-      this.report('withdrawn-play-was-valid', e.span, { words: record.words.map((w) => w.word).join(', ') }, { related });
-    }
-    return {
-      computed: -record.computed,
-      withdrew: true,
-      alsoFine: [expected],
-      ...(oldForm ? { expectedTotals: record.before.bases.slice() } : {}),
-    };
+  const tiles: WordTile[] = (st.spanish ? word.tiles : word.singles).map((t) => ({
+    letter: t.letter ?? '',
+    blank: t.blank,
+    text: t.text,
+  }));
+  const judge = wordJudge(st);
+  const unseen = notOnBoard(st);
+  const pool = wordPool(st, e, p) ?? unseen;
+  const later = laterLines(st, e, p);
+  const search = (board: BoardCells): { found: SearchResult; kept: readonly WordPlacement[] } => {
+    const found = findPlacements(board, tiles, { score, pool, tileSet: st.set, judge });
+    return { found, kept: narrow(board, preferAccepted(found.matches), later, { tileSet: st.set, judge, unseen }) };
+  };
+  const { found, kept: mainKept } = search(st.board);
+  let kept = mainKept;
+  // On the empty board a placement and its mirror across the diagonal score alike, and so does the
+  // mirrored game after them: when no later line has a coordinate to tell them apart, the record is
+  // the same game either way, and the across one is written (docs/notation.md).
+  if (st.turns.every((t) => t.placed.length === 0) && kept.some((k) => k.direction === 'across') && !laterCoordinate(st, e)) {
+    kept = kept.filter((k) => k.direction === 'across');
   }
-
-  protected dropFinding(f: Finding | undefined): void {
-    if (!f) return;
-    const i = this.findings.indexOf(f);
-    if (i >= 0) this.findings.splice(i, 1);
+  // After an undecided word, the board holds its likeliest placement provisionally: a later word
+  // is located only when every board the undecided ones allow gives it the same placement.
+  const boards = pendingBoards(st);
+  if (!boards) {
+    // Too many undecided lines before this one to tell what the board holds.
+    st.blind = true;
+    return onUnknownBoard(st, e, p, score);
   }
-
-  /** `(challenge) +N`: a bonus for a play challenged in vain. NASPA only; FISE has none (art. 34). */
-  protected challengeBonus(e: EventNode, p: number): Outcome {
-    const declared = e.score?.value ?? 0;
-    if (this.lastTurnPlayer >= 0 && this.lastTurnPlayer !== p) {
-      const prev = this.lastTurnEvent;
-      this.report(
-        'out-of-turn',
-        e.nick.span,
-        { nick: e.nick.text, expected: this.nick(this.lastTurnPlayer) },
-        {
-          related: prev ? [{ span: prev.nick.span, messageId: 'related.previous-turn', args: { nick: prev.nick.text } }] : [],
-        },
-      );
-    }
-    if (this.edition !== 'naspa') {
-      this.report('challenge-bonus-not-fise', e.keyword?.span ?? e.span, { amount: e.score?.text ?? String(declared) });
-      return { computed: 0 };
-    }
-    return { computed: declared };
+  const others = boards.map((b) => search(b).kept);
+  const candidate = (c: WordPlacement): WordCandidate => ({ coord: c.coord, play: c.play, score: c.score });
+  const setAside = found.matches.filter((c) => !kept.includes(c)).map(candidate);
+  const base = { ...(score !== undefined ? { score } : {}), setAside };
+  const agreed = kept.length === 1 && others.every((o) => o.length === 1 && sameSquares(o[0], kept[0]));
+  if (agreed) {
+    const outcome = placement(st, locatedEvent(st, e, kept[0]), ctx);
+    outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
+    outcome.placedAsPlay = true;
+    return outcome;
   }
+  if (kept.length > 0 && st.pending.length < MAX_PENDING) {
+    const outcome = placement(st, locatedEvent(st, e, kept[0]), ctx);
+    const extra = others.flat().filter((o) => !kept.some((k) => sameSquares(k, o)));
+    const all = [...kept, ...extra.filter((o, i) => extra.findIndex((x) => sameSquares(x, o)) === i)];
+    st.pending.push({ chosen: kept[0].newTiles, alternatives: all.slice(1).map((c) => c.newTiles) });
+    outcome.wordSearch = { status: 'ambiguous', ...base, candidates: all.map(candidate), nearest: [] };
+    outcome.placedAsPlay = true;
+    outcome.unchecked = true;
+    outcome.illegal = undefined;
+    return outcome;
+  }
+  const outcome = scoreOnlyTurn(st, e, p, score);
+  if (kept.length > 0 || others.some((o) => o.length > 0)) {
+    outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
+    return outcome;
+  }
+  if (st.pending.length > 0) {
+    // Nowhere on this board, but an undecided line before may have gone elsewhere.
+    outcome.wordSearch = { status: 'unknown-board', ...base, candidates: [], nearest: [] };
+    return outcome;
+  }
+  const nearest = found.nearest.map(candidate);
+  // Art. 12–19: no placement of the word scores what the sheet says.
+  const span = e.score?.span ?? word.span;
+  const closest = nearest.map((c) => `${c.coord} ${c.score}`).join(', ');
+  if (nearest.length > 0)
+    report(st, 'score-mismatch', span, { word: word.text, declared: score ?? 0, nearest: closest }, { messageId: 'score-mismatch-word' });
+  else report(st, 'score-mismatch', span, { word: word.text }, { messageId: 'score-mismatch-word-unplaceable' });
+  outcome.wordSearch = { status: 'nowhere', ...base, candidates: [], nearest };
+  return outcome;
+}
+
+/**
+ * The boards the undecided word lines allow besides the current one: each undecided line in turn
+ * placed as one of its other candidates (the others kept as chosen), at most MAX_BOARDS.
+ */
+function pendingBoards(st: ReplayState): BoardCells[] | undefined {
+  // Every combination of the undecided lines' candidates but the one on the board (the product):
+  // a word is located only when all of them agree, so none may be left out.
+  let combos: (readonly NewTile[] | undefined)[][] = [[]];
+  for (const pending of st.pending) {
+    const next: (readonly NewTile[] | undefined)[][] = [];
+    for (const combo of combos) {
+      next.push([...combo, undefined]);
+      for (const alternative of pending.alternatives) next.push([...combo, alternative]);
+    }
+    if (next.length > MAX_BOARDS + 1) return undefined;
+    combos = next;
+  }
+  const out: BoardCells[] = [];
+  for (const combo of combos.slice(1)) {
+    const board = st.board.slice();
+    combo.forEach((alternative, i) => {
+      if (alternative) for (const t of st.pending[i].chosen) board[squareIndex(t.row, t.col)] = null;
+    });
+    let clash = false;
+    for (const alternative of combo) {
+      for (const t of alternative ?? []) {
+        const i = squareIndex(t.row, t.col);
+        if (board[i]) clash = true;
+        board[i] = { letter: t.letter, blank: t.blank, turn: -1 };
+      }
+    }
+    if (!clash) out.push(board);
+  }
+  return out;
+}
+
+/** Whether a placement with a coordinate comes after `e` while the board is still known. */
+function laterCoordinate(st: ReplayState, e: EventNode): boolean {
+  const events = st.file.events;
+  for (let i = events.indexOf(e) + 1; i < events.length; i++) {
+    const k = events[i].kind;
+    if (k === 'score-only') return false;
+    if (k === 'placement' && events[i].coord) return true;
+  }
+  return false;
+}
+
+/** The score of a word line: the sheet's, else the player's total minus the previous one. */
+function wordLineScore(st: ReplayState, e: EventNode, p: number): number | undefined {
+  if (e.score) return e.score.value;
+  const bases = st.players[p].bases;
+  return e.total && bases.length === 1 ? e.total.value - bases[0] : undefined;
+}
+
+/** The faces a rack written in full may place (every reading's tiles); undefined otherwise. */
+function wordPool(st: ReplayState, e: EventNode, p: number): string[] | undefined {
+  if (!rackIsKnown(e.rack)) return undefined;
+  const readings = readingsOf(st, e.rack);
+  const most = new Map<string, number>();
+  let complete = false;
+  for (const reading of readings) {
+    const faces = reading.map(rackFace);
+    if (faces.length >= st.players[p].size) complete = true;
+    for (const f of new Set(faces)) most.set(f, Math.max(most.get(f) ?? 0, countOf(faces, f)));
+  }
+  if (!complete) return undefined;
+  const pool: string[] = [];
+  for (const [f, n] of most) for (let i = 0; i < n; i++) pool.push(f);
+  return pool;
+}
+
+/** Every tile not on the board, as faces ('?' for a blank). */
+function notOnBoard(st: ReplayState): string[] {
+  const out: string[] = [];
+  for (const k of st.set.kinds) for (let n = unseen(st, k.letter); n > 0; n--) out.push(k.letter);
+  return out;
+}
+
+/** The word line as the placement it is: the coordinate found, `.` over the board's tiles. */
+function locatedEvent(st: ReplayState, e: EventNode, c: WordPlacement): EventNode {
+  const word = e.word!;
+  const refs = st.spanish ? word.tiles : word.singles;
+  const dr = c.direction === 'down' ? 1 : 0;
+  const dc = c.direction === 'across' ? 1 : 0;
+  const tiles: TileRef[] = refs.map((t, i) =>
+    st.board[squareIndex(c.row + dr * i, c.col + dc * i)] ? { letter: null, blank: false, through: true, text: '.', span: t.span } : t,
+  );
+  const coord = { text: c.coord, span: word.span, row: c.row, col: c.col, direction: c.direction };
+  return { ...e, kind: 'placement', coord, play: { text: c.play, span: word.span, pieces: word.pieces, tiles, singles: tiles } };
+}
+
+/** The lines after `e` that touch the board, as the look-ahead reads them (word-search.ts). */
+function laterLines(st: ReplayState, e: EventNode, p: number): LaterLine[] {
+  const events = st.file.events;
+  const totals = new Map<string, number | undefined>();
+  for (let i = 0; i < 2; i++) {
+    const b = st.players[i].bases;
+    totals.set(nick(st, i), b.length === 1 ? b[0] : undefined);
+  }
+  if (e.total) totals.set(nick(st, p), e.total.value);
+  const out: LaterLine[] = [];
+  for (let i = events.indexOf(e) + 1; i < events.length && out.length < 8; i++) {
+    const later = events[i];
+    const nick = later.nick.text;
+    const before = totals.get(nick);
+    totals.set(nick, later.total?.value);
+    if (later.kind === 'score-only' || later.kind === 'withdrawn') {
+      out.push({ kind: 'stop' });
+      break;
+    }
+    if (later.kind === 'placement' && later.coord && later.play) {
+      const refs = st.spanish ? later.play.tiles : later.play.singles;
+      out.push({
+        kind: 'placement',
+        row: later.coord.row,
+        col: later.coord.col,
+        direction: later.coord.direction,
+        tiles: refs.map((t) => ({ letter: t.through ? null : t.letter, blank: t.blank })),
+        ...(later.score ? { score: later.score.value } : {}),
+      });
+    } else if (later.kind === 'word' && later.word) {
+      const refs = st.spanish ? later.word.tiles : later.word.singles;
+      const score = later.score?.value ?? (later.total && before !== undefined ? later.total.value - before : undefined);
+      out.push({
+        kind: 'word',
+        word: refs.map((t) => ({ letter: t.letter ?? '', blank: t.blank, text: t.text })),
+        ...(score !== undefined ? { score } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pass, exchange
+
+function scorelessAmount(st: ReplayState, e: EventNode): void {
+  const declared = e.score?.value;
+  if (declared !== undefined && declared !== 0) {
+    report(st, 'score-mismatch', e.score!.span, { declared }, { messageId: 'score-mismatch-scoreless' });
+  }
+}
+
+export function pass(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+  const p = ctx.player;
+  const rack = readRack(st, e, p, () => []);
+  scorelessAmount(st, e);
+  st.lastPlacement[p] = undefined;
+  st.passRun++; // 37.2 / 40.2
+  st.scorelessRun++; // 37.3; NASPA six zeros
+  return {
+    computed: 0,
+    rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === st.players[p].size } : undefined,
+    rackReading: rack?.note,
+  };
+}
+
+/** Exchange (art. 24): the tiles must be on the rack and the bag must hold enough tiles. */
+export function exchange(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+  const p = ctx.player;
+  const player = st.players[p];
+  const exchangedReadings = e.exchanged ? readingsOf(st, e.exchanged) : [];
+  const exchangedFor = (rack: readonly string[] | undefined): readonly string[] =>
+    chooseReading(exchangedReadings, {
+      needed: () => [],
+      expectedSize: -1,
+      keep: [],
+      unseen: (f) => (rack ? countOf(rack, f) : unseen(st, f)),
+    }).tiles;
+  const rack = readRack(st, e, p, (reading) => exchangedFor(reading.map(rackFace)));
+  const out = e.exchanged ? exchangedFor(rack?.tiles) : undefined;
+  const count = out ? out.length : (e.exchangedCount?.value ?? 0);
+  const where = e.exchanged?.span ?? e.exchangedCount?.span ?? e.span;
+
+  let contradicts = false;
+  if (out && rack) {
+    const missing = missingFrom(rack.tiles, out);
+    contradicts = missing.length > 0;
+    if (contradicts) report(st, 'exchange-not-in-rack', where, { tiles: formatTiles(missing), rack: e.rack?.text ?? '' });
+  } else if (!out && count > player.size) {
+    report(st, 'exchange-not-in-rack', where, { tiles: String(count), rack: e.rack?.text ?? formatTiles(player.known) });
+  }
+  const minimum = st.options.exchangeMinimum ?? (st.edition === 'naspa' ? RACK_SIZE : 1);
+  if (st.blind) {
+    // The bag is not known after a score-only line.
+  } else if (st.bag < minimum) report(st, 'exchange-bag-too-small', where, { bag: st.bag, minimum });
+  else if (count > st.bag)
+    report(st, 'exchange-bag-too-small', where, { count, bag: st.bag }, { messageId: 'exchange-bag-too-small-count' });
+  scorelessAmount(st, e);
+
+  player.known = out && !contradicts ? removeTiles(player.known, out) : [];
+  st.lastPlacement[p] = undefined;
+  st.passRun = 0; // 37.2: an exchange is not a pass, and it ends a run of passes
+  st.scorelessRun++; // 37.3
+  return {
+    computed: 0,
+    rackBefore: rack ? { tiles: rack.tiles, complete: rack.tiles.length === player.size } : undefined,
+    rackReading: rack?.note,
+  };
 }
 
 /** Whether two faces side by side spell CH, LL or RR (art. 11). */
@@ -796,3 +682,12 @@ function spellsDigraph(a: string, b: string): boolean {
   const pair = a + b;
   return pair === 'CH' || pair === 'LL' || pair === 'RR';
 }
+
+/** The handlers of the move lines, by event kind (replay.ts puts them in its table). */
+export const MOVE_HANDLERS = {
+  placement,
+  word,
+  'score-only': scoreOnly,
+  pass,
+  exchange,
+} satisfies Partial<LineHandlers>;

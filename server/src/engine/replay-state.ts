@@ -1,21 +1,25 @@
 /**
- * The replayer's state and the bookkeeping every kind of line shares: the board and its log, the
- * tiles on the board by kind, both players' accounts (totals, known racks, rack sizes), the bag,
- * the runs of passes and scoreless turns, the end of the game, the findings; reading and checking
- * a written rack (art. 3, 8, 29); putting tiles on the board and lifting them.
+ * The replayer's state and the bookkeeping every kind of line shares: one plain record
+ * (`ReplayState`: the board and its log, the tiles on the board by kind, both players' accounts
+ * (totals, known racks, rack sizes), the bag, the runs of passes and scoreless turns, the end of
+ * the game, the findings, the states made so far) and the functions on it that every handler uses:
+ * reporting a finding, reading and checking a written rack (art. 3, 8, 29), putting tiles on the
+ * board and lifting them.
  *
- * The replayer is one class built in layers, each in its own module, each leaning only on the one
- * below: ReplayState (this module) ← MoveReplayer (`replay-moves.ts`: placements, passes,
- * exchanges, withdrawals, challenges) ← EndReplayer (`replay-end.ts`: end of game, penalties, the
- * words judged at the end) ← Replayer (`replay.ts`: the lines in order, the sheet's addition, the
- * states).
+ * The replayer is this state plus handler functions `(state, event, ctx) → Outcome`, one per kind
+ * of event line, in three modules: `replay-moves.ts` (placements, word lines, score-only lines,
+ * passes, exchanges), `replay-challenges.ts` (withdrawn plays, challenge bonuses, `#challenge`
+ * rulings), `replay-end.ts` (end of game, penalties, the words judged at the end). `replay.ts`
+ * takes the lines in order, dispatches each event from the table by its kind, checks the sheet's
+ * addition and makes the states. No module keeps state of its own.
  *
- * Invariants: one instance per replay, used once; nothing here throws for any syntax tree; the
+ * Invariants: one state per replay, used once; nothing here throws for any syntax tree; the
  * board array is changed only through `placeTile` / `liftTile`, which keep `boardLog`, `onBoard`
- * and `foreignOnBoard` in step with it.
+ * and `foreignOnBoard` in step with it; `createState` gives every field its value, so the record
+ * keeps one shape for the whole replay.
  *
- * Example (the replayer's own use):
- *   const rack = this.readRack(e, p, () => []);   // the rack of a pass, checked and remembered
+ * Example (a handler's own use):
+ *   const rack = readRack(st, e, p, () => []);   // the rack of a pass, checked and remembered
  */
 import { makeFinding, type MakeFindingOptions } from '../rules/registry';
 import { editionNamesWords, namedWord } from '../rules/named-words';
@@ -25,6 +29,7 @@ import type { EventNode, GcgFile, RackNode, Span, TileRef, Token } from '../synt
 import { BOARD_SIZE, squareIndex } from './board';
 import { kindTable, type KindTable } from './kinds';
 import type { Issue, PlacedNewTile } from './placement';
+import type { NewTile } from './scoring';
 import { chooseReading, countOf, formatTiles, mergeTiles, missingFrom, rackFace, type ReadingContext } from './racks';
 import type { Settled } from './setup';
 import { RACK_SIZE, TILE_SETS, type TileSet } from './tilesets';
@@ -161,246 +166,319 @@ export interface Outcome {
   placedAsPlay?: true;
 }
 
-/** The replayer's state and shared bookkeeping (see the module header). */
-export abstract class ReplayState {
-  protected readonly set: TileSet;
-  protected readonly spanish: boolean;
-  protected readonly edition: Edition;
-  protected readonly board: (PlacedTile | null)[] = new Array<PlacedTile | null>(BOARD_SIZE * BOARD_SIZE).fill(null);
+/**
+ * Everything the replayer knows while it reads a record: one plain record, made by `createState`,
+ * changed by the handler functions of the replay modules, read by `replay` to build its answer.
+ */
+export interface ReplayState {
+  readonly file: GcgFile;
+  readonly options: ReplayOptions;
+  /** What the header settles: the players, the rules and the tile set in force, the clocks. */
+  readonly settled: Settled;
+  readonly set: TileSet;
+  readonly spanish: boolean;
+  readonly edition: Edition;
+  readonly board: (PlacedTile | null)[];
   /** Every change of `board` in order (states rebuild their board from it when asked). */
-  protected readonly boardLog: BoardLog = { squares: [], tiles: [] };
+  readonly boardLog: BoardLog;
   /** Tiles on the board by kind of the set ('?' for blanks), indexed as `set.kinds`. */
-  protected readonly onBoard: Int32Array;
+  readonly onBoard: Int32Array;
   /** Tiles on the board whose face the set lacks (a foreign letter placed as written). */
-  protected readonly foreignOnBoard = new Map<string, number>();
-  protected readonly kinds: KindTable;
+  readonly foreignOnBoard: Map<string, number>;
+  readonly kinds: KindTable;
   /** The RackInfo each player's last state showed, and the rack it was made from. */
-  protected readonly lastRack: ({ known: readonly string[]; size: number; info: RackInfo } | undefined)[] = [undefined, undefined];
-  protected bag: number;
-  protected readonly players: [PlayerState, PlayerState];
-  protected lastTurnPlayer = -1;
-  protected lastTurnEvent?: EventNode;
-  protected lastEvent?: EventNode;
-  protected passRun = 0;
-  protected scorelessRun = 0;
-  protected end?: EndState;
-  protected endReported = false;
-  protected readonly records: PlacementRecord[] = [];
+  readonly lastRack: ({ known: readonly string[]; size: number; info: RackInfo } | undefined)[];
+  bag: number;
+  readonly players: [PlayerState, PlayerState];
+  lastTurnPlayer: number;
+  lastTurnEvent?: EventNode;
+  lastEvent?: EventNode;
+  passRun: number;
+  scorelessRun: number;
+  end?: EndState;
+  endReported: boolean;
+  readonly records: PlacementRecord[];
   /** The latest placement of each player that is still their latest turn. */
-  protected readonly lastPlacement: [PlacementRecord | undefined, PlacementRecord | undefined] = [undefined, undefined];
-  protected endAdd?: { form: 'R' | '2R'; event: EventNode; amount: number };
-  protected readonly deducted: [boolean, boolean] = [false, false];
+  readonly lastPlacement: [PlacementRecord | undefined, PlacementRecord | undefined];
+  endAdd?: { form: 'R' | '2R'; event: EventNode; amount: number };
+  readonly deducted: [boolean, boolean];
   /** The `(time)` line each player's penalty was written on (art. 32), once counted. */
-  protected readonly timeLine: [EventNode | undefined, EventNode | undefined] = [undefined, undefined];
+  readonly timeLine: [EventNode | undefined, EventNode | undefined];
   /** The mismatch reported on a player's first `(time)` line, dropped when a second line completes the sum. */
-  protected readonly timeFinding: [Finding | undefined, Finding | undefined] = [undefined, undefined];
+  readonly timeFinding: [Finding | undefined, Finding | undefined];
   /** Whether a player's penalty was written on two lines that together match the clock. */
-  protected readonly timeSplit: [boolean, boolean] = [false, false];
-  protected readonly findings: Finding[] = [];
-  protected readonly turns: TurnState[] = [];
+  readonly timeSplit: [boolean, boolean];
+  readonly findings: Finding[];
+  readonly turns: TurnState[];
   /**
    * Set by the first score-only line (art. 5.1, a paper sheet's numbers): from then on the board
    * and the bag are not known, so plays are not checked, only what the numbers tell.
    */
-  protected blind = false;
+  blind: boolean;
   /** Turns whose play was not checked (score-only lines, and placements after one), and the first. */
-  protected unchecked = 0;
-  protected firstUnchecked?: EventNode;
+  unchecked: number;
+  firstUnchecked?: EventNode;
   /** Blind: the tiles left at the end as the `(RACK)` line wrote them (the board cannot tell). */
-  protected writtenRemaining?: string[];
+  writtenRemaining?: string[];
+  /** Word lines left undecided, each replayed as its likeliest placement (replay-moves.ts, `word`). */
+  readonly pending: { chosen: readonly NewTile[]; alternatives: readonly (readonly NewTile[])[] }[];
+  /** The 37.4 / 40.3 adjustment the record lacks (for the result), set by `finish`. */
+  missingAdjustment?: { finisher: number; value: number; add: boolean; subtract: boolean };
+  /** Own-rack values a 37.1–37.3 / 40.1–40.2 ending still takes off (for the result), by player. */
+  readonly ownRackDue: [number, number];
+  /** `judging()`'s lexicon, made on first use. */
+  judge?: Lexicon;
+  /** `judging()`'s lookup as a function for scoring, made on first use (null: no lexicon). */
+  judgeOfWords?: ((word: string) => boolean) | null;
+}
 
-  constructor(
-    protected readonly file: GcgFile,
-    protected readonly options: ReplayOptions,
-    protected readonly s: Settled,
-  ) {
-    this.set = TILE_SETS[s.tileSet];
-    this.kinds = kindTable(this.set);
-    this.onBoard = new Int32Array(this.set.kinds.length);
-    this.spanish = s.tileSet === 'spanish';
-    this.edition = s.rules;
-    this.bag = this.set.total - 2 * RACK_SIZE;
-    const fresh = (): PlayerState => ({ total: 0, known: [], size: RACK_SIZE, bases: [0], declaredTotal: null });
-    this.players = [fresh(), fresh()];
+/** The state before the first line of a record. */
+export function createState(file: GcgFile, options: ReplayOptions, settled: Settled): ReplayState {
+  const set = TILE_SETS[settled.tileSet];
+  const fresh = (): PlayerState => ({ total: 0, known: [], size: RACK_SIZE, bases: [0], declaredTotal: null });
+  return {
+    file,
+    options,
+    settled,
+    set,
+    spanish: settled.tileSet === 'spanish',
+    edition: settled.rules,
+    board: new Array<PlacedTile | null>(BOARD_SIZE * BOARD_SIZE).fill(null),
+    boardLog: { squares: [], tiles: [] },
+    onBoard: new Int32Array(set.kinds.length),
+    foreignOnBoard: new Map<string, number>(),
+    kinds: kindTable(set),
+    lastRack: [undefined, undefined],
+    bag: set.total - 2 * RACK_SIZE,
+    players: [fresh(), fresh()],
+    lastTurnPlayer: -1,
+    lastTurnEvent: undefined,
+    lastEvent: undefined,
+    passRun: 0,
+    scorelessRun: 0,
+    end: undefined,
+    endReported: false,
+    records: [],
+    lastPlacement: [undefined, undefined],
+    endAdd: undefined,
+    deducted: [false, false],
+    timeLine: [undefined, undefined],
+    timeFinding: [undefined, undefined],
+    timeSplit: [false, false],
+    findings: [],
+    turns: [],
+    blind: false,
+    unchecked: 0,
+    firstUnchecked: undefined,
+    writtenRemaining: undefined,
+    pending: [],
+    missingAdjustment: undefined,
+    ownRackDue: [0, 0],
+    judge: undefined,
+    judgeOfWords: undefined,
+  };
+}
+
+/** The player a line is written for, as `replay.ts` resolved it (an unknown nick: whose turn it is). */
+export interface LineContext {
+  readonly player: number;
+}
+
+/** What a line of one kind does to the state; the Outcome goes to the common bookkeeping in `replay.ts`. */
+export type LineHandler = (st: ReplayState, e: EventNode, ctx: LineContext) => Outcome;
+
+/** One handler per kind of event line (each replay module contributes its part). */
+export type LineHandlers = { readonly [K in EventNode['kind']]: LineHandler };
+
+// ---------------------------------------------------------------------------------------------
+// Findings
+
+export function report(
+  st: ReplayState,
+  code: FindingCode,
+  span: Span,
+  args: MessageArgs,
+  opts: Omit<MakeFindingOptions, 'severities'> = {},
+): Finding {
+  const f = makeFinding(code, st.edition, span, args, { ...opts, severities: st.options.severities });
+  st.findings.push(f);
+  return f;
+}
+
+/** Takes back a finding already reported (a later line showed it was no fault). */
+export function dropFinding(st: ReplayState, f: Finding | undefined): void {
+  if (!f) return;
+  const i = st.findings.indexOf(f);
+  if (i >= 0) st.findings.splice(i, 1);
+}
+
+export function issue(st: ReplayState, i: Issue): void {
+  report(st, i.code, i.span, i.args, i.messageId ? { messageId: i.messageId } : {});
+}
+
+/** One more turn whose play is not checked (the first one is where the notice goes). */
+export function notChecked(st: ReplayState, e: EventNode): void {
+  st.unchecked++;
+  st.firstUnchecked ??= e;
+}
+
+export function nick(st: ReplayState, p: number): string {
+  return st.settled.players[p]?.nick ?? '';
+}
+
+/**
+ * The lexicon, when words are judged (a lexicon is given and the tile set is Spanish), with the
+ * words the edition names on top of it (rules/named-words.ts: REFUNDAR under 2004 and 2001).
+ */
+export function judging(st: ReplayState): Lexicon | undefined {
+  if (!st.spanish || !st.options.lexicon) return undefined;
+  if (!editionNamesWords(st.edition)) return st.options.lexicon;
+  if (!st.judge) {
+    const list = st.options.lexicon;
+    const edition = st.edition;
+    st.judge = { info: list.info, has: (w: string): boolean => namedWord(edition, w)?.accepted ?? list.has(w) };
   }
+  return st.judge;
+}
 
-  // ---------------------------------------------------------------------------------------------
-  // Findings
+// ---------------------------------------------------------------------------------------------
+// Racks
 
-  protected report(code: FindingCode, span: Span, args: MessageArgs, opts: Omit<MakeFindingOptions, 'severities'> = {}): Finding {
-    const f = makeFinding(code, this.edition, span, args, { ...opts, severities: this.options.severities });
-    this.findings.push(f);
-    return f;
+export function unseen(st: ReplayState, face: string): number {
+  const i = st.kinds.index.get(face);
+  return i === undefined ? -(st.foreignOnBoard.get(face) ?? 0) : st.set.kinds[i].count - st.onBoard[i];
+}
+
+export function rackIsKnown(rack: RackNode | undefined): rack is RackNode {
+  return !!rack && rack.text !== UNKNOWN_RACK && rack.pieces.length > 0;
+}
+
+export function readingsOf(st: ReplayState, rack: RackNode): readonly (readonly TileRef[])[] {
+  return st.spanish ? rack.readings : [rack.singles];
+}
+
+/**
+ * Reads the rack written on a turn line and checks it: at most 7 tiles (art. 8, 29), letters of
+ * the set (art. 3), no more copies than remain unseen (art. 3), and it keeps what the player's
+ * previous turn left (art. 29, a warning; only for a rack of the full size).
+ */
+export function readRack(
+  st: ReplayState,
+  e: EventNode,
+  p: number,
+  needed: (reading: readonly TileRef[]) => readonly string[],
+): { tiles: string[]; reading: readonly TileRef[]; note?: RackReadingNote; foreign?: string } | undefined {
+  const rack = e.rack;
+  if (!rackIsKnown(rack)) return undefined;
+  const player = st.players[p];
+  const readings = readingsOf(st, rack);
+  // One reading (the usual case) leaves nothing to choose: no context to build for it.
+  const choice = chooseReading(
+    readings,
+    readings.length <= 1 ? ONE_READING : { needed, expectedSize: player.size, keep: player.known, unseen: (f) => unseen(st, f) },
+  );
+  const tiles = choice.tiles;
+  const reading = readings[choice.index] ?? [];
+  const note: RackReadingNote | undefined =
+    choice.fitting.length > 1
+      ? { chosen: tiles, alternatives: choice.fitting.filter((i) => i !== choice.index).map((i) => readings[i].map(rackFace)) }
+      : undefined;
+
+  let reliable = true;
+  if (tiles.length > RACK_SIZE) {
+    report(st, 'rack-too-large', rack.span, { rack: rack.text, count: tiles.length });
+    reliable = false;
   }
-
-  protected issue(i: Issue): void {
-    this.report(i.code, i.span, i.args, i.messageId ? { messageId: i.messageId } : {});
-  }
-
-  /** One more turn whose play is not checked (the first one is where the notice goes). */
-  protected notChecked(e: EventNode): void {
-    this.unchecked++;
-    this.firstUnchecked ??= e;
-  }
-
-  protected nick(p: number): string {
-    return this.s.players[p]?.nick ?? '';
-  }
-
-  /**
-   * The lexicon, when words are judged (a lexicon is given and the tile set is Spanish), with the
-   * words the edition names on top of it (rules/named-words.ts: REFUNDAR under 2004 and 2001).
-   */
-  protected judging(): Lexicon | undefined {
-    if (!this.spanish || !this.options.lexicon) return undefined;
-    if (!editionNamesWords(this.edition)) return this.options.lexicon;
-    if (!this.judge) {
-      const list = this.options.lexicon;
-      const edition = this.edition;
-      this.judge = { info: list.info, has: (w: string): boolean => namedWord(edition, w)?.accepted ?? list.has(w) };
+  let foreign: TileRef | undefined;
+  for (const t of reading) {
+    if (!t.blank && t.letter !== null && !st.set.has(t.letter)) {
+      foreign = t;
+      break;
     }
-    return this.judge;
   }
-
-  private judge?: Lexicon;
-
-  // ---------------------------------------------------------------------------------------------
-  // Racks
-
-  protected unseen(face: string): number {
-    const i = this.kinds.index.get(face);
-    return i === undefined ? -(this.foreignOnBoard.get(face) ?? 0) : this.set.kinds[i].count - this.onBoard[i];
+  if (foreign) {
+    report(st, 'tile-not-in-set', foreign.span, { letter: foreign.text });
+    reliable = false;
   }
-
-  protected rackIsKnown(rack: RackNode | undefined): rack is RackNode {
-    return !!rack && rack.text !== UNKNOWN_RACK && rack.pieces.length > 0;
-  }
-
-  protected readingsOf(rack: RackNode): readonly (readonly TileRef[])[] {
-    return this.spanish ? rack.readings : [rack.singles];
-  }
-
-  /**
-   * Reads the rack written on a turn line and checks it: at most 7 tiles (art. 8, 29), letters of
-   * the set (art. 3), no more copies than remain unseen (art. 3), and it keeps what the player's
-   * previous turn left (art. 29, a warning; only for a rack of the full size).
-   */
-  protected readRack(
-    e: EventNode,
-    p: number,
-    needed: (reading: readonly TileRef[]) => readonly string[],
-  ): { tiles: string[]; reading: readonly TileRef[]; note?: RackReadingNote; foreign?: string } | undefined {
-    const rack = e.rack;
-    if (!this.rackIsKnown(rack)) return undefined;
-    const player = this.players[p];
-    const readings = this.readingsOf(rack);
-    // One reading (the usual case) leaves nothing to choose: no context to build for it.
-    const choice = chooseReading(
-      readings,
-      readings.length <= 1 ? ONE_READING : { needed, expectedSize: player.size, keep: player.known, unseen: (f) => this.unseen(f) },
-    );
-    const tiles = choice.tiles;
-    const reading = readings[choice.index] ?? [];
-    const note: RackReadingNote | undefined =
-      choice.fitting.length > 1
-        ? { chosen: tiles, alternatives: choice.fitting.filter((i) => i !== choice.index).map((i) => readings[i].map(rackFace)) }
-        : undefined;
-
-    let reliable = true;
-    if (tiles.length > RACK_SIZE) {
-      this.report('rack-too-large', rack.span, { rack: rack.text, count: tiles.length });
+  for (let i = 0; i < tiles.length; i++) {
+    const face = tiles[i];
+    if (tiles.indexOf(face) < i || !st.set.has(face)) continue; // each face once, first seen first
+    const count = countOf(tiles, face);
+    const left = unseen(st, face);
+    if (count > left) {
+      report(st, 'rack-not-in-bag', rack.span, { tile: formatTiles([face]), count, unseen: Math.max(0, left) });
       reliable = false;
+      break;
     }
-    let foreign: TileRef | undefined;
-    for (const t of reading) {
-      if (!t.blank && t.letter !== null && !this.set.has(t.letter)) {
-        foreign = t;
-        break;
-      }
-    }
-    if (foreign) {
-      this.report('tile-not-in-set', foreign.span, { letter: foreign.text });
-      reliable = false;
-    }
-    for (let i = 0; i < tiles.length; i++) {
-      const face = tiles[i];
-      if (tiles.indexOf(face) < i || !this.set.has(face)) continue; // each face once, first seen first
-      const count = countOf(tiles, face);
-      const unseen = this.unseen(face);
-      if (count > unseen) {
-        this.report('rack-not-in-bag', rack.span, { tile: formatTiles([face]), count, unseen: Math.max(0, unseen) });
-        reliable = false;
-        break;
-      }
-    }
-    if (!reliable) {
-      // A rack the set cannot hold tells nothing sure about the next one: forget it (no cascade).
-      player.known = [];
-      player.knownFrom = e;
-      return { tiles, reading, note, foreign: foreign?.letter ? foreign.letter : undefined };
-    }
-    const complete = tiles.length === player.size;
-    const missing = complete ? missingFrom(tiles, player.known) : [];
-    if (missing.length > 0) {
-      const from = player.knownFrom;
-      this.report(
-        'rack-inconsistent',
-        rack.span,
-        { missing: formatTiles(missing), leave: formatTiles(player.known) },
-        {
-          related: from?.rack ? [{ span: from.rack.span, messageId: 'related.previous-turn', args: { nick: from.nick.text } }] : [],
-        },
-      );
-    }
-    // A partial rack adds to what is known, unless the two cannot both be on the rack (an earlier
-    // rack was a placeholder): then the newer one wins. After an inconsistency either rack may be
-    // the wrong one, so neither is trusted (no cascade).
-    if (missing.length > 0) player.known = [];
-    else if (complete) player.known = tiles.slice();
-    else {
-      const merged = mergeTiles(player.known, tiles);
-      player.known = merged.length > player.size ? tiles.slice() : merged;
-    }
+  }
+  if (!reliable) {
+    // A rack the set cannot hold tells nothing sure about the next one: forget it (no cascade).
+    player.known = [];
     player.knownFrom = e;
     return { tiles, reading, note, foreign: foreign?.letter ? foreign.letter : undefined };
   }
-
-  /**
-   * What a state shows of a player's rack. The rack arrays are replaced, never changed in place,
-   * so consecutive states share one RackInfo while the rack and its size stay the same.
-   */
-  protected rackInfo(p: number): RackInfo {
-    const pl = this.players[p];
-    const last = this.lastRack[p];
-    if (last && last.known === pl.known && last.size === pl.size) return last.info;
-    const info: RackInfo = { tiles: pl.known.slice(), complete: pl.known.length === pl.size };
-    this.lastRack[p] = { known: pl.known, size: pl.size, info };
-    return info;
+  const complete = tiles.length === player.size;
+  const missing = complete ? missingFrom(tiles, player.known) : [];
+  if (missing.length > 0) {
+    const from = player.knownFrom;
+    report(
+      st,
+      'rack-inconsistent',
+      rack.span,
+      { missing: formatTiles(missing), leave: formatTiles(player.known) },
+      {
+        related: from?.rack ? [{ span: from.rack.span, messageId: 'related.previous-turn', args: { nick: from.nick.text } }] : [],
+      },
+    );
   }
-
-  // ---------------------------------------------------------------------------------------------
-  // The board
-
-  /** One more (or one less) tile of `face` on the board (a lifted tile was always placed before). */
-  protected countOnBoard(face: string, delta: 1 | -1): void {
-    const i = this.kinds.index.get(face);
-    if (i !== undefined) this.onBoard[i] += delta;
-    else this.foreignOnBoard.set(face, (this.foreignOnBoard.get(face) ?? 0) + delta);
+  // A partial rack adds to what is known, unless the two cannot both be on the rack (an earlier
+  // rack was a placeholder): then the newer one wins. After an inconsistency either rack may be
+  // the wrong one, so neither is trusted (no cascade).
+  if (missing.length > 0) player.known = [];
+  else if (complete) player.known = tiles.slice();
+  else {
+    const merged = mergeTiles(player.known, tiles);
+    player.known = merged.length > player.size ? tiles.slice() : merged;
   }
+  player.knownFrom = e;
+  return { tiles, reading, note, foreign: foreign?.letter ? foreign.letter : undefined };
+}
 
-  protected placeTile(row: number, col: number, tile: PlacedTile): void {
-    this.board[squareIndex(row, col)] = tile;
-    this.boardLog.squares.push(squareIndex(row, col));
-    this.boardLog.tiles.push(tile);
-    this.countOnBoard(tile.blank ? '?' : tile.letter, 1);
-  }
+/**
+ * What a state shows of a player's rack. The rack arrays are replaced, never changed in place,
+ * so consecutive states share one RackInfo while the rack and its size stay the same.
+ */
+export function rackInfo(st: ReplayState, p: number): RackInfo {
+  const pl = st.players[p];
+  const last = st.lastRack[p];
+  if (last && last.known === pl.known && last.size === pl.size) return last.info;
+  const info: RackInfo = { tiles: pl.known.slice(), complete: pl.known.length === pl.size };
+  st.lastRack[p] = { known: pl.known, size: pl.size, info };
+  return info;
+}
 
-  protected liftTile(row: number, col: number): void {
-    const tile = this.board[squareIndex(row, col)];
-    if (!tile) return;
-    this.board[squareIndex(row, col)] = null;
-    this.boardLog.squares.push(squareIndex(row, col));
-    this.boardLog.tiles.push(null);
-    this.countOnBoard(tile.blank ? '?' : tile.letter, -1);
-  }
+// ---------------------------------------------------------------------------------------------
+// The board
+
+/** One more (or one less) tile of `face` on the board (a lifted tile was always placed before). */
+function countOnBoard(st: ReplayState, face: string, delta: 1 | -1): void {
+  const i = st.kinds.index.get(face);
+  if (i !== undefined) st.onBoard[i] += delta;
+  else st.foreignOnBoard.set(face, (st.foreignOnBoard.get(face) ?? 0) + delta);
+}
+
+export function placeTile(st: ReplayState, row: number, col: number, tile: PlacedTile): void {
+  st.board[squareIndex(row, col)] = tile;
+  st.boardLog.squares.push(squareIndex(row, col));
+  st.boardLog.tiles.push(tile);
+  countOnBoard(st, tile.blank ? '?' : tile.letter, 1);
+}
+
+export function liftTile(st: ReplayState, row: number, col: number): void {
+  const tile = st.board[squareIndex(row, col)];
+  if (!tile) return;
+  st.board[squareIndex(row, col)] = null;
+  st.boardLog.squares.push(squareIndex(row, col));
+  st.boardLog.tiles.push(null);
+  countOnBoard(st, tile.blank ? '?' : tile.letter, -1);
 }

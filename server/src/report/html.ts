@@ -21,6 +21,8 @@ import { boardModel, type BoardModel } from '../service/board-model';
 import { countsText, type Audit, type AuditFinding, type AuditTurn } from './audit';
 import { COACH_SUMMARY_COLUMNS, coachSummaryCells, equityLostText } from './coach-columns';
 import { htmlPage, standardHead } from '../shared/html-page';
+import type { DeepGame } from '../analysis/deep-game';
+import { betterMoves, betterMoveText, gamePoints, winGraphSvg } from './win-graph';
 import { escapeXml } from './escape';
 import { boardFooter, boardHeading } from './labels';
 import { renderNoteMarkdown } from './note-markdown';
@@ -29,6 +31,12 @@ import { renderBoardSvg } from './svg';
 export interface ReportOptions {
   /** Add the commented game: every note with a diagram of its position. */
   readonly diagrams?: boolean;
+  /**
+   * The deep analysis of the game (analysis/deep-game.ts): the commented game then names the better
+   * move of every turn that lost more than `BETTER_MOVE_THRESHOLD` and (HTML) draws the win % and
+   * spread graph (win-graph.ts).
+   */
+  readonly deep?: DeepGame;
 }
 
 const STYLE = `
@@ -234,8 +242,25 @@ function notesHtml(notes: readonly string[]): string {
   return notes.map((n) => `<div class="note-text">${renderNoteMarkdown(n)}</div>`).join('\n');
 }
 
-function commentedSection(audit: Audit, replay: Replay, lang: Language): string {
+/** The graph and the better moves of the commented game (win-graph.ts). */
+function deepBlock(audit: Audit, replay: Replay, deep: DeepGame, lang: Language): string[] {
+  const players: [string, string] = [replay.players[0]?.nick ?? '', replay.players[1]?.nick ?? ''];
+  const graph = winGraphSvg(gamePoints(deep, replay), players, lang);
+  const parts = graph ? [`<div class="diagram">${graph}</div>`] : [];
+  const items = betterMoves(deep).map((b) => {
+    const turn = audit.turns.find((x) => x.index === b.index);
+    const where = turn
+      ? `${h(lang, 'report.position', { number: turn.number, line: turn.line })} · <span class="mono">${escapeXml(turn.text)}</span>: `
+      : '';
+    return `<li>${where}${escapeXml(betterMoveText(b, lang))}</li>`;
+  });
+  if (items.length > 0) parts.push(`<ul class="better-moves">\n${items.join('\n')}\n</ul>`);
+  return parts;
+}
+
+function commentedSection(audit: Audit, replay: Replay, lang: Language, deep?: DeepGame): string {
   const parts = [`<h2>${h(lang, 'report.section.commented')}</h2>`];
+  if (deep) parts.push(...deepBlock(audit, replay, deep, lang));
   if (audit.headerNotes.length > 0) parts.push(`<div class="diagram">${notesHtml(audit.headerNotes)}</div>`);
   const noted = audit.turns.filter((turn) => turn.notes.length > 0);
   for (const turn of noted) {
@@ -269,7 +294,7 @@ export function renderHtmlReport(audit: Audit, replay: Replay, options: ReportOp
     metaTable(audit, lang),
     resultSection(audit, lang),
     coachSection(audit, lang),
-    options.diagrams ? commentedSection(audit, replay, lang) : '',
+    options.diagrams ? commentedSection(audit, replay, lang, options.deep) : '',
     `<h2>${h(lang, 'report.section.turns')}</h2>`,
     turnsTable(audit, lang),
     other,

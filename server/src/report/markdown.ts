@@ -21,6 +21,8 @@ import { codeFence, escapeMarkdownInline as md } from './escape';
 import { renderNoteAsMarkdown } from './note-markdown';
 import { renderTextBoard } from './text-board';
 import type { ReportOptions } from './html';
+import type { DeepGame } from '../analysis/deep-game';
+import { betterMoves, betterMoveText } from './win-graph';
 
 function m(lang: Language, id: string, args: Record<string, string | number> = {}): string {
   return md(formatMessage(id, args, lang));
@@ -88,8 +90,16 @@ function board(model: BoardModel, lang: Language): string {
   return `${fence}text\n${text}\n${fence}`;
 }
 
-function commented(audit: Audit, replay: Replay, lang: Language): string[] {
+function commented(audit: Audit, replay: Replay, lang: Language, deep?: DeepGame): string[] {
   const out = [`## ${m(lang, 'report.section.commented')}`, ''];
+  if (deep) {
+    const better = betterMoves(deep).map((b) => {
+      const turn = audit.turns.find((x) => x.index === b.index);
+      const where = turn ? `${m(lang, 'report.position', { number: turn.number, line: turn.line })} · ${md(turn.text)}: ` : '';
+      return `- ${where}${md(betterMoveText(b, lang))}`;
+    });
+    if (better.length > 0) out.push(...better, '');
+  }
   for (const note of audit.headerNotes) out.push(renderNoteAsMarkdown(note), '');
   const noted = audit.turns.filter((turn) => turn.notes.length > 0);
   for (const turn of noted) {
@@ -150,7 +160,7 @@ export function renderMarkdownReport(audit: Audit, replay: Replay, options: Repo
     ...(ending ? [ending, ''] : []),
   ];
   lines.push(...coachSummary(audit, lang));
-  if (options.diagrams) lines.push(...commented(audit, replay, lang));
+  if (options.diagrams) lines.push(...commented(audit, replay, lang, options.deep));
   lines.push(`## ${m(lang, 'report.section.turns')}`, '');
   if (audit.turns.length === 0) {
     lines.push(m(lang, 'report.no-events'), '');

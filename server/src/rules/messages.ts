@@ -32,6 +32,8 @@ import { LEAVES_MESSAGES } from '../text/leaves';
 import { DESK_MESSAGES } from '../text/desk';
 import { ROBUSTNESS_MESSAGES } from '../text/robustness';
 import { DEEP_MESSAGES } from '../text/deep';
+import { SIM_MESSAGES } from '../text/sim';
+import { WINPCT_MESSAGES } from '../text/winpct';
 import type { Catalog, LocalizedText } from '../text/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
 import { ruleFor, type Notice } from './registry';
@@ -62,6 +64,8 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'robustness', catalog: ROBUSTNESS_MESSAGES },
   { name: 'deep', catalog: DEEP_MESSAGES },
   { name: 'sheet', catalog: SHEET_MESSAGES },
+  { name: 'sim', catalog: SIM_MESSAGES },
+  { name: 'winpct', catalog: WINPCT_MESSAGES },
 ];
 
 export interface MessageConflict {

@@ -151,6 +151,53 @@ export function coachTurn(
   cancellation?: { readonly isCancellationRequested: boolean },
   top: number = HOVER_TOP,
 ): CoachAnswer | CoachSkipped | undefined {
+  const looked = lookUp(analysis, index, lexicon, cache, lang, top);
+  if (!looked || !('key' in looked)) return looked;
+  const { key, leaves } = looked;
+  try {
+    const answer = analyzeTurn(analysis.replay, index, {
+      lexicon: lexicon!,
+      top,
+      ...(leaves ? { leaves } : {}),
+      ...(cancellation ? { cancellation } : {}),
+    });
+    if (!answer) return undefined;
+    if (answer.reason) return { reason: formatMessage(`analysis.reason.${answer.reason}`, {}, lang) };
+    cache.set(key, answer);
+    return { turn: answer };
+  } catch (error) {
+    if (error instanceof AnalysisUnsupported) return { reason: formatMessage(error.reason.messageId, error.reason.args, lang) };
+    throw error;
+  }
+}
+
+/**
+ * What `coachTurn` answers without searching: the cached analysis, a reason not to analyse, or
+ * undefined for an event that is not a turn; `COACH_MISS` when only a search would answer. Lets a
+ * caller answer at once from the cache and yield to other messages only before a search.
+ */
+export const COACH_MISS = Symbol('coach-miss');
+export function coachTurnCached(
+  analysis: Analysis,
+  index: number,
+  lexicon: Lexicon | undefined,
+  cache: CoachCache,
+  lang: Language,
+  top: number = HOVER_TOP,
+): CoachAnswer | CoachSkipped | undefined | typeof COACH_MISS {
+  const looked = lookUp(analysis, index, lexicon, cache, lang, top);
+  return looked && 'key' in looked ? COACH_MISS : looked;
+}
+
+/** The cheap part of `coachTurn`: the answer when no search is needed, else the cache key. */
+function lookUp(
+  analysis: Analysis,
+  index: number,
+  lexicon: Lexicon | undefined,
+  cache: CoachCache,
+  lang: Language,
+  top: number,
+): CoachAnswer | CoachSkipped | undefined | { readonly key: string; readonly leaves: LeaveEvaluator | undefined } {
   const replay = analysis.replay;
   const turn = replay.turns[index];
   if (!turn || (turn.kind !== 'placement' && turn.kind !== 'exchange' && turn.kind !== 'pass')) return undefined;
@@ -165,19 +212,9 @@ export function coachTurn(
   const key = `${lexiconId(lexicon)}|${leaves ? leavesSetting : ''}|${top}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}`;
   const hit = cache.get(key);
   if (hit) return { turn: hit };
-  try {
-    const answer = analyzeTurn(replay, index, { lexicon, top, ...(leaves ? { leaves } : {}), ...(cancellation ? { cancellation } : {}) });
-    if (!answer) return undefined;
-    if (answer.reason) return { reason: formatMessage(`analysis.reason.${answer.reason}`, {}, lang) };
-    cache.set(key, answer);
-    return { turn: answer };
-  } catch (error) {
-    if (error instanceof AnalysisUnsupported) return { reason: formatMessage(error.reason.messageId, error.reason.args, lang) };
-    throw error;
-  }
+  return { key, leaves };
 }
 
-/** A number of points of equity for `lang` (one decimal at most: '4,5', '12'). */
 export function equityText(n: number, lang: Language): string {
   return formatNumber(Math.round(n * 10) / 10, lang);
 }

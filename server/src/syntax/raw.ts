@@ -9,7 +9,7 @@
  * Example:
  *   const raw: RawLine = parseLine('>Ana: ABILORS 8D LIBRO +16 16', 0, 0);   // raw.type === 'event'
  */
-import type { CoordNode, EventKind, NumberToken, Piece, PragmaName, Span, Token } from './types';
+import type { CoordNode, ErrorLine, EventKind, NumberToken, Piece, PragmaName, Span, Token } from './types';
 
 /** The pieces of a rack or play as written, before tiles are composed. */
 export interface RawTiles {
@@ -59,14 +59,8 @@ export interface RawPragma {
   readonly lower?: Token;
 }
 
-export interface RawError {
-  readonly type: 'error';
-  readonly span: Span;
-  readonly line: number;
-  readonly at: Span;
-  readonly messageId: string;
-  readonly args: Readonly<Record<string, string | number>>;
-}
+/** A line neither parser could read: the tree's own error line, as both parsers make it. */
+export type RawError = ErrorLine;
 
 export interface RawBlank {
   readonly type: 'blank';

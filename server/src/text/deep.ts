@@ -40,4 +40,8 @@ export const DEEP_MESSAGES: Catalog = {
     en: '"endgame" is an object: {"opponentRack": "…", "passes": N, "time": S, "nodes": N}',
   },
   'deep.json.opponent-rack': { es: '"opponentRack" es un texto de fichas', en: '"opponentRack" is a text of tiles' },
+  'deep.endgame-progress': {
+    es: 'final: búsqueda completa a {depth} jugadas, {nodes} nodos',
+    en: 'endgame: complete search at {depth} plies, {nodes} nodes',
+  },
 };

@@ -16,7 +16,7 @@ export const UI_MESSAGES: Catalog = {
   // Code lenses
   'ui.lens.totals': { es: 'tras la jugada: {p1} {t1} · {p2} {t2}', en: 'after the move: {p1} {t1} · {p2} {t2}' },
   'ui.lens.sheetDiffers': { es: '⚠ la planilla dice {declared}', en: '⚠ the sheet says {declared}' },
-  /* item 13. {name}: the list the record names (#lexicon). */
+  /* {name}: the list the record names (#lexicon). */
   'ui.lexicon.notConfigured': {
     es: 'No hay ninguna lista configurada para «{name}» (planilla.lexicons): las palabras se juzgan con la lista abierta incorporada, que no es la oficial',
     en: 'No list is set up for "{name}" (planilla.lexicons): words are judged with the built-in open list, which is not the official one',

@@ -25,10 +25,12 @@ import { builtinLeaves, parseLeaveBytes } from '../analysis/leave-files';
 import { LeaveStats, creditGame, type SerializedStats } from './leave-training';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { playGame, toGcg, type Chooser } from './selfplay';
+import { WinPctCounts, type SerializedCounts } from './win-pct-training';
 import { chooserFor, type StrategyName } from './strategies';
 
 export interface RunRequest {
-  readonly mode: 'match' | 'train';
+  /** match: A against B, seats swapped; train: leave statistics; winpct: win-percentage counts (A both seats). */
+  readonly mode: 'match' | 'train' | 'winpct';
   readonly a: StrategyName;
   readonly b: StrategyName;
   /** A leave file's bytes and name; default the built-in table. */
@@ -51,6 +53,8 @@ export interface RunResult {
   /** Training mode: final scores of each game ([first, second]). */
   readonly games: { readonly seed: number; readonly final: readonly [number, number] }[];
   readonly stats?: SerializedStats;
+  /** Win-percentage mode: the positions counted (win-pct-training.ts). */
+  readonly winPct?: SerializedCounts;
   readonly turns: number;
 }
 
@@ -108,6 +112,16 @@ export function runSeeds(req: RunRequest, seeds: readonly number[]): RunResult {
       }
     }
     return { deals, games, turns };
+  }
+  if (req.mode === 'winpct') {
+    const counts = new WinPctCounts();
+    for (const seed of seeds) {
+      const g = playGame(seed, [ctx.a, ctx.a]);
+      turns += g.turns.length;
+      counts.addGame(g);
+      games.push({ seed, final: g.final });
+    }
+    return { deals, games, winPct: counts.serialize(), turns };
   }
   const stats = new LeaveStats();
   for (const seed of seeds) {
@@ -196,7 +210,13 @@ function mergeResults(unordered: readonly RunResult[]): RunResult {
     for (const p of parts) if (p.stats) acc.merge(p.stats);
     stats = acc.serialize();
   }
-  return { deals, games, turns: parts.reduce((s, p) => s + p.turns, 0), ...(stats ? { stats } : {}) };
+  let winPct: SerializedCounts | undefined;
+  if (parts.some((p) => p.winPct)) {
+    const acc = new WinPctCounts();
+    for (const p of parts) if (p.winPct) acc.merge(p.winPct);
+    winPct = acc.serialize();
+  }
+  return { deals, games, turns: parts.reduce((s, p) => s + p.turns, 0), ...(stats ? { stats } : {}), ...(winPct ? { winPct } : {}) };
 }
 
 export interface MatchSummary {

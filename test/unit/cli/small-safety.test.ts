@@ -1,5 +1,5 @@
 /**
- * item 7 and the shared reader of item 5: symbolic links in a folder are followed once
+ * Folder expansion and the shared reader: symbolic links in a folder are followed once
  * (a link to a parent makes no loop, a file reached twice is checked once) and a broken link is
  * named as skipped; a FIFO or a device is refused without blocking; trailing double spaces in a
  * note (a Markdown line break) survive `format`.

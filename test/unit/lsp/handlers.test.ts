@@ -27,6 +27,8 @@ import { exportWoogles } from '../../../server/src/lsp/handlers/export-woogles';
 import { foldingRange } from '../../../server/src/lsp/handlers/folding-range';
 import { formatting } from '../../../server/src/lsp/handlers/formatting';
 import { hover } from '../../../server/src/lsp/handlers/hover';
+import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
+import type { Lexicon } from '../../../server/src/lexicon/types';
 import { initialize } from '../../../server/src/lsp/handlers/initialize';
 import { inlayHint } from '../../../server/src/lsp/handlers/inlay-hint';
 import { memoryUsage } from '../../../server/src/lsp/handlers/memory-usage';
@@ -106,13 +108,13 @@ interface Setup {
   files: Map<string, string>;
 }
 
-function setup(pull = true): Setup {
+function setup(pull = true, lexicon?: Lexicon): Setup {
   const connection = new FakeConnection();
   const documents = new Documents();
   const files = new Map<string, string>();
   const host: ServerHost = {
     readFile: (uri) => Promise.resolve(files.has(uri) ? new TextEncoder().encode(files.get(uri)) : undefined),
-    lexicons: { get: () => ({ warnings: [] }), clear: () => undefined },
+    lexicons: { get: () => ({ warnings: [], ...(lexicon ? { lexicon } : {}) }), clear: () => undefined },
     memoryUsage: () => ({ rss: 1, heapTotal: 2, heapUsed: 3, external: 4, arrayBuffers: 5, collected: false }),
   };
   const state = new ServerState(connection, documents, host);
@@ -305,6 +307,25 @@ describe('lsp handlers, in process', () => {
     assert.equal(memory.documents, 1);
     assert.equal(memory.analyses, 1);
     assert.equal(memory.analysed, 1);
+  });
+
+  it('answers a hover whose coach analysis is cached without waiting on a timer; a miss yields first', async () => {
+    const { state, documents } = setup(true, loadDefaultLexicon());
+    documents.open(URI, RECORD);
+    const at = { textDocument: { uri: URI }, position: { line: 5, character: 20 } };
+    await documentSymbol(state, { textDocument: { uri: URI } }, token()); // the analysis of the document
+    assert.equal(state.coachCache.size, 0);
+    let ticked = false;
+    setTimeout(() => (ticked = true), 0);
+    const first = await hover(state, at, token());
+    assert.match(JSON.stringify(first), /IDEA/);
+    assert.equal(ticked, true, 'a hover that searches yields to other messages first');
+    assert.ok(state.coachCache.size > 0, 'the search was cached');
+    ticked = false;
+    setTimeout(() => (ticked = true), 0);
+    const second = await hover(state, at, token());
+    assert.equal(ticked, false, 'the cached hover waited for a timer');
+    assert.deepEqual(second, first);
   });
 
   it('takes pushed settings when the client cannot be asked, and trust only once', async () => {

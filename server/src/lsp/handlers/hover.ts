@@ -3,11 +3,13 @@
  * best moves for that turn. Answered from the newest analysis held when the document changed only
  * after the hovered line (state.analysisForLine), so a hover while a long record is typed into
  * does not wait for a new analysis. A request cancelled before the coach's walk, or during it,
- * answers RequestCancelled (or without the coach's part, when the walk stopped).
+ * answers RequestCancelled (or without the coach's part, when the walk stopped). A coach answer
+ * already cached (or a reason not to analyse) is given at once; only a hover that needs a search
+ * yields to other messages first (a cancellation gets through before the walk starts).
  */
 import type { CancellationToken, Hover, HoverParams } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
-import { HOVER_FETCH, coachHoverParts, coachTurn } from '../../service/coach';
+import { COACH_MISS, HOVER_FETCH, coachHoverParts, coachTurn, coachTurnCached } from '../../service/coach';
 import { getHover, type CoachHover } from '../../service/hover';
 import { stopIfCancelled } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
@@ -16,21 +18,37 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
   const cur = await state.analysisForLine(params.textDocument.uri, params.position.line, token);
   if (!cur) return null;
   const lang = state.languageOf(cur.settings);
-  let coach: CoachHover | undefined;
-  if (cur.settings.analysisEnabled) {
-    await yieldToMessages();
+  if (!cur.settings.analysisEnabled) {
+    const plain = getHover(cur.analysis, params.position, lang, cur.settings);
     stopIfCancelled(token);
-    const lexicon = state.lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
-    coach = (index) => {
-      try {
-        const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token, HOVER_FETCH);
-        return answer && 'turn' in answer ? coachHoverParts(answer.turn, lang, lexicon) : undefined;
-      } catch (error) {
-        if (error instanceof AnalysisCancelled) return undefined;
-        throw error;
-      }
-    };
+    return plain;
   }
+  const lexicon = state.lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
+  // First from the cache alone: no timer when the answer is there.
+  let missed = false;
+  const cached = getHover(cur.analysis, params.position, lang, cur.settings, (index) => {
+    const answer = coachTurnCached(cur.analysis, index, lexicon, state.coachCache, lang, HOVER_FETCH);
+    if (answer === COACH_MISS) {
+      missed = true;
+      return undefined;
+    }
+    return answer && 'turn' in answer ? coachHoverParts(answer.turn, lang, lexicon) : undefined;
+  });
+  if (!missed) {
+    stopIfCancelled(token);
+    return cached;
+  }
+  await yieldToMessages();
+  stopIfCancelled(token);
+  const coach: CoachHover = (index) => {
+    try {
+      const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token, HOVER_FETCH);
+      return answer && 'turn' in answer ? coachHoverParts(answer.turn, lang, lexicon) : undefined;
+    } catch (error) {
+      if (error instanceof AnalysisCancelled) return undefined;
+      throw error;
+    }
+  };
   const result = getHover(cur.analysis, params.position, lang, cur.settings, coach);
   stopIfCancelled(token);
   return result;

@@ -1,0 +1,299 @@
+/**
+ * The deep analysis of a game (`planilla analyze --deep`, docs/deep-analysis.md "analyze --deep"):
+ * for every turn the coach can analyse (coach.ts `analyzeTurn`: the full rack known), the equity
+ * lost and the win percentage lost by the move played against the best move, each turn graded by
+ * the strongest method that applies:
+ *
+ *   endgame  the bag is empty: the exact endgame (endgame.ts) values the best line and the move
+ *            played (points to the end of the game); the win % after each is then the game's
+ *            result, 1 / 0.5 / 0 by the sign of the final spread (exact when the search was);
+ *   sim      the static best moves are close (the second within `closeEquity` points of the
+ *            first): the moves within `closeEquity` of the best, and the move played, are
+ *            simulated by the injected `simulate` (analysis/sim.ts through cli/); a move's equity is
+ *            its simulated mean, its win % the sim's own when it gives one, else the table's at
+ *            the position after it with the simulated equity in place of the static one;
+ *   static   otherwise: static equity (points + leave value), and the win % from the table
+ *            (win-pct.ts) at the position after the move, for the player who made it:
+ *            1 − winProbability(−(spread + equity), unseen for the opponent), the unseen tiles
+ *            being the bag after the draw plus the mover's rack after it.
+ *
+ * Win % lost = the best candidate's win % − the played move's (never below 0). The spread before
+ * each turn and the mover's win % there (the table at the position before the move) are kept for
+ * the graph of the commented game (report/win-graph.ts).
+ *
+ * Invariants: pure (the sim is injected; the endgame is limited by nodes, not by the clock, so the
+ * same record gives the same answer); the replay is not modified; a turn the coach skips is kept
+ * with its reason and no figures.
+ *
+ * Example:
+ *   const d = await deepAnalyzeGame(replay, { lexicon, leaves, top: 5 });
+ *   d.turns[3];   // { method: 'static', equityLost: 4.5, winPlayed: 0.61, winBest: 0.64, winLost: 0.03, … }
+ */
+import type { Replay } from '../engine/types';
+import { analyzeTurn, type SkipReason, type TurnAnalysis } from './coach';
+import { endgameMoveValue, solveEndgame } from './endgame';
+import type { Move } from './move';
+import type { MoveOptions } from './moves';
+import { unseenTiles, type Position } from './position';
+import { winProbability } from './win-pct';
+
+/** The static best moves are "close" when the second is within this many points of the first. */
+export const CLOSE_EQUITY = 3;
+/** Search nodes of one endgame solve in the deep analysis (the best line so far beyond it). */
+export const DEEP_ENDGAME_NODES = 150_000;
+/** Most moves simulated at a close turn (the played move is added when it is not among them). */
+export const DEEP_SIM_CANDIDATES = 6;
+
+export type DeepMethod = 'static' | 'sim' | 'endgame';
+
+/** What an injected simulation gives per move (a subset of analysis/sim.ts `SimCandidate`). */
+export interface SimulatedMove {
+  readonly move: Move;
+  readonly equity: number;
+  readonly winPct?: number;
+  readonly iterations: number;
+}
+
+/** Simulates `moves` in `position`; the answer lists them (any order). */
+export type DeepSimulate = (
+  position: Position,
+  moves: readonly Move[],
+  passes: number,
+) => readonly SimulatedMove[] | Promise<readonly SimulatedMove[]>;
+
+export interface DeepOptions extends MoveOptions {
+  readonly top: number;
+  readonly closeEquity?: number;
+  readonly endgameNodes?: number;
+  /** When given, close turns are simulated; otherwise graded by the table (`method` says so). */
+  readonly simulate?: DeepSimulate;
+}
+
+export interface DeepTurn {
+  readonly index: number;
+  readonly player: number;
+  readonly reason?: SkipReason;
+  readonly method?: DeepMethod;
+  /** The static analysis of the turn (moves, rank, static equity lost). */
+  readonly coach: TurnAnalysis;
+  /** The best move by the method, and its value (equity, or points to the end for `endgame`). */
+  readonly best?: Move;
+  readonly bestValue?: number;
+  readonly playedValue?: number;
+  /** bestValue − playedValue, never below 0 (rounded to hundredths). */
+  readonly equityLost?: number;
+  /** Win probability (0..1) of the mover after the best move / after the move played. */
+  readonly winBest?: number;
+  readonly winPlayed?: number;
+  readonly winLost?: number;
+  /** The mover's spread and win probability before the turn. */
+  readonly spreadBefore?: number;
+  readonly winBefore?: number;
+  /** Whether the static best moves were close (within `closeEquity`). */
+  readonly close?: boolean;
+  /** endgame: whether both values are exact; sim: the iterations of the played move. */
+  readonly exact?: boolean;
+  readonly iterations?: number;
+}
+
+export interface DeepGame {
+  readonly turns: readonly DeepTurn[];
+  /** Per player: equity lost, win % lost (sum, 0..n), turns graded, turns by method. */
+  readonly summary: readonly [DeepSummary, DeepSummary];
+  /** Whether a simulation was available for the close turns. */
+  readonly simulated: boolean;
+}
+
+export interface DeepSummary {
+  readonly equityLost: number;
+  readonly winLost: number;
+  readonly turns: number;
+  readonly byMethod: { readonly static: number; readonly sim: number; readonly endgame: number };
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** Tiles the mover cannot see: the bag and the opponent's rack. */
+export function unseenCount(position: Position): number {
+  let n = 0;
+  for (const k of unseenTiles(position).values()) n += k;
+  return n;
+}
+
+/** The mover's win probability after `move` valued at `equity` (static or simulated), from the table. */
+export function winAfter(position: Position, move: Move, equity: number): number {
+  const spread = position.scores[0] - position.scores[1];
+  const drawn = move.kind === 'play' ? Math.min(move.used, position.bag) : 0;
+  const bag = position.bag - drawn;
+  const rackAfter = position.rack.length - (move.kind === 'play' ? move.used : 0) + drawn;
+  return 1 - winProbability(-(spread + equity), bag + rackAfter);
+}
+
+function resultWin(spread: number): number {
+  return spread > 0 ? 1 : spread < 0 ? 0 : 0.5;
+}
+
+/** Passes in a row just before turn `index` (37.2; with the bag empty only passes are scoreless). */
+function passesBefore(r: Replay, index: number): number {
+  let n = 0;
+  for (let i = index - 1; i >= 0 && r.turns[i].kind === 'pass'; i--) n++;
+  return n;
+}
+
+const sameMove = (a: Move, b: Move): boolean =>
+  a.kind === b.kind &&
+  a.row === b.row &&
+  a.col === b.col &&
+  a.direction === b.direction &&
+  a.squares.length === b.squares.length &&
+  a.squares.every((v, i) => v === b.squares[i]);
+
+/** The moves a close turn simulates (the close static best and the move played); undefined when the turn is not simulated. */
+export function simCandidatesOf(coach: TurnAnalysis, closeEquity = CLOSE_EQUITY): Move[] | undefined {
+  const best = coach.best ?? [];
+  const { position, played } = coach;
+  if (coach.reason || !position || !played || best.length < 2 || position.bag === 0) return undefined;
+  if (best[0].equity - best[1].equity > closeEquity) return undefined;
+  const cands = best.filter((m) => best[0].equity - m.equity <= closeEquity).slice(0, DEEP_SIM_CANDIDATES);
+  if (coach.legal && !cands.some((m) => sameMove(m, played))) cands.push(played);
+  return cands;
+}
+
+/** Grades one analysed turn (see the module header); `sims` = the simulation of `simCandidatesOf`, when run. */
+export function gradeTurn(replay: Replay, coach: TurnAnalysis, options: DeepOptions, sims?: readonly SimulatedMove[]): DeepTurn {
+  const index = coach.index;
+  const base = { index, player: coach.player, coach };
+  const position = coach.position;
+  const played = coach.played;
+  const best = coach.best ?? [];
+  if (coach.reason || !position || !played || best.length === 0) return { ...base, ...(coach.reason ? { reason: coach.reason } : {}) };
+  const spreadBefore = position.scores[0] - position.scores[1];
+  const winBefore = winProbability(spreadBefore, unseenCount(position));
+  const common = { ...base, spreadBefore, winBefore };
+  const closeEquity = options.closeEquity ?? CLOSE_EQUITY;
+  const close = best.length > 1 && best[0].equity - best[1].equity <= closeEquity;
+  const passes = passesBefore(replay, index);
+
+  if (position.bag === 0 && position.tileSet === 'spanish' && played.kind !== 'exchange') {
+    const opponent: string[] = [];
+    for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) opponent.push(face);
+    const eg = { lexicon: options.lexicon, maxNodes: options.endgameNodes ?? DEEP_ENDGAME_NODES, passes };
+    const solved = solveEndgame(position, opponent, eg);
+    const mine = coach.legal ? endgameMoveValue(position, opponent, played, eg) : undefined;
+    const bestMove = solved.line[0];
+    const bestValue = solved.spread;
+    // an illegal move played (a phony) is valued as the pass it amounted to
+    const playedValue = mine
+      ? mine.spread
+      : endgameMoveValue(position, opponent, { ...played, kind: 'pass', squares: [], score: 0 }, eg).spread;
+    const winBest = resultWin(spreadBefore + bestValue);
+    const winPlayed = resultWin(spreadBefore + playedValue);
+    return {
+      ...common,
+      method: 'endgame',
+      close,
+      best: bestMove,
+      bestValue,
+      playedValue,
+      equityLost: round2(Math.max(0, bestValue - playedValue)),
+      winBest,
+      winPlayed,
+      winLost: Math.max(0, winBest - winPlayed),
+      exact: solved.exact && (mine?.exact ?? true),
+    };
+  }
+
+  if (close && sims && sims.length > 0) {
+    const winOf = (s: SimulatedMove): number => s.winPct ?? winAfter(position, s.move, s.equity);
+    let top = sims[0];
+    for (const s of sims) if (s.equity > top.equity) top = s;
+    const mine = coach.legal ? sims.find((s) => sameMove(s.move, played)) : undefined;
+    if (top) {
+      const playedValue = mine ? mine.equity : played.equity;
+      const winPlayed = mine ? winOf(mine) : winAfter(position, played, played.equity);
+      const winBest = Math.max(winPlayed, ...sims.map(winOf));
+      return {
+        ...common,
+        method: 'sim',
+        close,
+        best: top.move,
+        bestValue: round2(top.equity),
+        playedValue: round2(playedValue),
+        equityLost: round2(Math.max(0, top.equity - playedValue)),
+        winBest,
+        winPlayed,
+        winLost: Math.max(0, winBest - winPlayed),
+        iterations: mine?.iterations ?? top.iterations,
+      };
+    }
+  }
+
+  const top = best[0];
+  const winPlayed = winAfter(position, played, played.equity);
+  const winBest = Math.max(winPlayed, ...best.map((m) => winAfter(position, m, m.equity)));
+  return {
+    ...common,
+    method: 'static',
+    close,
+    best: top,
+    bestValue: round2(top.equity),
+    playedValue: round2(played.equity),
+    equityLost: coach.equityLost ?? round2(Math.max(0, top.equity - played.equity)),
+    winBest,
+    winPlayed,
+    winLost: Math.max(0, winBest - winPlayed),
+  };
+}
+
+/** One turn, deeply (the close turns simulated when `options.simulate` is given). */
+export async function deepAnalyzeTurn(replay: Replay, index: number, options: DeepOptions): Promise<DeepTurn | undefined> {
+  const coach = analyzeTurn(replay, index, options);
+  if (!coach) return undefined;
+  const cands = options.simulate ? simCandidatesOf(coach, options.closeEquity) : undefined;
+  const sims =
+    cands && coach.position && options.simulate ? await options.simulate(coach.position, cands, passesBefore(replay, index)) : undefined;
+  return gradeTurn(replay, coach, options, sims);
+}
+
+/** Every turn of a game, deeply, and the per-player summary. */
+export async function deepAnalyzeGame(
+  replay: Replay,
+  options: DeepOptions,
+  onTurn?: (done: number, total: number) => void,
+): Promise<DeepGame> {
+  const turns: DeepTurn[] = [];
+  for (let i = 0; i < replay.turns.length; i++) {
+    const t = await deepAnalyzeTurn(replay, i, options);
+    onTurn?.(i + 1, replay.turns.length);
+    if (t) turns.push(t);
+  }
+  return summarizeDeep(turns, options.simulate !== undefined);
+}
+
+/** The same without simulation, in this call (close turns graded by the table): the commented game's. */
+export function deepAnalyzeGameStatic(replay: Replay, options: DeepOptions): DeepGame {
+  const turns: DeepTurn[] = [];
+  for (let i = 0; i < replay.turns.length; i++) {
+    const coach = analyzeTurn(replay, i, options);
+    if (coach) turns.push(gradeTurn(replay, coach, options));
+  }
+  return summarizeDeep(turns, false);
+}
+
+function summarizeDeep(turns: readonly DeepTurn[], simulated: boolean): DeepGame {
+  const sums = [0, 1].map(() => ({ equityLost: 0, winLost: 0, turns: 0, byMethod: { static: 0, sim: 0, endgame: 0 } }));
+  for (const t of turns) {
+    if (t.player < 0 || !t.method || t.equityLost === undefined) continue;
+    const s = sums[t.player];
+    s.equityLost += t.equityLost;
+    s.winLost += t.winLost ?? 0;
+    s.turns++;
+    s.byMethod[t.method]++;
+  }
+  const summary = sums.map((s) => ({
+    ...s,
+    equityLost: round2(s.equityLost),
+    winLost: Math.round(s.winLost * 10000) / 10000,
+  })) as unknown as readonly [DeepSummary, DeepSummary];
+  return { turns, summary, simulated };
+}

@@ -1,0 +1,197 @@
+/**
+ * `planilla analyze FILE... --deep [--jobs N] [--json]` (docs/deep-analysis.md "analyze --deep"):
+ * every turn graded by analysis/deep-game.ts — the exact endgame with the bag empty, the
+ * simulation (analysis/sim.ts on N threads, cli/sim-runner.ts) where the static best moves are
+ * close, static equity elsewhere — with the equity lost and the win % lost (win-pct.ts table).
+ *
+ * Invariants: files are analysed one after the other in file order (the threads go to the
+ * simulation); the simulation is seeded (seed 1, the same answer with any number of threads), the
+ * endgame limited by nodes, so the output does not depend on `--jobs` or on the machine's speed;
+ * a file that cannot be read costs one line on stderr and exit code 2, the others go on.
+ *
+ * Example:
+ *   planilla analyze partida.gcg --deep --jobs 2
+ */
+import * as os from 'node:os';
+import { moveJson } from '../analysis';
+import { CLOSE_EQUITY, deepAnalyzeGame, type DeepGame, type DeepSimulate, type DeepTurn } from '../analysis/deep-game';
+import { AnalysisUnsupported } from '../analysis/moves';
+import type { Replay } from '../engine/types';
+import type { Language } from '../rules/types';
+import type { ParsedArgs } from './args';
+import { jobsOption, terminalProgress } from './batch';
+import { analyzeFile, replaySettings } from './board';
+import { expandInputs, t, type CliIo } from './io';
+import { resolveLexicon } from './lexicon-option';
+import { moveText, positiveInt, render, resolveLeaves, shown, signed } from './moves';
+import { simulateOnThreads } from './sim-runner';
+import { jsonForTerminal } from './terminal';
+
+/** Plies, most iterations and seed of the simulation of a close turn. */
+export const DEEP_SIM_PLIES = 2;
+export const DEEP_SIM_ITERATIONS = 300;
+export const DEEP_SIM_SEED = 1;
+
+const pct = (x: number | undefined): number => Math.round((x ?? 0) * 1000) / 10;
+
+/** Runs `analyze --deep` (analyze.ts hands over when `--deep` is given). */
+export async function analyzeDeepRun(args: ParsedArgs, io: CliIo): Promise<number> {
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const top = positiveInt(args.values.get('top'), '--top', io);
+  if (top === null) return 2;
+  const jobs = jobsOption(args, io);
+  if (jobs === null) return 2;
+  const { files, problems } = expandInputs(args.positionals, io);
+  if (files.length === 0 && problems === 0) {
+    io.err(t(io.lang, 'cli.no-files'));
+    return 2;
+  }
+  const lexiconSpec = args.values.get('lexicon');
+  const lexicon = resolveLexicon(lexiconSpec, io);
+  if (!lexicon) return 2;
+  const leaves = resolveLeaves(args, io);
+  if (!leaves) return 2;
+  const json = args.flags.has('json');
+  const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
+  const leavesPath = args.values.get('leaves');
+  const simulate: DeepSimulate = async (position, moves, passes) => {
+    const r = await simulateOnThreads(
+      position,
+      { lexicon, leaves, moves, plies: DEEP_SIM_PLIES, maxIterations: DEEP_SIM_ITERATIONS, seed: DEEP_SIM_SEED, passes },
+      { threads, ...(lexiconSpec !== undefined ? { lexiconSpec } : {}), ...(leavesPath !== undefined ? { leavesPath } : {}) },
+    );
+    return r.candidates;
+  };
+  const out: Record<string, unknown>[] = [];
+  let failed = problems > 0;
+  const bar = json ? undefined : terminalProgress(process.stderr, io.lang);
+  for (const file of files) {
+    const analysis = analyzeFile(file, { ...settings, lexicon }, io);
+    if (!analysis) {
+      failed = true;
+      continue;
+    }
+    const r = analysis.replay;
+    let game: DeepGame;
+    try {
+      game = await deepAnalyzeGame(r, { lexicon, leaves, top: top ?? 5, simulate }, (done, total) => bar?.update(done, total));
+    } catch (e) {
+      bar?.clear();
+      if (e instanceof AnalysisUnsupported) io.err(`${shown(file)}: ${render(e.reason, io.lang)}`);
+      else io.err(t(io.lang, 'cli.internal-error', { path: file, detail: e instanceof Error ? e.message : String(e) }));
+      failed = true;
+      continue;
+    }
+    bar?.clear();
+    if (json) out.push(deepJson(file, r, game));
+    else for (const line of deepText(file, r, game, io.lang)) io.out(line);
+  }
+  if (json) io.out(jsonForTerminal(JSON.stringify({ files: out })));
+  return failed ? 2 : 0;
+}
+
+function methodText(game: DeepGame, lang: Language): string {
+  return game.simulated ? t(lang, 'winpct.method.sim', { plies: DEEP_SIM_PLIES, close: CLOSE_EQUITY }) : t(lang, 'winpct.method.table', {});
+}
+
+function nickOf(r: Replay, x: DeepTurn): string {
+  return x.player >= 0 ? r.players[x.player].nick : r.turns[x.index].event.nick.value;
+}
+
+/** The human form: a heading, one line per turn, one summary per player. */
+export function deepText(file: string, r: Replay, game: DeepGame, lang: Language): string[] {
+  const out: string[] = [];
+  if (game.turns.length === 0) return [t(lang, 'analysis.no-turns', { path: shown(file) })];
+  out.push(
+    t(lang, 'winpct.deep-heading', {
+      path: shown(file),
+      players: r.players.map((p) => shown(p.nick)).join(' – '),
+      method: methodText(game, lang),
+    }),
+  );
+  for (const x of game.turns) {
+    const line = r.turns[x.index].event.line + 1;
+    const player = shown(nickOf(r, x));
+    const played = x.coach.played;
+    if (x.reason || !x.method || !played) {
+      out.push(
+        `  ${t(lang, 'analysis.turn-skipped', { line, player, reason: t(lang, `analysis.reason.${x.reason ?? 'unreadable-play'}`) })}`,
+      );
+      continue;
+    }
+    const how =
+      x.method === 'sim'
+        ? t(lang, 'winpct.how.sim', { iterations: x.iterations ?? 0 })
+        : x.method === 'endgame'
+          ? t(lang, x.exact ? 'winpct.how.endgame' : 'winpct.how.endgame-partial', {})
+          : t(lang, x.close ? 'winpct.how.static-close' : 'winpct.how.static', {});
+    out.push(
+      `  ${t(lang, 'winpct.turn-row', {
+        line,
+        player,
+        move: moveText(played, lang),
+        score: signed(played.score),
+        how,
+        best: x.best ? moveText(x.best, lang) : '—',
+        bestScore: x.best ? signed(x.best.score) : '',
+        lost: x.equityLost ?? 0,
+        winLost: pct(x.winLost),
+        winPlayed: pct(x.winPlayed),
+        winBest: pct(x.winBest),
+      })}`,
+    );
+  }
+  r.players.forEach((p, i) => {
+    const s = game.summary[i];
+    if (p.nick === '') return;
+    out.push(
+      `  ${t(lang, 'winpct.player-summary', { player: shown(p.nick), lost: s.equityLost, winLost: pct(s.winLost), turns: s.turns, static: s.byMethod.static, sim: s.byMethod.sim, endgame: s.byMethod.endgame })}`,
+    );
+  });
+  return out;
+}
+
+/** The JSON form of one file (docs/deep-analysis.md "analyze --deep"). */
+export function deepJson(file: string, r: Replay, game: DeepGame): Record<string, unknown> {
+  const summary: Record<string, unknown> = {};
+  r.players.forEach((p, i) => {
+    if (p.nick !== '') summary[p.nick] = game.summary[i];
+  });
+  return {
+    path: file,
+    players: r.players.map((p) => p.nick).filter((nick) => nick !== ''),
+    method: game.simulated
+      ? {
+          simulation: 'sim',
+          plies: DEEP_SIM_PLIES,
+          iterations: DEEP_SIM_ITERATIONS,
+          seed: DEEP_SIM_SEED,
+          closeEquity: CLOSE_EQUITY,
+          winPct: 'table',
+        }
+      : { simulation: 'none', closeEquity: CLOSE_EQUITY, winPct: 'table' },
+    turns: game.turns.map((x) => {
+      const base = { line: r.turns[x.index].event.line + 1, player: nickOf(r, x) };
+      if (x.reason || !x.method) return { ...base, reason: x.reason ?? 'unreadable-play' };
+      return {
+        ...base,
+        method: x.method,
+        close: x.close ?? false,
+        played: x.coach.played ? moveJson(x.coach.played) : null,
+        best: x.best ? moveJson(x.best) : null,
+        bestValue: x.bestValue,
+        playedValue: x.playedValue,
+        equityLost: x.equityLost,
+        spreadBefore: x.spreadBefore,
+        winBefore: x.winBefore,
+        winBest: x.winBest,
+        winPlayed: x.winPlayed,
+        winLost: x.winLost,
+        ...(x.exact !== undefined ? { exact: x.exact } : {}),
+        ...(x.iterations !== undefined ? { iterations: x.iterations } : {}),
+      };
+    }),
+    summary,
+  };
+}
