@@ -225,3 +225,43 @@ export async function showAuditReport(
   const shown = view;
   return { panel: view.panel, html, latest: () => shown.html };
 }
+
+/**
+ * "Export commented game…": the record's commented game (`planilla report --diagrams`: the audit
+ * with every note beside a diagram of its position, printable on A4) written to an HTML file —
+ * `target` when given, else where the user says (beside the record by default,
+ * `partida.comentada.html`; in VS Code for the Web the user picks the place). Resolves to the file
+ * written, or undefined (no record, an error, the dialog cancelled).
+ */
+export async function exportCommentedGame(host: BoardViewHost, resource?: unknown, target?: unknown): Promise<vscode.Uri | undefined> {
+  const active = vscode.window.activeTextEditor;
+  const uri = resource instanceof vscode.Uri ? resource : active?.document.languageId === 'gcg' ? active.document.uri : undefined;
+  const client = host.client();
+  if (!uri || !client) {
+    void vscode.window.showWarningMessage(host.text('ui.report.noRecord'));
+    return undefined;
+  }
+  const params: AuditReportParams = { uri: uri.toString(), diagrams: true };
+  let result: AuditReportResult;
+  try {
+    result = await client.sendRequest<AuditReportResult>(AUDIT_REPORT_REQUEST, params);
+  } catch (e) {
+    result = { error: String(e instanceof Error ? e.message : e) };
+  }
+  if ('error' in result) {
+    void vscode.window.showErrorMessage(result.error);
+    return undefined;
+  }
+  let file = target instanceof vscode.Uri ? target : undefined;
+  if (!file) {
+    const base = uriBaseName(uri).replace(/\.gcg$/i, '');
+    const beside =
+      uri.scheme === 'untitled' || vscode.env.uiKind === vscode.UIKind.Web
+        ? undefined
+        : vscode.Uri.joinPath(uri, '..', `${base}.${host.text('ui.report.commentedSuffix')}.html`);
+    file = await vscode.window.showSaveDialog({ ...(beside ? { defaultUri: beside } : {}), filters: { HTML: ['html'] } });
+  }
+  if (!file) return undefined;
+  await save(result.html, file, host);
+  return file;
+}

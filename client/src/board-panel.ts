@@ -16,7 +16,9 @@
  *   flight (its token), and an answer is posted only for the body it was asked for.
  * - One view at a time; "Show board" again reveals it and points it at the active record.
  * - It survives a window reload: the page keeps the record and line it shows (`setState`), and the
- *   webview serializer registered in extension.ts revives the panel with them (`BoardView.revive`).
+ *   webview serializer registered in common.ts revives the panel with them (`BoardView.revive`), in
+ *   VS Code and in VS Code for the Web alike; a revived view that is drawn before the client exists
+ *   waits for it (`whenClient`) instead of saying the board is unavailable.
  *
  * Example: with `partida.gcg` open, run "Planilla: Show board" (or the title-bar button) and move
  * the cursor down the record, or press → inside the board: the cursor jumps to the next event.
@@ -53,6 +55,11 @@ interface BoardMovesMessage {
 /** What the view needs from the extension: the running client and the UI texts. */
 export interface BoardViewHost {
   client(): BaseLanguageClient | undefined;
+  /**
+   * The client once it exists: a view revived by a window reload may be drawn before the client is
+   * made (the web build makes it after reading the worker's script), and waits for it.
+   */
+  whenClient?(): Promise<BaseLanguageClient | undefined>;
   language(): Language;
   text(id: string, args?: Record<string, string | number>): string;
 }
@@ -286,7 +293,8 @@ export class BoardView implements vscode.Disposable {
       this.render(renderBoardViewMessage(this.host.text('ui.board.noRecord')));
       return;
     }
-    const client = this.host.client();
+    const client = this.host.client() ?? (await this.host.whenClient?.());
+    if (doc !== this.document || this.disposed) return;
     const params: BoardAtParams = { uri: doc.uri.toString(), line: this.line };
     let result: BoardAtResult | null = null;
     try {

@@ -4,7 +4,7 @@
  * and the `planilla.*` settings the server is given, and the commands "Check all records in
  * workspace", "Export for Woogles", "Show board" (board-panel.ts), "Audit report"
  * (audit-report.ts), "Fix all scores and totals" (one edit from the server's fix-all) and "Compare
- * with another sheet…" (VS Code's diff view of the two sheets and the server's summary).
+ * with another sheet…" (compare-view.ts: the turn-by-turn table of the two sheets and the verdict).
  *
  * Invariants:
  * - Every text shown comes from the client catalogue in the editor's language (or `planilla.language`).
@@ -37,8 +37,9 @@ import {
   type ReconstructProgressParams,
   type ReconstructResult,
 } from '../../server/src/shared/protocol';
-import { showAuditReport, type AuditReportOptions } from './audit-report';
+import { exportCommentedGame, showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, uriBaseName, type BoardViewHost } from './board-panel';
+import { CompareView } from './compare-view';
 import { clientText, resolveLanguage } from '../../server/src/shared/text';
 import type { Language } from '../../server/src/shared/text';
 
@@ -54,7 +55,12 @@ function language(): Language {
 
 const t = (id: string, args: Record<string, string | number> = {}): string => clientText(id, language(), args);
 
-const host: BoardViewHost = { client: () => client, language, text: t };
+/** Settles once the client exists (in the web build it is made after the worker's script is read). */
+let clientMade: (made: BaseLanguageClient) => void = () => undefined;
+const clientReady = new Promise<BaseLanguageClient>((resolve) => {
+  clientMade = resolve;
+});
+const host: BoardViewHost = { client: () => client, whenClient: () => clientReady, language, text: t };
 
 /** The editor of `resource` when one shows it, else the active editor. */
 function editorFor(resource: unknown): vscode.TextEditor | undefined {
@@ -247,9 +253,9 @@ async function reconstructFromBoard(resource?: unknown, boardFile?: unknown): Pr
 }
 
 /**
- * "Compare with another sheet…": VS Code's diff view of this sheet (left) and the one picked
- * (right); both are checked as they open, so each side shows its findings; the server's summary
- * (first disagreement, whose addition is right, the results) comes as a notice.
+ * "Compare with another sheet…": the comparison view (compare-view.ts) beside the editor, one row
+ * per turn with both sheets' numbers, what the board says and which sheet is right, with the
+ * article; resolves to the server's one-paragraph summary.
  */
 async function compareSheets(resource?: unknown, other?: unknown): Promise<string | undefined> {
   const active = client;
@@ -275,8 +281,7 @@ async function compareSheets(resource?: unknown, other?: unknown): Promise<strin
     void vscode.window.showErrorMessage(result.error);
     return undefined;
   }
-  await vscode.commands.executeCommand('vscode.diff', uri, otherUri, result.title);
-  void vscode.window.showInformationMessage(result.summary);
+  CompareView.show(result.title, result.html, language());
   return result.summary;
 }
 
@@ -323,6 +328,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     vscode.commands.registerCommand('planilla.fixAll', fixAllScores),
     vscode.commands.registerCommand('planilla.compare', compareSheets),
     vscode.commands.registerCommand('planilla.reconstruct', reconstructFromBoard),
+    vscode.commands.registerCommand('planilla.exportCommented', (resource?: unknown, target?: unknown) =>
+      exportCommentedGame(host, resource, target),
+    ),
     // After a window reload VS Code hands back the board view it had open (record and line kept).
     vscode.window.registerWebviewPanelSerializer(BoardView.viewType, {
       deserializeWebviewPanel: async (panel, state) => {
@@ -341,6 +349,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   );
   const started = await platform.createClient(clientOptions);
   client = started;
+  clientMade(started);
   started
     .start()
     .then(() => platform.timing?.('clientStarted'))

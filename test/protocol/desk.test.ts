@@ -117,6 +117,25 @@ describe('protocol: fix all, compare, score-only sheets', function () {
     assert.match(r.summary, /true: Ana 364 – Beto 322$/);
   });
 
+  it('planilla/compare gives the turn-by-turn table: both sheets, the board, the verdict with its article', async () => {
+    const a = pathToFileURL(path.join(deskDir, 'mesa-12-ana.gcg')).toString();
+    const b = pathToFileURL(path.join(deskDir, 'mesa-12-beto.gcg')).toString();
+    const r: { html: string } = await client.request('planilla/compare', { a, b });
+    const rows = [...r.html.matchAll(/<tr class="(differs|agrees)" data-turn="(\d+)">([\s\S]*?)<\/tr>/g)];
+    assert.ok(rows.length >= 8);
+    assert.deepEqual(
+      rows.map((m) => Number(m[2])),
+      rows.map((_, i) => i + 1),
+    );
+    const eighth = rows[7];
+    assert.equal(eighth[1], 'differs');
+    assert.match(eighth[3], /<td class="sheet"><span class="score">\+43<\/span> <span class="total">116<\/span><\/td>/);
+    assert.match(eighth[3], /<td class="sheet wrong"><span class="score">\+43<\/span> <span class="total">126<\/span><\/td>/);
+    assert.match(eighth[3], /<td class="verdict right-a">A is right <span class="article">\(art\. [^)]+\)<\/span><\/td>/);
+    assert.match(rows[0][3], /<td class="verdict agree">agree<\/td>/);
+    assert.doesNotMatch(r.html, /<script|style="/);
+  });
+
   it('a score-only sheet gets one information diagnostic that its plays were not checked (art. 5.1)', async () => {
     const sheet = pathToFileURL(path.join(dir, 'numbers.gcg')).toString();
     const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === sheet);

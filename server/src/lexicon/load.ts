@@ -145,6 +145,10 @@ export class OverlayLexicon implements Lexicon {
     readonly banned: ReadonlySet<string>,
     private readonly name: string,
   ) {}
+  /** The list's name ('fise.txt + extra.txt'), known without computing `info`. */
+  get listName(): string {
+    return this.name;
+  }
   has(word: string): boolean {
     // The graph first: its lookup costs less than hashing the word for a Set, which an empty set skips.
     if (this.base.has(word)) return this.banned.size === 0 || !this.banned.has(word);

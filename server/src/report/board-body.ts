@@ -26,7 +26,7 @@ import { boardModel, turnAtLine, type BoardModel, type PlayerModel, type TileMod
 import { headline } from '../service/headline';
 import { signed, uiText } from '../service/i18n';
 import type { BoardCoachModel, BoardMoveRow } from '../service/coach';
-import { equityText } from '../service/coach';
+import { NOT_OFFICIAL_MARK, equityText, listLine } from '../service/coach';
 import type { BoardAtResult, BoardMovesResult } from '../shared/protocol';
 import type { BoardStep } from '../shared/board-page';
 import { escapeXml } from './escape';
@@ -220,20 +220,64 @@ export function boardViewAt(replay: Replay, line: number, lang: Language, option
   };
 }
 
+/**
+ * A word in bracket notation as HTML: each blank's letter in capitals in its own span (drawn
+ * underlined and lighter, titled as a blank), never a lower-case letter among capitals.
+ */
+export function wordHtml(word: string, lang: Language): string {
+  let out = '';
+  for (const part of word.match(/\[[^\]]*\]|./gu) ?? []) {
+    const face = part.length > 1 ? part.replace(/[[\]]/g, '') : part;
+    if (face !== face.toUpperCase()) {
+      out += `<span class="blank-letter" title="${ui(lang, 'ui.board.coach.blankLetter', { letter: face.toUpperCase() })}">${e(face.toUpperCase())}</span>`;
+    } else out += e(face);
+  }
+  return out;
+}
+
+/** A word in bracket notation as plain text for a tooltip: a blank's letter in capitals between parentheses. */
+export function wordTitle(word: string): string {
+  let out = '';
+  for (const part of word.match(/\[[^\]]*\]|./gu) ?? []) {
+    const face = part.length > 1 ? part.replace(/[[\]]/g, '') : part;
+    out += face !== face.toUpperCase() ? `(${face.toUpperCase()})` : face;
+  }
+  return out;
+}
+
 function moveRowHtml(row: BoardMoveRow, index: number, lang: Language): string {
   const where =
     row.kind === 'play' ? row.position : row.kind === 'exchange' ? uiText('ui.coach.exchangeShort', lang) : uiText('ui.coach.pass', lang);
   const rank = row.rank > 0 ? String(row.rank) : '—';
   const title = uiText('ui.board.coach.rowTitle', lang, { rank, move: row.name, equity: equityText(row.equity, lang) });
   const played = row.played ? ` <span class="played-mark" title="${ui(lang, 'ui.board.coach.playedRow')}">◀</span>` : '';
+  const wordTitleText = [
+    wordTitle(row.word),
+    ...(row.notOfficial.length > 0 ? [uiText('ui.board.coach.notOfficialRow', lang, { words: row.notOfficial.join(', ') })] : []),
+  ].join(' — ');
+  const flag =
+    row.notOfficial.length > 0
+      ? `<span class="not-official" title="${ui(lang, 'ui.board.coach.notOfficialRow', { words: row.notOfficial.join(', ') })}">${NOT_OFFICIAL_MARK}</span>`
+      : '';
+  const variants =
+    row.variants.length > 0
+      ? `<span class="variants" title="${ui(lang, 'ui.board.coach.variantsTitle', { letters: row.variants.join(', ') })}">${ui(lang, 'ui.coach.variantsShort', { n: row.variants.length })}</span>`
+      : '';
+  const classes = [
+    'move',
+    ...(row.played ? ['played'] : []),
+    ...(row.variants.length > 0 ? ['has-variants'] : []),
+    ...(flag ? ['flagged'] : []),
+  ];
   return [
-    `<div class="move${row.played ? ' played' : ''}" role="listitem" data-move="${index}" data-kind="${row.kind}" tabindex="0" title="${e(title)}">`,
+    `<div class="${classes.join(' ')}" role="listitem" data-move="${index}" data-kind="${row.kind}" tabindex="0" title="${e(title)}">`,
     `<span class="rank">${e(rank)}${played}</span>`,
     `<span class="where">${e(where)}</span>`,
-    `<span class="word">${e(row.word)}</span>`,
+    `<span class="word" title="${e(wordTitleText)}"><span class="letters">${wordHtml(row.word, lang)}</span>${flag}</span>`,
     `<span class="score">${row.kind === 'play' ? e(signed(row.score)) : ''}</span>`,
-    `<span class="leave">${row.leave === '' ? '—' : e(row.leave)}</span>`,
+    `<span class="leave" title="${e(wordTitle(row.leave))}">${row.leave === '' ? '—' : wordHtml(row.leave, lang)}</span>`,
     `<span class="equity">${e(equityText(row.equity, lang))}</span>`,
+    variants,
     '</div>',
   ].join('');
 }
@@ -274,12 +318,17 @@ export function renderBoardMoves(model: BoardCoachModel, board: BoardModel, lang
       (model.playedBelow && i === model.rows.length ? '<div class="gap" aria-hidden="true">…</div>' : '') + moveRowHtml(row, i, lang),
   );
   const cleared = board.squares.filter((s) => s.lastMove);
+  const flagged = rows.some((row) => row.notOfficial.length > 0);
   return {
     turnIndex: model.turnIndex,
     html: [
       heading,
       `<div class="moves" role="list"><div class="move-head" aria-hidden="true">${head}</div>${body.join('')}</div>`,
       `<p class="played-line">${e(playedLine(model, lang))}</p>`,
+      flagged && model.officialName !== undefined
+        ? `<p class="coach-legend">${ui(lang, 'ui.coach.notOfficialLegend', { mark: NOT_OFFICIAL_MARK, official: model.officialName })}</p>`
+        : '',
+      model.list ? `<p class="coach-list">${e(listLine(model.list, lang))}</p>` : '',
       `<p class="coach-hint">${ui(lang, 'ui.board.coach.hint')}</p>`,
     ].join(''),
     previews: rows.map((row, i) => renderPreviewGroup(i, cleared, row.preview, lang)).join(''),

@@ -58,6 +58,11 @@ table.turns th { font-size: 7pt; overflow-wrap: anywhere; }
 table.turns th.group { text-align: center; }
 table.turns td { overflow-wrap: anywhere; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* Every table fits its page or panel: fixed columns that wrap (a heading too), never wider than the body. */
+table { max-width: 100%; }
+th.num { white-space: normal; overflow-wrap: anywhere; }
+table.coach { table-layout: fixed; font-size: 9pt; }
+table.coach td, table.coach th { overflow-wrap: anywhere; }
 td.diff { background: #fde0dc; font-weight: bold; }
 tr.has-error td.no { border-left: 3px solid #c62828; }
 .mono { font-family: "DejaVu Sans Mono", Consolas, monospace; }
@@ -81,7 +86,7 @@ svg.board { display: block; width: 100%; max-width: 160mm; height: auto; }
 .caption p { margin: 0; }
 pre { background: #f5f5f5; padding: 2mm; white-space: pre-wrap; }
 code { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 0.95em; }
-@media print { body { padding: 0; max-width: none; } .position svg.board { flex-basis: 90mm; } }
+@media print { body { padding: 0; max-width: none; } .position svg.board { flex-basis: 90mm; max-width: 90mm; } .note { min-width: 0; overflow-wrap: anywhere; } }
 `;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'";

@@ -50,11 +50,28 @@ import type { Analysis } from './document';
 import { signed, uiText } from './i18n';
 import { RecentCache } from './recent-cache';
 import { md } from './hover';
+import {
+  blankLetters,
+  groupBlankVariants,
+  listInUse,
+  notOfficialWords,
+  officialCheck,
+  variantKey,
+  type ListInUse,
+  type MoveGroup,
+} from './coach-lists';
 
-/** Best moves listed in the hover. */
+/** Rows of best moves listed in the hover. */
 export const HOVER_TOP = 5;
-/** Best moves listed in the board view (it has room for more). */
+/** Rows of best moves listed in the board view (it has room for more). */
 export const BOARD_TOP = 10;
+/**
+ * Moves asked of the generator for the hover (and the lens, which shares its cache entry) and for
+ * the board view: three per row, so that rows left after folding a word's blank variants into one
+ * (`groupBlankVariants`) still fill the list.
+ */
+export const HOVER_FETCH = 3 * HOVER_TOP;
+export const BOARD_FETCH = 3 * BOARD_TOP;
 /** Answers kept (one per position and move; a few kilobytes each). */
 export const COACH_CACHE_ENTRIES = 256;
 
@@ -219,20 +236,95 @@ export function coachLensTitle(t: TurnAnalysis, lang: Language): string {
   return uiText('ui.coach.lens', lang, { move: moveName(best, lang), lost: equityText(lost, lang) });
 }
 
-/** The hover's analysis section: the best moves as a table, then the move played's rank. */
-export function coachHoverMarkdown(t: TurnAnalysis, lang: Language): string {
-  const best = t.best ?? [];
-  if (best.length === 0) return `**${uiText('ui.coach.heading', lang)}** ${uiText('ui.coach.lensNone', lang)}`;
+/** A word for the hover: blanks as the capital letter they stand for, in italics ('ESPO*L*EO'). */
+export function hoverWord(word: string): string {
+  let out = '';
+  for (const part of word.match(/\[[^\]]*\]|./gu) ?? []) {
+    const face = part.replace(/[[\]]/g, '');
+    const blank = face !== face.toUpperCase();
+    // A digraph tile keeps its brackets ('[CH]'): one tile, as the notation writes it.
+    out += blank ? `*${md(part.toUpperCase())}*` : md(part);
+  }
+  return out;
+}
+
+/** A move for the hover's summary: '8D ESPO*L*EO +26', 'cambio AE', 'pasa'. */
+function hoverMoveName(m: Move, lang: Language): string {
+  if (m.kind !== 'play') return md(moveName(m, lang));
+  return `${movePosition(m)} ${hoverWord(moveWord(m))} ${signed(m.score)}`;
+}
+
+/** The mark of a suggested word that the official list would not accept. */
+export const NOT_OFFICIAL_MARK = '✱';
+
+/** The rows a coach's list shows: the best moves with their blank variants folded in, at most `top`. */
+export function coachGroups(t: TurnAnalysis, top: number): MoveGroup<Move>[] {
+  const played = t.legal ? t.played : undefined;
+  const keep = (m: Move): boolean => played !== undefined && sameMove(m, played);
+  return groupBlankVariants(t.best ?? [], variantKey, keep).slice(0, top);
+}
+
+/** The place (1-based) of the move played among the groups shown, or 0 when it is not one of their heads. */
+function playedRow(t: TurnAnalysis, groups: readonly MoveGroup<Move>[]): number {
+  if (!t.legal || !t.played) return 0;
+  const played = t.played;
+  return groups.findIndex((g) => sameMove(g.head, played)) + 1;
+}
+
+/** The line naming the list the moves come from (and the official one under an extra list). */
+export function listLine(list: ListInUse, lang: Language): string {
+  if (list.officialName !== undefined) return uiText('ui.coach.listExtra', lang, { name: list.name, official: list.officialName });
+  return uiText(list.builtin ? 'ui.coach.listBuiltin' : 'ui.coach.listUser', lang, { name: list.name });
+}
+
+/**
+ * The hover's first line: the move played's rank and the equity it lost, and the best move
+ * (marked when the official list would not accept one of its words).
+ */
+export function coachHoverSummary(t: TurnAnalysis, lang: Language, lexicon?: Lexicon): string {
+  const best = t.best?.[0];
+  const heading = uiText('ui.coach.summaryHeading', lang);
+  if (!best) return `**${heading}** ${uiText('ui.coach.lensNone', lang)}`;
+  const mark = notOfficialWords(t.position, best, officialCheck(lexicon)).length > 0 ? ` ${NOT_OFFICIAL_MARK}` : '';
+  const move = `${hoverMoveName(best, lang)}${mark}`;
+  const lost = equityText(t.equityLost ?? 0, lang);
+  const equity = equityText(best.equity, lang);
+  if (!t.legal || t.rank === undefined) return `**${heading}** ${uiText('ui.coach.summaryIllegal', lang, { move, equity, lost })}`;
+  if (t.rank === 1 || (t.equityLost ?? 0) === 0) return `**${heading}** ${uiText('ui.coach.summaryBest', lang, { move, equity })}`;
+  return `**${heading}** ${uiText('ui.coach.summaryRank', lang, { rank: t.rank, lost, move, equity })}`;
+}
+
+/**
+ * The hover's analysis table: the best moves (a word's blank variants folded into one row with
+ * "+N variantes"), then the move played's rank, the list the words come from and, when an extra
+ * list is set, the legend of the words the official list would not accept.
+ */
+export function coachHoverMarkdown(t: TurnAnalysis, lang: Language, lexicon?: Lexicon): string {
+  const groups = coachGroups(t, HOVER_TOP);
+  const official = officialCheck(lexicon);
+  const listed = lexicon ? [listLine(listInUse(lexicon), lang)] : [];
+  if (groups.length === 0) return [`**${uiText('ui.coach.heading', lang)}** ${uiText('ui.coach.lensNone', lang)}`, ...listed].join('\n\n');
   const head = ['#', 'ui.coach.col.move', 'ui.coach.col.word', 'ui.coach.col.score', 'ui.coach.col.leave', 'ui.coach.col.equity'].map(
     (id) => (id === '#' ? '#' : uiText(id, lang)),
   );
-  const rows = best.map((m, i) => {
-    const mark = t.legal && t.rank === i + 1 ? ' ◀' : '';
+  const best = t.best ?? [];
+  const shownRow = playedRow(t, groups);
+  let flagged = false;
+  const rows = groups.map((g, i) => {
+    const m = g.head;
+    const rank = best.indexOf(m) + 1;
+    const mark = shownRow === i + 1 ? ' ◀' : '';
     const where =
       m.kind === 'play' ? movePosition(m) : m.kind === 'exchange' ? uiText('ui.coach.exchangeShort', lang) : uiText('ui.coach.pass', lang);
-    const word = m.kind === 'pass' ? '' : md(moveWord(m));
+    const refused = notOfficialWords(t.position, m, official);
+    if (refused.length > 0) flagged = true;
+    const variants =
+      g.variants.length > 0
+        ? ` ${uiText('ui.coach.variants', lang, { n: g.variants.length, letters: g.variants.map(blankLetters).join(', ') })}`
+        : '';
+    const word = m.kind === 'pass' ? '' : `${hoverWord(moveWord(m))}${refused.length > 0 ? ` ${NOT_OFFICIAL_MARK}` : ''}${variants}`;
     const leave = moveLeave(m);
-    return `| ${i + 1}${mark} | ${where} | ${word} | ${m.kind === 'play' ? signed(m.score) : ''} | ${leave === '' ? '—' : md(leave)} | ${equityText(m.equity, lang)} |`;
+    return `| ${rank}${mark} | ${where} | ${word} | ${m.kind === 'play' ? signed(m.score) : ''} | ${leave === '' ? '—' : md(leave)} | ${equityText(m.equity, lang)} |`;
   });
   const lines = [
     `**${uiText('ui.coach.heading', lang)}**`,
@@ -244,24 +336,37 @@ export function coachHoverMarkdown(t: TurnAnalysis, lang: Language): string {
   ];
   const played = t.played;
   const lost = equityText(t.equityLost ?? 0, lang);
+  const covered = groups.reduce((n, g) => n + 1 + g.variants.length, 0);
   if (!t.legal || t.rank === undefined) {
     lines.push(uiText('ui.coach.playedIllegal', lang, { lost }));
   } else if (t.rank === 1) {
     lines.push(uiText('ui.coach.playedBest', lang));
-  } else if (t.rank <= best.length) {
+  } else if (shownRow > 0) {
     lines.push(uiText('ui.coach.playedRank', lang, { rank: t.rank, lost }));
   } else {
     lines.push(
       uiText('ui.coach.playedBelow', lang, {
-        more: t.rank - best.length - 1,
+        more: Math.max(0, t.rank - 1 - covered),
         rank: t.rank,
-        move: played ? md(moveName(played, lang)) : '',
+        move: played ? hoverMoveName(played, lang) : '',
         equity: played ? equityText(played.equity, lang) : '',
         lost,
       }),
     );
   }
+  if (listed.length > 0) lines.push('', ...listed);
+  if (flagged && official) lines.push('', uiText('ui.coach.notOfficialLegend', lang, { mark: NOT_OFFICIAL_MARK, official: official.name }));
   return lines.join('\n');
+}
+
+/** The coach's two parts of a move's hover: the summary (first) and the table (after the move's own). */
+export interface CoachHoverParts {
+  readonly summary: string;
+  readonly table: string;
+}
+
+export function coachHoverParts(t: TurnAnalysis, lang: Language, lexicon?: Lexicon): CoachHoverParts {
+  return { summary: coachHoverSummary(t, lang, lexicon), table: coachHoverMarkdown(t, lang, lexicon) };
 }
 
 /** What an unresolved coach lens carries to `codeLens/resolve`. */
@@ -344,6 +449,10 @@ export interface BoardMoveRow {
   /** This row is the move played. */
   readonly played: boolean;
   readonly preview: readonly PreviewTile[];
+  /** The same word at the same place with other letters for its blanks, folded into this row: those letters ('R', 'R·T'). */
+  readonly variants: readonly string[];
+  /** Its words that the official list would not accept (with an extra list set), upper case. */
+  readonly notOfficial: readonly string[];
 }
 
 /** What the board view lists for the turn under the cursor. */
@@ -360,6 +469,10 @@ export interface BoardCoachModel {
   readonly legal: boolean;
   readonly playedRank?: number;
   readonly equityLost?: number;
+  /** The list the moves come from. */
+  readonly list?: ListInUse;
+  /** With an extra list: the official list's name (rows' `notOfficial` are judged by it). */
+  readonly officialName?: string;
 }
 
 /** The same move (exchanges compared as multisets of tiles). */
@@ -370,8 +483,17 @@ function sameMove(a: Move, b: Move): boolean {
   return a.row === b.row && a.col === b.col && a.direction === b.direction && a.squares.join(',') === b.squares.join(',');
 }
 
-function rowOf(m: Move, rank: number, played: boolean, lang: Language): BoardMoveRow {
+function rowOf(
+  m: Move,
+  rank: number,
+  played: boolean,
+  lang: Language,
+  variants: readonly Move[] = [],
+  notOfficial: readonly string[] = [],
+): BoardMoveRow {
   return {
+    variants: variants.map(blankLetters),
+    notOfficial,
     rank,
     kind: m.kind,
     position: movePosition(m),
@@ -400,22 +522,28 @@ export function boardCoachModel(
 ): BoardCoachModel {
   const turnIndex = turnAtLine(analysis.replay, line);
   if (turnIndex < 0) return { turnIndex, reason: uiText('ui.board.coach.start', lang), rows: [], legal: false };
-  const answer = coachTurn(analysis, turnIndex, lexicon, cache, lang, cancellation, BOARD_TOP);
+  const answer = coachTurn(analysis, turnIndex, lexicon, cache, lang, cancellation, BOARD_FETCH);
   if (!answer) return { turnIndex, reason: uiText('ui.board.coach.notMove', lang), rows: [], legal: false };
   if ('reason' in answer) return { turnIndex, reason: answer.reason, rows: [], legal: false };
   const t = answer.turn;
   const played = t.played;
   const legal = t.legal === true;
+  const official = officialCheck(lexicon);
+  const best = t.best ?? [];
   let found = false;
-  const rows = (t.best ?? []).map((m, i) => {
+  const rows = coachGroups(t, BOARD_TOP).map((g) => {
+    const m = g.head;
     const isPlayed = legal && !found && played !== undefined && sameMove(m, played);
     if (isPlayed) found = true;
-    return rowOf(m, i + 1, isPlayed, lang);
+    return rowOf(m, best.indexOf(m) + 1, isPlayed, lang, g.variants, notOfficialWords(t.position, m, official));
   });
-  const playedBelow = played && !found ? rowOf(played, legal ? (t.rank ?? 0) : 0, true, lang) : undefined;
+  const playedBelow =
+    played && !found ? rowOf(played, legal ? (t.rank ?? 0) : 0, true, lang, [], notOfficialWords(t.position, played, official)) : undefined;
   return {
     turnIndex,
     rows,
+    ...(lexicon ? { list: listInUse(lexicon) } : {}),
+    ...(official ? { officialName: official.name } : {}),
     ...(playedBelow ? { playedBelow } : {}),
     legal,
     ...(legal && t.rank !== undefined ? { playedRank: t.rank } : {}),

@@ -290,13 +290,7 @@ export function findingsHover(analysis: Analysis, pos: Position, lang: Language,
 }
 
 /** The hover's sections: on a move, the move with the findings inside it; elsewhere the findings first. */
-function sectionsFor(
-  analysis: Analysis,
-  at: Located,
-  findings: readonly string[],
-  lang: Language,
-  coach?: (index: number) => string | undefined,
-): string[] {
+function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[], lang: Language, coach?: CoachHover): string[] {
   const replay = analysis.replay;
   const body = ((): string | undefined => {
     if (at.kind === 'note') return noteHoverMarkdown(at.note.text);
@@ -310,22 +304,25 @@ function sectionsFor(
   if (body !== undefined) return [...(illegal ? [illegal] : []), ...findings, body];
   if (at.kind === 'event') {
     const extra = coach?.(at.index);
-    return [moveHover(analysis, at.index, lang, findings), ...(extra ? [extra] : [])];
+    if (extra === undefined) return [moveHover(analysis, at.index, lang, findings)];
+    if (typeof extra === 'string') return [moveHover(analysis, at.index, lang, findings), extra];
+    // The coach's summary first (it fits without scrolling), its table after the move's own.
+    return [extra.summary, moveHover(analysis, at.index, lang, findings), extra.table];
   }
   return [...findings];
 }
 
 /**
- * The hover at `pos`. `coach`, when given, writes the coach's analysis of the event at an index
- * (service/coach.ts); it goes after the move's score table, and only on the move itself.
+ * What the coach adds to a move's hover (service/coach.ts): a section after the move's own, or a
+ * summary that goes first and a table that goes after.
  */
-export function getHover(
-  analysis: Analysis,
-  pos: Position,
-  lang: Language,
-  settings: PlanillaSettings,
-  coach?: (index: number) => string | undefined,
-): Hover | null {
+export type CoachHover = (index: number) => string | { readonly summary: string; readonly table: string } | undefined;
+
+/**
+ * The hover at `pos`. `coach`, when given, writes the coach's analysis of the event at an index
+ * (service/coach.ts): its summary first, its table after the move's score table; only on the move itself.
+ */
+export function getHover(analysis: Analysis, pos: Position, lang: Language, settings: PlanillaSettings, coach?: CoachHover): Hover | null {
   const at = locate(analysis, pos);
   const findings = findingsHover(analysis, pos, lang, settings);
   const sections = sectionsFor(analysis, at, findings, lang, coach).filter((s) => s !== '');

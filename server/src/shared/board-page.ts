@@ -196,12 +196,22 @@ svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
 .moves .move-head { opacity: 0.75; font-size: 0.9em; border-bottom: 1px solid var(--vscode-panel-border, #c8c8c8); }
 .moves .rank { grid-area: rank; white-space: nowrap; }
 .moves .where { grid-area: where; }
-.moves .word { grid-area: word; font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); overflow-wrap: anywhere; }
+/* A word never overflows its column: it ends in an ellipsis, the whole word in its title. */
+.moves .word { grid-area: word; font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); display: flex; align-items: baseline; gap: 3px; min-width: 0; }
+.moves .word .letters { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* A blank's letter: the capital it stands for, underlined, lighter and in the accent colour. */
+.blank-letter { text-decoration: underline; text-decoration-thickness: 2px; text-underline-offset: 2px; font-weight: normal; color: #c62828; }
+.moves .not-official { color: var(--vscode-editorWarning-foreground, #9a6700); font-weight: bold; flex: 0 0 auto; }
+.moves .variants { grid-area: vars; font-size: 0.85em; opacity: 0.8; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.moves .move.has-variants { grid-template-areas: "rank where word score leave equity" ". . vars vars vars vars"; }
+.coach-legend { margin: 3px 0; color: var(--vscode-editorWarning-foreground, #9a6700); font-size: 0.9em; }
+.coach-list { margin: 3px 0; opacity: 0.8; font-size: 0.85em; overflow-wrap: anywhere; }
 .moves .score { grid-area: score; text-align: right; font-variant-numeric: tabular-nums; }
-.moves .leave { grid-area: leave; font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); overflow-wrap: anywhere; }
+.moves .leave { grid-area: leave; font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .moves .equity { grid-area: equity; text-align: right; font-variant-numeric: tabular-nums; }
 @container (max-width: 359px) {
   .moves .move, .moves .move-head { grid-template-columns: 3.2em 3.8em minmax(0, 1fr) 4.4em; grid-template-areas: "rank where word word" "rank score leave equity"; }
+  .moves .move.has-variants { grid-template-areas: "rank where word word" "rank score leave equity" ". vars vars vars"; }
 }
 .moves .move { cursor: default; border-radius: 3px; }
 .moves .move:hover, .moves .move.active { background: var(--vscode-list-hoverBackground, #e8f3ea); }

@@ -66,7 +66,14 @@ export interface CompareParams {
   readonly a: string;
   readonly b: string;
 }
-export type CompareResult = { readonly summary: string; readonly title: string } | { readonly error: string };
+export type CompareResult =
+  | {
+      readonly summary: string;
+      readonly title: string;
+      /** The turn-by-turn table as an HTML body (report/compare-table.ts), for the comparison view. */
+      readonly html: string;
+    }
+  | { readonly error: string };
 
 /**
  * The board view: the board at the turn under the cursor (line is 0-based), rendered by the
@@ -115,6 +122,8 @@ export interface BoardMovesResult {
 export const AUDIT_REPORT_REQUEST = 'planilla/auditReport';
 export interface AuditReportParams {
   readonly uri: string;
+  /** The commented game: every note beside a diagram of its position (`planilla report --diagrams`). */
+  readonly diagrams?: boolean;
 }
 export type AuditReportResult = { readonly html: string } | { readonly error: string };
 

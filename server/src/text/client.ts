@@ -86,4 +86,5 @@ export const CLIENT_MESSAGES: Catalog = {
     en: 'Planilla: open a game record (.gcg) to reconstruct it.',
   },
   'ui.command.reconstruct.unreadable': { es: 'Planilla: no se puede leer {name}.', en: 'Planilla: cannot read {name}.' },
+  'ui.report.commentedSuffix': { es: 'comentada', en: 'commented' },
 };

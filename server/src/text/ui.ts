@@ -449,4 +449,75 @@ export const UI_MESSAGES: Catalog = {
     es: 'No se pudo leer la lista de palabras excluidas {path} ({problem}); se juzga sin ella.',
     en: 'Could not read the banned word list {path} ({problem}); words are judged without it.',
   },
+  // The coach's lists: the hover's summary, blank variants, the list in use, words outside the official list
+  'ui.coach.summaryHeading': { es: 'Análisis:', en: 'Analysis:' },
+  /* {rank}: the move played's place; {lost}: equity it loses; {move}: the best move; {equity}: its equity. */
+  'ui.coach.summaryRank': {
+    es: 'la jugada hecha es la {rank}.ª y pierde {lost} · mejor: {move} (equidad {equity})',
+    en: 'the move played ranks {rank} and loses {lost} · best: {move} (equity {equity})',
+  },
+  'ui.coach.summaryBest': {
+    es: 'la jugada hecha es la mejor: {move} (equidad {equity})',
+    en: 'the move played is the best: {move} (equity {equity})',
+  },
+  'ui.coach.summaryIllegal': {
+    es: 'la jugada hecha no es legal y pierde {lost} · mejor: {move} (equidad {equity})',
+    en: 'the move played is not legal and loses {lost} · best: {move} (equity {equity})',
+  },
+  /* {n}: other letters for the blank at the same place; {letters}: those letters. */
+  'ui.coach.variants': {
+    es: '{n, plural, one {+# variante} other {+# variantes}} ({letters})',
+    en: '{n, plural, one {+# variant} other {+# variants}} ({letters})',
+  },
+  'ui.coach.variantsShort': {
+    es: '{n, plural, one {+# variante} other {+# variantes}}',
+    en: '{n, plural, one {+# variant} other {+# variants}}',
+  },
+  /* {name}: the word list's name; {official}: the list under the extra one. */
+  'ui.coach.listBuiltin': {
+    es: 'Lista: {name} (la abierta incorporada, no la oficial)',
+    en: 'List: {name} (the built-in open list, not the official one)',
+  },
+  'ui.coach.listUser': { es: 'Lista: {name}', en: 'List: {name}' },
+  'ui.coach.listExtra': {
+    es: 'Lista: {name} (oficial: {official}, más la lista de palabras añadidas)',
+    en: 'List: {name} (official: {official}, plus the extra word list)',
+  },
+  /* {mark}: the mark beside such words. */
+  'ui.coach.notOfficialLegend': {
+    es: '{mark} no está en la lista oficial ({official}): solo la acepta la lista de palabras añadidas',
+    en: '{mark} not in the official list ({official}): only the extra word list accepts it',
+  },
+  'ui.board.coach.blankLetter': { es: 'comodín como {letter}', en: 'blank as {letter}' },
+  /* {words}: the words the official list would not accept. */
+  'ui.board.coach.notOfficialRow': { es: 'no está en la lista oficial: {words}', en: 'not in the official list: {words}' },
+  'ui.board.coach.variantsTitle': {
+    es: 'La misma palabra en el mismo sitio con otra letra para el comodín: {letters}',
+    en: 'The same word at the same place with another letter for the blank: {letters}',
+  },
+  // The arbiter's comparison of two sheets (a table in a view of its own)
+  'ui.compare.documentTitle': { es: 'Comparación de planillas', en: 'Sheets compared' },
+  /* {a}, {b}: the two files' names. */
+  'ui.compare.panelTitle': { es: 'Comparación: {a} ↔ {b}', en: 'Compared: {a} ↔ {b}' },
+  'ui.compare.col.turn': { es: 'turno', en: 'turn' },
+  'ui.compare.col.player': { es: 'jugador', en: 'player' },
+  /* {sheet}: A or B; {name}: that sheet's file name. */
+  'ui.compare.col.sheet': { es: 'planilla {sheet} ({name})', en: 'sheet {sheet} ({name})' },
+  'ui.compare.col.board': { es: 'tablero', en: 'board' },
+  'ui.compare.col.verdict': { es: 'veredicto', en: 'verdict' },
+  'ui.compare.agree': { es: 'coinciden', en: 'agree' },
+  'ui.compare.right.a': { es: 'tiene razón A', en: 'A is right' },
+  'ui.compare.right.b': { es: 'tiene razón B', en: 'B is right' },
+  'ui.compare.right.both': { es: 'las dos anotan lo cierto', en: 'both write the truth' },
+  'ui.compare.right.neither': { es: 'ninguna anota lo cierto', en: 'neither writes the truth' },
+  'ui.compare.carried': { es: '(arrastra una diferencia anterior)', en: '(carries an earlier difference)' },
+  'ui.compare.noTruth': { es: 'sin jugada que comprobar', en: 'no play to check' },
+  'ui.compare.unchecked': { es: 'jugada sin comprobar (planilla solo de puntos)', en: 'play not checked (a score-only sheet)' },
+  /* {bonus}: the bingo bonus. */
+  'ui.compare.bingo': { es: '+ {bonus} por las siete fichas', en: '+ {bonus} for all seven tiles' },
+  /* {n}: turns compared; {differing}: turns where the sheets differ. */
+  'ui.compare.counts': {
+    es: '{n, plural, one {# turno comparado} other {# turnos comparados}}; {differing, plural, =0 {ninguno difiere} one {# difiere} other {# difieren}}.',
+    en: '{n, plural, one {# turn compared} other {# turns compared}}; {differing, plural, =0 {none differs} one {# differs} other {# differ}}.',
+  },
 };

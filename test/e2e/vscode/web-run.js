@@ -81,6 +81,26 @@ runWorkbench({
       .catch(() => 0);
     check('board_best_moves', typeof rows === 'number' && rows >= 10 && preview > 0, { rows, preview });
     await page.screenshot({ path: path.join(shots, 'web-board.png') });
+    // A window reload: the board comes back at the same record and turn (the serializer, in the
+    // web build too, where the client is made after the worker's script is read).
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget input', { timeout: T });
+    await page.keyboard.type('Developer: Reload Window');
+    await waitText(page, '.quick-input-list .monaco-list-row', /Reload Window/);
+    await page.keyboard.press('Enter');
+    await page.waitForEvent('load', { timeout: T }).catch(() => undefined);
+    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 2 * T });
+    const revived = await boardFrame(page)
+      .then((f) =>
+        f.waitForFunction(() => document.querySelector('#board-root .planilla-board')?.getAttribute('data-turn') === '1', null, {
+          timeout: 2 * T,
+          polling: 100,
+        }),
+      )
+      .then(() => true)
+      .catch((e) => String(e).split('\n')[0]);
+    check('board_reopens_after_reload', revived === true, revived);
+    await page.screenshot({ path: path.join(shots, 'web-board-reloaded.png') });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palabra-propia.gcg' }).dblclick();
     const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the lexicon/).catch(
       (e) => String(e).split('\n')[0],

@@ -11,7 +11,7 @@ import { BLANK_BIT, NEW_BIT, codeOf } from '../../../server/src/analysis/movegen
 import { moveLeave, movePlay, movePosition, moveWord, type Move } from '../../../server/src/analysis';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { boardModel } from '../../../server/src/service/board-model';
-import { BOARD_TOP, CoachCache, boardCoachModel, coachTurn, previewTiles } from '../../../server/src/service/coach';
+import { BOARD_FETCH, BOARD_TOP, CoachCache, boardCoachModel, coachTurn, previewTiles } from '../../../server/src/service/coach';
 import { boardViewAt, renderBoardMoves } from '../../../server/src/report/board-body';
 import { markupProblems } from '../report/helpers';
 import { EXAMPLE_6, HEADER, analyzeRecord, lineOf } from './fixtures';
@@ -55,11 +55,14 @@ describe('board view: the best moves of the turn under the cursor', () => {
     assert.equal(model.turnIndex, 1);
     assert.equal(model.reason, undefined);
     assert.equal(model.rows.length, BOARD_TOP);
-    const turn = coachTurn(analysis, 1, lexicon, cache, 'es', undefined, BOARD_TOP);
+    const turn = coachTurn(analysis, 1, lexicon, cache, 'es', undefined, BOARD_FETCH);
     assert.ok(turn && 'turn' in turn);
+    // No blank on the rack: nothing folds, the rows are the best ten as the generator ranks them.
     assert.deepEqual(
       model.rows.map((r) => `${r.rank} ${r.kind} ${r.position} ${r.word} ${r.score} ${r.leave} ${r.equity}`),
-      turn.turn.best!.map((m, i) => `${i + 1} ${m.kind} ${movePosition(m)} ${moveWord(m)} ${m.score} ${moveLeave(m)} ${m.equity}`),
+      turn.turn
+        .best!.slice(0, BOARD_TOP)
+        .map((m, i) => `${i + 1} ${m.kind} ${movePosition(m)} ${moveWord(m)} ${m.score} ${moveLeave(m)} ${m.equity}`),
     );
     // The same cache entry answers again (cached per position).
     assert.equal(cache.size, 1);
@@ -82,9 +85,11 @@ describe('board view: the best moves of the turn under the cursor', () => {
     assert.equal(rows.length, out.count);
     assert.equal(out.count, BOARD_TOP + (model.playedBelow ? 1 : 0));
     const first = model.rows[0];
-    const cells = [...rows[0][2].matchAll(/<span class="(rank|where|word|score|leave|equity)">([\s\S]*?)<\/span>(?=<span class="|$)/g)].map(
-      (m) => m[2].replace(/<[^>]+>/g, ''),
-    );
+    // Cells hold inner spans (a word's letters, a blank's letter): cut the row at each cell's start.
+    const cells = rows[0][2]
+      .split(/(?=<span class="(?:rank|where|word|score|leave|equity)"[ >])/)
+      .filter((c) => c !== '')
+      .map((c) => c.replace(/<[^>]+>/g, ''));
     assert.deepEqual(cells, [
       first.played ? '1 ◀' : '1',
       first.position,
@@ -186,6 +191,8 @@ describe('board view: the best moves of the turn under the cursor', () => {
             equity: 0,
             played: false,
             preview: previewTiles(move),
+            variants: [],
+            notOfficial: [],
           },
         ],
         legal: true,

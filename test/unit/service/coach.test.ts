@@ -11,6 +11,9 @@ import type { TurnAnalysis } from '../../../server/src/analysis/coach';
 import {
   CoachCache,
   coachHoverMarkdown,
+  coachHoverParts,
+  HOVER_FETCH,
+  type CoachHoverParts,
   coachLensStubs,
   coachLensText,
   coachLensTitle,
@@ -96,7 +99,7 @@ describe('service: coach (best moves in the hover and the lens)', () => {
   it('lists the best five as a table and says where the move played ranks (+N más when below them)', () => {
     const got = coachTurn(analysis, 1, lexicon, new CoachCache(), 'es');
     assert.ok(got && 'turn' in got);
-    const inList: TurnAnalysis = { ...got.turn, rank: 2, equityLost: 3.25 };
+    const inList: TurnAnalysis = { ...got.turn, rank: 2, equityLost: 3.25, played: got.turn.best![1] };
     const text = coachHoverMarkdown(inList, 'es');
     assert.match(text, /^\*\*Mejores jugadas \(equidad estática\)\*\*/);
     assert.match(text, /\| # \| jugada \| palabra \| puntos \| deja \| equidad \|/);
@@ -124,6 +127,35 @@ describe('service: coach (best moves in the hover and the lens)', () => {
     assert.ok(table >= 0 && best > table, value);
     const onPragma = getHover(analysis, { line: 0, character: 2 }, 'es', settings(), coach);
     assert.ok(!onPragma || !(onPragma.contents as { value: string }).value.includes('Mejores jugadas'));
+  });
+
+  it("puts the coach's one-line summary first (rank, loss, best move), the move's own table and the best moves after", () => {
+    const line = EXAMPLE_6.split('\n').findIndex((l) => l.startsWith('>Beto'));
+    const cache = new CoachCache();
+    for (const lang of ['es', 'en'] as const) {
+      const coach = (index: number): CoachHoverParts | undefined => {
+        const got = coachTurn(analysis, index, lexicon, cache, lang, undefined, HOVER_FETCH);
+        return got && 'turn' in got ? coachHoverParts(got.turn, lang, lexicon) : undefined;
+      };
+      const got = coachTurn(analysis, 1, lexicon, cache, lang, undefined, HOVER_FETCH);
+      assert.ok(got && 'turn' in got && got.turn.rank !== undefined && got.turn.rank > 1);
+      const value = (getHover(analysis, { line, character: 20 }, lang, settings(), coach)?.contents as { value: string }).value;
+      const first = value.split('\n')[0];
+      const best = got.turn.best![0];
+      const lost = equityText(got.turn.equityLost!, lang);
+      assert.equal(
+        first,
+        lang === 'es'
+          ? `**Análisis:** la jugada hecha es la ${got.turn.rank}.ª y pierde ${lost} · mejor: ${movePosition(best)} ${moveWord(best)} +${best.score} (equidad ${equityText(best.equity, lang)})`
+          : `**Analysis:** the move played ranks ${got.turn.rank} and loses ${lost} · best: ${movePosition(best)} ${moveWord(best)} +${best.score} (equity ${equityText(best.equity, lang)})`,
+      );
+      const table = value.indexOf(lang === 'es' ? 'Mejores jugadas' : 'Best moves');
+      assert.ok(value.indexOf('IDEA') < table, 'the move first, then the table');
+      assert.match(
+        value.slice(table),
+        lang === 'es' ? /Lista: es-open.*\(la abierta incorporada, no la oficial\)$/ : /List: es-open.*not the official one\)$/,
+      );
+    }
   });
 
   it('lists one unresolved lens per analysable move, carrying what resolve needs', () => {

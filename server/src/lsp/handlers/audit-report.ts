@@ -1,6 +1,6 @@
 /**
  * `planilla/auditReport`: the arbiter's audit of a record (open or read from disk) as an HTML
- * page, with the coach's columns when analysis is on.
+ * page, with the coach's columns when analysis is on; with `diagrams`, the commented game.
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import { buildAudit, coachGame } from '../../report/audit';
@@ -20,5 +20,5 @@ export async function auditReport(state: ServerState, params: AuditReportParams,
   const name = fileNameOf(params.uri);
   const coach = settings.analysisEnabled ? coachGame(analysis, lexicon) : undefined;
   const audit = buildAudit({ path: name, analysis, ...(lexicon ? { lexicon } : {}), lang, ...(coach ? { coach } : {}) });
-  return { html: renderHtmlReport(audit, analysis.replay) };
+  return { html: renderHtmlReport(audit, analysis.replay, { diagrams: params.diagrams === true }) };
 }

@@ -5,7 +5,7 @@
  */
 import type { CancellationToken, CodeLens } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
-import { coachLensText, coachTurn, isCoachLensData } from '../../service/coach';
+import { HOVER_FETCH, coachLensText, coachTurn, isCoachLensData } from '../../service/coach';
 import { yieldToMessages, type ServerState } from '../state';
 
 export async function codeLensResolve(state: ServerState, lens: CodeLens, token: CancellationToken): Promise<CodeLens> {
@@ -18,7 +18,7 @@ export async function codeLensResolve(state: ServerState, lens: CodeLens, token:
   if (token.isCancellationRequested) return lens;
   const lexicon = state.lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
   try {
-    const answer = coachTurn(cur.analysis, data.index, lexicon, state.coachCache, lang, token);
+    const answer = coachTurn(cur.analysis, data.index, lexicon, state.coachCache, lang, token, HOVER_FETCH);
     return { ...lens, command: { title: coachLensText(answer, lang), command: '' } };
   } catch (error) {
     if (error instanceof AnalysisCancelled) return lens;

@@ -1,8 +1,9 @@
 /**
  * `planilla/compare`: two sheets of one game (open or read from disk) compared turn by turn, as a
- * summary and a title naming both files.
+ * summary, a title naming both files, and the turn-by-turn table the comparison view shows.
  */
 import type { CancellationToken } from 'vscode-languageserver';
+import { renderCompareBody } from '../../report/compare-table';
 import { compareSheets, comparisonSummary } from '../../service/compare';
 import type { Analysis } from '../../service/document';
 import { uiText } from '../../service/i18n';
@@ -25,5 +26,6 @@ export async function compare(state: ServerState, params: CompareParams, _token:
   return {
     summary: comparisonSummary(c, lang),
     title: uiText('ui.command.compare.title', lang, { a: fileNameOf(params.a), b: fileNameOf(params.b) }),
+    html: renderCompareBody(c, a.replay.rules, lang),
   };
 }

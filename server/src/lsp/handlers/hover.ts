@@ -9,8 +9,8 @@
  */
 import type { CancellationToken, Hover, HoverParams } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
-import { COACH_MISS, coachHoverMarkdown, coachTurn, coachTurnCached } from '../../service/coach';
-import { getHover } from '../../service/hover';
+import { COACH_MISS, HOVER_FETCH, coachHoverParts, coachTurn, coachTurnCached } from '../../service/coach';
+import { getHover, type CoachHover } from '../../service/hover';
 import { stopIfCancelled } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
 
@@ -27,12 +27,12 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
   // First from the cache alone: no timer when the answer is there.
   let missed = false;
   const cached = getHover(cur.analysis, params.position, lang, cur.settings, (index) => {
-    const answer = coachTurnCached(cur.analysis, index, lexicon, state.coachCache, lang);
+    const answer = coachTurnCached(cur.analysis, index, lexicon, state.coachCache, lang, HOVER_FETCH);
     if (answer === COACH_MISS) {
       missed = true;
       return undefined;
     }
-    return answer && 'turn' in answer ? coachHoverMarkdown(answer.turn, lang) : undefined;
+    return answer && 'turn' in answer ? coachHoverParts(answer.turn, lang, lexicon) : undefined;
   });
   if (!missed) {
     stopIfCancelled(token);
@@ -40,10 +40,10 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
   }
   await yieldToMessages();
   stopIfCancelled(token);
-  const coach = (index: number): string | undefined => {
+  const coach: CoachHover = (index) => {
     try {
-      const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token);
-      return answer && 'turn' in answer ? coachHoverMarkdown(answer.turn, lang) : undefined;
+      const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token, HOVER_FETCH);
+      return answer && 'turn' in answer ? coachHoverParts(answer.turn, lang, lexicon) : undefined;
     } catch (error) {
       if (error instanceof AnalysisCancelled) return undefined;
       throw error;
