@@ -306,8 +306,10 @@ function sectionsFor(analysis: Analysis, at: Located, findings: readonly string[
     const extra = coach?.(at.index);
     if (extra === undefined) return [moveHover(analysis, at.index, lang, findings)];
     if (typeof extra === 'string') return [moveHover(analysis, at.index, lang, findings), extra];
-    // The coach's summary first (it fits without scrolling), its table after the move's own.
-    return [extra.summary, moveHover(analysis, at.index, lang, findings), extra.table];
+    // The coach's summary first, as the first line of the move's own heading, and the coach's
+    // table right under the move's totals (hard line breaks, no rules between them): the summary,
+    // the score table and the totals fit in a hover without scrolling, the table may scroll.
+    return [`${extra.summary}  \n${moveHover(analysis, at.index, lang, findings)}  \n${extra.table}`];
   }
   return [...findings];
 }

@@ -451,18 +451,18 @@ export const UI_MESSAGES: Catalog = {
   },
   // The coach's lists: the hover's summary, blank variants, the list in use, words outside the official list
   'ui.coach.summaryHeading': { es: 'Análisis:', en: 'Analysis:' },
-  /* {rank}: the move played's place; {lost}: equity it loses; {move}: the best move; {equity}: its equity. */
+  /* One line that fits a hover's width. {rank}: the move played's place; {lost}: equity it loses; {move}: the best move; {equity}: its equity. */
   'ui.coach.summaryRank': {
-    es: 'la jugada hecha es la {rank}.ª y pierde {lost} · mejor: {move} (equidad {equity})',
-    en: 'the move played ranks {rank} and loses {lost} · best: {move} (equity {equity})',
+    es: 'puesto {rank}, pierde {lost} · mejor {move} (eq. {equity})',
+    en: 'rank {rank}, loses {lost} · best {move} (eq. {equity})',
   },
   'ui.coach.summaryBest': {
-    es: 'la jugada hecha es la mejor: {move} (equidad {equity})',
-    en: 'the move played is the best: {move} (equity {equity})',
+    es: 'la mejor: {move} (eq. {equity})',
+    en: 'the best: {move} (eq. {equity})',
   },
   'ui.coach.summaryIllegal': {
-    es: 'la jugada hecha no es legal y pierde {lost} · mejor: {move} (equidad {equity})',
-    en: 'the move played is not legal and loses {lost} · best: {move} (equity {equity})',
+    es: 'no es legal, pierde {lost} · mejor {move} (eq. {equity})',
+    en: 'not legal, loses {lost} · best {move} (eq. {equity})',
   },
   /* {n}: other letters for the blank at the same place; {letters}: those letters. */
   'ui.coach.variants': {

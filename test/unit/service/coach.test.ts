@@ -146,10 +146,12 @@ describe('service: coach (best moves in the hover and the lens)', () => {
       assert.equal(
         first,
         lang === 'es'
-          ? `**Análisis:** la jugada hecha es la ${got.turn.rank}.ª y pierde ${lost} · mejor: ${movePosition(best)} ${moveWord(best)} +${best.score} (equidad ${equityText(best.equity, lang)})`
-          : `**Analysis:** the move played ranks ${got.turn.rank} and loses ${lost} · best: ${movePosition(best)} ${moveWord(best)} +${best.score} (equity ${equityText(best.equity, lang)})`,
+          ? `**Análisis:** puesto ${got.turn.rank}, pierde ${lost} · mejor ${movePosition(best)} ${moveWord(best)} +${best.score} (eq. ${equityText(best.equity, lang)})  `
+          : `**Analysis:** rank ${got.turn.rank}, loses ${lost} · best ${movePosition(best)} ${moveWord(best)} +${best.score} (eq. ${equityText(best.equity, lang)})  `,
       );
       const table = value.indexOf(lang === 'es' ? 'Mejores jugadas' : 'Best moves');
+      // The summary and the move's heading share one paragraph (a hard line break, no rule).
+      assert.match(value.split('\n')[1], /IDEA/);
       assert.ok(value.indexOf('IDEA') < table, 'the move first, then the table');
       assert.match(
         value.slice(table),
