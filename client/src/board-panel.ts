@@ -116,6 +116,16 @@ export class BoardView implements vscode.Disposable {
   }
 
   /**
+   * Asks the open view, if any, for its best moves again (a deep analysis was kept: the server's
+   * list now has its section); the body stays as it is.
+   */
+  static refreshMoves(): void {
+    const view = BoardView.current;
+    if (!view || view.disposed || !view.shown || view.shown.coach !== true || !view.document) return;
+    view.askMoves(view.host.client(), { uri: view.document.uri.toString(), line: view.line }, view.body);
+  }
+
+  /**
    * Revives the view a window reload left behind (the webview serializer): the same panel, the
    * record and line it kept; a state that is not one, or a record that cannot be opened, gives the
    * view of the active record.

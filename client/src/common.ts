@@ -4,7 +4,8 @@
  * and the `planilla.*` settings the server is given, and the commands "Check all records in
  * workspace", "Export for Woogles", "Show board" (board-panel.ts), "Audit report"
  * (audit-report.ts), "Fix all scores and totals" (one edit from the server's fix-all) and "Compare
- * with another sheet…" (compare-view.ts: the turn-by-turn table of the two sheets and the verdict).
+ * with another sheet…" (compare-view.ts: the turn-by-turn table of the two sheets and the verdict)
+ * and "Deep analysis" (deep.ts).
  *
  * Invariants:
  * - Every text shown comes from the client catalogue in the editor's language (or `planilla.language`).
@@ -34,12 +35,13 @@ import {
   RECONSTRUCT_PROGRESS_NOTIFICATION,
   RECONSTRUCT_REQUEST,
   type ReconstructParams,
-  type ReconstructProgressParams,
   type ReconstructResult,
 } from '../../server/src/shared/protocol';
 import { exportCommentedGame, showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, uriBaseName, type BoardViewHost } from './board-panel';
 import { CompareView } from './compare-view';
+import { deepAnalysis } from './deep';
+import { requestWithProgress } from './deep-progress';
 import { clientText, resolveLanguage } from '../../server/src/shared/text';
 import type { Language } from '../../server/src/shared/text';
 
@@ -217,23 +219,12 @@ async function reconstructFromBoard(resource?: unknown, boardFile?: unknown): Pr
     return false;
   }
   const params: ReconstructParams = { uri: uri.toString(), board };
-  const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: t('ui.command.reconstruct.progress'), cancellable: true },
-    async (progress, token) => {
-      let shown = 0;
-      const listening = active.onNotification(RECONSTRUCT_PROGRESS_NOTIFICATION, (p: ReconstructProgressParams) => {
-        if (p.uri !== params.uri || p.percent <= shown) return;
-        progress.report({ increment: p.percent - shown, message: `${p.percent} %` });
-        shown = p.percent;
-      });
-      try {
-        return await active.sendRequest<ReconstructResult>(RECONSTRUCT_REQUEST, params, token);
-      } catch {
-        return undefined; // cancelled
-      } finally {
-        listening.dispose();
-      }
-    },
+  const result = await requestWithProgress<ReconstructResult>(
+    active,
+    t('ui.command.reconstruct.progress'),
+    RECONSTRUCT_REQUEST,
+    RECONSTRUCT_PROGRESS_NOTIFICATION,
+    params,
   );
   if (!result) return false;
   if ('error' in result) {
@@ -328,6 +319,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     vscode.commands.registerCommand('planilla.fixAll', fixAllScores),
     vscode.commands.registerCommand('planilla.compare', compareSheets),
     vscode.commands.registerCommand('planilla.reconstruct', reconstructFromBoard),
+    vscode.commands.registerCommand('planilla.deepAnalysis', (resource?: unknown, line?: unknown, options?: unknown) =>
+      deepAnalysis({ client: () => client, text: t, analysed: () => BoardView.refreshMoves() }, resource, line, options),
+    ),
     vscode.commands.registerCommand('planilla.exportCommented', (resource?: unknown, target?: unknown) =>
       exportCommentedGame(host, resource, target),
     ),

@@ -51,6 +51,10 @@ import {
 import {
   RECONSTRUCT_PROGRESS_NOTIFICATION,
   RECONSTRUCT_REQUEST,
+  DEEP_ANALYSIS_PROGRESS_NOTIFICATION,
+  DEEP_ANALYSIS_REQUEST,
+  type DeepAnalysisParams,
+  type DeepAnalysisProgressParams,
   type ReconstructParams,
   type ReconstructProgressParams,
 } from './shared/protocol';
@@ -83,6 +87,7 @@ import { documentHighlight } from './lsp/handlers/document-highlight';
 import { workspaceSymbol } from './lsp/handlers/workspace-symbol';
 import { executeCommand } from './lsp/handlers/execute-command';
 import { reconstructRequest } from './lsp/handlers/reconstruct';
+import { deepAnalysisRequest } from './lsp/handlers/deep-analysis';
 
 export type { ServerHost, TimingEvent } from './lsp/state';
 import type { ServerHost } from './lsp/state';
@@ -175,6 +180,15 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   connection.onRequest(
     RECONSTRUCT_REQUEST,
     run(RECONSTRUCT_REQUEST, { error: 'internal error' }, (s, p: ReconstructParams, t) => reconstructRequest(s, p, t, reconstructProgress)),
+  );
+
+  const deepProgress = (p: DeepAnalysisProgressParams): void => void connection.sendNotification(DEEP_ANALYSIS_PROGRESS_NOTIFICATION, p);
+  const refreshLenses = (): void => void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  connection.onRequest(
+    DEEP_ANALYSIS_REQUEST,
+    run(DEEP_ANALYSIS_REQUEST, { error: 'internal error' }, (s, p: DeepAnalysisParams, t) =>
+      deepAnalysisRequest(s, p, t, deepProgress, refreshLenses),
+    ),
   );
 
   documents.listen(connection);

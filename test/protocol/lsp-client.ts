@@ -166,6 +166,13 @@ export class LspClient {
     return this.sendRequest<T>(method, params, timeoutMs, true);
   }
 
+  /** Sends `method`; `cancel()` sends its `$/cancelRequest` later (a request cancelled while it runs). */
+  requestCancellable<T = any>(method: string, params: Json, timeoutMs = 20000): { readonly answer: Promise<T>; cancel(): void } {
+    const id = this.nextId;
+    const answer = this.sendRequest<T>(method, params, timeoutMs, false);
+    return { answer, cancel: () => this.notify('$/cancelRequest', { id }) };
+  }
+
   private sendRequest<T>(method: string, params: Json, timeoutMs: number, cancel: boolean): Promise<T> {
     if (this.exitCode !== undefined) return Promise.reject(new Error(`server already exited (${this.exitCode})`));
     const id = this.nextId++;

@@ -22,6 +22,7 @@ import type { CancellationToken, ConfigurationItem, Connection, PublishDiagnosti
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, type Analysis, type AnalysisSettings } from '../service/document';
 import { CoachCache, useCoachLeaves } from '../service/coach';
+import { DeepCache } from '../service/deep';
 import { formatLeaveMessage, type LeaveMessage } from '../analysis/leave-files';
 import { uiText } from '../service/i18n';
 import type { LoadedLexicon } from '../service/lexicons';
@@ -160,6 +161,8 @@ export class ServerState {
    * service/coach.ts); never computed with the diagnostics.
    */
   readonly coachCache = new CoachCache();
+  /** The deep analyses asked for ("Analizar a fondo"), per document version and move line. */
+  readonly deepCache = new DeepCache();
   /** How long the last analysis of each open document took (ms): the publisher waits as long. */
   readonly analysisMs = new Map<string, number>();
   /** Analyses run since the start (of open documents and of files read for a request). */
@@ -394,6 +397,7 @@ export class ServerState {
   forgetSettings(): void {
     this.settingsByUri.clear();
     this.cache.clear();
+    this.deepCache.clear();
     this.host.lexicons.clear();
     this.reportedProblems.clear();
   }
@@ -401,6 +405,7 @@ export class ServerState {
   /** Forgets a closed document (a request waiting for its analysis answers as for one not open). */
   forget(uri: string): void {
     this.cache.delete(uri);
+    this.deepCache.forget(uri);
     this.settingsByUri.delete(uri);
     this.analysisMs.delete(uri);
     this.wake(uri);

@@ -219,6 +219,15 @@ svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
 .moves .move.played { font-weight: bold; }
 .moves .gap { text-align: center; opacity: 0.6; }
 .played-line { margin: 3px 0; }
+.deep { margin: 8px 0; }
+.deep-what, .deep-summary { margin: 3px 0; font-size: 0.9em; }
+/* The simulated moves: rank, move, static equity, simulated equity, win %. */
+.moves.deep-moves .move, .moves.deep-moves .move-head { grid-template-columns: 3.2em minmax(0, 1fr) 4.2em 4.2em 4.6em; grid-template-areas: "rank name static sim win"; }
+.moves.deep-moves .name { grid-area: name; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.moves.deep-moves .static { grid-area: static; text-align: right; font-variant-numeric: tabular-nums; }
+.moves.deep-moves .sim { grid-area: sim; text-align: right; font-variant-numeric: tabular-nums; }
+.moves.deep-moves .win { grid-area: win; text-align: right; font-variant-numeric: tabular-nums; }
+.moves.deep-line .move { grid-template-columns: minmax(0, 1fr); grid-template-areas: "name"; }
 .coach-hint { opacity: 0.7; font-size: 0.85em; }
 svg.board .previews .preview { display: none; }
 svg.board .previews .preview.shown { display: inline; }

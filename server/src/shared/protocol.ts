@@ -187,3 +187,74 @@ export interface ReconstructProgressParams {
   /** 0..100. */
   readonly percent: number;
 }
+
+/**
+ * "Analizar a fondo" (service/deep.ts): the deep analysis of the move at a line (0-based; the
+ * turn shown there). With tiles in the bag, the best static candidates and the move played are
+ * simulated (`plies` moves ahead, `iterations` deals at most, `seed`); with the bag empty, the
+ * endgame is searched. `seconds` bounds the whole. While it runs, the server sends
+ * `DEEP_ANALYSIS_PROGRESS_NOTIFICATION`; cancelling the request stops it (RequestCancelled). The
+ * answer is kept for the document's version: the hover, the lenses and the board view show it.
+ */
+export const DEEP_ANALYSIS_REQUEST = 'planilla/deepAnalysis';
+export interface DeepAnalysisParams {
+  readonly uri: string;
+  readonly line: number;
+  readonly plies?: number;
+  readonly iterations?: number;
+  readonly seconds?: number;
+  readonly seed?: number;
+  /** Static candidates simulated (default 15). */
+  readonly candidates?: number;
+}
+/** One simulated move (figures as analysis/sim.ts gives them: points, and a win chance 0..1). */
+export interface DeepMoveFigures {
+  /** As a coach names it: '8D CAMINO +26', 'cambio AE', 'pasa'. */
+  readonly name: string;
+  readonly staticEquity: number;
+  readonly equity: number;
+  readonly interval: readonly [number, number];
+  readonly winPct: number;
+  readonly iterations: number;
+  readonly pruned: boolean;
+  /** This is the move played. */
+  readonly played: boolean;
+}
+export interface DeepAnalysisAnswer {
+  /** 0-based line of the move's event, the document version and the turn analysed. */
+  readonly line: number;
+  readonly version: number;
+  readonly turnIndex: number;
+  readonly kind: 'sim' | 'endgame';
+  /** One line for a notice, in the user's language. */
+  readonly message: string;
+  readonly sim?: {
+    readonly plies: number;
+    readonly seed: number;
+    readonly iterations: number;
+    readonly playouts: number;
+    readonly stopped: 'separated' | 'iterations' | 'time' | 'cancelled';
+    /** Best simulated equity first. */
+    readonly moves: readonly DeepMoveFigures[];
+  };
+  readonly endgame?: {
+    /** The mover's points minus the opponent's from here to the end, best play by both. */
+    readonly spread: number;
+    readonly exact: boolean;
+    readonly depth: number;
+    readonly nodes: number;
+    readonly end: 'out' | 'passes' | 'scoreless' | 'horizon';
+    /** The best line, both players, the mover first. */
+    readonly line: readonly string[];
+    /** The move played's value to the end. */
+    readonly played?: { readonly spread: number; readonly exact: boolean };
+  };
+}
+export type DeepAnalysisResult = DeepAnalysisAnswer | { readonly error: string };
+export const DEEP_ANALYSIS_PROGRESS_NOTIFICATION = 'planilla/deepAnalysisProgress';
+export interface DeepAnalysisProgressParams {
+  readonly uri: string;
+  readonly line: number;
+  /** 0..100, in tenths (0 when the analysis starts, 100 when it ends). */
+  readonly percent: number;
+}

@@ -87,4 +87,17 @@ export const CLIENT_MESSAGES: Catalog = {
   },
   'ui.command.reconstruct.unreadable': { es: 'Planilla: no se puede leer {name}.', en: 'Planilla: cannot read {name}.' },
   'ui.report.commentedSuffix': { es: 'comentada', en: 'commented' },
+  // "Analizar a fondo" (client/src/deep.ts)
+  'ui.command.deep.progress': {
+    es: 'Planilla: analizando a fondo la jugada de la línea {line}',
+    en: 'Planilla: deep analysis of the move on line {line}',
+  },
+  'ui.command.deep.noRecord': {
+    es: 'Planilla: ponga el cursor en una jugada de una planilla (.gcg) para analizarla a fondo.',
+    en: 'Planilla: put the cursor on a move of a game record (.gcg) to analyse it deeply.',
+  },
+  'ui.command.deep.analysisOff': {
+    es: 'Planilla: el análisis está desactivado (planilla.analysis.enabled).',
+    en: 'Planilla: analysis is off (planilla.analysis.enabled).',
+  },
 };

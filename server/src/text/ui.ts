@@ -520,4 +520,63 @@ export const UI_MESSAGES: Catalog = {
     es: '{n, plural, one {# turno comparado} other {# turnos comparados}}; {differing, plural, =0 {ninguno difiere} one {# difiere} other {# difieren}}.',
     en: '{n, plural, one {# turn compared} other {# turns compared}}; {differing, plural, =0 {none differs} one {# differs} other {# differ}}.',
   },
+  // "Analizar a fondo" (service/deep.ts): the hover, the lens and the notice.
+  'ui.deep.notMove': {
+    es: 'aquí no hay una jugada que analizar a fondo (una colocación, un cambio o un pase)',
+    en: 'there is no move here to analyse deeply (a placement, an exchange or a pass)',
+  },
+  'ui.deep.lensAction': { es: 'Analizar a fondo', en: 'Deep analysis' },
+  'ui.deep.lensSim': {
+    es: 'a fondo: gana {win} % · eq. simulada {equity} (mejor {best}: {bestEquity})',
+    en: 'deep: wins {win}% · simulated equity {equity} (best {best}: {bestEquity})',
+  },
+  'ui.deep.lensSimNone': {
+    es: 'a fondo: mejor {best} · eq. simulada {bestEquity} · gana {bestWin} %',
+    en: 'deep: best {best} · simulated equity {bestEquity} · wins {bestWin}%',
+  },
+  'ui.deep.lensEndgame': {
+    es: 'final: la jugada hecha da {spread} (lo mejor, {best})',
+    en: 'endgame: the move played gives {spread} (the best, {best})',
+  },
+  'ui.deep.lensEndgameNone': { es: 'final: lo mejor da {best}', en: 'endgame: the best gives {best}' },
+  /* {equity} ± {half}: the simulated equity and half its 95 % interval; {static}: the static equity. */
+  'ui.deep.simFigures': {
+    es: 'equidad simulada {equity} ± {half} · gana {win} % · estática {static}',
+    en: 'simulated equity {equity} ± {half} · wins {win}% · static {static}',
+  },
+  'ui.deep.simHeading': {
+    es: 'A fondo: simulación a {plies, plural, one {# jugada} other {# jugadas}}, {iterations, plural, one {# iteración} other {# iteraciones}}, semilla {seed}',
+    en: 'Deep: simulation {plies, plural, one {# move} other {# moves}} ahead, {iterations, plural, one {# iteration} other {# iterations}}, seed {seed}',
+  },
+  'ui.deep.simBest': { es: 'mejor simulada: {move}: {figures}', en: 'best simulated: {move}: {figures}' },
+  'ui.deep.simPlayed': { es: 'la jugada hecha: {figures}', en: 'the move played: {figures}' },
+  'ui.deep.simPlayedBest': {
+    es: 'la jugada hecha es la mejor simulada: {figures}',
+    en: 'the move played is the best simulated: {figures}',
+  },
+  'ui.deep.simPlayedNone': { es: 'la jugada hecha no es legal: no se simula', en: 'the move played is not legal: not simulated' },
+  'ui.deep.endgameHeading': { es: 'Final exacto (bolsa vacía)', en: 'Exact endgame (bag empty)' },
+  'ui.deep.endgameHeadingDepth': {
+    es: 'Final (bolsa vacía), buscado a {depth, plural, one {# jugada} other {# jugadas}}: no resuelto hasta el final',
+    en: 'Endgame (bag empty), searched {depth, plural, one {# move} other {# moves}} deep: not solved to the end',
+  },
+  /* {spread}: the mover's points minus the opponent's from here to the end. */
+  'ui.deep.endgameBest': { es: 'lo mejor: {move}, diferencia hasta el final {spread}', en: 'best: {move}, spread to the end {spread}' },
+  'ui.deep.endgameBestDepth': {
+    es: 'lo mejor hallado: {move}, diferencia {spread} a {depth, plural, one {# jugada} other {# jugadas}}',
+    en: 'best found: {move}, spread {spread} {depth, plural, one {# move} other {# moves}} deep',
+  },
+  'ui.deep.endgamePlayed': { es: 'la jugada hecha: {spread} (pierde {lost})', en: 'the move played: {spread} (loses {lost})' },
+  'ui.deep.endgamePlayedBest': { es: 'la jugada hecha es la mejor', en: 'the move played is the best' },
+  'ui.deep.endgamePlayedNone': {
+    es: 'la jugada hecha no se pudo valorar en el tiempo de un paso',
+    en: 'the move played could not be valued within one step',
+  },
+  'ui.deep.endgameLine': { es: 'línea: {line}', en: 'line: {line}' },
+  'ui.board.deep.heading': { es: 'A fondo', en: 'Deep analysis' },
+  'ui.board.deep.lineHeading': { es: 'Línea del final', en: 'Endgame line' },
+  'ui.board.deep.lineStep': { es: '{n}. {move}', en: '{n}. {move}' },
+  'ui.board.deep.col.sim': { es: 'eq. sim.', en: 'sim. eq.' },
+  'ui.board.deep.col.win': { es: 'gana', en: 'wins' },
+  'ui.board.deep.col.static': { es: 'estática', en: 'static' },
 };

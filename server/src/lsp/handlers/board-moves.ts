@@ -1,13 +1,15 @@
 /**
  * `planilla/boardMoves`: the board view's best moves (asked apart from the board, after it): null
  * with analysis off; the same cache as the hover and the lenses; yields to pending messages first,
- * and a request cancelled before or during the walk answers RequestCancelled.
+ * and a request cancelled before or during the walk answers RequestCancelled. A move analysed
+ * deeply for this version has that section under the list (report/deep-board.ts).
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
 import { boardModel } from '../../service/board-model';
 import { boardCoachModel } from '../../service/coach';
 import { renderBoardMoves } from '../../report/board-body';
+import { renderDeepBoard } from '../../report/deep-board';
 import type { BoardMovesParams, BoardMovesResult } from '../../shared/protocol';
 import { cancelledError, stopIfCancelled } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
@@ -27,5 +29,11 @@ export async function boardMoves(state: ServerState, params: BoardMovesParams, t
     if (error instanceof AnalysisCancelled) throw cancelledError();
     throw error;
   }
-  return renderBoardMoves(model, boardModel(cur.analysis.replay, model.turnIndex), lang);
+  const board = boardModel(cur.analysis.replay, model.turnIndex);
+  const moves = renderBoardMoves(model, board, lang);
+  const event = cur.analysis.replay.turns[model.turnIndex]?.event;
+  const deep = event ? state.deepCache.get(params.uri, cur.version, event.line) : undefined;
+  if (!deep) return moves;
+  const section = renderDeepBoard(deep.outcome, board, lang, moves.count);
+  return { ...moves, html: moves.html + section.html, previews: moves.previews + section.previews, count: moves.count + section.count };
 }

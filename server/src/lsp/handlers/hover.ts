@@ -5,11 +5,15 @@
  * does not wait for a new analysis. A request cancelled before the coach's walk, or during it,
  * answers RequestCancelled (or without the coach's part, when the walk stopped). A coach answer
  * already cached (or a reason not to analyse) is given at once; only a hover that needs a search
- * yields to other messages first (a cancellation gets through before the walk starts).
+ * yields to other messages first (a cancellation gets through before the walk starts). A move
+ * analysed deeply for this version ("Analizar a fondo", service/deep.ts) has its simulated
+ * figures or its endgame after the coach's table.
  */
 import type { CancellationToken, Hover, HoverParams } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
-import { COACH_MISS, HOVER_FETCH, coachHoverParts, coachTurn, coachTurnCached } from '../../service/coach';
+import { COACH_MISS, HOVER_FETCH, coachHoverParts, coachTurn, coachTurnCached, type CoachHoverParts } from '../../service/coach';
+import { deepHoverMarkdown } from '../../service/deep';
+import type { TurnAnalysis } from '../../analysis/coach';
 import { getHover, type CoachHover } from '../../service/hover';
 import { stopIfCancelled } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
@@ -24,6 +28,13 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
     return plain;
   }
   const lexicon = state.lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
+  const uri = params.textDocument.uri;
+  const parts = (turn: TurnAnalysis, index: number): CoachHoverParts => {
+    const own = coachHoverParts(turn, lang, lexicon);
+    const event = cur.analysis.replay.turns[index]?.event;
+    const deep = event ? state.deepCache.get(uri, cur.version, event.line) : undefined;
+    return deep ? { summary: own.summary, table: `${own.table}\n\n${deepHoverMarkdown(deep.outcome, lang)}` } : own;
+  };
   // First from the cache alone: no timer when the answer is there.
   let missed = false;
   const cached = getHover(cur.analysis, params.position, lang, cur.settings, (index) => {
@@ -32,7 +43,7 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
       missed = true;
       return undefined;
     }
-    return answer && 'turn' in answer ? coachHoverParts(answer.turn, lang, lexicon) : undefined;
+    return answer && 'turn' in answer ? parts(answer.turn, index) : undefined;
   });
   if (!missed) {
     stopIfCancelled(token);
@@ -43,7 +54,7 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
   const coach: CoachHover = (index) => {
     try {
       const answer = coachTurn(cur.analysis, index, lexicon, state.coachCache, lang, token, HOVER_FETCH);
-      return answer && 'turn' in answer ? coachHoverParts(answer.turn, lang, lexicon) : undefined;
+      return answer && 'turn' in answer ? parts(answer.turn, index) : undefined;
     } catch (error) {
       if (error instanceof AnalysisCancelled) return undefined;
       throw error;

@@ -1,0 +1,198 @@
+/**
+ * "Analizar a fondo" over the language protocol: `planilla/deepAnalysis` on a move answers the
+ * simulation's figures (the same as analysis/sim.ts's for the same moves and seed) with progress
+ * notifications, or the endgame with the bag empty; the hover, the lens and the board view then
+ * show them for that version; a cancelled request answers RequestCancelled and keeps nothing; a
+ * change typed while an analysis runs gets its diagnostics before the analysis answers (an order,
+ * not a time); a change makes the kept figures stale.
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LspClient } from './lsp-client';
+import { defaultLexicon, removeTempDir, repoRoot, tempDir } from '../support/fixtures';
+import { generateGame } from '../support/generator';
+import { positionBefore, simCandidates, simulate, type Move } from '../../server/src/analysis';
+import { analyzeTurn } from '../../server/src/analysis/coach';
+import { moveName } from '../../server/src/service/coach';
+import { analyze } from '../../server/src/service/document';
+import type { DeepAnalysisAnswer } from '../../server/src/shared/protocol';
+
+const serverModule = path.join(repoRoot, 'out/server/src/server.js');
+
+type Published = { uri: string; version?: number; diagnostics: { code?: string }[] };
+type Lens = { range: { start: { line: number } }; command?: { title: string; command: string; arguments?: unknown[] } };
+const key = (m: Move): string => `${m.kind}|${m.row}|${m.col}|${m.direction}|${m.squares.join(',')}`;
+
+describe('protocol: deep analysis of a move', function () {
+  this.timeout(180000);
+  const lexicon = defaultLexicon();
+  const text = generateGame({ seed: 11, lexicon }).text;
+  const analysis = analyze(text, { lexicon });
+  const turns = analysis.replay.turns;
+  const bagAt = (i: number): number => {
+    const got = positionBefore(analysis.replay, i);
+    return 'position' in got ? got.position.bag : -1;
+  };
+  const placements = turns.map((t, i) => ({ t, i })).filter(({ t, i }) => t.kind === 'placement' && bagAt(i) > 20);
+  const mid = placements[2].i;
+  // The first move: its many close candidates keep a long simulation running for seconds.
+  const other = turns.findIndex((t) => t.kind === 'placement');
+  const endgame = turns.findIndex((t, i) => t.kind === 'placement' && bagAt(i) === 0);
+  let client: LspClient;
+  let dir: string;
+  let uri: string;
+  let version = 1;
+
+  const hoverAt = async (line: number): Promise<string> => {
+    const lineText = text.split('\n')[line];
+    const character = lineText.indexOf(' ', lineText.indexOf(' ', lineText.indexOf(' ') + 1) + 1) + 1; // the word
+    const h = await client.request<{ contents: { value: string } } | null>(
+      'textDocument/hover',
+      { textDocument: { uri }, position: { line, character } },
+      120000,
+    );
+    return h?.contents.value ?? '';
+  };
+  const deepLens = async (line: number): Promise<Lens | undefined> => {
+    const lenses = await client.request<Lens[]>('textDocument/codeLens', { textDocument: { uri } });
+    return lenses.find((l) => l.range.start.line === line && l.command?.command === 'planilla.deepAnalysis');
+  };
+
+  before(async () => {
+    assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
+    assert.ok(endgame > 0, 'the game reaches an empty bag');
+    dir = tempDir('deep-lsp');
+    uri = pathToFileURL(path.join(dir, 'game.gcg')).toString();
+    client = LspClient.start(serverModule);
+    client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({ language: 'en' })));
+    client.onRequest('workspace/codeLens/refresh', () => null);
+    await client.initialize({ locale: 'en' });
+    const opened = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri);
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version, text } });
+    await opened;
+  });
+
+  after(async () => {
+    await client.close();
+    removeTempDir(dir);
+  });
+
+  it("answers sim.ts's figures for the seed, with progress; then the hover, the lens and the board show them", async () => {
+    const line = turns[mid].event.line;
+    assert.match((await deepLens(line))?.command?.title ?? '', /^Deep analysis$/);
+    const params = { uri, line, plies: 2, iterations: 80, seed: 9, candidates: 6, seconds: 600 };
+    const done = client.waitForNotification(
+      'planilla/deepAnalysisProgress',
+      (p: { uri: string; percent: number }) => p.uri === uri && p.percent === 100,
+    );
+    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', params, 120000);
+    await done;
+    assert.equal(r.kind, 'sim');
+    assert.equal(r.line, line);
+    assert.equal(r.version, 1);
+    assert.equal(r.turnIndex, mid);
+    assert.match(r.message, /simulated equity/);
+    // The same figures from sim.ts: the six static candidates and the move played when not among them.
+    const got = positionBefore(analysis.replay, mid);
+    assert.ok('position' in got);
+    const coach = analyzeTurn(analysis.replay, mid, { lexicon, top: 1 });
+    assert.ok(coach?.played);
+    const moves = simCandidates(got.position, { lexicon, candidates: 6 });
+    if (coach.legal && !moves.some((m) => key(m) === key(coach.played!))) moves.push(coach.played);
+    const want = simulate(got.position, { lexicon, moves, plies: 2, maxIterations: 80, seed: 9 });
+    assert.ok(r.sim);
+    assert.equal(r.sim.iterations, want.iterations);
+    assert.equal(r.sim.stopped, want.stopped);
+    assert.deepEqual(
+      r.sim.moves.map((m) => [m.name, m.staticEquity, m.equity, m.interval, m.winPct, m.iterations, m.pruned]),
+      want.candidates.map((c) => [moveName(c.move, 'en'), c.staticEquity, c.equity, c.interval, c.winPct, c.iterations, c.pruned]),
+    );
+    assert.equal(r.sim.moves.filter((m) => m.played).length, coach.legal ? 1 : 0);
+    // Kept for this version: the hover, the lens and the board view show the figures.
+    const hover = await hoverAt(line);
+    assert.match(hover, /\*\*Deep: simulation 2 moves ahead, 80 iterations, seed 9\*\*/);
+    assert.match(hover, /simulated equity -?[\d.]+ ± [\d.]+ · wins [\d.]+% · static -?[\d.]+/);
+    assert.match((await deepLens(line))?.command?.title ?? '', /^deep: /);
+    const board = await client.request<{ html: string; previews: string; count: number }>('planilla/boardMoves', { uri, line }, 120000);
+    assert.match(board.html, /<section class="deep">/);
+    assert.equal((board.previews.match(/<g class="preview"/g) ?? []).length, board.count);
+  });
+
+  it('with the bag empty answers the endgame: the best line and its spread', async () => {
+    const line = turns[endgame].event.line;
+    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line, seconds: 20 }, 120000);
+    assert.equal(r.kind, 'endgame');
+    assert.ok(r.endgame && r.endgame.line.length > 0);
+    assert.equal(typeof r.endgame.spread, 'number');
+    assert.match(await hoverAt(line), /\*\*(Exact endgame|Endgame)/);
+    const board = await client.request<{ html: string }>('planilla/boardMoves', { uri, line }, 120000);
+    assert.match(board.html, /Endgame line/);
+  });
+
+  it('a line with no move is one error line', async () => {
+    const r = await client.request<{ error: string }>('planilla/deepAnalysis', { uri, line: 0 });
+    assert.match(r.error, /^there is no move here/);
+  });
+
+  it('cancelled while it runs: RequestCancelled, and nothing kept', async () => {
+    const line = turns[other].event.line;
+    const started = client.waitForNotification('planilla/deepAnalysisProgress', (p: { line: number }) => p.line === line, 60000);
+    const run = client.requestCancellable('planilla/deepAnalysis', { uri, line, iterations: 100000, seconds: 600 }, 120000);
+    await started;
+    run.cancel();
+    await assert.rejects(run.answer, (e: { code?: number }) => e.code === -32800);
+    assert.equal((await deepLens(line))?.command?.title, 'Deep analysis');
+  });
+
+  it('a change typed while an analysis runs gets its diagnostics before the analysis answers', async () => {
+    const line = turns[other].event.line;
+    const started = client.waitForNotification('planilla/deepAnalysisProgress', (p: { line: number }) => p.line === line, 60000);
+    const run = client.requestCancellable('planilla/deepAnalysis', { uri, line, iterations: 100000, seconds: 600 }, 120000);
+    let answered = false;
+    const settled = run.answer.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
+    await started;
+    // A wrong total on the last line of the record: a finding the new version publishes.
+    const lines = text.split('\n');
+    const last = turns[turns.length - 1].event.line;
+    lines[last] = lines[last].replace(/(-?\d+)\s*$/, (n) => String(Number(n) + 7));
+    version++;
+    const published = client.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && p.version === version,
+      60000,
+    );
+    client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: lines.join('\n') }] });
+    const p = await published;
+    assert.ok(p.diagnostics.length > 0);
+    assert.equal(answered, false, 'the diagnostics came first');
+    run.cancel();
+    await settled;
+    await assert.rejects(run.answer, (e: { code?: number }) => e.code === -32800);
+  });
+
+  it('a change makes the kept figures stale: the hover and the lens no longer show them', async () => {
+    const line = turns[mid].event.line;
+    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line, iterations: 40, candidates: 3 }, 120000);
+    assert.equal(r.version, version);
+    assert.match(await hoverAt(line), /\*\*Deep: simulation/);
+    // A space at the end of the first line: a new version, the move itself unchanged.
+    const changed = text.replace('\n', ' \n');
+    version++;
+    const published = client.waitForNotification<Published>(
+      'textDocument/publishDiagnostics',
+      (p) => p.uri === uri && p.version === version,
+      60000,
+    );
+    client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: changed }] });
+    await published;
+    const hover = await hoverAt(line);
+    assert.match(hover, /Best moves|best/i, 'the coach still answers');
+    assert.doesNotMatch(hover, /Deep: simulation/);
+    assert.equal((await deepLens(line))?.command?.title, 'Deep analysis');
+  });
+});
