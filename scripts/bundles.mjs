@@ -13,6 +13,8 @@ export const BUNDLES = [
   // modules) and the worker threads of `check --jobs`, which batch.ts finds beside it.
   { name: 'cli', entry: 'server/src/cli.ts', outfile: 'dist/cli.js', platform: 'node', external: [] },
   { name: 'worker', entry: 'server/src/cli/worker.ts', outfile: 'dist/worker.js', platform: 'node', external: [] },
+  // The editor's endgame ("Analizar a fondo" with the bag empty), which the server finds beside it.
+  { name: 'endgame-worker', entry: 'server/src/lsp/endgame-worker.ts', outfile: 'dist/endgame-worker.js', platform: 'node', external: [] },
   // VS Code for the Web: the client in the web extension host, the server in a web worker.
   {
     name: 'browser-client',

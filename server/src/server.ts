@@ -10,7 +10,7 @@
  * Example (what an editor does): `node dist/server.js --stdio` (or `planilla lsp`), then
  * `initialize`, `textDocument/didOpen` → `textDocument/publishDiagnostics` for that document.
  */
-import { appendFileSync, promises as fsp } from 'node:fs';
+import { appendFileSync, existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
@@ -86,6 +86,11 @@ async function appendToList(file: string, word: string): Promise<void> {
   await fsp.appendFile(file, Buffer.from(line, current.encoding === 'latin-1' ? 'latin1' : 'utf8'));
 }
 
+/** The endgame's worker thread: beside the bundle (dist/), or compiled under lsp/ (out/). */
+const endgameWorker = [path.join(__dirname, 'endgame-worker.js'), path.join(__dirname, 'lsp', 'endgame-worker.js')].find((f) =>
+  existsSync(f),
+);
+
 const host: ServerHost = {
   // From disk with the CLI's guards (files/read.ts): regular files only, never a pipe or a
   // device, at most MAX_RECORD_BYTES.
@@ -100,6 +105,7 @@ const host: ServerHost = {
     return r.ok ? r.bytes : undefined;
   },
   lexicons: new LexiconCache(),
+  ...(endgameWorker ? { endgameWorker } : {}),
   appendToList,
   listRecords,
   ...(timingsFile ? { timing: (event: TimingEvent, uri?: string) => writeTiming(event, Date.now(), uri) } : {}),

@@ -122,13 +122,23 @@ describe('protocol: deep analysis of a move', function () {
 
   it('with the bag empty answers the endgame: the best line and its spread', async () => {
     const line = turns[endgame].event.line;
-    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line, seconds: 20 }, 120000);
+    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line, seconds: 2 }, 120000);
     assert.equal(r.kind, 'endgame');
     assert.ok(r.endgame && r.endgame.line.length > 0);
     assert.equal(typeof r.endgame.spread, 'number');
     assert.match(await hoverAt(line), /\*\*(Exact endgame|Endgame)/);
     const board = await client.request<{ html: string }>('planilla/boardMoves', { uri, line }, 120000);
     assert.match(board.html, /Endgame line/);
+  });
+
+  it('an endgame runs on its thread: cancelled while it runs, RequestCancelled', async () => {
+    const line = turns[endgame].event.line;
+    const deeper = (p: { line: number; percent: number }): boolean => p.line === line && p.percent > 0;
+    const started = client.waitForNotification('planilla/deepAnalysisProgress', deeper, 60000);
+    const run = client.requestCancellable('planilla/deepAnalysis', { uri, line, seconds: 600 }, 120000);
+    await started;
+    run.cancel();
+    await assert.rejects(run.answer, (e: { code?: number }) => e.code === -32800);
   });
 
   it('a line with no move is one error line', async () => {

@@ -54,6 +54,11 @@ export interface ServerHost {
   timing?(event: TimingEvent, uri?: string): void;
   /** Appends `word` on a line of its own to the word list at `path` (where files can be written). */
   appendToList?(path: string, word: string): Promise<void>;
+  /**
+   * The script of the endgame's worker thread (`endgame-worker.js`, where threads can start): the
+   * deep analysis solves an endgame there instead of in steps (lsp/endgame-thread.ts).
+   */
+  readonly endgameWorker?: string;
   /** The URIs of the records (`.gcg`) in the folders, for workspace symbols (where folders can be read). */
   listRecords?(folders: readonly string[]): Promise<string[]>;
 }

@@ -10,11 +10,14 @@
  *   `PlayoutRunner.run` of the whole batch puts them, so the answer is `simulate`'s for the same
  *   moves, options and seed).
  * - The bag empty: the exact endgame (analysis/endgame.ts `solveEndgame`, which cannot be cut
- *   into slices) is searched one depth per step, each step a fresh search to that depth with a
- *   time limit of `ENDGAME_STEP_MS`: the event loop is never held longer than that. The steps stop
- *   when a search is exact (solved to the end of the game), when a step could not finish its
- *   depth in its time (the deepest finished search is the answer, marked not exact), or at the
- *   request's time limit. `planilla endgame` (the CLI) solves without that cap.
+ *   into slices). Where the server can start a worker thread it runs there in one call
+ *   (`solveEndgameJob`, lsp/endgame-thread.ts: the request's time, 60 % for the best line and the
+ *   rest for the move played). Elsewhere (VS Code for the Web) it is searched here one depth per
+ *   step (`deepSteps`), each step a fresh search to that depth with a time limit of
+ *   `ENDGAME_STEP_MS`, so the event loop is never held longer than that; the steps stop when a
+ *   search is exact (solved to the end of the game), when a step could not finish its depth in
+ *   its time (the deepest finished search is the answer, marked not exact), or at the request's
+ *   time limit.
  *
  * The answers are kept per document version and event line (`DeepCache`); the hover, the lens and
  * the board view read them from there (`deepHoverMarkdown`, `deepLensTitle`, report/deep-board.ts).
@@ -51,6 +54,8 @@ export const DEEP_LIMITS = { plies: 8, iterations: 100_000, seconds: 600, candid
 export const PLAYOUT_CHUNK = 8;
 /** Longest time one endgame step may hold the thread (ms). */
 export const ENDGAME_STEP_MS = 120;
+/** The share of an endgame's time (on a thread) the best line's search may take; the move played has the rest. */
+const ENDGAME_BEST_SHARE = 0.6;
 /** Deepest endgame search tried (plies). */
 const ENDGAME_MAX_DEPTH = 64;
 
@@ -232,13 +237,82 @@ function* simSteps(target: DeepTarget, options: DeepOptions): Generator<number, 
   return { kind: 'sim', result: sim.result(), played: target.played, legal: target.legal };
 }
 
+/** The opponent's rack with the bag empty: every tile the mover cannot see (tile tracking). */
+function endgameOpponent(position: Position): string[] {
+  const opponent: string[] = [];
+  for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) opponent.push(face);
+  return opponent;
+}
+
+/** What an endgame search needs of its target (plain data: it crosses to a worker thread). */
+export type EndgameJob = Pick<DeepTarget, 'position' | 'passes' | 'played' | 'legal'>;
+
+/** The move played's value, searched as deep as the best line (less one ply: the move itself). */
+function playedEndgameValue(
+  job: EndgameJob,
+  opponent: readonly string[],
+  best: EndgameResult,
+  options: { readonly lexicon: Lexicon; readonly now: () => number; readonly timeLimitMs?: number },
+): DeepEndgameOutcome['playedValue'] {
+  const first = best.line[0];
+  if (first && job.legal && sameMove(first, job.played)) return { spread: best.spread, exact: best.exact };
+  // an illegal move played (a phony) is valued as the pass it amounted to
+  const move: Move = job.legal ? job.played : { ...job.played, kind: 'pass', squares: [], score: 0 };
+  try {
+    const v = endgameMoveValue(job.position, opponent, move, {
+      lexicon: options.lexicon,
+      passes: job.passes,
+      now: options.now,
+      maxDepth: Math.max(1, best.depth - 1),
+      ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
+    });
+    return { spread: v.spread, exact: v.exact };
+  } catch (error) {
+    // The reply's first depth did not finish within the time: no value for the move played.
+    if (!(error instanceof Error) || !error.message.includes('first iteration')) throw error;
+    return undefined;
+  }
+}
+
+/**
+ * The endgame in one call, as a worker thread runs it (lsp/endgame-thread.ts): the solver to the
+ * end of the game, or to 60 % of `timeLimitMs` with the deepest search finished, then the move
+ * played in the time left.
+ * `onDepth` is told each finished depth.
+ */
+export function solveEndgameJob(
+  job: EndgameJob,
+  lexicon: Lexicon,
+  timeLimitMs: number,
+  onDepth?: (depth: number) => void,
+  now: () => number = Date.now,
+): DeepEndgameOutcome {
+  const start = now();
+  const opponent = endgameOpponent(job.position);
+  const best = solveEndgame(job.position, opponent, {
+    lexicon,
+    passes: job.passes,
+    now,
+    // Part of the time is kept for the move played, searched as deep as the best line.
+    timeLimitMs: Math.max(1, Math.floor(timeLimitMs * ENDGAME_BEST_SHARE)),
+    ...(onDepth ? { onIteration: (i: { depth: number }) => onDepth(i.depth) } : {}),
+  });
+  const left = Math.max(1, timeLimitMs - (now() - start));
+  const playedValue = playedEndgameValue(job, opponent, best, { lexicon, now, timeLimitMs: left });
+  return { kind: 'endgame', result: best, played: job.played, ...(playedValue ? { playedValue } : {}) };
+}
+
+/** Tiles on both racks with the bag empty (the progress of an endgame is told in depths of this). */
+export function endgameTiles(position: Position): number {
+  return position.rack.length + endgameOpponent(position).length;
+}
+
 function* endgameSteps(target: DeepTarget, options: DeepOptions): Generator<number, DeepEndgameOutcome, void> {
   const s = deepSettings(options);
   const now = options.now ?? Date.now;
   const start = now();
   const position = target.position;
-  const opponent: string[] = [];
-  for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) opponent.push(face);
+  const opponent = endgameOpponent(position);
   const base = { lexicon: options.lexicon, passes: target.passes, now };
   const tiles = position.rack.length + opponent.length;
   // Depth 1 is one move generation: it always finishes.
@@ -250,25 +324,8 @@ function* endgameSteps(target: DeepTarget, options: DeepOptions): Generator<numb
     if (r.depth < depth) break; // this depth does not fit in a step
     yield Math.min(0.95, depth / (tiles + 2));
   }
-  const first = best.line[0];
-  let playedValue: DeepEndgameOutcome['playedValue'];
-  if (first && target.legal && sameMove(first, target.played)) playedValue = { spread: best.spread, exact: best.exact };
-  else {
-    yield 0.97;
-    // an illegal move played (a phony) is valued as the pass it amounted to
-    const move: Move = target.legal ? target.played : { ...target.played, kind: 'pass', squares: [], score: 0 };
-    try {
-      const v = endgameMoveValue(position, opponent, move, {
-        ...base,
-        maxDepth: Math.max(1, best.depth - 1),
-        timeLimitMs: ENDGAME_STEP_MS,
-      });
-      playedValue = { spread: v.spread, exact: v.exact };
-    } catch (error) {
-      // The reply's first depth did not finish within the step: no value for the move played.
-      if (!(error instanceof Error) || !error.message.includes('first iteration')) throw error;
-    }
-  }
+  yield 0.97;
+  const playedValue = playedEndgameValue(target, opponent, best, { lexicon: options.lexicon, now, timeLimitMs: ENDGAME_STEP_MS });
   return { kind: 'endgame', result: best, played: target.played, ...(playedValue ? { playedValue } : {}) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * "Analizar a fondo" (service/deep.ts): the stepped simulation gives `simulate`'s figures for the
- * same moves and seed, the stepped endgame gives the solver's value when it is exact, the target
+ * same moves and seed, the stepped endgame and the one-call endgame (a worker's) give the solver's value, the target
  * of a line, the settings' limits, the texts in both languages, and the cache per version.
  */
 import { strict as assert } from 'node:assert';
@@ -16,6 +16,7 @@ import {
   deepSimMoves,
   deepSteps,
   deepTarget,
+  solveEndgameJob,
   type DeepOutcome,
   type DeepTarget,
 } from '../../../server/src/service/deep';
@@ -44,7 +45,6 @@ describe('service: deep analysis in the editor', () => {
     return 'position' in got ? got.position.bag : -1;
   };
   const mid = turns.findIndex((t, i) => t.kind === 'placement' && bagOf(i) > 30);
-  const last = turns.findIndex((t, i) => t.kind === 'placement' && bagOf(i) === 0);
 
   it('simulates in steps to the same figures as simulate() for the same moves and seed', () => {
     const target = deepTarget(analysis, turns[mid].event.line, lexicon, undefined, 'en');
@@ -84,9 +84,15 @@ describe('service: deep analysis in the editor', () => {
     );
   });
 
-  it('with the bag empty searches the endgame; when exact, the solver says the same', () => {
-    assert.ok(last >= 0, 'the generated game reaches an empty bag');
-    const target = deepTarget(analysis, turns[last].event.line, lexicon, undefined, 'en');
+  it('with the bag empty searches the endgame in steps; solved, it is the solver value, as on a thread', () => {
+    // A game whose first bag-empty position is solved within the steps' time.
+    const small = analyze(generateGame({ seed: 3, lexicon }).text, { lexicon });
+    const at = small.replay.turns.findIndex((t, i) => {
+      const got = positionBefore(small.replay, i);
+      return t.kind === 'placement' && 'position' in got && got.position.bag === 0;
+    });
+    assert.ok(at >= 0, 'the generated game reaches an empty bag');
+    const target = deepTarget(small, small.replay.turns[at].event.line, lexicon, undefined, 'en');
     assert.ok(!('reason' in target));
     assert.equal(target.kind, 'endgame');
     const { outcome } = run(target, { lexicon, seconds: 20 });
@@ -95,8 +101,12 @@ describe('service: deep analysis in the editor', () => {
     assert.ok(outcome.result.line.length > 0);
     const opponent: string[] = [];
     for (const [face, n] of unseenTiles(target.position)) for (let k = 0; k < n; k++) opponent.push(face);
-    if (outcome.result.exact)
-      assert.equal(outcome.result.spread, solveEndgame(target.position, opponent, { lexicon, passes: target.passes }).spread);
+    assert.equal(outcome.result.exact, true);
+    const solved = solveEndgame(target.position, opponent, { lexicon, passes: target.passes });
+    assert.equal(outcome.result.spread, solved.spread);
+    const whole = solveEndgameJob(target, lexicon, 60000);
+    assert.equal(whole.result.spread, solved.spread);
+    assert.deepEqual(whole.playedValue, outcome.playedValue);
     const answer = deepAnswer(target, outcome, 3, 'es');
     assert.equal(answer.kind, 'endgame');
     assert.equal(answer.endgame?.line.length, outcome.result.line.length);

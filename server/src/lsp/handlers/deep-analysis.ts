@@ -3,8 +3,10 @@
  * simulation with tiles in the bag, the endgame with the bag empty. The steps run in slices of
  * about 20 ms with the event loop let through between them, so typing, its diagnostics, other
  * requests and a cancellation are served while it runs; `progress` is told the part done (the
- * wiring sends it to the client). The answer is kept for the document version and the move's
- * line (`state.deepCache`), and the client is asked to refresh its lenses.
+ * wiring sends it to the client). An endgame runs on a worker thread where the host has its
+ * script (lsp/endgame-thread.ts: the solver cannot be sliced), else in steps of a bounded time
+ * (service/deep.ts). The answer is kept for the document version and the move's line
+ * (`state.deepCache`), and the client is asked to refresh its lenses.
  *
  * Invariants: never throws for input (a line that is not an analysable move, analysis off, a
  * record not open: an `error` answer, one line); a cancelled request answers RequestCancelled and
@@ -13,11 +15,13 @@
 import type { CancellationToken } from 'vscode-languageserver';
 import { AnalysisUnsupported } from '../../analysis';
 import { coachLeaves } from '../../service/coach';
-import { deepAnswer, deepSteps, deepTarget } from '../../service/deep';
+import { deepAnswer, deepSettings, deepSteps, deepTarget, endgameTiles, type DeepOutcome } from '../../service/deep';
+import { lexiconSpecFor, scanHeader } from '../../service/settings';
+import { endgameOnThread, type EndgameThreadData } from '../endgame-thread';
 import { uiText } from '../../service/i18n';
 import { formatLeaveMessage } from '../../analysis/leave-files';
 import { formatMessage } from '../../rules/messages';
-import type { DeepAnalysisParams, DeepAnalysisProgressParams, DeepAnalysisResult } from '../../shared/protocol';
+import type { DeepAnalysisAnswer, DeepAnalysisParams, DeepAnalysisProgressParams, DeepAnalysisResult } from '../../shared/protocol';
 import { cancelledError } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
 
@@ -62,19 +66,35 @@ export async function deepAnalysisRequest(
     progress?.({ uri, line: target.line, percent: p });
   };
   progress?.({ uri, line: target.line, percent: 0 });
+  const keep = (outcome: DeepOutcome): DeepAnalysisAnswer => {
+    progress?.({ uri, line: target.line, percent: 100 });
+    const answer = deepAnswer(target, outcome, cur.version, lang);
+    state.deepCache.set(uri, { version: cur.version, line: target.line, outcome, answer });
+    refresh?.();
+    return answer;
+  };
+  const script = state.host.endgameWorker;
+  if (target.kind === 'endgame' && script) {
+    const text = cur.analysis.parsed.file.text;
+    const tiles = endgameTiles(target.position);
+    const data: EndgameThreadData = {
+      job: { position: target.position, passes: target.passes, played: target.played, legal: target.legal },
+      spec: lexiconSpecFor(cur.settings, scanHeader(text)),
+      extra: cur.settings.lexiconExtra,
+      banned: cur.settings.lexiconBanned,
+      timeLimitMs: deepSettings(options).seconds * 1000,
+    };
+    const outcome = await endgameOnThread(script, data, token, (depth) => tell(Math.min(0.95, depth / (tiles + 2))));
+    if (outcome) return keep(outcome);
+    // No thread could run it: the search in steps, here.
+  }
   try {
     const steps = deepSteps(target, options);
     let slice = Date.now();
     for (;;) {
       if (token.isCancellationRequested) throw cancelledError();
       const step = steps.next();
-      if (step.done) {
-        progress?.({ uri, line: target.line, percent: 100 });
-        const answer = deepAnswer(target, step.value, cur.version, lang);
-        state.deepCache.set(uri, { version: cur.version, line: target.line, outcome: step.value, answer });
-        refresh?.();
-        return answer;
-      }
+      if (step.done) return keep(step.value);
       if (Date.now() - slice >= SLICE_MS) {
         tell(step.value);
         await yieldToMessages();
