@@ -21,6 +21,8 @@ import {
   type DeepTarget,
 } from '../../../server/src/service/deep';
 import { analyze } from '../../../server/src/service/document';
+import { boardModel } from '../../../server/src/service/board-model';
+import { renderDeepBoard } from '../../../server/src/report/deep-board';
 import { generateGame } from '../../support/generator';
 import { EXAMPLE_6, analyzeRecord } from './fixtures';
 
@@ -70,6 +72,16 @@ describe('service: deep analysis in the editor', () => {
     assert.match(deepHoverMarkdown(outcome, 'en'), /^\*\*Deep: simulation 2 moves ahead, 60 iterations, seed 7\*\*/);
     assert.match(deepHoverMarkdown(outcome, 'es'), /equidad simulada -?\d+(,\d)? ± \d+(,\d)? · gana \d+(,\d)? %/);
     assert.match(deepLensTitle(outcome, 'en'), /^deep: wins \d+(\.\d)?% · simulated equity/);
+    // The board view's section: one row and one preview per simulated move, numbered after the list's own.
+    const section = renderDeepBoard(outcome, boardModel(analysis.replay, target.index), 'es', 10);
+    assert.equal(section.count, outcome.result.candidates.length);
+    assert.deepEqual(
+      [...section.html.matchAll(/class="move[^"]*" role="listitem" data-move="(\d+)"/g)].map((m) => Number(m[1])),
+      outcome.result.candidates.map((_, i) => 10 + i),
+    );
+    assert.equal((section.previews.match(/<g class="preview" data-move="\d+">/g) ?? []).length, section.count);
+    assert.match(section.html, /<span class="win">\d+(,\d)? %<\/span>/);
+    assert.equal((section.html.match(/◀/g) ?? []).length, 1, 'the move played marked');
   });
 
   it('a different seed deals other racks: other figures', () => {
@@ -95,7 +107,7 @@ describe('service: deep analysis in the editor', () => {
     const target = deepTarget(small, small.replay.turns[at].event.line, lexicon, undefined, 'en');
     assert.ok(!('reason' in target));
     assert.equal(target.kind, 'endgame');
-    const { outcome } = run(target, { lexicon, seconds: 20 });
+    const { outcome } = run(target, { lexicon, seconds: 20, now: () => 0 }); // a clock that stands still: no step runs out of time;
     assert.equal(outcome.kind, 'endgame');
     if (outcome.kind !== 'endgame') return;
     assert.ok(outcome.result.line.length > 0);
@@ -104,7 +116,7 @@ describe('service: deep analysis in the editor', () => {
     assert.equal(outcome.result.exact, true);
     const solved = solveEndgame(target.position, opponent, { lexicon, passes: target.passes });
     assert.equal(outcome.result.spread, solved.spread);
-    const whole = solveEndgameJob(target, lexicon, 60000);
+    const whole = solveEndgameJob(target, lexicon, 60000, undefined, () => 0);
     assert.equal(whole.result.spread, solved.spread);
     assert.deepEqual(whole.playedValue, outcome.playedValue);
     const answer = deepAnswer(target, outcome, 3, 'es');
@@ -112,6 +124,18 @@ describe('service: deep analysis in the editor', () => {
     assert.equal(answer.endgame?.line.length, outcome.result.line.length);
     assert.match(deepHoverMarkdown(outcome, 'es'), /^\*\*Final/);
     assert.match(deepLensTitle(outcome, 'en'), /^endgame: /);
+    // The board view draws the line: the preview of row k holds the tiles of the line's placements up to k.
+    const section = renderDeepBoard(outcome, boardModel(small.replay, target.index), 'en', 0);
+    assert.equal(section.count, outcome.result.line.length);
+    const tilesIn = [...section.previews.matchAll(/<g class="preview" data-move="\d+">(.*?)<\/g>/g)].map(
+      (m) => (m[1].match(/class="preview-tile"/g) ?? []).length,
+    );
+    let placed = 0;
+    assert.deepEqual(
+      tilesIn,
+      outcome.result.line.map((m) => (placed += m.kind === 'play' ? m.used : 0)),
+    );
+    assert.match(section.html, /Endgame line/);
   });
 
   it('a line that is no move, or no word list, is a reason in the user language', () => {

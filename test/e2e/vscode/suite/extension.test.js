@@ -1,6 +1,6 @@
 // The extension inside VS Code 1.100 (code-server), through the real language client (the server
 // over stdio): language registration, diagnostics in vscode.languages, hovers, code lenses, a
-// quick fix applied, symbols, the two commands, a settings change reaching the server, and a
+// quick fix applied, symbols, the commands (the deep analysis among them), a settings change reaching the server, and a
 // server that dies started again.
 // Every wait polls for its condition with a deadline.
 'use strict';
@@ -63,7 +63,7 @@ describe('Planilla in VS Code', function () {
     // Resolve every lens: the coach's lenses get their title lazily, through codeLens/resolve.
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
     const titles = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
-    const coach = (t) => /^(best: |no analysis: |no legal moves)/.test(t || '');
+    const coach = (t) => /^(best: |no analysis: |no legal moves|Deep analysis$|deep: )/.test(t || '');
     const on = (line) => titles(line).filter((t) => !coach(t));
     assert.deepEqual(on(6), ['after the move: Ana 16 · Beto 0  ⚠ the sheet says 18']);
     assert.deepEqual(on(8), ['after the move: Ana 16 · Beto 13']);
@@ -75,6 +75,25 @@ describe('Planilla in VS Code', function () {
       'provisional score (game not finished): Ana 16 – Beto 13 (the sheet: 18–13)',
       'current FISE rulebook · Spanish tiles (FISE)',
     ]);
+  });
+
+  it('analyses a move deeply from its lens command: the hover and the lens then show the figures', async () => {
+    const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
+    const action = lenses.find((l) => l.range.start.line === 6 && l.command && l.command.command === 'planilla.deepAnalysis');
+    assert.ok(action, JSON.stringify(lenses.map((l) => l.command && l.command.title)));
+    assert.equal(action.command.title, 'Deep analysis');
+    const answer = await vscode.commands.executeCommand(action.command.command, ...action.command.arguments, {
+      iterations: 30,
+      candidates: 3,
+    });
+    assert.ok(answer && answer.kind === 'sim', JSON.stringify(answer));
+    const hover = hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(6, 18)));
+    assert.match(hover, /\*\*Deep: simulation 2 moves ahead, \d+ iterations?, seed 1\*\*/);
+    const after = await waitFor(async () => {
+      const got = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
+      return got.find((l) => l.range.start.line === 6 && l.command && /^deep: /.test(l.command.title)) || null;
+    }, 'the deep lens with its figures');
+    assert.match(after.command.title, /^deep: wins [\d.]+% · simulated equity/);
   });
 
   it('applies a quick fix, after which the record is clean', async () => {
