@@ -42,7 +42,7 @@ import type { Replay } from '../engine/types';
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { DeepAnalysisAnswer, DeepMoveFigures } from '../shared/protocol';
 import { turnAtLine } from './board-model';
-import { coachable, equityText, moveName } from './coach';
+import { equityText, moveName } from './coach';
 import type { Analysis } from './document';
 import { uiText } from './i18n';
 
@@ -464,32 +464,28 @@ export function deepHoverMarkdown(o: DeepOutcome, lang: Language): string {
 export const DEEP_COMMAND = 'planilla.deepAnalysis';
 
 /**
- * One lens per move the coach can analyse: "Analizar a fondo", or, once the move is analysed for
- * this version, its figures; either way it runs the analysis (again) when clicked. None without a
- * word list or with a tile set other than the Spanish (the analysis could not run).
+ * One lens per move the coach can analyse (`lines`: the 0-based lines of its lenses): "Analizar
+ * a fondo", or, once the move is analysed for this version, its figures; either way it runs the
+ * analysis (again) when clicked. None without a word list or with a tile set other than the
+ * Spanish (the analysis could not run).
  */
 export function deepLenses(
   analysis: Analysis,
-  uri: string,
-  version: number,
+  lines: readonly number[],
+  where: { readonly uri: string; readonly version: number },
   cache: DeepCache,
   lang: Language,
   lexicon: Lexicon | undefined,
 ): CodeLens[] {
-  const out: CodeLens[] = [];
-  if (!lexicon || analysis.replay.tileSet !== 'spanish') return out;
-  const events = analysis.parsed.file.events;
-  for (let i = 0; i < analysis.replay.turns.length; i++) {
-    if (!coachable(analysis, i)) continue;
-    const line = events[i].line;
-    const held = cache.get(uri, version, line);
+  if (!lexicon || analysis.replay.tileSet !== 'spanish') return [];
+  return lines.map((line) => {
+    const held = cache.get(where.uri, where.version, line);
     const title = held ? deepLensTitle(held.outcome, lang) : uiText('ui.deep.lensAction', lang);
-    out.push({
+    return {
       range: { start: { line, character: 0 }, end: { line, character: 0 } },
-      command: { title, command: DEEP_COMMAND, arguments: [uri, line] },
-    });
-  }
-  return out;
+      command: { title, command: DEEP_COMMAND, arguments: [where.uri, line] },
+    };
+  });
 }
 
 /** One deep answer kept: for the document version and the move's event line. */

@@ -17,5 +17,7 @@ export async function codeLens(state: ServerState, params: CodeLensParams, token
   const lenses = getCodeLenses(cur.analysis, lang);
   if (!cur.settings.analysisEnabled) return lenses;
   const lexicon = state.lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
-  return [...lenses, ...coachLensStubs(cur.analysis, uri), ...deepLenses(cur.analysis, uri, cur.version, state.deepCache, lang, lexicon)];
+  const stubs = coachLensStubs(cur.analysis, uri);
+  const lines = stubs.map((l) => l.range.start.line);
+  return [...lenses, ...stubs, ...deepLenses(cur.analysis, lines, { uri, version: cur.version }, state.deepCache, lang, lexicon)];
 }
