@@ -14,8 +14,8 @@
 import type { Move } from '../analysis';
 import type { Language } from '../rules/types';
 import type { BoardModel } from '../service/board-model';
-import { equityText, moveName, previewTiles, type PreviewTile } from '../service/coach';
-import { deepSummaryText, sameMove, type DeepOutcome } from '../service/deep';
+import { equityText, moveName, previewTiles, sameMove, type PreviewTile } from '../service/coach';
+import { deepSummaryText, type DeepOutcome } from '../service/deep';
 import { uiText } from '../service/i18n';
 import { formatNumber } from '../rules/template';
 import { escapeXml } from './escape';

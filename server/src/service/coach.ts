@@ -476,7 +476,7 @@ export interface BoardCoachModel {
 }
 
 /** The same move (exchanges compared as multisets of tiles). */
-function sameMove(a: Move, b: Move): boolean {
+export function sameMove(a: Move, b: Move): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'exchange') return [...moveWord(a)].sort().join('') === [...moveWord(b)].sort().join('');
   if (a.kind === 'pass') return true;

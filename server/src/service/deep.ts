@@ -32,7 +32,7 @@
 import { analyzeTurn } from '../analysis/coach';
 import { endgameMoveValue, solveEndgame, type EndgameResult } from '../analysis/endgame';
 import type { LeaveEvaluator } from '../analysis/leaves';
-import { AnalysisUnsupported, moveWord, positionBefore, unseenTiles, type Move, type Position } from '../analysis';
+import { AnalysisUnsupported, positionBefore, unseenTiles, type Move, type Position } from '../analysis';
 import { afterBatch, PlayoutRunner, Simulation, simCandidates, type SimOptions, type SimResult } from '../analysis/sim';
 import type { Lexicon } from '../lexicon/types';
 import { formatMessage } from '../rules/messages';
@@ -42,7 +42,7 @@ import type { Replay } from '../engine/types';
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { DeepAnalysisAnswer, DeepMoveFigures } from '../shared/protocol';
 import { turnAtLine } from './board-model';
-import { equityText, moveName } from './coach';
+import { equityText, moveName, sameMove } from './coach';
 import type { Analysis } from './document';
 import { uiText } from './i18n';
 
@@ -104,14 +104,6 @@ function passesBefore(replay: Replay, index: number): number {
   let n = 0;
   for (let i = index - 1; i >= 0 && replay.turns[i].kind === 'pass'; i--) n++;
   return n;
-}
-
-/** The same move (exchanges as multisets of tiles). */
-export function sameMove(a: Move, b: Move): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'exchange') return [...moveWord(a)].sort().join('') === [...moveWord(b)].sort().join('');
-  if (a.kind === 'pass') return true;
-  return a.row === b.row && a.col === b.col && a.direction === b.direction && a.squares.join(',') === b.squares.join(',');
 }
 
 /**
