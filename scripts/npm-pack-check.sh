@@ -41,6 +41,7 @@ package/data/es-open.LICENSE.txt
 package/data/es-open.dawg
 package/data/leaves-es.plv
 package/dist/cli.js
+package/dist/endgame-worker.js
 package/dist/server.js
 package/dist/worker.js
 package/package.json'
