@@ -8,31 +8,24 @@
 //   The endgame of the first bag-empty position of a seeded generated game: `solveEndgameJob`
 //   (what the server's worker thread runs) with --endgame-seconds, its depth and whether solved.
 //
-// Usage: node scripts/bench-deep-editor.mjs [--runs N (default 5)] [--iterations N (default 100)] [--seed N (default 11)] [--endgame-seconds S (default 5)] [--out DIR (compiled tree, default out)]
-import { createRequire } from 'node:module';
+// Usage: node scripts/bench-deep-editor.mjs [--runs N (default 5)] [--iterations N (default 100)] [--seed N (default 11)] [--endgame-seconds S (default 5)]
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { commandLine, compiled, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const RUNS = Math.max(1, Number(option('--runs', 5)) || 5);
-const ITERATIONS = Math.max(1, Number(option('--iterations', 100)) || 100);
+const { option, count } = commandLine('bench-deep-editor');
+const RUNS = count('--runs', 5);
+const ITERATIONS = count('--iterations', 100);
 const SEED = Math.max(0, Number(option('--seed', 11)) || 0);
 const ENDGAME_SECONDS = Math.max(0.1, Number(option('--endgame-seconds', 5)) || 5);
-const OUT = option('--out', join(root, 'out'));
 const say = (text) => process.stdout.write(`${text}\n`);
 
-const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
-const { generateGame } = require(join(OUT, 'test/support/generator.js'));
-const { analyze } = require(join(OUT, 'server/src/service/document.js'));
-const { positionBefore, simulate } = require(join(OUT, 'server/src/analysis/index.js'));
-const deep = require(join(OUT, 'server/src/service/deep.js'));
+const server = compiled('bench-deep-editor', 'service/deep.js');
+const { loadDefaultLexicon } = server('lexicon/load.js');
+const { analyze } = server('service/document.js');
+const { positionBefore, simulate } = server('analysis/index.js');
+const deep = server('service/deep.js');
+const { generateGame } = require(join(root, 'out/test/support/generator.js'));
 
 const lexicon = loadDefaultLexicon();
 const analysis = analyze(generateGame({ seed: SEED, lexicon }).text, { lexicon });
