@@ -141,9 +141,18 @@ describe('protocol: deep analysis of a move', function () {
     await assert.rejects(run.answer, (e: { code?: number }) => e.code === -32800);
   });
 
-  it('a line with no move is one error line', async () => {
+  it('a line with no move, a bad line or a record not open is one error line', async () => {
     const r = await client.request<{ error: string }>('planilla/deepAnalysis', { uri, line: 0 });
     assert.match(r.error, /^there is no move here/);
+    for (const bad of [
+      { uri, line: -3 },
+      { uri, line: 'x', plies: 'two', seconds: -1 },
+      { uri, line: 1.5 },
+    ])
+      assert.match((await client.request<{ error: string }>('planilla/deepAnalysis', bad)).error, /^there is no move here/);
+    const closed = await client.request<{ error: string }>('planilla/deepAnalysis', { uri: 'file:///nowhere/x.gcg', line: 3 });
+    assert.equal(typeof closed.error, 'string');
+    assert.doesNotMatch(closed.error, /\n/);
   });
 
   it('cancelled while it runs: RequestCancelled, and nothing kept', async () => {

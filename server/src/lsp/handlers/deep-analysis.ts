@@ -69,7 +69,8 @@ export async function deepAnalysisRequest(
   const keep = (outcome: DeepOutcome): DeepAnalysisAnswer => {
     progress?.({ uri, line: target.line, percent: 100 });
     const answer = deepAnswer(target, outcome, cur.version, lang);
-    state.deepCache.set(uri, { version: cur.version, line: target.line, outcome, answer });
+    // A record closed meanwhile keeps nothing.
+    if (state.documents.get(uri)) state.deepCache.set(uri, { version: cur.version, line: target.line, outcome, answer });
     refresh?.();
     return answer;
   };
