@@ -193,6 +193,8 @@ class Search {
   exclusion?: Exclusion;
   nodes = 0;
   cuts = 0;
+  /** Placements the exclusion has kept a search from trying. */
+  private skips = 0;
   private readonly budget: number;
   private readonly searchBudget: number;
   private limit = 0;
@@ -378,19 +380,22 @@ class Search {
       return i;
     }
     const excluded = this.exclusion && this.exclusion.line >= i;
-    const memo = excluded ? this.deadExcluded : this.deadFree;
     const key = this.key(i);
-    const known = memo.get(key);
+    // A state dead with every placement allowed is dead with fewer.
+    const known = this.deadFree.get(key) ?? (excluded ? this.deadExcluded.get(key) : undefined);
     if (known !== undefined && known < this.target) return known;
     this.nodes++;
     const cutsBefore = this.cuts;
+    const skipsBefore = this.skips;
     const line = this.input.lines[i];
     let reach = i;
     if (line.kind === 'word') {
       const ex = this.exclusion?.line === i ? this.exclusion : undefined;
       for (const c of this.candidates(i)) {
-        if (ex && (keyOf(c) === ex.not || (ex.only !== undefined && keyOf(c) !== ex.only) || (ex.acceptedOnly && !c.crossWordsAccepted)))
+        if (ex && (keyOf(c) === ex.not || (ex.only !== undefined && keyOf(c) !== ex.only) || (ex.acceptedOnly && !c.crossWordsAccepted))) {
+          this.skips++;
           continue;
+        }
         const undo = this.play(line.player, c.newTiles, line.racks, i);
         if (!undo) continue;
         this.path[i] = c;
@@ -416,7 +421,10 @@ class Search {
         this.undo(undo);
       }
     }
-    if (this.cuts === cutsBefore && reach < this.target) memo.set(key, reach);
+    if (this.cuts === cutsBefore && reach < this.target) {
+      // A dead end the exclusion took no part in holds for every search.
+      (excluded && this.skips > skipsBefore ? this.deadExcluded : this.deadFree).set(key, reach);
+    }
     return reach;
   }
 
