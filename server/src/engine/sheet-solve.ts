@@ -19,7 +19,10 @@
  * finds one solution (the witness) or, when none reaches the end (a slip in the sheet), the
  * furthest any choice reaches; lines after that are left to a later search. Then, for each word
  * line, one more search looks for a solution with a different placement on that line: none means
- * the line is decided. Dead ends (a line, a board, the racks and the bag) are remembered.
+ * the line is decided. Those searches try a placement whose cross word the word list rejects only
+ * where no clean placement of the word scores the score (it would have been challenged off, art.
+ * 34). Dead ends (a line, a board, the racks and the bag) are remembered, for every later search
+ * when the exclusion took no part in them.
  *
  * Invariants: pure; never decides on a guess: a search cut by the node budget counts as finding
  * another placement (the line stays ambiguous); the witness agrees with every decided line, so a
@@ -391,7 +394,12 @@ class Search {
     let reach = i;
     if (line.kind === 'word') {
       const ex = this.exclusion?.line === i ? this.exclusion : undefined;
-      for (const c of this.candidates(i)) {
+      const all = this.candidates(i);
+      // After the first search, a placement whose cross word is no word is tried only where no
+      // other placement of the word is clean: it would have been challenged off (art. 34).
+      const clean = this.exclusion !== undefined && all.some((c) => c.crossWordsAccepted);
+      for (const c of all) {
+        if (clean && !c.crossWordsAccepted) continue;
         if (ex && (keyOf(c) === ex.not || (ex.only !== undefined && keyOf(c) !== ex.only) || (ex.acceptedOnly && !c.crossWordsAccepted))) {
           this.skips++;
           continue;

@@ -12,6 +12,8 @@ import type { WordTile } from '../../../server/src/engine/word-search';
 import { generateGame } from '../../support/generator';
 import { stripCoordinates } from '../../support/strip-sheet';
 import { run } from './helpers';
+import { defaultLexicon } from '../../support/fixtures';
+import type { DawgLexicon } from '../../../server/src/lexicon/load';
 
 const spanish = TILE_SETS.spanish;
 const ALL_TILES = spanish.kinds.flatMap((k) => Array.from({ length: k.count }, () => k.letter));
@@ -163,10 +165,10 @@ describe('engine: the joint search over a sheet', () => {
  * every located one checked against where it went (mirrored when the first move went down: with
  * every coordinate gone the game mirrored across the diagonal is the same game).
  */
-function replayStripped(seed: number): { lines: number; decided: number; located: Set<number> } {
-  const text = generateGame({ seed, notation: 'plain' }).text;
-  const s = stripCoordinates(text, { rack: false });
-  const r = run(s.text);
+function replayStripped(seed: number, lexicon?: DawgLexicon): { lines: number; decided: number; located: Set<number> } {
+  const text = generateGame({ seed, notation: 'plain', ...(lexicon ? { lexicon } : {}) }).text;
+  const s = stripCoordinates(text, { rack: false, ...(lexicon ? { lexicon } : {}) });
+  const r = run(s.text, lexicon ? { lexicon } : {});
   const firstPlaced = r.turns.find((t) => t.placed.length > 0)!;
   const firstAnswer = s.answers.get(firstPlaced.event.line)!;
   const mirror = firstAnswer.coord.match(/^[A-O]/) !== null;
@@ -208,5 +210,13 @@ describe('engine: word lines of generated games', () => {
     // placements each fit the whole sheet).
     const r = replayStripped(9);
     for (const event of [27, 28, 31]) assert.ok(r.located.has(event), `event ${event}`);
+  });
+
+  it('with a word list, looks for other solutions among clean placements only (art. 34), so a long sheet is settled within the budget', () => {
+    // Seed 1: with every phony placement of the earlier lines tried, the searches for the last
+    // lines ran out of budget and left 13 of 30 lines open; clean placements only leave 2.
+    const r = replayStripped(1, defaultLexicon());
+    assert.ok(r.lines >= 30);
+    assert.ok(r.decided >= r.lines - 2, `${r.decided} of ${r.lines}`);
   });
 });
