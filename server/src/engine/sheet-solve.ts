@@ -88,7 +88,7 @@ export interface SolveInput {
   readonly canonical?: boolean;
   /** Most lines the searches may apply in all (default 60 000). */
   readonly budget?: number;
-  /** Most lines one search may apply (default 6 000). */
+  /** Most lines one search may apply (default 6 000; the first search, half the budget). */
   readonly searchBudget?: number;
 }
 
@@ -467,7 +467,10 @@ class Search {
   /** Starts a new search: the state is back at the first line (every search ends there). */
   reset(exclusion: Exclusion | undefined): void {
     this.exclusion = exclusion;
-    this.limit = Math.min(this.budget, this.nodes + this.searchBudget);
+    // The first search (the witness) may use half the budget: without it nothing after where it
+    // stops is decided; each later one its own share.
+    const share = exclusion ? this.searchBudget : Math.max(this.searchBudget, this.budget / 2);
+    this.limit = Math.min(this.budget, this.nodes + share);
     this.deadExcluded = new Map();
     this.bestReach = -1;
     this.best = [];
