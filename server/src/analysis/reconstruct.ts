@@ -11,8 +11,11 @@
  * 12–19: premiums count only on the squares it covers, art. 17; seven tiles add 50, art. 19),
  * every word it forms is accepted (when a word list is given), and it agrees with whatever the
  * sheet says of the turn (coordinate, word, whole rack). Dead ends are remembered by the turn
- * and the set of squares filled (a 64-bit Zobrist hash), and a branch stops as soon as the tiles
- * left cannot be shared out among the turns left (one to seven each).
+ * and the set of squares filled (a 64-bit Zobrist hash) and the rack sizes, and a branch stops as
+ * soon as the tiles left cannot be shared out among the turns left (one to seven each). The racks
+ * are counted (art. 3, 37.4): seven each from a full bag, each play drawn back while the bag
+ * lasts; a play needs as many tiles on its player's rack, may empty it with the bag empty only
+ * when no play follows, and the player the sheet's end line names as having gone out ends with none.
  *
  * The answer gives, per turn of the sheet: `decided` (every way of fitting the whole sheet puts
  * the same play there), `ambiguous` (the candidates that fit), `impossible` (the first turn
@@ -63,6 +66,11 @@ export interface ReconstructOptions {
   readonly onProgress?: (fraction: number) => void;
   /** Polled now and then; true stops the search (the answer says `cancelled`). */
   readonly cancelled?: () => boolean;
+  /**
+   * The player who went out (the sheet's end line `(RACK) +N`, 37.4 / 40.3): that player's rack
+   * is empty after the last turn. Undefined: the sheet does not say how the game ended.
+   */
+  readonly finisher?: number;
 }
 
 /** One placement a turn may have had. */
@@ -205,6 +213,11 @@ function* search(
     if (t.kind === 'play') playTurns.push(i);
   });
   const m = playTurns.length;
+  // Tile tracking (art. 3, 37.4): racks of seven from a full bag, each play drawn back while the
+  // bag lasts; a player who empties the rack with the bag empty ends the game.
+  const sizes = [RACK_SIZE, RACK_SIZE];
+  const bagAt = (placedCount: number): number => Math.max(0, set.total - 2 * RACK_SIZE - placedCount);
+  const finisher = options.finisher === 0 || options.finisher === 1 ? options.finisher : undefined;
   const answers: TurnAnswer[] = turns.map((t) => ({ status: t.kind === 'zero' ? 'zero' : 'unknown', candidates: [] }));
   const base = { lexiconSetAside: false, nodes: 0 };
   if (total < m || total > RACK_SIZE * m) {
@@ -424,7 +437,7 @@ function* search(
     return out;
   };
 
-  const keyOf = (k: number): string => `${k}:${h1}:${h2}`;
+  const keyOf = (k: number): string => `${k}:${h1}:${h2}:${sizes[0]},${sizes[1]}`;
   const candKey = (c: Cand): string => `${c.across ? 'a' : 'd'}${c.start}.${c.length}:${c.squares.join(',')}`;
   const apply = (c: Cand, on: boolean): void => {
     for (const sq of c.squares) {
@@ -508,7 +521,7 @@ function* search(
     }
     if (k > deepest) deepest = k;
     if (k === m) {
-      if (count === total) {
+      if (count === total && (finisher === undefined || sizes[finisher] === 0)) {
         solutions = Math.min(SOLUTION_CAP, solutions + 1);
         return true;
       }
@@ -530,18 +543,27 @@ function* search(
     for (; frame.index < cands.length; frame.index++) {
       const c = cands[frame.index];
       const rest = total - count - c.squares.length;
-      if (rest < left || rest > RACK_SIZE * left) {
+      const p = turn.player === 1 ? 1 : 0;
+      const n = c.squares.length;
+      const drawn = Math.min(n, bagAt(count));
+      const after = sizes[p] - n + drawn;
+      // More tiles than the rack holds, or an empty rack with the bag empty and a play still to
+      // come (a scoreless line after the end is left alone: some programs write one).
+      const rackFails = n > sizes[p] || (after === 0 && k < m - 1);
+      if (rest < left || rest > RACK_SIZE * left || rackFails) {
         frame.results.push(false);
         continue;
       }
       const play = render(c);
       apply(c, true);
+      sizes[p] = after;
       const child = keyOf(k + 1);
       let ok: boolean;
       try {
         ok = yield* dfs(k + 1);
       } finally {
         apply(c, false);
+        sizes[p] += n - drawn;
       }
       frame.results.push(ok);
       if (ok) good.push({ cand: c, child, play });
@@ -565,6 +587,7 @@ function* search(
   placed.fill(0);
   fresh.fill(0);
   count = 0;
+  sizes[0] = sizes[1] = RACK_SIZE;
   h1 = 0;
   h2 = 0;
 

@@ -19,7 +19,10 @@
  * finds one solution (the witness) or, when none reaches the end (a slip in the sheet), the
  * furthest any choice reaches; lines after that are left to a later search. Then, for each word
  * line, one more search looks for a solution with a different placement on that line: none means
- * the line is decided. Dead ends (a line, a board, the racks and the bag) are remembered.
+ * the line is decided. Those searches try a placement whose cross word the word list rejects only
+ * where no clean placement of the word scores the score (it would have been challenged off, art.
+ * 34). Dead ends (a line, a board, the racks and the bag) are remembered, for every later search
+ * when the exclusion took no part in them.
  *
  * Invariants: pure; never decides on a guess: a search cut by the node budget counts as finding
  * another placement (the line stays ambiguous); the witness agrees with every decided line, so a
@@ -85,7 +88,7 @@ export interface SolveInput {
   readonly canonical?: boolean;
   /** Most lines the searches may apply in all (default 60 000). */
   readonly budget?: number;
-  /** Most lines one search may apply (default 6 000). */
+  /** Most lines one search may apply (default 6 000; the first search, half the budget). */
   readonly searchBudget?: number;
 }
 
@@ -193,6 +196,8 @@ class Search {
   exclusion?: Exclusion;
   nodes = 0;
   cuts = 0;
+  /** Placements the exclusion has kept a search from trying. */
+  private skips = 0;
   private readonly budget: number;
   private readonly searchBudget: number;
   private limit = 0;
@@ -378,19 +383,27 @@ class Search {
       return i;
     }
     const excluded = this.exclusion && this.exclusion.line >= i;
-    const memo = excluded ? this.deadExcluded : this.deadFree;
     const key = this.key(i);
-    const known = memo.get(key);
+    // A state dead with every placement allowed is dead with fewer.
+    const known = this.deadFree.get(key) ?? (excluded ? this.deadExcluded.get(key) : undefined);
     if (known !== undefined && known < this.target) return known;
     this.nodes++;
     const cutsBefore = this.cuts;
+    const skipsBefore = this.skips;
     const line = this.input.lines[i];
     let reach = i;
     if (line.kind === 'word') {
       const ex = this.exclusion?.line === i ? this.exclusion : undefined;
-      for (const c of this.candidates(i)) {
-        if (ex && (keyOf(c) === ex.not || (ex.only !== undefined && keyOf(c) !== ex.only) || (ex.acceptedOnly && !c.crossWordsAccepted)))
+      const all = this.candidates(i);
+      // After the first search, a placement whose cross word is no word is tried only where no
+      // other placement of the word is clean: it would have been challenged off (art. 34).
+      const clean = this.exclusion !== undefined && all.some((c) => c.crossWordsAccepted);
+      for (const c of all) {
+        if (clean && !c.crossWordsAccepted) continue;
+        if (ex && (keyOf(c) === ex.not || (ex.only !== undefined && keyOf(c) !== ex.only) || (ex.acceptedOnly && !c.crossWordsAccepted))) {
+          this.skips++;
           continue;
+        }
         const undo = this.play(line.player, c.newTiles, line.racks, i);
         if (!undo) continue;
         this.path[i] = c;
@@ -416,7 +429,10 @@ class Search {
         this.undo(undo);
       }
     }
-    if (this.cuts === cutsBefore && reach < this.target) memo.set(key, reach);
+    if (this.cuts === cutsBefore && reach < this.target) {
+      // A dead end the exclusion took no part in holds for every search.
+      (excluded && this.skips > skipsBefore ? this.deadExcluded : this.deadFree).set(key, reach);
+    }
     return reach;
   }
 
@@ -451,7 +467,10 @@ class Search {
   /** Starts a new search: the state is back at the first line (every search ends there). */
   reset(exclusion: Exclusion | undefined): void {
     this.exclusion = exclusion;
-    this.limit = Math.min(this.budget, this.nodes + this.searchBudget);
+    // The first search (the witness) may use half the budget: without it nothing after where it
+    // stops is decided; each later one its own share.
+    const share = exclusion ? this.searchBudget : Math.max(this.searchBudget, this.budget / 2);
+    this.limit = Math.min(this.budget, this.nodes + share);
     this.deadExcluded = new Map();
     this.bestReach = -1;
     this.best = [];

@@ -3,7 +3,8 @@
  * guessing, from what the replay computed: a word without a coordinate that has one placement gets
  * its coordinate and GCG play (service/word-line.ts), a line without its score gets the score its
  * play makes on the board (or, for a word, the one the totals give), a line without its total gets
- * the previous total plus its score. What stays open is listed: a word with several placements
+ * the previous total plus its score, and the racks the end of the game forces (once the bag is
+ * empty). What stays open is listed: a word with several placements
  * (`ambiguous`, with the candidates), one with none (`impossible`, with the reason), and the lines
  * the grammar cannot read yet (left alone).
  *
@@ -22,6 +23,7 @@ import { signed } from './i18n';
 import { toRange } from './locate';
 import { placementEdits } from './word-line';
 import { formatMessage, renderFinding } from '../rules/messages';
+import { TILE_SETS } from '../engine/tilesets';
 import type { Language } from '../rules/types';
 
 export interface FillLine {
@@ -29,7 +31,7 @@ export interface FillLine {
   readonly line: number;
   readonly status: 'filled' | 'ambiguous' | 'impossible' | 'unfinished';
   /** What was (or could not be) filled. */
-  readonly what: 'placement' | 'score' | 'total' | 'line' | 'end';
+  readonly what: 'placement' | 'score' | 'total' | 'line' | 'end' | 'rack';
   /** The text written (filled). */
   readonly text?: string;
   /** The placements a word may have had (ambiguous), likeliest first. */
@@ -81,6 +83,61 @@ function endLines(analysis: Analysis): string[] {
     `>${finisherNick}: (${rack}) ${signed(value)} ${totals[f] + value}`,
     `>${opponent}: ${rack} (${rack}) ${signed(-value)} ${totals[1 - f] - value}`,
   ];
+}
+
+/**
+ * The racks the end of the game forces (art. 3, 37.4 / 40.3): once the bag is empty and the game
+ * ends by a player going out, the rack a player holds before a turn is every tile that player puts
+ * on the board from that turn on, plus, for the opponent, the tiles left at the end (those not on
+ * the final board). One per turn line without a rack from the first turn with the bag empty: the
+ * 0-based line, where `RACK` goes (after the nick's colon), and the rack as written (digraphs in
+ * brackets or, in plain notation, in lower case, as racks write them). None while a play is unknown.
+ */
+function forcedRacks(analysis: Analysis): { line: number; character: number; rack: string; faces: string[] }[] {
+  const replay = analysis.replay;
+  const end = replay.gameEnd;
+  const turns = replay.turns;
+  if (end?.reason !== 'out' || end.afterTurn < 0 || end.afterTurn >= turns.length) return [];
+  // Every play must be known: a word still without its placement, or a score-only line, leaves the tiles open.
+  if (analysis.parsed.file.events.some((e) => e.kind === 'word' || e.kind === 'score-only')) return [];
+  const finisher = turns[end.afterTurn].player;
+  const board = turns[end.afterTurn].board;
+  const set = TILE_SETS[replay.tileSet];
+  const left = new Map<string, number>(set.kinds.map((k) => [k.letter, k.count]));
+  const later: string[][] = [[], []];
+  const faceOf = (c: { letter: string; blank: boolean }): string => (c.blank ? '?' : c.letter);
+  for (const c of board) if (c) left.set(faceOf(c), (left.get(faceOf(c)) ?? 0) - 1);
+  const leftover: string[] = [];
+  for (const [f, n] of left) {
+    if (n < 0) return [];
+    for (let k = 0; k < n; k++) leftover.push(f);
+  }
+  const brackets = analysis.parsed.file.notation === 'brackets';
+  const write = (faces: readonly string[]): string =>
+    faces
+      .slice()
+      .sort((a, b) => (a === '?' ? 1 : b === '?' ? -1 : a.localeCompare(b, 'es')))
+      .map((f) => (f.length > 1 ? (brackets ? `[${f}]` : f.toLowerCase()) : f))
+      .join('');
+  const out: { line: number; character: number; rack: string; faces: string[] }[] = [];
+  for (let t = end.afterTurn; t >= 0; t--) {
+    const turn = turns[t];
+    const p = turn.player;
+    if (p !== 0 && p !== 1) return out;
+    for (const sq of turn.placed) {
+      const c = board[sq.row * 15 + sq.col];
+      if (c && c.turn === t) later[p].push(faceOf(c));
+    }
+    const bagBefore = t > 0 ? turns[t - 1].bag : set.total - 14;
+    if (bagBefore > 0) break;
+    const e = turn.event;
+    if ((e.kind !== 'placement' && e.kind !== 'pass') || e.rack) continue;
+    const faces = p === finisher ? later[p].slice() : [...later[p], ...leftover];
+    if (faces.length === 0) continue;
+    const colon = e.nick.span.end;
+    out.push({ line: colon.line, character: colon.column + 1, rack: write(faces), faces });
+  }
+  return out.reverse();
 }
 
 export function fillRecord(analysis: Analysis, lang: Language, settings: AnalysisSettings = {}): FillResult {
@@ -179,6 +236,36 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
       edits.push({ range: { start: at, end: at }, newText: `${sep}${ends.join(eol)}${eol}` });
       ends.forEach((l, k) => lines.push({ line: lastLine + 1 + k, status: 'filled', what: 'end', text: l }));
       text = candidate;
+    }
+  }
+  // The racks the end of the game forces, written only when the record then reads them so and
+  // finds nothing new to say.
+  if (!unfinished) {
+    const filled = analyze(text, settings);
+    const racks = forcedRacks(filled);
+    const textLines = text.split(/(?<=\r\n|\r|\n)/);
+    if (racks.length > 0 && racks.every((r) => textLines[r.line]?.[r.character - 1] === ':')) {
+      for (const r of racks) {
+        const l = textLines[r.line];
+        textLines[r.line] = `${l.slice(0, r.character)} ${r.rack}${l.slice(r.character)}`;
+      }
+      const candidate = textLines.join('');
+      const after = analyze(candidate, settings);
+      const loud = (a: Analysis): number => a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').length;
+      const read = racks.every((r) => {
+        const i = after.parsed.file.events.findIndex((e) => e.line === r.line);
+        const before = after.replay.turns[i]?.rackBefore;
+        return before?.complete === true && before.tiles.slice().sort().join(',') === r.faces.slice().sort().join(',');
+      });
+      if (read && loud(after) <= loud(filled)) {
+        for (const r of racks) {
+          const at = { line: r.line, character: r.character };
+          edits.push({ range: { start: at, end: at }, newText: ` ${r.rack}` });
+          lines.push({ line: r.line + 1, status: 'filled', what: 'rack', text: r.rack });
+        }
+        lines.sort((a, b) => a.line - b.line);
+        text = candidate;
+      }
     }
   }
   return { refused: false, text, edits, lines };

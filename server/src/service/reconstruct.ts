@@ -111,6 +111,17 @@ function sheetTurns(analysis: Analysis): { event: EventNode; index: number; turn
   return out;
 }
 
+/** The player the sheet's end line `(RACK) +N` names as having gone out (37.4 / 40.3), if any. */
+function finisherOf(analysis: Analysis): number | undefined {
+  const events = analysis.parsed.file.events;
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i].kind !== 'end-rack') continue;
+    const player = analysis.replay.turns[i]?.player;
+    return player === 0 || player === 1 ? player : undefined;
+  }
+  return undefined;
+}
+
 /** What tells candidates apart, in words. */
 function apart(candidates: readonly FoundPlay[], lang: Language): string {
   const words = new Set(candidates.map((c) => c.words[0] ?? ''));
@@ -144,6 +155,7 @@ export function* reconstructSheetSteps(
   const file = analysis.parsed.file;
   const lang = options.lang;
   const list = sheetTurns(analysis);
+  const finisher = finisherOf(analysis);
   const search = yield* reconstructSteps(
     finalBoard,
     list.map((x) => x.turn),
@@ -153,6 +165,7 @@ export function* reconstructSheetSteps(
       ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       ...(options.cancelled ? { cancelled: options.cancelled } : {}),
+      ...(finisher !== undefined ? { finisher } : {}),
     },
   );
   if (file.truncated) return { refused: true, text: file.text, edits: [], lines: [], search };

@@ -208,6 +208,16 @@ describe('analysis: reconstruct', function () {
     assert.ok(decided > 30, `${decided} decided`);
   });
 
+  it('tracks the racks: two plays of one score do not swap when one player could not have held the tiles of the other', () => {
+    // Seed 25: +9 twice, two tiles at line 27 and one at line 34, the bag empty by then; in the
+    // other order the second player empties the rack with plays still to come (37.4).
+    const g = generateGame({ seed: 25, notation: 'plain', lexicon });
+    const { s, r } = rebuild(g.text);
+    const open = r.lines.filter((l) => l.status !== 'decided' && l.status !== 'zero').map((l) => l.line);
+    assert.deepEqual(open, []);
+    for (const l of r.lines) if (l.status === 'decided') assert.equal(l.play!.squares.join(','), s.placed.get(l.line - 1)!.join(','));
+  });
+
   it('on the real corpus, no unique answer is wrong', () => {
     for (const file of corpusFiles()) {
       const { s, r } = rebuild(fs.readFileSync(file));

@@ -12,6 +12,8 @@ import type { WordTile } from '../../../server/src/engine/word-search';
 import { generateGame } from '../../support/generator';
 import { stripCoordinates } from '../../support/strip-sheet';
 import { run } from './helpers';
+import { defaultLexicon } from '../../support/fixtures';
+import type { DawgLexicon } from '../../../server/src/lexicon/load';
 
 const spanish = TILE_SETS.spanish;
 const ALL_TILES = spanish.kinds.flatMap((k) => Array.from({ length: k.count }, () => k.letter));
@@ -158,35 +160,71 @@ describe('engine: the joint search over a sheet', () => {
   });
 });
 
+/**
+ * A generated game stripped of its coordinates and racks, replayed: per word line, its status,
+ * every located one checked against where it went (mirrored when the first move went down: with
+ * every coordinate gone the game mirrored across the diagonal is the same game).
+ */
+function replayStripped(seed: number, lexicon?: DawgLexicon): { lines: number; decided: number; located: Set<number> } {
+  const text = generateGame({ seed, notation: 'plain', ...(lexicon ? { lexicon } : {}) }).text;
+  const s = stripCoordinates(text, { rack: false, ...(lexicon ? { lexicon } : {}) });
+  const r = run(s.text, lexicon ? { lexicon } : {});
+  const firstPlaced = r.turns.find((t) => t.placed.length > 0)!;
+  const firstAnswer = s.answers.get(firstPlaced.event.line)!;
+  const mirror = firstAnswer.coord.match(/^[A-O]/) !== null;
+  const flip = (sq: string): string =>
+    sq
+      .split(' ')
+      .map((x) => x.split(',').reverse().join(','))
+      .join(' ');
+  let lines = 0;
+  const located = new Set<number>();
+  r.turns.forEach((t, i) => {
+    const answer = s.answers.get(r.file.events[i].line);
+    if (!answer) return;
+    lines++;
+    if (t.wordSearch?.status !== 'located') return;
+    located.add(i);
+    const squares = mirror ? flip(answer.squares) : answer.squares;
+    assert.equal(t.placed.map((p) => `${p.row},${p.col}`).join(' '), squares, `seed ${seed} line ${t.event.line + 1}`);
+  });
+  return { lines, decided: located.size, located };
+}
+
 describe('engine: word lines of generated games', () => {
   it('never locates a word where it did not go, and decides most of them', () => {
     let lines = 0;
     let decided = 0;
     for (const seed of [3, 8]) {
-      const text = generateGame({ seed, notation: 'plain' }).text;
-      const s = stripCoordinates(text, { rack: false });
-      const r = run(s.text);
-      // With every coordinate gone the game mirrored across the diagonal is the same game: the
-      // first move is written across, and the answers are compared mirrored when it went down.
-      const firstPlaced = r.turns.find((t) => t.placed.length > 0)!;
-      const firstAnswer = s.answers.get(firstPlaced.event.line)!;
-      const mirror = firstAnswer.coord.match(/^[A-O]/) !== null;
-      const flip = (sq: string): string =>
-        sq
-          .split(' ')
-          .map((x) => x.split(',').reverse().join(','))
-          .join(' ');
-      r.turns.forEach((t, i) => {
-        const answer = s.answers.get(r.file.events[i].line);
-        if (!answer) return;
-        lines++;
-        if (t.wordSearch?.status !== 'located') return;
-        decided++;
-        const squares = mirror ? flip(answer.squares) : answer.squares;
-        assert.equal(t.placed.map((p) => `${p.row},${p.col}`).join(' '), squares, `seed ${seed} line ${t.event.line + 1}`);
-      });
+      const r = replayStripped(seed);
+      lines += r.lines;
+      decided += r.decided;
     }
     assert.ok(lines > 30);
     assert.ok(decided >= lines * 0.7, `${decided} of ${lines}`);
+  });
+
+  it('keeps for every later search the dead ends no exclusion caused, so the last lines of a long sheet are settled within the budget', () => {
+    // Seed 9: with the dead ends forgotten between searches, the budget ran out before the last
+    // word lines were proven to have one placement (events 27, 28 and 31; 29 and 30 stay open: two
+    // placements each fit the whole sheet).
+    const r = replayStripped(9);
+    for (const event of [27, 28, 31]) assert.ok(r.located.has(event), `event ${event}`);
+  });
+
+  it('with a word list, looks for other solutions among clean placements only (art. 34), so a long sheet is settled within the budget', () => {
+    // Seed 1: with every phony placement of the earlier lines tried, the searches for the last
+    // lines ran out of budget and left 13 of 30 lines open; clean placements only leave 2.
+    const r = replayStripped(1, defaultLexicon());
+    assert.ok(r.lines >= 30);
+    assert.ok(r.decided >= r.lines - 2, `${r.decided} of ${r.lines}`);
+  });
+
+  it('gives the first search half the budget, so a sheet whose phonies stood still finds its one solution', () => {
+    // Seed 120: phonies that stood make the clean placements tried first wrong; on its own share
+    // the first search stopped before the end, and the lines after were left on a guessed board.
+    const r = replayStripped(120, defaultLexicon());
+    assert.ok(r.lines >= 30);
+    assert.equal(r.decided, r.lines);
   });
 });

@@ -67,6 +67,27 @@ describe('service: fill', () => {
     assert.ok(result.text.startsWith(without.replace(/\n$/, '')));
   });
 
+  it('writes the racks the end forces: from the bag emptied on, what each player still plays, and the rack left (37.4)', () => {
+    const placement = /^(>[^:]+:) (\S+) ((?:\d{1,2}[A-O]|[A-O]\d{1,2}) \S+ [+-]\d+ -?\d+)$/gm;
+    const without = GAME_A.replace(placement, '$1 $3');
+    const result = fillRecord(analyzeRecord(without), 'en');
+    const racks = result.lines.filter((l) => l.what === 'rack');
+    assert.ok(racks.length >= 2, `${racks.length} racks`);
+    const original = GAME_A.split('\n');
+    const replay = analyzeRecord(GAME_A).replay;
+    const bagEmptied = replay.turns.findIndex((t) => t.bag === 0);
+    for (const r of racks) {
+      const turn = replay.turns.findIndex((t) => t.event.line === r.line - 1);
+      assert.ok(turn > bagEmptied, `line ${r.line} comes after the bag emptied`);
+      assert.equal(r.text, original[r.line - 1].split(' ')[1], `line ${r.line}`);
+    }
+    // Every line after the bag emptied got its rack back; nothing else changed.
+    const open = replay.turns.filter((t, i) => i > bagEmptied && t.event.kind === 'placement' && t.event.line < original.length);
+    assert.equal(racks.length, open.length);
+    const before = without.split('\n');
+    result.text.split('\n').forEach((l, i) => assert.equal(l, racks.some((r) => r.line === i + 1) ? original[i] : before[i]));
+  });
+
   it('lists an undecided word with its candidates and does not write it', () => {
     const text = rec('>Ana: BEFAN +20 20', '>Beto: AHOOORZ H4 ZO. +14 14');
     const result = fillRecord(analyzeRecord(text), 'en');
