@@ -6,10 +6,14 @@
 // workspace" command, the board view (opened from the title bar, following the cursor, stepping
 // with its keys and buttons; fitting its column at 1600×1000 with the Problems panel open,
 // wrapping its side panel in a narrow column, back after a window reload), the hover of an
-// ordinary move (no scroll bar), the coordinates offered by completion (plausible ones first) and
-// the audit report (its own toolbar; following an edit). Screenshots go to test-output/e2e/.
+// ordinary move (the coach's summary first; it and the score table without scrolling), the
+// coordinates offered by completion (plausible ones first), the audit report (its own toolbar,
+// tables inside the panel, following an edit), and in Spanish the comparison of two sheets, the
+// commented game exported from the editor (printed at A4, and in the Simple Browser) and the
+// board's best moves under a user's extra list. Screenshots go to test-output/e2e/; with
+// PLANILLA_SCREENSHOTS=DIR the documented ones are saved in DIR too (docs/screenshots/).
 //
-// Usage: node test/e2e/vscode/ui-run.js [path.vsix]   (default: package one into a scratch folder)
+// Usage: [PLANILLA_SCREENSHOTS=DIR] node test/e2e/vscode/ui-run.js [path.vsix]   (default: package one into a scratch folder)
 // Prints one JSON line per check and "vscode-ui: N passed, N failed"; exits non-zero on failure.
 'use strict';
 const fs = require('node:fs');
