@@ -505,11 +505,26 @@ async function runCommand(page, typed, row) {
   await page.keyboard.press('Enter');
 }
 
-/** Answers VS Code's own file dialog (a quick input in the browser) with a full path. */
+/**
+ * Answers VS Code's own file dialog (a quick input in the browser) with a full path: once the
+ * dialog has put its starting folder in the box, the box is filled with `file` (again, should the
+ * dialog still be rewriting it) and accepted.
+ */
 async function answerFileDialog(page, file) {
-  await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input', { timeout: T });
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(file);
+  const box = page.locator('.quick-input-widget .quick-input-box input').first();
+  await waitFor(async () => /^\//.test(await box.inputValue().catch(() => '')), 'the file dialog', T);
+  // Filled, then checked at the next poll: a value the dialog rewrote in between is filled again.
+  let filled = false;
+  await waitFor(
+    async () => {
+      if (filled && (await box.inputValue()) === file) return true;
+      await box.fill(file);
+      filled = true;
+      return false;
+    },
+    `the path ${file} in the file dialog`,
+    T,
+  );
   await page.keyboard.press('Enter');
 }
 
@@ -663,7 +678,7 @@ async function deskRun(page, context, wsFolder) {
       () => location.href.startsWith('http://127.0.0.1:') && Boolean(document.querySelector('.diagram .position svg')),
       'the commented game in the Simple Browser',
     );
-    await preview.evaluate(() => document.querySelector('.diagram .position')?.scrollIntoView({ block: 'start' }));
+    await preview.evaluate(() => document.querySelector('.diagram h3')?.scrollIntoView({ block: 'start' }));
     const shown = await preview.evaluate(() => ({
       title: document.querySelector('h1')?.textContent || '',
       positions: document.querySelectorAll('.diagram .position svg').length,
