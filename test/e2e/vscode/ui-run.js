@@ -213,11 +213,7 @@ async function boardRun(page) {
         : null;
     });
   // No notification over the list in the screenshot.
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { timeout: T });
-  await page.keyboard.type('Notifications: Clear All Notifications');
-  await waitText(page, '.quick-input-list .monaco-list-row', /Clear All Notifications/);
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'Notifications: Clear All Notifications', /Clear All Notifications/);
   await page
     .waitForFunction(() => !document.querySelector('.notification-toast'), null, { timeout: T, polling: 100 })
     .catch(() => undefined);
@@ -244,11 +240,7 @@ async function boardRun(page) {
   check('board_preview_on_keyboard_focus', keyed !== null && keyed.drawn, keyed ?? (await shownPreview()));
 
   await page.locator('.tabs-container .tab', { hasText: 'score-error.gcg' }).first().click();
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { timeout: T });
-  await page.keyboard.type('Planilla: Audit report');
-  await waitText(page, '.quick-input-list .monaco-list-row', /Audit report/);
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'Planilla: Audit report', /Audit report/);
   const end = Date.now() + T;
   let report = '';
   while (!/score-mismatch[\s\S]*art\. 12–19/.test(report) && Date.now() < end) {
@@ -415,11 +407,7 @@ async function fitRun(page, wsFolder) {
   await page.setViewportSize({ width: 1600, height: 1000 });
 
   // Reload the window as a person does (the command), so VS Code keeps the views' state.
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { timeout: T });
-  await page.keyboard.type('Developer: Reload Window');
-  await waitText(page, '.quick-input-list .monaco-list-row', /Reload Window/);
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'Developer: Reload Window', /Reload Window/);
   await page.waitForEvent('load', { timeout: T }).catch(() => undefined);
   await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 2 * T });
   const revived = await boardShows(page, /^Event 4 of 5 · line 14$/, 2 * T)
@@ -445,11 +433,7 @@ async function fitRun(page, wsFolder) {
     .locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' })
     .first()
     .click({ position: { x: 4, y: 4 } });
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { timeout: T });
-  await page.keyboard.type('Planilla: Check all records in workspace');
-  await waitText(page, '.quick-input-list .monaco-list-row', /Check all records in workspace/);
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'Planilla: Check all records in workspace', /Check all records in workspace/);
   const summaryEs = await waitText(page, '.notification-toast', /planillas comprobadas/).catch(() => '');
   const best = (await waitText(page, '.monaco-editor .codelens-decoration > *', /^mejor: /).catch((e) => String(e).split('\n')[0])).trim();
   check('lens_best_move', /^mejor: (la jugada hecha \()?(\d{1,2}[A-O]|[A-O]\d{1,2}|cambio|pasa)/.test(best), best);
@@ -923,11 +907,7 @@ runWorkbench({
     await page.keyboard.press('Delete');
     await page.keyboard.press('Backspace');
 
-    await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget input', { timeout: T });
-    await page.keyboard.type('Planilla: Check all records in workspace');
-    await waitText(page, '.quick-input-list .monaco-list-row', /Check all records in workspace/);
-    await page.keyboard.press('Enter');
+    await runCommand(page, 'Planilla: Check all records in workspace', /Check all records in workspace/);
     const panel = await waitText(
       page,
       '.markers-panel',
