@@ -160,6 +160,20 @@ function recordUri(resource?: unknown): vscode.Uri | undefined {
   return uri && (doc === undefined || doc.languageId === 'gcg') ? uri : undefined;
 }
 
+/** The text edits of a server's answer applied to `uri` as one undoable edit, then its message shown. */
+async function applyServerEdits(uri: vscode.Uri, result: Exclude<FixAllResult, { readonly error: string }>): Promise<boolean> {
+  if (result.edits.length > 0) {
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of result.edits) {
+      const range = new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character);
+      edit.replace(uri, range, e.newText);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) return false;
+  }
+  void vscode.window.showInformationMessage(result.message);
+  return true;
+}
+
 /** "Fix all scores and totals": the server's edits applied as one undoable edit. */
 async function fixAllScores(resource?: unknown): Promise<boolean> {
   const active = client;
@@ -175,16 +189,7 @@ async function fixAllScores(resource?: unknown): Promise<boolean> {
     void vscode.window.showErrorMessage(result.error);
     return false;
   }
-  if (result.edits.length > 0) {
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of result.edits) {
-      const range = new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character);
-      edit.replace(uri, range, e.newText);
-    }
-    if (!(await vscode.workspace.applyEdit(edit))) return false;
-  }
-  void vscode.window.showInformationMessage(result.message);
-  return true;
+  return applyServerEdits(uri, result);
 }
 
 /**
@@ -231,16 +236,7 @@ async function reconstructFromBoard(resource?: unknown, boardFile?: unknown): Pr
     void vscode.window.showErrorMessage(result.error);
     return false;
   }
-  if (result.edits.length > 0) {
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of result.edits) {
-      const range = new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character);
-      edit.replace(uri, range, e.newText);
-    }
-    if (!(await vscode.workspace.applyEdit(edit))) return false;
-  }
-  void vscode.window.showInformationMessage(result.message);
-  return true;
+  return applyServerEdits(uri, result);
 }
 
 /**

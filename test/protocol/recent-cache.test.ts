@@ -4,127 +4,40 @@
  * beside the protocol tests because it guards the server's memory bound (memory.test.ts).
  */
 import { strict as assert } from 'node:assert';
-import { RecentCache, type RecentCacheLimits } from '../../server/src/service/recent-cache';
+import { RecentCache } from '../../server/src/service/recent-cache';
 
-/** `set k w` stores key k with weight w; `get k` uses it; `del k` removes it. */
-type Step = readonly ['set', string, number] | readonly ['get', string] | readonly ['del', string];
-
-interface Case {
-  readonly name: string;
-  readonly limits: RecentCacheLimits;
-  readonly steps: readonly Step[];
-  /** Keys held at the end. */
-  readonly kept: readonly string[];
-  readonly weight: number;
-}
-
-const CASES: readonly Case[] = [
-  {
-    name: 'keeps everything under both limits',
-    limits: { maxEntries: 3, maxWeight: 100 },
-    steps: [
-      ['set', 'a', 10],
-      ['set', 'b', 10],
-      ['set', 'c', 10],
-    ],
-    kept: ['a', 'b', 'c'],
-    weight: 30,
-  },
-  {
-    name: 'evicts the least recently set over the entry limit',
-    limits: { maxEntries: 2, maxWeight: 100 },
-    steps: [
-      ['set', 'a', 10],
-      ['set', 'b', 10],
-      ['set', 'c', 10],
-    ],
-    kept: ['b', 'c'],
-    weight: 20,
-  },
-  {
-    name: 'a get counts as a use',
-    limits: { maxEntries: 2, maxWeight: 100 },
-    steps: [
-      ['set', 'a', 10],
-      ['set', 'b', 10],
-      ['get', 'a'],
-      ['set', 'c', 10],
-    ],
-    kept: ['a', 'c'],
-    weight: 20,
-  },
-  {
-    name: 'evicts as many as the weight limit needs',
-    limits: { maxEntries: 10, maxWeight: 50 },
-    steps: [
-      ['set', 'a', 20],
-      ['set', 'b', 20],
-      ['set', 'c', 5],
-      ['set', 'd', 30],
-    ],
-    kept: ['c', 'd'],
-    weight: 35,
-  },
-  {
-    name: 'keeps the newest entry even when it alone is over the weight limit',
-    limits: { maxEntries: 10, maxWeight: 50 },
-    steps: [
-      ['set', 'a', 20],
-      ['set', 'b', 80],
-    ],
-    kept: ['b'],
-    weight: 80,
-  },
-  {
-    name: 'replacing a key replaces its weight and makes it the newest',
-    limits: { maxEntries: 2, maxWeight: 100 },
-    steps: [
-      ['set', 'a', 40],
-      ['set', 'b', 10],
-      ['set', 'a', 5],
-      ['set', 'c', 1],
-    ],
-    kept: ['a', 'c'],
-    weight: 6,
-  },
-  {
-    name: 'delete frees its weight; deleting an absent key changes nothing',
-    limits: { maxEntries: 3, maxWeight: 100 },
-    steps: [
-      ['set', 'a', 40],
-      ['set', 'b', 10],
-      ['del', 'a'],
-      ['del', 'z'],
-    ],
-    kept: ['b'],
-    weight: 10,
-  },
-  {
-    name: 'a nonsensical weight counts as zero; an entry limit below one means one',
-    limits: { maxEntries: 0, maxWeight: 10 },
-    steps: [
-      ['set', 'a', Number.NaN],
-      ['set', 'b', -5],
-    ],
-    kept: ['b'],
-    weight: 0,
-  },
+/**
+ * One case a line: name, [maxEntries, maxWeight], the uses in order, the keys held at the end and
+ * their total weight. A use is `k=w` (store key k with weight w), `k` (get it) or `-k` (delete it).
+ */
+const CASES: readonly (readonly [string, readonly [number, number], string, string, number])[] = [
+  ['keeps everything under both limits', [3, 100], 'a=10 b=10 c=10', 'a b c', 30],
+  ['evicts the least recently set over the entry limit', [2, 100], 'a=10 b=10 c=10', 'b c', 20],
+  ['a get counts as a use', [2, 100], 'a=10 b=10 a c=10', 'a c', 20],
+  ['evicts as many as the weight limit needs', [10, 50], 'a=20 b=20 c=5 d=30', 'c d', 35],
+  ['keeps the newest entry even when it alone is over the weight limit', [10, 50], 'a=20 b=80', 'b', 80],
+  ['replacing a key replaces its weight and makes it the newest', [2, 100], 'a=40 b=10 a=5 c=1', 'a c', 6],
+  ['delete frees its weight; deleting an absent key changes nothing', [3, 100], 'a=40 b=10 -a -z', 'b', 10],
+  ['a nonsensical weight counts as zero; an entry limit below one means one', [0, 10], 'a=NaN b=-5', 'b', 0],
 ];
 
 describe('service: RecentCache (the bound on held analyses)', () => {
-  for (const c of CASES) {
-    it(c.name, () => {
-      const cache = new RecentCache<string>(c.limits);
-      for (const step of c.steps) {
-        if (step[0] === 'set') cache.set(step[1], step[1].toUpperCase(), step[2]);
-        else if (step[0] === 'get') cache.get(step[1]);
-        else cache.delete(step[1]);
+  for (const [name, [maxEntries, maxWeight], uses, held, weight] of CASES) {
+    it(name, () => {
+      const cache = new RecentCache<string>({ maxEntries, maxWeight });
+      const keys = new Set<string>();
+      for (const use of uses.split(' ')) {
+        const [, del, key, w] = /^(-?)([a-z])(?:=(.+))?$/.exec(use) ?? assert.fail(`bad use ${use}`);
+        keys.add(key);
+        if (del) cache.delete(key);
+        else if (w !== undefined) cache.set(key, key.toUpperCase(), Number(w));
+        else cache.get(key);
       }
-      assert.equal(cache.size, c.kept.length);
-      assert.equal(cache.weight, c.weight);
-      const all = [...new Set(c.steps.map((s) => s[1]))];
-      assert.deepEqual(all.filter((k) => cache.has(k)).sort(), [...c.kept].sort());
-      for (const key of c.kept) assert.equal(cache.get(key), key.toUpperCase());
+      const kept = held.split(' ');
+      assert.equal(cache.size, kept.length);
+      assert.equal(cache.weight, weight);
+      assert.deepEqual([...keys].filter((k) => cache.has(k)).sort(), [...kept].sort());
+      for (const key of kept) assert.equal(cache.get(key), key.toUpperCase());
     });
   }
 

@@ -10,25 +10,9 @@
  *   if ('position' in got) bestMoves(got.position, 5, { lexicon }).map(moveJson);
  */
 export { NO_LEAVES, provisionalLeaves, type LeaveEvaluator } from './leaves';
-export {
-  analyzeMoves,
-  AnalysisCancelled,
-  AnalysisUnsupported,
-  bestMoves,
-  compareMoves,
-  generateMoves,
-  moveJson,
-  moveLeave,
-  movePlay,
-  movePosition,
-  moveWord,
-  newTiles,
-  type Move,
-  type MoveKind,
-  type MoveOptions,
-  type MovesAnswer,
-  type SortKey,
-} from './moves';
+// The move and its texts (every name of move.ts), then the walk's entry points.
+export * from './move';
+export { analyzeMoves, bestMoves, compareMoves, generateMoves, type MovesAnswer } from './moves';
 export { exchangeMinimumOf, positionBefore, positionFromJson, positionKey, unseenTiles, type JsonRequest, type Position } from './position';
 export {
   simulate,

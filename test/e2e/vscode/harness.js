@@ -59,6 +59,7 @@ const USER_SETTINGS = {
   'editor.hover.delay': 100,
   'editor.codeLens': true,
   'chat.disableAIFeatures': true,
+  'chat.sendElementsToChat.enabled': false,
   'workbench.colorTheme': 'Default Light Modern',
 };
 

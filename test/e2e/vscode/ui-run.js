@@ -6,10 +6,14 @@
 // workspace" command, the board view (opened from the title bar, following the cursor, stepping
 // with its keys and buttons; fitting its column at 1600×1000 with the Problems panel open,
 // wrapping its side panel in a narrow column, back after a window reload), the hover of an
-// ordinary move (no scroll bar), the coordinates offered by completion (plausible ones first) and
-// the audit report (its own toolbar; following an edit). Screenshots go to test-output/e2e/.
+// ordinary move (the coach's summary first; it and the score table without scrolling), the
+// coordinates offered by completion (plausible ones first), the audit report (its own toolbar,
+// tables inside the panel, following an edit), and in Spanish the comparison of two sheets, the
+// commented game exported from the editor (printed at A4, and in the Simple Browser) and the
+// board's best moves under a user's extra list. Screenshots go to test-output/e2e/; with
+// PLANILLA_SCREENSHOTS=DIR the documented ones are saved in DIR too (docs/screenshots/).
 //
-// Usage: node test/e2e/vscode/ui-run.js [path.vsix]   (default: package one into a scratch folder)
+// Usage: [PLANILLA_SCREENSHOTS=DIR] node test/e2e/vscode/ui-run.js [path.vsix]   (default: package one into a scratch folder)
 // Prints one JSON line per check and "vscode-ui: N passed, N failed"; exits non-zero on failure.
 'use strict';
 const fs = require('node:fs');
@@ -17,8 +21,44 @@ const path = require('node:path');
 const { STEP_TIMEOUT_MS: T, boardFrame, repoRoot, runWorkbench, shotsDir: shots, waitText } = require('./harness');
 const { waitFor } = require('./wait');
 
-/** Screenshots kept in the repository (the README lists them). */
-const docsShots = path.join(repoRoot, 'docs/screenshots');
+/**
+ * With PLANILLA_SCREENSHOTS=DIR (off by default, and in CI), the screens the documentation shows
+ * are also saved in DIR (`PLANILLA_SCREENSHOTS=docs/screenshots` refreshes the committed ones);
+ * every screenshot of the run goes to test-output/e2e/ in any case.
+ */
+const docsDir = process.env.PLANILLA_SCREENSHOTS ? path.resolve(process.env.PLANILLA_SCREENSHOTS) : '';
+const DOCUMENTED = new Set([
+  'audit-report.png',
+  'audit-report-live.png',
+  'board-5.png',
+  'board-best-moves.png',
+  'board-fits.png',
+  'board-moves-list.png',
+  'board-narrow.png',
+  'board-reloaded.png',
+  'cli-es.png',
+  'commented-a4.png',
+  'commented-editor.png',
+  'compare-table.png',
+  'completion.png',
+  'corpus-es.png',
+  'hover.png',
+  'hover-best-moves.png',
+  'hover-move.png',
+  'lens-best.png',
+  'lens-es.png',
+  'problems-workspace.png',
+]);
+
+/** A screenshot of the page as it is, to test-output/e2e/NAME (and DIR/NAME when it is documented). */
+async function shoot(page, name) {
+  const file = path.join(shots, name);
+  await page.screenshot({ path: file });
+  if (docsDir && DOCUMENTED.has(name)) {
+    fs.mkdirSync(docsDir, { recursive: true });
+    fs.copyFileSync(file, path.join(docsDir, name));
+  }
+}
 
 /** Records one check (set by runWorkbench when the run starts). */
 let check = () => undefined;
@@ -91,7 +131,7 @@ async function boardRun(page) {
   const shown = [];
   const first = await boardShows(page, /^Event 1 of 5 · line 9$/);
   shown.push(first);
-  await page.screenshot({ path: path.join(shots, 'board-1.png') });
+  await shoot(page, 'board-1.png');
   const steps = [
     [2, /^Event 2 of 5 · line 11$/, 'board-2.png'],
     [1, /^Event 3 of 5 · line 12$/, null],
@@ -101,7 +141,7 @@ async function boardRun(page) {
   for (const [downs, pattern, shot] of steps) {
     for (let i = 0; i < downs; i++) await page.keyboard.press('ArrowDown');
     shown.push(await boardShows(page, pattern));
-    if (shot) await page.screenshot({ path: path.join(shots, shot) });
+    if (shot) await shoot(page, shot);
   }
   const moves = shown.map((s) => s.lastMove);
   check(
@@ -129,7 +169,7 @@ async function boardRun(page) {
     cursor: await cursorLine(page),
     lastMove: back.lastMove,
   });
-  await page.screenshot({ path: path.join(shots, 'board-keys.png') });
+  await shoot(page, 'board-keys.png');
 
   // The best moves of the turn under the cursor, under the racks; pointing at one previews it.
   const bf = await boardFrame(page);
@@ -173,11 +213,7 @@ async function boardRun(page) {
         : null;
     });
   // No notification over the list in the screenshot.
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { timeout: T });
-  await page.keyboard.type('Notifications: Clear All Notifications');
-  await waitText(page, '.quick-input-list .monaco-list-row', /Clear All Notifications/);
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'Notifications: Clear All Notifications', /Clear All Notifications/);
   await page
     .waitForFunction(() => !document.querySelector('.notification-toast'), null, { timeout: T, polling: 100 })
     .catch(() => undefined);
@@ -189,7 +225,7 @@ async function boardRun(page) {
     return p && p.move === '0' ? p : null;
   }, 'the preview of the first move').catch(() => null);
   check('board_preview_on_pointer', pointed !== null && pointed.tiles > 0 && pointed.drawn, pointed);
-  await page.screenshot({ path: path.join(docsShots, 'board-best-moves.png') });
+  await shoot(page, 'board-best-moves.png');
   await bf.locator('svg.board').hover({ position: { x: 10, y: 10 } });
   const left = await waitFor(async () => (await shownPreview()) === null, 'the preview to go').catch(() => false);
   check('board_preview_removed_on_leave', left, await shownPreview());
@@ -204,11 +240,7 @@ async function boardRun(page) {
   check('board_preview_on_keyboard_focus', keyed !== null && keyed.drawn, keyed ?? (await shownPreview()));
 
   await page.locator('.tabs-container .tab', { hasText: 'score-error.gcg' }).first().click();
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { timeout: T });
-  await page.keyboard.type('Planilla: Audit report');
-  await waitText(page, '.quick-input-list .monaco-list-row', /Audit report/);
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'Planilla: Audit report', /Audit report/);
   const end = Date.now() + T;
   let report = '';
   while (!/score-mismatch[\s\S]*art\. 12–19/.test(report) && Date.now() < end) {
@@ -242,7 +274,29 @@ async function boardRun(page) {
   );
   for (const f of page.frames())
     await f.evaluate(() => document.querySelector('table.turns')?.scrollIntoView({ block: 'center' })).catch(() => undefined);
-  await page.screenshot({ path: path.join(shots, 'audit-report.png') });
+  // Its tables stay inside the panel: the page never scrolls sideways, and a table wider than the
+  // panel scrolls within its own box.
+  const reportPage = await reportFrame(() => Boolean(document.querySelector('table.turns')));
+  const widths = reportPage
+    ? await reportPage.evaluate(() => ({
+        panel: document.documentElement.clientWidth,
+        page: document.documentElement.scrollWidth,
+        tables: [...document.querySelectorAll('table')].map((t) => {
+          const box = t.parentElement;
+          const scrolls = box && box.scrollWidth > box.clientWidth && /auto|scroll/.test(getComputedStyle(box).overflowX);
+          return {
+            right: Math.round(t.getBoundingClientRect().right),
+            inside: scrolls || t.getBoundingClientRect().right <= innerWidth + 1,
+          };
+        }),
+      }))
+    : { panel: 0, page: 1, tables: [] };
+  check(
+    'audit_report_tables_in_panel',
+    widths.tables.length >= 2 && widths.page <= widths.panel + 1 && widths.tables.every((t) => t.inside),
+    widths,
+  );
+  await shoot(page, 'audit-report.png');
 
   // Edit the record beside the report: the report follows (the finding goes away).
   await page.locator('.monaco-editor .view-line', { hasText: 'ABILORS 8D LIBRO' }).first().click();
@@ -264,7 +318,7 @@ async function boardRun(page) {
     .catch(() => false);
   check('audit_report_follows_edits', live, null);
   await waitText(page, '.monaco-editor .codelens-decoration', /^after the move: Ana 16 · Beto 0$/).catch(() => undefined);
-  await page.screenshot({ path: path.join(shots, 'audit-report-live.png') });
+  await shoot(page, 'audit-report-live.png');
   for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
   await page.keyboard.type('18 18');
 }
@@ -330,7 +384,7 @@ async function fitRun(page, wsFolder) {
       wide.board.bottom - wide.board.top >= 300,
     wide,
   );
-  await page.screenshot({ path: path.join(shots, 'board-fits.png') });
+  await shoot(page, 'board-fits.png');
 
   await page.setViewportSize({ width: 1000, height: 1000 });
   await page.waitForFunction(() => true);
@@ -349,15 +403,11 @@ async function fitRun(page, wsFolder) {
       narrowState.board.right <= narrowState.view.width + 1,
     narrowState,
   );
-  await page.screenshot({ path: path.join(shots, 'board-narrow.png') });
+  await shoot(page, 'board-narrow.png');
   await page.setViewportSize({ width: 1600, height: 1000 });
 
   // Reload the window as a person does (the command), so VS Code keeps the views' state.
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { timeout: T });
-  await page.keyboard.type('Developer: Reload Window');
-  await waitText(page, '.quick-input-list .monaco-list-row', /Reload Window/);
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'Developer: Reload Window', /Reload Window/);
   await page.waitForEvent('load', { timeout: T }).catch(() => undefined);
   await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 2 * T });
   const revived = await boardShows(page, /^Event 4 of 5 · line 14$/, 2 * T)
@@ -369,7 +419,7 @@ async function fitRun(page, wsFolder) {
     .textContent({ timeout: T })
     .catch(() => '');
   check('board_reopens_after_reload', revived && /apertura-comentada\.gcg/.test(title), { title });
-  await page.screenshot({ path: path.join(shots, 'board-reloaded.png') });
+  await shoot(page, 'board-reloaded.png');
 
   // In Spanish (planilla.language): the lens reads as the score after the move, the tile set is
   // named in Spanish, counts agree with their number.
@@ -383,15 +433,11 @@ async function fitRun(page, wsFolder) {
     .locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' })
     .first()
     .click({ position: { x: 4, y: 4 } });
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { timeout: T });
-  await page.keyboard.type('Planilla: Check all records in workspace');
-  await waitText(page, '.quick-input-list .monaco-list-row', /Check all records in workspace/);
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'Planilla: Check all records in workspace', /Check all records in workspace/);
   const summaryEs = await waitText(page, '.notification-toast', /planillas comprobadas/).catch(() => '');
   const best = (await waitText(page, '.monaco-editor .codelens-decoration > *', /^mejor: /).catch((e) => String(e).split('\n')[0])).trim();
   check('lens_best_move', /^mejor: (la jugada hecha \()?(\d{1,2}[A-O]|[A-O]\d{1,2}|cambio|pasa)/.test(best), best);
-  await page.screenshot({ path: path.join(docsShots, 'lens-best.png') });
+  await shoot(page, 'lens-best.png');
   check(
     'spanish_words',
     /^tras la jugada: Marta 26 · Joaquín 23(?!\d)/.test(lensEs) &&
@@ -406,7 +452,7 @@ async function fitRun(page, wsFolder) {
       { timeout: T, polling: 100 },
     )
     .catch(() => undefined);
-  await page.screenshot({ path: path.join(shots, 'lens-es.png') });
+  await shoot(page, 'lens-es.png');
 
   // The command line in VS Code's terminal: counts and the tile set in Spanish, numbers grouped.
   await page.keyboard.press('Control+Backquote');
@@ -431,7 +477,266 @@ async function fitRun(page, wsFolder) {
       /2 archivos: 1 con errores, 1 error, 3 avisos/.test(terminal),
     terminal.slice(-600),
   );
-  await page.screenshot({ path: path.join(shots, 'cli-es.png') });
+  await shoot(page, 'cli-es.png');
+}
+
+/** Runs a command from the palette: types `typed`, waits for a row matching `row`, presses Enter. */
+async function runCommand(page, typed, row) {
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { timeout: T });
+  await page.keyboard.type(typed);
+  await waitText(page, '.quick-input-list .monaco-list-row', row);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Answers VS Code's own file dialog (a quick input in the browser) with a full path: once the
+ * dialog has put its starting folder in the box, the box is filled with `file` (again, should the
+ * dialog still be rewriting it) and accepted.
+ */
+async function answerFileDialog(page, file) {
+  const box = page.locator('.quick-input-widget .quick-input-box input').first();
+  await waitFor(async () => /^\//.test(await box.inputValue().catch(() => '')), 'the file dialog', T);
+  // Filled, then checked at the next poll: a value the dialog rewrote in between is filled again.
+  let filled = false;
+  await waitFor(
+    async () => {
+      if (filled && (await box.inputValue()) === file) return true;
+      await box.fill(file);
+      filled = true;
+      return false;
+    },
+    `the path ${file} in the file dialog`,
+    T,
+  );
+  await page.keyboard.press('Enter');
+}
+
+/** The first frame for which `test` (run inside it) is true, polled until the deadline. */
+async function frameWhere(page, test, what) {
+  return waitFor(
+    async () => {
+      for (const f of page.frames()) if (await f.evaluate(test).catch(() => false)) return f;
+      return null;
+    },
+    what,
+    T,
+  );
+}
+
+/** A clean window for the next screen: no editor, no panel, no notification. */
+async function cleanWindow(page) {
+  await runCommand(page, 'View: Close All Editors', /Close All Editors/);
+  await runCommand(page, 'View: Hide Panel', /Hide Panel/).catch(() => page.keyboard.press('Escape'));
+  await runCommand(page, 'Notifications: Clear All Notifications', /Clear All Notifications/);
+}
+
+/** Opens a workspace file from the explorer (opening its folder when it is closed) once the tree lists it. */
+async function openFromExplorer(page, folder, name, text) {
+  await runCommand(page, 'View: Show Explorer', /Show Explorer/);
+  const row = (label) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: label }).first();
+  const folderRow = row(new RegExp(`^${folder}$`));
+  await folderRow.waitFor({ timeout: T });
+  if ((await folderRow.getAttribute('aria-expanded')) !== 'true') await folderRow.click();
+  await row(name).dblclick({ timeout: T });
+  await waitText(page, '.monaco-editor .view-lines', text);
+}
+
+/**
+ * The arbiter's and the coach's screens in Spanish (planilla.language is "es" by now), each one
+ * checked on screen: the comparison of the two sheets of docs/arbitraje/ (turn-by-turn table and
+ * verdict, inside its panel), the commented game exported by the editor's command (printed at the
+ * width of A4 and shown in the editor's Simple Browser, tables inside the page), and the board
+ * view's best-move list of a rack with a blank under a user's extra list (variants folded, blanks
+ * marked, ✱ and its legend, the list named).
+ */
+async function deskRun(page, context, wsFolder) {
+  fs.cpSync(path.join(repoRoot, 'docs/arbitraje'), path.join(wsFolder, 'arbitraje'), { recursive: true });
+  fs.mkdirSync(path.join(wsFolder, 'coach'));
+  const coachRecord = [
+    '#character-encoding UTF-8',
+    '#player1 Ana Ana Pérez',
+    '#player2 Beto Beto Ruiz',
+    '>Ana: ABILORS 8D LIBRO +16 16',
+    '>Beto: AEIORS? - +0 0',
+    '',
+  ];
+  fs.writeFileSync(path.join(wsFolder, 'coach', 'comodin.gcg'), coachRecord.join('\n'));
+  // A word of the user's own that the built-in list lacks and that makes one of the best moves.
+  const extra = path.join(wsFolder, 'coach', 'palabras-propias.txt');
+  fs.writeFileSync(extra, 'SOREIAIT\n');
+  await page.keyboard.press('Escape');
+  await cleanWindow(page);
+
+  // 1. Two sheets of one game compared: Ana's full sheet and Beto's score-only one.
+  await openFromExplorer(page, 'arbitraje', 'mesa-12-ana.gcg', /BEFAN \+20 20/);
+  // The view beside the record, with the room of the side bar.
+  await runCommand(page, 'View: Close Primary Side Bar', /Close Primary Side Bar/);
+  await runCommand(page, 'Planilla: Compar', /Compare with another sheet|Comparar con otra planilla/);
+  await answerFileDialog(page, path.join(wsFolder, 'arbitraje', 'mesa-12-beto.gcg'));
+  const compareFrame = await frameWhere(
+    page,
+    () => Boolean(document.querySelector('.planilla-compare table.turns tbody tr')),
+    'the comparison view',
+  );
+  const compared = await compareFrame.evaluate(() => {
+    const wrap = document.querySelector('.table-wrap');
+    const table = document.querySelector('table.turns');
+    return {
+      title: document.querySelector('.planilla-compare h1')?.textContent || '',
+      rows: table.querySelectorAll('tbody tr').length,
+      differs: table.querySelectorAll('tbody tr.differs').length,
+      verdicts: [...table.querySelectorAll('tbody tr.differs td.verdict')].map((td) => td.textContent || ''),
+      summary: document.querySelector('.planilla-compare .summary')?.textContent || '',
+      pageScrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+      // Every column, the verdict last, within the view's width: nothing to scroll sideways to.
+      tableFits: table.getBoundingClientRect().right <= wrap.getBoundingClientRect().right + 1,
+    };
+  });
+  check(
+    'compare_view_turn_table',
+    /mesa-12-ana\.gcg/.test(compared.title) &&
+      /mesa-12-beto\.gcg/.test(compared.title) &&
+      compared.rows === 27 &&
+      compared.differs === 10 &&
+      compared.verdicts.every((v) => /^tiene razón A \(art\. [\d., ]+\)/.test(v)) &&
+      !compared.pageScrollsSideways &&
+      compared.tableFits,
+    compared,
+  );
+  await shoot(page, 'compare-table.png');
+  await cleanWindow(page);
+
+  // 2. The commented game, exported from the editor to the file the user names.
+  await openFromExplorer(page, 'samples', 'apertura-comentada.gcg', /CAMINO \+26 26/);
+  const exported = path.join(wsFolder, 'samples', 'apertura-comentada.comentada.html');
+  await runCommand(page, 'Planilla: Export commented', /Export commented game|Exportar partida comentada/);
+  await answerFileDialog(page, exported);
+  const written = await waitFor(
+    () => fs.existsSync(exported) && /<\/html>\s*$/.test(fs.readFileSync(exported, 'utf8')),
+    'the exported file',
+    T,
+  )
+    .then(() => true)
+    .catch(() => false);
+  const saved = await waitText(page, '.notification-toast .notification-list-item-message', /apertura-comentada\.comentada\.html/).catch(
+    () => '',
+  );
+  check('export_commented_writes_file', written && saved !== '', { written, saved });
+  // As it prints: A4 (210 mm less the page's 12 mm margins = 703 px at 96 dpi), print media.
+  const a4 = await context.newPage();
+  try {
+    await a4.setViewportSize({ width: 703, height: 1000 });
+    await a4.emulateMedia({ media: 'print' });
+    await a4.goto(require('node:url').pathToFileURL(exported).toString());
+    const printed = await a4.evaluate(() => ({
+      title: document.querySelector('h1')?.textContent || '',
+      positions: document.querySelectorAll('.diagram .position svg').length,
+      page: document.documentElement.scrollWidth,
+      widest: Math.max(...[...document.querySelectorAll('table, svg')].map((e) => Math.round(e.getBoundingClientRect().right))),
+    }));
+    check(
+      'commented_game_fits_a4',
+      printed.title === 'Partida comentada' && printed.positions === 3 && printed.page <= 703 && printed.widest <= 703,
+      printed,
+    );
+    await shoot(a4, 'commented-a4.png');
+  } finally {
+    await a4.close();
+  }
+  // And in the editor: VS Code's Simple Browser beside the record, the file served on loopback.
+  const http = require('node:http');
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(fs.readFileSync(exported));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/apertura-comentada.comentada.html`;
+  try {
+    await runCommand(page, 'Simple Browser: Show', /Simple Browser: Show/);
+    await page.waitForSelector('.quick-input-widget input', { timeout: T });
+    await page.keyboard.type(url);
+    await page.keyboard.press('Enter');
+    const preview = await frameWhere(
+      page,
+      () => location.href.startsWith('http://127.0.0.1:') && Boolean(document.querySelector('.diagram .position svg')),
+      'the commented game in the Simple Browser',
+    );
+    await preview.evaluate(() => document.querySelector('.diagram h3')?.scrollIntoView({ block: 'start' }));
+    const shown = await preview.evaluate(() => ({
+      title: document.querySelector('h1')?.textContent || '',
+      positions: document.querySelectorAll('.diagram .position svg').length,
+      width: document.documentElement.clientWidth,
+      page: document.documentElement.scrollWidth,
+    }));
+    check('commented_game_in_editor', shown.title === 'Partida comentada' && shown.positions === 3 && shown.page <= shown.width + 1, shown);
+    await runCommand(page, 'Notifications: Clear All Notifications', /Clear All Notifications/);
+    await shoot(page, 'commented-editor.png');
+  } finally {
+    server.close();
+  }
+  await cleanWindow(page);
+
+  // 3. The board's best moves of a rack with a blank, under the user's extra list.
+  const settingsFile = path.join(wsFolder, '.vscode', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'planilla.lexiconExtra': extra }, null, 2));
+  await openFromExplorer(page, 'coach', 'comodin.gcg', /AEIORS\? - \+0 0/);
+  await page.locator('.monaco-editor .view-line', { hasText: 'AEIORS? - +0 0' }).first().click();
+  await page
+    .locator('.editor-actions [aria-label*="Show board"], .editor-actions [aria-label*="Mostrar tablero"]')
+    .first()
+    .click({ timeout: T });
+  await boardShows(page, /^Jugada 2 de 2 · línea 5$/);
+  const bf = await boardFrame(page);
+  const list = await bf
+    .waitForFunction(
+      () => {
+        const coach = document.querySelector('#board-root section.coach[data-state="ready"]');
+        const rows = coach ? [...coach.querySelectorAll('.move[data-move]')] : [];
+        if (rows.length === 0 || !coach.querySelector('.not-official')) return null;
+        const side = document.querySelector('aside.side');
+        return {
+          rows: rows.map((r) => (r.textContent || '').replace(/\u00a0/g, ' ')),
+          variants: [...coach.querySelectorAll('.variants')].map((v) => v.textContent),
+          blanks: coach.querySelectorAll('.blank-letter').length,
+          marked: [...coach.querySelectorAll('.move')]
+            .filter((r) => r.querySelector('.not-official'))
+            .map((r) => r.querySelector('.letters')?.textContent),
+          legend: coach.querySelector('.coach-legend')?.textContent || '',
+          list: coach.querySelector('.coach-list')?.textContent || '',
+          overflowing: [...coach.querySelectorAll('.move .word')].filter(
+            (w) => w.scrollWidth > w.clientWidth + 1 && getComputedStyle(w).textOverflow !== 'ellipsis',
+          ).length,
+          sideways: side ? side.scrollWidth > side.clientWidth + 1 : true,
+        };
+      },
+      null,
+      { timeout: T, polling: 100 },
+    )
+    .then((h) => h.jsonValue())
+    .catch((e) => ({ error: String(e).split('\n')[0], rows: [], variants: [], marked: [] }));
+  check(
+    'board_best_moves_folded_and_marked',
+    list.rows.length >= 5 &&
+      list.variants.some((v) => /^\+\d+ variantes?$/.test(v)) &&
+      list.blanks > 0 &&
+      list.marked.includes('SOREIAIT') &&
+      /^✱ no está en la lista oficial/.test(list.legend) &&
+      /^Lista: .*lista de palabras añadidas/.test(list.list) &&
+      list.overflowing === 0 &&
+      !list.sideways,
+    list,
+  );
+  // For the picture: the board view with the room of the side bar, the list down to its legend in view,
+  // the marked move previewed under the pointer.
+  await runCommand(page, 'View: Close Primary Side Bar', /Close Primary Side Bar/);
+  await bf.evaluate(() => document.querySelector('#board-root .coach-legend')?.scrollIntoView({ block: 'end' }));
+  await bf
+    .locator('.move', { has: bf.locator('.not-official') })
+    .first()
+    .hover();
+  await shoot(page, 'board-moves-list.png');
 }
 
 runWorkbench({
@@ -439,7 +744,7 @@ runWorkbench({
   workspace,
   viewport: { width: 1600, height: 1000 },
   failureShot: 'failure.png',
-  run: async ({ page, root, ws, check: record }) => {
+  run: async ({ page, browser, root, ws, check: record }) => {
     check = record;
     check(
       'vsix_installed',
@@ -468,7 +773,7 @@ runWorkbench({
     await page.keyboard.press('Control+Shift+M');
     const problem = await waitText(page, '.markers-panel .monaco-list-row', /declared score 18, computed 16/);
     check('problems_panel', /score-mismatch/.test(problem), problem);
-    await page.screenshot({ path: path.join(shots, 'problems.png') });
+    await shoot(page, 'problems.png');
 
     const lens = await waitText(page, '.monaco-editor .codelens-decoration', /Ana 16 · Beto 0/);
     check('code_lens', /the sheet says 18/.test(lens), lens);
@@ -486,7 +791,7 @@ runWorkbench({
       null,
       { timeout: T, polling: 100 },
     );
-    await page.screenshot({ path: path.join(shots, 'hover.png') });
+    await shoot(page, 'hover.png');
     const order = ['computed +16 · the sheet says +18', 'LIBRO = 8 × 2 = 16', 'score-mismatch — ', 'True totals after the move'].map(
       (piece) => hover.indexOf(piece),
     );
@@ -506,7 +811,9 @@ runWorkbench({
       )
       .catch(() => undefined);
 
-    // An ordinary move: the hover fits without a scroll bar (the Problems panel open).
+    // An ordinary move (the Problems panel open): the coach's one-line summary comes first, and it
+    // and the move's score table show without scrolling; the cross words, the totals and the
+    // best-move table follow and may scroll.
     const idea = page.locator('.monaco-editor .view-line span span', { hasText: /^IDEA$/ }).first();
     const ideaBox = await idea.boundingBox();
     await page.mouse.move(ideaBox.x + ideaBox.width / 2, ideaBox.y + ideaBox.height / 2);
@@ -521,29 +828,28 @@ runWorkbench({
     );
     const fits = await page.evaluate(() => {
       const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
-      // What the reader came for (score, square table, totals) must show without scrolling; the
-      // coach's best-move table follows below it and may scroll.
-      const coach = [...h.querySelectorAll('*')].find(
-        (e) => e.children.length === 0 && /^Best moves \(static equity\)/.test((e.textContent || '').trim()),
-      );
-      const scrollables = [...h.querySelectorAll('.monaco-scrollable-element')].map((el) => {
-        const inner = el.firstElementChild;
-        const top = el.getBoundingClientRect().top;
-        const upTo = coach ? coach.getBoundingClientRect().top - top : inner ? inner.scrollHeight : 0;
-        return { visible: el.clientHeight, content: upTo, coach: Boolean(coach) };
-      });
-      return { scrollables, box: h.getBoundingClientRect().height };
-    });
-    check('hover_ordinary_move_fits', fits.scrollables.length > 0 && fits.scrollables.every((s) => s.content <= s.visible + 2), {
-      fits,
-      text: ordinary.slice(0, 200),
+      const view = h.querySelector('.monaco-scrollable-element');
+      const scores = [...h.querySelectorAll('table')].find((t) => /^square/.test((t.querySelector('tr')?.textContent || '').trim()));
+      if (!view || !scores) return { view: Boolean(view), scores: Boolean(scores) };
+      const top = view.getBoundingClientRect().top;
+      return {
+        visible: Math.round(view.clientHeight),
+        scoresEnd: Math.round(scores.getBoundingClientRect().bottom - top),
+        scrollTop: view.firstElementChild ? view.firstElementChild.scrollTop : 0,
+        content: view.firstElementChild ? view.firstElementChild.scrollHeight : 0,
+        first: (h.querySelector('.hover-contents, .rendered-markdown')?.textContent || h.textContent || '').trim().slice(0, 80),
+      };
     });
     check(
-      'hover_lists_best_moves',
-      /Best moves \(static equity\)/.test(ordinary) || fits.scrollables.some((s) => s.coach),
-      ordinary.slice(-300),
+      'hover_ordinary_move_summary_first',
+      /^Analysis: rank \d+, loses [\d.]+ · best /.test(fits.first || '') &&
+        ordinary.indexOf('Analysis:') < ordinary.indexOf('IDEA = 7') &&
+        ordinary.indexOf('IDEA = 7') < ordinary.indexOf('Best moves (static equity)'),
+      fits.first,
     );
-    await page.screenshot({ path: path.join(shots, 'hover-move.png') });
+    check('hover_ordinary_move_fits', fits.scoresEnd > 0 && fits.scoresEnd <= fits.visible, fits);
+    check('hover_lists_best_moves', /Best moves \(static equity\)/.test(ordinary), ordinary.slice(-300));
+    await shoot(page, 'hover-move.png');
     // The coach's part of that hover: the best five moves as a table (scrolled into view for the shot).
     const coachRows = await page.evaluate(() => {
       const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /IDEA = 7/.test(e.textContent || ''));
@@ -573,7 +879,7 @@ runWorkbench({
       T,
     ).catch(() => false);
     check('hover_best_moves_in_view', tableShown, null);
-    await page.screenshot({ path: path.join(docsShots, 'hover-best-moves.png') });
+    await shoot(page, 'hover-best-moves.png');
     await page.mouse.move(5, 5);
 
     // Completion of a coordinate: the squares next to the tiles on the board first.
@@ -594,18 +900,14 @@ runWorkbench({
     );
     const labels = await offered.jsonValue();
     check('completion_plausible_first', labels[0] === '6G' && labels.slice(0, 4).join(' ') === '6G G6 6H H6', labels);
-    await page.screenshot({ path: path.join(shots, 'completion.png') });
+    await shoot(page, 'completion.png');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
     await page.keyboard.press('Delete');
     await page.keyboard.press('Backspace');
 
-    await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget input', { timeout: T });
-    await page.keyboard.type('Planilla: Check all records in workspace');
-    await waitText(page, '.quick-input-list .monaco-list-row', /Check all records in workspace/);
-    await page.keyboard.press('Enter');
+    await runCommand(page, 'Planilla: Check all records in workspace', /Check all records in workspace/);
     const panel = await waitText(
       page,
       '.markers-panel',
@@ -613,7 +915,7 @@ runWorkbench({
     );
     const corpus = await waitText(page, '.markers-panel', /corpus/);
     check('check_workspace', /gcg-ending\.gcg/.test(panel) && /corpus/.test(corpus), null);
-    await page.screenshot({ path: path.join(shots, 'problems-workspace.png') });
+    await shoot(page, 'problems-workspace.png');
 
     // A real Spanish record from the shared corpus: lenses with the running totals.
     const real = 'es_juego1_alejandro_vs_daniel.gcg';
@@ -622,10 +924,11 @@ runWorkbench({
       await page.locator('.explorer-folders-view .monaco-list-row', { hasText: real }).dblclick({ timeout: T });
       const first = await waitText(page, '.monaco-editor .codelens-decoration', /Alejandro 12 · Daniel 0/);
       check('corpus_lenses', first.includes('Alejandro 12 · Daniel 0'), first);
-      await page.screenshot({ path: path.join(shots, 'corpus-es.png') });
+      await shoot(page, 'corpus-es.png');
     }
 
     await boardRun(page);
     await fitRun(page, ws);
+    await deskRun(page, browser.context, ws);
   },
 });

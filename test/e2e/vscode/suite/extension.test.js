@@ -1,7 +1,8 @@
 // The extension inside VS Code 1.100 (code-server), through the real language client (the server
 // over stdio): language registration, diagnostics in vscode.languages, hovers, code lenses, a
-// quick fix applied, symbols, the commands (the deep analysis among them), a settings change reaching the server, and a
-// server that dies started again.
+// quick fix applied, symbols, the commands (check the workspace, export for Woogles, fix all
+// scores, export the commented game, the deep analysis), a settings change reaching the server, and a server that
+// dies started again.
 // Every wait polls for its condition with a deadline.
 'use strict';
 const assert = require('node:assert/strict');
@@ -149,6 +150,37 @@ describe('Planilla in VS Code', function () {
       return d.length && /según FISE/.test(d[0].message) ? d : null;
     }, 'Spanish diagnostics');
     assert.match(diags[0].message, /Ana 364 – Beto 322/);
+  });
+
+  it('fixes every score and total of a record in one undoable edit', async () => {
+    const text = [
+      '#player1 Ana Ana García',
+      '#player2 Beto Alberto Ruiz',
+      '#incomplete',
+      '>Ana: ABILORS 8D LIBRO +18 18',
+      '>Beto: ADEIMNT 7G IDEA +11 11',
+      '',
+    ].join('\n');
+    const record = await vscode.workspace.openTextDocument({ language: 'gcg', content: text });
+    await vscode.window.showTextDocument(record);
+    await waitFor(() => vscode.languages.getDiagnostics(record.uri).length > 0, 'the wrong scores found');
+    assert.equal(await vscode.commands.executeCommand('planilla.fixAll', record.uri), true);
+    assert.equal(record.lineAt(3).text, '>Ana: ABILORS 8D LIBRO +16 16');
+    assert.equal(record.lineAt(4).text, '>Beto: ADEIMNT 7G IDEA +13 13');
+    await waitFor(() => vscode.languages.getDiagnostics(record.uri).length === 0, 'diagnostics to clear after the fix');
+    await vscode.commands.executeCommand('undo');
+    assert.equal(record.getText(), text, 'one undo restores the record');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('exports the commented game of a record to the file given', async () => {
+    const target = fileUri('score-error.comentada.html');
+    const written = await vscode.commands.executeCommand('planilla.exportCommented', fileUri('score-error.gcg'), target);
+    assert.equal(written && written.toString(), target.toString());
+    const html = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+    assert.match(html, /<h1>Partida comentada<\/h1>/);
+    assert.match(html, /A <strong>strong<\/strong> opening through the centre star\./);
+    assert.equal(html.match(/<div class="position"><svg/g)?.length, 1);
   });
 
   it('runs one server, forked by this extension host over stdio; one killed is started again and checks the next edit', async () => {
