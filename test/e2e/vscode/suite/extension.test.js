@@ -1,8 +1,8 @@
 // The extension inside VS Code 1.100 (code-server), through the real language client (the server
 // over stdio): language registration, diagnostics in vscode.languages, hovers, code lenses, a
 // quick fix applied, symbols, the commands (check the workspace, export for Woogles, fix all
-// scores, export the commented game, the deep analysis), a settings change reaching the server, and a server that
-// dies started again.
+// scores, export the commented game, the deep analysis), a settings change reaching the server,
+// and a server that dies started again.
 // Every wait polls for its condition with a deadline.
 'use strict';
 const assert = require('node:assert/strict');
