@@ -385,14 +385,22 @@ export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLea
   return { ok: true, header, table: new LeaveTable(name, index, ranks, values, header.provenance ?? {}, scale) };
 }
 
-/** Whether `n` bytes from `at` are all 1 (read four at a time where they are aligned). */
-function allOnes(bytes: Uint8Array, at: number, n: number): boolean {
+/** Node's `Buffer` where there is one (its compare is a native memcmp); absent in a browser. */
+const NodeBuffer = (
+  globalThis as { Buffer?: { alloc(n: number, fill: number): Uint8Array; compare(a: Uint8Array, b: Uint8Array): number } }
+).Buffer;
+
+/** Whether `n` bytes from `at` are all 1 (natively under Node unless `native` is false, else four at a time). */
+export function allOnes(bytes: Uint8Array, at: number, n: number, native = true): boolean {
+  if (native && NodeBuffer !== undefined) return NodeBuffer.compare(bytes.subarray(at, at + n), NodeBuffer.alloc(n, 1)) === 0;
   let i = at;
   const end = at + n;
   while (i < end && ((bytes.byteOffset + i) & 3) !== 0) if (bytes[i++] !== 1) return false;
   const words = (end - i) >>> 2;
-  const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
-  for (let w = 0; w < words; w++) if (view[w] !== 0x01010101) return false;
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    for (let w = 0; w < words; w++) if (view[w] !== 0x01010101) return false;
+  }
   for (i += words * 4; i < end; i++) if (bytes[i] !== 1) return false;
   return true;
 }

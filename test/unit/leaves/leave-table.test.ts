@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import {
   LeaveIndex,
+  allOnes,
   SPANISH_ALPHABET,
   SPANISH_COUNTS,
   SPANISH_LEAVES,
@@ -132,6 +133,20 @@ describe('leaves: the .plv table', () => {
     const refused = parseLeaveTable(bad);
     assert.ok(!refused.ok);
     assert.match(refused.detail, /beyond the/);
+  });
+
+  it('checks a run of ones natively and word by word alike, at any alignment', () => {
+    const bytes = new Uint8Array(64).fill(1);
+    for (const native of [true, false]) {
+      for (let at = 0; at < 5; at++) {
+        for (const n of [0, 1, 3, 4, 9, 40]) assert.equal(allOnes(bytes, at, n, native), true);
+        for (const bad of [at, at + 5, at + 38]) {
+          bytes[bad] = 2;
+          assert.equal(allOnes(bytes, at, 40, native), false);
+          bytes[bad] = 1;
+        }
+      }
+    }
   });
 
   it('smooths an unseen leave from its sub-leaves (worked by hand)', () => {
