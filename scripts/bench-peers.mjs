@@ -49,20 +49,13 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const RUNS = Math.max(1, Number(option('--runs', 5)) || 5);
-const GAMES = Math.max(1, Number(option('--games', 100)) || 100);
+const { args, option, count } = commandLine('bench-peers');
+const RUNS = count('--runs', 5);
+const GAMES = count('--games', 100);
 const OUT = option('--out', join(root, 'out'));
 const say = (text) => process.stdout.write(`${text}\n`);
 const planilla = join(root, 'bin/planilla.js');
