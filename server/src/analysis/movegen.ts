@@ -645,17 +645,10 @@ export class MoveGenerator {
   private extend(pos: number, start: number, node: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
     const edges = this.edges;
     const tile = this.laneTile;
-    const t0 = tile[pos];
-    if (t0 !== 0) {
-      const code = t0 & CODE_MASK;
-      const e = this.edgeOf(node, code);
-      if (e === 0) return;
-      const edge = edges[e];
-      const s = (t0 & BLANK_BIT) === 0 ? sum + VALUES[code] : sum;
-      const next = pos + 1;
-      if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(start, pos, s, wm, cross, used, usedIdx);
-      const child = edge >>> CHILD_SHIFT;
-      if (child !== 0 && next < SIZE) this.extend(next, start, child, s, wm, cross, used, usedIdx);
+    if (tile[pos] !== 0) {
+      const child = this.throughTiles(pos, node);
+      if (child >= 0 && this.runFinal) this.report(start, this.runEnd, sum + this.runPoints, wm, cross, used, usedIdx);
+      if (child > 0) this.extend(this.runEnd + 1, start, child, sum + this.runPoints, wm, cross, used, usedIdx);
       return;
     }
     const nodeMask = edges[node - 1];
@@ -718,21 +711,14 @@ export class MoveGenerator {
     used: number,
     usedIdx: number,
   ): void {
-    const edges = this.edges;
-    const tile = this.laneTile;
-    const t0 = tile[pos];
-    if (t0 !== 0) {
-      const code = t0 & CODE_MASK;
-      const e = this.edgeOf(node, code);
-      if (e === 0) return;
-      const edge = edges[e];
-      const s = (t0 & BLANK_BIT) === 0 ? sum + VALUES[code] : sum;
-      const next = pos + 1;
-      if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(start, pos, s, wm, cross, used, usedIdx);
-      const child = edge >>> CHILD_SHIFT;
-      if (child !== 0 && next < SIZE) this.extendPlain(next, start, child, s, wm, cross, used, usedIdx);
+    if (this.laneTile[pos] !== 0) {
+      const child = this.throughTiles(pos, node);
+      if (child >= 0 && this.runFinal) this.report(start, this.runEnd, sum + this.runPoints, wm, cross, used, usedIdx);
+      if (child > 0) this.extendPlain(this.runEnd + 1, start, child, sum + this.runPoints, wm, cross, used, usedIdx);
       return;
     }
+    const edges = this.edges;
+    const tile = this.laneTile;
     const nodeMask = edges[node - 1];
     let m = nodeMask & this.laneCross[pos] & this.rackMask;
     if (m === 0) return;
@@ -761,6 +747,39 @@ export class MoveGenerator {
       if (rack[t]++ === 0) this.rackMask ^= bit;
       this.laneNew[pos] = 0;
       if (this.stopped) break;
+    }
+  }
+
+  /** The run of board tiles `throughTiles` walked: its last lane position, face points, and whether a word may end there. */
+  private runEnd = 0;
+  private runPoints = 0;
+  private runFinal = false;
+
+  /**
+   * Walks the run of board tiles from lane position `pos` (graph at `node`): the node to extend
+   * from at the empty square after the run (0: none, the graph stops there or the lane ends; -1:
+   * the graph has no word with these tiles); sets `runEnd`, `runPoints` and `runFinal`.
+   */
+  private throughTiles(pos: number, node: number): number {
+    const edges = this.edges;
+    const tile = this.laneTile;
+    let points = 0;
+    let p = pos;
+    for (;;) {
+      const t = tile[p];
+      const e = this.edgeOf(node, t & CODE_MASK);
+      if (e === 0) return -1;
+      const edge = edges[e];
+      if ((t & BLANK_BIT) === 0) points += VALUES[t & CODE_MASK];
+      node = edge >>> CHILD_SHIFT;
+      if (p + 1 === SIZE || tile[p + 1] === 0) {
+        this.runEnd = p;
+        this.runPoints = points;
+        this.runFinal = (edge & EDGE_FINAL) !== 0;
+        return p + 1 < SIZE ? node : 0;
+      }
+      if (node === 0) return -1;
+      p++;
     }
   }
 
