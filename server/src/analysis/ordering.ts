@@ -169,6 +169,11 @@ export class PlayRecords {
     return 0;
   }
 
+  /** Used-tiles index of record i. */
+  usedIndex(i: number): number {
+    return (this.info[i] >>> 13) & 255;
+  }
+
   /** Record i as a move. */
   move(i: number, prep: Prepared): Move {
     const v = this.info[i];
