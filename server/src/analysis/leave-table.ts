@@ -288,10 +288,16 @@ export class LeaveTable implements LeaveValues {
     return this.valueOfCodes(codes.slice());
   }
 
-  /** Value of a leave as tile codes (sorted in place). */
+  /** Whether every leave of `index` is stored here (a value is then one read, `valueOfCodes`). */
+  storesAllOf(index: LeaveIndex): boolean {
+    return this.dense && this.index === index;
+  }
+
+  /** Value of a leave as tile codes (sorted in place); the same as `value` of their faces. */
   valueOfCodes(codes: number[]): number {
     const rank = this.index.rankCodes(codes);
     if (rank < 0) return 0;
+    if (this.dense) return this.values[rank] * this.scale;
     const hit = this.cache.get(rank);
     if (hit !== undefined) return hit;
     const v = this.stored(rank) ?? this.smoothedValue(codes);
