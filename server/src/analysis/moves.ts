@@ -336,10 +336,11 @@ function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, pru
 
 /** Every legal move of the position, sorted. */
 export function generateMoves(position: Position, options: MoveOptions): Move[] {
-  const list = listMoves(position, options);
-  const out = new Array<Move>(list.count);
-  for (let i = 0; i < out.length; i++) out[i] = list.move(i);
-  return out;
+  const prep = prepare(position, options);
+  const sink = new Collector(prep, Infinity); // the shared records: read whole before returning
+  runGenerator(prep, options, sink);
+  addNonPlacements(prep, sink);
+  return sink.sorted();
 }
 
 /** Every legal move of a position in the order of `generateMoves`, each made into a `Move` when read. */
