@@ -8,6 +8,8 @@
  *
  * Contract for callers (the service layer, self-play, the CLI):
  * - `generateMoves(position, options)`: all moves, sorted (key, then score, position, word).
+ * - `listMoves(position, options)`: the same moves as a list that makes a `Move` only for a move
+ *   read (`move(i)`); the list keeps its own records, so later calls do not disturb it.
  * - `bestMoves(position, n, options)`: the first n of that order, found with bound pruning
  *   (`MoveGenerator.anchorBound`): far cheaper than all moves; identical to
  *   `generateMoves(...).slice(0, n)` (a test checks it).
