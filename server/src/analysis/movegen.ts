@@ -39,11 +39,11 @@ const SIZE = BOARD_SIZE;
 const SQUARES = SIZE * SIZE;
 
 /** Rack code of the blank; lettered tiles are the lexicon's codes 1–28. */
-export const BLANK = 0;
+const BLANK = 0;
 /** Square encoding: tile code in the low 5 bits, then these flags. */
-export const CODE_MASK = 31;
-export const BLANK_BIT = 32;
-export const NEW_BIT = 64;
+const CODE_MASK = 31;
+const BLANK_BIT = 32;
+const NEW_BIT = 64;
 
 /** Edge layout of the DAWG (lexicon/dawg.ts), as module-local constants the JIT embeds. */
 const EDGE_FINAL = DAWG_EDGE_FINAL;
@@ -52,13 +52,17 @@ const CHILD_SHIFT = EDGE_CHILD_SHIFT;
 const TILE_MASK = EDGE_TILE_MASK;
 
 /** Every lettered tile. */
-export const ALL_TILES = ((1 << (TILE_COUNT + 1)) - 1) & ~1;
+const ALL_TILES = ((1 << (TILE_COUNT + 1)) - 1) & ~1;
 
 /** Face of each code as the engine writes it ('A', 'CH', 'Ñ'); '?' for the blank code. */
-export const FACES: readonly string[] = TILE_LETTERS.map((l, code) => (code === BLANK ? '?' : l.toUpperCase()));
+const FACES: readonly string[] = TILE_LETTERS.map((l, code) => (code === BLANK ? '?' : l.toUpperCase()));
 /** Face value of each code in the FISE set (the blank 0). */
-export const VALUES: Int32Array = Int32Array.from(FACES, (f, code) => (code === BLANK ? 0 : TILE_SETS.spanish.value(f)));
+const VALUES: Int32Array = Int32Array.from(FACES, (f, code) => (code === BLANK ? 0 : TILE_SETS.spanish.value(f)));
 const CODE_OF = new Map<string, number>(FACES.map((f, code) => [f, code]));
+
+// Exported by name from their local bindings, so that the compiled module reads them as locals
+// (an `export const` is read as a property of `exports` in CommonJS output, in the hot loops too).
+export { ALL_TILES, BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES };
 
 /** Code of a face ('CH' → 4, '?' → 0); -1 when the Spanish set has no such tile. */
 export function codeOf(face: string): number {
