@@ -7,23 +7,16 @@
 //
 // Usage: node scripts/bench-analyze-deep.mjs [FILE (default samples/partida-completa.gcg)] [--jobs N (default 2)] [--runs R (default 3)]
 // Needs a build (npx tsc -p .).
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
+const { args, count } = commandLine('bench-analyze-deep');
 const file =
   args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--'))) ?? join(root, 'samples/partida-completa.gcg');
-const jobs = Math.max(1, Number(option('--jobs', 2)) || 2);
-const runs = Math.max(1, Number(option('--runs', 3)) || 3);
+const jobs = count('--jobs', 2);
+const runs = count('--runs', 3);
 const { runAnalyze } = require(join(root, 'out/server/src/cli/analyze.js'));
 const cpu = () => {
   const u = process.cpuUsage();

@@ -11,19 +11,12 @@
 // tiles. CPU time is process.cpuUsage (user + system); the load average is printed beside it.
 //
 // Usage: node scripts/bench-deep.mjs [--games N (default 8)] [--limit S (default 5)] [--full-only] [--out DIR (compiled tree, default out)]
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const GAMES = Math.max(1, Number(option('--games', 8)) || 8);
+const { args, option, count } = commandLine('bench-deep');
+const GAMES = count('--games', 8);
 const LIMIT = Math.max(0.1, Number(option('--limit', 5)) || 5);
 const OUT = option('--out', join(root, 'out'));
 const say = (text) => process.stdout.write(`${text}\n`);

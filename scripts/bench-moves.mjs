@@ -20,20 +20,13 @@
 // Usage: node scripts/bench-moves.mjs [--runs N] [--out DIR (compiled tree, default out)] [--json]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const RUNS = Math.max(1, Number(option('--runs', 5)) || 5);
+const { args, option, count } = commandLine('bench-moves');
+const RUNS = count('--runs', 5);
 const OUT = option('--out', join(root, 'out'));
 const say = (text) => process.stdout.write(`${text}\n`);
 

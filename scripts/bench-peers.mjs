@@ -26,7 +26,9 @@
 // (Planilla process.cpuUsage, the harnesses CLOCK_PROCESS_CPUTIME_ID), so start-up and loading
 // are left out.
 //   1. all moves per blank class: M placements/s (sum of placements / CPU time of the pass,
-//      median of runs), the ratio Planilla/peer per run, median
+//      median of runs), the ratio Planilla/peer per run, median. Planilla's pass is `listMoves`:
+//      every move found and sorted, kept as records, a `Move` made only for a move read (as the
+//      peers keep a move list, not an object per move)
 //   2. best move and best 10 per blank class: median and p95 of each position's median, in ms
 //   3. the first position of a fresh process (a child that loads the lexicon, then times three
 //      best-10 searches): the cold pass against the warm one
@@ -49,20 +51,13 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const RUNS = Math.max(1, Number(option('--runs', 5)) || 5);
-const GAMES = Math.max(1, Number(option('--games', 100)) || 100);
+const { args, option, count } = commandLine('bench-peers');
+const RUNS = count('--runs', 5);
+const GAMES = count('--games', 100);
 const OUT = option('--out', join(root, 'out'));
 const say = (text) => process.stdout.write(`${text}\n`);
 const planilla = join(root, 'bin/planilla.js');
@@ -73,7 +68,7 @@ const { replay } = require(join(OUT, 'server/src/engine/replay.js'));
 const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
 const { premiumAt } = require(join(OUT, 'server/src/engine/board.js'));
 const { TILE_LETTERS, tokenize } = require(join(OUT, 'server/src/lexicon/normalize.js'));
-const { NO_LEAVES, generateMoves, bestMoves, positionBefore } = require(join(OUT, 'server/src/analysis/index.js'));
+const { NO_LEAVES, generateMoves, listMoves, bestMoves, positionBefore } = require(join(OUT, 'server/src/analysis/index.js'));
 const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.js'));
 
 const lexicon = loadDefaultLexicon({ dataDir: join(root, 'data') });
@@ -379,10 +374,9 @@ const runPeer = (peer, blanks) =>
 const runPlanilla = (blanks) =>
   byBlanks[blanks].map((p) => {
     let c0 = cpuMs();
-    const all = generateMoves(p, options);
+    const all = listMoves(p, options);
     const tAll = cpuMs() - c0;
-    let placements = 0;
-    for (const m of all) if (m.kind === 'play') placements++;
+    const placements = all.placements;
     c0 = cpuMs();
     const best = bestMoves(p, 1, options);
     const tOne = cpuMs() - c0;

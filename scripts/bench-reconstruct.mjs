@@ -10,19 +10,12 @@
 //
 // Default lexicon. Usage: node scripts/bench-reconstruct.mjs [--games N] [--seed S] [--time S] [--out DIR]
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const GAMES = Math.max(1, Number(option('--games', 40)) || 40);
+const { option, count } = commandLine('bench-reconstruct');
+const GAMES = count('--games', 40);
 const SEED = Math.max(0, Number(option('--seed', 1)) || 1);
 const TIME = Math.max(0.1, Number(option('--time', 30)) || 30);
 const OUT = option('--out', join(root, 'out'));

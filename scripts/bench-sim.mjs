@@ -10,21 +10,14 @@
 // best static replies, each found by the generator's pruned top-1 walk.
 //
 // Usage: node scripts/bench-sim.mjs [--json] [--positions N (default 6)] [--iterations N (default 20)] [--runs N (default 5)] [--threads N] [--out DIR (compiled tree, default out)]
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { commandLine, require, root } from './lib/command-line.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const POSITIONS = Math.max(1, Number(option('--positions', 6)) || 6);
-const ITERATIONS = Math.max(1, Number(option('--iterations', 20)) || 20);
-const RUNS = Math.max(1, Number(option('--runs', 5)) || 5);
+const { args, option, count } = commandLine('bench-sim');
+const POSITIONS = count('--positions', 6);
+const ITERATIONS = count('--iterations', 20);
+const RUNS = count('--runs', 5);
 const THREADS = Math.max(0, Number(option('--threads', 0)) || 0);
 const OUT = option('--out', join(root, 'out'));
 const JSON_LAST = args.includes('--json'); // a last line of JSON for scripts/bench.mjs

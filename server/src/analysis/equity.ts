@@ -15,6 +15,7 @@ import { BOARD_SIZE } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import { TILE_COUNT } from '../lexicon/normalize';
 import { builtinLeaves } from './leave-files';
+import { LeaveTable, SPANISH_LEAVES } from './leave-table';
 import { endgameLeaveTerm, provisionalLeaves, type LeaveEvaluator } from './leaves';
 import { AnalysisUnsupported, type MoveOptions, type SortKey } from './move';
 import { BLANK, BLANK_BIT, FACES, codeOf } from './movegen';
@@ -173,12 +174,22 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     return leave;
   };
   const leaveOf = (idx: number): readonly string[] => leaveFaces[idx] ?? (leaveFaces[idx] = facesOf(idx));
+  // Codes are the leave index's codes (movegen.ts FACES is SPANISH_ALPHABET).
+  const direct = leaves instanceof LeaveTable && leaves.storesAllOf(SPANISH_LEAVES) ? leaves : undefined;
+  const leaveCodes: number[] = [];
   for (let idx = 0; idx < size; idx++) {
     usedCount[idx] = unpack(idx);
     if (position.bag === 0) {
       let points = 0;
       for (const face of leaveOf(idx)) points += TILE_SETS[position.tileSet].value(face);
       table[idx] = endgameLeaveTerm(points, idx === fullIdx, endBonus);
+      continue;
+    }
+    if (direct !== undefined) {
+      // a table that stores every leave: one read by the leave's rank (no memo, no faces)
+      leaveCodes.length = 0;
+      for (let k = 0; k < codes.length; k++) for (let j = used[k]; j < counts[k]; j++) leaveCodes.push(codes[k]);
+      table[idx] = direct.valueOfCodes(leaveCodes);
       continue;
     }
     let key = 0;

@@ -12,7 +12,7 @@
 export { NO_LEAVES, provisionalLeaves, type LeaveEvaluator } from './leaves';
 // The move and its texts (every name of move.ts), then the walk's entry points.
 export * from './move';
-export { analyzeMoves, bestMoves, compareMoves, generateMoves, type MovesAnswer } from './moves';
+export { analyzeMoves, bestMoves, compareMoves, generateMoves, listMoves, type MoveList, type MovesAnswer } from './moves';
 export { exchangeMinimumOf, positionBefore, positionFromJson, positionKey, unseenTiles, type JsonRequest, type Position } from './position';
 export {
   simulate,

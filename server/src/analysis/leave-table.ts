@@ -27,7 +27,7 @@
  * Invariants: ranks are stored strictly increasing and below the index's size (checked on load;
  * a bad file is refused with a reason, never half-read); `value` never throws for faces of the
  * alphabet and returns 0 for a leave that holds a face outside it; lookups are a binary search
- * plus, for unstored leaves, at most 2^6 memoised sub-lookups; results are cached per rank.
+ * (one read in a table that stores every leave) plus, for unstored leaves, at most 2^6 memoised sub-lookups; results are cached per rank.
  *
  * Example:
  *   const table = parseLeaveTable(fs.readFileSync('data/leaves-es.plv'));
@@ -223,30 +223,52 @@ export interface PlvHeader {
   readonly provenance: Readonly<Record<string, unknown>>;
 }
 
-/** A table of stored leaves (sorted ranks and their values) with sub-leave smoothing. */
+/**
+ * A table of stored leaves (sorted ranks and their values) with sub-leave smoothing. A table
+ * that stores every leave of its index (the shipped one) is dense: no rank list, the values
+ * indexed by rank and kept as the file's quantised integers (`scale` each), so loading it copies
+ * the file's value block and decodes nothing.
+ */
 export class LeaveTable implements LeaveValues {
   private readonly cache = new Map<number, number>();
   private readonly codes: number[] = [];
+  /** Ranks of the stored leaves, strictly increasing; undefined while a dense table has not been asked. */
+  private rankList: Uint32Array | undefined;
+  private readonly dense: boolean;
+  /** Number of stored leaves. */
+  readonly storedCount: number;
 
   constructor(
     readonly name: string,
     readonly index: LeaveIndex,
-    /** Ranks of the stored leaves, strictly increasing. */
-    readonly ranks: Uint32Array,
-    /** Their values, in points. */
-    readonly values: Float64Array,
+    /** Ranks of the stored leaves, strictly increasing; `'all'`: every rank of the index, in order. */
+    ranks: Uint32Array | 'all',
+    /** Their values (times `scale`: points). */
+    readonly values: Float64Array | Int16Array,
     readonly provenance: Readonly<Record<string, unknown>> = {},
-  ) {}
+    readonly scale = 1,
+  ) {
+    this.dense = ranks === 'all';
+    this.rankList = ranks === 'all' ? undefined : ranks;
+    this.storedCount = ranks === 'all' ? index.size : ranks.length;
+  }
+
+  /** Ranks of the stored leaves, strictly increasing (made on first use for a dense table). */
+  get ranks(): Uint32Array {
+    if (this.rankList === undefined) this.rankList = Uint32Array.from({ length: this.storedCount }, (_, i) => i);
+    return this.rankList;
+  }
 
   /** The stored value of a rank, or undefined. */
   stored(rank: number): number | undefined {
-    const ranks = this.ranks;
+    if (this.dense) return rank >= 0 && rank < this.storedCount ? this.values[rank] * this.scale : undefined;
+    const ranks = this.rankList!;
     let lo = 0;
     let hi = ranks.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const r = ranks[mid];
-      if (r === rank) return this.values[mid];
+      if (r === rank) return this.values[mid] * this.scale;
       if (r < rank) lo = mid + 1;
       else hi = mid - 1;
     }
@@ -266,10 +288,16 @@ export class LeaveTable implements LeaveValues {
     return this.valueOfCodes(codes.slice());
   }
 
-  /** Value of a leave as tile codes (sorted in place). */
+  /** Whether every leave of `index` is stored here (a value is then one read, `valueOfCodes`). */
+  storesAllOf(index: LeaveIndex): boolean {
+    return this.dense && this.index === index;
+  }
+
+  /** Value of a leave as tile codes (sorted in place); the same as `value` of their faces. */
   valueOfCodes(codes: number[]): number {
     const rank = this.index.rankCodes(codes);
     if (rank < 0) return 0;
+    if (this.dense) return this.values[rank] * this.scale;
     const hit = this.cache.get(rank);
     if (hit !== undefined) return hit;
     const v = this.stored(rank) ?? this.smoothedValue(codes);
@@ -332,6 +360,13 @@ export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLea
   const entries = readU32(bytes, at);
   at += 4;
   if (entries > index.size) return bad(`${entries} leaves stored, more than the ${index.size} that exist`);
+  // Every leave stored (the shipped table): the ranks are 0, 1, 2, …, so the list is `entries`
+  // bytes of 1 (any other delta would pass the index's size), and the values are read as they
+  // lie in the file. Any other list takes the general reading below (and its messages).
+  if (entries === index.size && at + entries * 3 === bytes.length && allOnes(bytes, at, entries)) {
+    const values = int16Block(bytes, at + entries, entries);
+    return { ok: true, header, table: new LeaveTable(name, index, 'all', values, header.provenance ?? {}, scale) };
+  }
   const ranks = new Uint32Array(entries);
   let prev = -1;
   for (let e = 0; e < entries; e++) {
@@ -352,10 +387,40 @@ export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLea
   }
   if (at + entries * 2 !== bytes.length)
     return bad(`expected ${entries} values (${entries * 2} bytes) after the leave list, found ${bytes.length - at}`);
-  const values = new Float64Array(entries);
-  const view = new DataView(bytes.buffer, bytes.byteOffset + at, entries * 2);
-  for (let e = 0; e < entries; e++) values[e] = view.getInt16(e * 2, true) * scale;
-  return { ok: true, header, table: new LeaveTable(name, index, ranks, values, header.provenance ?? {}) };
+  const values = int16Block(bytes, at, entries);
+  return { ok: true, header, table: new LeaveTable(name, index, ranks, values, header.provenance ?? {}, scale) };
+}
+
+/** Node's `Buffer` where there is one (its compare is a native memcmp); absent in a browser. */
+const NodeBuffer = (
+  globalThis as { Buffer?: { alloc(n: number, fill: number): Uint8Array; compare(a: Uint8Array, b: Uint8Array): number } }
+).Buffer;
+
+/** Whether `n` bytes from `at` are all 1 (natively under Node unless `native` is false, else four at a time). */
+export function allOnes(bytes: Uint8Array, at: number, n: number, native = true): boolean {
+  if (native && NodeBuffer !== undefined) return NodeBuffer.compare(bytes.subarray(at, at + n), NodeBuffer.alloc(n, 1)) === 0;
+  let i = at;
+  const end = at + n;
+  while (i < end && ((bytes.byteOffset + i) & 3) !== 0) if (bytes[i++] !== 1) return false;
+  const words = (end - i) >>> 2;
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    for (let w = 0; w < words; w++) if (view[w] !== 0x01010101) return false;
+  }
+  for (i += words * 4; i < end; i++) if (bytes[i] !== 1) return false;
+  return true;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** `n` little-endian 16-bit integers from `at`, copied out of the file's bytes. */
+function int16Block(bytes: Uint8Array, at: number, n: number): Int16Array {
+  const from = bytes.byteOffset + at;
+  if (LITTLE_ENDIAN) return new Int16Array(bytes.buffer.slice(from, from + n * 2));
+  const out = new Int16Array(n);
+  const view = new DataView(bytes.buffer, from, n * 2);
+  for (let e = 0; e < n; e++) out[e] = view.getInt16(e * 2, true);
+  return out;
 }
 
 function sameAlphabet(alphabet: readonly string[], counts: readonly number[], maxSize: number): boolean {

@@ -39,11 +39,11 @@ const SIZE = BOARD_SIZE;
 const SQUARES = SIZE * SIZE;
 
 /** Rack code of the blank; lettered tiles are the lexicon's codes 1–28. */
-export const BLANK = 0;
+const BLANK = 0;
 /** Square encoding: tile code in the low 5 bits, then these flags. */
-export const CODE_MASK = 31;
-export const BLANK_BIT = 32;
-export const NEW_BIT = 64;
+const CODE_MASK = 31;
+const BLANK_BIT = 32;
+const NEW_BIT = 64;
 
 /** Edge layout of the DAWG (lexicon/dawg.ts), as module-local constants the JIT embeds. */
 const EDGE_FINAL = DAWG_EDGE_FINAL;
@@ -52,13 +52,17 @@ const CHILD_SHIFT = EDGE_CHILD_SHIFT;
 const TILE_MASK = EDGE_TILE_MASK;
 
 /** Every lettered tile. */
-export const ALL_TILES = ((1 << (TILE_COUNT + 1)) - 1) & ~1;
+const ALL_TILES = ((1 << (TILE_COUNT + 1)) - 1) & ~1;
 
 /** Face of each code as the engine writes it ('A', 'CH', 'Ñ'); '?' for the blank code. */
-export const FACES: readonly string[] = TILE_LETTERS.map((l, code) => (code === BLANK ? '?' : l.toUpperCase()));
+const FACES: readonly string[] = TILE_LETTERS.map((l, code) => (code === BLANK ? '?' : l.toUpperCase()));
 /** Face value of each code in the FISE set (the blank 0). */
-export const VALUES: Int32Array = Int32Array.from(FACES, (f, code) => (code === BLANK ? 0 : TILE_SETS.spanish.value(f)));
+const VALUES: Int32Array = Int32Array.from(FACES, (f, code) => (code === BLANK ? 0 : TILE_SETS.spanish.value(f)));
 const CODE_OF = new Map<string, number>(FACES.map((f, code) => [f, code]));
+
+// Exported by name from their local bindings, so that the compiled module reads them as locals
+// (an `export const` is read as a property of `exports` in CommonJS output, in the hot loops too).
+export { ALL_TILES, BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES };
 
 /** Code of a face ('CH' → 4, '?' → 0); -1 when the Spanish set has no such tile. */
 export function codeOf(face: string): number {
@@ -645,17 +649,10 @@ export class MoveGenerator {
   private extend(pos: number, start: number, node: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
     const edges = this.edges;
     const tile = this.laneTile;
-    const t0 = tile[pos];
-    if (t0 !== 0) {
-      const code = t0 & CODE_MASK;
-      const e = this.edgeOf(node, code);
-      if (e === 0) return;
-      const edge = edges[e];
-      const s = (t0 & BLANK_BIT) === 0 ? sum + VALUES[code] : sum;
-      const next = pos + 1;
-      if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(start, pos, s, wm, cross, used, usedIdx);
-      const child = edge >>> CHILD_SHIFT;
-      if (child !== 0 && next < SIZE) this.extend(next, start, child, s, wm, cross, used, usedIdx);
+    if (tile[pos] !== 0) {
+      const child = this.throughTiles(pos, node);
+      if (child >= 0 && this.runFinal) this.report(start, this.runEnd, sum + this.runPoints, wm, cross, used, usedIdx);
+      if (child > 0) this.extend(this.runEnd + 1, start, child, sum + this.runPoints, wm, cross, used, usedIdx);
       return;
     }
     const nodeMask = edges[node - 1];
@@ -718,21 +715,14 @@ export class MoveGenerator {
     used: number,
     usedIdx: number,
   ): void {
-    const edges = this.edges;
-    const tile = this.laneTile;
-    const t0 = tile[pos];
-    if (t0 !== 0) {
-      const code = t0 & CODE_MASK;
-      const e = this.edgeOf(node, code);
-      if (e === 0) return;
-      const edge = edges[e];
-      const s = (t0 & BLANK_BIT) === 0 ? sum + VALUES[code] : sum;
-      const next = pos + 1;
-      if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(start, pos, s, wm, cross, used, usedIdx);
-      const child = edge >>> CHILD_SHIFT;
-      if (child !== 0 && next < SIZE) this.extendPlain(next, start, child, s, wm, cross, used, usedIdx);
+    if (this.laneTile[pos] !== 0) {
+      const child = this.throughTiles(pos, node);
+      if (child >= 0 && this.runFinal) this.report(start, this.runEnd, sum + this.runPoints, wm, cross, used, usedIdx);
+      if (child > 0) this.extendPlain(this.runEnd + 1, start, child, sum + this.runPoints, wm, cross, used, usedIdx);
       return;
     }
+    const edges = this.edges;
+    const tile = this.laneTile;
     const nodeMask = edges[node - 1];
     let m = nodeMask & this.laneCross[pos] & this.rackMask;
     if (m === 0) return;
@@ -761,6 +751,39 @@ export class MoveGenerator {
       if (rack[t]++ === 0) this.rackMask ^= bit;
       this.laneNew[pos] = 0;
       if (this.stopped) break;
+    }
+  }
+
+  /** The run of board tiles `throughTiles` walked: its last lane position, face points, and whether a word may end there. */
+  private runEnd = 0;
+  private runPoints = 0;
+  private runFinal = false;
+
+  /**
+   * Walks the run of board tiles from lane position `pos` (graph at `node`): the node to extend
+   * from at the empty square after the run (0: none, the graph stops there or the lane ends; -1:
+   * the graph has no word with these tiles); sets `runEnd`, `runPoints` and `runFinal`.
+   */
+  private throughTiles(pos: number, node: number): number {
+    const edges = this.edges;
+    const tile = this.laneTile;
+    let points = 0;
+    let p = pos;
+    for (;;) {
+      const t = tile[p];
+      const e = this.edgeOf(node, t & CODE_MASK);
+      if (e === 0) return -1;
+      const edge = edges[e];
+      if ((t & BLANK_BIT) === 0) points += VALUES[t & CODE_MASK];
+      node = edge >>> CHILD_SHIFT;
+      if (p + 1 === SIZE || tile[p + 1] === 0) {
+        this.runEnd = p;
+        this.runPoints = points;
+        this.runFinal = (edge & EDGE_FINAL) !== 0;
+        return p + 1 < SIZE ? node : 0;
+      }
+      if (node === 0) return -1;
+      p++;
     }
   }
 

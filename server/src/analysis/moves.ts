@@ -8,6 +8,8 @@
  *
  * Contract for callers (the service layer, self-play, the CLI):
  * - `generateMoves(position, options)`: all moves, sorted (key, then score, position, word).
+ * - `listMoves(position, options)`: the same moves as a list that makes a `Move` only for a move
+ *   read (`move(i)`); the list keeps its own records, so later calls do not disturb it.
  * - `bestMoves(position, n, options)`: the first n of that order, found with bound pruning
  *   (`MoveGenerator.anchorBound`): far cheaper than all moves; identical to
  *   `generateMoves(...).slice(0, n)` (a test checks it).
@@ -39,7 +41,7 @@ import type { Lexicon } from '../lexicon/types';
 import { equityOf, prepare, type Prepared } from './equity';
 import { AnalysisCancelled, AnalysisUnsupported, type Move, type MoveOptions } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, NEW_BIT, VALUES, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
-import { compareMoves, records, sortedPlays, type PlayRecords } from './ordering';
+import { compareMoves, PlayRecords, records, sortedPlays } from './ordering';
 import { exchangeMinimumOf, type Position } from './position';
 
 export {
@@ -108,12 +110,14 @@ export class Collector implements PlacementSink {
       readonly col: number;
       readonly squares: readonly number[];
     },
+    /** Where a limit of Infinity keeps its placements: the shared records, or a list's own. */
+    own: PlayRecords = records,
   ) {
     this.topKeys = new Float64Array(limit === Infinity ? 0 : limit);
     this.nextCompact = limit === Infinity ? Infinity : Math.max(64, 4 * limit);
     if (limit === Infinity) {
-      this.records = records;
-      records.reset();
+      this.records = own;
+      own.reset();
     }
   }
 
@@ -139,21 +143,43 @@ export class Collector implements PlacementSink {
 
   /** Every move kept, sorted by `compareMoves(prep.key)`. */
   sorted(): Move[] {
-    const cmp = compareMoves(this.prep.key);
-    const others = this.kept.sort(cmp);
     const rec = this.records;
-    if (rec === undefined) return others;
-    const order = sortedPlays(rec, this.prep);
+    if (rec === undefined) return this.kept.sort(compareMoves(this.prep.key));
+    const order = this.mergedOrder();
+    const others = this.kept;
+    const out = new Array<Move>(order.length);
+    for (let k = 0; k < order.length; k++) out[k] = order[k] >= 0 ? rec.move(order[k], this.prep) : others[-order[k] - 1];
+    return out;
+  }
+
+  /**
+   * The sorted order of every move kept as records (limit Infinity): a record's index, or −1 − i
+   * for `kept[i]` (`kept` is sorted here). An exchange or the pass comes before a play of the same key and
+   * score (its position '' sorts first), so the two lists merge by key and score alone.
+   */
+  mergedOrder(): Int32Array {
+    const rec = this.records!;
+    const prep = this.prep;
+    const others = this.kept.sort(compareMoves(prep.key));
+    const byEquity = prep.key === 'equity';
+    const plays = sortedPlays(rec, prep);
     const n = rec.count;
-    const out = new Array<Move>(n + others.length);
+    const out = new Int32Array(n + others.length);
     let k = 0;
     let o = 0;
     for (let i = 0; i < n; i++) {
-      const m = rec.move(order[i], this.prep);
-      while (o < others.length && cmp(others[o], m) < 0) out[k++] = others[o++];
-      out[k++] = m;
+      const r = plays[i];
+      const score = rec.score[r];
+      const key = byEquity ? equityOf(score, prep.table[rec.usedIndex(r)]) : score;
+      while (o < others.length) {
+        const m = others[o];
+        const mk = byEquity ? m.equity : m.score;
+        if (mk < key || (mk === key && m.score < score)) break;
+        out[k++] = -1 - o++;
+      }
+      out[k++] = r;
     }
-    while (o < others.length) out[k++] = others[o++];
+    while (o < others.length) out[k++] = -1 - o++;
     return out;
   }
 
@@ -313,10 +339,44 @@ function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, pru
 /** Every legal move of the position, sorted. */
 export function generateMoves(position: Position, options: MoveOptions): Move[] {
   const prep = prepare(position, options);
-  const sink = new Collector(prep, Infinity);
+  const sink = new Collector(prep, Infinity); // the shared records: read whole before returning
   runGenerator(prep, options, sink);
   addNonPlacements(prep, sink);
   return sink.sorted();
+}
+
+/** Every legal move of a position in the order of `generateMoves`, each made into a `Move` when read. */
+export interface MoveList {
+  /** Placements + exchanges + the pass. */
+  readonly count: number;
+  /** Placements alone. */
+  readonly placements: number;
+  /** The i-th move (0 ≤ i < count), made on each call. */
+  move(i: number): Move;
+}
+
+/**
+ * Every legal move, found and sorted, kept as records in the list's own typed arrays: a `Move`
+ * is built only for the moves read (a page of them, the first few), so listing costs the walk
+ * and the sort, not an object per move.
+ */
+export function listMoves(position: Position, options: MoveOptions): MoveList {
+  const prep = prepare(position, options);
+  const own = new PlayRecords();
+  const sink = new Collector(prep, Infinity, Infinity, undefined, own);
+  runGenerator(prep, options, sink);
+  addNonPlacements(prep, sink);
+  const order = sink.mergedOrder();
+  const others = sink.kept;
+  return {
+    count: order.length,
+    placements: own.count,
+    move(i: number): Move {
+      if (!(i >= 0 && i < order.length)) throw new RangeError(`move ${i} of ${order.length}`);
+      const r = order[i];
+      return r >= 0 ? own.move(r, prep) : others[-r - 1];
+    },
+  };
 }
 
 export interface MovesAnswer {

@@ -169,6 +169,11 @@ export class PlayRecords {
     return 0;
   }
 
+  /** Used-tiles index of record i. */
+  usedIndex(i: number): number {
+    return (this.info[i] >>> 13) & 255;
+  }
+
   /** Record i as a move. */
   move(i: number, prep: Prepared): Move {
     const v = this.info[i];
@@ -266,9 +271,12 @@ export function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
     posOf[i] = rec.positionRank(i);
     scoreOf[i] = maxScore - score[i];
     const base = i * STRIDE;
-    tokensOf[i] = TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)] * 64 + second * TOKEN_RANK[sq[base + 1] & (CODE_MASK | BLANK_BIT)];
+    tokensOf[i] =
+      second === 1
+        ? TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)] * 64 + TOKEN_RANK[sq[base + 1] & (CODE_MASK | BLANK_BIT)]
+        : TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)];
   }
-  countingSort(a, b, n, tokensOf, 64 * 64);
+  countingSort(a, b, n, tokensOf, second === 1 ? 64 * 64 : 64);
   countingSort(b, a, n, posOf, 450);
   countingSort(a, b, n, scoreOf, maxScore + 1);
   {

@@ -29,6 +29,7 @@ import {
   defaultLeaves,
   equityOf,
   generateMoves,
+  listMoves,
   moveJson,
   movePlay,
   movePosition,
@@ -308,6 +309,32 @@ describe('analysis: how all moves are kept and sorted', function () {
       }
     }
     assert.ok(moves > 10000, `only ${moves} moves compared`);
+  });
+
+  it('a move list reads the moves of generateMoves one by one, and keeps them across other searches', () => {
+    const rnd = mulberry32(1414);
+    const game = generateGame({ seed: 67, notation: 'brackets' });
+    const r = replay(parse(game.text).file, { lexicon });
+    let lists = 0;
+    for (let i = 2; i < r.turns.length; i += 6) {
+      const got = positionBefore(r, i);
+      if (!('position' in got)) continue;
+      const p: Position = { ...got.position, rack: randomRack(rnd, got.position.board, i % 3) };
+      const list = listMoves(p, { lexicon });
+      // other searches in between reuse the generator's shared buffers, not the list's records
+      const other: Position = { ...p, rack: randomRack(rnd, p.board, 1) };
+      generateMoves(other, { lexicon });
+      bestMoves(other, 3, { lexicon });
+      const all = generateMoves(p, { lexicon });
+      assert.equal(list.count, all.length);
+      assert.equal(list.placements, all.filter((m) => m.kind === 'play').length);
+      const from = Math.floor(rnd() * all.length);
+      for (let k = from; k < Math.min(all.length, from + 25); k++) assert.deepEqual(list.move(k), all[k]);
+      assert.deepEqual(list.move(0), all[0]);
+      assert.throws(() => list.move(all.length), RangeError);
+      lists++;
+    }
+    assert.ok(lists >= 3, `only ${lists} lists compared`);
   });
 
   it('a board set again with another rack (cross sets kept) gives what it gives set afresh', () => {

@@ -16,6 +16,9 @@ import { captureIo } from '../report/helpers';
 import { analyze } from '../../../server/src/service/document';
 import { CoachCache, coachTurn, useCoachLeaves } from '../../../server/src/service/coach';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
+import { prepare } from '../../../server/src/analysis/equity';
+import { emptyBoard } from '../../../server/src/engine/board';
+import type { LeaveEvaluator } from '../../../server/src/analysis/leaves';
 import { removeTempDir, repoRoot, samplePath, tempDir } from '../../support/fixtures';
 
 describe('leaves: files', () => {
@@ -50,6 +53,28 @@ describe('leaves: files', () => {
       fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8'),
       new RegExp(`!data/${BUILTIN_LEAVES_FILE.replace('.', '\\.')}`),
     );
+  });
+
+  it('the built-in table values every sub-rack by rank as it values the leave by its faces', () => {
+    const table = builtinLeaves().leaves;
+    assert.ok(table instanceof LeaveTable && table.storesAllOf(table.index));
+    // the same values through the faces (an evaluator that is not a table: the memoised path)
+    const byFaces: LeaveEvaluator = { name: 'faces', value: (leave) => table.value(leave) };
+    const racks = ['?AEINRS', '??CHLLRR', 'QÑXZAAE', 'EEEEEEE', 'RRLLCHÑ', 'A', ''].map((r) => r.match(/CH|LL|RR|./gu) ?? []);
+    for (const rack of racks) {
+      const position = {
+        board: emptyBoard(),
+        rack: rack.slice(0, 7),
+        bag: 50,
+        scores: [0, 0] as const,
+        rules: 'fise' as const,
+        tileSet: 'spanish' as const,
+      };
+      const direct: Float64Array = prepare(position, { lexicon: loadDefaultLexicon(), leaves: table }).table;
+      const memo: Float64Array = prepare(position, { lexicon: loadDefaultLexicon(), leaves: byFaces }).table;
+      assert.deepEqual([...direct], [...memo], rack.join(''));
+      assert.ok(direct.some((v) => v !== 0) || rack.length === 0, rack.join(''));
+    }
   });
 
   it('reads a user .klv2 named by the setting', () => {

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import {
   LeaveIndex,
+  allOnes,
   SPANISH_ALPHABET,
   SPANISH_COUNTS,
   SPANISH_LEAVES,
@@ -107,6 +108,45 @@ describe('leaves: the .plv table', () => {
     assert.equal(parsed.table.value(['A']), 2);
     assert.equal(parsed.table.value(['S', '?']), 31.46);
     assert.equal(parsed.table.value(['Z']), -3);
+  });
+
+  it('reads a table that stores every leave as the general reading does, and refuses a bad one', () => {
+    const small = new LeaveIndex(['?', 'A', 'B', 'CH'], [1, 3, 1, 2], 3);
+    const every = new Map<number, number>();
+    for (let rank = 0; rank < small.size; rank++) every.set(rank, ((rank * 37) % 101) / 7 - 6);
+    const bytes = serializeLeaveTable(small, every, {});
+    const dense = parseLeaveTable(bytes);
+    // the same values with one leave left out: the general reading (binary search)
+    every.delete(small.size - 1);
+    const sparse = parseLeaveTable(serializeLeaveTable(small, every, {}));
+    assert.ok(dense.ok && sparse.ok);
+    assert.equal(dense.table.storedCount, small.size);
+    assert.deepEqual([...dense.table.ranks], [...Array(small.size).keys()]);
+    for (let rank = 0; rank < small.size - 1; rank++) {
+      const faces = small.unrank(rank).map((c) => small.alphabet[c]);
+      assert.equal(dense.table.value(faces), sparse.table.value(faces));
+      assert.equal(dense.table.value(faces), Math.round((((rank * 37) % 101) / 7 - 6) * 100) * 0.01);
+    }
+    // a delta of 2 in the rank list: the last rank runs past the index
+    const bad = Buffer.from(bytes);
+    bad[8 + bad.readUInt32LE(4) + 4 + 3] = 2;
+    const refused = parseLeaveTable(bad);
+    assert.ok(!refused.ok);
+    assert.match(refused.detail, /beyond the/);
+  });
+
+  it('checks a run of ones natively and word by word alike, at any alignment', () => {
+    const bytes = new Uint8Array(64).fill(1);
+    for (const native of [true, false]) {
+      for (let at = 0; at < 5; at++) {
+        for (const n of [0, 1, 3, 4, 9, 40]) assert.equal(allOnes(bytes, at, n, native), true);
+        for (const bad of [at, at + 5, at + 38]) {
+          bytes[bad] = 2;
+          assert.equal(allOnes(bytes, at, 40, native), false);
+          bytes[bad] = 1;
+        }
+      }
+    }
   });
 
   it('smooths an unseen leave from its sub-leaves (worked by hand)', () => {
