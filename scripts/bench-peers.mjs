@@ -22,7 +22,7 @@
 // run with exit code 1.
 //
 // Figures, CPU time (user + system) and medians, with the load average. Runs interleaved per
-// blank class: Planilla, MAGPIE, wolges, Planilla, … Each tool times its own generation calls
+// blank class: Planilla, wolges, MAGPIE, Planilla, … Each tool times its own generation calls
 // (Planilla process.cpuUsage, the harnesses CLOCK_PROCESS_CPUTIME_ID), so start-up and loading
 // are left out.
 //   1. all moves per blank class: M placements/s (sum of placements / CPU time of the pass,
