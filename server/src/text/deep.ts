@@ -14,6 +14,10 @@ export const DEEP_MESSAGES: Catalog = {
     es: 'la bolsa aún tiene {bag, plural, one {# ficha} other {# fichas}}: el final exacto necesita la bolsa vacía',
     en: 'the bag still holds {bag, plural, one {# tile} other {# tiles}}: the exact endgame needs an empty bag',
   },
+  'deep.pre-endgame-bag': {
+    es: 'la bolsa tiene {bag, plural, one {# ficha} other {# fichas}}: el prefinal necesita una o dos fichas en la bolsa y alguna en el atril contrario',
+    en: "the bag holds {bag, plural, one {# tile} other {# tiles}}: the pre-endgame needs one or two tiles in the bag and some on the opponent's rack",
+  },
   'deep.endgame-heading': {
     es: '{player}, línea {line}: final con la bolsa vacía, atril {rack} contra {opponent} ({opponentRack})',
     en: '{player}, line {line}: endgame with the bag empty, rack {rack} against {opponent} ({opponentRack})',
