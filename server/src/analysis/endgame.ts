@@ -933,3 +933,12 @@ export function afterPlacement(position: Position, move: Move): { board: Positio
   });
   return { board, left };
 }
+
+/** Whether two moves are the same move (kind, place, direction and squares). */
+export const sameMove = (a: Move, b: Move): boolean =>
+  a.kind === b.kind &&
+  a.row === b.row &&
+  a.col === b.col &&
+  a.direction === b.direction &&
+  a.squares.length === b.squares.length &&
+  a.squares.every((v, i) => v === b.squares[i]);

@@ -33,11 +33,11 @@
  * solve and every case, and once it answers true the call throws `AnalysisCancelled`.
  *
  * Example:
- *   const r = solvePreEndgame(position, { lexicon, candidates: 8 });
+ *   const r = solvePreEndgame(position, { lexicon, candidates: 6 });
  *   r.candidates[0];   // { move, spread: 14.5, wins: 0.75, draws: 0, losses: 0.25, cases: 6, solved: 6, timedOut: 0 }
  */
 import type { Lexicon } from '../lexicon/types';
-import { afterPlacement, rackValue, solveEndgame } from './endgame';
+import { afterPlacement, rackValue, sameMove, solveEndgame } from './endgame';
 import type { LeaveEvaluator } from './leaves';
 import { AnalysisCancelled, AnalysisUnsupported, type Move } from './move';
 import { FACES } from './movegen';
@@ -45,11 +45,11 @@ import { analyzeMoves } from './moves';
 import { unseenTiles, type Position } from './position';
 
 /** Static candidates of the player to move at the root (default). */
-export const PRE_ENDGAME_CANDIDATES = 8;
+export const PRE_ENDGAME_CANDIDATES = 6;
 /** Static candidates of either player below the root while tiles are in the bag (default). */
-export const PRE_ENDGAME_REPLIES = 5;
+export const PRE_ENDGAME_REPLIES = 3;
 /** Search nodes of one endgame solve (default). */
-export const PRE_ENDGAME_NODES = 40_000;
+export const PRE_ENDGAME_NODES = 10_000;
 /** log2 of each solve's transposition table: hundreds of solves, each with few nodes, want a small one. */
 const SOLVE_TABLE_BITS = 16;
 /** Most tiles in the bag for a pre-endgame. */
@@ -59,13 +59,13 @@ export interface PreEndgameOptions {
   readonly lexicon: Lexicon;
   /** Leave values for the static ranking of candidates (default the built-in table). */
   readonly leaves?: LeaveEvaluator;
-  /** Static candidates at the root (default 8; Infinity: every legal move). */
+  /** Static candidates at the root (default 6; Infinity: every legal move). */
   readonly candidates?: number;
-  /** Static candidates below the root (default 5; Infinity: every legal move). */
+  /** Static candidates below the root (default 3; Infinity: every legal move). */
   readonly replies?: number;
   /** Moves valued besides the candidates (the move played). */
   readonly moves?: readonly Move[];
-  /** Search nodes of each endgame solve (default 40 000). */
+  /** Search nodes of each endgame solve (default 10 000). */
   readonly maxNodes?: number;
   /** Milliseconds of each endgame solve (default none). */
   readonly timeLimitMs?: number;
@@ -360,14 +360,6 @@ export interface PreEndgameStep {
   /** After an exchange: the new bag's order the line follows (the first of its orderings). */
   readonly bagAfter?: readonly string[];
 }
-
-const sameMove = (a: Move, b: Move): boolean =>
-  a.kind === b.kind &&
-  a.row === b.row &&
-  a.col === b.col &&
-  a.direction === b.direction &&
-  a.squares.length === b.squares.length &&
-  a.squares.every((v, i) => v === b.squares[i]);
 
 /** The unseen tiles (option or tile tracking) and the node of one ordering; refuses what is no pre-endgame. */
 function rootOf(position: Position, options: PreEndgameOptions): { unseen: Map<string, number>; node: (bag: readonly string[]) => Node } {
