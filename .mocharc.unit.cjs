@@ -1,7 +1,7 @@
 // `npm run test:unit`: the fast loop for editing — the unit tests (test/unit, compiled to out/)
 // without the slow suites named below: property, hostile and generator suites; the move generator
 // checked against a brute-force one; the endgame solver against a plain minimax; the incremental
-// cross sets against fresh ones; a word list of a million words; the simulation and the deep
+// cross sets against fresh ones; the pre-endgame against a brute-force enumeration; a word list of a million words; the simulation and the deep
 // analysis of whole games. `npm test` (.mocharc.json) still runs every suite, these included, and
 // CI runs `npm test`. test/unit/architecture/test-suites.test.ts checks that each slow suite named
 // here exists and that .mocharc.json runs it.
@@ -15,6 +15,7 @@ const SLOW_SUITES = [
   'out/test/unit/analysis/deep-game.test.js',
   'out/test/unit/analysis/cli-deep.test.js',
   'out/test/unit/analysis/endgame.test.js',
+  'out/test/unit/analysis/pre-endgame.test.js',
   'out/test/unit/analysis/movegen-incremental.test.js',
   'out/test/unit/lexicon/large-list.test.js',
 ];

@@ -31,7 +31,7 @@
  */
 import type { Replay } from '../engine/types';
 import { analyzeTurn, type SkipReason, type TurnAnalysis } from './coach';
-import { endgameMoveValue, solveEndgame } from './endgame';
+import { endgameMoveValue, sameMove, solveEndgame } from './endgame';
 import type { Move } from './move';
 import type { MoveOptions } from './moves';
 import { unseenTiles, type Position } from './position';
@@ -139,14 +139,6 @@ function passesBefore(r: Replay, index: number): number {
   for (let i = index - 1; i >= 0 && r.turns[i].kind === 'pass'; i--) n++;
   return n;
 }
-
-const sameMove = (a: Move, b: Move): boolean =>
-  a.kind === b.kind &&
-  a.row === b.row &&
-  a.col === b.col &&
-  a.direction === b.direction &&
-  a.squares.length === b.squares.length &&
-  a.squares.every((v, i) => v === b.squares[i]);
 
 /** The moves a close turn simulates (the close static best and the move played); undefined when the turn is not simulated. */
 export function simCandidatesOf(coach: TurnAnalysis, closeEquity = CLOSE_EQUITY): Move[] | undefined {

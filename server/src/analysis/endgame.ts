@@ -891,7 +891,6 @@ export interface MoveValue {
  */
 export function endgameMoveValue(position: Position, opponent: readonly string[], move: Move, options: EndgameOptions): MoveValue {
   if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
-  const rackValue = (faces: readonly string[]): number => faces.reduce((s, f) => s + VALUES[codeOf(f)], 0);
   const passes = options.passes ?? 0;
   const naspa = position.rules === 'naspa';
   if (move.kind === 'pass') {
@@ -903,6 +902,22 @@ export function endgameMoveValue(position: Position, opponent: readonly string[]
     });
     return { spread: -after.spread, line: after.line, exact: after.exact };
   }
+  const { board, left } = afterPlacement(position, move);
+  if (left.length === 0) return { spread: move.score + 2 * rackValue(opponent), line: [], exact: true };
+  const scores: [number, number] = [position.scores[1], position.scores[0] + move.score];
+  const after = solveEndgame({ ...position, board, rack: opponent, scores }, left, { ...options, passes: 0, scoreless: 0 });
+  return { spread: move.score - after.spread, line: after.line, exact: after.exact };
+}
+
+/** The sum of the face values of `faces` (the blank 0). */
+export function rackValue(faces: readonly string[]): number {
+  let sum = 0;
+  for (const f of faces) sum += VALUES[codeOf(f)] ?? 0;
+  return sum;
+}
+
+/** The board after placement `move` (its new tiles) and what is left of `position.rack`. */
+export function afterPlacement(position: Position, move: Move): { board: Position['board']; left: string[] } {
   const board = position.board.slice();
   const left = position.rack.slice();
   const across = move.direction === 'across';
@@ -916,8 +931,14 @@ export function endgameMoveValue(position: Position, opponent: readonly string[]
     const k = left.indexOf(blank ? '?' : FACES[code]);
     if (k >= 0) left.splice(k, 1);
   });
-  if (left.length === 0) return { spread: move.score + 2 * rackValue(opponent), line: [], exact: true };
-  const scores: [number, number] = [position.scores[1], position.scores[0] + move.score];
-  const after = solveEndgame({ ...position, board, rack: opponent, scores }, left, { ...options, passes: 0, scoreless: 0 });
-  return { spread: move.score - after.spread, line: after.line, exact: after.exact };
+  return { board, left };
 }
+
+/** Whether two moves are the same move (kind, place, direction and squares). */
+export const sameMove = (a: Move, b: Move): boolean =>
+  a.kind === b.kind &&
+  a.row === b.row &&
+  a.col === b.col &&
+  a.direction === b.direction &&
+  a.squares.length === b.squares.length &&
+  a.squares.every((v, i) => v === b.squares[i]);

@@ -1,6 +1,6 @@
 /**
- * The `"endgame"` field of `moves --stdin` and the JSON of a solved endgame (docs/deep-analysis.md
- * "JSON"), shared by `planilla endgame` (endgame.ts) and `moves --stdin` (moves.ts calls
+ * The `"endgame"` field of `moves --stdin` and the JSON of a solved endgame or pre-endgame
+ * (docs/deep-analysis.md "JSON"), shared by `planilla endgame` (endgame.ts) and `moves --stdin` (moves.ts calls
  * `endgameField` and adds what it returns).
  *
  * Invariants: never throws for input: a bad field answers `{ error }` in the user's language.
@@ -12,6 +12,7 @@ import type { Lexicon } from '../lexicon/types';
 import { formatMessage } from '../rules/messages';
 import { moveJson, unseenTiles, type Position } from '../analysis';
 import { solveEndgame, type EndgameResult } from '../analysis/endgame';
+import { PRE_ENDGAME_MAX_BAG, solvePreEndgame, type PreEndgameCandidate, type PreEndgameResult } from '../analysis/pre-endgame';
 import { readTiles, type AnalysisMessage } from '../analysis/position';
 import { t, type CliIo } from './io';
 
@@ -40,10 +41,31 @@ export function endgameJson(result: EndgameResult): Record<string, unknown> {
   };
 }
 
+export const hundredths = (x: number): number => Math.round(x * 100) / 100;
+
+/** The JSON of one pre-endgame candidate (docs/deep-analysis.md "Pre-endgame"). */
+export function preEndgameCandidateJson(c: PreEndgameCandidate): Record<string, unknown> {
+  const { move, spread, wins, draws, losses, cases, solved, timedOut } = c;
+  return { ...moveJson(move), spread: hundredths(spread), wins, draws, losses, cases, solved, timedOut };
+}
+
+/** The JSON of a solved pre-endgame, shared with the `"endgame"` field of `moves --stdin`. */
+export function preEndgameJson(result: PreEndgameResult): Record<string, unknown> {
+  return {
+    bag: result.bag,
+    orderings: result.orderings,
+    weight: result.weight,
+    solves: result.solves,
+    timedOutSolves: result.timedOutSolves,
+    candidates: result.candidates.map(preEndgameCandidateJson),
+  };
+}
+
 /**
  * The `"endgame"` answer of one `moves --stdin` position: `{ spread, exact, end, depth, nodes,
- * line }`, or `{ error }` (the field is not an object, the opponent's rack unreadable, tiles in the
- * bag). `request` is the line's JSON; undefined when it has no `"endgame"` field.
+ * line }`; with one or two tiles in the bag and no `"opponentRack"`, the pre-endgame's `{ bag,
+ * orderings, weight, solves, timedOutSolves, candidates }`; or `{ error }` (the field is not an
+ * object, the opponent's rack unreadable, more tiles in the bag). `request` is the line's JSON; undefined when it has no `"endgame"` field.
  */
 export function endgameField(
   request: unknown,
@@ -64,13 +86,25 @@ export function endgameField(
     if ('error' in read) return { error: render(read.error, lang) };
     opponent = read.tiles.map((x) => x!.letter);
   }
-  if (position.bag !== 0) return fail('deep.endgame-bag', { bag: position.bag });
   const limit = (key: string): number | undefined | null =>
     o[key] === undefined ? undefined : typeof o[key] === 'number' && Number.isInteger(o[key]) && o[key] > 0 ? o[key] : null;
   const passes = o.passes === undefined ? 0 : typeof o.passes === 'number' && Number.isInteger(o.passes) && o.passes >= 0 ? o.passes : null;
   const time = limit('time');
   const nodes = limit('nodes');
-  if (passes === null || time === null || nodes === null) return fail('deep.json.endgame');
+  const top = limit('top');
+  if (passes === null || time === null || nodes === null || top === null) return fail('deep.json.endgame');
+  if (position.bag >= 1 && position.bag <= PRE_ENDGAME_MAX_BAG && o.opponentRack === undefined) {
+    // The pre-endgame: the bag and the opponent's rack are the unseen tiles (docs/deep-analysis.md).
+    const result = solvePreEndgame(position, {
+      lexicon,
+      passes,
+      ...(top !== undefined ? { candidates: top } : {}),
+      ...(time !== undefined ? { timeLimitMs: time * 1000 } : {}),
+      ...(nodes !== undefined ? { maxNodes: nodes } : {}),
+    });
+    return preEndgameJson(result);
+  }
+  if (position.bag !== 0) return fail('deep.endgame-bag', { bag: position.bag });
   const result = solveEndgame(position, opponent, {
     lexicon,
     passes,

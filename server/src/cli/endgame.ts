@@ -1,19 +1,22 @@
 /**
- * `planilla endgame FILE --line L [--json] [--time S] [--nodes N]` (docs/deep-analysis.md): the
- * exact endgame of the turn on line L (the bag empty, the opponent's rack known by tile tracking):
- * the best sequence, its final spread and the value of the move played (the `"endgame"` field of
- * `moves --stdin` is in endgame-json.ts).
+ * `planilla endgame FILE --line L [--json] [--time S] [--nodes N] [--top K]` (docs/deep-analysis.md):
+ * the exact endgame of the turn on line L (the bag empty, the opponent's rack known by tile
+ * tracking): the best sequence, its final spread and the value of the move played; with one or two
+ * tiles in the bag, the pre-endgame (analysis/pre-endgame.ts): the best K candidates and the move
+ * played, each with its mean spread and win share over every ordering of the bag, `--time` and
+ * `--nodes` limiting each endgame solve. The `"endgame"` field of `moves --stdin` is in
+ * endgame-json.ts.
  *
  * Exit codes: 0 answered; 2 bad usage, unreadable file, no move on that line, the rack not known,
- * tiles still in the bag.
+ * more than two tiles in the bag.
  *
  * Example:
  *   planilla endgame samples/final-de-club.gcg --line 40
  *   echo '{"board":[...],"rack":"EQ","endgame":{"opponentRack":"DGNP"}}' | planilla moves --stdin
  */
 import { formatNumber } from '../rules/messages';
-import { moveJson, positionBefore, type Move, type Position } from '../analysis';
-import { endgameJson, opponentRackOf } from './endgame-json';
+import { analyzeMoves, moveJson, positionBefore, type Move, type Position } from '../analysis';
+import { endgameJson, hundredths, opponentRackOf, preEndgameCandidateJson, preEndgameJson } from './endgame-json';
 import { playedMove } from '../analysis/coach';
 import { endgameMoveValue, solveEndgame, type EndgameOptions, type EndgameResult } from '../analysis/endgame';
 import type { Replay } from '../engine/types';
@@ -22,10 +25,13 @@ import { analyzeFile, replaySettings, singleFile } from './board';
 import { t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
-import { COMMON, moveText, positionJson, positiveInt, render, shown, signed } from './moves';
+import { COMMON, lineOption, moveText, positionJson, positiveInt, render, shown, signed } from './moves';
 import { jsonForTerminal } from './terminal';
 import { progressBar } from './progress';
 import { AnalysisUnsupported } from '../analysis';
+import type { Lexicon } from '../lexicon/types';
+import { sameMove } from '../analysis/endgame';
+import { PRE_ENDGAME_MAX_BAG, solvePreEndgame, type PreEndgameResult } from '../analysis/pre-endgame';
 
 export const endgameCommand: Command = {
   options: { ...COMMON, line: { type: 'string' }, time: { type: 'string' }, nodes: { type: 'string' } },
@@ -61,13 +67,8 @@ const rackText = (rack: readonly string[]): string => rack.map((f) => (f.length 
 async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
   const settings = replaySettings(args, io);
   if (!settings) return 2;
-  const lineArg = args.values.get('line');
-  if (lineArg === undefined) {
-    io.err(t(io.lang, 'analysis.no-line'));
-    return 2;
-  }
-  const line = positiveInt(lineArg, '--line', io);
-  if (line === null || line === undefined) return 2;
+  const line = lineOption(args, io);
+  if (line === undefined) return 2;
   const time = positiveInt(args.values.get('time'), '--time', io);
   if (time === null) return 2;
   const nodes = positiveInt(args.values.get('nodes'), '--nodes', io);
@@ -91,8 +92,21 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
     return 2;
   }
   const position = got.position;
-  const opponent = opponentRackOf(position);
   const passes = passesBefore(r, index);
+  const top = positiveInt(args.values.get('top'), '--top', io);
+  if (top === null) return 2;
+  if (position.bag >= 1 && position.bag <= PRE_ENDGAME_MAX_BAG) {
+    const limits = { time, nodes, top, passes, json: args.flags.has('json') };
+    const heading = { player: shown(r.players[turn.player]?.nick ?? ''), line };
+    try {
+      return preEndgame(position, turn, { lexicon, ...limits, heading }, io);
+    } catch (e) {
+      if (!(e instanceof AnalysisUnsupported)) throw e;
+      io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: render(e.reason, io.lang) }));
+      return 2;
+    }
+  }
+  const opponent = opponentRackOf(position);
   const options: EndgameOptions = {
     lexicon,
     passes,
@@ -174,4 +188,90 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     throw e;
   }
+}
+
+interface PreEndgameRun {
+  readonly lexicon: Lexicon;
+  readonly time: number | undefined;
+  readonly nodes: number | undefined;
+  readonly top: number | undefined;
+  readonly passes: number;
+  readonly json: boolean;
+  readonly heading: { readonly player: string; readonly line: number };
+}
+
+const pct = (x: number): number => Math.round(x * 1000) / 10;
+
+/** The pre-endgame of a turn with 1 or 2 tiles in the bag: every candidate over every ordering of the bag. */
+function preEndgame(position: Position, turn: Replay['turns'][number], run: PreEndgameRun, io: CliIo): number {
+  const move = playedMove(turn, position);
+  // valued only when legal (a phony is no candidate of the position)
+  const legal =
+    move && move !== 'unknown-exchange' ? analyzeMoves(position, 1, { lexicon: run.lexicon }, move, { count: false }).legal : false;
+  const played = legal && move && move !== 'unknown-exchange' ? move : undefined;
+  const bar = progressBar();
+  let result: PreEndgameResult;
+  try {
+    result = solvePreEndgame(position, {
+      lexicon: run.lexicon,
+      passes: run.passes,
+      ...(run.top !== undefined ? { candidates: run.top } : {}),
+      ...(run.time !== undefined ? { timeLimitMs: run.time * 1000 } : {}),
+      ...(run.nodes !== undefined ? { maxNodes: run.nodes } : {}),
+      ...(played ? { moves: [played] } : {}),
+      onProgress: (done, total) => bar.update(done / total, t(io.lang, 'deep.pre-endgame-progress', { done, total })),
+    });
+  } finally {
+    bar.done();
+  }
+  const mine = played ? result.candidates.find((c) => sameMove(c.move, played)) : undefined;
+  const best = result.candidates[0];
+  const unseen = rackText(opponentRackOf(position));
+  if (run.json) {
+    io.out(
+      jsonForTerminal(
+        JSON.stringify({
+          position: positionJson(position),
+          unseen,
+          passes: run.passes,
+          preEndgame: preEndgameJson(result),
+          ...(mine ? { played: { ...preEndgameCandidateJson(mine), lost: hundredths(best.spread - mine.spread) } } : {}),
+        }),
+      ),
+    );
+    return 0;
+  }
+  io.out(
+    t(io.lang, 'deep.pre-endgame-heading', {
+      ...run.heading,
+      bag: position.bag,
+      rack: rackText(position.rack),
+      unseen,
+      orderings: result.orderings,
+    }),
+  );
+  result.candidates.forEach((c, i) => {
+    io.out(
+      t(io.lang, 'deep.pre-endgame-row', {
+        rank: i + 1,
+        move: moveText(c.move, io.lang),
+        score: signed(c.move.score),
+        spread: hundredths(c.spread),
+        wins: pct(c.wins),
+        draws: pct(c.draws),
+        solved: c.solved,
+        cases: c.cases,
+        timedOut: c.timedOut,
+      }),
+    );
+  });
+  if (mine)
+    io.out(
+      t(io.lang, 'deep.pre-endgame-played', {
+        move: moveText(mine.move, io.lang),
+        spread: hundredths(mine.spread),
+        lost: hundredths(best.spread - mine.spread),
+      }),
+    );
+  return 0;
 }

@@ -39,7 +39,7 @@ import {
   type SortKey,
 } from '../analysis';
 import type { AnalysisMessage } from '../analysis/position';
-import { analyzeFile, replaySettings } from './board';
+import { analyzeFile, replaySettings, singleFile } from './board';
 import { t, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
@@ -106,6 +106,16 @@ export function render(m: AnalysisMessage, lang: CliIo['lang']): string {
   const args: Record<string, string | number> = { ...m.args };
   if (m.detail) args.detail = render(m.detail, lang);
   return formatMessage(m.messageId, args, lang);
+}
+
+/** `--line L` (required); undefined after one line on stderr when missing or not a line number. */
+export function lineOption(args: ParsedArgs, io: CliIo): number | undefined {
+  const lineArg = args.values.get('line');
+  if (lineArg === undefined) {
+    io.err(t(io.lang, 'analysis.no-line'));
+    return undefined;
+  }
+  return positiveInt(lineArg, '--line', io) ?? undefined;
 }
 
 export function positiveInt(value: string | undefined, option: string, io: CliIo): number | undefined | null {
@@ -191,22 +201,10 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     if (!leaves) return 2;
     return serveStdin(options.stdin ?? process.stdin, lexicon, io, leaves, defaults);
   }
-  const lineArg = args.values.get('line');
-  if (lineArg === undefined) {
-    io.err(t(io.lang, 'analysis.no-line'));
-    return 2;
-  }
-  const line = positiveInt(lineArg, '--line', io);
-  if (line === null || line === undefined) return 2;
-  if (args.positionals.length !== 1) {
-    io.err(
-      args.positionals.length === 0
-        ? t(io.lang, 'cli.no-files')
-        : t(io.lang, 'report.one-file', { command: 'moves', count: args.positionals.length }),
-    );
-    return 2;
-  }
-  const file = args.positionals[0];
+  const line = lineOption(args, io);
+  if (line === undefined) return 2;
+  const file = singleFile(args, 'moves', io);
+  if (file === undefined) return 2;
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   if (!lexicon) return 2;
   const leaves = resolveLeaves(args, io);

@@ -14,6 +14,26 @@ export const DEEP_MESSAGES: Catalog = {
     es: 'la bolsa aún tiene {bag, plural, one {# ficha} other {# fichas}}: el final exacto necesita la bolsa vacía',
     en: 'the bag still holds {bag, plural, one {# tile} other {# tiles}}: the exact endgame needs an empty bag',
   },
+  'deep.pre-endgame-bag': {
+    es: 'la bolsa tiene {bag, plural, one {# ficha} other {# fichas}}: el prefinal necesita una o dos fichas en la bolsa y alguna en el atril contrario',
+    en: "the bag holds {bag, plural, one {# tile} other {# tiles}}: the pre-endgame needs one or two tiles in the bag and some on the opponent's rack",
+  },
+  'deep.pre-endgame-heading': {
+    es: '{player}, línea {line}: prefinal con {bag, plural, one {# ficha} other {# fichas}} en la bolsa, atril {rack}; sin ver {unseen} ({orderings, plural, one {# orden} other {# órdenes}} de la bolsa)',
+    en: '{player}, line {line}: pre-endgame with {bag, plural, one {# tile} other {# tiles}} in the bag, rack {rack}; unseen {unseen} ({orderings, plural, one {# ordering} other {# orderings}} of the bag)',
+  },
+  'deep.pre-endgame-row': {
+    es: '{rank}. {move} {score}: diferencial medio {spread, number}, gana {wins, number} %, empata {draws, number} %; {solved} de {cases} casos resueltos, {timedOut} en el límite',
+    en: '{rank}. {move} {score}: mean spread {spread, number}, wins {wins, number}%, draws {draws, number}%; {solved} of {cases} cases solved, {timedOut} at the limit',
+  },
+  'deep.pre-endgame-played': {
+    es: 'jugada hecha: {move}, diferencial medio {spread, number}; pierde {lost, number}',
+    en: 'move played: {move}, mean spread {spread, number}; loses {lost, number}',
+  },
+  'deep.pre-endgame-progress': {
+    es: 'prefinal: {done} de {total} casos',
+    en: 'pre-endgame: {done} of {total} cases',
+  },
   'deep.endgame-heading': {
     es: '{player}, línea {line}: final con la bolsa vacía, atril {rack} contra {opponent} ({opponentRack})',
     en: '{player}, line {line}: endgame with the bag empty, rack {rack} against {opponent} ({opponentRack})',
@@ -36,8 +56,8 @@ export const DEEP_MESSAGES: Catalog = {
   'deep.end.scoreless': { es: 'turnos sin puntuar{article}', en: 'scoreless turns{article}' },
   'deep.end.horizon': { es: 'sin llegar al final', en: 'the end not reached' },
   'deep.json.endgame': {
-    es: '"endgame" es un objeto: {"opponentRack": "…", "passes": N, "time": S, "nodes": N}',
-    en: '"endgame" is an object: {"opponentRack": "…", "passes": N, "time": S, "nodes": N}',
+    es: '"endgame" es un objeto: {"opponentRack": "…", "passes": N, "time": S, "nodes": N, "top": N}',
+    en: '"endgame" is an object: {"opponentRack": "…", "passes": N, "time": S, "nodes": N, "top": N}',
   },
   'deep.json.opponent-rack': { es: '"opponentRack" es un texto de fichas', en: '"opponentRack" is a text of tiles' },
   'deep.endgame-progress': {

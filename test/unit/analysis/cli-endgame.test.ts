@@ -65,6 +65,43 @@ describe('analysis: planilla endgame', function () {
     assert.equal(three.endgame, undefined);
   });
 
+  it('with two tiles in the bag gives the pre-endgame: each candidate over every ordering of the bag, and the move played', async () => {
+    const c = captureIo('en');
+    assert.equal(await runEndgame([sample('final-de-club.gcg'), '--line', '37', '--top', '1', '--nodes', '500', '--json'], c.io), 0);
+    assert.deepEqual(c.err, []);
+    const a = JSON.parse(c.out.join('\n')) as {
+      position: { bag: number };
+      unseen: string;
+      preEndgame: {
+        bag: number;
+        orderings: number;
+        weight: number;
+        candidates: { kind: string; spread: number; cases: number; solved: number; timedOut: number }[];
+      };
+      played: { position: string; spread: number; lost: number };
+    };
+    assert.equal(a.position.bag, 2);
+    assert.equal(a.unseen.length, 9);
+    // 9 unseen tiles, two in the bag: 9 × 8 instance orderings.
+    assert.equal(a.preEndgame.weight, 72);
+    assert.equal(a.preEndgame.candidates.length, 3); // the best, the pass, the move played
+    assert.ok(a.preEndgame.candidates.some((x) => x.kind === 'pass'));
+    for (const x of a.preEndgame.candidates) assert.equal(x.solved + x.timedOut, a.preEndgame.orderings);
+    assert.equal(a.played.position, 'H1');
+    assert.ok(Math.abs(a.played.lost - (a.preEndgame.candidates[0].spread - a.played.spread)) <= 0.011); // each rounded to hundredths
+    const es = captureIo('es');
+    assert.equal(await runEndgame([sample('final-de-club.gcg'), '--line', '37', '--top', '1', '--nodes', '300'], es.io), 0);
+    assert.match(es.out[0], /prefinal con 2 fichas en la bolsa, atril CDEEQRU/);
+    assert.match(es.out.join('\n'), /jugada hecha: H1 EDUCANDA, diferencial medio -?[\d,]+; pierde/);
+    // The same through the "endgame" field of moves --stdin.
+    const input = Readable.from([`${JSON.stringify({ id: 1, ...(a.position as object), top: 1, endgame: { top: 1, nodes: 500 } })}\n`]);
+    const s = captureIo('en');
+    assert.equal(await runMoves(['--stdin'], s.io, { stdin: input }), 0);
+    const one = JSON.parse(s.out[0]) as { endgame: { weight: number; candidates: { spread: number }[] } };
+    assert.equal(one.endgame.weight, 72);
+    assert.equal(one.endgame.candidates[0].spread, a.preEndgame.candidates[0].spread);
+  });
+
   it('says plainly when it cannot solve: tiles in the bag, no file, no --line', async () => {
     const bag = captureIo('en');
     assert.equal(await runEndgame([sample('final-de-club.gcg'), '--line', '13'], bag.io), 2);
