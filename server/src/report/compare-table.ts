@@ -60,6 +60,9 @@ function verdictCell(d: Disagreement | undefined, edition: Edition, lang: Langua
   return `<td class="verdict right-${d.right}">${e(who)}${article ? ` <span class="article">(${e(article)})</span>` : ''}${carried}</td>`;
 }
 
+/** The table's columns in order, named for the page's widths (a colgroup, so a fixed layout can size them). */
+const COLUMNS = ['turn', 'player', 'sheet', 'sheet', 'board', 'verdict'] as const;
+
 /** The view's body: heading, warnings, the table of turns, the summary and the results. */
 export function renderCompareBody(c: Comparison, edition: Edition, lang: Language): string {
   const byTurn = new Map(c.disagreements.map((d) => [d.n, d]));
@@ -94,6 +97,7 @@ export function renderCompareBody(c: Comparison, edition: Edition, lang: Languag
     `<p class="counts">${ui(lang, 'ui.compare.counts', { n: c.turns.length, differing: c.summary.differing })}</p>`,
     '<div class="table-wrap">',
     '<table class="turns">',
+    `<colgroup>${COLUMNS.map((c) => `<col class="col-${c}">`).join('')}</colgroup>`,
     `<thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead>`,
     `<tbody>${rows.join('')}</tbody>`,
     '</table>',

@@ -1,8 +1,11 @@
 /**
  * The page of the comparison view in VS Code ("Compare with another sheet…"): the turn-by-turn
  * table the server renders (report/compare-table.ts) in a page with a strict policy and one style
- * sheet by nonce. The table scrolls within the panel, sideways too, with its header in view; a
- * differing row is marked, the wrong sheet's numbers struck through.
+ * sheet by nonce. The table fits the panel's width: its columns have fixed shares and long cells
+ * (the sheets' file names in the header, the board's words, the verdict) wrap, so the verdict stays
+ * in view beside the record; it scrolls within the panel, its header in view, and sideways only in
+ * a panel narrower than its minimum width. A differing row is marked, the wrong sheet's numbers
+ * struck through.
  *
  * Invariants: pure; the page loads nothing and runs no script (`default-src 'none'`, the style
  * only by its nonce); the body is kept as the server escaped it; the title is escaped here.
@@ -24,13 +27,19 @@ body { margin: 0; padding: 8px 12px; box-sizing: border-box; display: flex; flex
 h1 { font-size: 1.2em; margin: 2px 0 6px; overflow-wrap: anywhere; }
 .summary, .counts { margin: 3px 0; max-width: 70em; }
 .counts { opacity: 0.8; }
-/* The table scrolls inside the panel (both ways), its header kept in view. */
+/* The table scrolls inside the panel, its header kept in view; it fits the panel's width down to
+   its minimum (then it scrolls sideways within its box, never the page). */
 .table-wrap { flex: 1 1 auto; min-height: 0; overflow: auto; margin-top: 6px; border: 1px solid var(--vscode-panel-border, #c8c8c8); border-radius: 4px; }
-table.turns { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-table.turns th, table.turns td { padding: 3px 8px; border-bottom: 1px solid var(--vscode-panel-border, #e0e0e0); text-align: left; vertical-align: top; }
-table.turns th { position: sticky; top: 0; background: var(--vscode-editorWidget-background, #f3f3f3); font-weight: bold; white-space: nowrap; }
-td.n { text-align: right; width: 3em; }
-td.sheet { white-space: nowrap; font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); }
+/* A fixed layout: the columns take the shares below whatever their cells hold; long cells wrap. */
+table.turns { border-collapse: collapse; width: 100%; min-width: 40em; table-layout: fixed; font-variant-numeric: tabular-nums; }
+col.col-turn { width: 4.5em; }
+col.col-player { width: 5.5em; }
+col.col-sheet { width: 6.5em; }
+col.col-verdict { width: 32%; }
+table.turns th, table.turns td { padding: 3px 6px; border-bottom: 1px solid var(--vscode-panel-border, #e0e0e0); text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+table.turns th { position: sticky; top: 0; background: var(--vscode-editorWidget-background, #f3f3f3); font-weight: bold; }
+td.n { text-align: right; }
+td.sheet { font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); }
 td.sheet.wrong { color: var(--vscode-errorForeground, #b71c1c); text-decoration: line-through; }
 td.board { font-family: var(--vscode-editor-font-family, "DejaVu Sans Mono", monospace); }
 td.board .words { font-size: 0.85em; opacity: 0.85; overflow-wrap: anywhere; }

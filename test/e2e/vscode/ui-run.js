@@ -41,6 +41,7 @@ const DOCUMENTED = new Set([
   'commented-editor.png',
   'compare-table.png',
   'completion.png',
+  'deep-hover.png',
   'corpus-es.png',
   'hover.png',
   'hover-best-moves.png',
@@ -570,8 +571,7 @@ async function deskRun(page, context, wsFolder) {
 
   // 1. Two sheets of one game compared: Ana's full sheet and Beto's score-only one.
   await openFromExplorer(page, 'arbitraje', 'mesa-12-ana.gcg', /BEFAN \+20 20/);
-  // The view beside the record, with the room of the side bar.
-  await runCommand(page, 'View: Close Primary Side Bar', /Close Primary Side Bar/);
+  // The view beside the record at the default layout, the side bar open.
   await runCommand(page, 'Planilla: Compar', /Compare with another sheet|Comparar con otra planilla/);
   await answerFileDialog(page, path.join(wsFolder, 'arbitraje', 'mesa-12-beto.gcg'));
   const compareFrame = await frameWhere(
@@ -880,6 +880,45 @@ runWorkbench({
     ).catch(() => false);
     check('hover_best_moves_in_view', tableShown, null);
     await shoot(page, 'hover-best-moves.png');
+    await page.mouse.move(5, 5);
+
+    // The deep analysis of that move from the command palette, the cursor on its line: it runs in
+    // the background (a progress notification), then its lens and its hover show the simulated
+    // equity and the win % beside the static figures.
+    await page.locator('.monaco-editor .view-line', { hasText: 'IDEA +13 13' }).first().click();
+    await runCommand(page, 'Planilla: Deep analysis', /Deep analysis/);
+    const deepLens = await waitText(page, '.monaco-editor .codelens-decoration', /deep: wins \d+(\.\d+)?\s?%/, 180000).catch(() => '');
+    check('deep_analysis_lens', /simulated equity/.test(deepLens || ''), deepLens);
+    const ideaAgain = await page
+      .locator('.monaco-editor .view-line span span', { hasText: /^IDEA$/ })
+      .first()
+      .boundingBox();
+    await page.mouse.move(ideaAgain.x + ideaAgain.width / 2, ideaAgain.y + ideaAgain.height / 2);
+    const deepHover = await waitText(page, '.monaco-hover', /Deep: simulation \d+ moves? ahead/).catch(() => '');
+    check(
+      'deep_analysis_hover',
+      /Deep: simulation/.test(deepHover || '') && /IDEA = 7/.test(deepHover || '') && /%/.test(deepHover || ''),
+      (deepHover || '').slice(0, 400),
+    );
+    // For the picture: the hover scrolled to its deep part.
+    await page
+      .evaluate(() => {
+        const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /Deep: simulation/.test(e.textContent || ''));
+        const heading = h && [...h.querySelectorAll('p, strong, h3, h4')].find((e) => /Deep: simulation/.test(e.textContent || ''));
+        if (heading) heading.scrollIntoView({ block: 'start' });
+      })
+      .catch(() => undefined);
+    await page
+      .waitForFunction(
+        () => {
+          const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /Deep: simulation/.test(e.textContent || ''));
+          return h && getComputedStyle(h).opacity === '1';
+        },
+        null,
+        { timeout: T, polling: 100 },
+      )
+      .catch(() => undefined);
+    await shoot(page, 'deep-hover.png');
     await page.mouse.move(5, 5);
 
     // Completion of a coordinate: the squares next to the tiles on the board first.
