@@ -286,7 +286,7 @@ export function* reconstructSheetSteps(
           range: { start: { line: e.line, character: 0 }, end: { line: e.line, character: original.length } },
           newText: text,
         });
-      } else if (written) {
+      } else if (written && lineText(e.line)[e.nick.span.end.column] === ':') {
         const colon = e.nick.span.end;
         const at = { line: colon.line, character: colon.column + 1 };
         edits.push({ range: { start: at, end: at }, newText: ` ${written.trimEnd()}` });
