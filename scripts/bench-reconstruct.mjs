@@ -6,7 +6,9 @@
 //   strip-scores.ts) — and their final board; service/reconstruct.ts then rebuilds the plays.
 //   Per game: reconstructed exactly (every scoring turn decided alone, and right), the scoring
 //   turns decided, WRONG unique answers (never acceptable), ambiguous turns (and how many of them
-//   are a swap: two turns of one score whose plays fit in either order), time (wall and CPU).
+//   are a swap: two turns of one score whose plays fit in either order), time (wall and CPU); the
+//   racks written on the answer's lines, checked against the original's (WRONG never acceptable;
+//   "unchecked" where the original wrote none).
 //
 // Default lexicon. Usage: node scripts/bench-reconstruct.mjs [--games N] [--seed S] [--time S] [--out DIR]
 import { readdirSync, readFileSync } from 'node:fs';
@@ -60,12 +62,22 @@ function run(label, games) {
     impossible: 0,
     timedOut: 0,
     noLexicon: 0,
+    racks: 0,
+    racksRight: 0,
+    racksWrong: 0,
+    racksUnchecked: 0,
   };
   const walls = [];
   const cpus = [];
   const wrongs = [];
   for (const g of games) {
     const s = stripToScores(g.text, { lexicon });
+    const original = analyze(g.text, { lexicon });
+    const truth = new Map();
+    original.parsed.file.events.forEach((e, i) => {
+      const before = original.replay.turns[i]?.rackBefore;
+      if (before?.complete) truth.set(e.line, before.tiles.slice().sort().join(','));
+    });
     const sheet = analyze(s.text, { lexicon, tileSet: s.tileSet });
     const w0 = performance.now();
     const c0 = cpu();
@@ -79,6 +91,16 @@ function run(label, games) {
     for (const l of r.lines) {
       if (l.status === 'zero') continue;
       t.turns++;
+      if (l.rack) {
+        t.racks++;
+        const want = truth.get(l.line - 1);
+        if (want === undefined) t.racksUnchecked++;
+        else if (want === l.rack.slice().sort().join(',')) t.racksRight++;
+        else {
+          t.racksWrong++;
+          wrongs.push(`${g.name} line ${l.line}: rack ${l.rack.join('')}`);
+        }
+      }
       if (l.status === 'decided') {
         if (l.play.squares.join(',') === (s.placed.get(l.line - 1) ?? []).join(',')) t.decided++;
         else {
@@ -99,7 +121,7 @@ function run(label, games) {
   }
   const pct = (n, d) => `${((100 * n) / Math.max(1, d)).toFixed(1)} %`;
   say(
-    `${label}: ${t.games} games · exact and decided alone ${t.exact} (${pct(t.exact, t.games)}) · scoring turns ${t.turns}: decided right ${t.decided} (${pct(t.decided, t.turns)}) · WRONG ${t.wrong} · ambiguous ${t.ambiguous} (swaps of equal scores ${t.swaps}) · impossible ${t.impossible} · unsettled ${t.unknown} · timed out ${t.timedOut} · without the word list ${t.noLexicon}`,
+    `${label}: ${t.games} games · exact and decided alone ${t.exact} (${pct(t.exact, t.games)}) · scoring turns ${t.turns}: decided right ${t.decided} (${pct(t.decided, t.turns)}) · WRONG ${t.wrong} · ambiguous ${t.ambiguous} (swaps of equal scores ${t.swaps}) · impossible ${t.impossible} · unsettled ${t.unknown} · timed out ${t.timedOut} · without the word list ${t.noLexicon} · racks written ${t.racks} (right ${t.racksRight}, WRONG ${t.racksWrong}, unchecked ${t.racksUnchecked})`,
   );
   say(
     `  time a game: median ${median(walls).toFixed(0)} ms wall, ${median(cpus).toFixed(0)} ms CPU; slowest ${Math.max(...walls).toFixed(0)} ms wall; CPU in all ${(cpus.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`,

@@ -97,6 +97,12 @@ export interface TurnAnswer {
   readonly candidates: readonly FoundPlay[];
   /** ambiguous: more candidates than listed. */
   readonly more?: number;
+  /**
+   * Tiles on the board before the turn, fewest and most over every fitting game (set when the
+   * search ran to its end and something fits): the bag before it is certainly empty when even the
+   * fewest leave none (art. 3).
+   */
+  readonly placedBefore?: { readonly min: number; readonly max: number };
 }
 
 export interface ReconstructResult {
@@ -607,27 +613,41 @@ function* search(
       };
     }
     // Every play each turn has in some complete fit: walk the live states level by level.
-    let level = new Set<string>([rootKey]);
+    // A state's key names the squares filled, so each has one count of tiles on the board.
+    let level = new Map<string, number>([[rootKey, 0]]);
     for (let k = 0; k < m; k++) {
       const plays = new Map<string, FoundPlay>();
-      const nextLevel = new Set<string>();
-      for (const key of level) {
+      const nextLevel = new Map<string, number>();
+      let min = Infinity;
+      let max = -Infinity;
+      for (const [key, placedCount] of level) {
+        min = Math.min(min, placedCount);
+        max = Math.max(max, placedCount);
         for (const g of alive.get(key) ?? []) {
           const ck = candKey(g.cand);
           if (!plays.has(ck)) plays.set(ck, g.play);
-          if (k + 1 < m) nextLevel.add(g.child);
+          if (k + 1 < m) nextLevel.set(g.child, placedCount + g.cand.squares.length);
         }
       }
       const list = [...plays.values()];
+      const placedBefore = { min, max };
       answers[playTurns[k]] =
         list.length === 1
-          ? { status: 'decided', candidates: list }
+          ? { status: 'decided', candidates: list, placedBefore }
           : {
               status: 'ambiguous',
               candidates: list.slice(0, MAX_LISTED),
               ...(list.length > MAX_LISTED ? { more: list.length - MAX_LISTED } : {}),
+              placedBefore,
             };
       level = nextLevel;
+    }
+    // A scoreless turn has the board of the scoring turn after it (or the final board).
+    let afterZero: TurnAnswer['placedBefore'] = { min: total, max: total };
+    for (let i = answers.length - 1; i >= 0; i--) {
+      const a = answers[i];
+      if (a.status === 'zero') answers[i] = { ...a, placedBefore: afterZero };
+      else if (a.placedBefore) afterZero = a.placedBefore;
     }
     return { ...base, nodes, turns: answers, complete: true, timedOut: false, cancelled: false, solutions };
   }

@@ -230,6 +230,11 @@ class Search {
     this.searchBudget = input.searchBudget ?? 6000;
   }
 
+  /** Whether the searches have used the whole budget. */
+  get spent(): boolean {
+    return this.nodes >= this.budget;
+  }
+
   get exhausted(): boolean {
     return this.nodes >= this.limit;
   }
@@ -371,6 +376,18 @@ class Search {
     return found;
   }
 
+  /** The witness's placement of each line, tried first by the later searches (set after the first). */
+  preferred: readonly (WordPlacement | undefined)[] = [];
+
+  /** The candidates of line `i`, the witness's placement first when it is one of them. */
+  private ordered(i: number): readonly WordPlacement[] {
+    const all = this.candidates(i);
+    const first = this.preferred[i];
+    if (!first) return all;
+    const k = all.findIndex((c) => keyOf(c) === keyOf(first));
+    return k <= 0 ? all : [all[k], ...all.slice(0, k), ...all.slice(k + 1)];
+  }
+
   /** The furthest line the lines from `i` can be followed to on the current state (stops at `target`). */
   dfs(i: number): number {
     if (i > this.bestReach) {
@@ -394,7 +411,7 @@ class Search {
     let reach = i;
     if (line.kind === 'word') {
       const ex = this.exclusion?.line === i ? this.exclusion : undefined;
-      const all = this.candidates(i);
+      const all = this.ordered(i);
       // After the first search, a placement whose cross word is no word is tried only where no
       // other placement of the word is clean: it would have been challenged off (art. 34).
       const clean = this.exclusion !== undefined && all.some((c) => c.crossWordsAccepted);
@@ -548,13 +565,59 @@ export function solveSheet(input: SolveInput): SheetSolution {
   }
 }
 
+/** Most other placements tried per line, and lines tried, when the first search stops short. */
+const REPAIR_CANDIDATES = 4;
+const REPAIR_LINES = 12;
+
+/**
+ * The first search stopped short of the last line within its budget: most often an early line
+ * whose placement looks fine for many lines and is the wrong one (a word that fits in two places
+ * of a young board), so every later choice was tried on the wrong board. Each undecided line
+ * before the furthest one reached, earliest first, is tried with each of its other placements in
+ * turn (a few, each search with its own share of the budget); the first that reaches further
+ * becomes the witness, and the tries go on from there until the last line is reached. Only the
+ * witness changes: what is decided is still proven by the searches after it.
+ */
+function repair(
+  search: Search,
+  input: SolveInput,
+  witness: (WordPlacement | undefined)[],
+  reach: number,
+): { reach: number; witness: (WordPlacement | undefined)[] } {
+  let best = { reach, witness };
+  let tried = 0;
+  for (let i = 0; i < best.reach && tried < REPAIR_LINES; i++) {
+    const chosen = best.witness[i];
+    if (input.lines[i].kind !== 'word' || !chosen) continue;
+    const here = search.along(best.witness, i + 1).get(i) ?? [];
+    const others = here.filter((c) => keyOf(c) !== keyOf(chosen)).slice(0, REPAIR_CANDIDATES);
+    if (others.length === 0) continue;
+    tried++;
+    for (const c of others) {
+      if (search.spent) return best;
+      search.reset({ line: i, only: keyOf(c), acceptedOnly: false });
+      search.preferred = best.witness;
+      search.dfs(0);
+      if (search.bestReach > best.reach) {
+        best = { reach: search.bestReach, witness: search.best.slice() };
+        if (best.reach >= input.lines.length) return best;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
 function solveLines(input: SolveInput, budget: number | undefined): SheetSolution {
   const search = new Search(budget === undefined ? input : { ...input, budget });
   search.reset(undefined);
   search.dfs(0);
-  const target = Math.max(0, search.bestReach);
-  const witness = search.best.slice();
+  let reach = Math.max(0, search.bestReach);
+  let witness = search.best.slice();
+  if (reach < input.lines.length && search.cuts > 0) ({ reach, witness } = repair(search, input, witness, reach));
+  const target = reach;
   search.target = target;
+  search.preferred = witness;
   const words = new Map<number, SolvedWord>();
   const wordLines: number[] = [];
   for (let i = 0; i < target; i++) if (input.lines[i].kind === 'word' && witness[i]) wordLines.push(i);

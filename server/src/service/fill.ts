@@ -24,6 +24,7 @@ import { toRange } from './locate';
 import { placementEdits } from './word-line';
 import { formatMessage, renderFinding } from '../rules/messages';
 import { TILE_SETS } from '../engine/tilesets';
+import { knownRacks, tilesOffBoard, writeRack } from '../engine/known-racks';
 import type { Language } from '../rules/types';
 
 export interface FillLine {
@@ -101,43 +102,30 @@ function forcedRacks(analysis: Analysis): { line: number; character: number; rac
   // Every play must be known: a word still without its placement, or a score-only line, leaves the tiles open.
   if (analysis.parsed.file.events.some((e) => e.kind === 'word' || e.kind === 'score-only')) return [];
   const finisher = turns[end.afterTurn].player;
+  if (finisher !== 0 && finisher !== 1) return [];
   const board = turns[end.afterTurn].board;
+  const leftover = tilesOffBoard(board, replay.tileSet);
+  if (!leftover) return [];
   const set = TILE_SETS[replay.tileSet];
-  const left = new Map<string, number>(set.kinds.map((k) => [k.letter, k.count]));
-  const later: string[][] = [[], []];
-  const faceOf = (c: { letter: string; blank: boolean }): string => (c.blank ? '?' : c.letter);
-  for (const c of board) if (c) left.set(faceOf(c), (left.get(faceOf(c)) ?? 0) - 1);
-  const leftover: string[] = [];
-  for (const [f, n] of left) {
-    if (n < 0) return [];
-    for (let k = 0; k < n; k++) leftover.push(f);
-  }
-  const brackets = analysis.parsed.file.notation === 'brackets';
-  const write = (faces: readonly string[]): string =>
-    faces
-      .slice()
-      .sort((a, b) => (a === '?' ? 1 : b === '?' ? -1 : a.localeCompare(b, 'es')))
-      .map((f) => (f.length > 1 ? (brackets ? `[${f}]` : f.toLowerCase()) : f))
-      .join('');
-  const out: { line: number; character: number; rack: string; faces: string[] }[] = [];
-  for (let t = end.afterTurn; t >= 0; t--) {
-    const turn = turns[t];
-    const p = turn.player;
-    if (p !== 0 && p !== 1) return out;
-    for (const sq of turn.placed) {
+  const played = turns.slice(0, end.afterTurn + 1).map((turn, t) => ({
+    player: turn.player,
+    tiles: turn.placed.flatMap((sq) => {
       const c = board[sq.row * 15 + sq.col];
-      if (c && c.turn === t) later[p].push(faceOf(c));
-    }
-    const bagBefore = t > 0 ? turns[t - 1].bag : set.total - 14;
-    if (bagBefore > 0) break;
-    const e = turn.event;
-    if ((e.kind !== 'placement' && e.kind !== 'pass') || e.rack) continue;
-    const faces = p === finisher ? later[p].slice() : [...later[p], ...leftover];
-    if (faces.length === 0) continue;
+      return c && c.turn === t ? [c.blank ? '?' : c.letter] : [];
+    }),
+    bagBefore: t > 0 ? turns[t - 1].bag : set.total - 14,
+  }));
+  const ends: [string[], string[]] = finisher === 0 ? [[], leftover] : [leftover, []];
+  const racks = knownRacks(played, ends);
+  const brackets = analysis.parsed.file.notation === 'brackets';
+  const out: { line: number; character: number; rack: string; faces: string[] }[] = [];
+  racks.forEach((faces, t) => {
+    const e = turns[t].event;
+    if (!faces || faces.length === 0 || (e.kind !== 'placement' && e.kind !== 'pass') || e.rack) return;
     const colon = e.nick.span.end;
-    out.push({ line: colon.line, character: colon.column + 1, rack: write(faces), faces });
-  }
-  return out.reverse();
+    out.push({ line: colon.line, character: colon.column + 1, rack: writeRack(faces, brackets), faces });
+  });
+  return out;
 }
 
 export function fillRecord(analysis: Analysis, lang: Language, settings: AnalysisSettings = {}): FillResult {

@@ -27,6 +27,9 @@ import type { Language } from '../rules/types';
 import type { BoardCells } from '../engine/types';
 import type { Lexicon } from '../lexicon/types';
 import type { EventNode, TileRef } from '../syntax/types';
+import { knownRacks, tilesOffBoard, writeRack, type RackTurn } from '../engine/known-racks';
+import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
+import { rackFace, sameTiles } from '../engine/racks';
 
 export interface ReconstructLine {
   /** 1-based line of the sheet. */
@@ -36,6 +39,8 @@ export interface ReconstructLine {
   readonly status: TurnStatus;
   /** decided: the play written. */
   readonly play?: FoundPlay;
+  /** decided: the rack written before it, when every fitting game gives the same (faces, '?' a blank). */
+  readonly rack?: readonly string[];
   /** ambiguous: the candidates. */
   readonly candidates?: readonly FoundPlay[];
   readonly more?: number;
@@ -122,6 +127,91 @@ function finisherOf(analysis: Analysis): number | undefined {
   return undefined;
 }
 
+/**
+ * The racks certain on the answer's lines (engine/known-racks.ts): index of the sheet turn → the
+ * rack its player held before it. A player's rack is certain from the turn before which the bag is
+ * empty in every fitting game, when every later turn of that player is decided and the end rack is
+ * known: none for the player the end line names as having gone out, the tiles off the final board
+ * for the other (none each when every tile is on the board), or the racks both end lines
+ * `RACK (RACK) -N` give. The bag before a turn is the set's tiles less the 14 of the first racks
+ * and those on the board by then (art. 3): by then, the fewest over every fitting game (the search
+ * gives it), or, after a search cut short, the count when the tiles of every turn before it (or of
+ * every turn from it on) are known.
+ */
+function certainRacks(
+  list: readonly { turn: SheetTurn }[],
+  search: ReconstructResult,
+  finalBoard: BoardCells,
+  tileSet: 'spanish' | 'english',
+  finisher: number | undefined,
+  stated: readonly [readonly (readonly string[])[], readonly (readonly string[])[]],
+): (string[] | undefined)[] {
+  const none = list.map(() => undefined);
+  if (search.mismatch || search.stoppedAt !== undefined || search.solutions === 0) return none;
+  const leftover = tilesOffBoard(finalBoard, tileSet);
+  if (!leftover) return none;
+  const ends: [readonly string[] | null, readonly string[] | null] =
+    finisher === 0 ? [[], leftover] : finisher === 1 ? [leftover, []] : leftover.length === 0 ? [[], []] : statedEnds(stated, leftover);
+  const tiles = list.map((_x, k): readonly string[] | null => {
+    const a = search.turns[k];
+    if (a.status === 'zero') return [];
+    return a.status === 'decided' ? a.candidates[0].tiles : null;
+  });
+  // Tiles each turn put down, where every fitting game agrees on the number.
+  const sizes = list.map((_x, k): number | null => {
+    const a = search.turns[k];
+    const t = tiles[k];
+    if (t) return t.length;
+    if (a.status !== 'ambiguous' || a.more || a.candidates.length === 0) return null;
+    const n = a.candidates[0].tiles.length;
+    return a.candidates.every((c) => c.tiles.length === n) ? n : null;
+  });
+  const onBoard = finalBoard.filter((c) => c !== null).length;
+  const firstBag = TILE_SETS[tileSet].total - 2 * RACK_SIZE;
+  let before: number | null = 0;
+  const turns: RackTurn[] = list.map((x, k) => {
+    let after: number | null = null;
+    if (sizes.slice(k).every((n) => n !== null)) after = sizes.slice(k).reduce((s: number, n) => s + (n ?? 0), 0);
+    const counted = before !== null ? before : after !== null ? onBoard - after : null;
+    // Over every fitting game (a search run to its end), the fewest tiles on the board by then.
+    const count = search.turns[k].placedBefore?.min ?? counted;
+    const n = sizes[k];
+    before = before !== null && n !== null ? before + n : null;
+    return { player: x.turn.player, tiles: tiles[k], bagBefore: count === null ? null : Math.max(0, firstBag - count) };
+  });
+  return knownRacks(turns, ends);
+}
+
+/**
+ * The racks the end lines `RACK (RACK) -N` give each player (a game ended without anyone going
+ * out, 37.2 / 37.3): every reading of each player's rack (plain notation may read a pair two ways).
+ */
+function statedRacks(analysis: Analysis): [string[][], string[][]] {
+  const out: [string[][], string[][]] = [[], []];
+  const english = analysis.replay.tileSet === 'english';
+  analysis.parsed.file.events.forEach((e, i) => {
+    const p = analysis.replay.turns[i]?.player;
+    if (e.kind !== 'rack-deduction' || !e.endRack || (p !== 0 && p !== 1) || out[p].length > 0) return;
+    const readings = english ? [e.endRack.singles] : e.endRack.readings;
+    out[p] = readings.map((r) => r.map(rackFace));
+  });
+  return out;
+}
+
+/**
+ * The end racks the sheet states, when both players' lines are there and exactly one way of
+ * reading them shares out the tiles off the final board; else unknown.
+ */
+function statedEnds(
+  stated: readonly [readonly (readonly string[])[], readonly (readonly string[])[]],
+  leftover: readonly string[],
+): [readonly string[] | null, readonly string[] | null] {
+  const fits: [readonly string[], readonly string[]][] = [];
+  for (const a of stated[0]) for (const b of stated[1]) if (sameTiles([...a, ...b], leftover)) fits.push([a, b]);
+  const one = fits.every((f) => sameTiles(f[0], fits[0][0]) && sameTiles(f[1], fits[0][1]));
+  return fits.length > 0 && one ? fits[0] : [null, null];
+}
+
 /** What tells candidates apart, in words. */
 function apart(candidates: readonly FoundPlay[], lang: Language): string {
   const words = new Set(candidates.map((c) => c.words[0] ?? ''));
@@ -175,23 +265,31 @@ export function* reconstructSheetSteps(
   let stopReason: string | undefined;
   const lineText = (n: number): string => file.text.split(/\r?\n/)[n] ?? '';
   const eol = file.text.includes('\r\n') ? '\r\n' : '\n';
+  const racks = certainRacks(list, search, finalBoard, analysis.replay.tileSet, finisher, statedRacks(analysis));
+  const brackets = file.notation === 'brackets';
   list.forEach((x, k) => {
     const e = x.event;
     const a = search.turns[k];
     const base = { line: e.line + 1, nick: e.nick.value, score: x.turn.score, status: a.status };
     if (a.status === 'decided') {
       const p = a.candidates[0];
-      lines.push({ ...base, play: p });
+      const known = e.rack ? undefined : racks[k];
+      lines.push({ ...base, play: p, ...(known ? { rack: known } : {}) });
+      const written = known && known.length > 0 ? `${writeRack(known, brackets)} ` : '';
       if (e.kind !== 'placement') {
         const turn = analysis.replay.turns[x.index];
         const total = e.total?.text ?? String(turn?.computedTotal ?? '');
-        const rack = e.rack ? `${e.rack.text} ` : '';
+        const rack = e.rack ? `${e.rack.text} ` : written;
         const text = `>${e.nick.text}: ${rack}${p.coord} ${p.play} ${signed(p.score)} ${total}`;
         const original = lineText(e.line);
         edits.push({
           range: { start: { line: e.line, character: 0 }, end: { line: e.line, character: original.length } },
           newText: text,
         });
+      } else if (written && lineText(e.line)[e.nick.span.end.column] === ':') {
+        const colon = e.nick.span.end;
+        const at = { line: colon.line, character: colon.column + 1 };
+        edits.push({ range: { start: at, end: at }, newText: ` ${written.trimEnd()}` });
       }
     } else if (a.status === 'ambiguous') {
       // Turns with the same candidates (plays of one score that fit in either order) are a swap.

@@ -118,6 +118,20 @@ describe('analysis: CGP positions', function () {
   });
 });
 
+/** Applies LSP edits (non-overlapping) to a text, as the editor does. */
+function applyLineEdits(
+  text: string,
+  edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[],
+): string {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  const off = (p: { line: number; character: number }): number => starts[p.line] + p.character;
+  let out = text;
+  for (const e of [...edits].sort((a, b) => off(b.range.start) - off(a.range.start)))
+    out = out.slice(0, off(e.range.start)) + e.newText + out.slice(off(e.range.end));
+  return out;
+}
+
 /** The reconstruction of a stripped record, with what is needed to judge it. */
 function rebuild(text: string | Uint8Array, timeLimitMs = 60000) {
   const s = stripToScores(text, { lexicon });
@@ -216,6 +230,76 @@ describe('analysis: reconstruct', function () {
     const open = r.lines.filter((l) => l.status !== 'decided' && l.status !== 'zero').map((l) => l.line);
     assert.deepEqual(open, []);
     for (const l of r.lines) if (l.status === 'decided') assert.equal(l.play!.squares.join(','), s.placed.get(l.line - 1)!.join(','));
+  });
+
+  it('writes the racks the end of the game makes certain, the true ones, and no other; the editor edits write the same', () => {
+    let written = 0;
+    // Seeds ending by a player going out and one ending by scoreless turns (seed 17: the racks
+    // left come from the end lines `RACK (RACK) -N`).
+    for (const seed of [3, 8, 17, 21, 25]) {
+      const g = generateGame({ seed, notation: seed % 2 ? 'plain' : 'brackets', lexicon });
+      const original = analyze(g.text, { lexicon });
+      const { s, r } = rebuild(g.text);
+      const sheet = analyze(s.text, { lexicon, tileSet: s.tileSet });
+      const byLine = new Map(r.lines.map((l) => [l.line - 1, l]));
+      // The condition, worked out from the original game: the bag empty before the turn, and every
+      // turn of that player from it on decided (or scoreless).
+      const events = original.parsed.file.events;
+      const turnLines = events.map((e, i) => ({ e, i })).filter(({ e }) => byLine.has(e.line));
+      turnLines.forEach(({ e, i }, k) => {
+        const l = byLine.get(e.line)!;
+        const t = original.replay.turns[i];
+        const bagEmpty = i > 0 && original.replay.turns[i - 1].bag === 0;
+        const laterOwn = turnLines.slice(k).filter((x) => original.replay.turns[x.i].player === t.player);
+        const certain =
+          l.status === 'decided' && bagEmpty && laterOwn.every((x) => ['decided', 'zero'].includes(byLine.get(x.e.line)!.status));
+        const truth = t.rackBefore!.tiles.slice().sort().join(',');
+        if (certain) {
+          assert.ok(l.rack, `seed ${seed} line ${l.line}: a certain rack is written`);
+          assert.equal(l.rack.slice().sort().join(','), truth, `seed ${seed} line ${l.line}: the true rack`);
+          written++;
+        } else assert.equal(l.rack, undefined, `seed ${seed} line ${l.line}: no rack where it is not certain`);
+      });
+      // Written in the text, read back the same, and the replay finds nothing the answer without racks does not.
+      // (without the added notes, the lines are the sheet's)
+      const back = analyze(
+        r.text
+          .split('\n')
+          .filter((x) => !x.startsWith('#note Reconstruc'))
+          .join('\n'),
+        { lexicon },
+      );
+      back.parsed.file.events.forEach((e, i) => {
+        const l = byLine.get(e.line);
+        if (l?.rack) assert.deepEqual(back.replay.turns[i].rackBefore?.tiles.slice().sort(), l.rack.slice().sort());
+        else if (l) assert.equal(e.rack, undefined, `seed ${seed} line ${l.line}`);
+      });
+      const bare = r.text.replace(/^(>[^:]+:) \S+ (?=(\d+[A-O]|[A-O]\d+) )/gm, '$1 ');
+      const loud = (text: string): string[] =>
+        analyze(text, { lexicon })
+          .findings.filter((f) => f.severity === 'error' || f.severity === 'warning')
+          .map((f) => `${f.span.start.line + 1}: ${f.messageId}`);
+      assert.deepEqual(loud(r.text), loud(bare), `seed ${seed}`);
+      if (g.end === 'out' && r.lines.every((l) => l.status === 'decided' || l.status === 'zero'))
+        assert.deepEqual(loud(r.text), [], `seed ${seed}: the whole answer replays with no finding`);
+      // The editor's path: the edits, applied to the sheet, give the same text.
+      assert.equal(applyLineEdits(sheet.parsed.file.text, r.edits), r.text, `seed ${seed}: edits`);
+    }
+    assert.ok(written >= 15, `${written} racks written`);
+  });
+
+  it('writes a certain rack on a placement line of the sheet that lacks one', () => {
+    const g = generateGame({ seed: 3, notation: 'plain', lexicon });
+    const s = stripToScores(g.text, { lexicon });
+    const gLines = g.text.split('\n');
+    const sLines = s.text.split('\n');
+    // The last placement line of the game, kept as a placement without its rack.
+    const last = [...s.placed.keys()].sort((a, b) => b - a)[0];
+    const rack = /^>[^:]+: (\S+) /.exec(gLines[last])![1];
+    sLines[last] = gLines[last].replace(` ${rack} `, ' ');
+    const sheet = analyze(sLines.join('\n'), { lexicon, tileSet: s.tileSet });
+    const r = reconstructSheet(sheet, s.board, { lexicon, lang: 'en' });
+    assert.equal(r.text.split('\n')[last], gLines[last]);
   });
 
   it('on the real corpus, no unique answer is wrong', () => {

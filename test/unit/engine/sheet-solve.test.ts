@@ -191,7 +191,9 @@ function replayStripped(seed: number, lexicon?: DawgLexicon): { lines: number; d
   return { lines, decided: located.size, located };
 }
 
-describe('engine: word lines of generated games', () => {
+describe('engine: word lines of generated games', function () {
+  // Whole games searched to their end: a few seconds of CPU on a loaded machine.
+  this.timeout(120000);
   it('never locates a word where it did not go, and decides most of them', () => {
     let lines = 0;
     let decided = 0;
@@ -224,6 +226,16 @@ describe('engine: word lines of generated games', () => {
     // Seed 120: phonies that stood make the clean placements tried first wrong; on its own share
     // the first search stopped before the end, and the lines after were left on a guessed board.
     const r = replayStripped(120, defaultLexicon());
+    assert.ok(r.lines >= 30);
+    assert.equal(r.decided, r.lines);
+  });
+
+  it('tries the other placements of an undecided early line when the first search stops short, so the lines after it are decided', () => {
+    // Seed 143: the word of line 11 fits in two places, the likeliest the wrong one; the first
+    // search ran on the wrong board for many lines and stopped at line 28 within its share, and the
+    // ten lines after were left on an unknown board. With the other placement tried, the whole
+    // sheet has one solution.
+    const r = replayStripped(143, defaultLexicon());
     assert.ok(r.lines >= 30);
     assert.equal(r.decided, r.lines);
   });
