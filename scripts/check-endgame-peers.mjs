@@ -6,9 +6,10 @@
 //   - seeded self-play games as scripts/bench-deep.mjs makes them (the equity strategy with the
 //     built-in leaves on both sides): the first bag-empty position of each game (up to 7 against
 //     7 tiles), then up to --later N of the later positions of the same game (fewer tiles);
-//   - every bag-empty position of the records in samples/ and in each `--corpus DIR` (a folder of
-//     .gcg files) whose rack is written in full; records with a tile set we have no word list for
-//     (English) are counted as left out.
+//   - every bag-empty position of the records in samples/, in the real corpus of the shared folder
+//     (`PLANILLA_SHARED` or ../shared beside the repository, corpus/real, when there) and in each
+//     `--corpus DIR` (a folder of .gcg files) whose rack is written in full; records with a tile
+//     set we have no word list for (English) are counted as left out.
 //
 // The rules compared. MAGPIE ends its endgame (src/impl/gameplay.c, game.c
 // `game_set_endgame_solving_mode`) when a player empties the rack, who adds twice the opponent's
@@ -27,10 +28,11 @@
 // (at most 25) by iterative deepening and scores a node at the horizon by a greedy playout; it
 // prints the depth it completed. No game from a position lasts more than L plies, L computed from
 // the two rack sizes (one tile a placement, one pass between placements, 2 passes to end: 25 for
-// 7 against 7), so MAGPIE is called with -eplies L and counts as solved when it completed depth L
-// within -etlim --magpie-limit seconds (its own wall clock; threads 1; -ttfraction --magpie-tt, 0.02 of
-// the memory). Only values that both
-// sides solved are compared; a first move that differs with an equal value is a tie of two moves.
+// 7 against 7), so MAGPIE is called with -eplies L and counts as solved when it completed depth L.
+// Its limit is CPU time, as ours: no time limit of its own (-etlim 0, which is wall time), the
+// process stopped by the kernel at --magpie-limit seconds of CPU (RLIMIT_CPU, `prlimit`); threads
+// 1; -ttfraction --magpie-tt (0.02 of the memory). Only values that both sides solved are
+// compared; a first move that differs with an equal value is a tie of two moves.
 //
 // Prints, per position: the tiles (mover v opponent), our value, first move, depth and CPU ms,
 // MAGPIE's value, first move, depth / L and seconds, the verdict; then the summary (agree, differ,
@@ -39,13 +41,13 @@
 // and exits 0 (MAGPIE reads the word graph that wolges' builder makes).
 //
 // Usage: node scripts/check-endgame-peers.mjs --magpie DIR --wolges DIR [--build-dir DIR]
-//          [--games N (6)] [--later N (3)] [--corpus DIR]… [--limit S (30)] [--magpie-limit S (60)]
+//          [--games N (6)] [--later N (3)] [--corpus DIR]… [--limit S (30)] [--magpie-limit S (30)]
 //          [--rules fise|naspa] [--magpie-tt F (0.02)] [--out DIR (compiled tree, default out)]
 // DIR may be a checkout or a bare git directory (its HEAD is extracted into the build folder).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { commandLine, require, root } from './lib/command-line.mjs';
 import { failureDetail, peerBuilder } from './lib/peers.mjs';
 
@@ -53,13 +55,20 @@ const { args, option, count, die } = commandLine('check-endgame-peers');
 const GAMES = count('--games', 6);
 const LATER = Math.max(0, Number(option('--later', 3)) || 0);
 const LIMIT = Math.max(0.1, Number(option('--limit', 30)) || 30);
-const MAGPIE_LIMIT = Math.max(1, Number(option('--magpie-limit', 60)) || 60);
+const MAGPIE_LIMIT = Math.max(1, Math.round(Number(option('--magpie-limit', 30)) || 30));
 const RULES = option('--rules', 'fise');
 // MAGPIE's transposition table, as a share of the memory (its default 0.25 is cleared at the start
 // of every process: seconds of CPU time on a large machine for a position of two tiles).
 const TT_FRACTION = Math.min(0.5, Math.max(0.001, Number(option('--magpie-tt', 0.02)) || 0.02));
 const OUT = option('--out', join(root, 'out'));
-const corpora = [join(root, 'samples'), ...args.flatMap((a, i) => (a === '--corpus' && args[i + 1] ? [args[i + 1]] : []))];
+// The records: samples/, the real corpus of the shared folder beside the repository when it is there
+// (as the tests find it: `PLANILLA_SHARED` or ../shared, corpus/real), and each --corpus DIR.
+const shared = process.env.PLANILLA_SHARED ? resolve(process.env.PLANILLA_SHARED) : resolve(root, '..', 'shared');
+const corpora = [
+  join(root, 'samples'),
+  ...(existsSync(join(shared, 'corpus/real')) ? [join(shared, 'corpus/real')] : []),
+  ...args.flatMap((a, i) => (a === '--corpus' && args[i + 1] ? [args[i + 1]] : [])),
+];
 const say = (text) => process.stdout.write(`${text}\n`);
 if (!['fise', 'naspa', 'fise-2004', 'fise-2001'].includes(RULES)) die(`--rules takes fise, fise-2004, fise-2001 or naspa (not ${RULES})`);
 if (!existsSync(join(OUT, 'server/src/analysis/endgame.js'))) die('build first (npx tsc -p .)');
@@ -205,15 +214,24 @@ function runMagpie(p) {
   const input = [
     `set -mode sync -lex CSWES -ld english_es -k1 CSWES -k2 CSWES -wmp false -threads 1 -ttfraction ${TT_FRACTION} -s1 equity -s2 equity`,
     `cgp ${magpie.cgp(p.position, p.opponent, p.zeros)}`,
-    `endgame -eplies ${limitPlies} -etlim ${MAGPIE_LIMIT}`,
+    `endgame -eplies ${limitPlies} -etlim 0`,
     'quit',
     '',
   ].join('\n');
   const c0 = childCpuMs();
   let text;
   try {
-    text = execFileSync(magpie.cli, [], { cwd: join(magpie.data, '..'), input, encoding: 'utf8', maxBuffer: 1 << 24 });
+    // Its limit in CPU time, as ours (RLIMIT_CPU: the kernel stops it at MAGPIE_LIMIT s of CPU).
+    text = execFileSync('prlimit', [`--cpu=${MAGPIE_LIMIT}`, magpie.cli], {
+      cwd: join(magpie.data, '..'),
+      input,
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
   } catch (e) {
+    const c1 = childCpuMs();
+    if (e && (e.signal === 'SIGXCPU' || e.signal === 'SIGKILL'))
+      return { open: true, plies: limitPlies, cpuMs: c0 !== undefined && c1 !== undefined ? c1 - c0 : undefined };
     return { error: failureDetail(e), plies: limitPlies };
   }
   const c1 = childCpuMs();
@@ -246,7 +264,7 @@ const ourMove = (m) => (!m ? '–' : m.kind === 'pass' ? 'pass' : `${movePositio
 const passLimit = RULES === 'naspa' ? 6 : 4;
 
 say(
-  `check-endgame-peers: ${positions.length} positions (${GAMES} generated games, up to ${LATER} later positions each; ${corpora.length} record folder(s)); ours under ${RULES}, ${LIMIT} s CPU each; MAGPIE -threads 1, -eplies L (≤ 25), -etlim ${MAGPIE_LIMIT} s, -ttfraction ${TT_FRACTION}; load ${load()}`,
+  `check-endgame-peers: ${positions.length} positions (${GAMES} generated games, up to ${LATER} later positions each; ${corpora.length} record folder(s)); ours under ${RULES}, ${LIMIT} s CPU each; MAGPIE -threads 1, -eplies L (≤ 25), no time limit of its own but ${MAGPIE_LIMIT} s CPU (RLIMIT_CPU), -ttfraction ${TT_FRACTION}; load ${load()}`,
 );
 for (const l of leftOut) say(`  left out: ${l}`);
 const tally = { agree: 0, tie: 0, differ: 0, oursOpen: 0, magpieOpen: 0, error: 0 };
@@ -268,7 +286,7 @@ for (const p of positions) {
   }
   const oursMs = cpuClock() - c0;
   const theirs = runMagpie(p);
-  const magpieSolved = theirs.error === undefined && theirs.depth >= theirs.plies;
+  const magpieSolved = theirs.error === undefined && !theirs.open && theirs.depth >= theirs.plies;
   let verdict;
   if (ours.error !== undefined || theirs.error !== undefined) {
     verdict = `no answer (${ours.error ?? `MAGPIE: ${theirs.error}`})`;
@@ -277,7 +295,7 @@ for (const p of positions) {
     verdict = 'ours not solved within its limit';
     tally.oursOpen++;
   } else if (!magpieSolved) {
-    verdict = `MAGPIE not solved within its limit (depth ${theirs.depth} of ${theirs.plies})`;
+    verdict = `MAGPIE not solved within its limit (${theirs.open ? `stopped at ${MAGPIE_LIMIT} s CPU` : `depth ${theirs.depth} of ${theirs.plies}`})`;
     tally.magpieOpen++;
   } else if (ours.spread !== theirs.value) {
     verdict = 'DIFFER';
@@ -293,12 +311,12 @@ for (const p of positions) {
   }
   const tiles = `${p.position.rack.length} v ${p.opponent.length}`;
   say(
-    `  ${p.id}: ${tiles} tiles${p.passes ? `, after ${p.passes} pass(es)` : ''} | ours ${ours.error ? '–' : `${ours.spread} ${ourMove(ours.line[0])} (depth ${ours.depth}${ours.exact ? ', exact' : ''}, ${oursMs.toFixed(0)} ms CPU)`} | MAGPIE ${theirs.error ? '–' : `${theirs.value} ${theirs.move} (depth ${theirs.depth} of ${theirs.plies}, ${theirs.status}, ${theirs.seconds.toFixed(1)} s${theirs.cpuMs !== undefined ? `, ${theirs.cpuMs.toFixed(0)} ms CPU` : ''})`} | ${verdict}`,
+    `  ${p.id}: ${tiles} tiles${p.passes ? `, after ${p.passes} pass(es)` : ''} | ours ${ours.error ? '–' : `${ours.spread} ${ourMove(ours.line[0])} (depth ${ours.depth}${ours.exact ? ', exact' : ''}, ${oursMs.toFixed(0)} ms CPU)`} | MAGPIE ${theirs.error ? '–' : theirs.open ? `– (searching ${theirs.plies} plies, stopped at ${MAGPIE_LIMIT} s CPU)` : `${theirs.value} ${theirs.move} (depth ${theirs.depth} of ${theirs.plies}, ${theirs.status}, ${theirs.seconds.toFixed(1)} s wall${theirs.cpuMs !== undefined ? `, ${theirs.cpuMs.toFixed(0)} ms CPU` : ''})`} | ${verdict}`,
   );
   if (verdict === 'DIFFER') say(`    cgp ${magpie.cgp(p.position, p.opponent, p.zeros)}`);
 }
 say(
-  `summary: ${positions.length} positions; both solved ${tally.agree + tally.differ}: agree ${tally.agree} (${tally.tie} with another first move of the same value), differ ${tally.differ}; not solved by us within ${LIMIT} s CPU ${tally.oursOpen}; not solved by MAGPIE within depth L and ${MAGPIE_LIMIT} s ${tally.magpieOpen}; no answer ${tally.error}`,
+  `summary: ${positions.length} positions; both solved ${tally.agree + tally.differ}: agree ${tally.agree} (${tally.tie} with another first move of the same value), differ ${tally.differ}; not solved by us within ${LIMIT} s CPU ${tally.oursOpen}; not solved by MAGPIE within ${MAGPIE_LIMIT} s CPU ${tally.magpieOpen}; no answer ${tally.error}`,
 );
 say(`load at the end: ${load()}`);
 if (!keepWork) rmSync(work, { recursive: true, force: true });
