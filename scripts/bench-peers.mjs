@@ -15,7 +15,8 @@
 // MAGPIE gets the FISE distribution as a letter-distribution file named with an English prefix
 // (it has no Spanish type), a zero leave file made by its own converter, the board layout read
 // from Planilla's premium squares. `--build-dir DIR` keeps the builds in DIR for the next run
-// (built again only when missing).
+// (built again only when missing). The builders: scripts/lib/peers.mjs (shared with
+// check-endgame-peers.mjs).
 //
 // Checked first: the number of placements (tile plays, exchanges and the pass left out) and the
 // best score of every position are the same for the three; a difference is printed and ends the
@@ -39,21 +40,11 @@
 // Usage: node scripts/bench-peers.mjs [--magpie DIR] [--wolges DIR] [--build-dir DIR] [--runs N]
 //          [--games N] [--skip-analyze] [--skip-startup] [--write-positions DIR] [--out DIR]
 import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { commandLine, require, root } from './lib/command-line.mjs';
+import { failureDetail, peerBuilder } from './lib/peers.mjs';
 
 const { args, option, count } = commandLine('bench-peers');
 const RUNS = count('--runs', 5);
@@ -66,8 +57,6 @@ const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { parse } = require(join(OUT, 'server/src/syntax/parse.js'));
 const { replay } = require(join(OUT, 'server/src/engine/replay.js'));
 const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
-const { premiumAt } = require(join(OUT, 'server/src/engine/board.js'));
-const { TILE_LETTERS, tokenize } = require(join(OUT, 'server/src/lexicon/normalize.js'));
 const { NO_LEAVES, generateMoves, listMoves, bestMoves, positionBefore } = require(join(OUT, 'server/src/analysis/index.js'));
 const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.js'));
 
@@ -176,165 +165,12 @@ if (written) {
 }
 
 // The peers: built from their checkouts, each with the positions in its own format.
-const tileCode = (letter) => TILE_LETTERS.indexOf(letter.toLowerCase());
 const work = option('--build-dir', undefined) ?? mkdtempSync(join(os.tmpdir(), 'planilla-peers-'));
 const keepWork = option('--build-dir', undefined) !== undefined;
 mkdirSync(work, { recursive: true });
-const nice = (cmd, argv, cwd) =>
-  execFileSync('nice', ['-n', '10', cmd, ...argv], { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
-const gitHead = (dir) => {
-  try {
-    return execFileSync('git', ['-C', dir, 'rev-parse', '--short=8', 'HEAD'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    return 'not a git checkout';
-  }
-};
+const { buildWolges, buildMagpie } = peerBuilder({ work, lexicon, out: OUT });
 const peers = [];
 const missing = [];
-let kwgFile;
-function wordGraph(bench) {
-  // Planilla's built-in list, as tile codes, made into a GADDAG + DAWG by wolges' own builder.
-  if (kwgFile) return kwgFile;
-  kwgFile = join(work, 'es.kwg');
-  if (!existsSync(kwgFile)) {
-    const words = join(work, 'words.txt');
-    const lines = [];
-    for (const w of lexicon.words()) lines.push(tokenize(w).join(','));
-    writeFileSync(words, lines.join('\n') + '\n');
-    nice(bench, ['build', words, kwgFile], work);
-  }
-  return kwgFile;
-}
-function buildWolges(dir) {
-  if (!existsSync(join(dir, 'src/movegen.rs'))) throw new Error(`${dir} is not a wolges checkout (no src/movegen.rs)`);
-  const out = join(work, 'wolges');
-  mkdirSync(out, { recursive: true });
-  const bench = join(out, 'wolges-bench');
-  if (!existsSync(bench)) {
-    const link = join(out, 'wolges-src');
-    rmSync(link, { force: true });
-    symlinkSync(resolve(dir, 'src'), link);
-    copyFileSync(join(root, 'scripts/peers/wolges-bench.rs'), join(out, 'wolges-bench.rs'));
-    writeFileSync(
-      join(out, 'num_cpus.rs'),
-      '// Stand-in for the num_cpus crate (none is reachable here).\npub fn get() -> usize { std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) }\n',
-    );
-    nice('rustc', ['--edition', '2024', '--crate-type', 'rlib', '--crate-name', 'num_cpus', '-O', 'num_cpus.rs'], out);
-    nice(
-      'rustc',
-      [
-        '--edition',
-        '2024',
-        '-C',
-        'opt-level=3',
-        '-C',
-        'target-cpu=native',
-        '-C',
-        'codegen-units=1',
-        '-A',
-        'warnings',
-        '--extern',
-        'num_cpus=libnum_cpus.rlib',
-        '-L',
-        '.',
-        '-o',
-        'wolges-bench',
-        'wolges-bench.rs',
-      ],
-      out,
-    );
-  }
-  const kwg = wordGraph(bench);
-  return {
-    name: 'wolges',
-    commit: gitHead(dir),
-    format: (p) => {
-      const board = p.board.map((c) => (c ? tileCode(c.letter) + (c.blank ? 128 : 0) : 0)).join(',');
-      return `${board};${p.rack.map((f) => (f === '?' ? 0 : tileCode(f))).join(',')}`;
-    },
-    argv: (file) => [bench, ['run', kwg, file]],
-  };
-}
-function buildMagpie(dir) {
-  if (!existsSync(join(dir, 'src/impl/move_gen.c'))) throw new Error(`${dir} is not a MAGPIE checkout (no src/impl/move_gen.c)`);
-  const out = join(work, 'magpie');
-  const bench = join(out, 'magpie-bench');
-  const data = join(out, 'data');
-  if (!existsSync(bench)) {
-    const src = join(out, 'src-copy');
-    rmSync(src, { recursive: true, force: true });
-    mkdirSync(src, { recursive: true });
-    for (const part of ['Makefile', 'src', 'cmd', 'test']) cpSync(join(dir, part), join(src, part), { recursive: true });
-    nice('make', ['magpie', 'BUILD=release', '-j2'], src);
-    const objects = [];
-    const walk = (d) => {
-      for (const e of readdirSync(d, { withFileTypes: true }))
-        if (e.isDirectory()) walk(join(d, e.name));
-        else if (e.name.endsWith('.o')) objects.push(join(d, e.name));
-    };
-    walk(join(src, 'obj/release-b15-r7/src'));
-    copyFileSync(join(root, 'scripts/peers/magpie-bench.c'), join(out, 'magpie-bench.c'));
-    nice(
-      'gcc',
-      ['-O3', '-flto', '-march=native', '-DNDEBUG', '-I', src, '-o', bench, 'magpie-bench.c', ...objects, '-lm', '-pthread'],
-      out,
-    );
-  }
-  // Its data: the FISE distribution in the .kwg's tile order under an English name, the graph
-  // under an accepted lexicon name, the board's premiums, a one-line win table, zero leaves.
-  for (const sub of ['letterdistributions', 'lexica', 'layouts', 'strategy']) mkdirSync(join(data, sub), { recursive: true });
-  const set = TILE_SETS.spanish;
-  const vowels = new Set(['A', 'E', 'I', 'O', 'U']);
-  const bracket = (t) => (t.length > 1 ? `[${t}]` : t);
-  const ld = ['?,?,' + set.count('?') + ',0,0'];
-  for (let t = 1; t < TILE_LETTERS.length; t++) {
-    const up = TILE_LETTERS[t].toUpperCase();
-    ld.push(`${up},${TILE_LETTERS[t]},${set.count(up)},${set.value(up)},${vowels.has(up) ? 1 : 0}`);
-  }
-  writeFileSync(join(data, 'letterdistributions/english_es.csv'), ld.join('\n') + '\n');
-  const marks = { DL: "'", DW: '-', TL: '"', TW: '=' };
-  const rows = ['7,7'];
-  for (let r = 0; r < 15; r++) {
-    let row = '';
-    for (let c = 0; c < 15; c++) row += marks[premiumAt(r, c)] ?? ' ';
-    rows.push(row);
-  }
-  writeFileSync(join(data, 'layouts/standard15.txt'), rows.join('\n') + '\n');
-  writeFileSync(join(data, 'strategy/winpct.csv'), '1 1\n');
-  copyFileSync(kwgFile, join(data, 'lexica/CSWES.kwg'));
-  if (!existsSync(join(data, 'lexica/CSWES.klv2'))) {
-    writeFileSync(join(data, 'lexica/CSWES.csv'), '');
-    execFileSync(bench, [data, 'klv'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  }
-  const tile = (c) => bracket(c.blank ? c.letter.toLowerCase() : c.letter);
-  return {
-    name: 'MAGPIE',
-    commit: gitHead(dir),
-    format: (p) => {
-      const rowsOut = [];
-      for (let r = 0; r < 15; r++) {
-        let row = '';
-        let gap = 0;
-        for (let c = 0; c < 15; c++) {
-          const cell = p.board[r * 15 + c];
-          if (!cell) gap++;
-          else {
-            if (gap) row += String(gap);
-            gap = 0;
-            row += tile(cell);
-          }
-        }
-        if (gap) row += String(gap);
-        rowsOut.push(row);
-      }
-      return `${rowsOut.join('/')} ${p.rack.map((f) => bracket(f)).join('')}/ 0/0 0`;
-    },
-    argv: (file) => [bench, [data, 'run', file]],
-  };
-}
 const wolgesDir = option('--wolges', undefined);
 const magpieDir = option('--magpie', undefined);
 const tryBuild = (name, dir, build) => {
@@ -345,14 +181,13 @@ const tryBuild = (name, dir, build) => {
     peers.push(peer);
     say(`  ${name} ${peer.commit} built in ${work} (${((Date.now() - t0) / 1000).toFixed(0)} s wall, nice)`);
   } catch (e) {
-    const detail = e && e.stderr ? String(e.stderr).trim().split('\n').slice(-3).join(' | ') : String(e && e.message ? e.message : e);
-    missing.push(`${name}: the build failed (${detail})`);
+    missing.push(`${name}: the build failed (${failureDetail(e)})`);
   }
 };
 // wolges first: its builder makes the word graph MAGPIE reads too.
 if (wolgesDir) tryBuild('wolges', wolgesDir, buildWolges);
 if (magpieDir) {
-  if (!kwgFile && !peers.some((p) => p.name === 'wolges'))
+  if (!peers.some((p) => p.name === 'wolges'))
     missing.push("MAGPIE: needs the word graph built by wolges' builder (give --wolges DIR too)");
   else tryBuild('MAGPIE', magpieDir, buildMagpie);
 } else missing.push('MAGPIE: no checkout given (--magpie DIR)');
