@@ -5,9 +5,17 @@
  * and the mistakes graded as Macondo and MAGPIE do (docs/coach.md: small up to 7 points,
  * medium up to 15, large above).
  *
- * Invariants: pure (the replay is not modified); turns with an unknown or partial rack are
- * listed with the reason, never guessed; a played move that is not legal (a phony, a miscopied
- * line) has no rank, and its loss is measured against the best legal move.
+ * Each turn says how it was graded (`method`): 'static' by static equity (points + leave), or
+ * 'endgame' when the bag is empty (both racks known by tile tracking): the endgame search
+ * (endgame-grade.ts) values the best line and the move played in points to the end of the game,
+ * and the equity lost is the best spread − the played spread, the best move being the line's
+ * first (`endgame`). `endgameNodes` bounds each search (default `ANALYZE_ENDGAME_NODES`; 0 grades
+ * every turn statically).
+ *
+ * Invariants: pure (the replay is not modified); deterministic (the endgame is bounded by nodes,
+ * not by the clock); turns with an unknown or partial rack are listed with the reason, never
+ * guessed; a played move that is not legal (a phony, a miscopied line) has no rank, and its loss
+ * is measured against the best legal move (for the endgame, valued as the pass it amounted to).
  *
  * Example:
  *   const game = analyzeGame(replayed, { lexicon, top: 5 });
@@ -16,9 +24,22 @@
  */
 import { BOARD_SIZE } from '../engine/board';
 import type { Replay, TurnState } from '../engine/types';
+import { endgameApplies, endgameGrade, runsBefore, type EndgameGrade } from './endgame-grade';
 import { BLANK_BIT, NEW_BIT, codeOf } from './movegen';
 import { analyzeMoves, type Move, type MoveOptions } from './moves';
 import { positionBefore, type Position } from './position';
+
+/** How a turn was graded: static equity, or the endgame search with the bag empty. */
+export type GradeMethod = 'static' | 'endgame';
+
+/** Search nodes of each endgame search of the plain analysis (the best line; the move played). */
+export const ANALYZE_ENDGAME_NODES = 100;
+
+export interface CoachOptions extends MoveOptions {
+  readonly top: number;
+  /** Nodes of each endgame search for turns with the bag empty (default `ANALYZE_ENDGAME_NODES`; 0: static only). */
+  readonly endgameNodes?: number;
+}
 
 export type SkipReason = 'no-rack' | 'partial-rack' | 'unknown-player' | 'impossible-rack' | 'unknown-exchange' | 'unreadable-play';
 
@@ -33,9 +54,17 @@ export interface TurnAnalysis {
   readonly played?: Move;
   readonly legal?: boolean;
   readonly rank?: number;
+  /** The best moves by static equity (the endgame's best move is `endgame.best`). */
   readonly best?: readonly Move[];
-  /** Best equity − the played move's equity (never below 0). */
+  /**
+   * Static: best equity − the played move's equity; endgame: best spread − played spread (points
+   * to the end of the game). Never below 0.
+   */
   readonly equityLost?: number;
+  /** How the turn was graded (set with `equityLost`). */
+  readonly method?: GradeMethod;
+  /** The endgame's figures (method 'endgame'). */
+  readonly endgame?: EndgameGrade;
 }
 
 export interface PlayerSummary {
@@ -113,7 +142,7 @@ export function playedMove(turn: TurnState, position: Position): Move | 'unknown
 }
 
 /** One turn analysed; undefined for events that are not turns (end lines, penalties, challenges). */
-export function analyzeTurn(replay: Replay, index: number, options: MoveOptions & { readonly top: number }): TurnAnalysis | undefined {
+export function analyzeTurn(replay: Replay, index: number, options: CoachOptions): TurnAnalysis | undefined {
   const turn = replay.turns[index];
   if (!turn || !COUNTED_KINDS.has(turn.kind)) return undefined;
   const got = positionBefore(replay, index);
@@ -130,21 +159,28 @@ export function analyzeTurn(replay: Replay, index: number, options: MoveOptions 
   const best = answer.moves;
   const played = answer.played ?? move;
   const top = best[0];
-  const lost = top && answer.played ? Math.max(0, top.equity - answer.played.equity) : undefined;
+  const legal = answer.legal ?? false;
+  const nodes = options.endgameNodes ?? ANALYZE_ENDGAME_NODES;
+  const endgame =
+    nodes > 0 && top && endgameApplies(position, played)
+      ? endgameGrade(position, played, legal, runsBefore(replay, index), { lexicon: options.lexicon, maxNodes: nodes })
+      : undefined;
+  const lost = endgame ? endgame.lost : top && answer.played ? Math.max(0, top.equity - answer.played.equity) : undefined;
   return {
     index,
     player: turn.player,
     position,
     played,
-    legal: answer.legal ?? false,
+    legal,
     ...(answer.rank !== undefined ? { rank: answer.rank } : {}),
     best,
-    ...(lost !== undefined ? { equityLost: Math.round(lost * 100) / 100 } : {}),
+    ...(lost !== undefined ? { equityLost: Math.round(lost * 100) / 100, method: endgame ? 'endgame' : 'static' } : {}),
+    ...(endgame ? { endgame } : {}),
   };
 }
 
 /** Every turn of a game analysed, and the per-player summary. */
-export function analyzeGame(replay: Replay, options: MoveOptions & { readonly top: number }): GameAnalysis {
+export function analyzeGame(replay: Replay, options: CoachOptions): GameAnalysis {
   const turns: TurnAnalysis[] = [];
   const sums = [
     { lost: 0, turns: 0, small: 0, medium: 0, large: 0 },

@@ -31,7 +31,8 @@
  */
 import type { Replay } from '../engine/types';
 import { analyzeTurn, type SkipReason, type TurnAnalysis } from './coach';
-import { endgameMoveValue, sameMove, solveEndgame } from './endgame';
+import { sameMove } from './endgame';
+import { endgameGrade, runsBefore } from './endgame-grade';
 import type { Move } from './move';
 import type { MoveOptions } from './moves';
 import { unseenTiles, type Position } from './position';
@@ -41,6 +42,8 @@ import { winProbability } from './win-pct';
 export const CLOSE_EQUITY = 3;
 /** Search nodes of one endgame solve in the deep analysis (the best line so far beyond it). */
 export const DEEP_ENDGAME_NODES = 150_000;
+/** log2 of the entries of the deep analysis's endgame table (the solver's default size). */
+const DEEP_ENDGAME_TABLE_BITS = 20;
 /** Most moves simulated at a close turn (the played move is added when it is not among them). */
 export const DEEP_SIM_CANDIDATES = 6;
 
@@ -91,8 +94,9 @@ export interface DeepTurn {
   readonly winBefore?: number;
   /** Whether the static best moves were close (within `closeEquity`). */
   readonly close?: boolean;
-  /** endgame: whether both values are exact; sim: the iterations of the played move. */
+  /** endgame: whether both values are exact, and the plies the best line's search reached; sim: the iterations of the played move. */
   readonly exact?: boolean;
+  readonly depth?: number;
   readonly iterations?: number;
 }
 
@@ -133,13 +137,6 @@ function resultWin(spread: number): number {
   return spread > 0 ? 1 : spread < 0 ? 0 : 0.5;
 }
 
-/** Passes in a row just before turn `index` (37.2; with the bag empty only passes are scoreless). */
-function passesBefore(r: Replay, index: number): number {
-  let n = 0;
-  for (let i = index - 1; i >= 0 && r.turns[i].kind === 'pass'; i--) n++;
-  return n;
-}
-
 /** The moves a close turn simulates (the close static best and the move played); undefined when the turn is not simulated. */
 export function simCandidatesOf(coach: TurnAnalysis, closeEquity = CLOSE_EQUITY): Move[] | undefined {
   const best = coach.best ?? [];
@@ -164,34 +161,29 @@ export function gradeTurn(replay: Replay, coach: TurnAnalysis, options: DeepOpti
   const common = { ...base, spreadBefore, winBefore };
   const closeEquity = options.closeEquity ?? CLOSE_EQUITY;
   const close = best.length > 1 && best[0].equity - best[1].equity <= closeEquity;
-  const passes = passesBefore(replay, index);
+  const runs = runsBefore(replay, index);
 
-  if (position.bag === 0 && position.tileSet === 'spanish' && played.kind !== 'exchange') {
-    const opponent: string[] = [];
-    for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) opponent.push(face);
-    const eg = { lexicon: options.lexicon, maxNodes: options.endgameNodes ?? DEEP_ENDGAME_NODES, passes };
-    const solved = solveEndgame(position, opponent, eg);
-    const mine = coach.legal ? endgameMoveValue(position, opponent, played, eg) : undefined;
-    const bestMove = solved.line[0];
-    const bestValue = solved.spread;
-    // an illegal move played (a phony) is valued as the pass it amounted to
-    const playedValue = mine
-      ? mine.spread
-      : endgameMoveValue(position, opponent, { ...played, kind: 'pass', squares: [], score: 0 }, eg).spread;
-    const winBest = resultWin(spreadBefore + bestValue);
-    const winPlayed = resultWin(spreadBefore + playedValue);
+  const endgame = endgameGrade(position, played, coach.legal ?? false, runs, {
+    lexicon: options.lexicon,
+    maxNodes: options.endgameNodes ?? DEEP_ENDGAME_NODES,
+    tableBits: DEEP_ENDGAME_TABLE_BITS,
+  });
+  if (endgame) {
+    const winBest = resultWin(spreadBefore + endgame.bestSpread);
+    const winPlayed = resultWin(spreadBefore + endgame.playedSpread);
     return {
       ...common,
       method: 'endgame',
       close,
-      best: bestMove,
-      bestValue,
-      playedValue,
-      equityLost: round2(Math.max(0, bestValue - playedValue)),
+      best: endgame.best,
+      bestValue: endgame.bestSpread,
+      playedValue: endgame.playedSpread,
+      equityLost: round2(endgame.lost),
       winBest,
       winPlayed,
       winLost: Math.max(0, winBest - winPlayed),
-      exact: solved.exact && (mine?.exact ?? true),
+      exact: endgame.exact,
+      depth: endgame.depth,
     };
   }
 
@@ -237,13 +229,20 @@ export function gradeTurn(replay: Replay, coach: TurnAnalysis, options: DeepOpti
   };
 }
 
+/** The coach's static analysis of a turn, which `gradeTurn` grades (its own endgame search, not the coach's). */
+function staticTurn(replay: Replay, index: number, options: DeepOptions): TurnAnalysis | undefined {
+  return analyzeTurn(replay, index, { ...options, endgameNodes: 0 });
+}
+
 /** One turn, deeply (the close turns simulated when `options.simulate` is given). */
 export async function deepAnalyzeTurn(replay: Replay, index: number, options: DeepOptions): Promise<DeepTurn | undefined> {
-  const coach = analyzeTurn(replay, index, options);
+  const coach = staticTurn(replay, index, options);
   if (!coach) return undefined;
   const cands = options.simulate ? simCandidatesOf(coach, options.closeEquity) : undefined;
   const sims =
-    cands && coach.position && options.simulate ? await options.simulate(coach.position, cands, passesBefore(replay, index)) : undefined;
+    cands && coach.position && options.simulate
+      ? await options.simulate(coach.position, cands, runsBefore(replay, index).passes)
+      : undefined;
   return gradeTurn(replay, coach, options, sims);
 }
 
@@ -266,7 +265,7 @@ export async function deepAnalyzeGame(
 export function deepAnalyzeGameStatic(replay: Replay, options: DeepOptions): DeepGame {
   const turns: DeepTurn[] = [];
   for (let i = 0; i < replay.turns.length; i++) {
-    const coach = analyzeTurn(replay, i, options);
+    const coach = staticTurn(replay, i, options);
     if (coach) turns.push(gradeTurn(replay, coach, options));
   }
   return summarizeDeep(turns, false);

@@ -163,6 +163,29 @@ class MoveList implements PlacementSink {
   }
 }
 
+/** The Zobrist keys (two 32-bit halves each), from a fixed seed: the same for every search, read only. */
+interface ZobristKeys {
+  readonly square: readonly Int32Array[];
+  readonly rack: readonly Int32Array[];
+  readonly run: readonly Int32Array[];
+  readonly side: Int32Array;
+}
+let zobrist: ZobristKeys | undefined;
+
+/** The keys, made once per process (a search would otherwise spend a large share of a short search making them). */
+function zobristKeys(): ZobristKeys {
+  if (zobrist) return zobrist;
+  const rand = mulberry32(0x5eed);
+  const r32 = (): number => (rand() * 4294967296) | 0;
+  const keys = (n: number): Int32Array => Int32Array.from({ length: n * 2 }, r32);
+  const square: Int32Array[] = [];
+  for (let s = 0; s < SQUARES; s++) square.push(keys(128));
+  const rack = [keys(CODES * 8), keys(CODES * 8)];
+  const run = [keys(16), keys(16)];
+  zobrist = { square, rack, run, side: keys(1) };
+  return zobrist;
+}
+
 /** The solver's state for one search (module header). */
 class Solver {
   readonly gen: MoveGenerator;
@@ -184,9 +207,9 @@ class Solver {
   private readonly deadline: number;
   private readonly now: () => number;
   // Zobrist keys (two 32-bit halves).
-  private readonly zSquare: Int32Array[] = [];
-  private readonly zRack: Int32Array[] = [];
-  private readonly zRun: Int32Array[] = [];
+  private readonly zSquare: readonly Int32Array[];
+  private readonly zRack: readonly Int32Array[];
+  private readonly zRun: readonly Int32Array[];
   private readonly zSide: Int32Array;
   hashA = 0;
   hashB = 0;
@@ -202,13 +225,11 @@ class Solver {
   constructor(position: Position, opponent: readonly string[], options: EndgameOptions) {
     if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
     this.gen = generatorFor(graphOf(options.lexicon));
-    const rand = mulberry32(0x5eed);
-    const r32 = (): number => (rand() * 4294967296) | 0;
-    const keys = (n: number): Int32Array => Int32Array.from({ length: n * 2 }, r32);
-    for (let s = 0; s < SQUARES; s++) this.zSquare.push(keys(128));
-    for (let p = 0; p < 2; p++) this.zRack.push(keys(CODES * 8));
-    this.zRun.push(keys(16), keys(16));
-    this.zSide = keys(1);
+    const z = zobristKeys();
+    this.zSquare = z.square;
+    this.zRack = z.rack;
+    this.zRun = z.run;
+    this.zSide = z.side;
     for (let s = 0; s < SQUARES; s++) {
       const cell = position.board[s];
       if (!cell) continue;
@@ -883,6 +904,8 @@ export interface MoveValue {
   /** The best continuation after the move (the opponent first); empty when the move ends the game. */
   readonly line: readonly EndgameMove[];
   readonly exact: boolean;
+  /** Search nodes spent (0 when the move ends the game). */
+  readonly nodes: number;
 }
 
 /**
@@ -894,19 +917,19 @@ export function endgameMoveValue(position: Position, opponent: readonly string[]
   const passes = options.passes ?? 0;
   const naspa = position.rules === 'naspa';
   if (move.kind === 'pass') {
-    if (passes + 1 >= (naspa ? 6 : 4)) return { spread: rackValue(opponent) - rackValue(position.rack), line: [], exact: true };
+    if (passes + 1 >= (naspa ? 6 : 4)) return { spread: rackValue(opponent) - rackValue(position.rack), line: [], exact: true, nodes: 0 };
     const after = solveEndgame({ ...position, rack: opponent, scores: [position.scores[1], position.scores[0]] }, position.rack, {
       ...options,
       passes: passes + 1,
       scoreless: (options.scoreless ?? passes) + 1,
     });
-    return { spread: -after.spread, line: after.line, exact: after.exact };
+    return { spread: -after.spread, line: after.line, exact: after.exact, nodes: after.nodes };
   }
   const { board, left } = afterPlacement(position, move);
-  if (left.length === 0) return { spread: move.score + 2 * rackValue(opponent), line: [], exact: true };
+  if (left.length === 0) return { spread: move.score + 2 * rackValue(opponent), line: [], exact: true, nodes: 0 };
   const scores: [number, number] = [position.scores[1], position.scores[0] + move.score];
   const after = solveEndgame({ ...position, board, rack: opponent, scores }, left, { ...options, passes: 0, scoreless: 0 });
-  return { spread: move.score - after.spread, line: after.line, exact: after.exact };
+  return { spread: move.score - after.spread, line: after.line, exact: after.exact, nodes: after.nodes };
 }
 
 /** The sum of the face values of `faces` (the blank 0). */

@@ -1,8 +1,11 @@
 /**
- * `planilla analyze FILE|FOLDER... [--json] [--top N] [--jobs N] [--deep]` (docs/coach.md; `--deep`:
- * analyze-deep.ts, docs/deep-analysis.md):
+ * `planilla analyze FILE|FOLDER... [--json] [--top N] [--jobs N] [--endgame-nodes N] [--deep]`
+ * (docs/coach.md; `--deep`: analyze-deep.ts, docs/deep-analysis.md):
  * for every turn with a known full rack, the move played (score, equity, rank), the best moves and
- * the equity lost; per player the totals. Takes `--lexicon`, `--rules`, `--tile-set`, `--lang` and
+ * the equity lost; per player the totals. A turn with the bag empty is graded by the endgame
+ * search (analysis/coach.ts, method 'endgame': points to the end of the game, exact or the depth
+ * reached), each search bounded by `--endgame-nodes` (default `ANALYZE_ENDGAME_NODES`; 0: static
+ * equity only). Takes `--lexicon`, `--rules`, `--tile-set`, `--lang` and
  * `--leaves` as `moves` does, and `--jobs` as `check` does: many files are spread over worker
  * threads (batch.ts `runFiles`; the default from `defaultJobs`, with the share of files a worker
  * must get to pay its start measured for analysis, `ANALYZE_FILES_PER_WORKER`).
@@ -22,8 +25,8 @@
  */
 import * as os from 'node:os';
 import type { Replay } from '../engine/types';
-import { AnalysisUnsupported, moveJson } from '../analysis';
-import { analyzeGame, type GameAnalysis, type TurnAnalysis } from '../analysis/coach';
+import { AnalysisUnsupported, moveJson, type Move } from '../analysis';
+import { ANALYZE_ENDGAME_NODES, analyzeGame, type GameAnalysis, type TurnAnalysis } from '../analysis/coach';
 import { loadLeavesOrBuiltin } from '../analysis/leave-files';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { loadDefaultLexicon, loadLexicon } from '../lexicon/load';
@@ -71,7 +74,15 @@ export interface AnalyzeOptions {
   readonly workerScript?: string;
 }
 
-const ANALYZE_OPTIONS = { ...COMMON, jobs: { type: 'string', short: 'j' }, deep: { type: 'boolean' } } as const;
+const ANALYZE_OPTIONS = {
+  ...COMMON,
+  jobs: { type: 'string', short: 'j' },
+  deep: { type: 'boolean' },
+  'endgame-nodes': { type: 'string' },
+} as const;
+
+/** Most nodes `--endgame-nodes` takes. */
+const MAX_ENDGAME_NODES = 100_000_000;
 
 export function analyzeCommand(options: AnalyzeOptions = {}): Command {
   return { options: ANALYZE_OPTIONS, run: (args, io) => analyzeRun(args, io, options) };
@@ -89,6 +100,18 @@ interface AnalyzeContext {
   readonly top: number;
   readonly json: boolean;
   readonly lang: Language;
+  /** Nodes of each endgame search (0: static equity only). */
+  readonly endgameNodes: number;
+}
+
+/** `--endgame-nodes N`: 0 to 100 000 000, undefined when absent, null (after one line on stderr) when bad. */
+function endgameNodesOption(value: string | undefined, io: CliIo): number | undefined | null {
+  if (value === undefined) return undefined;
+  if (!/^\s*\d{1,9}\s*$/.test(value) || Number(value) > MAX_ENDGAME_NODES) {
+    io.err(t(io.lang, 'cli.bad-value', { option: '--endgame-nodes', value, allowed: `0–${MAX_ENDGAME_NODES}` }));
+    return null;
+  }
+  return Number(value);
 }
 
 async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions): Promise<number> {
@@ -99,6 +122,8 @@ async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions):
   if (top === null) return 2;
   const chosenJobs = jobsOption(args, io);
   if (chosenJobs === null) return 2;
+  const endgameNodes = endgameNodesOption(args.values.get('endgame-nodes'), io);
+  if (endgameNodes === null) return 2;
   const { files, problems } = expandInputs(args.positionals, io);
   if (files.length === 0 && problems === 0) {
     io.err(t(io.lang, 'cli.no-files'));
@@ -110,14 +135,22 @@ async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions):
   const leaves = resolveLeaves(args, io);
   if (!leaves) return 2;
   const json = args.flags.has('json');
-  const context: AnalyzeContext = { settings, lexicon, leaves, top: top ?? 5, json, lang: io.lang };
+  const context: AnalyzeContext = {
+    settings,
+    lexicon,
+    leaves,
+    top: top ?? 5,
+    json,
+    lang: io.lang,
+    endgameNodes: endgameNodes ?? ANALYZE_ENDGAME_NODES,
+  };
   const jobs = chosenJobs ?? defaultJobs(files.length, os.availableParallelism(), ANALYZE_FILES_PER_WORKER);
   const workerSettings: WorkerSettings = {
     lexiconSpec,
     rules: settings.rules,
     tileSet: settings.tileSet,
     lang: io.lang,
-    analyze: { leavesSpec: args.values.get('leaves'), top: context.top, json },
+    analyze: { leavesSpec: args.values.get('leaves'), top: context.top, json, endgameNodes: context.endgameNodes },
   };
   const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(process.stderr, io.lang);
   const out: Record<string, unknown>[] = [];
@@ -150,7 +183,7 @@ export function analyzeOne(file: string, context: AnalyzeContext): AnalyzeOutcom
     const r = analysis.replay;
     let game: GameAnalysis;
     try {
-      game = analyzeGame(r, { lexicon: context.lexicon, leaves: context.leaves, top: context.top });
+      game = analyzeGame(r, { lexicon: context.lexicon, leaves: context.leaves, top: context.top, endgameNodes: context.endgameNodes });
     } catch (e) {
       if (!(e instanceof AnalysisUnsupported)) throw e;
       return { err: [`${shown(file)}: ${render(e.reason, lang)}`], out: [], failed: true };
@@ -193,7 +226,26 @@ function turnJson(r: Replay, t0: TurnAnalysis, lang: Language): Record<string, u
   const base = { line: turn.event.line + 1, player };
   if (t0.reason) return { ...base, reason: t0.reason, message: formatMessage(`analysis.reason.${t0.reason}`, {}, lang) };
   const played = t0.played ? { ...moveJson(t0.played), legal: t0.legal ?? false, rank: t0.rank ?? null } : null;
-  return { ...base, played, best: (t0.best ?? []).map(moveJson), equityLost: t0.equityLost ?? null };
+  const eg = t0.endgame;
+  const endgame = eg
+    ? { best: endgameMoveJson(eg.best), bestSpread: eg.bestSpread, playedSpread: eg.playedSpread, exact: eg.exact, depth: eg.depth }
+    : undefined;
+  return {
+    ...base,
+    played,
+    best: (t0.best ?? []).map(moveJson),
+    equityLost: t0.equityLost ?? null,
+    method: t0.method ?? null,
+    ...(endgame ? { endgame } : {}),
+  };
+}
+
+/** The endgame's best move in JSON: as `moveJson`, without the static leave and equity (not its figures). */
+function endgameMoveJson(move: Move): Record<string, unknown> {
+  const json: Record<string, unknown> = { ...moveJson(move) };
+  delete json.leave;
+  delete json.equity;
+  return json;
 }
 
 function summaryJson(r: Replay, game: GameAnalysis): Record<string, unknown> {
@@ -223,6 +275,19 @@ function turnText(r: Replay, x: TurnAnalysis, lang: Language): string {
     bestEquity: best ? Math.round(best.equity * 100) / 100 : 0,
     lost: x.equityLost ?? 0,
   };
+  const eg = x.endgame;
+  if (eg) {
+    const search = eg.exact ? t(lang, 'analysis.endgame-exact') : t(lang, 'analysis.endgame-depth', { depth: eg.depth });
+    const figures = {
+      ...common,
+      best: moveText(eg.best, lang),
+      bestScore: signed(eg.best.score),
+      bestSpread: signed(eg.bestSpread),
+      playedSpread: signed(eg.playedSpread),
+      search,
+    };
+    return t(lang, x.legal ? 'analysis.turn-endgame' : 'analysis.turn-endgame-illegal', figures);
+  }
   if (!x.legal) return t(lang, 'analysis.turn-illegal', common);
   return t(lang, 'analysis.turn-row', { ...common, equity: Math.round(x.played.equity * 100) / 100, rank: x.rank ?? 0 });
 }
@@ -247,6 +312,7 @@ export function serveAnalysis(port: import('node:worker_threads').MessagePort, o
     top: analyze.top,
     json: analyze.json,
     lang: options.lang,
+    endgameNodes: analyze.endgameNodes ?? ANALYZE_ENDGAME_NODES,
   };
   port.on('message', (request: CheckRequest) => {
     if (request?.type !== 'check') return;

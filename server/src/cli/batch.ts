@@ -95,6 +95,8 @@ export interface AnalyzeWorkerSettings {
   readonly leavesSpec?: string;
   readonly top: number;
   readonly json: boolean;
+  /** `--endgame-nodes` (undefined: the coach's default). */
+  readonly endgameNodes?: number;
 }
 
 /** Settings a worker needs, all plain data (structured-clone safe). */

@@ -40,6 +40,7 @@ import { squareName } from '../engine/board';
 import { TILE_SETS } from '../engine/tilesets';
 import { turnAtLine } from './board-model';
 import { analyzeTurn, type TurnAnalysis } from '../analysis/coach';
+import { runsBefore, type EndgameGrade } from '../analysis/endgame-grade';
 import type { Lexicon } from '../lexicon/types';
 import { formatLeaveMessage, loadLeaveFile, type LeaveMessage } from '../analysis/leave-files';
 import type { LeaveEvaluator } from '../analysis/leaves';
@@ -209,7 +210,10 @@ function lookUp(
   const leaves = chosen.leaves;
   const placed = turn.kind === 'placement' ? turn.placed.map((t) => `${t.row},${t.col},${t.letter},${t.blank ? 1 : 0}`).join(';') : '';
   const exchanged = turn.kind === 'exchange' ? (turn.event.exchanged?.text ?? '') : '';
-  const key = `${lexiconId(lexicon)}|${leaves ? leavesSetting : ''}|${top}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}`;
+  // With the bag empty the endgame grade also depends on the runs of passes and scoreless turns and the scores.
+  const runs = got.position.bag === 0 ? runsBefore(replay, index) : undefined;
+  const endgame = runs ? `|${runs.passes},${runs.scoreless},${got.position.scores.join(',')}` : '';
+  const key = `${lexiconId(lexicon)}|${leaves ? leavesSetting : ''}|${top}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}${endgame}`;
   const hit = cache.get(key);
   if (hit) return { turn: hit };
   return { key, leaves };
@@ -226,10 +230,29 @@ export function moveName(m: Move, lang: Language): string {
   return `${movePosition(m)} ${moveWord(m)} ${signed(m.score)}`;
 }
 
-/** The code lens title: 'mejor: 8D CAMINO +26 (-4,5)', or that the move played was the best. */
+/** How far an endgame figure is proven: 'exacto', or 'visto a 3 jugadas'. */
+function endgameSearchText(eg: EndgameGrade, lang: Language): string {
+  return eg.exact ? uiText('ui.coach.endgameExact', lang) : uiText('ui.coach.endgameDepth', lang, { depth: eg.depth });
+}
+
+/**
+ * The code lens title: 'mejor: 8D CAMINO +26 (-4,5)', or that the move played was the best; with
+ * the bag empty, the endgame's: 'final: mejor 3K RES +14 (-6; exacto)'.
+ */
 export function coachLensTitle(t: TurnAnalysis, lang: Language): string {
   const best = t.best?.[0];
   if (!best) return uiText('ui.coach.lensNone', lang);
+  const eg = t.endgame;
+  if (eg) {
+    const search = endgameSearchText(eg, lang);
+    if (t.legal && (t.equityLost ?? 0) === 0)
+      return uiText('ui.coach.lensEndgameBest', lang, {
+        move: moveName(t.played ?? eg.best, lang),
+        spread: signed(eg.playedSpread),
+        search,
+      });
+    return uiText('ui.coach.lensEndgame', lang, { move: moveName(eg.best, lang), lost: equityText(t.equityLost ?? 0, lang), search });
+  }
   const lost = t.equityLost ?? 0;
   if (t.legal && (t.rank === 1 || lost === 0)) return uiText('ui.coach.lensBestPlayed', lang, { move: moveName(best, lang) });
   if (!t.legal) return uiText('ui.coach.lensIllegal', lang, { move: moveName(best, lang) });
@@ -285,9 +308,16 @@ export function coachHoverSummary(t: TurnAnalysis, lang: Language, lexicon?: Lex
   const best = t.best?.[0];
   const heading = uiText('ui.coach.summaryHeading', lang);
   if (!best) return `**${heading}** ${uiText('ui.coach.lensNone', lang)}`;
+  const lost = equityText(t.equityLost ?? 0, lang);
+  const eg = t.endgame;
+  if (eg) {
+    const egMark = notOfficialWords(t.position, eg.best, officialCheck(lexicon)).length > 0 ? ` ${NOT_OFFICIAL_MARK}` : '';
+    const args = { search: endgameSearchText(eg, lang), move: `${hoverMoveName(eg.best, lang)}${egMark}`, best: signed(eg.bestSpread) };
+    if (t.legal && (t.equityLost ?? 0) === 0) return `**${heading}** ${uiText('ui.coach.summaryEndgameBest', lang, args)}`;
+    return `**${heading}** ${uiText('ui.coach.summaryEndgame', lang, { ...args, played: signed(eg.playedSpread), lost })}`;
+  }
   const mark = notOfficialWords(t.position, best, officialCheck(lexicon)).length > 0 ? ` ${NOT_OFFICIAL_MARK}` : '';
   const move = `${hoverMoveName(best, lang)}${mark}`;
-  const lost = equityText(t.equityLost ?? 0, lang);
   const equity = equityText(best.equity, lang);
   if (!t.legal || t.rank === undefined) return `**${heading}** ${uiText('ui.coach.summaryIllegal', lang, { move, equity, lost })}`;
   if (t.rank === 1 || (t.equityLost ?? 0) === 0) return `**${heading}** ${uiText('ui.coach.summaryBest', lang, { move, equity })}`;
@@ -335,7 +365,10 @@ export function coachHoverMarkdown(t: TurnAnalysis, lang: Language, lexicon?: Le
     '',
   ];
   const played = t.played;
-  const lost = equityText(t.equityLost ?? 0, lang);
+  // The table ranks by static equity: its closing line says the static loss, also on a turn the
+  // endgame grades (the summary above says the endgame's).
+  const staticLost = t.endgame ? (played && best[0] ? Math.max(0, best[0].equity - played.equity) : 0) : (t.equityLost ?? 0);
+  const lost = equityText(staticLost, lang);
   const covered = groups.reduce((n, g) => n + 1 + g.variants.length, 0);
   if (!t.legal || t.rank === undefined) {
     lines.push(uiText('ui.coach.playedIllegal', lang, { lost }));

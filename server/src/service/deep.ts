@@ -126,7 +126,7 @@ export function deepTarget(
   const got = positionBefore(replay, index);
   if (!('position' in got)) return { reason: formatMessage(`analysis.reason.${got.reason}`, {}, lang) };
   try {
-    const coach = analyzeTurn(replay, index, { lexicon, top: 1, ...(leaves ? { leaves } : {}) });
+    const coach = analyzeTurn(replay, index, { lexicon, top: 1, endgameNodes: 0, ...(leaves ? { leaves } : {}) });
     if (!coach || coach.reason || !coach.position || !coach.played)
       return { reason: coach?.reason ? formatMessage(`analysis.reason.${coach.reason}`, {}, lang) : uiText('ui.deep.notMove', lang) };
     const position = coach.position;

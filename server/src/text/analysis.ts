@@ -116,6 +116,20 @@ export const ANALYSIS_MESSAGES: Catalog = {
     es: 'línea {line} {player}: {move} {score} no es una jugada válida; mejor {best} {bestScore} ({bestEquity, number}); pierde {lost, number}',
     en: 'line {line} {player}: {move} {score} is not a legal move; best {best} {bestScore} ({bestEquity, number}); loses {lost, number}',
   },
+  /* A turn with the bag empty, graded by the endgame search: spreads are points to the end of the game. */
+  'analysis.turn-endgame': {
+    es: 'línea {line} {player}: {move} {score}, {playedSpread} hasta el final; mejor {best} {bestScore} ({bestSpread} hasta el final); pierde {lost, number} · {search}',
+    en: 'line {line} {player}: {move} {score}, {playedSpread} to the end; best {best} {bestScore} ({bestSpread} to the end); loses {lost, number} · {search}',
+  },
+  'analysis.turn-endgame-illegal': {
+    es: 'línea {line} {player}: {move} {score} no es una jugada válida (vale lo que pasar: {playedSpread} hasta el final); mejor {best} {bestScore} ({bestSpread} hasta el final); pierde {lost, number} · {search}',
+    en: 'line {line} {player}: {move} {score} is not a legal move (worth a pass: {playedSpread} to the end); best {best} {bestScore} ({bestSpread} to the end); loses {lost, number} · {search}',
+  },
+  'analysis.endgame-exact': { es: 'final exacto', en: 'exact endgame' },
+  'analysis.endgame-depth': {
+    es: 'final visto a {depth, plural, one {# jugada} other {# jugadas}}',
+    en: 'endgame searched {depth, plural, one {# ply} other {# plies}} deep',
+  },
   'analysis.turn-skipped': { es: 'línea {line} {player}: sin analizar, {reason}', en: 'line {line} {player}: not analysed, {reason}' },
   'analysis.player-summary': {
     es: '{player}: pierde {lost, number} en {turns, plural, one {# turno} other {# turnos}} ({perTurn, number} por turno); errores: {small, plural, one {# leve} other {# leves}}, {medium, plural, one {# medio} other {# medios}}, {large, plural, one {# grave} other {# graves}}',

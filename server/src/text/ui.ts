@@ -392,6 +392,17 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.lensBestPlayed': { es: 'mejor: la jugada hecha ({move})', en: 'best: the move played ({move})' },
   'ui.coach.lensIllegal': { es: 'mejor: {move} (la jugada hecha no es legal)', en: 'best: {move} (the move played is not legal)' },
   'ui.coach.lensNone': { es: 'no hay jugadas legales', en: 'no legal moves' },
+  /* A turn with the bag empty, graded by the endgame search. {move}: the endgame's best move; {lost}: points to the end lost; {search}: ui.coach.endgameExact or ui.coach.endgameDepth. */
+  'ui.coach.lensEndgame': { es: 'final: mejor {move} (-{lost}; {search})', en: 'endgame: best {move} (-{lost}; {search})' },
+  'ui.coach.lensEndgameBest': {
+    es: 'final: la jugada hecha es la mejor ({move}, {spread} hasta el final; {search})',
+    en: 'endgame: the move played is the best ({move}, {spread} to the end; {search})',
+  },
+  'ui.coach.endgameExact': { es: 'exacto', en: 'exact' },
+  'ui.coach.endgameDepth': {
+    es: 'visto a {depth, plural, one {# jugada} other {# jugadas}}',
+    en: 'searched {depth, plural, one {# ply} other {# plies}} deep',
+  },
   'ui.coach.lensSkipped': { es: 'sin análisis: {reason}', en: 'no analysis: {reason}' },
   'ui.coach.playedBest': { es: 'La jugada hecha es la mejor (◀).', en: 'The move played is the best (◀).' },
   /* {rank}: the move played's place by equity; {lost}: equity lost, written for the language. */
@@ -455,6 +466,15 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.summaryRank': {
     es: 'puesto {rank}, pierde {lost} · mejor {move} (eq. {equity})',
     en: 'rank {rank}, loses {lost} · best {move} (eq. {equity})',
+  },
+  /* A turn with the bag empty. {played} / {best}: the mover's spread to the end of the game after the move played / the best line. */
+  'ui.coach.summaryEndgame': {
+    es: 'final ({search}): {played} hasta el final, pierde {lost} · mejor {move} ({best} hasta el final)',
+    en: 'endgame ({search}): {played} to the end, loses {lost} · best {move} ({best} to the end)',
+  },
+  'ui.coach.summaryEndgameBest': {
+    es: 'final ({search}): la mejor, {move} ({best} hasta el final)',
+    en: 'endgame ({search}): the best, {move} ({best} to the end)',
   },
   'ui.coach.summaryBest': {
     es: 'la mejor: {move} (eq. {equity})',

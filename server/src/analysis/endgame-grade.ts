@@ -1,0 +1,150 @@
+/**
+ * The endgame grade of a turn played with the bag empty (docs/coach.md "Turns with the bag
+ * empty"): both racks are known by tile tracking (position.ts `unseenTiles` is the opponent's
+ * rack), so the turn is valued by the endgame search (endgame.ts) instead of static equity. The
+ * best line is `solveEndgame`'s, the move played is valued by `endgameMoveValue`, both with the
+ * runs of passes and of scoreless turns that led to the position (37.2, 37.3), counted as the
+ * engine counts them (`runsBefore`). The loss is the best spread − the played spread: points to
+ * the end of the game. When the node limit stops the best line's search at depth N (not proven),
+ * the move played is searched to the same horizon (itself and N − 1 plies), so both figures look
+ * as far ahead.
+ *
+ * Invariants: pure and deterministic: the search is bounded by nodes, never by the clock, so the
+ * same record gives the same figures whatever the thread or the load; a figure that the search
+ * did not prove is marked (`exact` false, `depth` the plies it reached). An illegal move played
+ * (a phony) is valued as the pass it amounted to. An exchange is never graded here (with the bag
+ * empty it is not a legal move, art. 24).
+ *
+ * Example:
+ *   const g = endgameGrade(position, played, true, runsBefore(replay, 40), { lexicon, maxNodes: 20_000 });
+ *   g?.lost;    // 6: the move played ends 6 points worse than the best line
+ *   g?.exact;   // true: both values are the true values of the game
+ */
+import type { Replay } from '../engine/types';
+import type { Lexicon } from '../lexicon/types';
+import { endgameMoveValue, sameMove, solveEndgame, type EndgameOptions } from './endgame';
+import type { Move } from './move';
+import { unseenTiles, type Position } from './position';
+
+/** The runs of passes and of scoreless turns in a row just before a turn (37.2, 37.3). */
+export interface TurnRuns {
+  readonly passes: number;
+  readonly scoreless: number;
+}
+
+export interface EndgameGrade {
+  /** The first move of the best line found. */
+  readonly best: Move;
+  /** The mover's spread from the position to the end after the best line / after the move played. */
+  readonly bestSpread: number;
+  readonly playedSpread: number;
+  /** bestSpread − playedSpread, never below 0. */
+  readonly lost: number;
+  /** Whether both spreads are the true values (the search reached the end of the game everywhere). */
+  readonly exact: boolean;
+  /** Plies of the deepest completed search of the best line (the horizon when not exact). */
+  readonly depth: number;
+  /** Search nodes spent on the two values. */
+  readonly nodes: number;
+}
+
+export interface EndgameGradeOptions {
+  readonly lexicon: Lexicon;
+  /** Search nodes of each of the two searches (the best line; the move played). */
+  readonly maxNodes: number;
+  /** log2 of the transposition table's entries (default: room for `maxNodes`, 2^12 to 2^20). */
+  readonly tableBits?: number;
+}
+
+/**
+ * Passes and scoreless turns in a row just before turn `index`, as the engine counts them
+ * (engine/replay-moves.ts, replay-challenges.ts): a pass and a withdrawn play (art. 34) count in
+ * both runs; an exchange and a score-only line of 0 points end the run of passes and count as
+ * scoreless; any other placement ends both. Other events (penalties, bonuses, end lines) leave
+ * them as they are.
+ */
+export function runsBefore(replay: Replay, index: number): TurnRuns {
+  let passes = 0;
+  let scoreless = 0;
+  let passing = true;
+  for (let i = index - 1; i >= 0; i--) {
+    const turn = replay.turns[i];
+    if (turn.kind === 'pass') {
+      if (passing) passes++;
+      scoreless++;
+    } else if (turn.kind === 'withdrawn') {
+      const play = replay.turns[i - 1];
+      if (play?.kind !== 'placement' || play.player !== turn.player) continue; // not applied: no turn
+      if (passing) passes++;
+      scoreless++;
+      i--; // the withdrawn placement is that same turn
+    } else if (turn.kind === 'exchange' || (turn.kind === 'score-only' && turn.computedScore === 0)) {
+      passing = false;
+      scoreless++;
+    } else if (turn.kind === 'placement' || turn.kind === 'score-only' || turn.kind === 'word') {
+      break;
+    }
+  }
+  return { passes, scoreless };
+}
+
+/** Whether a turn is graded by the endgame: the bag empty, the Spanish set, a placement or a pass. */
+export function endgameApplies(position: Position, played: Move): boolean {
+  return position.bag === 0 && position.tileSet === 'spanish' && played.kind !== 'exchange';
+}
+
+/** The opponent's rack with the bag empty: the tiles the mover cannot see. */
+export function opponentRack(position: Position): string[] {
+  const opponent: string[] = [];
+  for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) opponent.push(face);
+  return opponent;
+}
+
+/** Transposition-table size for a node budget: room for every node, between 2^12 and 2^20 entries. */
+function tableBitsFor(maxNodes: number): number {
+  return Math.max(12, Math.min(20, Math.ceil(Math.log2(Math.max(1, maxNodes))) + 1));
+}
+
+/**
+ * The endgame grade of `played` (legal or not) in `position`; undefined when the turn is not
+ * graded by the endgame (`endgameApplies`). May throw `AnalysisUnsupported` as the solver does
+ * (a tile the Spanish set does not have).
+ */
+export function endgameGrade(
+  position: Position,
+  played: Move,
+  legal: boolean,
+  runs: TurnRuns,
+  options: EndgameGradeOptions,
+): EndgameGrade | undefined {
+  if (!endgameApplies(position, played)) return undefined;
+  const opponent = opponentRack(position);
+  const eg: EndgameOptions = {
+    lexicon: options.lexicon,
+    maxNodes: options.maxNodes,
+    tableBits: options.tableBits ?? tableBitsFor(options.maxNodes),
+    passes: runs.passes,
+    scoreless: runs.scoreless,
+  };
+  const solved = solveEndgame(position, opponent, eg);
+  const best = solved.line[0];
+  // An illegal move played (a phony) is valued as the pass it amounted to.
+  const move: Move = legal ? played : { ...played, kind: 'pass', squares: [], score: 0, used: 0 };
+  // The first move of a proven line is worth the game's value: no second search for it.
+  const same = solved.exact && best !== undefined && sameMove(best, move);
+  // A line the search did not prove looks `depth` plies ahead: the move played is looked at as far
+  // (itself, then depth − 1 plies), so that the two figures are alike.
+  const mine = same
+    ? undefined
+    : endgameMoveValue(position, opponent, move, solved.exact ? eg : { ...eg, maxDepth: Math.max(1, solved.depth - 1) });
+  const playedSpread = mine ? mine.spread : solved.spread;
+  return {
+    best,
+    bestSpread: solved.spread,
+    playedSpread,
+    lost: Math.max(0, solved.spread - playedSpread),
+    exact: solved.exact && (mine?.exact ?? true),
+    depth: solved.depth,
+    nodes: solved.nodes + (mine?.nodes ?? 0),
+  };
+}
