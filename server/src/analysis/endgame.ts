@@ -212,6 +212,8 @@ class Solver {
   private readonly tDepth: Uint8Array;
   private readonly tFlag: Uint8Array;
   private readonly tBest: Int32Array;
+  /** 1 when the position's only move is the pass (a forced pass: searched one ply deeper). */
+  private readonly tOnly: Uint8Array;
 
   constructor(position: Position, opponent: readonly string[], options: EndgameOptions) {
     if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
@@ -263,6 +265,7 @@ class Solver {
     this.tDepth = new Uint8Array(n);
     this.tFlag = new Uint8Array(n);
     this.tBest = new Int32Array(n);
+    this.tOnly = new Uint8Array(n);
     this.tMeta = new Int32Array(n);
     this.tScore = new Int32Array(n);
     this.tSquares = new Uint8Array(n * STRIDE);
@@ -646,8 +649,11 @@ class Solver {
     if (limited) this.checkLimits();
     const slot = this.slotOf();
     let ttBest = 0;
+    // Whether the pass is the side's only move here (known from an earlier generation).
+    let only = 0;
     if (this.tKeyA[slot] === this.hashA && this.tKeyB[slot] === this.hashB) {
       ttBest = this.tBest[slot];
+      only = this.tOnly[slot];
       const d = this.tDepth[slot];
       if (d >= depth) {
         const v = this.tValue[slot];
@@ -671,6 +677,7 @@ class Solver {
       this.tDepth[slot] = this.proven ? EXACT_DEPTH : 1;
       this.tFlag[slot] = v >= beta ? FLAG_LOWER : FLAG_EXACT;
       this.tBest[slot] = ttBest;
+      this.tOnly[slot] = only;
       return v;
     }
     const alpha0 = alpha;
@@ -684,9 +691,12 @@ class Solver {
     let searched = 0;
     // The table's best move first, before any generation: when it cuts, the node costs no
     // generation at all (most nodes of a well-ordered search).
+    // A forced pass (no placement at all) is searched one ply deeper: it takes no decision, and a
+    // stuck player's passes would otherwise eat the depth.
     const tried = ttBest !== 0 ? this.tableMove(slot, ply) : undefined;
+    const forced = only === 1 && tried !== undefined && tried.meta[0] < 0;
     if (tried) {
-      best = this.child(tried, 0, depth, alpha, beta, ply, limited, true);
+      best = this.child(tried, 0, forced ? depth + 1 : depth, alpha, beta, ply, limited, true);
       allProven = this.proven;
       cutProven = this.proven;
       bestSig = ttBest;
@@ -694,14 +704,16 @@ class Solver {
       searched++;
       if (best > alpha) alpha = best;
     }
-    if (alpha < beta) {
+    if (alpha < beta && !forced) {
       const list = this.generate(ply, 0);
       const n = list.count;
+      only = n === 1 ? 1 : 0;
+      const childDepth = n === 1 && depth >= 2 ? depth + 1 : depth;
       for (let j = 0; j < n; j++) {
         const i = list.order[j];
         if (tried && list.signature(i) === ttBest) continue;
         if (depth === 2 && searched > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
-        const v = this.child(list, i, depth, alpha, beta, ply, limited, searched === 0);
+        const v = this.child(list, i, childDepth, alpha, beta, ply, limited, searched === 0);
         if (!this.proven) allProven = false;
         searched++;
         if (v > best) {
@@ -727,6 +739,7 @@ class Solver {
     this.tDepth[slot] = proven ? EXACT_DEPTH : depth;
     this.tFlag[slot] = best <= alpha0 ? FLAG_UPPER : best >= beta ? FLAG_LOWER : FLAG_EXACT;
     this.tBest[slot] = bestSig;
+    this.tOnly[slot] = only;
     if (bestList) this.keepMove(slot, bestList, bestIndex);
     return best;
   }
@@ -838,6 +851,8 @@ class Solver {
     this.nodes++;
     this.laneReady.fill(false); // a search stopped half-way leaves none ready
     const list = this.generate(ply, preferred);
+    // A forced pass is searched one ply deeper (as in `search`).
+    if (list.count === 1 && depth >= 2) depth++;
     let best = -INF;
     let index = -1;
     let alpha = -INF;

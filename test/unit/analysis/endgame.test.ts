@@ -76,18 +76,21 @@ function minimax(board: BoardCells, racks: readonly [string[], string[]], passes
 /**
  * Minimax limited to `depth` plies with the solver's horizon (docs/deep-analysis.md "Method"): a
  * move that does not end the game counts its points alone on the last ply; the end of the game
- * counts as in `minimax`. No pruning, no table.
+ * counts as in `minimax`; a forced pass (no placement) two or more plies above the horizon takes
+ * no ply. No pruning, no table.
  */
 function minimaxToDepth(board: BoardCells, racks: readonly [string[], string[]], depth: number, rules: Edition): number {
   const passLimit = rules === 'naspa' ? 6 : 4;
   const go = (b: BoardCells, mine: string[], theirs: string[], run: number, d: number): number => {
     const position: Position = { board: b, rack: mine, bag: 0, scores: [1, 1], rules, tileSet: 'spanish' };
     let best = -Infinity;
-    for (const m of generateMoves(position, { lexicon })) {
+    const moves = generateMoves(position, { lexicon });
+    const forced = moves.length === 1 && d >= 2;
+    for (const m of moves) {
       let v: number;
       if (m.kind === 'pass') {
         if (run + 1 >= passLimit) v = rackValue(theirs) - rackValue(mine);
-        else v = d <= 1 ? 0 : -go(b, theirs, mine, run + 1, d - 1);
+        else v = d <= 1 ? 0 : -go(b, theirs, mine, run + 1, forced ? d : d - 1);
       } else {
         const left = without(mine, facesOf(m));
         if (left.length === 0) v = m.score + 2 * rackValue(theirs);
