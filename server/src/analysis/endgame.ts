@@ -16,8 +16,9 @@
  * here to the end), iterative deepening by plies, a transposition table keyed by a Zobrist hash of
  * the board, both racks, the side to move and the runs of passes (two slots a bucket, a proven
  * entry kept over an unproven one); moves ordered by the table's best move, then going out, then
- * the ply's killer, then score. A leaf at the horizon is worth 0 beyond the points already made on
- * the way.
+ * the ply's killer, then score; a forced pass (no placement) is searched one ply deeper and, once
+ * known, played from the table without generating. A leaf at the horizon is worth 0 beyond the
+ * points already made on the way.
  *
  * Exactness: every value a node returns carries `proven`, whether its bound holds for the game
  * played to the end. The end of the game is proven; a horizon leaf is not; a cut is proven when
