@@ -3,8 +3,9 @@
 //
 //   1. a 3-ply endgame: solveEndgame with maxDepth 3 on the first bag-empty position of each
 //      generated game (the full racks: up to 7 against 7), CPU ms, median and worst
-//   2. the same positions solved to the end with a limit of --limit seconds of CPU time each:
-//      how many were solved exactly, and the CPU ms of those (median), the depth reached by the rest
+//   2. the same positions solved to the end with a limit of --limit seconds of CPU time each (no
+//      node limit): how many were solved exactly, and the CPU ms of those (median), the depth
+//      reached by the rest
 //
 // Positions: the first turn with the bag empty of --games seeded self-play games (the equity
 // strategy with the built-in leave table on both sides), the opponent's rack from the unseen
@@ -81,7 +82,9 @@ if (three.length > 0) say(`3-ply endgame: median ${median(three).toFixed(0)} ms 
 const solvedMs = [];
 let solved = 0;
 for (const p of positions) {
-  const r = cpu(() => solveEndgame(p.position, p.opponent, { lexicon, timeLimitMs: LIMIT * 1000, now: cpuClock }));
+  const r = cpu(() =>
+    solveEndgame(p.position, p.opponent, { lexicon, timeLimitMs: LIMIT * 1000, now: cpuClock, maxNodes: Number.MAX_SAFE_INTEGER }),
+  );
   if (r.value.exact) {
     solved++;
     solvedMs.push(r.ms);

@@ -14,12 +14,22 @@
  *
  * Method: negamax with alpha-beta on the spread (points of the mover minus the opponent's from
  * here to the end), iterative deepening by plies, a transposition table keyed by a Zobrist hash of
- * the board, both racks, the side to move and the runs of passes; moves ordered by the table's
- * best move, then going out, then score. A subtree whose every leaf was the end of the game is
- * marked exact in the table; the deepening stops as soon as the root is exact (the value is then
- * the true value of the game), or at the node or time limit, returning the deepest completed
- * search (its line ends at the horizon and `exact` is false). A leaf at the horizon is worth 0
- * beyond the points already made on the way.
+ * the board, both racks, the side to move and the runs of passes (two slots a bucket, a proven
+ * entry kept over an unproven one); moves ordered by the table's best move, then going out, then
+ * the ply's killer, then score; a forced pass (no placement) is searched one ply deeper and, once
+ * known, played from the table without generating. A leaf at the horizon is worth 0 beyond the
+ * points already made on the way.
+ *
+ * Exactness: every value a node returns carries `proven`, whether its bound holds for the game
+ * played to the end. The end of the game is proven; a horizon leaf is not; a cut is proven when
+ * the child that made it is; any other node is proven when all its children are. The value is
+ * monotone in the leaves, so a proven bound stays true whatever the horizon leaves are worth, and
+ * a refuted branch that met the horizon does not keep the root from being proven. The table keeps
+ * a proven entry "to the end" (any depth) and an unproven one at its depth. The deepening stops as
+ * soon as the root is proven (the value is then the true value of the game), or at the node or
+ * time limit, returning the deepest completed search (its line ends at the horizon and `exact` is
+ * false). The line of a proven root is searched again ply by ply until each position's value is
+ * proven, so that it reaches the end of the game and adds up to the value.
  *
  * Invariants: pure (the clock is injected); the position is not modified; the same position and
  * limits give the same line; the generator is shared (not re-entrant), moves are collected
@@ -95,7 +105,7 @@ export interface EndgameResult {
   readonly spread: number;
   /** The best sequence found (both players, the mover first). */
   readonly line: readonly EndgameMove[];
-  /** Whether `spread` is the true value (the search reached the end of the game everywhere). */
+  /** Whether `spread` is the true value (proven: the search reached the end of the game wherever the value depended on it). */
   readonly exact: boolean;
   /** Plies of the deepest completed iteration. */
   readonly depth: number;
@@ -202,7 +212,12 @@ class Solver {
   readonly scorelessLimit: number;
   readonly lists: MoveList[] = [];
   nodes = 0;
-  horizon = 0;
+  /**
+   * Whether the value the last `search` / `child` / `frontier` returned is proven: its bound (an
+   * upper bound at or below alpha, a lower bound at or above beta, the value itself in between)
+   * holds for the value of the game played to the end, not only for the search to its horizon.
+   */
+  proven = false;
   private readonly maxNodes: number;
   private readonly deadline: number;
   private readonly now: () => number;
@@ -221,6 +236,8 @@ class Solver {
   private readonly tDepth: Uint8Array;
   private readonly tFlag: Uint8Array;
   private readonly tBest: Int32Array;
+  /** 1 when the position's only move is the pass (a forced pass: searched one ply deeper). */
+  private readonly tOnly: Uint8Array;
 
   constructor(position: Position, opponent: readonly string[], options: EndgameOptions) {
     if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
@@ -270,6 +287,7 @@ class Solver {
     this.tDepth = new Uint8Array(n);
     this.tFlag = new Uint8Array(n);
     this.tBest = new Int32Array(n);
+    this.tOnly = new Uint8Array(n);
     this.tMeta = new Int32Array(n);
     this.tScore = new Int32Array(n);
     this.tSquares = new Uint8Array(n * STRIDE);
@@ -318,6 +336,8 @@ class Solver {
     const out = this.size[this.side];
     const bonus = 2 * this.value[this.side ^ 1];
     const n = list.count;
+    const killerMeta = ply < this.killerMeta.length ? this.killerMeta[ply] : -1;
+    const killer = ply < this.killer.length ? this.killer[ply] : 0;
     for (let i = 0; i < n; i++) {
       const meta = list.meta[i];
       let k: number;
@@ -326,6 +346,8 @@ class Solver {
       else {
         const used = meta >>> 13;
         k = list.score[i] * 8 + used + (used === out ? bonus * 8 + 100000 : 0);
+        // The killer: after the moves that go out, before the rest.
+        if (meta === killerMeta && used !== out && list.signature(i) === killer) k = 50000;
       }
       if (best !== 0 && list.signature(i) === best) k = 10_000_000;
       list.key[i] = k;
@@ -346,6 +368,20 @@ class Solver {
   }
 
   private sortBuffer = new Float64Array(1024);
+
+  /** Per ply, the last placement that cut a node of that ply (signature and meta; meta -1: none). */
+  private readonly killer: number[] = [];
+  private readonly killerMeta: number[] = [];
+
+  private keepKiller(ply: number, signature: number, meta: number): void {
+    if (meta < 0) return;
+    while (this.killer.length <= ply) {
+      this.killer.push(0);
+      this.killerMeta.push(-1);
+    }
+    this.killer[ply] = signature;
+    this.killerMeta[ply] = meta;
+  }
 
   /** Plays move i of list (a placement): board, rack, hash, runs, side. Returns the undo token. */
   apply(list: MoveList, i: number): void {
@@ -513,7 +549,7 @@ class Solver {
 
   private checkLimits(): void {
     if (this.nodes >= this.maxNodes) throw new Abort();
-    if ((this.nodes & 255) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) throw new Abort();
+    if ((this.nodes & 1023) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) throw new Abort();
   }
 
   /** Whether a pass now ends the game (37.2, 37.3; NASPA zeros). */
@@ -523,11 +559,15 @@ class Solver {
 
   private frontierBest = 0;
   private frontierBeta = 0;
+  /** Whether `frontierBest` is a move that goes out (an end of the game: its value is proven). */
+  private frontierOut = false;
   private readonly frontierSink: PlacementSink = {
     accept: (gen: MoveGenerator, _start: number, _end: number, score: number, used: number): void => {
-      const v = used === this.size[this.side] ? score + 2 * this.value[this.side ^ 1] : score;
+      const out = used === this.size[this.side];
+      const v = out ? score + 2 * this.value[this.side ^ 1] : score;
       if (v > this.frontierBest) {
         this.frontierBest = v;
+        this.frontierOut = out;
         if (v >= this.frontierBeta) gen.stopped = true;
       }
     },
@@ -569,13 +609,14 @@ class Solver {
   /**
    * A node one ply above the horizon, the pass not ending the game: the best of the pass (0) and
    * each placement's score (+2R when it goes out), the walk stopping at the first that reaches
-   * `beta`. The pass is not the end, so the value is not exact (`horizon` counts it). When the
-   * parent's lane tables are ready, the lanes the parent's move did not reach are read from them
-   * and only the others are generated (nothing at all once the tables reach `beta`).
+   * `beta`. The pass is not the end, so the value is a horizon value (`proven` false), except a
+   * cut by a move that goes out: a proven lower bound. When the parent's lane tables are ready,
+   * the lanes the parent's move did not reach are read from them and only the others are
+   * generated (nothing at all once the tables reach `beta`).
    */
   frontier(beta: number, ply: number): number {
-    this.horizon++;
     let best = 0;
+    let bestOut = false;
     let across = -1;
     let down = -1;
     if (ply > 0 && this.laneReady[ply - 1] === true) {
@@ -587,27 +628,54 @@ class Solver {
       for (let k = 0; k < 2 * BOARD_SIZE; k++) {
         const bit = 1 << (k < BOARD_SIZE ? k : k - BOARD_SIZE);
         if (((k < BOARD_SIZE ? across : down) & bit) !== 0) continue;
-        const v = stay[k] > out[k] + bonus ? stay[k] : out[k] + bonus;
-        if (v > best) best = v;
+        const outValue = out[k] + bonus;
+        if (stay[k] > best && stay[k] >= outValue) {
+          best = stay[k];
+          bestOut = false;
+        } else if (outValue > best) {
+          best = outValue;
+          bestOut = true;
+        }
       }
-      if (best >= beta) return best;
+      if (best >= beta) {
+        this.proven = bestOut;
+        return best;
+      }
     }
     this.frontierBest = best;
+    this.frontierOut = bestOut;
     this.frontierBeta = beta;
     this.gen.setPosition(this.board, this.racks[this.side]);
     if (across === -1) this.gen.run(this.frontierSink);
     else this.gen.runLanes(this.frontierSink, across, down);
+    this.proven = this.frontierOut && this.frontierBest >= beta;
     return this.frontierBest;
+  }
+
+  /**
+   * The table's slot of this position: of the two slots of its bucket, the one that holds it, else
+   * the one to replace (the shallower: a proven entry gives way to another proven entry only).
+   */
+  private slotOf(): number {
+    const base = this.hashA & this.mask & ~1;
+    const hashA = this.hashA;
+    const hashB = this.hashB;
+    if (this.tKeyA[base] === hashA && this.tKeyB[base] === hashB) return base;
+    if (this.tKeyA[base + 1] === hashA && this.tKeyB[base + 1] === hashB) return base + 1;
+    return this.tDepth[base] <= this.tDepth[base + 1] ? base : base + 1;
   }
 
   /** Negamax with alpha-beta (module header); `limited`: the node and time limits apply. */
   search(depth: number, alpha: number, beta: number, ply: number, limited: boolean): number {
     this.nodes++;
     if (limited) this.checkLimits();
-    const slot = this.hashA & this.mask;
+    const slot = this.slotOf();
     let ttBest = 0;
+    // Whether the pass is the side's only move here (known from an earlier generation).
+    let only = 0;
     if (this.tKeyA[slot] === this.hashA && this.tKeyB[slot] === this.hashB) {
       ttBest = this.tBest[slot];
+      only = this.tOnly[slot];
       const d = this.tDepth[slot];
       if (d >= depth) {
         const v = this.tValue[slot];
@@ -617,7 +685,7 @@ class Solver {
         else if (flag === FLAG_LOWER && v >= beta) hit = true;
         else if (flag === FLAG_UPPER && v <= alpha) hit = true;
         if (hit) {
-          if (d !== EXACT_DEPTH) this.horizon++;
+          this.proven = d === EXACT_DEPTH;
           return v;
         }
       }
@@ -628,13 +696,16 @@ class Solver {
       this.tKeyA[slot] = this.hashA;
       this.tKeyB[slot] = this.hashB;
       this.tValue[slot] = v;
-      this.tDepth[slot] = 1;
+      this.tDepth[slot] = this.proven ? EXACT_DEPTH : 1;
       this.tFlag[slot] = v >= beta ? FLAG_LOWER : FLAG_EXACT;
       this.tBest[slot] = ttBest;
+      this.tOnly[slot] = only;
       return v;
     }
     const alpha0 = alpha;
-    const horizon0 = this.horizon;
+    // Proven: a cut by a proven child, or every child proven (`proven`).
+    let allProven = true;
+    let cutProven = false;
     let best = -INF;
     let bestSig = 0;
     let bestList: MoveList | undefined;
@@ -642,22 +713,30 @@ class Solver {
     let searched = 0;
     // The table's best move first, before any generation: when it cuts, the node costs no
     // generation at all (most nodes of a well-ordered search).
+    // A forced pass (no placement at all) is searched one ply deeper: it takes no decision, and a
+    // stuck player's passes would otherwise eat the depth.
     const tried = ttBest !== 0 ? this.tableMove(slot, ply) : undefined;
+    const forced = only === 1 && tried !== undefined && tried.meta[0] < 0;
     if (tried) {
-      best = this.child(tried, 0, depth, alpha, beta, ply, limited, true);
+      best = this.child(tried, 0, forced ? depth + 1 : depth, alpha, beta, ply, limited, true);
+      allProven = this.proven;
+      cutProven = this.proven;
       bestSig = ttBest;
       bestList = tried;
       searched++;
       if (best > alpha) alpha = best;
     }
-    if (alpha < beta) {
+    if (alpha < beta && !forced) {
       const list = this.generate(ply, 0);
       const n = list.count;
+      only = n === 1 ? 1 : 0;
+      const childDepth = n === 1 && depth >= 2 ? depth + 1 : depth;
       for (let j = 0; j < n; j++) {
         const i = list.order[j];
         if (tried && list.signature(i) === ttBest) continue;
         if (depth === 2 && searched > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
-        const v = this.child(list, i, depth, alpha, beta, ply, limited, searched === 0);
+        const v = this.child(list, i, childDepth, alpha, beta, ply, limited, searched === 0);
+        if (!this.proven) allProven = false;
         searched++;
         if (v > best) {
           best = v;
@@ -665,7 +744,11 @@ class Solver {
           bestList = list;
           bestIndex = i;
           if (v > alpha) alpha = v;
-          if (alpha >= beta) break;
+          if (alpha >= beta) {
+            cutProven = this.proven;
+            this.keepKiller(ply, bestSig, list.meta[i]);
+            break;
+          }
         }
       }
     }
@@ -673,9 +756,12 @@ class Solver {
     this.tKeyA[slot] = this.hashA;
     this.tKeyB[slot] = this.hashB;
     this.tValue[slot] = best;
-    this.tDepth[slot] = this.horizon === horizon0 ? EXACT_DEPTH : depth;
+    const proven = best >= beta ? cutProven : allProven;
+    this.proven = proven;
+    this.tDepth[slot] = proven ? EXACT_DEPTH : depth;
     this.tFlag[slot] = best <= alpha0 ? FLAG_UPPER : best >= beta ? FLAG_LOWER : FLAG_EXACT;
     this.tBest[slot] = bestSig;
+    this.tOnly[slot] = only;
     if (bestList) this.keepMove(slot, bestList, bestIndex);
     return best;
   }
@@ -697,10 +783,13 @@ class Solver {
     first: boolean,
   ): number {
     const t = this.terminal(list, i);
-    if (!Number.isNaN(t)) return t;
+    if (!Number.isNaN(t)) {
+      this.proven = true;
+      return t;
+    }
     const score = list.score[i];
     if (depth <= 1) {
-      this.horizon++; // the horizon: nothing counted beyond
+      this.proven = false; // the horizon: nothing counted beyond
       return score;
     }
     this.apply(list, i);
@@ -770,27 +859,33 @@ class Solver {
 
   private readonly need = new Int8Array(CODES);
 
-  /** The root of an iteration: every move with a full window; the best move and value. */
+  /**
+   * The root of an iteration: every move with a full window; the best move and value, proven
+   * when every move's value is (the best one's exactly, the others' as upper bounds).
+   */
   root(
     depth: number,
     ply: number,
     limited: boolean,
     preferred: number,
     aspiration?: number,
-  ): { value: number; index: number; list: MoveList } {
+  ): { value: number; index: number; list: MoveList; proven: boolean } {
     this.nodes++;
     this.laneReady.fill(false); // a search stopped half-way leaves none ready
     const list = this.generate(ply, preferred);
+    // A forced pass is searched one ply deeper (as in `search`).
+    if (list.count === 1 && depth >= 2) depth++;
     let best = -INF;
     let index = -1;
     let alpha = -INF;
+    let proven = true;
     for (let j = 0; j < list.count; j++) {
       const i = list.order[j];
       let v = this.terminal(list, i);
       if (Number.isNaN(v)) {
         if (depth <= 1) {
           v = list.score[i];
-          this.horizon++;
+          proven = false;
         } else {
           if (depth === 2 && j > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
           const score = list.score[i];
@@ -808,6 +903,7 @@ class Solver {
             v = score - this.search(depth - 1, score - alpha - 1, score - alpha, ply + 1, limited);
             if (v > alpha) v = score - this.search(depth - 1, -INF, score - alpha, ply + 1, limited);
           }
+          if (!this.proven) proven = false;
           this.undo(list, i);
         }
       }
@@ -818,7 +914,7 @@ class Solver {
       }
     }
     if (depth === 2) this.laneReady[ply] = false;
-    return { value: best, index, list };
+    return { value: best, index, list, proven };
   }
 
   /** Move i of list as a `Move` (moves.ts form). */
@@ -857,8 +953,7 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
   let preferred = 0;
   const restore = solver.snapshot();
   for (let depth = 1; depth <= maxDepth; depth++) {
-    solver.horizon = 0;
-    let got: { value: number; index: number; list: MoveList };
+    let got: { value: number; index: number; list: MoveList; proven: boolean };
     try {
       got = solver.root(depth, 0, depth > 1, preferred, done?.value);
     } catch (e) {
@@ -869,19 +964,21 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
       throw e;
     }
     preferred = got.list.signature(got.index);
-    const exact = solver.horizon === 0;
+    const exact = got.proven;
     done = { value: got.value, depth, exact, first: preferred };
     options.onIteration?.({ depth, spread: got.value, nodes: solver.nodes, exact });
     if (exact) break;
   }
   if (!done) throw new Error('endgame: the first iteration did not complete');
-  // The line: the best move of each position along it, found again with the table's help.
+  // The line: the best move of each position along it, found again with the table's help. When
+  // solved, each position of the line is searched until its value is proven too (its best move is
+  // then a best move of the game to the end, and the line reaches the end of the game).
   const line: Move[] = [];
   let end: EndgameResult['end'] = 'horizon';
   const played: { list: MoveList; index: number }[] = [];
-  for (let ply = 0, depth = done.depth; depth >= 1; ply++, depth--) {
-    solver.horizon = 0;
-    const got = solver.root(depth, ply, false, ply === 0 ? done.first : 0);
+  for (let ply = 0, depth = done.depth; depth >= 1 && ply < MAX_PLIES; ply++, depth--) {
+    let got = solver.root(depth, ply, false, ply === 0 ? done.first : 0);
+    while (done.exact && !got.proven && depth < MAX_PLIES) got = solver.root(++depth, ply, false, got.list.signature(got.index));
     const i = got.index;
     const move = solver.moveOf(got.list, i);
     const t = solver.terminal(got.list, i);

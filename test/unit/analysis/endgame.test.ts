@@ -43,13 +43,15 @@ const facesOf = (m: Move): string[] => newTiles(m).map((t) => (t.blank ? '?' : t
 
 /**
  * Exhaustive minimax (no pruning, no ordering; positions seen before are remembered): the spread
- * of the side to move from here to the end.
+ * of the side to move from here to the end. `scoreless`: the scoreless turns in a row before
+ * (37.3, current FISE: twelve end the game; someone has scored in these positions).
  */
-function minimax(board: BoardCells, racks: readonly [string[], string[]], passes: number, rules: Edition): number {
+function minimax(board: BoardCells, racks: readonly [string[], string[]], passes: number, rules: Edition, scoreless = passes): number {
   const memo = new Map<string, number>();
   const passLimit = rules === 'naspa' ? 6 : 4;
-  const go = (b: BoardCells, mine: string[], theirs: string[], run: number): number => {
-    const key = `${b.map((c) => (c ? c.letter + (c.blank ? '*' : '') : '.')).join('')}|${mine.slice().sort().join('')}|${theirs.slice().sort().join('')}|${run}`;
+  const scorelessLimit = rules === 'fise' ? 12 : Infinity;
+  const go = (b: BoardCells, mine: string[], theirs: string[], run: number, zeros: number): number => {
+    const key = `${b.map((c) => (c ? c.letter + (c.blank ? '*' : '') : '.')).join('')}|${mine.slice().sort().join('')}|${theirs.slice().sort().join('')}|${run}|${zeros}`;
     const known = memo.get(key);
     if (known !== undefined) return known;
     const position: Position = { board: b, rack: mine, bag: 0, scores: [1, 1], rules, tileSet: 'spanish' };
@@ -57,34 +59,38 @@ function minimax(board: BoardCells, racks: readonly [string[], string[]], passes
     for (const m of generateMoves(position, { lexicon })) {
       let v: number;
       if (m.kind === 'pass') {
-        v = run + 1 >= passLimit ? rackValue(theirs) - rackValue(mine) : -go(b, theirs, mine, run + 1);
+        const ends = run + 1 >= passLimit || zeros + 1 >= scorelessLimit;
+        v = ends ? rackValue(theirs) - rackValue(mine) : -go(b, theirs, mine, run + 1, zeros + 1);
       } else {
         const left = without(mine, facesOf(m));
-        v = left.length === 0 ? m.score + 2 * rackValue(theirs) : m.score - go(applied(b, m), theirs, left, 0);
+        v = left.length === 0 ? m.score + 2 * rackValue(theirs) : m.score - go(applied(b, m), theirs, left, 0, 0);
       }
       if (v > best) best = v;
     }
     memo.set(key, best);
     return best;
   };
-  return go(board, racks[0], racks[1], passes);
+  return go(board, racks[0], racks[1], passes, Math.max(passes, scoreless));
 }
 
 /**
  * Minimax limited to `depth` plies with the solver's horizon (docs/deep-analysis.md "Method"): a
  * move that does not end the game counts its points alone on the last ply; the end of the game
- * counts as in `minimax`. No pruning, no table.
+ * counts as in `minimax`; a forced pass (no placement) two or more plies above the horizon takes
+ * no ply. No pruning, no table.
  */
 function minimaxToDepth(board: BoardCells, racks: readonly [string[], string[]], depth: number, rules: Edition): number {
   const passLimit = rules === 'naspa' ? 6 : 4;
   const go = (b: BoardCells, mine: string[], theirs: string[], run: number, d: number): number => {
     const position: Position = { board: b, rack: mine, bag: 0, scores: [1, 1], rules, tileSet: 'spanish' };
     let best = -Infinity;
-    for (const m of generateMoves(position, { lexicon })) {
+    const moves = generateMoves(position, { lexicon });
+    const forced = moves.length === 1 && d >= 2;
+    for (const m of moves) {
       let v: number;
       if (m.kind === 'pass') {
         if (run + 1 >= passLimit) v = rackValue(theirs) - rackValue(mine);
-        else v = d <= 1 ? 0 : -go(b, theirs, mine, run + 1, d - 1);
+        else v = d <= 1 ? 0 : -go(b, theirs, mine, run + 1, forced ? d : d - 1);
       } else {
         const left = without(mine, facesOf(m));
         if (left.length === 0) v = m.score + 2 * rackValue(theirs);
@@ -126,21 +132,32 @@ function shrink(position: Position, opponent: string[], k: readonly [number, num
 }
 
 /** The line's own total: each move's points, signed by who played it, and the end of the game. */
-function lineTotal(position: Position, opponent: readonly string[], line: readonly Move[], passes: number, rules: Edition): number {
+function lineTotal(
+  position: Position,
+  opponent: readonly string[],
+  line: readonly Move[],
+  passes: number,
+  rules: Edition,
+  scoreless = passes,
+): number {
   const racks = [position.rack.slice(), opponent.slice()];
   let total = 0;
   let run = passes;
+  let zeros = Math.max(passes, scoreless);
   const passLimit = rules === 'naspa' ? 6 : 4;
+  const scorelessLimit = rules === 'fise' ? 12 : Infinity;
   for (let i = 0; i < line.length; i++) {
     const p = i % 2;
     const sign = p === 0 ? 1 : -1;
     const m = line[i];
     if (m.kind === 'pass') {
       run++;
-      if (run >= passLimit) return total + sign * (rackValue(racks[1 - p]) - rackValue(racks[p]));
+      zeros++;
+      if (run >= passLimit || zeros >= scorelessLimit) return total + sign * (rackValue(racks[1 - p]) - rackValue(racks[p]));
       continue;
     }
     run = 0;
+    zeros = 0;
     racks[p] = without(racks[p], facesOf(m));
     total += sign * m.score;
     if (racks[p].length === 0) return total + sign * 2 * rackValue(racks[1 - p]);
@@ -176,6 +193,61 @@ describe('analysis: exact endgame', () => {
       solved++;
     }
     assert.equal(solved, cases.length);
+  });
+
+  it('a value proven at any depth, with any table size, is the exhaustive minimax (horizon leaves in refuted branches, 37.2 and 37.3 endings)', function () {
+    this.timeout(300000);
+    const rand = mulberry32(0xe9d);
+    const shapes: [number, number][] = [
+      [2, 2],
+      [3, 2],
+      [2, 3],
+      [1, 3],
+      [3, 1],
+      [2, 1],
+    ];
+    const editions: Edition[] = ['fise', 'fise', 'fise-2001', 'naspa'];
+    let compared = 0;
+    let provenEarly = 0;
+    let lines = 0;
+    for (let n = 0; n < 18; n++) {
+      const seed = 20 + n;
+      const k = shapes[n % shapes.length];
+      const rules = editions[n % editions.length];
+      const passes = Math.floor(rand() * (rules === 'naspa' ? 6 : 4));
+      // Some FISE positions near the twelve scoreless turns of 37.3.
+      const scoreless = rules === 'fise' && n % 3 === 0 ? Math.max(passes, 9 + Math.floor(rand() * 3)) : passes;
+      const big = firstEmptyBag(seed);
+      const [mine, theirs] = shrink(big.position, big.opponent, k, seed);
+      const position: Position = { ...big.position, rack: mine, rules };
+      const want = minimax(position.board, [mine, theirs], passes, rules, scoreless);
+      const label = `seed ${seed} ${mine.join('')} v ${theirs.join('')} ${rules} passes ${passes} scoreless ${scoreless}`;
+      const full = solveEndgame(position, theirs, { lexicon, passes, scoreless });
+      assert.equal(full.exact, true, label);
+      assert.equal(full.spread, want, label);
+      assert.equal(lineTotal(position, theirs, full.line, passes, rules, scoreless), want, label);
+      assert.notEqual(full.end, 'horizon', label);
+      lines++;
+      for (const maxDepth of [1, 2, 3, 4]) {
+        for (const tableBits of [4, 12]) {
+          const got = solveEndgame(position, theirs, { lexicon, passes, scoreless, maxDepth, tableBits });
+          if (!got.exact) continue;
+          const at = `${label} maxDepth ${maxDepth} tableBits ${tableBits}`;
+          assert.equal(got.spread, want, at);
+          assert.equal(lineTotal(position, theirs, got.line, passes, rules, scoreless), want, at);
+          assert.notEqual(got.end, 'horizon', at);
+          compared++;
+          // Proven although passing on every ply runs past the iteration's depth without ending the
+          // game: the tree had horizon leaves, and the proof held without their values.
+          const passLimit = rules === 'naspa' ? 6 : 4;
+          const scorelessLimit = rules === 'fise' ? 12 : Infinity;
+          if (passes + got.depth < passLimit && scoreless + got.depth < scorelessLimit) provenEarly++;
+        }
+      }
+    }
+    assert.equal(lines, 18);
+    assert.ok(compared >= 40, `only ${compared} proven values compared`);
+    assert.ok(provenEarly >= 5, `only ${provenEarly} values proven with horizon leaves in the tree`);
   });
 
   it('a search stopped at 2 and 3 plies equals a minimax to the same depth (the horizon read lane by lane)', function () {
