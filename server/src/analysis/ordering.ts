@@ -121,9 +121,28 @@ const STRIDE = 16;
 export class PlayRecords {
   count = 0;
   maxScore = 0;
-  info = new Int32Array(1024);
-  score = new Int32Array(1024);
-  squares = new Uint8Array(1024 * STRIDE);
+  info: Int32Array;
+  score: Int32Array;
+  squares: Uint8Array;
+
+  constructor(capacity = 1024) {
+    const n = Math.max(1, capacity);
+    this.info = new Int32Array(n);
+    this.score = new Int32Array(n);
+    this.squares = new Uint8Array(n * STRIDE);
+  }
+
+  /** A copy of the records, sized to their count (what a list keeps of the shared records). */
+  copy(): PlayRecords {
+    const n = this.count;
+    const c = new PlayRecords(n);
+    c.count = n;
+    c.maxScore = this.maxScore;
+    c.info.set(this.info.subarray(0, n));
+    c.score.set(this.score.subarray(0, n));
+    c.squares.set(this.squares.subarray(0, n * STRIDE));
+    return c;
+  }
 
   reset(): void {
     this.count = 0;
@@ -216,6 +235,59 @@ export class PlayRecords {
       used: (v >>> 21) & 15,
     };
   }
+}
+
+/**
+ * The exchanges of a prepared position (by used-tiles index, those `allowed`) and the pass (-1)
+ * in the order `compareMoves(prep.key)` gives their moves, without making them: equity (or the
+ * score, 0) highest first, the pass before an exchange of the same key, then the exchanged
+ * tiles' texts as strings order (an exchange lists its tiles in code order, `addNonPlacements`).
+ */
+export function nonPlacementOrder(prep: Prepared, allowed: (idx: number) => boolean): Int32Array {
+  const size = prep.table.length;
+  const ids: number[] = [-1];
+  for (let idx = 1; idx < size; idx++) if (allowed(idx)) ids.push(idx);
+  const m = ids.length;
+  // Word order first: the text ranks of the tiles (at most 7, 6 bits each, 0 past the end) and
+  // the index, as one whole number below 2^49.
+  const keys = new Float64Array(m);
+  const codes = prep.codes;
+  const counts = prep.counts;
+  for (let j = 1; j < m; j++) {
+    let rest = ids[j];
+    let word = 0;
+    let len = 0;
+    for (let k = 0; k < codes.length; k++) {
+      const u = rest % (counts[k] + 1);
+      rest = (rest - u) / (counts[k] + 1);
+      const rank = TOKEN_RANK[codes[k] === BLANK ? 64 : codes[k]];
+      for (let t = 0; t < u; t++, len++) word = word * 64 + rank;
+    }
+    for (; len < 7; len++) word *= 64;
+    keys[j] = word * 128 + ids[j];
+  }
+  keys.subarray(1).sort();
+  // Then the key, highest first (as hundredths, the way `equityOf` rounds), stable on word order:
+  // the pass first among its equals.
+  const byEquity = prep.key === 'equity';
+  const hundredths = (idx: number) => (byEquity ? Math.round((idx < 0 ? prep.table[0] : prep.table[idx]) * 100) : 0);
+  const order = new Int32Array(m);
+  order[0] = -1;
+  for (let j = 1; j < m; j++) order[j] = keys[j] % 128;
+  let top = -Infinity;
+  let same = true;
+  const h0 = hundredths(-1);
+  for (let j = 0; j < m; j++) {
+    const h = hundredths(order[j]);
+    if (h > top) top = h;
+    if (h !== h0) same = false;
+  }
+  if (same) return order;
+  for (let j = 0; j < m; j++) keys[j] = (top - hundredths(order[j])) * 128 + j;
+  keys.sort();
+  const sorted = new Int32Array(m);
+  for (let j = 0; j < m; j++) sorted[j] = order[keys[j] % 128];
+  return sorted;
 }
 
 /** The records of the position being walked (one set, reused). */
