@@ -126,10 +126,12 @@ export class PlayRecords {
   squares: Uint8Array;
 
   constructor(capacity = 1024) {
+    // One allocation for the three arrays: info, score, then the squares.
     const n = Math.max(1, capacity);
-    this.info = new Int32Array(n);
-    this.score = new Int32Array(n);
-    this.squares = new Uint8Array(n * STRIDE);
+    const buffer = new ArrayBuffer(n * (8 + STRIDE));
+    this.info = new Int32Array(buffer, 0, n);
+    this.score = new Int32Array(buffer, 4 * n, n);
+    this.squares = new Uint8Array(buffer, 8 * n, n * STRIDE);
   }
 
   /** A copy of the records, sized to their count (what a list keeps of the shared records). */
@@ -253,18 +255,28 @@ export function nonPlacementOrder(prep: Prepared, allowed: (idx: number) => bool
   const keys = new Float64Array(m);
   const codes = prep.codes;
   const counts = prep.counts;
+  const ranks = new Int32Array(codes.length);
+  for (let k = 0; k < codes.length; k++) ranks[k] = TOKEN_RANK[codes[k] === BLANK ? 64 : codes[k]];
+  const used = new Int32Array(codes.length);
+  let idx = 0;
   for (let j = 1; j < m; j++) {
-    let rest = ids[j];
+    // The tiles of index ids[j] (ascending), counted up from the last index like an odometer.
+    const target = ids[j];
+    while (idx < target) {
+      idx++;
+      for (let k = 0; k < codes.length; k++) {
+        if (used[k] < counts[k]) {
+          used[k]++;
+          break;
+        }
+        used[k] = 0;
+      }
+    }
     let word = 0;
     let len = 0;
-    for (let k = 0; k < codes.length; k++) {
-      const u = rest % (counts[k] + 1);
-      rest = (rest - u) / (counts[k] + 1);
-      const rank = TOKEN_RANK[codes[k] === BLANK ? 64 : codes[k]];
-      for (let t = 0; t < u; t++, len++) word = word * 64 + rank;
-    }
+    for (let k = 0; k < codes.length; k++) for (let t = 0; t < used[k]; t++, len++) word = word * 64 + ranks[k];
     for (; len < 7; len++) word *= 64;
-    keys[j] = word * 128 + ids[j];
+    keys[j] = word * 128 + target;
   }
   keys.subarray(1).sort();
   // Then the key, highest first (as hundredths, the way `equityOf` rounds), stable on word order:
@@ -334,6 +346,13 @@ function equityGroups(rec: PlayRecords, prep: Prepared, group: Int32Array): numb
   const info = rec.info;
   const score = rec.score;
   const maxScore = rec.maxScore;
+  let constant = true;
+  for (let u = 1; u < size; u++) if (table[u] !== table[0]) constant = false;
+  if (constant) {
+    // Every leave worth the same: equity order is score order.
+    for (let i = 0; i < n; i++) group[i] = maxScore - score[i];
+    return maxScore + 1;
+  }
   const cells = (maxScore + 1) * size;
   if (pairRank.length < cells) pairRank = new Int32Array(Math.max(cells, 2 * pairRank.length));
   let np = 0;
