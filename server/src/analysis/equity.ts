@@ -177,8 +177,13 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   // Codes are the leave index's codes (movegen.ts FACES is SPANISH_ALPHABET).
   const direct = leaves instanceof LeaveTable && leaves.storesAllOf(SPANISH_LEAVES) ? leaves : undefined;
   const leaveCodes: number[] = [];
+  const constant = position.bag > 0 ? leaves.constant : undefined;
   for (let idx = 0; idx < size; idx++) {
     usedCount[idx] = unpack(idx);
+    if (constant !== undefined) {
+      table[idx] = constant; // every leave worth the same: nothing to ask
+      continue;
+    }
     if (position.bag === 0) {
       let points = 0;
       for (const face of leaveOf(idx)) points += TILE_SETS[position.tileSet].value(face);

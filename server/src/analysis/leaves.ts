@@ -23,6 +23,8 @@ export interface LeaveEvaluator {
   readonly name: string;
   /** Worth, in points, of keeping these tiles (faces as the engine writes them: 'A', 'Ñ', 'CH', '?'). */
   value(leave: readonly string[]): number;
+  /** Set when every leave is worth this same value: the generator then asks `value` nothing. */
+  readonly constant?: number;
 }
 
 /**
@@ -150,4 +152,4 @@ export function endgameLeaveTerm(leavePoints: number, goesOut: boolean, opponent
 export const NON_OUTPLAY_PENALTY = 10;
 
 /** An evaluator that values every leave at 0 (equity = score; for tests and `--sort score`). */
-export const NO_LEAVES: LeaveEvaluator = { name: 'none', value: () => 0 };
+export const NO_LEAVES: LeaveEvaluator = { name: 'none', value: () => 0, constant: 0 };

@@ -747,7 +747,9 @@ export class MoveGenerator {
       if (--rack[t] === 0) this.rackMask ^= bit;
       this.laneNew[pos] = t;
       if ((edge & EDGE_FINAL) !== 0 && endsHere) this.report(start, pos, sum + pts, w2, c2, used + 1, idx);
-      if (child !== 0 && next < SIZE) this.extendPlain(next, start, child, sum + pts, w2, c2, used + 1, idx);
+      // Onto an empty square only when the graph goes on with a tile it accepts and the rack has.
+      if (child !== 0 && next < SIZE && (!endsHere || (edges[child - 1] & this.laneCross[next] & this.rackMask) !== 0))
+        this.extendPlain(next, start, child, sum + pts, w2, c2, used + 1, idx);
       if (rack[t]++ === 0) this.rackMask ^= bit;
       this.laneNew[pos] = 0;
       if (this.stopped) break;

@@ -41,7 +41,7 @@ import type { Lexicon } from '../lexicon/types';
 import { equityOf, prepare, type Prepared } from './equity';
 import { AnalysisCancelled, AnalysisUnsupported, type Move, type MoveOptions } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, NEW_BIT, VALUES, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
-import { compareMoves, PlayRecords, records, sortedPlays } from './ordering';
+import { compareMoves, nonPlacementOrder, PlayRecords, records, sortedPlays } from './ordering';
 import { exchangeMinimumOf, type Position } from './position';
 
 export {
@@ -257,40 +257,36 @@ export class Collector implements PlacementSink {
   }
 }
 
-/** The exchanges (art. 24) and the pass of a prepared position, into `sink`. */
-export function addNonPlacements(prep: Prepared, sink: Collector): void {
+/** Whether the exchange of used-tiles index `idx` is allowed (art. 24: the bag holds enough tiles). */
+function exchangeAllowed(prep: Prepared, idx: number): boolean {
   const p = prep.position;
-  const minimum = exchangeMinimumOf(p);
-  if (p.bag >= minimum && p.bag > 0) {
-    for (let idx = 1; idx < prep.table.length; idx++) {
-      const used = prep.usedCount[idx];
-      if (used > p.bag) continue;
-      const equity = equityOf(0, prep.table[idx]);
-      if (!sink.keeps(prep.key === 'equity' ? equity : 0)) {
-        sink.skip(prep.key === 'equity' ? equity : 0);
-        continue;
-      }
-      const squares: number[] = [];
-      let rest = idx;
-      for (let k = 0; k < prep.codes.length; k++) {
-        const u = rest % (prep.counts[k] + 1);
-        rest = (rest - u) / (prep.counts[k] + 1);
-        for (let j = 0; j < u; j++) squares.push(prep.codes[k]);
-      }
-      sink.add({
-        kind: 'exchange',
-        direction: 'across',
-        row: 0,
-        col: 0,
-        squares,
-        score: 0,
-        equity,
-        leave: prep.leaveOf(idx),
-        used,
-      });
-    }
+  return p.bag >= exchangeMinimumOf(p) && p.bag > 0 && idx > 0 && prep.usedCount[idx] <= p.bag;
+}
+
+/** The exchange of the rack sub-multiset of index `idx` (its tiles in code order). */
+function exchangeMove(prep: Prepared, idx: number): Move {
+  const squares: number[] = [];
+  let rest = idx;
+  for (let k = 0; k < prep.codes.length; k++) {
+    const u = rest % (prep.counts[k] + 1);
+    rest = (rest - u) / (prep.counts[k] + 1);
+    for (let j = 0; j < u; j++) squares.push(prep.codes[k]);
   }
-  sink.add({
+  return {
+    kind: 'exchange',
+    direction: 'across',
+    row: 0,
+    col: 0,
+    squares,
+    score: 0,
+    equity: equityOf(0, prep.table[idx]),
+    leave: prep.leaveOf(idx),
+    used: prep.usedCount[idx],
+  };
+}
+
+function passMove(prep: Prepared): Move {
+  return {
     kind: 'pass',
     direction: 'across',
     row: 0,
@@ -300,7 +296,21 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
     equity: equityOf(0, prep.table[0]),
     leave: prep.leaveOf(0),
     used: 0,
-  });
+  };
+}
+
+/** The exchanges (art. 24) and the pass of a prepared position, into `sink`. */
+export function addNonPlacements(prep: Prepared, sink: Collector): void {
+  for (let idx = 1; idx < prep.table.length; idx++) {
+    if (!exchangeAllowed(prep, idx)) continue;
+    const k = prep.key === 'equity' ? equityOf(0, prep.table[idx]) : 0;
+    if (!sink.keeps(k)) {
+      sink.skip(k);
+      continue;
+    }
+    sink.add(exchangeMove(prep, idx));
+  }
+  sink.add(passMove(prep));
 }
 
 /**
@@ -362,19 +372,41 @@ export interface MoveList {
  */
 export function listMoves(position: Position, options: MoveOptions): MoveList {
   const prep = prepare(position, options);
-  const own = new PlayRecords();
-  const sink = new Collector(prep, Infinity, Infinity, undefined, own);
+  const sink = new Collector(prep, Infinity); // the shared records, copied before the next walk
   runGenerator(prep, options, sink);
-  addNonPlacements(prep, sink);
-  const order = sink.mergedOrder();
-  const others = sink.kept;
+  const own = records.copy();
+  // The exchanges and the pass, in order, made into moves only when read.
+  const others = nonPlacementOrder(prep, (idx) => exchangeAllowed(prep, idx));
+  const byEquity = prep.key === 'equity';
+  const otherKey = (j: number) => (byEquity ? equityOf(0, prep.table[others[j] < 0 ? 0 : others[j]]) : 0);
+  const plays = sortedPlays(own, prep);
+  const n = own.count;
+  const order = new Int32Array(n + others.length);
+  // Merged by key and score alone: a non-placement (score 0, position '') comes before a play
+  // of the same key and score.
+  let k = 0;
+  let o = 0;
+  let ok = others.length > 0 ? otherKey(0) : 0;
+  for (let i = 0; i < n; i++) {
+    const r = plays[i];
+    const score = own.score[r];
+    const key = byEquity ? equityOf(score, prep.table[own.usedIndex(r)]) : score;
+    while (o < others.length && !(ok < key || (ok === key && 0 < score))) {
+      order[k++] = -1 - o++;
+      if (o < others.length) ok = otherKey(o);
+    }
+    order[k++] = r;
+  }
+  while (o < others.length) order[k++] = -1 - o++;
   return {
     count: order.length,
-    placements: own.count,
+    placements: n,
     move(i: number): Move {
       if (!(i >= 0 && i < order.length)) throw new RangeError(`move ${i} of ${order.length}`);
       const r = order[i];
-      return r >= 0 ? own.move(r, prep) : others[-r - 1];
+      if (r >= 0) return own.move(r, prep);
+      const id = others[-r - 1];
+      return id < 0 ? passMove(prep) : exchangeMove(prep, id);
     },
   };
 }

@@ -7,10 +7,27 @@
  * moves (a test checks it); the records and the sort scratch are reused from one position to the
  * next (not re-entrant; Node runs the analysis on one thread).
  */
-import { BOARD_SIZE } from '../engine/board';
+import { BOARD_SIZE as SIZE } from '../engine/board';
 import { equityOf, type Prepared } from './equity';
 import type { Move, SortKey } from './move';
-import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, type MoveGenerator } from './movegen';
+import {
+  BLANK as BLANK_CODE,
+  BLANK_BIT as BLANK_FLAG,
+  CODE_MASK as CODE_BITS,
+  FACES,
+  NEW_BIT as NEW_FLAG,
+  type MoveGenerator,
+} from './movegen';
+
+// The imported constants as module locals, which the JIT embeds (an imported binding is read
+// through the other module's exports object at each use in the compiled CommonJS).
+const BOARD_SIZE = SIZE;
+const BLANK = BLANK_CODE;
+const BLANK_BIT = BLANK_FLAG;
+const CODE_MASK = CODE_BITS;
+const NEW_BIT = NEW_FLAG;
+/** A square's tile with its blank flag (the text it is written as). */
+const TEXT_MASK = CODE_BITS | BLANK_FLAG;
 
 /**
  * Rank of each position string ('8D', 'D8') in string order, by direction × 225 + square: the
@@ -104,9 +121,30 @@ const STRIDE = 16;
 export class PlayRecords {
   count = 0;
   maxScore = 0;
-  info = new Int32Array(1024);
-  score = new Int32Array(1024);
-  squares = new Uint8Array(1024 * STRIDE);
+  info: Int32Array;
+  score: Int32Array;
+  squares: Uint8Array;
+
+  constructor(capacity = 1024) {
+    // One allocation for the three arrays: info, score, then the squares.
+    const n = Math.max(1, capacity);
+    const buffer = new ArrayBuffer(n * (8 + STRIDE));
+    this.info = new Int32Array(buffer, 0, n);
+    this.score = new Int32Array(buffer, 4 * n, n);
+    this.squares = new Uint8Array(buffer, 8 * n, n * STRIDE);
+  }
+
+  /** A copy of the records, sized to their count (what a list keeps of the shared records). */
+  copy(): PlayRecords {
+    const n = this.count;
+    const c = new PlayRecords(n);
+    c.count = n;
+    c.maxScore = this.maxScore;
+    c.info.set(this.info.subarray(0, n));
+    c.score.set(this.score.subarray(0, n));
+    c.squares.set(this.squares.subarray(0, n * STRIDE));
+    return c;
+  }
 
   reset(): void {
     this.count = 0;
@@ -156,8 +194,8 @@ export class PlayRecords {
     const a = i * STRIDE;
     const b = j * STRIDE;
     for (let k = 0; k < n; k++) {
-      const ra = TOKEN_RANK[sq[a + k] & (CODE_MASK | BLANK_BIT)];
-      const rb = TOKEN_RANK[sq[b + k] & (CODE_MASK | BLANK_BIT)];
+      const ra = TOKEN_RANK[sq[a + k] & TEXT_MASK];
+      const rb = TOKEN_RANK[sq[b + k] & TEXT_MASK];
       if (ra !== rb) return ra - rb;
     }
     if (la !== lb) return la - lb;
@@ -201,15 +239,78 @@ export class PlayRecords {
   }
 }
 
+/**
+ * The exchanges of a prepared position (by used-tiles index, those `allowed`) and the pass (-1)
+ * in the order `compareMoves(prep.key)` gives their moves, without making them: equity (or the
+ * score, 0) highest first, the pass before an exchange of the same key, then the exchanged
+ * tiles' texts as strings order (an exchange lists its tiles in code order, `addNonPlacements`).
+ */
+export function nonPlacementOrder(prep: Prepared, allowed: (idx: number) => boolean): Int32Array {
+  const size = prep.table.length;
+  const ids: number[] = [-1];
+  for (let idx = 1; idx < size; idx++) if (allowed(idx)) ids.push(idx);
+  const m = ids.length;
+  // Word order first: the text ranks of the tiles (at most 7, 6 bits each, 0 past the end) and
+  // the index, as one whole number below 2^49.
+  const keys = new Float64Array(m);
+  const codes = prep.codes;
+  const counts = prep.counts;
+  const ranks = new Int32Array(codes.length);
+  for (let k = 0; k < codes.length; k++) ranks[k] = TOKEN_RANK[codes[k] === BLANK ? 64 : codes[k]];
+  const used = new Int32Array(codes.length);
+  let idx = 0;
+  for (let j = 1; j < m; j++) {
+    // The tiles of index ids[j] (ascending), counted up from the last index like an odometer.
+    const target = ids[j];
+    while (idx < target) {
+      idx++;
+      for (let k = 0; k < codes.length; k++) {
+        if (used[k] < counts[k]) {
+          used[k]++;
+          break;
+        }
+        used[k] = 0;
+      }
+    }
+    let word = 0;
+    let len = 0;
+    for (let k = 0; k < codes.length; k++) for (let t = 0; t < used[k]; t++, len++) word = word * 64 + ranks[k];
+    for (; len < 7; len++) word *= 64;
+    keys[j] = word * 128 + target;
+  }
+  keys.subarray(1).sort();
+  // Then the key, highest first (as hundredths, the way `equityOf` rounds), stable on word order:
+  // the pass first among its equals.
+  const byEquity = prep.key === 'equity';
+  const hundredths = (idx: number) => (byEquity ? Math.round((idx < 0 ? prep.table[0] : prep.table[idx]) * 100) : 0);
+  const order = new Int32Array(m);
+  order[0] = -1;
+  for (let j = 1; j < m; j++) order[j] = keys[j] % 128;
+  let top = -Infinity;
+  let same = true;
+  const h0 = hundredths(-1);
+  for (let j = 0; j < m; j++) {
+    const h = hundredths(order[j]);
+    if (h > top) top = h;
+    if (h !== h0) same = false;
+  }
+  if (same) return order;
+  for (let j = 0; j < m; j++) keys[j] = (top - hundredths(order[j])) * 128 + j;
+  keys.sort();
+  const sorted = new Int32Array(m);
+  for (let j = 0; j < m; j++) sorted[j] = order[keys[j] % 128];
+  return sorted;
+}
+
 /** The records of the position being walked (one set, reused). */
 export const records = new PlayRecords();
 /** Scratch of `sortedPlays`, reused (grown by doubling). */
 let pairRank = new Int32Array(0);
 let pairList = new Int32Array(256);
-let pairEquity = new Float64Array(256);
-let scratchRank = new Int32Array(0);
+let pairKey = new Float64Array(256);
+let pairInt = new Int32Array(256);
+let scratchGroup = new Int32Array(0);
 let scratchPos = new Int32Array(0);
-let scratchScore = new Int32Array(0);
 let scratchTokens = new Int32Array(0);
 let scratchA = new Int32Array(0);
 let scratchB = new Int32Array(0);
@@ -232,120 +333,169 @@ function countingSort(from: Int32Array, to: Int32Array, n: number, key: Int32Arr
 }
 
 /**
- * The records' order under `compareMoves(prep.key)`, as record indices (the first `rec.count`
- * entries of the array returned, which is scratch: read it before the next call). Stable
- * counting sorts, least significant key first: the text ranks of the word's first two tiles;
- * position rank; score, highest first; and (by equity) the rank of the equity among the distinct
- * ones, found from the distinct (score, used tiles) pairs, highest first. Plays with the same key,
- * score, position and first two tiles (and only those) are then put in word order.
+ * The group of each record by equity, then score (`group[i]`, 0 for the highest equity and, among
+ * equal equities, the highest score); returns the number of groups. Equities compare as their
+ * hundredths (`equityOf` rounds to them, so two equities are equal exactly when those whole
+ * numbers are). The distinct (score, used tiles) pairs are found first (a play's equity depends
+ * on nothing else), and only they are sorted.
  */
-export function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
+function equityGroups(rec: PlayRecords, prep: Prepared, group: Int32Array): number {
   const n = rec.count;
-  if (scratchRank.length < n) {
-    const size = Math.max(n, 2 * scratchRank.length);
-    scratchRank = new Int32Array(size);
-    scratchPos = new Int32Array(size);
-    scratchScore = new Int32Array(size);
-    scratchTokens = new Int32Array(size);
-    scratchA = new Int32Array(size);
-    scratchB = new Int32Array(size);
-  }
-  const rankOf = scratchRank;
-  const posOf = scratchPos;
-  const scoreOf = scratchScore;
-  const tokensOf = scratchTokens;
-  let a = scratchA;
-  let b = scratchB;
-  if (n === 0) return a;
   const size = prep.table.length;
   const table = prep.table;
   const info = rec.info;
   const score = rec.score;
   const maxScore = rec.maxScore;
+  let constant = true;
+  for (let u = 1; u < size; u++) if (table[u] !== table[0]) constant = false;
+  if (constant) {
+    // Every leave worth the same: equity order is score order.
+    for (let i = 0; i < n; i++) group[i] = maxScore - score[i];
+    return maxScore + 1;
+  }
+  const cells = (maxScore + 1) * size;
+  if (pairRank.length < cells) pairRank = new Int32Array(Math.max(cells, 2 * pairRank.length));
+  let np = 0;
+  for (let i = 0; i < n; i++) {
+    const id = score[i] * size + ((info[i] >>> 13) & 255);
+    if (pairRank[id] !== 0) continue;
+    pairRank[id] = 1;
+    if (np === pairList.length) {
+      const list = new Int32Array(2 * np);
+      list.set(pairList);
+      pairList = list;
+      pairKey = new Float64Array(2 * np);
+    }
+    pairList[np++] = id;
+  }
+  // Each pair's place: (top − hundredths) × (maxScore + 1) + (maxScore − score), a whole number;
+  // times the number of pairs, plus the pair's own index, so that one numeric sort orders them.
+  let top = -Infinity;
+  let bottom = Infinity;
+  for (let k = 0; k < np; k++) {
+    const id = pairList[k];
+    const h = Math.round((((id / size) | 0) + table[id % size]) * 100);
+    pairKey[k] = h;
+    if (h > top) top = h;
+    if (h < bottom) bottom = h;
+  }
+  const keys = pairKey.subarray(0, np);
+  const span = (top - bottom + 1) * (maxScore + 1) * np;
+  const exact = span < Number.MAX_SAFE_INTEGER;
+  for (let k = 0; k < np; k++) {
+    const s = (pairList[k] / size) | 0;
+    const place = (top - keys[k]) * (maxScore + 1) + (maxScore - s);
+    keys[k] = exact ? place * np + k : place;
+  }
+  let groups = 0;
+  if (exact) {
+    // Whole numbers below 2^31 sort faster as 32-bit integers.
+    let sorted: Int32Array | Float64Array = keys;
+    if (span <= 0x7fffffff) {
+      if (pairInt.length < np) pairInt = new Int32Array(pairList.length);
+      sorted = pairInt.subarray(0, np);
+      for (let k = 0; k < np; k++) sorted[k] = keys[k];
+    }
+    sorted.sort();
+    let last = -1;
+    for (let j = 0; j < np; j++) {
+      const v = sorted[j];
+      const k = v % np;
+      const place = (v - k) / np;
+      if (place !== last) groups++;
+      last = place;
+      pairRank[pairList[k]] = groups;
+    }
+  } else {
+    // Places too far apart for one exact number with the index: sort the indices by place.
+    const order = Array.from({ length: np }, (_, k) => k).sort((x, y) => keys[x] - keys[y]);
+    let last = -1;
+    for (const k of order) {
+      if (keys[k] !== last) groups++;
+      last = keys[k];
+      pairRank[pairList[k]] = groups;
+    }
+  }
+  for (let i = 0; i < n; i++) group[i] = pairRank[score[i] * size + ((info[i] >>> 13) & 255)] - 1;
+  for (let k = 0; k < np; k++) pairRank[pairList[k]] = 0;
+  return groups;
+}
+
+/**
+ * The records' order under `compareMoves(prep.key)`, as record indices (the first `rec.count`
+ * entries of the array returned, which is scratch: read it before the next call). Each record's
+ * group (by key, then score, highest first: `equityGroups`, or the score alone when sorting by
+ * score), then stable counting sorts, least significant key first: (for many plays) the text
+ * ranks of the word's first two tiles; position rank; group. Plays of the same group and position
+ * (and first two tiles) are then put in word order.
+ */
+export function sortedPlays(rec: PlayRecords, prep: Prepared): Int32Array {
+  const n = rec.count;
+  if (scratchGroup.length < n) {
+    const size = Math.max(n, 2 * scratchGroup.length);
+    scratchGroup = new Int32Array(size);
+    scratchPos = new Int32Array(size);
+    scratchTokens = new Int32Array(size);
+    scratchA = new Int32Array(size);
+    scratchB = new Int32Array(size);
+  }
+  const groupOf = scratchGroup;
+  const posOf = scratchPos;
+  const tokensOf = scratchTokens;
+  const a = scratchA;
+  const b = scratchB;
+  if (n === 0) return a;
+  const score = rec.score;
+  const maxScore = rec.maxScore;
   const sq = rec.squares;
-  // A word has at least two tiles: the text ranks of the first two (of the first alone for a few
-  // moves, where 4 096 buckets would cost more than they spare), for the word order.
-  const second = n >= 4096 ? 1 : 0;
+  let groups: number;
+  if (prep.key === 'equity') groups = equityGroups(rec, prep, groupOf);
+  else {
+    for (let i = 0; i < n; i++) groupOf[i] = maxScore - score[i];
+    groups = maxScore + 1;
+  }
   for (let i = 0; i < n; i++) {
     a[i] = i;
     posOf[i] = rec.positionRank(i);
-    scoreOf[i] = maxScore - score[i];
-    const base = i * STRIDE;
-    tokensOf[i] =
-      second === 1
-        ? TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)] * 64 + TOKEN_RANK[sq[base + 1] & (CODE_MASK | BLANK_BIT)]
-        : TOKEN_RANK[sq[base] & (CODE_MASK | BLANK_BIT)];
   }
-  countingSort(a, b, n, tokensOf, second === 1 ? 64 * 64 : 64);
-  countingSort(b, a, n, posOf, 450);
-  countingSort(a, b, n, scoreOf, maxScore + 1);
-  {
-    const t = a;
-    a = b;
-    b = t;
-  }
-  if (prep.key === 'equity') {
-    // The distinct (score, used tiles) pairs, their equities sorted (highest first, as negated
-    // numbers in ascending order); each play's rank is its equity's place among the distinct ones.
-    const cells = (maxScore + 1) * size;
-    if (pairRank.length < cells) pairRank = new Int32Array(Math.max(cells, 2 * pairRank.length));
-    let np = 0;
+  // With many plays, the text ranks of the first two tiles (a word has at least two) shorten the
+  // runs left to word order; with few, the runs are short and the pass would cost more than it
+  // spares, and the text ranks of the first five tiles (0 past the word's end: a prefix sorts
+  // first) are what the runs compare first.
+  const tokens = n >= 4096;
+  const info = rec.info;
+  if (tokens) {
     for (let i = 0; i < n; i++) {
-      const id = score[i] * size + ((info[i] >>> 13) & 255);
-      if (pairRank[id] !== 0) continue;
-      pairRank[id] = 1;
-      if (np === pairList.length) {
-        const list = new Int32Array(2 * np);
-        list.set(pairList);
-        pairList = list;
-        pairEquity = new Float64Array(2 * np);
-      }
-      pairList[np++] = id;
+      const base = i * STRIDE;
+      tokensOf[i] = TOKEN_RANK[sq[base] & TEXT_MASK] * 64 + TOKEN_RANK[sq[base + 1] & TEXT_MASK];
     }
-    const eq = pairEquity.subarray(0, np);
-    for (let k = 0; k < np; k++) {
-      const id = pairList[k];
-      eq[k] = -equityOf((id / size) | 0, table[id % size]);
+    countingSort(a, b, n, tokensOf, 64 * 64);
+    countingSort(b, a, n, posOf, 450);
+    countingSort(a, b, n, groupOf, groups);
+  } else {
+    for (let i = 0; i < n; i++) {
+      const base = i * STRIDE;
+      const len = (info[i] >>> 9) & 15;
+      let k = 0;
+      for (let j = 0; j < 5; j++) k = k * 64 + (j < len ? TOKEN_RANK[sq[base + j] & TEXT_MASK] : 0);
+      tokensOf[i] = k;
     }
-    eq.sort();
-    let nd = 0;
-    for (let k = 0; k < np; k++) if (k === 0 || eq[k] !== eq[nd - 1]) eq[nd++] = eq[k];
-    // Each pair's rank (+ 1, so that 0 stays "not seen"), by binary search; then each play's.
-    for (let k = 0; k < np; k++) {
-      const id = pairList[k];
-      const v = -equityOf((id / size) | 0, table[id % size]);
-      let lo = 0;
-      let hi = nd - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (eq[mid] < v) lo = mid + 1;
-        else hi = mid;
-      }
-      pairRank[id] = lo + 1;
-    }
-    for (let i = 0; i < n; i++) rankOf[i] = pairRank[score[i] * size + ((info[i] >>> 13) & 255)] - 1;
-    for (let k = 0; k < np; k++) pairRank[pairList[k]] = 0;
-    countingSort(a, b, n, rankOf, nd);
-    const t = a;
-    a = b;
-    b = t;
+    countingSort(a, b, n, posOf, 450);
+    countingSort(b, a, n, groupOf, groups);
   }
-  // Plays with the same key, score and position (a run): word order.
-  const order = a;
+  const order = tokens ? b : a;
+  // Plays of the same group and position (and first tiles) (a run): word order.
   let runStart = 0;
   for (let k = 1; k <= n; k++) {
     if (k < n) {
       const i = order[k];
       const j = order[runStart];
-      if (
-        score[i] === score[j] &&
-        posOf[i] === posOf[j] &&
-        tokensOf[i] === tokensOf[j] &&
-        (prep.key !== 'equity' || rankOf[i] === rankOf[j])
-      )
-        continue;
+      if (groupOf[i] === groupOf[j] && posOf[i] === posOf[j] && (!tokens || tokensOf[i] === tokensOf[j])) continue;
     }
-    if (k - runStart > 1) sortWords(rec, order, runStart, k);
+    if (k - runStart > 1) {
+      if (tokens) sortWords(rec, order, runStart, k);
+      else sortByPrefix(rec, order, runStart, k, tokensOf);
+    }
     runStart = k;
   }
   return order;
@@ -363,6 +513,31 @@ function sortWords(rec: PlayRecords, order: Int32Array, from: number, to: number
     let q = i;
     while (q > from && rec.compareWords(order[q - 1], idx) > 0) {
       order[q] = order[q - 1];
+      q--;
+    }
+    order[q] = idx;
+  }
+}
+
+/**
+ * Puts `order[from..to)` in word order by `prefix` (the text ranks of each word's first five
+ * tiles, a whole number that orders as those tiles do), then `PlayRecords.compareWords`.
+ */
+function sortByPrefix(rec: PlayRecords, order: Int32Array, from: number, to: number, prefix: Int32Array): void {
+  if (to - from > 32) {
+    const run = Array.from(order.subarray(from, to)).sort((x, y) => prefix[x] - prefix[y] || rec.compareWords(x, y));
+    order.set(run, from);
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const idx = order[i];
+    const key = prefix[idx];
+    let q = i;
+    while (q > from) {
+      const other = order[q - 1];
+      const d = prefix[other] - key;
+      if (d < 0 || (d === 0 && rec.compareWords(other, idx) <= 0)) break;
+      order[q] = other;
       q--;
     }
     order[q] = idx;

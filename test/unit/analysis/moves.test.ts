@@ -337,6 +337,28 @@ describe('analysis: how all moves are kept and sorted', function () {
     assert.ok(lists >= 3, `only ${lists} lists compared`);
   });
 
+  it('a move list gives every move of generateMoves in its order (equity, score, no leaves; exchanges allowed or not)', () => {
+    const rnd = mulberry32(1717);
+    const game = generateGame({ seed: 68, notation: 'brackets' });
+    const r = replay(parse(game.text).file, { lexicon });
+    let moves = 0;
+    for (let i = 1; i < r.turns.length; i += 7) {
+      const got = positionBefore(r, i);
+      if (!('position' in got)) continue;
+      for (const bag of [got.position.bag, 3, 0]) {
+        const p: Position = { ...got.position, bag, rack: randomRack(rnd, got.position.board, i % 3) };
+        for (const options of [{ lexicon }, { lexicon, sort: 'score' as const }, { lexicon, leaves: NO_LEAVES }]) {
+          const all = generateMoves(p, options);
+          const list = listMoves(p, options);
+          assert.equal(list.count, all.length);
+          for (let k = 0; k < all.length; k++) assert.deepEqual(list.move(k), all[k], `move ${k}, rack ${p.rack.join('')}, bag ${bag}`);
+          moves += all.length;
+        }
+      }
+    }
+    assert.ok(moves > 5000, `only ${moves} moves compared`);
+  });
+
   it('a board set again with another rack (cross sets kept) gives what it gives set afresh', () => {
     const rnd = mulberry32(1414);
     const game = generateGame({ seed: 62, notation: 'brackets' });
