@@ -1,14 +1,22 @@
 // Loads the CLI bundle (dist/cli.js) with a V8 code cache, so a start does not parse and compile
-// the 460 KB of JavaScript again: Node 20 has no `module.enableCompileCache()` (Node ≥ 22.1), so
-// this does what it does with `vm.Script`'s `cachedData`. The cache is made after a run, so it
-// also holds the functions that run compiled (V8 compiles a function on its first call); each
-// command a cache has not seen yet (`main`'s `commandRun`) adds its functions once.
+// the 700 KB of JavaScript again: Node 20 has no `module.enableCompileCache()` (Node >= 22.1), so
+// this does what it does with `vm.Script`'s `cachedData`. A cache made after a run also holds the
+// functions that ran compiled (V8 compiles a function on its first call).
 //
-// Where: `cli-<hash of the bundle's path>.v8cache` in the user cache folder, the one the word
-// lists use (server/src/lexicon/paths.ts `resolveCacheDir`: PLANILLA_CACHE_DIR, else
-// $XDG_CACHE_HOME/planilla, else ~/.cache/planilla). The file is a JSON header line (the bundle's
-// path, size, modification time and inode, Node's version and architecture, the commands seen)
-// and the V8 data. `PLANILLA_COMPILE_CACHE=off` loads the bundle with a plain `require`.
+// Two caches, tried in this order:
+// - The build's, one per command (`dist/cache/cli-<command>.v8cache`, made by `npm run build`
+//   running each command once on a sample: `buildCache`), so even the first run of an install
+//   starts warm and a command loads only the functions it uses. Its header names the bundle's
+//   size, Node's version and architecture and whether the bundle is ASCII (then it is read as
+//   Latin-1, a one-byte string V8 takes without decoding); it is used only when the bundle is not
+//   newer than it (an edited bundle is not trusted; a package keeps both times equal).
+// - The user's, for a command or a Node the build did not cover: `cli-<hash of the bundle's
+//   path>.v8cache` in the user cache folder, the one the word lists use
+//   (server/src/lexicon/paths.ts `resolveCacheDir`: PLANILLA_CACHE_DIR, else
+//   $XDG_CACHE_HOME/planilla, else ~/.cache/planilla), made after a run; its header names the
+//   bundle's path, size, modification time and inode, Node's version and architecture, and the
+//   commands seen (each new one adds its functions once).
+// `PLANILLA_COMPILE_CACHE=off` loads the bundle with a plain `require`.
 //
 // Invariants: harmless when anything fails. A missing, unreadable, stale or corrupt cache (V8
 // checks its own version, flags and the source's length, and the header the bundle's identity)
@@ -17,7 +25,8 @@
 //
 // Usage (bin/planilla.js):
 //   const { loadBundle } = require('./compile-cache.js');
-//   const loaded = loadBundle(path.join(root, 'dist', 'cli.js'));   // loaded.cache: 'hit' | 'miss' | 'off'
+//   const loaded = loadBundle(path.join(root, 'dist', 'cli.js'), process.env, 'check');
+//   // loaded.cache: 'build' | 'hit' | 'miss' | 'off'
 //   loaded.exports.main(argv).then((code) => { process.exitCode = code; loaded.saveCache(loaded.exports.commandRun); });
 'use strict';
 const fs = require('node:fs');
@@ -52,7 +61,7 @@ function sameIdentity(a, b) {
   return Object.keys(b).every((key) => a[key] === b[key]);
 }
 
-/** Reads a cache file: its header and V8 data, or undefined. */
+/** Reads a user cache file: its header and V8 data, or undefined. */
 function readCache(cacheFile, expected) {
   let bytes;
   try {
@@ -60,6 +69,47 @@ function readCache(cacheFile, expected) {
   } catch {
     return undefined;
   }
+  const cached = splitCache(bytes);
+  if (!cached || !sameIdentity(cached.header, expected) || !Array.isArray(cached.header.commands)) return undefined;
+  return cached;
+}
+
+/** Most commands a cache records (a safeguard: there are about a dozen). */
+const MAX_COMMANDS = 32;
+
+/** The build's cache of `command` for the bundle `file` (beside it, in `cache/`). */
+function buildCacheFile(file, command) {
+  return path.join(path.dirname(file), 'cache', `${path.basename(file, '.js')}-${command}.v8cache`);
+}
+
+/** What a build cache is valid for: the bundle's size and the Node that compiled it. */
+function buildIdentity(size) {
+  return { size, node: process.version, arch: process.arch };
+}
+
+/**
+ * Reads the build's cache of `command`: its header and V8 data, or undefined when there is none,
+ * it is damaged, made by another Node or for another bundle, or older than the bundle.
+ */
+function readBuildCache(file, stat, command) {
+  if (typeof command !== 'string' || !/^[a-z][a-z-]*$/.test(command)) return undefined;
+  const cacheFile = buildCacheFile(file, command);
+  let bytes;
+  let cacheStat;
+  try {
+    cacheStat = fs.statSync(cacheFile);
+    if (cacheStat.mtimeMs < stat.mtimeMs) return undefined;
+    bytes = fs.readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+  const cached = splitCache(bytes);
+  if (!cached || !sameIdentity(cached.header, buildIdentity(stat.size)) || typeof cached.header.ascii !== 'boolean') return undefined;
+  return cached;
+}
+
+/** A cache file's bytes as its JSON header line and V8 data, or undefined. */
+function splitCache(bytes) {
   const newline = bytes.indexOf(0x0a);
   if (newline < 0) return undefined;
   let header;
@@ -68,35 +118,12 @@ function readCache(cacheFile, expected) {
   } catch {
     return undefined;
   }
-  if (typeof header !== 'object' || header === null || !sameIdentity(header, expected) || !Array.isArray(header.commands)) return undefined;
+  if (typeof header !== 'object' || header === null) return undefined;
   return { header, data: bytes.subarray(newline + 1) };
 }
 
-/** Most commands a cache records (a safeguard: there are about a dozen). */
-const MAX_COMMANDS = 32;
-
-/**
- * Loads the CommonJS bundle `file` as `require` would (its own `module`, `require` relative to it,
- * `__dirname`), through the code cache when there is a valid one. `saveCache(command)` writes the
- * cache when there was none or when `command` (the one that ran) is new to it.
- */
-function loadBundle(file, env = process.env) {
-  const filename = path.resolve(file);
-  const off = env.PLANILLA_COMPILE_CACHE === 'off';
-  let source;
-  let stat;
-  try {
-    if (off) throw new Error('off');
-    stat = fs.statSync(filename);
-    source = fs.readFileSync(filename, 'utf8');
-  } catch {
-    return { exports: require(filename), cache: 'off', saveCache() {} };
-  }
-  const expected = identity(filename, stat);
-  const cacheFile = path.join(cacheDir(env), `cli-${fnv1a(filename)}.v8cache`);
-  const cached = readCache(cacheFile, expected);
-  const script = new vm.Script(Module.wrap(source), { filename, cachedData: cached?.data });
-  const accepted = cached !== undefined && script.cachedDataRejected === false;
+/** Runs the bundle's wrapper as `require` would (its own `module`, `require` relative to it, `__dirname`). */
+function runWrapped(script, filename) {
   const mod = new Module(filename, module);
   mod.filename = filename;
   mod.paths = Module._nodeModulePaths(path.dirname(filename));
@@ -104,28 +131,58 @@ function loadBundle(file, env = process.env) {
   const wrapper = script.runInThisContext();
   wrapper.call(mod.exports, mod.exports, Module.createRequire(filename), mod, filename, path.dirname(filename));
   mod.loaded = true;
+  return mod.exports;
+}
+
+/**
+ * Loads the CommonJS bundle `file` as `require` would, through the build's cache of `command`
+ * (the command the arguments name, a guess: a wrong one only costs the compile) or the user's.
+ * `saveCache(command)` writes the user's cache when neither was used and when `command` (the one
+ * that ran) is new to it.
+ */
+function loadBundle(file, env = process.env, command = undefined) {
+  const filename = path.resolve(file);
+  const off = env.PLANILLA_COMPILE_CACHE === 'off';
+  let stat;
+  let built;
+  let source;
+  try {
+    if (off) throw new Error('off');
+    stat = fs.statSync(filename);
+    built = readBuildCache(filename, stat, command);
+    source = fs.readFileSync(filename, built?.header.ascii ? 'latin1' : 'utf8');
+  } catch {
+    return { exports: require(filename), cache: 'off', saveCache() {} };
+  }
+  if (built) {
+    const script = new vm.Script(Module.wrap(source), { filename, cachedData: built.data });
+    if (script.cachedDataRejected === false) return { exports: runWrapped(script, filename), cache: 'build', saveCache() {} };
+    // Rejected by V8 (other flags): the user's cache, from the source read as it is.
+    if (built.header.ascii) source = fs.readFileSync(filename, 'utf8');
+  }
+  const expected = identity(filename, stat);
+  const cacheFile = path.join(cacheDir(env), `cli-${fnv1a(filename)}.v8cache`);
+  const cached = readCache(cacheFile, expected);
+  const script = new vm.Script(Module.wrap(source), { filename, cachedData: cached?.data });
+  const accepted = cached !== undefined && script.cachedDataRejected === false;
+  const exports = runWrapped(script, filename);
   let saved = false;
   return {
-    exports: mod.exports,
-    /** 'hit': compiled from the cache; 'miss': no valid cache (compiled from the source). */
+    exports,
+    /** 'build': compiled from the build's cache; 'hit': from the user's; 'miss': no valid cache (compiled from the source). */
     cache: accepted ? 'hit' : 'miss',
-    saveCache(command) {
+    saveCache(ran) {
       if (saved) return;
       saved = true;
       const seen = accepted ? cached.header.commands : [];
-      const name = typeof command === 'string' ? command : '';
+      const name = typeof ran === 'string' ? ran : '';
       if (accepted && (seen.includes(name) || seen.length >= MAX_COMMANDS)) return;
       try {
-        const data = script.createCachedData();
-        const header = Buffer.from(`${JSON.stringify({ ...expected, commands: [...seen, name] })}\n`, 'utf8');
-        fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
-        const temp = `${cacheFile}.${process.pid}.tmp`;
-        try {
-          fs.writeFileSync(temp, Buffer.concat([header, data]), { mode: 0o600 });
-          fs.renameSync(temp, cacheFile);
-        } catch {
-          fs.rmSync(temp, { force: true });
-        }
+        writeAtomic(
+          cacheFile,
+          Buffer.from(`${JSON.stringify({ ...expected, commands: [...seen, name] })}\n`, 'utf8'),
+          script.createCachedData(),
+        );
       } catch {
         // No cache folder, a read-only disk: the next start compiles again.
       }
@@ -133,4 +190,37 @@ function loadBundle(file, env = process.env) {
   };
 }
 
-module.exports = { loadBundle, cacheDir };
+/** Writes header + data to `file` through a temporary file renamed over it; throws when the folder cannot be made. */
+function writeAtomic(file, header, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temp, Buffer.concat([header, data]), { mode: 0o600 });
+    fs.renameSync(temp, file);
+  } catch {
+    fs.rmSync(temp, { force: true });
+  }
+}
+
+/**
+ * For the build (scripts/build.mjs, in a fresh process per command): loads the bundle `file`
+ * without a cache, runs `main(argv)` (its output goes where this process's goes), and writes the
+ * cache of `command` beside the bundle (`cache/<name>-<command>.v8cache`); exit code 2 when the run
+ * was refused (bad usage). Resolves to the cache's path.
+ */
+async function buildCache(file, command, argv) {
+  const filename = path.resolve(file);
+  const source = fs.readFileSync(filename, 'utf8');
+  const ascii = !/[^\x00-\x7f]/.test(source);
+  const script = new vm.Script(Module.wrap(source), { filename });
+  const exports = runWrapped(script, filename);
+  const code = await exports.main(argv);
+  if (code >= 2) process.exitCode = code;
+  const cacheFile = buildCacheFile(filename, command);
+  const header = Buffer.from(`${JSON.stringify({ ...buildIdentity(fs.statSync(filename).size), ascii, command })}\n`, 'utf8');
+  fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+  fs.writeFileSync(cacheFile, Buffer.concat([header, script.createCachedData()]));
+  return cacheFile;
+}
+
+module.exports = { loadBundle, buildCache, buildCacheFile, cacheDir };

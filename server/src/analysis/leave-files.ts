@@ -16,11 +16,11 @@
  *   bestMoves(position, 10, { lexicon, leaves: r.leaves });
  */
 import { TILE_SETS } from '../engine/tilesets';
-import { dataFilePath, fileStamp, readDataFile, readUserFile } from '../lexicon/data-files';
+import { dataFilePath, fileStamp, readUserFile, withDataFile } from '../lexicon/data-files';
 import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import { readKlv } from './klv2';
-import { PLV_MAGIC, parseLeaveTable, type LeaveTable } from './leave-table';
+import { PLV_MAGIC, parseLeaveTable, readLeaveTable, type LeaveTable } from './leave-table';
 import { provisionalLeaves, type LeaveEvaluator } from './leaves';
 
 export const BUILTIN_LEAVES_FILE = 'leaves-es.plv';
@@ -104,10 +104,9 @@ export function builtinLeaves(dataDir?: string): {
   if (given) return { leaves: given };
   const file = dataDir === undefined ? (ownFile ??= dataFilePath(BUILTIN_LEAVES_FILE)) : dataFilePath(BUILTIN_LEAVES_FILE, dataDir);
   if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
-  const bytes = readDataFile(file);
   let result: LeaveEvaluator;
   let warning: LeaveMessage | undefined;
-  const p = bytes ? parseLeaveTable(bytes, 'planilla-es') : undefined;
+  const p = withDataFile(file, (source) => readLeaveTable(source, 'planilla-es'));
   if (p?.ok) result = p.table;
   else {
     result = provisionalLeaves(TILE_SETS.spanish);

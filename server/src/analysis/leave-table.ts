@@ -29,10 +29,16 @@
  * alphabet and returns 0 for a leave that holds a face outside it; lookups are a binary search
  * (one read in a table that stores every leave) plus, for unstored leaves, at most 2^6 memoised sub-lookups; results are cached per rank.
  *
+ * A file that stores every leave (the shipped table) is read by `readLeaveTable` from a
+ * `ByteSource` in pieces: its rank list (all ones) is checked 64 KB at a time and its values are
+ * read straight into the table's `Int16Array`, so nothing is decoded or copied at start.
+ *
  * Example:
  *   const table = parseLeaveTable(fs.readFileSync('data/leaves-es.plv'));
  *   if (table.ok) table.evaluator.value(['?', 'S']);   // e.g. 31.4
  */
+
+import type { ByteSource } from '../lexicon/data-files';
 
 /** The evaluator the move generator asks (same shape as `LeaveEvaluator` in leaves.ts). */
 export interface LeaveValues {
@@ -328,13 +334,23 @@ function readU32(b: Uint8Array, at: number): number {
   return (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
 }
 
-/** Reads a `.plv` file; a malformed one gives `{ ok: false, detail }` (never throws). */
-export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLeaveTable {
-  const bad = (detail: string): ParsedLeaveTable => ({ ok: false, detail });
-  if (bytes.length < 12) return bad('too short for a leave table');
+/** What the first bytes of a `.plv` file give: its header, its index, and where the list starts. */
+type PlvStart =
+  | { readonly ok: true; readonly header: PlvHeader; readonly index: LeaveIndex; readonly at: number; readonly scale: number }
+  | { readonly ok: false; readonly detail: string };
+
+/** Bytes of the magic, the header's length, the header and the count (`8 + h + 4`) that `plvStart` needs. */
+function plvStartLength(bytes: Uint8Array): number | undefined {
+  return bytes.length < 8 ? undefined : 8 + readU32(bytes, 4) + 4;
+}
+
+/** Reads the magic and the header from `bytes` (the file's first bytes; the whole file when `size` is theirs). */
+function plvStart(bytes: Uint8Array, size: number): PlvStart {
+  const bad = (detail: string): PlvStart => ({ ok: false, detail });
+  if (size < 12) return bad('too short for a leave table');
   if (String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]) !== PLV_MAGIC) return bad('not a Planilla leave table (magic)');
   const h = readU32(bytes, 4);
-  if (8 + h + 4 > bytes.length) return bad('header runs past the end');
+  if (8 + h + 4 > size) return bad('header runs past the end');
   let header: PlvHeader;
   try {
     header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(8, 8 + h))) as PlvHeader;
@@ -356,7 +372,61 @@ export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLea
     return bad('header lacks alphabet, counts, maxSize or scale');
   }
   const index = sameAlphabet(alphabet, counts, maxSize) ? SPANISH_LEAVES : new LeaveIndex(alphabet, counts, maxSize);
-  let at = 8 + h;
+  return { ok: true, header, index, at: 8 + h, scale };
+}
+
+/** Bytes of the rank list checked per read by `readLeaveTable`. */
+const LIST_CHUNK = 65536;
+
+/**
+ * Reads a `.plv` file from `source`: a table that stores every leave without reading its file
+ * whole (the rank list checked in pieces, the values read into the table's own array), any other
+ * through `parseLeaveTable`. The same answer as `parseLeaveTable` of the whole file; never throws.
+ */
+export function readLeaveTable(source: ByteSource, name = 'planilla'): ParsedLeaveTable {
+  const whole = (): ParsedLeaveTable => {
+    const bytes = new Uint8Array(source.size);
+    return source.read(0, bytes) ? parseLeaveTable(bytes, name) : { ok: false, detail: 'the file could not be read' };
+  };
+  const lead = new Uint8Array(Math.min(source.size, 8));
+  if (!source.read(0, lead)) return whole();
+  const length = plvStartLength(lead);
+  if (length === undefined || length > source.size) return whole();
+  const first = new Uint8Array(length);
+  if (!source.read(0, first)) return whole();
+  const start = plvStart(first, source.size);
+  if (!start.ok) return whole();
+  const entries = readU32(first, start.at);
+  const at = start.at + 4;
+  if (!(entries === start.index.size && at + entries * 3 === source.size && LITTLE_ENDIAN)) return whole();
+  const chunk = new Uint8Array(Math.min(LIST_CHUNK, entries));
+  const ones = new Uint8Array(chunk.length).fill(1);
+  for (let done = 0; done < entries; done += chunk.length) {
+    const piece = done + chunk.length <= entries ? chunk : chunk.subarray(0, entries - done);
+    if (!source.read(at + done, piece) || !allOnesLike(piece, ones)) return whole();
+  }
+  const values = new Int16Array(entries);
+  if (!source.read(at + entries, new Uint8Array(values.buffer))) return whole();
+  return {
+    ok: true,
+    header: start.header,
+    table: new LeaveTable(name, start.index, 'all', values, start.header.provenance ?? {}, start.scale),
+  };
+}
+
+/** Whether `piece` is all ones, `ones` being at least as long and all ones (natively under Node). */
+function allOnesLike(piece: Uint8Array, ones: Uint8Array): boolean {
+  if (NodeBuffer !== undefined) return NodeBuffer.compare(piece, ones.subarray(0, piece.length)) === 0;
+  return allOnes(piece, 0, piece.length, false);
+}
+
+/** Reads a `.plv` file; a malformed one gives `{ ok: false, detail }` (never throws). */
+export function parseLeaveTable(bytes: Uint8Array, name = 'planilla'): ParsedLeaveTable {
+  const bad = (detail: string): ParsedLeaveTable => ({ ok: false, detail });
+  const start = plvStart(bytes, bytes.length);
+  if (!start.ok) return start;
+  const { header, index, scale } = start;
+  let at = start.at;
   const entries = readU32(bytes, at);
   at += 4;
   if (entries > index.size) return bad(`${entries} leaves stored, more than the ${index.size} that exist`);

@@ -38,7 +38,7 @@ function pragmaNamed(file: GcgFile, name: PragmaNode['name']): PragmaNode | unde
 /** Tile set named by `#tile-distribution` (Macondo/Woogles names), if recognised. */
 export function tileSetFromDistribution(name: string): TileSetName | undefined {
   const n = name.trim().toLowerCase();
-  if (/^(spanish|español|espanol|es\b|fise|file)/.test(n)) return 'spanish';
+  if (/^(spanish|espa\u00f1ol|espanol|es\b|fise|file)/.test(n)) return 'spanish';
   if (/^(english|en\b|naspa|nwl|twl|csw)/.test(n)) return 'english';
   return undefined;
 }

@@ -53,11 +53,49 @@ export function dataFilePath(name: string, dataDir?: string): string {
   return dir ? path.join(dir, name) : name;
 }
 
-/** The bytes of a shipped data file (a path from `dataFilePath`), or undefined when unreadable. */
-export function readDataFile(file: string): Uint8Array | undefined {
+/**
+ * Random access to a file's bytes, for a reader that takes only some of them and puts them where
+ * they are kept (a typed array) instead of reading the whole file into one buffer first.
+ */
+export interface ByteSource {
+  readonly size: number;
+  /** Fills `into` with the bytes from offset `at`; false when they are not all there (or the read failed). */
+  read(at: number, into: Uint8Array): boolean;
+}
+
+/**
+ * Opens a shipped data file (a path from `dataFilePath`) as a `ByteSource` for `use`, closed when
+ * `use` returns; undefined when it cannot be opened or read. Never throws for a missing or
+ * unreadable file.
+ */
+export function withDataFile<T>(file: string, use: (source: ByteSource) => T): T | undefined {
+  let fd: number;
   try {
-    return fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
   } catch {
     return undefined;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    return use({
+      size,
+      read(at, into) {
+        if (at < 0 || at + into.length > size) return false;
+        try {
+          for (let done = 0; done < into.length;) {
+            const n = fs.readSync(fd, into, done, into.length - done, at + done);
+            if (n <= 0) return false;
+            done += n;
+          }
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    });
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
   }
 }

@@ -194,7 +194,7 @@ const ACCENTS: Readonly<Record<string, string>> = { á: 'a', é: 'e', í: 'i', �
 
 /** NFC, lower case kept as is; á é í ó ú ü → a e i o u (ñ kept). */
 export function foldAccents(text: string): string {
-  return text.normalize('NFC').replace(/[áéíóúü]/g, (c) => ACCENTS[c]);
+  return text.normalize('NFC').replace(/[\u00e1\u00e9\u00ed\u00f3\u00fa\u00fc]/g, (c) => ACCENTS[c]);
 }
 
 /**
@@ -204,5 +204,5 @@ export function foldAccents(text: string): string {
  */
 export function normalizeQuery(raw: string): string | undefined {
   const folded = foldAccents(raw.normalize('NFC').trim().toLowerCase());
-  return /^[a-zñ]+$/.test(folded) ? folded : undefined;
+  return /^[a-z\u00f1]+$/.test(folded) ? folded : undefined;
 }

@@ -110,8 +110,8 @@ const BRACKET_TOKEN = /\[(ch|ll|rr)\]/gi;
 const DIGIT_TOKEN = /[123]/g;
 const PLAIN_DIGRAPH = /ch|ll|rr/i;
 /** Already normalised apart from K/W and case (the common entries: fast path). */
-const PLAIN_LOWER = /^[a-zñ]+$/;
-const PLAIN_UPPER = /^[A-ZÑ]+$/;
+const PLAIN_LOWER = /^[a-z\u00f1]+$/;
+const PLAIN_UPPER = /^[A-Z\u00d1]+$/;
 const MARK_CH = '\u0001';
 const MARK_LL = '\u0002';
 const MARK_RR = '\u0003';
@@ -183,7 +183,7 @@ export function normalizeEntry(entry: string, mode: 'plain' | 'brackets' | 'digi
   const lower = s.toLowerCase();
   if (upperCaseList ? s !== s.toUpperCase() : s !== lower) return { reason: 'case' };
   const folded = foldAccents(lower);
-  if (!/^[a-zñ\u0001-\u0003]+$/.test(folded)) return { reason: /^[a-zñkw\u0001-\u0003]+$/.test(folded) ? 'k-w' : 'characters' };
+  if (!/^[a-z\u00f1\u0001-\u0003]+$/.test(folded)) return { reason: /^[a-z\u00f1kw\u0001-\u0003]+$/.test(folded) ? 'k-w' : 'characters' };
   if (/[kw]/.test(folded)) return { reason: 'k-w' };
   if (mode !== 'plain' && PLAIN_DIGRAPH.test(folded)) return { reason: 'separate-digraph' };
   const word = folded.replace(MARKS, (m) => MARK_TEXT[m]);

@@ -300,7 +300,7 @@ function tableOf(edition: Edition): ReadonlyMap<string, ArticleInfo> | undefined
 export type ArticlePiece =
   { readonly kind: 'single'; readonly ref: string } | { readonly kind: 'range'; readonly from: string; readonly to: string };
 
-const ANNEX_RE = /^(?:(?:anexo|annex)\s+)?(?:XII\s*(?:§|\.|-|\s)\s*|§\s*)(\d+(?:\.\d+)*)$/i;
+const ANNEX_RE = /^(?:(?:anexo|annex)\s+)?(?:XII\s*(?:\u00a7|\.|-|\s)\s*|\u00a7\s*)(\d+(?:\.\d+)*)$/i;
 const NUMBER_RE = /^\d+(?:\.\d+)*$/;
 
 /** Canonical form of one reference ('xii 17.5' → 'XII §17.5', ' 37.4 ' → '37.4'), or undefined. */
@@ -321,7 +321,7 @@ export function parseArticleList(article: string): ArticlePiece[] | undefined {
   if (article.trim() === '') return [];
   const pieces: ArticlePiece[] = [];
   for (const part of article.split(/[,;]/)) {
-    const range = /^\s*(\d+(?:\.\d+)*)\s*[–-]\s*(\d+(?:\.\d+)*)\s*$/.exec(part);
+    const range = /^\s*(\d+(?:\.\d+)*)\s*[\u2013-]\s*(\d+(?:\.\d+)*)\s*$/.exec(part);
     if (range) {
       pieces.push({ kind: 'range', from: range[1], to: range[2] });
       continue;

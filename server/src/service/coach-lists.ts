@@ -56,13 +56,13 @@ export function groupBlankVariants<T>(
 }
 
 /** A blank's letter in bracket notation: a lower-case letter or digraph ('a', 'ñ', '[ch]'). */
-const BLANK_FACE = /\[[a-zñ]+\]|[a-zñ]/g;
+const BLANK_FACE = /\[[a-z\u00f1]+\]|[a-z\u00f1]/g;
 
 /** The key under which a play's blank variants fold: where it goes and its word with every blank as '?'. */
 export function variantKey(m: Move): string | undefined {
   if (m.kind !== 'play') return undefined;
   const word = moveWord(m);
-  if (!/[a-zñ]/.test(word)) return undefined;
+  if (!/[a-z\u00f1]/.test(word)) return undefined;
   return `${m.row},${m.col},${m.direction}|${word.replace(BLANK_FACE, '?')}`;
 }
 

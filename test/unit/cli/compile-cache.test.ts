@@ -1,7 +1,9 @@
 /**
- * The V8 code cache of the CLI bundle (bin/compile-cache.js): made after a run, used by the next
- * one, grown once per new command, ignored when stale or damaged, and harmless when its folder
- * cannot be written; and the real command gives the same output with the cache cold, warm, off.
+ * The V8 code caches of the CLI bundle (bin/compile-cache.js): the build's, one per command, used
+ * for that command only while the bundle is not newer and Node is the same; the user's, made after
+ * a run, used by the next one, grown once per new command, ignored when stale or damaged, and
+ * harmless when its folder cannot be written; and the real command gives the same output with the
+ * build's cache, the user's cold and warm, and off.
  * The mechanism is checked on a small bundle written here, so it does not depend on the build.
  */
 import * as assert from 'node:assert/strict';
@@ -16,12 +18,15 @@ const bin = path.join(repoRoot, 'bin', 'planilla.js');
 /** What a run of a bundle saw (see `run`). */
 interface Seen {
   readonly code: number;
-  readonly cache: 'hit' | 'miss' | 'off';
+  readonly cache: 'build' | 'hit' | 'miss' | 'off';
   readonly marker: string;
   readonly here: string;
   readonly doubled: number;
 }
-const { cacheDir } = require(path.join(repoRoot, 'bin', 'compile-cache.js')) as { cacheDir(env: NodeJS.ProcessEnv): string };
+const { cacheDir, buildCacheFile } = require(path.join(repoRoot, 'bin', 'compile-cache.js')) as {
+  cacheDir(env: NodeJS.ProcessEnv): string;
+  buildCacheFile(file: string, command: string): string;
+};
 
 /** A CommonJS bundle in the shape esbuild writes: `main` and a live `commandRun`. */
 function bundleSource(marker: string): string {
@@ -37,9 +42,17 @@ function bundleSource(marker: string): string {
   ].join('\n');
 }
 
-function headerOf(file: string): { bundle: string; commands: string[] } {
+/** A cache file's header: the user's (bundle, commands) or the build's (ascii, command). */
+interface Header {
+  readonly bundle?: string;
+  readonly commands?: string[];
+  readonly ascii?: boolean;
+  readonly command?: string;
+}
+
+function headerOf(file: string): Header {
   const bytes = fs.readFileSync(file);
-  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(0x0a))) as { bundle: string; commands: string[] };
+  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(0x0a))) as Header;
 }
 
 describe('cli: the code cache of the bundle (bin/compile-cache.js)', function () {
@@ -59,7 +72,7 @@ describe('cli: the code cache of the bundle (bin/compile-cache.js)', function ()
   function run(file: string, argv: string[], runEnv: NodeJS.ProcessEnv = env): Seen {
     const script = [
       `const { loadBundle } = require(${JSON.stringify(path.join(repoRoot, 'bin', 'compile-cache.js'))});`,
-      `const loaded = loadBundle(${JSON.stringify(file)});`,
+      `const loaded = loadBundle(${JSON.stringify(file)}, process.env, ${JSON.stringify(argv[0])});`,
       `loaded.exports.main(${JSON.stringify(argv)}).then((code) => {`,
       '  loaded.saveCache(loaded.exports.commandRun);',
       '  const e = loaded.exports;',
@@ -136,6 +149,69 @@ describe('cli: the code cache of the bundle (bin/compile-cache.js)', function ()
     assert.equal(run(file, ['check']).cache, 'hit', 'the damaged cache was replaced');
   });
 
+  /** Makes the build's cache of `command` for `file` in a fresh process, as scripts/build.mjs does. */
+  function buildCache(file: string, command: string): string {
+    const script = `require(${JSON.stringify(path.join(repoRoot, 'bin', 'compile-cache.js'))}).buildCache(${JSON.stringify(file)}, ${JSON.stringify(command)}, [${JSON.stringify(command)}]).then((f) => process.stdout.write(f))`;
+    const r = spawnSync(process.execPath, ['-e', script], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: os.homedir(), ...env },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  }
+
+  it("takes the build's cache of the command named, and the user's for any other", () => {
+    const file = path.join(dir, 'd', 'cli.js');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bundleSource('d'));
+    const made = buildCache(file, 'check');
+    assert.equal(made, buildCacheFile(file, 'check'));
+    assert.equal(made, path.join(path.dirname(file), 'cache', 'cli-check.v8cache'));
+    assert.deepEqual(headerOf(made), { ...headerOf(made), ascii: true, command: 'check', node: process.version });
+    const before = cacheFiles();
+    const built = run(file, ['check', 'x.gcg']);
+    assert.equal(built.cache, 'build');
+    assert.equal(built.marker, 'd');
+    assert.equal(built.here, path.dirname(file));
+    assert.deepEqual(cacheFiles(), before, "the build's cache taken, no user cache is written");
+    assert.equal(run(file, ['board']).cache, 'miss', 'another command: the user cache, made now');
+    assert.equal(run(file, ['board']).cache, 'hit');
+    assert.equal(run(file, ['check']).cache, 'build');
+  });
+
+  it("leaves the build's cache of a bundle newer than it, of another size or damaged, and reads a bundle that is not ASCII", () => {
+    const file = path.join(dir, 'e', 'cli.js');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bundleSource('e — ñandú'));
+    const made = buildCache(file, 'check');
+    assert.equal(headerOf(made).ascii, false);
+    const wide = run(file, ['check']);
+    assert.equal(wide.cache, 'build');
+    assert.equal(wide.marker, 'e — ñandú');
+    // The bundle edited after the build: same size, newer.
+    fs.writeFileSync(file, bundleSource('e — ñandó'));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const edited = run(file, ['check']);
+    assert.notEqual(edited.cache, 'build');
+    assert.equal(edited.marker, 'e — ñandó');
+    // Another size, though older than the cache.
+    fs.writeFileSync(file, bundleSource('e2'));
+    fs.utimesSync(file, new Date(0), new Date(0));
+    const other = run(file, ['check']);
+    assert.notEqual(other.cache, 'build');
+    assert.equal(other.marker, 'e2');
+    // Damaged V8 data behind a valid header: rejected by V8, the bundle still runs.
+    buildCache(file, 'check');
+    const bytes = fs.readFileSync(made);
+    const newline = bytes.indexOf(0x0a);
+    fs.writeFileSync(made, Buffer.concat([bytes.subarray(0, newline + 1), Buffer.alloc(bytes.length - newline - 1, 7)]));
+    const damaged = run(file, ['check']);
+    assert.notEqual(damaged.cache, 'build');
+    assert.equal(damaged.marker, 'e2');
+    fs.writeFileSync(made, 'not a header');
+    assert.notEqual(run(file, ['check']).cache, 'build');
+  });
+
   it('loads and runs when the cache folder cannot be made, and with the cache off', () => {
     const file = path.join(dir, 'c', 'cli.js');
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -150,11 +226,16 @@ describe('cli: the code cache of the bundle (bin/compile-cache.js)', function ()
     assert.equal(off.marker, 'c');
   });
 
-  it('the command prints the same with the cache cold, warm and off', () => {
+  it("the command prints the same from the build's cache (the command named after an option too) and with none", () => {
     const sample = samplePath('partida-completa.gcg');
     const runEnv = { ...process.env, PLANILLA_CACHE_DIR: path.join(dir, 'real-cache'), PLANILLA_LANG: 'en' };
-    const runs = [{}, {}, { PLANILLA_COMPILE_CACHE: 'off' }].map((extra) =>
-      spawnSync(process.execPath, [bin, 'check', sample], { encoding: 'utf8', env: { ...runEnv, ...extra } }),
+    const cases: Array<[string[], NodeJS.ProcessEnv]> = [
+      [['check', sample], {}],
+      [['--lang', 'en', 'check', sample], {}],
+      [['check', sample], { PLANILLA_COMPILE_CACHE: 'off' }],
+    ];
+    const runs = cases.map(([argv, extra]) =>
+      spawnSync(process.execPath, [bin, ...argv], { encoding: 'utf8', env: { ...runEnv, ...extra } }),
     );
     for (const r of runs) {
       assert.equal(r.status, 0, r.stderr);

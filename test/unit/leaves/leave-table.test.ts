@@ -1,9 +1,12 @@
 /**
  * The leave table: the perfect index over Spanish leaves (its size against the figure
  * of analysis-anchors.md, a bijection checked by brute force on small leaves), the `.plv` format
- * round trip, the sub-leave smoothing rule worked out by hand, and refusals of bad files.
+ * round trip, the sub-leave smoothing rule worked out by hand, refusals of bad files, and the
+ * reading of a file in pieces (`readLeaveTable`) giving what the reading of the whole file gives.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import {
   LeaveIndex,
   allOnes,
@@ -11,10 +14,13 @@ import {
   SPANISH_COUNTS,
   SPANISH_LEAVES,
   parseLeaveTable,
+  readLeaveTable,
   serializeLeaveTable,
   tableFromWorths,
 } from '../../../server/src/analysis/leave-table';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
+import { withDataFile, type ByteSource } from '../../../server/src/lexicon/data-files';
+import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
 const idx = SPANISH_LEAVES;
 const r = (faces: string): number => idx.rank(faces.split(' '));
@@ -203,6 +209,91 @@ describe('leaves: the .plv table', () => {
       const p = parseLeaveTable(bytes);
       assert.ok(!p.ok);
       assert.match(p.detail, re);
+    }
+  });
+});
+
+describe('leaves: a .plv file read in pieces', () => {
+  /** `bytes` as a source; `failAt`: a read that covers this offset fails. */
+  const sourceOf = (bytes: Uint8Array, failAt = -1): ByteSource => ({
+    size: bytes.length,
+    read(at, into) {
+      if (at + into.length > bytes.length || (failAt >= at && failAt < at + into.length)) return false;
+      into.set(bytes.subarray(at, at + into.length));
+      return true;
+    },
+  });
+  /** Both readings agree: refused with the same reason, or the same table. */
+  const same = (bytes: Uint8Array): void => {
+    const whole = parseLeaveTable(bytes, 't');
+    const pieces = readLeaveTable(sourceOf(bytes), 't');
+    assert.equal(pieces.ok, whole.ok);
+    if (!whole.ok || !pieces.ok) return assert.deepEqual(pieces, whole);
+    assert.equal(pieces.table.storedCount, whole.table.storedCount);
+    assert.deepEqual(pieces.header, whole.header);
+    assert.equal(pieces.table.scale, whole.table.scale);
+    assert.equal(Buffer.compare(Buffer.from(pieces.table.values.buffer), Buffer.from(whole.table.values.buffer)), 0);
+    if (whole.table.storedCount < 5000) assert.deepEqual([...pieces.table.ranks], [...whole.table.ranks]);
+  };
+  const shipped = fs.readFileSync(path.join(repoRoot, 'data', 'leaves-es.plv'));
+  const listAt = (bytes: Uint8Array): number => 8 + Buffer.from(bytes).readUInt32LE(4) + 4;
+
+  it('reads the shipped table as the whole-file reading does, from the file itself', () => {
+    same(shipped);
+    const dir = tempDir('plv-pieces');
+    try {
+      const file = path.join(dir, 'leaves.plv');
+      fs.writeFileSync(file, shipped);
+      const read = withDataFile(file, (source) => readLeaveTable(source, 't'));
+      const whole = parseLeaveTable(shipped, 't');
+      assert.ok(read?.ok && whole.ok);
+      assert.equal(read.table.storedCount, SPANISH_LEAVES.size);
+      assert.equal(Buffer.compare(Buffer.from(read.table.values.buffer), Buffer.from(whole.table.values.buffer)), 0);
+      for (const leave of [['?'], ['?', 'S'], ['Q'], ['A', 'E', 'I', 'O', 'U', 'CH']])
+        assert.equal(read.table.value(leave), whole.table.value(leave));
+      assert.equal(
+        withDataFile(path.join(dir, 'missing.plv'), () => true),
+        undefined,
+      );
+    } finally {
+      removeTempDir(dir);
+    }
+  });
+
+  it('gives the whole-file answer for a damaged list past the first piece, a sparse table and bad files', () => {
+    // a delta of 2 deep in the list (past the first 64 KB checked): refused as beyond the index
+    const late = Buffer.from(shipped);
+    late[listAt(late) + 200_000] = 2;
+    same(late);
+    assert.ok(!readLeaveTable(sourceOf(late)).ok);
+    // a byte of the list that is not a varint end: the general reading decides
+    const odd = Buffer.from(shipped);
+    odd[listAt(odd) + 70_000] = 0x81;
+    same(odd);
+    // a sparse table and a small dense one
+    const entries = new Map<number, number>([
+      [r('A'), 2],
+      [r('? S'), 31.5],
+    ]);
+    same(serializeLeaveTable(idx, entries, { list: 'x' }));
+    const small = new LeaveIndex(['?', 'A', 'B'], [1, 3, 1], 2);
+    same(serializeLeaveTable(small, new Map([...Array(small.size).keys()].map((k) => [k, k / 3])), {}));
+    // bad files, each refused with the whole-file reading's reason
+    for (const bad of [
+      Buffer.from('hello'),
+      Buffer.from('hello world, not a table'),
+      shipped.subarray(0, shipped.length - 1),
+      Buffer.concat([shipped, Buffer.from([0])]),
+      Buffer.from([...Buffer.from('PLV1'), 200, 0, 0, 0, 0, 0, 0, 0]),
+      Buffer.from([...Buffer.from('PLV1'), 4, 0, 0, 0, ...Buffer.from('{}{}'), 0, 0, 0, 0]),
+    ])
+      same(bad);
+  });
+
+  it('refuses a file whose reading fails, never throwing', () => {
+    for (const failAt of [0, 20, listAt(shipped) + 100_000, shipped.length - 3]) {
+      const p = readLeaveTable(sourceOf(shipped, failAt));
+      assert.ok(!p.ok);
     }
   });
 });
