@@ -29,7 +29,8 @@
  * soon as the root is proven (the value is then the true value of the game), or at the node or
  * time limit, returning the deepest completed search (its line ends at the horizon and `exact` is
  * false). The line of a proven root is searched again ply by ply until each position's value is
- * proven, so that it reaches the end of the game and adds up to the value.
+ * proven, so that it reaches the end of the game and adds up to the value; the line of an
+ * unproven iteration is read as soon as it completes, while the table holds it.
  *
  * Invariants: pure (the clock is injected); the position is not modified; the same position and
  * limits give the same line; the generator is shared (not re-entrant), moves are collected
