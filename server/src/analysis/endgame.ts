@@ -29,7 +29,8 @@
  * soon as the root is proven (the value is then the true value of the game), or at the node or
  * time limit, returning the deepest completed search (its line ends at the horizon and `exact` is
  * false). The line of a proven root is searched again ply by ply until each position's value is
- * proven, so that it reaches the end of the game and adds up to the value.
+ * proven, so that it reaches the end of the game and adds up to the value; the line of an
+ * unproven iteration is read as soon as it completes, while the table holds it.
  *
  * Invariants: pure (the clock is injected); the position is not modified; the same position and
  * limits give the same line; the generator is shared (not re-entrant), moves are collected
@@ -950,6 +951,7 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
   const solver = new Solver(position, opponent, options);
   const maxDepth = Math.min(options.maxDepth ?? MAX_PLIES, MAX_PLIES);
   let done: { value: number; depth: number; exact: boolean; first: number } | undefined;
+  let found: { line: Move[]; end: EndgameResult['end'] } | undefined;
   let preferred = 0;
   const restore = solver.snapshot();
   for (let depth = 1; depth <= maxDepth; depth++) {
@@ -966,13 +968,24 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
     preferred = got.list.signature(got.index);
     const exact = got.proven;
     done = { value: got.value, depth, exact, first: preferred };
+    // The line of an unproven iteration is read at once, while the table still holds it: read
+    // after a deeper search stopped half-way, it would cost a search of its own past the limit.
+    found = exact ? undefined : lineOf(solver, done);
     options.onIteration?.({ depth, spread: got.value, nodes: solver.nodes, exact });
     if (exact) break;
   }
   if (!done) throw new Error('endgame: the first iteration did not complete');
-  // The line: the best move of each position along it, found again with the table's help. When
-  // solved, each position of the line is searched until its value is proven too (its best move is
-  // then a best move of the game to the end, and the line reaches the end of the game).
+  const { line, end } = found ?? lineOf(solver, done);
+  return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
+}
+
+/**
+ * The line of a completed iteration: the best move of each position along it, found again with
+ * the table's help. When solved, each position of the line is searched until its value is proven
+ * too (its best move is then a best move of the game to the end, and the line reaches the end of
+ * the game). The solver's position is left as it was.
+ */
+function lineOf(solver: Solver, done: { depth: number; exact: boolean; first: number }): { line: Move[]; end: EndgameResult['end'] } {
   const line: Move[] = [];
   let end: EndgameResult['end'] = 'horizon';
   const played: { list: MoveList; index: number }[] = [];
@@ -991,7 +1004,7 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
     played.push({ list: got.list, index: i });
   }
   for (let k = played.length - 1; k >= 0; k--) solver.undo(played[k].list, played[k].index);
-  return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
+  return { line, end };
 }
 
 /** The value of one move of the mover: its points, then the opponent's best from the position after it. */
