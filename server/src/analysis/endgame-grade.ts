@@ -100,6 +100,12 @@ export function opponentRack(position: Position): string[] {
   return opponent;
 }
 
+/** Whether `move` ends the game at once: the last tiles of the rack (37.4), or the pass that completes the run (37.2). */
+function endsGame(position: Position, move: Move, runs: TurnRuns): boolean {
+  if (move.kind === 'pass') return runs.passes + 1 >= (position.rules === 'naspa' ? 6 : 4);
+  return move.used >= position.rack.length;
+}
+
 /** Transposition-table size for a node budget: room for every node, between 2^12 and 2^20 entries. */
 function tableBitsFor(maxNodes: number): number {
   return Math.max(12, Math.min(20, Math.ceil(Math.log2(Math.max(1, maxNodes))) + 1));
@@ -133,10 +139,14 @@ export function endgameGrade(
   // The first move of a proven line is worth the game's value: no second search for it.
   const same = solved.exact && best !== undefined && sameMove(best, move);
   // A line the search did not prove looks `depth` plies ahead: the move played is looked at as far
-  // (itself, then depth − 1 plies), so that the two figures are alike.
+  // (itself, then depth − 1 plies), so that the two figures are alike; at depth 1 that is its points
+  // alone, unless it ends the game.
+  const horizon = solved.exact ? undefined : solved.depth;
   const mine = same
     ? undefined
-    : endgameMoveValue(position, opponent, move, solved.exact ? eg : { ...eg, maxDepth: Math.max(1, solved.depth - 1) });
+    : horizon === 1 && !endsGame(position, move, runs)
+      ? { spread: move.score, exact: false, nodes: 0 }
+      : endgameMoveValue(position, opponent, move, horizon === undefined ? eg : { ...eg, maxDepth: horizon - 1 });
   const playedSpread = mine ? mine.spread : solved.spread;
   return {
     best,

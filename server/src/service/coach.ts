@@ -4,14 +4,17 @@
  * Computed on demand for one turn (never with the diagnostics), cancellable, and cached per
  * position in a bounded cache (`CoachCache`). Also the board view's list (`boardCoachModel`): the
  * best `BOARD_TOP` moves of the turn under the cursor, each with the tiles it would put on the
- * board (`previewTiles`), as plain data that report/board-body.ts draws.
+ * board (`previewTiles`), as plain data that report/board-body.ts draws. A turn with the bag empty
+ * is graded by the endgame (analysis/coach.ts): its lens and hover summary say so, with the points
+ * to the end and whether the figure is exact or the depth reached; the table still ranks by
+ * static equity.
  *
  * Invariants:
  * - Pure apart from the cache: `coachTurn` never throws except `AnalysisCancelled` (when the token
  *   is set); a turn that cannot be analysed (no full rack, no word list, a tile set other than the
  *   Spanish) gives a reason, not a guess.
  * - Cache key: the lexicon's identity, how many best moves, the position (`positionKey`) and the
- *   move played; at most `COACH_CACHE_ENTRIES` answers are kept (least recently used go first).
+ *   move played, and with the bag empty the runs of passes and scoreless turns and the scores; at most `COACH_CACHE_ENTRIES` answers are kept (least recently used go first).
  * - A preview holds exactly the tiles a move takes from the rack, on the squares it puts them
  *   (`newTiles`): a digraph tile is one tile ('CH'), a blank has its letter, `blank: true` and
  *   value 0 (art. 10.2); exchanges and the pass put none.

@@ -1,0 +1,142 @@
+/**
+ * The plain analysis grades the turns with the bag empty by the endgame search
+ * (analysis/coach.ts, endgame-grade.ts): the figures equal `solveEndgame` / `endgameMoveValue`
+ * called directly; a move that is the endgame's best loses 0 even when its static equity is
+ * lower; `planilla analyze` says the method in its JSON and its lines, the same whatever `--jobs`;
+ * `--endgame-nodes 0` grades statically; the runs of passes are counted as the engine counts them.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyzeGame, analyzeTurn } from '../../../server/src/analysis/coach';
+import { endgameMoveValue, solveEndgame } from '../../../server/src/analysis/endgame';
+import { opponentRack, runsBefore } from '../../../server/src/analysis/endgame-grade';
+import { runAnalyze } from '../../../server/src/cli/analyze';
+import { MIN_PARALLEL_FILES } from '../../../server/src/cli/batch';
+import { analyze } from '../../../server/src/service/document';
+import { coachLensTitle } from '../../../server/src/service/coach';
+import { generateGame } from '../../support/generator';
+import { defaultLexicon, readSample, repoRoot, samplePath, tempDir } from '../../support/fixtures';
+
+describe('analysis: turns with the bag empty graded by the endgame', function () {
+  this.timeout(300000);
+  const lexicon = defaultLexicon();
+
+  it('gives, on the sample game, the spreads that solveEndgame and endgameMoveValue give directly', () => {
+    const r = analyze(readSample('partida-completa.gcg'), { lexicon }).replay;
+    const nodes = 300_000;
+    const game = analyzeGame(r, { lexicon, top: 5, endgameNodes: nodes });
+    const endgame = game.turns.filter((t) => t.method === 'endgame');
+    assert.ok(endgame.length >= 5, `${endgame.length} endgame turns`);
+    let exact = 0;
+    for (const t of game.turns) {
+      if (!t.position || t.equityLost === undefined) continue;
+      assert.equal(t.method, t.position.bag === 0 ? 'endgame' : 'static', `line ${r.turns[t.index].event.line + 1}`);
+      const eg = t.endgame;
+      if (!eg) continue;
+      assert.equal(t.equityLost, eg.lost);
+      assert.equal(eg.lost, Math.max(0, eg.bestSpread - eg.playedSpread));
+      if (!eg.exact) continue;
+      exact++;
+      const runs = runsBefore(r, t.index);
+      const opts = { lexicon, passes: runs.passes, scoreless: runs.scoreless };
+      const opponent = opponentRack(t.position);
+      const solved = solveEndgame(t.position, opponent, opts);
+      assert.equal(eg.bestSpread, solved.spread);
+      assert.equal(eg.playedSpread, endgameMoveValue(t.position, opponent, t.played!, opts).spread);
+      assert.equal(eg.best.kind, solved.line[0].kind);
+    }
+    assert.ok(exact >= 3, `${exact} exact turns`);
+  });
+
+  it('shows 0 lost for the endgame-best move played even though its static equity was lower', () => {
+    const r = analyze(readSample('final-de-club.gcg'), { lexicon }).replay;
+    const found = analyzeGame(r, { lexicon, top: 5 }).turns.filter(
+      (t) => t.method === 'endgame' && t.legal && t.best && t.played && t.best[0].equity > t.played.equity && t.equityLost === 0,
+    );
+    assert.ok(found.length > 0, 'a turn whose endgame-best move was not the static best');
+    for (const t of found) {
+      const staticTurn = analyzeTurn(r, t.index, { lexicon, top: 5, endgameNodes: 0 })!;
+      assert.equal(staticTurn.method, 'static');
+      assert.ok(staticTurn.equityLost! > 0);
+      assert.match(coachLensTitle(t, 'en'), /^endgame: the move played is the best/);
+    }
+  });
+
+  it('counts a withdrawn play as a pass and an exchange as scoreless, as the engine does', () => {
+    const text = readSample('partida-completa.gcg');
+    const r = analyze(text, { lexicon }).replay;
+    for (let i = 0; i < r.turns.length; i++) {
+      const runs = runsBefore(r, i);
+      assert.ok(runs.scoreless >= runs.passes);
+      if (i > 0 && r.turns[i - 1].kind === 'placement' && r.turns[i].kind !== 'withdrawn')
+        assert.deepEqual(runs, { passes: 0, scoreless: 0 });
+    }
+  });
+
+  describe('planilla analyze', () => {
+    async function run(argv: string[]): Promise<{ code: number; log: string[] }> {
+      const log: string[] = [];
+      const io = { out: (s: string) => log.push(`out ${s}`), err: (s: string) => log.push(`err ${s}`), lang: 'en' as const, tty: false };
+      const code = await runAnalyze(argv, io, { progress: undefined });
+      return { code, log };
+    }
+    const jsonOf = (log: string[]): { files: { turns: Record<string, unknown>[] }[] } =>
+      JSON.parse(
+        log
+          .filter((l) => l.startsWith('out '))
+          .map((l) => l.slice(4))
+          .join('\n'),
+      ) as { files: { turns: Record<string, unknown>[] }[] };
+
+    it('says the method per turn in JSON, with the spreads and exact for the endgame turns, and in its lines', async () => {
+      const j = await run([samplePath('partida-completa.gcg'), '--json']);
+      assert.equal(j.code, 0);
+      const turns = jsonOf(j.log).files[0].turns;
+      const eg = turns.filter((t) => t.method === 'endgame');
+      assert.ok(eg.length >= 5);
+      for (const t of eg) {
+        const e = t.endgame as { bestSpread: number; playedSpread: number; exact: boolean; depth: number };
+        assert.equal(typeof e.exact, 'boolean');
+        assert.equal(t.equityLost, Math.max(0, e.bestSpread - e.playedSpread));
+      }
+      assert.ok(turns.some((t) => t.method === 'static'));
+      const text = await run([samplePath('partida-completa.gcg')]);
+      assert.ok(text.log.some((l) => / to the end; best .* · (exact endgame|endgame searched)/.test(l)));
+      const none = await run([samplePath('partida-completa.gcg'), '--json', '--endgame-nodes', '0']);
+      assert.ok(jsonOf(none.log).files[0].turns.every((t) => t.method !== 'endgame' && t.endgame === undefined));
+      const bad = await run([samplePath('partida-completa.gcg'), '--endgame-nodes', 'many']);
+      assert.equal(bad.code, 2);
+      assert.equal(bad.log.length, 1);
+      assert.match(bad.log[0], /^err .*--endgame-nodes/);
+    });
+
+    it('gives the same bytes with --jobs 1 and --jobs 2', async () => {
+      const dir = tempDir('analyze-endgame-jobs');
+      try {
+        for (let i = 0; i < MIN_PARALLEL_FILES + 1; i++)
+          fs.writeFileSync(path.join(dir, `g${i}.gcg`), generateGame({ seed: 900 + i, notation: 'brackets' }).text);
+        const script = path.join(repoRoot, 'out', 'server', 'src', 'cli', 'worker.js');
+        for (const extra of [['--json'], []]) {
+          const one = await run([dir, '--jobs', '1', '--endgame-nodes', '300', ...extra]);
+          const log: string[] = [];
+          const io = {
+            out: (s: string) => log.push(`out ${s}`),
+            err: (s: string) => log.push(`err ${s}`),
+            lang: 'en' as const,
+            tty: false,
+          };
+          const code = await runAnalyze([dir, '--jobs', '2', '--endgame-nodes', '300', ...extra], io, {
+            progress: undefined,
+            workerScript: script,
+          });
+          assert.equal(code, one.code);
+          assert.deepEqual(log, one.log);
+          if (extra[0] === '--json') assert.ok(jsonOf(one.log).files.some((f) => f.turns.some((t) => t.method === 'endgame')));
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+});
