@@ -14,10 +14,10 @@
 //   --quick: fewer runs (10 · 3 · 1 instead of 30 · 5 · 3), for a first look.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { root } from './lib/command-line.mjs';
+import { userKwg } from './lib/user-kwg.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -60,41 +60,7 @@ if (!existsSync(g10000)) {
     made += Math.min(games.length, 10000 - made);
   }
 }
-if (!existsSync(kwg)) writeFileSync(kwg, userKwg());
-
-/** The pinned word list as a Woogles .kwg: a trie, siblings in tile order (lexicon/kwg.ts). */
-function userKwg() {
-  const require = createRequire(join(root, 'package.json'));
-  const { tokenize } = require(join(root, 'out/server/src/lexicon/normalize.js'));
-  const words = JSON.parse(readFileSync(require.resolve('an-array-of-spanish-words/index.json'), 'utf8'));
-  const trie = { children: new Map(), accepts: false };
-  for (const word of words) {
-    const tiles = tokenize(word);
-    if (!tiles) continue;
-    let node = trie;
-    for (const t of tiles) {
-      if (!node.children.has(t)) node.children.set(t, { children: new Map(), accepts: false });
-      node = node.children.get(t);
-    }
-    node.accepts = true;
-  }
-  const nodes = [0];
-  const place = (node) => {
-    const kids = [...node.children].sort((a, b) => a[0] - b[0]);
-    if (kids.length === 0) return 0;
-    const start = nodes.length;
-    for (const _ of kids) nodes.push(0);
-    kids.forEach(([tile, child], i) => {
-      const arc = place(child);
-      nodes[start + i] = ((tile << 24) | (child.accepts ? 0x800000 : 0) | (i === kids.length - 1 ? 0x400000 : 0) | arc) >>> 0;
-    });
-    return start;
-  };
-  nodes[0] = (0x400000 | place(trie)) >>> 0;
-  const bytes = Buffer.alloc(nodes.length * 4);
-  nodes.forEach((n, i) => bytes.writeUInt32LE(n, i * 4));
-  return bytes;
-}
+if (!existsSync(kwg)) writeFileSync(kwg, userKwg(root));
 
 // 2. Timing.
 const env = { ...process.env, PLANILLA_CACHE_DIR: join(work, 'cache') };

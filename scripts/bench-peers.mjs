@@ -34,21 +34,27 @@
 //   3. the first position of a fresh process (a child that loads the lexicon, then times three
 //      best-10 searches): the cold pass against the warm one
 //   4. `planilla analyze --json` of 100 generated games, --jobs 1 and --jobs 2 (children's CPU)
-//   5. start-up: `planilla check FILE` and `planilla moves FILE --line L` against `node -e 0`
-//      (children's CPU, interleaved, median of samples that are each the mean of 10 processes)
+//   5. start-up: `planilla check FILE`, `planilla moves FILE --line L` and `planilla check
+//      --lexicon USER.kwg FILE` (the pinned list as a .kwg, its cache made by a first run) against
+//      `node -e 0` (children's CPU, interleaved, median of samples that are each the mean of 10
+//      processes)
 //
 // Usage: node scripts/bench-peers.mjs [--magpie DIR] [--wolges DIR] [--build-dir DIR] [--runs N]
-//          [--games N] [--skip-analyze] [--skip-startup] [--write-positions DIR] [--out DIR]
+//          [--games N] [--skip-generator] [--skip-analyze] [--skip-startup] [--write-positions DIR] [--out DIR]
+//   --skip-generator: leaves out 1-2 (the generator runs, Planilla's and the peers'), for the
+//   whole-game and start-up figures alone.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
 import { commandLine, require, root } from './lib/command-line.mjs';
 import { failureDetail, peerBuilder } from './lib/peers.mjs';
+import { userKwg } from './lib/user-kwg.mjs';
 
 const { args, option, count } = commandLine('bench-peers');
 const RUNS = count('--runs', 5);
 const GAMES = count('--games', 100);
+const SKIP_GENERATOR = args.includes('--skip-generator');
 const OUT = option('--out', join(root, 'out'));
 const say = (text) => process.stdout.write(`${text}\n`);
 const planilla = join(root, 'bin/planilla.js');
@@ -185,8 +191,9 @@ const tryBuild = (name, dir, build) => {
   }
 };
 // wolges first: its builder makes the word graph MAGPIE reads too.
-if (wolgesDir) tryBuild('wolges', wolgesDir, buildWolges);
-if (magpieDir) {
+if (wolgesDir && !SKIP_GENERATOR) tryBuild('wolges', wolgesDir, buildWolges);
+if (SKIP_GENERATOR) missing.push('the generator runs: --skip-generator');
+else if (magpieDir) {
   if (!peers.some((p) => p.name === 'wolges'))
     missing.push("MAGPIE: needs the word graph built by wolges' builder (give --wolges DIR too)");
   else tryBuild('MAGPIE', magpieDir, buildMagpie);
@@ -221,83 +228,87 @@ const runPlanilla = (blanks) =>
     return [placements, tAll, tOne, tTen, best[0] && best[0].kind === 'play' ? best[0].score : 0];
   });
 
-// Warm up the JIT.
-for (const p of byBlanks[1].slice(0, 30)) generateMoves(p, options);
-
-// 1–2. Interleaved runs: per class, Planilla then each peer, RUNS times.
-const tools = ['Planilla', ...peers.map((p) => p.name)];
-const results = byBlanks.map(() => tools.map(() => [])); // [blanks][tool][run] = rows
 let mismatches = 0;
-for (let run = 0; run < RUNS; run++)
-  for (const blanks of [0, 1, 2]) {
-    if (byBlanks[blanks].length === 0) continue;
-    results[blanks][0].push(runPlanilla(blanks));
-    peers.forEach((peer, k) => results[blanks][k + 1].push(runPeer(peer, blanks)));
-  }
-say(`load after the runs: ${load()}`);
-// Exactness first: the same placements and the same best score everywhere.
-byBlanks.forEach((list, blanks) =>
-  list.forEach((p, i) => {
-    const ours = results[blanks][0][0][i];
-    peers.forEach((peer, k) => {
-      const theirs = results[blanks][k + 1][0][i];
-      if (!theirs || theirs[0] !== ours[0] || theirs[4] !== ours[4]) {
-        mismatches++;
-        if (mismatches <= 10)
-          say(
-            `  MISMATCH ${peer.name}, ${blanks} blank(s), position ${i} (rack ${p.rack.join('')}): Planilla ${ours[0]} placements best ${ours[4]}, ${peer.name} ${theirs ? `${theirs[0]} best ${theirs[4]}` : 'no answer'}`,
-          );
-      }
-    });
-  }),
-);
-const placementsOf = (blanks) => results[blanks][0][0]?.reduce((n, r) => n + r[0], 0) ?? 0;
-if (peers.length > 0)
-  say(
-    mismatches === 0
-      ? `move counts: equal for ${tools.join(', ')} on all ${total} positions (${byBlanks.map((_, b) => placementsOf(b)).reduce((a, b) => a + b, 0)} placements each) and the same best score`
-      : `move counts: ${mismatches} differences (above)`,
+if (!SKIP_GENERATOR) {
+  // Warm up the JIT.
+  for (const p of byBlanks[1].slice(0, 30)) generateMoves(p, options);
+
+  // 1–2. Interleaved runs: per class, Planilla then each peer, RUNS times.
+  const tools = ['Planilla', ...peers.map((p) => p.name)];
+  const results = byBlanks.map(() => tools.map(() => [])); // [blanks][tool][run] = rows
+  for (let run = 0; run < RUNS; run++)
+    for (const blanks of [0, 1, 2]) {
+      if (byBlanks[blanks].length === 0) continue;
+      results[blanks][0].push(runPlanilla(blanks));
+      peers.forEach((peer, k) => results[blanks][k + 1].push(runPeer(peer, blanks)));
+    }
+  say(`load after the runs: ${load()}`);
+  // Exactness first: the same placements and the same best score everywhere.
+  byBlanks.forEach((list, blanks) =>
+    list.forEach((p, i) => {
+      const ours = results[blanks][0][0][i];
+      peers.forEach((peer, k) => {
+        const theirs = results[blanks][k + 1][0][i];
+        if (!theirs || theirs[0] !== ours[0] || theirs[4] !== ours[4]) {
+          mismatches++;
+          if (mismatches <= 10)
+            say(
+              `  MISMATCH ${peer.name}, ${blanks} blank(s), position ${i} (rack ${p.rack.join('')}): Planilla ${ours[0]} placements best ${ours[4]}, ${peer.name} ${theirs ? `${theirs[0]} best ${theirs[4]}` : 'no answer'}`,
+            );
+        }
+      });
+    }),
   );
-const fmt = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '–');
-const table = [];
-const row = (label, cells) => table.push(`| ${label} | ${cells.join(' | ')} |`);
-table.push(`| | ${tools.join(' | ')}${peers.length ? ` | ${peers.map((p) => `Planilla / ${p.name}`).join(' | ')}` : ''} |`);
-table.push(`| --- |${' --- |'.repeat(tools.length + peers.length)}`);
-// All moves: per run, placements / CPU s of the pass; ratio of Planilla's time to the peer's per run.
-{
-  const rate = (blanks, k) =>
-    median(results[blanks][k].map((rows) => rows.reduce((n, r) => n + r[0], 0) / (rows.reduce((t, r) => t + r[1], 0) / 1000)));
-  const ratio = (blanks, k) =>
-    median(
-      results[blanks][0].map((rows, run) => rows.reduce((t, r) => t + r[1], 0) / results[blanks][k][run].reduce((t, r) => t + r[1], 0)),
+  const placementsOf = (blanks) => results[blanks][0][0]?.reduce((n, r) => n + r[0], 0) ?? 0;
+  if (peers.length > 0)
+    say(
+      mismatches === 0
+        ? `move counts: equal for ${tools.join(', ')} on all ${total} positions (${byBlanks.map((_, b) => placementsOf(b)).reduce((a, b) => a + b, 0)} placements each) and the same best score`
+        : `move counts: ${mismatches} differences (above)`,
     );
-  row('all moves, 0 / 1 / 2 blanks (M placements/s)', [
-    ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(rate(b, k) / 1e6, 2)).join(' / ')),
-    ...peers.map((_, k) => [0, 1, 2].map((b) => `${fmt(ratio(b, k + 1), 2)}×`).join(' / ')),
-  ]);
+  const fmt = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+  const table = [];
+  const row = (label, cells) => table.push(`| ${label} | ${cells.join(' | ')} |`);
+  table.push(`| | ${tools.join(' | ')}${peers.length ? ` | ${peers.map((p) => `Planilla / ${p.name}`).join(' | ')}` : ''} |`);
+  table.push(`| --- |${' --- |'.repeat(tools.length + peers.length)}`);
+  // All moves: per run, placements / CPU s of the pass; ratio of Planilla's time to the peer's per run.
+  {
+    const rate = (blanks, k) =>
+      median(results[blanks][k].map((rows) => rows.reduce((n, r) => n + r[0], 0) / (rows.reduce((t, r) => t + r[1], 0) / 1000)));
+    const ratio = (blanks, k) =>
+      median(
+        results[blanks][0].map((rows, run) => rows.reduce((t, r) => t + r[1], 0) / results[blanks][k][run].reduce((t, r) => t + r[1], 0)),
+      );
+    row('all moves, 0 / 1 / 2 blanks (M placements/s)', [
+      ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(rate(b, k) / 1e6, 2)).join(' / ')),
+      ...peers.map((_, k) => [0, 1, 2].map((b) => `${fmt(ratio(b, k + 1), 2)}×`).join(' / ')),
+    ]);
+  }
+  for (const [col, label] of [
+    [2, 'best move'],
+    [3, 'best 10'],
+  ]) {
+    const perPosition = (blanks, k) => results[blanks][k][0].map((_, i) => median(results[blanks][k].map((rows) => rows[i][col])));
+    const ratio = (blanks, k) =>
+      median(
+        results[blanks][0].map(
+          (rows, run) => rows.reduce((t, r) => t + r[col], 0) / results[blanks][k][run].reduce((t, r) => t + r[col], 0),
+        ),
+      );
+    row(`${label}, median ms (0 / 1 / 2 blanks)`, [
+      ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(median(perPosition(b, k)), 3)).join(' / ')),
+      ...peers.map((_, k) => [0, 1, 2].map((b) => `${fmt(ratio(b, k + 1), 2)}×`).join(' / ')),
+    ]);
+    row(`${label}, p95 ms`, [
+      ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(percentile(perPosition(b, k), 0.95), 2)).join(' / ')),
+      ...peers.map(() => ''),
+    ]);
+  }
+  say(
+    `CPU time (user + system) of the generation calls alone, ${RUNS} interleaved runs, medians; ratios are Planilla's total CPU time over the peer's, per run, median:`,
+  );
+  for (const line of table) say(line);
 }
-for (const [col, label] of [
-  [2, 'best move'],
-  [3, 'best 10'],
-]) {
-  const perPosition = (blanks, k) => results[blanks][k][0].map((_, i) => median(results[blanks][k].map((rows) => rows[i][col])));
-  const ratio = (blanks, k) =>
-    median(
-      results[blanks][0].map((rows, run) => rows.reduce((t, r) => t + r[col], 0) / results[blanks][k][run].reduce((t, r) => t + r[col], 0)),
-    );
-  row(`${label}, median ms (0 / 1 / 2 blanks)`, [
-    ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(median(perPosition(b, k)), 3)).join(' / ')),
-    ...peers.map((_, k) => [0, 1, 2].map((b) => `${fmt(ratio(b, k + 1), 2)}×`).join(' / ')),
-  ]);
-  row(`${label}, p95 ms`, [
-    ...tools.map((_, k) => [0, 1, 2].map((b) => fmt(percentile(perPosition(b, k), 0.95), 2)).join(' / ')),
-    ...peers.map(() => ''),
-  ]);
-}
-say(
-  `CPU time (user + system) of the generation calls alone, ${RUNS} interleaved runs, medians; ratios are Planilla's total CPU time over the peer's, per run, median:`,
-);
-for (const line of table) say(line);
 if (!keepWork) rmSync(work, { recursive: true, force: true });
 
 // 4. analyze of GAMES games.
@@ -328,11 +339,21 @@ try {
     const file = join(dir, 'one.gcg');
     writeFileSync(file, games[0].text);
     const line = String(games[0].text.split('\n').findIndex((l) => l.startsWith('>')) + 1);
+    const kwg = join(dir, 'user.kwg');
+    writeFileSync(kwg, userKwg(root));
     const cases = [
       ['node -e 0', ['-e', '0']],
       ['planilla check FILE', [planilla, 'check', file]],
       ['planilla moves FILE --line L', [planilla, 'moves', file, '--line', line]],
+      ['planilla check --lexicon USER.kwg FILE', [planilla, 'check', '--lexicon', kwg, file]],
     ];
+    // A first run of each (the user's list compiled into its cache, found next time by path, size and time).
+    for (const [, argv] of cases)
+      try {
+        execFileSync(process.execPath, argv, { stdio: 'ignore' });
+      } catch {
+        // a finding exits 1
+      }
     // The kernel keeps the children's CPU time in nanoseconds and reports it at 10 ms ticks: a
     // sample is the mean of BATCH processes run one after the other, so its resolution is
     // 10 / BATCH ms (one process against a base of about 50 ms would move by 20 % a tick).
