@@ -33,7 +33,7 @@ import { positionBefore, type Position } from './position';
 export type GradeMethod = 'static' | 'endgame';
 
 /** Search nodes of each endgame search of the plain analysis (the best line; the move played). */
-export const ANALYZE_ENDGAME_NODES = 100;
+export const ANALYZE_ENDGAME_NODES = 300;
 
 export interface CoachOptions extends MoveOptions {
   readonly top: number;

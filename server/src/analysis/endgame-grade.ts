@@ -136,8 +136,9 @@ export function endgameGrade(
   const best = solved.line[0];
   // An illegal move played (a phony) is valued as the pass it amounted to.
   const move: Move = legal ? played : { ...played, kind: 'pass', squares: [], score: 0, used: 0 };
-  // The first move of a proven line is worth the game's value: no second search for it.
-  const same = solved.exact && best !== undefined && sameMove(best, move);
+  // The line's first move is worth the line's value, proven or seen to the same horizon: no
+  // second search for it (a second one, cut short by its own node limit, could disagree).
+  const same = best !== undefined && sameMove(best, move);
   // A line the search did not prove looks `depth` plies ahead: the move played is looked at as far
   // (itself, then depth − 1 plies), so that the two figures are alike; at depth 1 that is its points
   // alone, unless it ends the game.
