@@ -44,11 +44,18 @@ const facesOf = (m: Move): string[] => newTiles(m).map((t) => (t.blank ? '?' : t
 /**
  * Exhaustive minimax (no pruning, no ordering; positions seen before are remembered): the spread
  * of the side to move from here to the end. `scoreless`: the scoreless turns in a row before
- * (37.3, current FISE: twelve end the game; someone has scored in these positions).
+ * (37.3, current FISE: twelve end the game; someone has scored in these positions). `passLimit`:
+ * passes in a row that end the game (the edition's by default; 2 is MAGPIE's endgame).
  */
-function minimax(board: BoardCells, racks: readonly [string[], string[]], passes: number, rules: Edition, scoreless = passes): number {
+function minimax(
+  board: BoardCells,
+  racks: readonly [string[], string[]],
+  passes: number,
+  rules: Edition,
+  scoreless = passes,
+  passLimit = rules === 'naspa' ? 6 : 4,
+): number {
   const memo = new Map<string, number>();
-  const passLimit = rules === 'naspa' ? 6 : 4;
   const scorelessLimit = rules === 'fise' ? 12 : Infinity;
   const go = (b: BoardCells, mine: string[], theirs: string[], run: number, zeros: number): number => {
     const key = `${b.map((c) => (c ? c.letter + (c.blank ? '*' : '') : '.')).join('')}|${mine.slice().sort().join('')}|${theirs.slice().sort().join('')}|${run}|${zeros}`;
@@ -248,6 +255,34 @@ describe('analysis: exact endgame', () => {
     assert.equal(lines, 18);
     assert.ok(compared >= 40, `only ${compared} proven values compared`);
     assert.ok(provenEarly >= 5, `only ${provenEarly} values proven with horizon leaves in the tree`);
+  });
+
+  it("gives the spread of an endgame ended by two passes (MAGPIE's rule), whatever the edition, but on the last pass of a run", function () {
+    // scripts/check-endgame-peers.mjs compares our values with MAGPIE's on this ground: going out
+    // moves the spread by 2R under every edition, and the number of passes that ends the game
+    // changes no value but that of the position whose next pass ends it.
+    this.timeout(240000);
+    const cases: { seed: number; k: [number, number] }[] = [
+      { seed: 11, k: [1, 2] },
+      { seed: 12, k: [2, 2] },
+      { seed: 13, k: [3, 1] },
+      { seed: 14, k: [2, 1] },
+    ];
+    for (const c of cases) {
+      const big = firstEmptyBag(c.seed);
+      const [mine, theirs] = shrink(big.position, big.opponent, c.k, c.seed);
+      const two = [0, 1].map((run) => minimax(big.position.board, [mine, theirs], run, 'fise', run, 2));
+      for (const rules of ['fise', 'fise-2001', 'naspa'] as const) {
+        const limit = rules === 'naspa' ? 6 : 4;
+        const position: Position = { ...big.position, rack: mine, rules };
+        for (let passes = 0; passes < limit; passes++) {
+          const got = solveEndgame(position, theirs, { lexicon, passes });
+          const label = `seed ${c.seed} ${mine.join('')} v ${theirs.join('')} ${rules} after ${passes} passes`;
+          assert.equal(got.exact, true, label);
+          assert.equal(got.spread, two[passes + 1 === limit ? 1 : 0], label);
+        }
+      }
+    }
   });
 
   it('a search stopped at 2 and 3 plies equals a minimax to the same depth (the horizon read lane by lane)', function () {
