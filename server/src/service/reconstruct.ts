@@ -273,7 +273,9 @@ export function* reconstructSheetSteps(
     const base = { line: e.line + 1, nick: e.nick.value, score: x.turn.score, status: a.status };
     if (a.status === 'decided') {
       const p = a.candidates[0];
-      const known = e.rack ? undefined : racks[k];
+      const certain = e.rack ? undefined : racks[k];
+      // A placement line of the sheet takes the rack after its colon (where a rack goes).
+      const known = certain && (e.kind !== 'placement' || lineText(e.line)[e.nick.span.end.column] === ':') ? certain : undefined;
       lines.push({ ...base, play: p, ...(known ? { rack: known } : {}) });
       const written = known && known.length > 0 ? `${writeRack(known, brackets)} ` : '';
       if (e.kind !== 'placement') {
@@ -286,7 +288,7 @@ export function* reconstructSheetSteps(
           range: { start: { line: e.line, character: 0 }, end: { line: e.line, character: original.length } },
           newText: text,
         });
-      } else if (written && lineText(e.line)[e.nick.span.end.column] === ':') {
+      } else if (written) {
         const colon = e.nick.span.end;
         const at = { line: colon.line, character: colon.column + 1 };
         edits.push({ range: { start: at, end: at }, newText: ` ${written.trimEnd()}` });
