@@ -29,6 +29,7 @@ import { COMMON, lineOption, moveText, positionJson, positiveInt, render, shown,
 import { jsonForTerminal } from './terminal';
 import { progressBar } from './progress';
 import { AnalysisUnsupported } from '../analysis';
+import { runsBefore } from '../analysis/endgame-grade';
 import type { Lexicon } from '../lexicon/types';
 import { sameMove } from '../analysis/endgame';
 import { PRE_ENDGAME_MAX_BAG, solvePreEndgame, type PreEndgameResult } from '../analysis/pre-endgame';
@@ -40,13 +41,6 @@ export const endgameCommand: Command = {
 
 export function runEndgame(argv: readonly string[], io: CliIo): Promise<number> {
   return runCommand(endgameCommand, argv, io);
-}
-
-/** Consecutive passes just before turn `index` (37.2: with the bag empty only passes are scoreless). */
-export function passesBefore(r: Replay, index: number): number {
-  let n = 0;
-  for (let i = index - 1; i >= 0 && r.turns[i].kind === 'pass'; i--) n++;
-  return n;
 }
 
 /** ', art. 37.4' (the article of the ending under the edition; none under NASPA or at the horizon). */
@@ -92,7 +86,8 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
     return 2;
   }
   const position = got.position;
-  const passes = passesBefore(r, index);
+  // Passes in a row before the turn, a withdrawn play counting as one (37.2, art. 34).
+  const passes = runsBefore(r, index).passes;
   const top = positiveInt(args.values.get('top'), '--top', io);
   if (top === null) return 2;
   if (position.bag >= 1 && position.bag <= PRE_ENDGAME_MAX_BAG) {

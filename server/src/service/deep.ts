@@ -30,6 +30,7 @@
  *   if (!('reason' in target)) for (const step = deepSteps(target, { lexicon, seed: 1 }); ; ) { … }
  */
 import { analyzeTurn } from '../analysis/coach';
+import { runsBefore } from '../analysis/endgame-grade';
 import { endgameMoveValue, solveEndgame, type EndgameResult } from '../analysis/endgame';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { AnalysisUnsupported, positionBefore, unseenTiles, type Move, type Position } from '../analysis';
@@ -38,7 +39,6 @@ import type { Lexicon } from '../lexicon/types';
 import { formatMessage } from '../rules/messages';
 import { formatNumber } from '../rules/template';
 import type { Language } from '../rules/types';
-import type { Replay } from '../engine/types';
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { DeepAnalysisAnswer, DeepMoveFigures } from '../shared/protocol';
 import { turnAtLine } from './board-model';
@@ -100,12 +100,6 @@ export interface DeepEndgameOutcome {
 
 export type DeepOutcome = DeepSimOutcome | DeepEndgameOutcome;
 
-function passesBefore(replay: Replay, index: number): number {
-  let n = 0;
-  for (let i = index - 1; i >= 0 && replay.turns[i].kind === 'pass'; i--) n++;
-  return n;
-}
-
 /**
  * The move at a 0-based line (the turn shown there, as the board view takes it) and how it is
  * analysed, or why it cannot be.
@@ -139,7 +133,7 @@ export function deepTarget(
       position,
       played: coach.played,
       legal: coach.legal === true,
-      passes: passesBefore(replay, index),
+      passes: runsBefore(replay, index).passes,
     };
   } catch (error) {
     if (error instanceof AnalysisUnsupported) return { reason: formatMessage(error.reason.messageId, error.reason.args, lang) };
