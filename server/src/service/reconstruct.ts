@@ -266,7 +266,9 @@ export function* reconstructSheetSteps(
   const lineText = (n: number): string => file.text.split(/\r?\n/)[n] ?? '';
   const eol = file.text.includes('\r\n') ? '\r\n' : '\n';
   const racks = certainRacks(list, search, finalBoard, analysis.replay.tileSet, finisher, statedRacks(analysis));
-  const brackets = file.notation === 'brackets';
+  // The plays are written in bracket notation ([CH]); once one is, the whole answer reads in it,
+  // so a rack is written so too (a plain `ch` would then read as two blanks).
+  const brackets = file.notation === 'brackets' || search.turns.some((a) => a.status === 'decided' && a.candidates[0].play.includes('['));
   list.forEach((x, k) => {
     const e = x.event;
     const a = search.turns[k];

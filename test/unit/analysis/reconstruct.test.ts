@@ -22,6 +22,9 @@ import { captureIo } from '../report/helpers';
 import { corpusFiles, defaultLexicon, sampleFiles, samplePath, tempDir } from '../../support/fixtures';
 import { generateGame } from '../../support/generator';
 import { stripToScores } from '../../support/strip-scores';
+import { loadLeavesOrBuiltin } from '../../../server/src/analysis/leave-files';
+import { playGame, toGcg } from '../../../server/src/training/selfplay';
+import { chooserFor } from '../../../server/src/training/strategies';
 
 const lexicon = defaultLexicon();
 
@@ -286,6 +289,28 @@ describe('analysis: reconstruct', function () {
       assert.equal(applyLineEdits(sheet.parsed.file.text, r.edits), r.text, `seed ${seed}: edits`);
     }
     assert.ok(written >= 15, `${written} racks written`);
+  });
+
+  it('writes a certain rack with a digraph in the notation of the plays it writes ([CH], [RR]), and the answer replays with no error', () => {
+    // Self-play seed 34 (equity against greedy, as bench:reconstruct plays it): a score-only
+    // sheet is plain notation until the answer writes [CH]A..[RR]EO; a rack `AchELORrr` would then
+    // read as blanks and too many tiles.
+    const leaves = loadLeavesOrBuiltin(undefined).leaves;
+    const choosers = [chooserFor('equity', { lexicon, leaves }), chooserFor('greedy', { lexicon, leaves })] as const;
+    const g = toGcg(playGame(34, choosers, { nicks: ['ana', 'beto'] }));
+    const { s, r } = rebuild(g);
+    const withDigraph = r.lines.filter((l) => l.rack?.some((f) => f.length > 1));
+    assert.ok(withDigraph.length > 0, 'a rack with a digraph is written');
+    const answer = r.text.split('\n');
+    for (const l of withDigraph) {
+      const written = answer.find((x) => x.startsWith(`>${l.nick}: `) && x.includes(` ${l.play!.coord} ${l.play!.play} `));
+      assert.match(written ?? '', /^>[^:]+: \S*\[(CH|LL|RR)\]\S* /, `line ${l.line}: ${written}`);
+    }
+    const back = analyze(r.text, { lexicon, tileSet: s.tileSet });
+    assert.deepEqual(
+      back.findings.filter((f) => f.severity === 'error').map((f) => `${f.span.start.line + 1}: ${f.messageId}`),
+      [],
+    );
   });
 
   it('writes a certain rack on a placement line of the sheet that lacks one', () => {
