@@ -66,6 +66,16 @@ function unseenList(board: BoardCells, keep: readonly string[] = []): string[] {
   return out;
 }
 
+/** The position before every `step`-th turn from `first` of generated game `seed` (bracket notation), with the turn's index. */
+function* gamePositions(seed: number, first: number, step: number): Generator<{ index: number; position: Position }> {
+  const game = generateGame({ seed, notation: 'brackets' });
+  const r = replay(parse(game.text).file, { lexicon });
+  for (let i = first; i < r.turns.length; i += step) {
+    const got = positionBefore(r, i);
+    if ('position' in got) yield { index: i, position: got.position };
+  }
+}
+
 function randomRack(rnd: () => number, board: BoardCells, blanks: number): string[] {
   const rack: string[] = [];
   for (let i = 0; i < blanks; i++) rack.push('?');
@@ -284,13 +294,9 @@ describe('analysis: how all moves are kept and sorted', function () {
   it('records and move objects give the same moves in string order (0–2 blanks, equity and score, a played move)', () => {
     const rnd = mulberry32(2718);
     let moves = 0;
-    const game = generateGame({ seed: 61, notation: 'brackets' });
-    const r = replay(parse(game.text).file, { lexicon });
-    for (let i = 0; i < r.turns.length; i += 5) {
-      const got = positionBefore(r, i);
-      if (!('position' in got)) continue;
+    for (const { position } of gamePositions(61, 0, 5)) {
       for (const blanks of [0, 1, 2]) {
-        const p: Position = { ...got.position, rack: randomRack(rnd, got.position.board, blanks) };
+        const p: Position = { ...position, rack: randomRack(rnd, position.board, blanks) };
         const leaves = defaultLeaves('spanish');
         for (const sort of ['equity', 'score'] as const) {
           const all = generateMoves(p, { lexicon, sort });
@@ -313,13 +319,9 @@ describe('analysis: how all moves are kept and sorted', function () {
 
   it('a move list reads the moves of generateMoves one by one, and keeps them across other searches', () => {
     const rnd = mulberry32(1414);
-    const game = generateGame({ seed: 67, notation: 'brackets' });
-    const r = replay(parse(game.text).file, { lexicon });
     let lists = 0;
-    for (let i = 2; i < r.turns.length; i += 6) {
-      const got = positionBefore(r, i);
-      if (!('position' in got)) continue;
-      const p: Position = { ...got.position, rack: randomRack(rnd, got.position.board, i % 3) };
+    for (const { index: i, position } of gamePositions(67, 2, 6)) {
+      const p: Position = { ...position, rack: randomRack(rnd, position.board, i % 3) };
       const list = listMoves(p, { lexicon });
       // other searches in between reuse the generator's shared buffers, not the list's records
       const other: Position = { ...p, rack: randomRack(rnd, p.board, 1) };
@@ -339,14 +341,10 @@ describe('analysis: how all moves are kept and sorted', function () {
 
   it('a move list gives every move of generateMoves in its order (equity, score, no leaves; exchanges allowed or not)', () => {
     const rnd = mulberry32(1717);
-    const game = generateGame({ seed: 68, notation: 'brackets' });
-    const r = replay(parse(game.text).file, { lexicon });
     let moves = 0;
-    for (let i = 1; i < r.turns.length; i += 7) {
-      const got = positionBefore(r, i);
-      if (!('position' in got)) continue;
-      for (const bag of [got.position.bag, 3, 0]) {
-        const p: Position = { ...got.position, bag, rack: randomRack(rnd, got.position.board, i % 3) };
+    for (const { index: i, position } of gamePositions(68, 1, 7)) {
+      for (const bag of [position.bag, 3, 0]) {
+        const p: Position = { ...position, bag, rack: randomRack(rnd, position.board, i % 3) };
         for (const options of [{ lexicon }, { lexicon, sort: 'score' as const }, { lexicon, leaves: NO_LEAVES }]) {
           const all = generateMoves(p, options);
           const list = listMoves(p, options);
@@ -361,14 +359,9 @@ describe('analysis: how all moves are kept and sorted', function () {
 
   it('a board set again with another rack (cross sets kept) gives what it gives set afresh', () => {
     const rnd = mulberry32(1414);
-    const game = generateGame({ seed: 62, notation: 'brackets' });
-    const r = replay(parse(game.text).file, { lexicon });
     const positions: Position[] = [];
-    for (let i = 1; i < r.turns.length; i += 6) {
-      const got = positionBefore(r, i);
-      if (!('position' in got)) continue;
-      for (const blanks of [0, 1]) positions.push({ ...got.position, rack: randomRack(rnd, got.position.board, blanks) });
-    }
+    for (const { position } of gamePositions(62, 1, 6))
+      for (const blanks of [0, 1]) positions.push({ ...position, rack: randomRack(rnd, position.board, blanks) });
     assert.ok(positions.length >= 6);
     // Each after the empty board (so its board is set afresh); then each board twice in a row.
     const empty = positionOf(emptyBoard(), ['A', 'E']);
