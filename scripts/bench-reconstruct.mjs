@@ -9,6 +9,13 @@
 //   are a swap: two turns of one score whose plays fit in either order), time (wall and CPU); the
 //   racks written on the answer's lines, checked against the original's (WRONG never acceptable;
 //   "unchecked" where the original wrote none).
+//   A game that is not exact is then checked for a second answer by the engine, not by the
+//   search: its open turns are written with candidates other than the original's (every
+//   combination of the listed candidates, up to SECOND_ANSWER_CAP) and the record replayed; a
+//   record whose tile counts fit the racks' sizes as the original's do (the same sizes at the
+//   end), that replays with the same findings as the original's plays, the same turn scores and
+//   totals, and reaches the same final board is a second game the sheet and the board fit, so nothing on
+//   them can tell the two apart and no reconstruction can decide that game alone.
 //
 // Default lexicon. Usage: node scripts/bench-reconstruct.mjs [--games N] [--seed S] [--time S] [--out DIR]
 import { readdirSync, readFileSync } from 'node:fs';
@@ -30,7 +37,9 @@ const { stripToScores } = require(join(OUT, 'test/support/strip-scores.js'));
 const { playGame, toGcg } = require(join(OUT, 'server/src/training/selfplay.js'));
 const { chooserFor } = require(join(OUT, 'server/src/training/strategies.js'));
 const { loadLeavesOrBuiltin } = require(join(OUT, 'server/src/analysis/leave-files.js'));
+const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
 
+const SECOND_ANSWER_CAP = 2000;
 const lexicon = loadDefaultLexicon();
 const leaves = loadLeavesOrBuiltin(undefined).leaves;
 const choosers = [chooserFor('equity', { lexicon, leaves }), chooserFor('greedy', { lexicon, leaves })];
@@ -66,6 +75,8 @@ function run(label, games) {
     racksRight: 0,
     racksWrong: 0,
     racksUnchecked: 0,
+    second: 0,
+    openGames: 0,
   };
   const walls = [];
   const cpus = [];
@@ -118,6 +129,10 @@ function run(label, games) {
       }
     }
     if (exact) t.exact++;
+    else if (r.stopLine === undefined) {
+      t.openGames++;
+      if (secondAnswer(r, s)) t.second++;
+    }
   }
   const pct = (n, d) => `${((100 * n) / Math.max(1, d)).toFixed(1)} %`;
   say(
@@ -126,7 +141,87 @@ function run(label, games) {
   say(
     `  time a game: median ${median(walls).toFixed(0)} ms wall, ${median(cpus).toFixed(0)} ms CPU; slowest ${Math.max(...walls).toFixed(0)} ms wall; CPU in all ${(cpus.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`,
   );
+  say(
+    `  not exact: ${t.openGames} games with open turns; a second answer replayed by the engine (rack sizes that fit, the same scores, totals, findings and final board) in ${t.second} of them, so at most ${pct(t.games - t.second, t.games)} of these games can be decided alone by any reconstruction`,
+  );
   for (const w of wrongs.slice(0, 10)) say(`  wrong: ${w}`);
+}
+
+// The answer with each open turn written with a chosen candidate (a full placement line). The
+// answer has one note line added after each open turn, so a sheet line moves down by the open
+// turns before it.
+function withPlays(r, chosen) {
+  const lines = r.text.split(/\r?\n/);
+  const open = r.lines.filter((l) => l.status === 'ambiguous').map((l) => l.line);
+  for (const [l, p] of chosen) {
+    const at = l.line - 1 + open.filter((n) => n < l.line).length;
+    const m = /^>([^:]+):.*\s(\S+)$/.exec(lines[at]);
+    lines[at] = `>${m[1]}: ${p.coord} ${p.play} ${p.score >= 0 ? '+' : ''}${p.score} ${m[2]}`;
+  }
+  return lines.join('\n');
+}
+
+const sameSquares = (p, squares) => p.squares.join(',') === (squares ?? []).join(',');
+// The board's tiles (face and blank), not which turn placed each.
+const boardKey = (board) => board.map((c) => (c ? `${c.letter}${c.blank ? '?' : ''}` : '')).join(',');
+const summary = (a) => ({
+  findings: a.findings.map((f) => `${f.code}@${f.span.start.line}`).join(' '),
+  scores: a.replay.turns.map((t) => `${t.computedScore ?? t.score}/${t.computedTotal}`).join(' '),
+  board: boardKey(a.replay.turns[a.replay.turns.length - 1]?.board ?? []),
+  racks: rackSizes(a),
+});
+
+// The racks' sizes through the game, from the tiles each turn placed: 7 each at the start, a
+// turn places at most what its player holds and draws what it placed while the bag lasts, and no
+// one plays after a player is out with the bag empty. The sizes at the end, or 'unfit'. A score-
+// only sheet names no tile, so these counts are all it can say about the racks: two games that
+// fit them both have racks that fit (art. 29: the sheet holds the scores).
+function rackSizes(a) {
+  let bag = TILE_SETS[a.replay.tileSet].total - 14;
+  const rack = [7, 7];
+  let out = false;
+  for (const t of a.replay.turns) {
+    const n = t.placed.length;
+    if (n === 0 || t.player < 0) continue;
+    if (out || n > rack[t.player]) return 'unfit';
+    const drawn = Math.min(n, bag);
+    rack[t.player] += drawn - n;
+    bag -= drawn;
+    out = bag === 0 && rack[t.player] === 0;
+  }
+  return rack.join(' ');
+}
+
+// True when some other choice of the open turns' candidates replays exactly as the original does.
+function secondAnswer(r, s) {
+  const open = r.lines.filter((l) => l.status === 'ambiguous' && l.candidates?.length > 1);
+  if (open.length === 0) return false;
+  const truth = open.map((l) => l.candidates.find((p) => sameSquares(p, s.placed.get(l.line - 1))));
+  if (truth.some((p) => p === undefined)) return false;
+  const base = summary(
+    analyze(
+      withPlays(
+        r,
+        open.map((l, i) => [l, truth[i]]),
+      ),
+      { lexicon, tileSet: s.tileSet },
+    ),
+  );
+  const boardWanted = boardKey(s.board);
+  if (base.board !== boardWanted || base.racks === 'unfit') return false;
+  const pick = open.map(() => 0);
+  for (let n = 0; n < SECOND_ANSWER_CAP; n++) {
+    const chosen = open.map((l, i) => [l, l.candidates[pick[i]]]);
+    if (chosen.some(([, p], i) => p !== truth[i])) {
+      const alt = summary(analyze(withPlays(r, chosen), { lexicon, tileSet: s.tileSet }));
+      if (alt.findings === base.findings && alt.scores === base.scores && alt.board === boardWanted && alt.racks === base.racks)
+        return true;
+    }
+    let i = 0;
+    while (i < pick.length && ++pick[i] === open[i].candidates.length) pick[i++] = 0;
+    if (i === pick.length) break;
+  }
+  return false;
 }
 
 const generated = [];

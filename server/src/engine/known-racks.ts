@@ -7,6 +7,8 @@
  * the end, a player's rack is known while every later turn of that player is known (its tiles; a
  * scoreless turn with the bag empty is a pass or a withdrawn play, which leaves the rack as it was,
  * since an exchange needs tiles in the bag) and that player's end rack is known.
+ * At any time, a turn that puts seven tiles down held exactly those seven: a rack holds seven
+ * tiles at most (art. 29, Final de un turno), and all seven are the bonus play of art. 19.
  *
  * Used by `planilla fill` (service/fill.ts, on a replayed record) and `planilla reconstruct`
  * (service/reconstruct.ts, on the decided plays of a score sheet).
@@ -19,7 +21,7 @@
  *   // [['A'], ['B', 'C', 'D']]
  *   writeRack(['CH', 'A', '?'], true);   // 'A[CH]?'
  */
-import { TILE_SETS } from './tilesets';
+import { RACK_SIZE, TILE_SETS } from './tilesets';
 import type { BoardCells, TileSetName } from './types';
 
 /** What is known of one turn, in the game's order. */
@@ -56,6 +58,10 @@ export function knownRacks(
     have.push(...turn.tiles);
     out[t] = have.slice();
   }
+  // A seven-tile play emptied a full rack (art. 19, 29), whenever it was made.
+  turns.forEach((turn, t) => {
+    if (out[t] === undefined && turn.tiles !== null && turn.tiles.length === RACK_SIZE) out[t] = [...turn.tiles];
+  });
   return out;
 }
 

@@ -246,7 +246,7 @@ describe('analysis: reconstruct', function () {
       const sheet = analyze(s.text, { lexicon, tileSet: s.tileSet });
       const byLine = new Map(r.lines.map((l) => [l.line - 1, l]));
       // The condition, worked out from the original game: the bag empty before the turn, and every
-      // turn of that player from it on decided (or scoreless).
+      // turn of that player from it on decided (or scoreless); or a decided play of all seven tiles.
       const events = original.parsed.file.events;
       const turnLines = events.map((e, i) => ({ e, i })).filter(({ e }) => byLine.has(e.line));
       turnLines.forEach(({ e, i }, k) => {
@@ -255,7 +255,8 @@ describe('analysis: reconstruct', function () {
         const bagEmpty = i > 0 && original.replay.turns[i - 1].bag === 0;
         const laterOwn = turnLines.slice(k).filter((x) => original.replay.turns[x.i].player === t.player);
         const certain =
-          l.status === 'decided' && bagEmpty && laterOwn.every((x) => ['decided', 'zero'].includes(byLine.get(x.e.line)!.status));
+          l.status === 'decided' &&
+          ((bagEmpty && laterOwn.every((x) => ['decided', 'zero'].includes(byLine.get(x.e.line)!.status))) || t.placed.length === 7);
         const truth = t.rackBefore!.tiles.slice().sort().join(',');
         if (certain) {
           assert.ok(l.rack, `seed ${seed} line ${l.line}: a certain rack is written`);

@@ -1,6 +1,7 @@
 /**
  * The racks the end of a game makes certain (engine/known-racks.ts): walked back from the end
- * while the bag is empty, per player while every later turn of that player is known.
+ * while the bag is empty, per player while every later turn of that player is known; and the
+ * rack of any seven-tile play.
  */
 import * as assert from 'node:assert/strict';
 import { knownRacks, tilesOffBoard, writeRack, type RackTurn } from '../../../server/src/engine/known-racks';
@@ -50,6 +51,18 @@ describe('engine: racks the end of the game makes certain', () => {
       turns: [turn(0, 'A', null), turn(1, 'B', 0)],
       ends: [[], []],
       want: [undefined, 'B'],
+    },
+    {
+      name: 'a seven-tile play held exactly its seven tiles, with the bag full or unknown; six tiles say nothing',
+      turns: [turn(0, 'ABCDEF?', 86), turn(1, 'GHIJKLM', null), turn(0, 'NOPQRS', 70), turn(1, 'T', 0)],
+      ends: [[], null],
+      want: ['?ABCDEF', 'GHIJKLM', undefined, undefined],
+    },
+    {
+      name: 'a seven-tile play near the end: the end walk and the seven tiles agree',
+      turns: [turn(0, 'ABCDEFG', 0), turn(1, 'H', 0)],
+      ends: [[], ['I']],
+      want: ['ABCDEFG', 'HI'],
     },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(show(knownRacks(c.turns, c.ends)), c.want));

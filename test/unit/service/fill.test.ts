@@ -88,6 +88,27 @@ describe('service: fill', () => {
     result.text.split('\n').forEach((l, i) => assert.equal(l, racks.some((r) => r.line === i + 1) ? original[i] : before[i]));
   });
 
+  it('writes the rack of a seven-tile play at any time (art. 19, 29), and no other rack before the bag empties', () => {
+    const sample = fs.readFileSync(path.join(__dirname, '../../../../samples/partida-completa.gcg'), 'utf8');
+    const original = analyzeRecord(sample);
+    const without = sample.replace(/^(>[^:]+:) (\S+) ((?:\d{1,2}[A-O]|[A-O]\d{1,2}) \S+ [+-]\d+ -?\d+)$/gm, '$1 $3');
+    const result = fillRecord(analyzeRecord(without), 'en');
+    const racks = new Map(result.lines.filter((l) => l.what === 'rack').map((l) => [l.line - 1, l.text]));
+    const bagEmptied = original.replay.turns.findIndex((t) => t.bag === 0);
+    let sevens = 0;
+    original.replay.turns.forEach((t, i) => {
+      if (t.event.kind !== 'placement' || i > bagEmptied) return;
+      const sorted = (tiles: readonly string[]): string => tiles.slice().sort().join(',');
+      if (t.placed.length === 7) {
+        sevens++;
+        const back = analyzeRecord(result.text).replay.turns[i].rackBefore;
+        assert.equal(sorted(back?.tiles ?? []), sorted(t.rackBefore!.tiles), `line ${t.event.line + 1}`);
+        assert.ok(racks.has(t.event.line), `line ${t.event.line + 1}: a rack written`);
+      } else assert.equal(racks.get(t.event.line), undefined, `line ${t.event.line + 1}: no rack`);
+    });
+    assert.ok(sevens >= 2, `${sevens} seven-tile plays`);
+  });
+
   it('lists an undecided word with its candidates and does not write it', () => {
     const text = rec('>Ana: BEFAN +20 20', '>Beto: AHOOORZ H4 ZO. +14 14');
     const result = fillRecord(analyzeRecord(text), 'en');
