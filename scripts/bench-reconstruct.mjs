@@ -17,13 +17,14 @@
 //   totals, and reaches the same final board is a second game the sheet and the board fit, so nothing on
 //   them can tell the two apart and no reconstruction can decide that game alone.
 //
-// Default lexicon. Usage: node scripts/bench-reconstruct.mjs [--games N] [--seed S] [--time S] [--out DIR]
+// Default lexicon. Usage: node scripts/bench-reconstruct.mjs [--games N] [--seed S] [--time S]
+//   [--players equity,greedy] [--out DIR]
 import { readdirSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
 import { commandLine, require, root } from './lib/command-line.mjs';
 
-const { option, count } = commandLine('bench-reconstruct');
+const { option, count, die } = commandLine('bench-reconstruct');
 const GAMES = count('--games', 40);
 const SEED = Math.max(0, Number(option('--seed', 1)) || 1);
 const TIME = Math.max(0.1, Number(option('--time', 30)) || 30);
@@ -35,14 +36,20 @@ const { analyze } = require(join(OUT, 'server/src/service/document.js'));
 const { reconstructSheet } = require(join(OUT, 'server/src/service/reconstruct.js'));
 const { stripToScores } = require(join(OUT, 'test/support/strip-scores.js'));
 const { playGame, toGcg } = require(join(OUT, 'server/src/training/selfplay.js'));
-const { chooserFor } = require(join(OUT, 'server/src/training/strategies.js'));
+const { STRATEGIES, chooserFor } = require(join(OUT, 'server/src/training/strategies.js'));
 const { loadLeavesOrBuiltin } = require(join(OUT, 'server/src/analysis/leave-files.js'));
 const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
 
 const SECOND_ANSWER_CAP = 2000;
 const lexicon = loadDefaultLexicon();
 const leaves = loadLeavesOrBuiltin(undefined).leaves;
-const choosers = [chooserFor('equity', { lexicon, leaves }), chooserFor('greedy', { lexicon, leaves })];
+// The two players of the self-play games (--players equity,greedy: the strategies of training/strategies.ts).
+const PLAYERS = String(option('--players', 'equity,greedy'))
+  .split(',')
+  .map((name) => name.trim());
+if (PLAYERS.length !== 2 || PLAYERS.some((name) => !STRATEGIES.includes(name)))
+  die(`--players takes two of ${STRATEGIES.join(', ')} separated by a comma (equity,greedy)`);
+const choosers = PLAYERS.map((name) => chooserFor(name, { lexicon, leaves }));
 
 const cpu = () => {
   const u = process.cpuUsage();
@@ -237,7 +244,7 @@ try {
   say(`(no real corpus at ${corpus})`);
 }
 say(
-  `bench-reconstruct · ${os.cpus().length} cores · load ${load()} · ${generated.length} self-play games (seeds ${SEED}–${SEED + GAMES - 1}), ${real.length} real records · time limit ${TIME} s a game`,
+  `bench-reconstruct · ${os.cpus().length} cores · load ${load()} · ${generated.length} self-play games (${PLAYERS.join(' against ')}, seeds ${SEED}–${SEED + GAMES - 1}), ${real.length} real records · time limit ${TIME} s a game`,
 );
 run('self-play', generated);
 if (real.length > 0) run('real     ', real);
