@@ -41,7 +41,7 @@
 // and exits 0 (MAGPIE reads the word graph that wolges' builder makes).
 //
 // Usage: node scripts/check-endgame-peers.mjs --magpie DIR --wolges DIR [--build-dir DIR]
-//          [--games N (6)] [--later N (3)] [--corpus DIR]… [--limit S (30)] [--magpie-limit S (30)]
+//          [--games N (6)] [--seed S (1), the first game's] [--later N (3)] [--corpus DIR]… [--limit S (30)] [--magpie-limit S (30)]
 //          [--rules fise|naspa] [--magpie-tt F (0.02)] [--out DIR (compiled tree, default out)]
 // DIR may be a checkout or a bare git directory (its HEAD is extracted into the build folder).
 import { execFileSync } from 'node:child_process';
@@ -53,6 +53,7 @@ import { failureDetail, peerBuilder } from './lib/peers.mjs';
 
 const { args, option, count, die } = commandLine('check-endgame-peers');
 const GAMES = count('--games', 6);
+const FIRST_SEED = count('--seed', 1);
 const LATER = Math.max(0, Number(option('--later', 3)) || 0);
 const LIMIT = Math.max(0.1, Number(option('--limit', 30)) || 30);
 const MAGPIE_LIMIT = Math.max(1, Math.round(Number(option('--magpie-limit', 30)) || 30));
@@ -125,7 +126,7 @@ const opponentOf = (p) => {
 };
 const positions = [];
 const equity = chooserFor('equity', { lexicon, leaves: builtinLeaves().leaves });
-for (let seed = 1, games = 0; games < GAMES && seed < GAMES * 4; seed++) {
+for (let seed = FIRST_SEED, games = 0; games < GAMES && seed < FIRST_SEED + GAMES * 4; seed++) {
   const seen = [];
   const spy = {
     name: 'equity',
@@ -264,7 +265,7 @@ const ourMove = (m) => (!m ? '–' : m.kind === 'pass' ? 'pass' : `${movePositio
 const passLimit = RULES === 'naspa' ? 6 : 4;
 
 say(
-  `check-endgame-peers: ${positions.length} positions (${GAMES} generated games, up to ${LATER} later positions each; ${corpora.length} record folder(s)); ours under ${RULES}, ${LIMIT} s CPU each; MAGPIE -threads 1, -eplies L (≤ 25), no time limit of its own but ${MAGPIE_LIMIT} s CPU (RLIMIT_CPU), -ttfraction ${TT_FRACTION}; load ${load()}`,
+  `check-endgame-peers: ${positions.length} positions (${GAMES} generated games from seed ${FIRST_SEED}, up to ${LATER} later positions each; ${corpora.length} record folder(s)); ours under ${RULES}, ${LIMIT} s CPU each; MAGPIE -threads 1, -eplies L (≤ 25), no time limit of its own but ${MAGPIE_LIMIT} s CPU (RLIMIT_CPU), -ttfraction ${TT_FRACTION}; load ${load()}`,
 );
 for (const l of leftOut) say(`  left out: ${l}`);
 const tally = { agree: 0, tie: 0, differ: 0, oursOpen: 0, magpieOpen: 0, error: 0 };
