@@ -32,6 +32,9 @@ function scratchSetup(scratch) {
   });
   fs.copyFileSync(path.join(root, 'test/e2e/workspace/score-error.gcg'), path.join(work, 'score-error.gcg'));
   fs.copyFileSync(path.join(root, 'test/e2e/nvim/palabra-propia.gcg'), path.join(work, 'palabra-propia.gcg'));
+  // A record with its coordinates taken out (the words whole), and the record it must give back.
+  fs.copyFileSync(path.join(root, 'test/e2e/nvim/palabras.gcg'), path.join(work, 'palabras.gcg'));
+  fs.copyFileSync(path.join(root, 'test/e2e/workspace/fise-ending.gcg'), path.join(work, 'fise-ending.gcg'));
   const env = {
     ...process.env,
     HOME: home,

@@ -74,4 +74,25 @@ h.run(function()
   vim.cmd('PlanillaSet lexiconExtra')
   local rejected = wait_for(own, function(l) return any(l, '^unaccepted%-word') end)
   check('set_list_without_restart', any(rejected, '^unaccepted%-word: BIROL no está'), rejected)
+
+  -- "Completar la planilla" through `planilla lsp`: the source action writes every coordinate of a
+  -- record whose words were copied without them, and gives back the record they came from.
+  vim.cmd('edit ' .. vim.fn.fnameescape(work .. '/palabras.gcg'))
+  local words = vim.api.nvim_get_current_buf()
+  vim.wait(timeout, function() return (published[vim.uri_from_bufnr(words)] or 0) > 0 end, 20)
+  local last = vim.api.nvim_buf_line_count(words)
+  local answers = vim.lsp.buf_request_sync(words, 'textDocument/codeAction', {
+    textDocument = { uri = vim.uri_from_bufnr(words) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+    context = { diagnostics = {}, only = { 'source.planilla.fill' } },
+  }, timeout)
+  local fill
+  for _, r in pairs(answers or {}) do
+    for _, a in ipairs(r.result or {}) do if a.kind == 'source.planilla.fill' then fill = a end end
+  end
+  if fill and fill.edit then vim.lsp.util.apply_workspace_edit(fill.edit, 'utf-16') end
+  local want = vim.fn.readfile(work .. '/fise-ending.gcg')
+  local got = vim.api.nvim_buf_get_lines(words, 0, -1, false)
+  check('fill_source_action', fill ~= nil and fill.title:find('Completar la planilla (25 líneas', 1, true) ~= nil and vim.deep_equal(got, want),
+    { title = fill and fill.title, got = got[7], want = want[7] })
 end)
