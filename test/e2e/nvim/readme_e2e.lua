@@ -1,6 +1,7 @@
 -- Checks run inside Neovim configured by the init.lua of docs/editors.md (see readme-config.js): opening a
 -- record starts `planilla lsp` through the configuration alone; its settings (English, the user's
--- list) take effect; `:PlanillaSet` changes them in the running server.
+-- list) take effect; `:PlanillaSet` changes them in the running server; the "Completar la planilla"
+-- source action gives back a whole record from its words.
 -- Prints one JSON line per check and "nvim-readme: N passed, N failed"; exits non-zero on failure
 -- (harness.lua). Every wait polls its condition with a bound (PLANILLA_TIMEOUT_MS, default 15 s);
 -- a watchdog ends the run if anything hangs.
