@@ -131,6 +131,7 @@ export function endgameGrade(
     tableBits: options.tableBits ?? tableBitsFor(options.maxNodes),
     passes: runs.passes,
     scoreless: runs.scoreless,
+    firstOnly: true, // the grade reads the best line's first move alone
   };
   const solved = solveEndgame(position, opponent, eg);
   const best = solved.line[0];

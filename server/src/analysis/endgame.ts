@@ -77,6 +77,8 @@ const INF = 1_000_000;
 const ASPIRATION = 12;
 /** Added to a move's ordering key to keep it positive (keys are above -2^24). */
 const KEY_OFFSET = 1 << 24;
+/** Moves of a node picked by a scan each before the rest of its list is sorted (`MoveList.at`). */
+const LAZY_PICKS = 3;
 
 export interface EndgameOptions {
   readonly lexicon: Lexicon;
@@ -94,6 +96,13 @@ export interface EndgameOptions {
   readonly scoreless?: number;
   /** log2 of the transposition table's entries (default 20). */
   readonly tableBits?: number;
+  /**
+   * Only the line's first move is wanted (endgame-grade.ts): a solved line is not read to the end
+   * (`line` holds its first move alone, `end` is 'horizon' unless that move ends the game). The
+   * value, exactness, depth and nodes are those of the full search: reading a solved line comes
+   * after the search.
+   */
+  readonly firstOnly?: boolean;
   /** Called after each completed iteration. */
   readonly onIteration?: (info: { depth: number; spread: number; nodes: number; exact: boolean }) => void;
 }
@@ -115,7 +124,9 @@ export interface EndgameResult {
   readonly end: 'out' | 'passes' | 'scoreless' | 'horizon';
 }
 
+/** Thrown to unwind a search at its limits: one instance, made once (no stack trace per search). */
 class Abort extends Error {}
+const ABORT = new Abort('endgame search stopped at its limits');
 
 /** Moves of one node: compact records, reused per ply. */
 class MoveList implements PlacementSink {
@@ -126,9 +137,60 @@ class MoveList implements PlacementSink {
   squares = new Uint8Array(256 * STRIDE);
   key = new Int32Array(256);
   order = new Int32Array(256);
+  /**
+   * The order is made lazily (`at`): most nodes are cut after their first move or two, so the
+   * first few moves are picked by a scan each and the rest sorted only when a node goes on. `ready`
+   * entries of `order` are final; `pending` holds the others' sort values, key (high) and index
+   * (low, 65535 − i: the generator's order on ties), so the order is the one a full sort gives.
+   */
+  private ready = 0;
+  private pending = new Float64Array(256);
 
   reset(): void {
     this.count = 0;
+    this.ready = 0;
+  }
+
+  /** Orders the moves by `key` (decreasing, ties in generator order), lazily (`at`). */
+  orderByKey(): void {
+    const n = this.count;
+    if (n > 65535) {
+      const keys = this.key;
+      this.order.set(Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[b] - keys[a] || a - b));
+      this.ready = n;
+      return;
+    }
+    if (this.pending.length < n) this.pending = new Float64Array(this.key.length);
+    const pending = this.pending;
+    for (let i = 0; i < n; i++) pending[i] = (this.key[i] + KEY_OFFSET) * 65536 + (65535 - i);
+    this.ready = 0;
+  }
+
+  /** The index of the j-th move in order (j < count), ordering as far as needed. */
+  at(j: number): number {
+    if (j < this.ready) return this.order[j];
+    const n = this.count;
+    const pending = this.pending;
+    if (this.ready < LAZY_PICKS) {
+      // One scan: the largest pending value moves to the front of the pending part.
+      const r = this.ready;
+      let m = r;
+      for (let i = r + 1; i < n; i++) if (pending[i] > pending[m]) m = i;
+      const v = pending[m];
+      pending[m] = pending[r];
+      pending[r] = v;
+      this.order[r] = 65535 - (v % 65536);
+      this.ready = r + 1;
+      return j < this.ready ? this.order[j] : this.at(j);
+    }
+    // The rest at once, sorted natively as numbers.
+    const rest = pending.subarray(this.ready, n);
+    rest.sort();
+    const k0 = this.ready;
+    const len = rest.length;
+    for (let k = 0; k < len; k++) this.order[k0 + k] = 65535 - (rest[len - 1 - k] % 65536);
+    this.ready = n;
+    return this.order[j];
   }
 
   private grow(): void {
@@ -352,23 +414,10 @@ class Solver {
       }
       if (best !== 0 && list.signature(i) === best) k = 10_000_000;
       list.key[i] = k;
-      list.order[i] = i;
     }
-    if (n > 65535) {
-      const keys = list.key;
-      list.order.set(Array.from(list.order.subarray(0, n)).sort((a, b) => keys[b] - keys[a] || a - b));
-      return list;
-    }
-    // Sorted natively as numbers: key (high) and index (low, the generator's order on ties).
-    if (this.sortBuffer.length < n) this.sortBuffer = new Float64Array(n * 2);
-    const buffer = this.sortBuffer.subarray(0, n);
-    for (let i = 0; i < n; i++) buffer[i] = (list.key[i] + KEY_OFFSET) * 65536 + (65535 - i);
-    buffer.sort();
-    for (let j = 0; j < n; j++) list.order[j] = 65535 - (buffer[n - 1 - j] % 65536);
+    list.orderByKey();
     return list;
   }
-
-  private sortBuffer = new Float64Array(1024);
 
   /** Per ply, the last placement that cut a node of that ply (signature and meta; meta -1: none). */
   private readonly killer: number[] = [];
@@ -549,8 +598,8 @@ class Solver {
   }
 
   private checkLimits(): void {
-    if (this.nodes >= this.maxNodes) throw new Abort();
-    if ((this.nodes & 1023) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) throw new Abort();
+    if (this.nodes >= this.maxNodes) throw ABORT;
+    if ((this.nodes & 1023) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) throw ABORT;
   }
 
   /** Whether a pass now ends the game (37.2, 37.3; NASPA zeros). */
@@ -733,7 +782,7 @@ class Solver {
       only = n === 1 ? 1 : 0;
       const childDepth = n === 1 && depth >= 2 ? depth + 1 : depth;
       for (let j = 0; j < n; j++) {
-        const i = list.order[j];
+        const i = list.at(j);
         if (tried && list.signature(i) === ttBest) continue;
         if (depth === 2 && searched > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
         const v = this.child(list, i, childDepth, alpha, beta, ply, limited, searched === 0);
@@ -881,7 +930,7 @@ class Solver {
     let alpha = -INF;
     let proven = true;
     for (let j = 0; j < list.count; j++) {
-      const i = list.order[j];
+      const i = list.at(j);
       let v = this.terminal(list, i);
       if (Number.isNaN(v)) {
         if (depth <= 1) {
@@ -970,13 +1019,26 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
     done = { value: got.value, depth, exact, first: preferred };
     // The line of an unproven iteration is read at once, while the table still holds it: read
     // after a deeper search stopped half-way, it would cost a search of its own past the limit.
-    found = exact ? undefined : lineOf(solver, done);
+    // A solved line is read after the loop (to the end of the game), or not at all (`firstOnly`).
+    found = !exact ? lineOf(solver, done) : options.firstOnly ? firstMoveOf(solver, got.list, got.index) : undefined;
     options.onIteration?.({ depth, spread: got.value, nodes: solver.nodes, exact });
     if (exact) break;
   }
   if (!done) throw new Error('endgame: the first iteration did not complete');
   const { line, end } = found ?? lineOf(solver, done);
   return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
+}
+
+/** A line of one move: move i of the root's list (`firstOnly`). */
+function firstMoveOf(solver: Solver, list: MoveList, i: number): { line: Move[]; end: EndgameResult['end'] } {
+  const end: EndgameResult['end'] = Number.isNaN(solver.terminal(list, i))
+    ? 'horizon'
+    : list.meta[i] >= 0
+      ? 'out'
+      : solver.passRun + 1 >= solver.passLimit
+        ? 'passes'
+        : 'scoreless';
+  return { line: [solver.moveOf(list, i)], end };
 }
 
 /**
