@@ -71,7 +71,7 @@ const FLAG_EXACT = 0;
 const FLAG_LOWER = 1;
 const FLAG_UPPER = 2;
 /** More plies than any endgame can last (14 tiles, at most three passes between two placements). */
-const MAX_PLIES = 64;
+export const MAX_PLIES = 64;
 const INF = 1_000_000;
 /** Half the width of the root's aspiration window (points). */
 const ASPIRATION = 12;
@@ -103,8 +103,21 @@ export interface EndgameOptions {
    * after the search.
    */
   readonly firstOnly?: boolean;
-  /** Called after each completed iteration. */
-  readonly onIteration?: (info: { depth: number; spread: number; nodes: number; exact: boolean }) => void;
+  /** Called after each completed iteration, with what the search returns if it stops there. */
+  readonly onIteration?: (info: EndgameIteration) => void;
+}
+
+/**
+ * A completed iteration: the figures `solveEndgame` returns when it stops after it (the node limit
+ * reached in the next one, or `maxDepth` = `depth`); `nodes` counts the nodes up to its end.
+ */
+export interface EndgameIteration {
+  readonly depth: number;
+  readonly spread: number;
+  readonly nodes: number;
+  readonly exact: boolean;
+  readonly line: readonly EndgameMove[];
+  readonly end: EndgameResult['end'];
 }
 
 /** A move of the solver's line, in the generator's form (moves.ts `Move`, equity = score). */
@@ -1021,7 +1034,11 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
     // after a deeper search stopped half-way, it would cost a search of its own past the limit.
     // A solved line is read after the loop (to the end of the game), or not at all (`firstOnly`).
     found = !exact ? lineOf(solver, done) : options.firstOnly ? firstMoveOf(solver, got.list, got.index) : undefined;
-    options.onIteration?.({ depth, spread: got.value, nodes: solver.nodes, exact });
+    if (options.onIteration) {
+      const nodes = solver.nodes;
+      if (!found) found = lineOf(solver, done); // a solved line read to the end, once (as below)
+      options.onIteration({ depth, spread: got.value, nodes, exact, line: found.line, end: found.end });
+    }
     if (exact) break;
   }
   if (!done) throw new Error('endgame: the first iteration did not complete');
@@ -1082,15 +1099,22 @@ export interface MoveValue {
 
 /**
  * The value of `move` (a placement or the pass, as the generator writes moves) in the endgame of
- * `position` against `opponent`, under the same rules as `solveEndgame`.
+ * `position` against `opponent`, under the same rules as `solveEndgame` (`solve`: the search of the
+ * position after the move, `solveEndgame` or one that answers it from a memo).
  */
-export function endgameMoveValue(position: Position, opponent: readonly string[], move: Move, options: EndgameOptions): MoveValue {
+export function endgameMoveValue(
+  position: Position,
+  opponent: readonly string[],
+  move: Move,
+  options: EndgameOptions,
+  solve: typeof solveEndgame = solveEndgame,
+): MoveValue {
   if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
   const passes = options.passes ?? 0;
   const naspa = position.rules === 'naspa';
   if (move.kind === 'pass') {
     if (passes + 1 >= (naspa ? 6 : 4)) return { spread: rackValue(opponent) - rackValue(position.rack), line: [], exact: true, nodes: 0 };
-    const after = solveEndgame({ ...position, rack: opponent, scores: [position.scores[1], position.scores[0]] }, position.rack, {
+    const after = solve({ ...position, rack: opponent, scores: [position.scores[1], position.scores[0]] }, position.rack, {
       ...options,
       passes: passes + 1,
       scoreless: (options.scoreless ?? passes) + 1,
@@ -1100,7 +1124,7 @@ export function endgameMoveValue(position: Position, opponent: readonly string[]
   const { board, left } = afterPlacement(position, move);
   if (left.length === 0) return { spread: move.score + 2 * rackValue(opponent), line: [], exact: true, nodes: 0 };
   const scores: [number, number] = [position.scores[1], position.scores[0] + move.score];
-  const after = solveEndgame({ ...position, board, rack: opponent, scores }, left, { ...options, passes: 0, scoreless: 0 });
+  const after = solve({ ...position, board, rack: opponent, scores }, left, { ...options, passes: 0, scoreless: 0 });
   return { spread: move.score - after.spread, line: after.line, exact: after.exact, nodes: after.nodes };
 }
 
