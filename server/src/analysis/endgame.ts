@@ -162,6 +162,27 @@ class MoveList implements PlacementSink {
   reset(): void {
     this.count = 0;
     this.ready = 0;
+    this.source = undefined;
+  }
+
+  /** The generator, board and rack the list's moves were generated for (`generate`); none after `reset`. */
+  private source: MoveGenerator | undefined;
+  private readonly board = new Uint8Array(SQUARES);
+  private readonly rack = new Int8Array(CODES);
+
+  /** Whether the list holds every move `gen` finds on `board` with `rack` (the same records, in the same order). */
+  holds(gen: MoveGenerator, board: Uint8Array, rack: Int8Array): boolean {
+    if (this.source !== gen) return false;
+    for (let s = 0; s < SQUARES; s++) if (this.board[s] !== board[s]) return false;
+    for (let c = 0; c < CODES; c++) if (this.rack[c] !== rack[c]) return false;
+    return true;
+  }
+
+  /** Notes that the list now holds the moves `gen` finds on `board` with `rack`. */
+  generatedFor(gen: MoveGenerator, board: Uint8Array, rack: Int8Array): void {
+    this.source = gen;
+    this.board.set(board);
+    this.rack.set(rack);
   }
 
   /** Orders the moves by `key` (decreasing, ties in generator order), lazily (`at`). */
@@ -272,6 +293,64 @@ function zobristKeys(): ZobristKeys {
   return zobrist;
 }
 
+/**
+ * The transposition table and the move lists of a search: the arrays of the last small search
+ * are kept and cleared for the next one of the same table size (the plain analysis makes
+ * hundreds of short searches), unless that one is still running (then a search gets its own).
+ */
+class SearchMemory {
+  readonly keyA: Int32Array;
+  readonly keyB: Int32Array;
+  readonly value: Int32Array;
+  readonly depth: Uint8Array;
+  readonly flag: Uint8Array;
+  readonly best: Int32Array;
+  readonly only: Uint8Array;
+  readonly meta: Int32Array;
+  readonly score: Int32Array;
+  readonly squares: Uint8Array;
+  readonly lists: MoveList[] = [];
+  readonly tableLists: MoveList[] = [];
+  busy = false;
+
+  constructor(readonly bits: number) {
+    const n = 1 << bits;
+    this.keyA = new Int32Array(n);
+    this.keyB = new Int32Array(n);
+    this.value = new Int32Array(n);
+    this.depth = new Uint8Array(n);
+    this.flag = new Uint8Array(n);
+    this.best = new Int32Array(n);
+    this.only = new Uint8Array(n);
+    this.meta = new Int32Array(n);
+    this.score = new Int32Array(n);
+    this.squares = new Uint8Array(n * STRIDE);
+  }
+
+  /** Every entry back to what a new table holds (the lists need no clearing: read only as written). */
+  clear(): void {
+    for (const a of [this.keyA, this.keyB, this.value, this.depth, this.flag, this.best, this.only, this.meta, this.score, this.squares])
+      a.fill(0);
+  }
+}
+let kept: SearchMemory | undefined;
+/** Largest table kept between searches (2^16 entries, under 3 MB): a larger one is left to the collector. */
+const KEPT_TABLE_BITS = 16;
+
+/** Arrays for a search with a table of 2^bits entries, marked busy until `release`. */
+function takeMemory(bits: number): SearchMemory {
+  let memory: SearchMemory;
+  if (kept !== undefined && kept.bits === bits && !kept.busy) {
+    memory = kept;
+    memory.clear();
+  } else {
+    memory = new SearchMemory(bits);
+    if (bits <= KEPT_TABLE_BITS && (kept === undefined || !kept.busy)) kept = memory;
+  }
+  memory.busy = true;
+  return memory;
+}
+
 /** The solver's state for one search (module header). */
 class Solver {
   readonly gen: MoveGenerator;
@@ -286,7 +365,7 @@ class Solver {
   bothZero: boolean;
   readonly passLimit: number;
   readonly scorelessLimit: number;
-  readonly lists: MoveList[] = [];
+  readonly lists: MoveList[];
   nodes = 0;
   /**
    * Whether the value the last `search` / `child` / `frontier` returned is proven: its bound (an
@@ -355,18 +434,29 @@ class Solver {
     this.now = options.now ?? Date.now;
     this.deadline = options.timeLimitMs !== undefined ? this.now() + options.timeLimitMs : Infinity;
     const bits = options.tableBits ?? 20;
-    const n = 1 << bits;
-    this.mask = n - 1;
-    this.tKeyA = new Int32Array(n);
-    this.tKeyB = new Int32Array(n);
-    this.tValue = new Int32Array(n);
-    this.tDepth = new Uint8Array(n);
-    this.tFlag = new Uint8Array(n);
-    this.tBest = new Int32Array(n);
-    this.tOnly = new Uint8Array(n);
-    this.tMeta = new Int32Array(n);
-    this.tScore = new Int32Array(n);
-    this.tSquares = new Uint8Array(n * STRIDE);
+    const memory = takeMemory(bits);
+    this.memory = memory;
+    this.mask = (1 << bits) - 1;
+    this.tKeyA = memory.keyA;
+    this.tKeyB = memory.keyB;
+    this.tValue = memory.value;
+    this.tDepth = memory.depth;
+    this.tFlag = memory.flag;
+    this.tBest = memory.best;
+    this.tOnly = memory.only;
+    this.tMeta = memory.meta;
+    this.tScore = memory.score;
+    this.tSquares = memory.squares;
+    this.lists = memory.lists;
+    this.tableLists = memory.tableLists;
+  }
+
+  /** The table and lists of this search (given back by `release` when it ends). */
+  private readonly memory: SearchMemory;
+
+  /** Ends the search: its arrays may serve the next one. */
+  release(): void {
+    this.memory.busy = false;
   }
 
   private toggleSquare(s: number, v: number): void {
@@ -404,11 +494,17 @@ class Solver {
   /** Every move of the side to move into the ply's list, ordered (pass included). */
   generate(ply: number, best: number): MoveList {
     const list = this.list(ply);
-    list.reset();
     const gen = this.gen;
-    gen.setPosition(this.board, this.racks[this.side]);
-    gen.run(list);
-    list.addPass();
+    const rack = this.racks[this.side];
+    // The moves depend on the board and the rack alone: a list that holds them (the root's, asked
+    // again by each iteration and by the reading of its line) is ordered again, not generated.
+    if (!list.holds(gen, this.board, rack)) {
+      list.reset();
+      gen.setPosition(this.board, rack);
+      gen.run(list);
+      list.addPass();
+      list.generatedFor(gen, this.board, rack);
+    }
     const out = this.size[this.side];
     const bonus = 2 * this.value[this.side ^ 1];
     const n = list.count;
@@ -870,7 +966,7 @@ class Solver {
   private readonly tMeta: Int32Array;
   private readonly tScore: Int32Array;
   private readonly tSquares: Uint8Array;
-  private readonly tableLists: MoveList[] = [];
+  private readonly tableLists: MoveList[];
 
   private keepMove(slot: number, list: MoveList, i: number): void {
     const meta = list.meta[i];
@@ -1011,39 +1107,43 @@ class Solver {
 export function solveEndgame(position: Position, opponent: readonly string[], options: EndgameOptions): EndgameResult {
   if (position.bag !== 0) throw new AnalysisUnsupported({ messageId: 'deep.endgame-bag', args: { bag: position.bag } });
   const solver = new Solver(position, opponent, options);
-  const maxDepth = Math.min(options.maxDepth ?? MAX_PLIES, MAX_PLIES);
-  let done: { value: number; depth: number; exact: boolean; first: number } | undefined;
-  let found: { line: Move[]; end: EndgameResult['end'] } | undefined;
-  let preferred = 0;
-  const restore = solver.snapshot();
-  for (let depth = 1; depth <= maxDepth; depth++) {
-    let got: { value: number; index: number; list: MoveList; proven: boolean };
-    try {
-      got = solver.root(depth, 0, depth > 1, preferred, done?.value);
-    } catch (e) {
-      if (e instanceof Abort) {
-        restore();
-        break;
+  try {
+    const maxDepth = Math.min(options.maxDepth ?? MAX_PLIES, MAX_PLIES);
+    let done: { value: number; depth: number; exact: boolean; first: number } | undefined;
+    let found: { line: Move[]; end: EndgameResult['end'] } | undefined;
+    let preferred = 0;
+    const restore = solver.snapshot();
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      let got: { value: number; index: number; list: MoveList; proven: boolean };
+      try {
+        got = solver.root(depth, 0, depth > 1, preferred, done?.value);
+      } catch (e) {
+        if (e instanceof Abort) {
+          restore();
+          break;
+        }
+        throw e;
       }
-      throw e;
+      preferred = got.list.signature(got.index);
+      const exact = got.proven;
+      done = { value: got.value, depth, exact, first: preferred };
+      // The line of an unproven iteration is read at once, while the table still holds it: read
+      // after a deeper search stopped half-way, it would cost a search of its own past the limit.
+      // A solved line is read after the loop (to the end of the game), or not at all (`firstOnly`).
+      found = !exact ? lineOf(solver, done) : options.firstOnly ? firstMoveOf(solver, got.list, got.index) : undefined;
+      if (options.onIteration) {
+        const nodes = solver.nodes;
+        if (!found) found = lineOf(solver, done); // a solved line read to the end, once (as below)
+        options.onIteration({ depth, spread: got.value, nodes, exact, line: found.line, end: found.end });
+      }
+      if (exact) break;
     }
-    preferred = got.list.signature(got.index);
-    const exact = got.proven;
-    done = { value: got.value, depth, exact, first: preferred };
-    // The line of an unproven iteration is read at once, while the table still holds it: read
-    // after a deeper search stopped half-way, it would cost a search of its own past the limit.
-    // A solved line is read after the loop (to the end of the game), or not at all (`firstOnly`).
-    found = !exact ? lineOf(solver, done) : options.firstOnly ? firstMoveOf(solver, got.list, got.index) : undefined;
-    if (options.onIteration) {
-      const nodes = solver.nodes;
-      if (!found) found = lineOf(solver, done); // a solved line read to the end, once (as below)
-      options.onIteration({ depth, spread: got.value, nodes, exact, line: found.line, end: found.end });
-    }
-    if (exact) break;
+    if (!done) throw new Error('endgame: the first iteration did not complete');
+    const { line, end } = found ?? lineOf(solver, done);
+    return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
+  } finally {
+    solver.release();
   }
-  if (!done) throw new Error('endgame: the first iteration did not complete');
-  const { line, end } = found ?? lineOf(solver, done);
-  return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
 }
 
 /** A line of one move: move i of the root's list (`firstOnly`). */
