@@ -34,6 +34,7 @@ import {
   type EndgameResult,
 } from './endgame';
 import type { Move } from './move';
+import { codeOf } from './movegen';
 import { unseenTiles, type Position } from './position';
 
 /** The runs of passes and of scoreless turns in a row just before a turn (37.2, 37.3). */
@@ -202,8 +203,16 @@ function memoFor(lexicon: Lexicon): Map<string, Searched> {
 
 /** Everything a search's result depends on but the word list and the depth limit. */
 function searchKey(position: Position, opponent: readonly string[], options: EndgameOptions): string {
-  let board = '';
-  for (const cell of position.board) board += cell ? `${cell.blank ? '?' : ''}${cell.letter},` : '.';
+  // A character per square: its tile's code (+64 for a blank), or the face itself for a tile the
+  // set does not have (the search refuses it: analysis.foreign-tile).
+  const squares: number[] = [];
+  let foreign = '';
+  for (const cell of position.board) {
+    const code = cell ? codeOf(cell.letter) : 0;
+    if (cell && code <= 0) foreign += `${cell.letter},`;
+    squares.push(!cell ? 32 : code > 0 ? 33 + code + (cell.blank ? 64 : 0) : 31);
+  }
+  const board = String.fromCharCode(...squares) + foreign;
   const faces = (rack: readonly string[]): string => [...rack].sort().join(',');
   const bothZero = position.scores[0] === 0 && position.scores[1] === 0;
   const passes = options.passes ?? 0;
