@@ -34,7 +34,9 @@
  *
  * Invariants: pure (the clock is injected); the position is not modified; the same position and
  * limits give the same line; the generator is shared (not re-entrant), moves are collected
- * before the search goes deeper.
+ * before the search goes deeper; a node's moves depend on its board and the mover's rack alone,
+ * so a list that holds them is ordered again rather than generated again; the table and lists a
+ * search leaves are cleared before another search uses them (never two searches at once).
  *
  * Example:
  *   const r = solveEndgame(position, ['E', 'S'], { lexicon });
