@@ -113,15 +113,23 @@ export function playedMove(turn: TurnState, position: Position): Move | 'unknown
   } else across = placed.every((t) => t.row === placed[0].row);
   const line = across ? placed[0].row : placed[0].col;
   if (!placed.every((t) => (across ? t.row : t.col) === line)) return undefined;
-  const posOf = (t: { row: number; col: number }) => (across ? t.col : t.row);
-  let start = Math.min(...placed.map(posOf));
-  let end = Math.max(...placed.map(posOf));
+  // The tile placed on each square of the line (the first one, as a sheet could name a square twice).
+  const newAt: ((typeof placed)[number] | undefined)[] = new Array<(typeof placed)[number] | undefined>(BOARD_SIZE);
+  let start = BOARD_SIZE;
+  let end = -1;
+  for (const t of placed) {
+    const i = across ? t.col : t.row;
+    if (i < 0 || i >= BOARD_SIZE) return undefined;
+    if (newAt[i] === undefined) newAt[i] = t;
+    if (i < start) start = i;
+    if (i > end) end = i;
+  }
   const cell = (i: number) => (across ? at(line, i) : at(i, line));
   while (start > 0 && cell(start - 1)) start--;
   while (end < BOARD_SIZE - 1 && cell(end + 1)) end++;
   const squares: number[] = new Array<number>(end - start + 1).fill(0);
   for (let i = start; i <= end; i++) {
-    const t = placed.find((p) => posOf(p) === i);
+    const t = newAt[i];
     const old = cell(i);
     const face = t ? t.letter : old?.letter;
     if (face === undefined) return undefined; // a gap: not one word

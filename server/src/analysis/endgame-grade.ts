@@ -7,7 +7,9 @@
  * engine counts them (`runsBefore`). The loss is the best spread − the played spread: points to
  * the end of the game. When the node limit stops the best line's search at depth N (not proven),
  * the move played is searched to the same horizon (itself and N − 1 plies), so both figures look
- * as far ahead.
+ * as far ahead. The position after the move played is the next turn's position: the search of
+ * the one answers the other (a memo of the latest searches, `memoSolve`; a search bounded by a
+ * depth is the same search stopped after that iteration), so each is made once.
  *
  * Invariants: pure and deterministic: the search is bounded by nodes, never by the clock, so the
  * same record gives the same figures whatever the thread or the load; a figure that the search
@@ -22,8 +24,17 @@
  */
 import type { Replay } from '../engine/types';
 import type { Lexicon } from '../lexicon/types';
-import { endgameMoveValue, sameMove, solveEndgame, type EndgameOptions } from './endgame';
+import {
+  MAX_PLIES,
+  endgameMoveValue,
+  sameMove,
+  solveEndgame,
+  type EndgameIteration,
+  type EndgameOptions,
+  type EndgameResult,
+} from './endgame';
 import type { Move } from './move';
+import { codeOf } from './movegen';
 import { unseenTiles, type Position } from './position';
 
 /** The runs of passes and of scoreless turns in a row just before a turn (37.2, 37.3). */
@@ -131,8 +142,10 @@ export function endgameGrade(
     tableBits: options.tableBits ?? tableBitsFor(options.maxNodes),
     passes: runs.passes,
     scoreless: runs.scoreless,
+    firstOnly: true, // the grade reads the best line's first move alone
   };
-  const solved = solveEndgame(position, opponent, eg);
+  const memo = memoFor(options.lexicon);
+  const solved = memoSolve(memo, position, opponent, eg);
   const best = solved.line[0];
   // An illegal move played (a phony) is valued as the pass it amounted to.
   const move: Move = legal ? played : { ...played, kind: 'pass', squares: [], score: 0, used: 0 };
@@ -147,7 +160,9 @@ export function endgameGrade(
     ? undefined
     : horizon === 1 && !endsGame(position, move, runs)
       ? { spread: move.score, exact: false, nodes: 0 }
-      : endgameMoveValue(position, opponent, move, horizon === undefined ? eg : { ...eg, maxDepth: horizon - 1 });
+      : endgameMoveValue(position, opponent, move, horizon === undefined ? eg : { ...eg, maxDepth: horizon - 1 }, (p, o, e) =>
+          memoSolve(memo, p, o, e),
+        );
   const playedSpread = mine ? mine.spread : solved.spread;
   return {
     best,
@@ -158,4 +173,83 @@ export function endgameGrade(
     depth: solved.depth,
     nodes: solved.nodes + (mine?.nodes ?? 0),
   };
+}
+
+/**
+ * A search kept in the memo: its result with no depth limit and each completed iteration (the
+ * same search bounded by a depth D stops after iteration D: the iterations before are the same).
+ */
+interface Searched {
+  readonly result: EndgameResult;
+  readonly iterations: readonly EndgameIteration[];
+}
+
+/**
+ * Searches kept per word list, the latest last. The move played at one turn leads to the position
+ * of the next turn, whose best line is then the same search (the same board, racks, runs and
+ * limits): it is made once. The search is pure, so an answer from the memo is the answer.
+ */
+const MEMO_SIZE = 8;
+const memos = new WeakMap<Lexicon, Map<string, Searched>>();
+
+function memoFor(lexicon: Lexicon): Map<string, Searched> {
+  let memo = memos.get(lexicon);
+  if (!memo) {
+    memo = new Map();
+    memos.set(lexicon, memo);
+  }
+  return memo;
+}
+
+/** Everything a search's result depends on but the word list and the depth limit. */
+function searchKey(position: Position, opponent: readonly string[], options: EndgameOptions): string {
+  // A character per square: its tile's code (+64 for a blank), or the face itself for a tile the
+  // set does not have (the search refuses it: analysis.foreign-tile).
+  const squares: number[] = [];
+  let foreign = '';
+  for (const cell of position.board) {
+    const code = cell ? codeOf(cell.letter) : 0;
+    if (cell && code <= 0) foreign += `${cell.letter},`;
+    squares.push(!cell ? 32 : code > 0 ? 33 + code + (cell.blank ? 64 : 0) : 31);
+  }
+  const board = String.fromCharCode(...squares) + foreign;
+  const faces = (rack: readonly string[]): string => [...rack].sort().join(',');
+  const bothZero = position.scores[0] === 0 && position.scores[1] === 0;
+  const passes = options.passes ?? 0;
+  return [
+    position.tileSet,
+    position.rules,
+    bothZero,
+    passes,
+    options.scoreless ?? passes,
+    options.maxNodes ?? '',
+    options.tableBits ?? '',
+    faces(position.rack),
+    faces(opponent),
+    board,
+  ].join('|');
+}
+
+/** `solveEndgame(position, opponent, options)`, answered from the memo when the search was made. */
+function memoSolve(memo: Map<string, Searched>, position: Position, opponent: readonly string[], options: EndgameOptions): EndgameResult {
+  const { maxDepth, ...unbounded } = options;
+  if (options.timeLimitMs !== undefined || (maxDepth !== undefined && maxDepth < 1)) return solveEndgame(position, opponent, options);
+  const key = searchKey(position, opponent, unbounded);
+  let searched = memo.get(key);
+  if (!searched) {
+    const iterations: EndgameIteration[] = [];
+    const result = solveEndgame(position, opponent, { ...unbounded, onIteration: (info) => iterations.push(info) });
+    searched = { result, iterations };
+    memo.set(key, searched);
+    if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  }
+  if (maxDepth === undefined) return searched.result;
+  // Bounded by depth D: the search stops after iteration D, unless it stopped earlier (solved,
+  // or the node limit reached in the next iteration: the same in both).
+  const { iterations } = searched;
+  const last = iterations[iterations.length - 1];
+  const d = Math.min(maxDepth, MAX_PLIES);
+  if (d > iterations.length || (d === iterations.length && (last.exact || d === MAX_PLIES))) return searched.result;
+  const at = iterations[d - 1];
+  return { spread: at.spread, line: at.line, exact: at.exact, depth: at.depth, nodes: at.nodes, end: at.end };
 }

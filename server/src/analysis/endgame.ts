@@ -34,7 +34,9 @@
  *
  * Invariants: pure (the clock is injected); the position is not modified; the same position and
  * limits give the same line; the generator is shared (not re-entrant), moves are collected
- * before the search goes deeper.
+ * before the search goes deeper; a node's moves depend on its board and the mover's rack alone,
+ * so a list that holds them is ordered again rather than generated again; the table and lists a
+ * search leaves are cleared before another search uses them (never two searches at once).
  *
  * Example:
  *   const r = solveEndgame(position, ['E', 'S'], { lexicon });
@@ -71,12 +73,14 @@ const FLAG_EXACT = 0;
 const FLAG_LOWER = 1;
 const FLAG_UPPER = 2;
 /** More plies than any endgame can last (14 tiles, at most three passes between two placements). */
-const MAX_PLIES = 64;
+export const MAX_PLIES = 64;
 const INF = 1_000_000;
 /** Half the width of the root's aspiration window (points). */
 const ASPIRATION = 12;
 /** Added to a move's ordering key to keep it positive (keys are above -2^24). */
 const KEY_OFFSET = 1 << 24;
+/** Moves of a node picked by a scan each before the rest of its list is sorted (`MoveList.at`). */
+const LAZY_PICKS = 3;
 
 export interface EndgameOptions {
   readonly lexicon: Lexicon;
@@ -94,8 +98,28 @@ export interface EndgameOptions {
   readonly scoreless?: number;
   /** log2 of the transposition table's entries (default 20). */
   readonly tableBits?: number;
-  /** Called after each completed iteration. */
-  readonly onIteration?: (info: { depth: number; spread: number; nodes: number; exact: boolean }) => void;
+  /**
+   * Only the line's first move is wanted (endgame-grade.ts): a solved line is not read to the end
+   * (`line` holds its first move alone, `end` is 'horizon' unless that move ends the game). The
+   * value, exactness, depth and nodes are those of the full search: reading a solved line comes
+   * after the search.
+   */
+  readonly firstOnly?: boolean;
+  /** Called after each completed iteration, with what the search returns if it stops there. */
+  readonly onIteration?: (info: EndgameIteration) => void;
+}
+
+/**
+ * A completed iteration: the figures `solveEndgame` returns when it stops after it (the node limit
+ * reached in the next one, or `maxDepth` = `depth`); `nodes` counts the nodes up to its end.
+ */
+export interface EndgameIteration {
+  readonly depth: number;
+  readonly spread: number;
+  readonly nodes: number;
+  readonly exact: boolean;
+  readonly line: readonly EndgameMove[];
+  readonly end: EndgameResult['end'];
 }
 
 /** A move of the solver's line, in the generator's form (moves.ts `Move`, equity = score). */
@@ -115,7 +139,9 @@ export interface EndgameResult {
   readonly end: 'out' | 'passes' | 'scoreless' | 'horizon';
 }
 
+/** Thrown to unwind a search at its limits: one instance, made once (no stack trace per search). */
 class Abort extends Error {}
+const ABORT = new Abort('endgame search stopped at its limits');
 
 /** Moves of one node: compact records, reused per ply. */
 class MoveList implements PlacementSink {
@@ -126,9 +152,81 @@ class MoveList implements PlacementSink {
   squares = new Uint8Array(256 * STRIDE);
   key = new Int32Array(256);
   order = new Int32Array(256);
+  /**
+   * The order is made lazily (`at`): most nodes are cut after their first move or two, so the
+   * first few moves are picked by a scan each and the rest sorted only when a node goes on. `ready`
+   * entries of `order` are final; `pending` holds the others' sort values, key (high) and index
+   * (low, 65535 − i: the generator's order on ties), so the order is the one a full sort gives.
+   */
+  private ready = 0;
+  private pending = new Float64Array(256);
 
   reset(): void {
     this.count = 0;
+    this.ready = 0;
+    this.source = undefined;
+  }
+
+  /** The generator, board and rack the list's moves were generated for (`generate`); none after `reset`. */
+  private source: MoveGenerator | undefined;
+  private readonly board = new Uint8Array(SQUARES);
+  private readonly rack = new Int8Array(CODES);
+
+  /** Whether the list holds every move `gen` finds on `board` with `rack` (the same records, in the same order). */
+  holds(gen: MoveGenerator, board: Uint8Array, rack: Int8Array): boolean {
+    if (this.source !== gen) return false;
+    for (let s = 0; s < SQUARES; s++) if (this.board[s] !== board[s]) return false;
+    for (let c = 0; c < CODES; c++) if (this.rack[c] !== rack[c]) return false;
+    return true;
+  }
+
+  /** Notes that the list now holds the moves `gen` finds on `board` with `rack`. */
+  generatedFor(gen: MoveGenerator, board: Uint8Array, rack: Int8Array): void {
+    this.source = gen;
+    this.board.set(board);
+    this.rack.set(rack);
+  }
+
+  /** Orders the moves by `key` (decreasing, ties in generator order), lazily (`at`). */
+  orderByKey(): void {
+    const n = this.count;
+    if (n > 65535) {
+      const keys = this.key;
+      this.order.set(Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[b] - keys[a] || a - b));
+      this.ready = n;
+      return;
+    }
+    if (this.pending.length < n) this.pending = new Float64Array(this.key.length);
+    const pending = this.pending;
+    for (let i = 0; i < n; i++) pending[i] = (this.key[i] + KEY_OFFSET) * 65536 + (65535 - i);
+    this.ready = 0;
+  }
+
+  /** The index of the j-th move in order (j < count), ordering as far as needed. */
+  at(j: number): number {
+    if (j < this.ready) return this.order[j];
+    const n = this.count;
+    const pending = this.pending;
+    if (this.ready < LAZY_PICKS) {
+      // One scan: the largest pending value moves to the front of the pending part.
+      const r = this.ready;
+      let m = r;
+      for (let i = r + 1; i < n; i++) if (pending[i] > pending[m]) m = i;
+      const v = pending[m];
+      pending[m] = pending[r];
+      pending[r] = v;
+      this.order[r] = 65535 - (v % 65536);
+      this.ready = r + 1;
+      return j < this.ready ? this.order[j] : this.at(j);
+    }
+    // The rest at once, sorted natively as numbers.
+    const rest = pending.subarray(this.ready, n);
+    rest.sort();
+    const k0 = this.ready;
+    const len = rest.length;
+    for (let k = 0; k < len; k++) this.order[k0 + k] = 65535 - (rest[len - 1 - k] % 65536);
+    this.ready = n;
+    return this.order[j];
   }
 
   private grow(): void {
@@ -197,6 +295,64 @@ function zobristKeys(): ZobristKeys {
   return zobrist;
 }
 
+/**
+ * The transposition table and the move lists of a search: the arrays of the last small search
+ * are kept and cleared for the next one of the same table size (the plain analysis makes
+ * hundreds of short searches), unless that one is still running (then a search gets its own).
+ */
+class SearchMemory {
+  readonly keyA: Int32Array;
+  readonly keyB: Int32Array;
+  readonly value: Int32Array;
+  readonly depth: Uint8Array;
+  readonly flag: Uint8Array;
+  readonly best: Int32Array;
+  readonly only: Uint8Array;
+  readonly meta: Int32Array;
+  readonly score: Int32Array;
+  readonly squares: Uint8Array;
+  readonly lists: MoveList[] = [];
+  readonly tableLists: MoveList[] = [];
+  busy = false;
+
+  constructor(readonly bits: number) {
+    const n = 1 << bits;
+    this.keyA = new Int32Array(n);
+    this.keyB = new Int32Array(n);
+    this.value = new Int32Array(n);
+    this.depth = new Uint8Array(n);
+    this.flag = new Uint8Array(n);
+    this.best = new Int32Array(n);
+    this.only = new Uint8Array(n);
+    this.meta = new Int32Array(n);
+    this.score = new Int32Array(n);
+    this.squares = new Uint8Array(n * STRIDE);
+  }
+
+  /** Every entry back to what a new table holds (the lists need no clearing: read only as written). */
+  clear(): void {
+    for (const a of [this.keyA, this.keyB, this.value, this.depth, this.flag, this.best, this.only, this.meta, this.score, this.squares])
+      a.fill(0);
+  }
+}
+let kept: SearchMemory | undefined;
+/** Largest table kept between searches (2^16 entries, under 3 MB): a larger one is left to the collector. */
+const KEPT_TABLE_BITS = 16;
+
+/** Arrays for a search with a table of 2^bits entries, marked busy until `release`. */
+function takeMemory(bits: number): SearchMemory {
+  let memory: SearchMemory;
+  if (kept !== undefined && kept.bits === bits && !kept.busy) {
+    memory = kept;
+    memory.clear();
+  } else {
+    memory = new SearchMemory(bits);
+    if (bits <= KEPT_TABLE_BITS && (kept === undefined || !kept.busy)) kept = memory;
+  }
+  memory.busy = true;
+  return memory;
+}
+
 /** The solver's state for one search (module header). */
 class Solver {
   readonly gen: MoveGenerator;
@@ -211,7 +367,7 @@ class Solver {
   bothZero: boolean;
   readonly passLimit: number;
   readonly scorelessLimit: number;
-  readonly lists: MoveList[] = [];
+  readonly lists: MoveList[];
   nodes = 0;
   /**
    * Whether the value the last `search` / `child` / `frontier` returned is proven: its bound (an
@@ -280,18 +436,29 @@ class Solver {
     this.now = options.now ?? Date.now;
     this.deadline = options.timeLimitMs !== undefined ? this.now() + options.timeLimitMs : Infinity;
     const bits = options.tableBits ?? 20;
-    const n = 1 << bits;
-    this.mask = n - 1;
-    this.tKeyA = new Int32Array(n);
-    this.tKeyB = new Int32Array(n);
-    this.tValue = new Int32Array(n);
-    this.tDepth = new Uint8Array(n);
-    this.tFlag = new Uint8Array(n);
-    this.tBest = new Int32Array(n);
-    this.tOnly = new Uint8Array(n);
-    this.tMeta = new Int32Array(n);
-    this.tScore = new Int32Array(n);
-    this.tSquares = new Uint8Array(n * STRIDE);
+    const memory = takeMemory(bits);
+    this.memory = memory;
+    this.mask = (1 << bits) - 1;
+    this.tKeyA = memory.keyA;
+    this.tKeyB = memory.keyB;
+    this.tValue = memory.value;
+    this.tDepth = memory.depth;
+    this.tFlag = memory.flag;
+    this.tBest = memory.best;
+    this.tOnly = memory.only;
+    this.tMeta = memory.meta;
+    this.tScore = memory.score;
+    this.tSquares = memory.squares;
+    this.lists = memory.lists;
+    this.tableLists = memory.tableLists;
+  }
+
+  /** The table and lists of this search (given back by `release` when it ends). */
+  private readonly memory: SearchMemory;
+
+  /** Ends the search: its arrays may serve the next one. */
+  release(): void {
+    this.memory.busy = false;
   }
 
   private toggleSquare(s: number, v: number): void {
@@ -329,11 +496,17 @@ class Solver {
   /** Every move of the side to move into the ply's list, ordered (pass included). */
   generate(ply: number, best: number): MoveList {
     const list = this.list(ply);
-    list.reset();
     const gen = this.gen;
-    gen.setPosition(this.board, this.racks[this.side]);
-    gen.run(list);
-    list.addPass();
+    const rack = this.racks[this.side];
+    // The moves depend on the board and the rack alone: a list that holds them (the root's, asked
+    // again by each iteration and by the reading of its line) is ordered again, not generated.
+    if (!list.holds(gen, this.board, rack)) {
+      list.reset();
+      gen.setPosition(this.board, rack);
+      gen.run(list);
+      list.addPass();
+      list.generatedFor(gen, this.board, rack);
+    }
     const out = this.size[this.side];
     const bonus = 2 * this.value[this.side ^ 1];
     const n = list.count;
@@ -352,23 +525,10 @@ class Solver {
       }
       if (best !== 0 && list.signature(i) === best) k = 10_000_000;
       list.key[i] = k;
-      list.order[i] = i;
     }
-    if (n > 65535) {
-      const keys = list.key;
-      list.order.set(Array.from(list.order.subarray(0, n)).sort((a, b) => keys[b] - keys[a] || a - b));
-      return list;
-    }
-    // Sorted natively as numbers: key (high) and index (low, the generator's order on ties).
-    if (this.sortBuffer.length < n) this.sortBuffer = new Float64Array(n * 2);
-    const buffer = this.sortBuffer.subarray(0, n);
-    for (let i = 0; i < n; i++) buffer[i] = (list.key[i] + KEY_OFFSET) * 65536 + (65535 - i);
-    buffer.sort();
-    for (let j = 0; j < n; j++) list.order[j] = 65535 - (buffer[n - 1 - j] % 65536);
+    list.orderByKey();
     return list;
   }
-
-  private sortBuffer = new Float64Array(1024);
 
   /** Per ply, the last placement that cut a node of that ply (signature and meta; meta -1: none). */
   private readonly killer: number[] = [];
@@ -549,8 +709,8 @@ class Solver {
   }
 
   private checkLimits(): void {
-    if (this.nodes >= this.maxNodes) throw new Abort();
-    if ((this.nodes & 1023) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) throw new Abort();
+    if (this.nodes >= this.maxNodes) throw ABORT;
+    if ((this.nodes & 1023) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) throw ABORT;
   }
 
   /** Whether a pass now ends the game (37.2, 37.3; NASPA zeros). */
@@ -733,7 +893,7 @@ class Solver {
       only = n === 1 ? 1 : 0;
       const childDepth = n === 1 && depth >= 2 ? depth + 1 : depth;
       for (let j = 0; j < n; j++) {
-        const i = list.order[j];
+        const i = list.at(j);
         if (tried && list.signature(i) === ttBest) continue;
         if (depth === 2 && searched > 0 && this.laneReady[ply] !== true) this.prepareLanes(ply);
         const v = this.child(list, i, childDepth, alpha, beta, ply, limited, searched === 0);
@@ -808,7 +968,7 @@ class Solver {
   private readonly tMeta: Int32Array;
   private readonly tScore: Int32Array;
   private readonly tSquares: Uint8Array;
-  private readonly tableLists: MoveList[] = [];
+  private readonly tableLists: MoveList[];
 
   private keepMove(slot: number, list: MoveList, i: number): void {
     const meta = list.meta[i];
@@ -881,7 +1041,7 @@ class Solver {
     let alpha = -INF;
     let proven = true;
     for (let j = 0; j < list.count; j++) {
-      const i = list.order[j];
+      const i = list.at(j);
       let v = this.terminal(list, i);
       if (Number.isNaN(v)) {
         if (depth <= 1) {
@@ -949,34 +1109,55 @@ class Solver {
 export function solveEndgame(position: Position, opponent: readonly string[], options: EndgameOptions): EndgameResult {
   if (position.bag !== 0) throw new AnalysisUnsupported({ messageId: 'deep.endgame-bag', args: { bag: position.bag } });
   const solver = new Solver(position, opponent, options);
-  const maxDepth = Math.min(options.maxDepth ?? MAX_PLIES, MAX_PLIES);
-  let done: { value: number; depth: number; exact: boolean; first: number } | undefined;
-  let found: { line: Move[]; end: EndgameResult['end'] } | undefined;
-  let preferred = 0;
-  const restore = solver.snapshot();
-  for (let depth = 1; depth <= maxDepth; depth++) {
-    let got: { value: number; index: number; list: MoveList; proven: boolean };
-    try {
-      got = solver.root(depth, 0, depth > 1, preferred, done?.value);
-    } catch (e) {
-      if (e instanceof Abort) {
-        restore();
-        break;
+  try {
+    const maxDepth = Math.min(options.maxDepth ?? MAX_PLIES, MAX_PLIES);
+    let done: { value: number; depth: number; exact: boolean; first: number } | undefined;
+    let found: { line: Move[]; end: EndgameResult['end'] } | undefined;
+    let preferred = 0;
+    const restore = solver.snapshot();
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      let got: { value: number; index: number; list: MoveList; proven: boolean };
+      try {
+        got = solver.root(depth, 0, depth > 1, preferred, done?.value);
+      } catch (e) {
+        if (e instanceof Abort) {
+          restore();
+          break;
+        }
+        throw e;
       }
-      throw e;
+      preferred = got.list.signature(got.index);
+      const exact = got.proven;
+      done = { value: got.value, depth, exact, first: preferred };
+      // The line of an unproven iteration is read at once, while the table still holds it: read
+      // after a deeper search stopped half-way, it would cost a search of its own past the limit.
+      // A solved line is read after the loop (to the end of the game), or not at all (`firstOnly`).
+      found = !exact ? lineOf(solver, done) : options.firstOnly ? firstMoveOf(solver, got.list, got.index) : undefined;
+      if (options.onIteration) {
+        const nodes = solver.nodes;
+        if (!found) found = lineOf(solver, done); // a solved line read to the end, once (as below)
+        options.onIteration({ depth, spread: got.value, nodes, exact, line: found.line, end: found.end });
+      }
+      if (exact) break;
     }
-    preferred = got.list.signature(got.index);
-    const exact = got.proven;
-    done = { value: got.value, depth, exact, first: preferred };
-    // The line of an unproven iteration is read at once, while the table still holds it: read
-    // after a deeper search stopped half-way, it would cost a search of its own past the limit.
-    found = exact ? undefined : lineOf(solver, done);
-    options.onIteration?.({ depth, spread: got.value, nodes: solver.nodes, exact });
-    if (exact) break;
+    if (!done) throw new Error('endgame: the first iteration did not complete');
+    const { line, end } = found ?? lineOf(solver, done);
+    return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
+  } finally {
+    solver.release();
   }
-  if (!done) throw new Error('endgame: the first iteration did not complete');
-  const { line, end } = found ?? lineOf(solver, done);
-  return { spread: done.value, line, exact: done.exact, depth: done.depth, nodes: solver.nodes, end };
+}
+
+/** A line of one move: move i of the root's list (`firstOnly`). */
+function firstMoveOf(solver: Solver, list: MoveList, i: number): { line: Move[]; end: EndgameResult['end'] } {
+  const end: EndgameResult['end'] = Number.isNaN(solver.terminal(list, i))
+    ? 'horizon'
+    : list.meta[i] >= 0
+      ? 'out'
+      : solver.passRun + 1 >= solver.passLimit
+        ? 'passes'
+        : 'scoreless';
+  return { line: [solver.moveOf(list, i)], end };
 }
 
 /**
@@ -1020,15 +1201,22 @@ export interface MoveValue {
 
 /**
  * The value of `move` (a placement or the pass, as the generator writes moves) in the endgame of
- * `position` against `opponent`, under the same rules as `solveEndgame`.
+ * `position` against `opponent`, under the same rules as `solveEndgame` (`solve`: the search of the
+ * position after the move, `solveEndgame` or one that answers it from a memo).
  */
-export function endgameMoveValue(position: Position, opponent: readonly string[], move: Move, options: EndgameOptions): MoveValue {
+export function endgameMoveValue(
+  position: Position,
+  opponent: readonly string[],
+  move: Move,
+  options: EndgameOptions,
+  solve: typeof solveEndgame = solveEndgame,
+): MoveValue {
   if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
   const passes = options.passes ?? 0;
   const naspa = position.rules === 'naspa';
   if (move.kind === 'pass') {
     if (passes + 1 >= (naspa ? 6 : 4)) return { spread: rackValue(opponent) - rackValue(position.rack), line: [], exact: true, nodes: 0 };
-    const after = solveEndgame({ ...position, rack: opponent, scores: [position.scores[1], position.scores[0]] }, position.rack, {
+    const after = solve({ ...position, rack: opponent, scores: [position.scores[1], position.scores[0]] }, position.rack, {
       ...options,
       passes: passes + 1,
       scoreless: (options.scoreless ?? passes) + 1,
@@ -1038,7 +1226,7 @@ export function endgameMoveValue(position: Position, opponent: readonly string[]
   const { board, left } = afterPlacement(position, move);
   if (left.length === 0) return { spread: move.score + 2 * rackValue(opponent), line: [], exact: true, nodes: 0 };
   const scores: [number, number] = [position.scores[1], position.scores[0] + move.score];
-  const after = solveEndgame({ ...position, board, rack: opponent, scores }, left, { ...options, passes: 0, scoreless: 0 });
+  const after = solve({ ...position, board, rack: opponent, scores }, left, { ...options, passes: 0, scoreless: 0 });
   return { spread: move.score - after.spread, line: after.line, exact: after.exact, nodes: after.nodes };
 }
 

@@ -49,6 +49,45 @@ describe('analysis: turns with the bag empty graded by the endgame', function ()
     assert.ok(exact >= 3, `${exact} exact turns`);
   });
 
+  it('gives, with a small node limit, the figures of searches made one by one (a search the next turn repeats is made once)', () => {
+    // The position after the move played is the next turn's: one search answers both, even when the
+    // move played is looked at to a depth bound only (`maxDepth`, the best line not proven).
+    const nodes = 300;
+    let bounded = 0;
+    let compared = 0;
+    for (const seed of [500, 501, 502, 503]) {
+      const r = analyze(generateGame({ seed, notation: 'brackets', lexicon }).text, { lexicon }).replay;
+      for (const t of analyzeGame(r, { lexicon, top: 1, endgameNodes: nodes }).turns) {
+        const eg = t.endgame;
+        if (!eg || !t.position || !t.played) continue;
+        const runs = runsBefore(r, t.index);
+        const opts = { lexicon, maxNodes: nodes, tableBits: 12, passes: runs.passes, scoreless: runs.scoreless };
+        const opponent = opponentRack(t.position);
+        const solved = solveEndgame(t.position, opponent, opts);
+        assert.equal(eg.bestSpread, solved.spread);
+        assert.equal(eg.exact && solved.exact, eg.exact);
+        assert.equal(eg.depth, solved.depth);
+        assert.deepEqual(eg.best.squares, solved.line[0].squares);
+        const move = t.legal ? t.played : { ...t.played, kind: 'pass' as const, squares: [], score: 0, used: 0 };
+        if (
+          eg.best.kind === move.kind &&
+          eg.best.row === move.row &&
+          eg.best.col === move.col &&
+          eg.best.squares.join() === move.squares.join()
+        )
+          continue;
+        const horizon = solved.exact ? undefined : solved.depth;
+        if (horizon === 1) continue; // its points alone (or the end): no search
+        if (horizon !== undefined) bounded++;
+        const mine = endgameMoveValue(t.position, opponent, move, horizon === undefined ? opts : { ...opts, maxDepth: horizon - 1 });
+        assert.equal(eg.playedSpread, mine.spread, `line ${r.turns[t.index].event.line + 1}`);
+        assert.equal(eg.exact, solved.exact && mine.exact);
+        compared++;
+      }
+    }
+    assert.ok(compared >= 10 && bounded >= 3, `${compared} moves played compared, ${bounded} to a depth bound`);
+  });
+
   it('shows 0 lost for the endgame-best move played even though its static equity was lower', () => {
     const r = analyze(readSample('final-de-club.gcg'), { lexicon }).replay;
     const found = analyzeGame(r, { lexicon, top: 5 }).turns.filter(
