@@ -3,6 +3,7 @@
 // Invariant: the client bundles leave out only `vscode` (given by the editor); the server bundles
 // carry every runtime dependency, so the .vsix needs no node_modules.
 // Usage: `import { BUNDLES, esbuildOptions } from './bundles.mjs'; await esbuild.build(esbuildOptions(BUNDLES[0], root));`
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** Each bundle: its entry, its output file, and the platform it runs on. */
@@ -82,6 +83,28 @@ function messageData(root) {
   };
 }
 
+/**
+ * For the CLI's bundles: `import * as fs from 'node:fs'` (of a Node module) read as
+ * `import fs = require('node:fs')`. esbuild otherwise wraps each such import in a namespace
+ * object that copies every export of the module as a getter (`__toESM`), once per importing
+ * module at start (26 of them) and a getter call per use; Node's own module object has the same
+ * names, and no module reads a `default` of a Node module.
+ */
+function nodeNamespaces() {
+  return {
+    name: 'node-namespaces',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]server[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        return {
+          loader: 'ts',
+          contents: text.replace(/^import \* as ([A-Za-z_$][\w$]*) from '(node:[a-z_/]+)';$/gm, "import $1 = require('$2');"),
+        };
+      });
+    },
+  };
+}
+
 /** The esbuild options of one bundle, paths resolved from the repository root. */
 export function esbuildOptions(bundle, root) {
   return {
@@ -91,7 +114,7 @@ export function esbuildOptions(bundle, root) {
     platform: bundle.platform,
     ...(bundle.platform === 'node' ? { target: 'node20', format: 'cjs' } : { target: 'es2022', format: bundle.format ?? 'cjs' }),
     external: bundle.external,
-    ...(bundle.messageData ? { plugins: [messageData(root)] } : {}),
+    ...(bundle.messageData ? { plugins: [messageData(root), nodeNamespaces()] } : {}),
     ...(bundle.platform === 'browser'
       ? {
           alias: Object.fromEntries(Object.entries(BROWSER_ALIASES).map(([from, to]) => [from, join(root, to)])),

@@ -5,7 +5,8 @@
  * module may use — never the rules catalogue, the engine or the
  * service. The server bundle, built the same way, does carry them (so the check can fail). The
  * CLI's bundles carry the messages as data (scripts/bundles.mjs `messageData`), no catalogue
- * module, and that data is the catalogues' merged table.
+ * module, and that data is the catalogues' merged table; they take Node's modules as they are
+ * (`nodeNamespaces`).
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -82,6 +83,9 @@ describe('architecture: bundles', function () {
         `${name}: catalogue modules in the bundle`,
       );
       assert.ok(inputs.includes('server/src/rules/message-json.ts'), `${name}: ${inputs.join(', ')}`);
+      // Node's modules taken as they are, not copied into a namespace object per importing module.
+      assert.ok(text.includes('require("node:fs")'), `${name}: node:fs not required`);
+      assert.doesNotMatch(text, /__toESM\(require\("node:/, `${name}: a Node module wrapped in a namespace copy`);
       // The two texts as the bundle writes them (string literals, quoted as the minifier chose).
       const literal = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")`;
       const found = new RegExp(String.raw`jsonMessageTable\(\{es:\(\)=>${literal},en:\(\)=>${literal}\}\)`).exec(text);
