@@ -234,15 +234,15 @@ export interface PlvHeader {
   readonly provenance: Readonly<Record<string, unknown>>;
 }
 
+/** Values per block read on demand by a lazily read table (2 048 values = 4 KB). */
+const VALUE_BLOCK_SHIFT = 11;
+
 /**
  * A table of stored leaves (sorted ranks and their values) with sub-leave smoothing. A table
  * that stores every leave of its index (the shipped one) is dense: no rank list, the values
  * indexed by rank and kept as the file's quantised integers (`scale` each), so loading it copies
  * the file's value block and decodes nothing.
  */
-/** Values per block read on demand by a lazily read table (2 048 values = 4 KB). */
-const VALUE_BLOCK_SHIFT = 11;
-
 export class LeaveTable implements LeaveValues {
   private readonly cache = new Map<number, number>();
   private readonly codes: number[] = [];
@@ -423,6 +423,8 @@ const LIST_CHUNK = 65536;
  * Reads a `.plv` file from `source`: a table that stores every leave without reading its file
  * whole (the rank list checked in pieces, the values read into the table's own array), any other
  * through `parseLeaveTable`. The same answer as `parseLeaveTable` of the whole file; never throws.
+ * With `lazyValues` the values are not read here but by the table, block by block, when asked
+ * (see the module header): `source` must then stay readable for the table's life.
  */
 export function readLeaveTable(source: ByteSource, name = 'planilla', options: { readonly lazyValues?: boolean } = {}): ParsedLeaveTable {
   const whole = (): ParsedLeaveTable => {
