@@ -30,15 +30,15 @@
 //   loaded.exports.main(argv).then((code) => { process.exitCode = code; loaded.saveCache(loaded.exports.commandRun); });
 'use strict';
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
 const Module = require('node:module');
 
-/** The user cache folder (the same rule as resolveCacheDir in server/src/lexicon/paths.ts). */
+/** The user cache folder (the same rule as resolveCacheDir in server/src/lexicon/paths.ts); `node:os` only when needed. */
 function cacheDir(env) {
   if (env.PLANILLA_CACHE_DIR) return env.PLANILLA_CACHE_DIR;
-  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  const base =
+    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(require('node:os').homedir(), '.cache');
   return path.join(base, 'planilla');
 }
 

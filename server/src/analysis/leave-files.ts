@@ -16,7 +16,7 @@
  *   bestMoves(position, 10, { lexicon, leaves: r.leaves });
  */
 import { TILE_SETS } from '../engine/tilesets';
-import { dataFilePath, fileStamp, readUserFile, withDataFile } from '../lexicon/data-files';
+import { dataFilePath, fileStamp, openDataFile, readUserFile } from '../lexicon/data-files';
 import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import { readKlv } from './klv2';
@@ -81,6 +81,8 @@ export function parseLeaveBytes(bytes: Uint8Array, name: string): LeaveLoadResul
 }
 
 let builtin: { file: string; result: LeaveEvaluator; warning?: LeaveMessage } | undefined;
+/** The built-in tables read on demand, by file: each keeps its file open, so each is made once. */
+const onDemand = new Map<string, LeaveTable>();
 /** The shipped table's path, found once (the walk up to the project reads package.json files). */
 let ownFile: string | undefined;
 /** The shipped table given as bytes by a host that cannot read files (the browser server). */
@@ -106,7 +108,13 @@ export function builtinLeaves(dataDir?: string): {
   if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
   let result: LeaveEvaluator;
   let warning: LeaveMessage | undefined;
-  const p = withDataFile(file, (source) => readLeaveTable(source, 'planilla-es'));
+  // Read on demand (leave-table.ts): the file stays open while its table may still read from it,
+  // and a table read on demand is kept for the life of the process (`onDemand`), never read twice.
+  const kept = onDemand.get(file);
+  const source = kept ? undefined : openDataFile(file);
+  const p = kept ? ({ ok: true, table: kept } as const) : source ? readLeaveTable(source, 'planilla-es', { lazyValues: true }) : undefined;
+  if (source && !(p?.ok && p.table.readsOnDemand)) source.close();
+  if (source && p?.ok && p.table.readsOnDemand) onDemand.set(file, p.table);
   if (p?.ok) result = p.table;
   else {
     result = provisionalLeaves(TILE_SETS.spanish);

@@ -31,7 +31,12 @@
  *
  * A file that stores every leave (the shipped table) is read by `readLeaveTable` from a
  * `ByteSource` in pieces: its rank list (all ones) is checked 64 KB at a time and its values are
- * read straight into the table's `Int16Array`, so nothing is decoded or copied at start.
+ * read straight into the table's `Int16Array`, so nothing is decoded or copied at start; with
+ * `lazyValues`, a block of 2 048 values (4 KB) is read only when one of them is first asked for
+ * (a position's moves leave at most 128 distinct leaves, so a command that looks at a few
+ * positions reads a few blocks of the 2.3 MB); the source must stay readable for the table's life
+ * (`openDataFile`). A block that can no longer be read counts as zeros; `values` reads every
+ * block still unread.
  *
  * Example:
  *   const table = parseLeaveTable(fs.readFileSync('data/leaves-es.plv'));
@@ -229,6 +234,9 @@ export interface PlvHeader {
   readonly provenance: Readonly<Record<string, unknown>>;
 }
 
+/** Values per block read on demand by a lazily read table (2 048 values = 4 KB). */
+const VALUE_BLOCK_SHIFT = 11;
+
 /**
  * A table of stored leaves (sorted ranks and their values) with sub-leave smoothing. A table
  * that stores every leave of its index (the shipped one) is dense: no rank list, the values
@@ -241,6 +249,8 @@ export class LeaveTable implements LeaveValues {
   /** Ranks of the stored leaves, strictly increasing; undefined while a dense table has not been asked. */
   private rankList: Uint32Array | undefined;
   private readonly dense: boolean;
+  /** For a table whose values are read on demand: 1 for each block not read yet. */
+  private readonly pending: Uint8Array | undefined;
   /** Number of stored leaves. */
   readonly storedCount: number;
 
@@ -249,14 +259,45 @@ export class LeaveTable implements LeaveValues {
     readonly index: LeaveIndex,
     /** Ranks of the stored leaves, strictly increasing; `'all'`: every rank of the index, in order. */
     ranks: Uint32Array | 'all',
-    /** Their values (times `scale`: points). */
-    readonly values: Float64Array | Int16Array,
+    /** Their values (times `scale`: points); with `readValues`, zeros until read. */
+    private readonly store: Float64Array | Int16Array,
     readonly provenance: Readonly<Record<string, unknown>> = {},
     readonly scale = 1,
+    /** For a dense Int16 table read on demand: fills `into` with the values' bytes from byte `at` of the values. */
+    private readonly readValues?: (at: number, into: Uint8Array) => boolean,
   ) {
     this.dense = ranks === 'all';
     this.rankList = ranks === 'all' ? undefined : ranks;
     this.storedCount = ranks === 'all' ? index.size : ranks.length;
+    this.pending =
+      readValues !== undefined && this.dense && store instanceof Int16Array
+        ? new Uint8Array(Math.ceil(store.length / (1 << VALUE_BLOCK_SHIFT))).fill(1)
+        : undefined;
+  }
+
+  /** Whether some values are still to be read from the file on demand (`readLeaveTable` with `lazyValues`). */
+  get readsOnDemand(): boolean {
+    return this.pending !== undefined && this.pending.includes(1);
+  }
+
+  /** Their values (times `scale`: points), every block read. */
+  get values(): Float64Array | Int16Array {
+    if (this.pending !== undefined) for (let b = 0; b < this.pending.length; b++) if (this.pending[b] === 1) this.readBlock(b);
+    return this.store;
+  }
+
+  /** The stored value at position `i` of a dense table, its block read first when needed. */
+  private denseValue(i: number): number {
+    if (this.pending !== undefined && this.pending[i >>> VALUE_BLOCK_SHIFT] === 1) this.readBlock(i >>> VALUE_BLOCK_SHIFT);
+    return this.store[i];
+  }
+
+  private readBlock(block: number): void {
+    this.pending![block] = 0;
+    const from = block << VALUE_BLOCK_SHIFT;
+    const count = Math.min(1 << VALUE_BLOCK_SHIFT, this.store.length - from);
+    const bytes = new Uint8Array(this.store.buffer, this.store.byteOffset + from * 2, count * 2);
+    if (!this.readValues!(from * 2, bytes)) bytes.fill(0);
   }
 
   /** Ranks of the stored leaves, strictly increasing (made on first use for a dense table). */
@@ -267,14 +308,14 @@ export class LeaveTable implements LeaveValues {
 
   /** The stored value of a rank, or undefined. */
   stored(rank: number): number | undefined {
-    if (this.dense) return rank >= 0 && rank < this.storedCount ? this.values[rank] * this.scale : undefined;
+    if (this.dense) return rank >= 0 && rank < this.storedCount ? this.denseValue(rank) * this.scale : undefined;
     const ranks = this.rankList!;
     let lo = 0;
     let hi = ranks.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const r = ranks[mid];
-      if (r === rank) return this.values[mid] * this.scale;
+      if (r === rank) return this.store[mid] * this.scale;
       if (r < rank) lo = mid + 1;
       else hi = mid - 1;
     }
@@ -303,7 +344,7 @@ export class LeaveTable implements LeaveValues {
   valueOfCodes(codes: number[]): number {
     const rank = this.index.rankCodes(codes);
     if (rank < 0) return 0;
-    if (this.dense) return this.values[rank] * this.scale;
+    if (this.dense) return this.denseValue(rank) * this.scale;
     const hit = this.cache.get(rank);
     if (hit !== undefined) return hit;
     const v = this.stored(rank) ?? this.smoothedValue(codes);
@@ -382,8 +423,10 @@ const LIST_CHUNK = 65536;
  * Reads a `.plv` file from `source`: a table that stores every leave without reading its file
  * whole (the rank list checked in pieces, the values read into the table's own array), any other
  * through `parseLeaveTable`. The same answer as `parseLeaveTable` of the whole file; never throws.
+ * With `lazyValues` the values are not read here but by the table, block by block, when asked
+ * (see the module header): `source` must then stay readable for the table's life.
  */
-export function readLeaveTable(source: ByteSource, name = 'planilla'): ParsedLeaveTable {
+export function readLeaveTable(source: ByteSource, name = 'planilla', options: { readonly lazyValues?: boolean } = {}): ParsedLeaveTable {
   const whole = (): ParsedLeaveTable => {
     const bytes = new Uint8Array(source.size);
     return source.read(0, bytes) ? parseLeaveTable(bytes, name) : { ok: false, detail: 'the file could not be read' };
@@ -406,7 +449,16 @@ export function readLeaveTable(source: ByteSource, name = 'planilla'): ParsedLea
     if (!source.read(at + done, piece) || !allOnesLike(piece, ones)) return whole();
   }
   const values = new Int16Array(entries);
-  if (!source.read(at + entries, new Uint8Array(values.buffer))) return whole();
+  const valuesAt = at + entries;
+  if (options.lazyValues === true) {
+    const readValues = (from: number, into: Uint8Array): boolean => source.read(valuesAt + from, into);
+    return {
+      ok: true,
+      header: start.header,
+      table: new LeaveTable(name, start.index, 'all', values, start.header.provenance ?? {}, start.scale, readValues),
+    };
+  }
+  if (!source.read(valuesAt, new Uint8Array(values.buffer))) return whole();
   return {
     ok: true,
     header: start.header,

@@ -21,7 +21,7 @@ import type { Language } from '../rules/types';
 import type { ParsedArgs } from './args';
 import { jobsOption, terminalProgress } from './batch';
 import { analyzeFile, replaySettings } from './board';
-import { expandInputs, t, type CliIo } from './io';
+import { expandInputs, t, terminalStderr, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
 import { moveText, positiveInt, render, resolveLeaves, shown, signed } from './moves';
 import { simulateOnThreads } from './sim-runner';
@@ -65,7 +65,7 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo): Promise<numbe
   };
   const out: Record<string, unknown>[] = [];
   let failed = problems > 0;
-  const bar = json ? undefined : terminalProgress(process.stderr, io.lang);
+  const bar = json ? undefined : terminalProgress(terminalStderr(), io.lang);
   for (const file of files) {
     const analysis = analyzeFile(file, { ...settings, lexicon }, io);
     if (!analysis) {

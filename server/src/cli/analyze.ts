@@ -46,7 +46,7 @@ import {
 } from './batch';
 import { analyzeFile, replaySettings } from './board';
 import type { AnalysisSettings } from '../service/document';
-import { expandInputs, t, type CliIo } from './io';
+import { expandInputs, t, terminalStderr, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
 import { COMMON, moveText, positiveInt, render, resolveLeaves, shown, signed } from './moves';
 import { jsonForTerminal } from './terminal';
@@ -152,7 +152,7 @@ async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions):
     lang: io.lang,
     analyze: { leavesSpec: args.values.get('leaves'), top: context.top, json, endgameNodes: context.endgameNodes },
   };
-  const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(process.stderr, io.lang);
+  const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(terminalStderr(), io.lang);
   const out: Record<string, unknown>[] = [];
   let failed = problems > 0;
   await runFiles(

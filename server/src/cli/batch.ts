@@ -331,8 +331,12 @@ function runWorkers<O>(
 }
 
 /** A progress bar on a terminal stream, redrawn at most every 100 ms; nothing when not a TTY. */
-export function terminalProgress(stream: NodeJS.WriteStream, lang: Language, now: () => number = Date.now): ProgressSink | undefined {
-  if (!stream.isTTY) return undefined;
+export function terminalProgress(
+  stream: NodeJS.WriteStream | undefined,
+  lang: Language,
+  now: () => number = Date.now,
+): ProgressSink | undefined {
+  if (!stream?.isTTY) return undefined;
   let shown = false;
   let last = -Infinity;
   return {

@@ -17,7 +17,7 @@
  */
 import * as os from 'node:os';
 import type { CheckSettings } from './record';
-import { expandInputs, t, type CliIo } from './io';
+import { expandInputs, t, terminalStderr, type CliIo } from './io';
 import { jsonForTerminal, terminalLines, terminalText } from './terminal';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { readingSettings, replaySettings } from './reading';
@@ -71,7 +71,7 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
   // does not keep each report alive until the end.
   const reports: ReportOutcome[] = [];
   const tally = { files: 0, withErrors: 0, errors: 0, warnings: 0 };
-  const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(process.stderr, io.lang);
+  const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(terminalStderr(), io.lang);
   await runBatch(
     files,
     {

@@ -11,7 +11,6 @@
  *   const r = readRecord('partida.gcg', io.lang);
  *   if ('error' in r) io.err(r.error);
  */
-import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatMessage } from '../rules/messages';
@@ -19,6 +18,7 @@ import { WriteRefused, writeFileAtomic, type WriteOptions } from '../files/write
 import { isBinaryRecord, readRegularFile } from '../files/read';
 import { MAX_RECORD_BYTES } from '../shared/record-limits';
 import { terminalLines, terminalText } from './terminal';
+import { fdOutput, writesDirectly } from './std-output';
 import type { Language } from '../rules/types';
 
 export interface CliIo {
@@ -35,16 +35,60 @@ export interface CliIo {
   readonly tty: boolean;
 }
 
+/**
+ * The process's stdout and stderr (std-output.ts): written straight to the descriptor when it is
+ * a file, a pipe, a socket or /dev/null, else through Node's stream; a failure ends the process
+ * as `guardStandardStreams` says.
+ */
+const standardOut = fdOutput(
+  1,
+  () => process.stdout,
+  (e) => stdoutFailed(e),
+);
+const standardErr = fdOutput(
+  2,
+  () => process.stderr,
+  () => stderrFailed(),
+);
+
 export function consoleIo(lang: Language): CliIo {
   const line = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
   return {
-    out: (text) => process.stdout.write(terminalLines(line(text))),
-    err: (text) => process.stderr.write(terminalLines(line(text))),
-    data: (text) => process.stdout.write(line(text)),
-    drained: () => (process.stdout.writableNeedDrain ? once(process.stdout, 'drain').then(() => undefined) : undefined),
+    out: (text) => standardOut.write(terminalLines(line(text))),
+    err: (text) => standardErr.write(terminalLines(line(text))),
+    data: (text) => standardOut.write(line(text)),
+    drained: () => standardOut.drained(),
     lang,
-    tty: Boolean(process.stdout.isTTY),
+    tty: standardOut.isTTY,
   };
+}
+
+/**
+ * Node's stderr stream when stderr may be a terminal (progress bars), else undefined without
+ * making the stream (a file, a pipe, a socket or /dev/null is never one).
+ */
+export function terminalStderr(): NodeJS.WriteStream | undefined {
+  return writesDirectly(2) ? undefined : process.stderr;
+}
+
+/** The language of the line `guardStandardStreams` prints; undefined until it is called. */
+let guardLanguage: Language | undefined;
+let outputFailed = false;
+let guarded = false;
+
+/** A failed write to stdout: EPIPE ends the process silently (141), anything else in one line (2). */
+function stdoutFailed(e: NodeJS.ErrnoException): void {
+  if (outputFailed) return;
+  outputFailed = true;
+  if (e.code === 'EPIPE') process.exit(141);
+  const lang = guardLanguage ?? detectLanguage(process.env);
+  standardErr.write(`${t(lang, 'cli.cannot-write-stdout', { reason: writeReason(e, lang) })}\n`);
+  process.exit(2);
+}
+
+/** A failed write to stderr: nothing is left to say it on. */
+function stderrFailed(): void {
+  process.exit(2);
 }
 
 /**
@@ -52,28 +96,40 @@ export function consoleIo(lang: Language): CliIo {
  * stdout goes away (`planilla check DIR | head -1`: EPIPE) the command stops at once, silently,
  * with status 141 (as a program ended by SIGPIPE); any other failure to write stdout
  * (`> /dev/full`: ENOSPC) is one line on stderr and status 2; a failing stderr ends the process
- * with status 2. Never a stack trace. Called once by `bin/planilla.js` before `main`.
+ * with status 2. Never a stack trace. Called once by `bin/planilla.js` before `main`. The
+ * direct writes (std-output.ts) report to the same handlers; Node's streams get them when they
+ * are made (the `process.stdout` and `process.stderr` getters are wrapped, so a command that
+ * never needs a stream never makes one).
  */
-export function guardStandardStreams(
-  lang: Language,
-  stdout: NodeJS.WriteStream = process.stdout,
-  stderr: NodeJS.WriteStream = process.stderr,
-): void {
-  let failed = false;
-  stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (failed) return;
-    failed = true;
-    if (e.code === 'EPIPE') process.exit(141);
-    try {
-      stderr.write(`${t(lang, 'cli.cannot-write-stdout', { reason: writeReason(e, lang) })}\n`);
-    } catch {
-      /* stderr is gone too */
+export function guardStandardStreams(lang: Language): void {
+  guardLanguage = lang;
+  if (guarded) return;
+  guarded = true;
+  const handlers = [
+    ['stdout', (e: NodeJS.ErrnoException) => stdoutFailed(e)],
+    ['stderr', () => stderrFailed()],
+  ] as const;
+  for (const [name, onError] of handlers) {
+    const descriptor = Object.getOwnPropertyDescriptor(process, name);
+    const get = descriptor?.get?.bind(process);
+    if (!descriptor || !get || !descriptor.configurable) {
+      process[name].on('error', onError);
+      continue;
     }
-    process.exit(2);
-  });
-  stderr.on('error', () => {
-    process.exit(2);
-  });
+    let seen: NodeJS.WriteStream | undefined;
+    Object.defineProperty(process, name, {
+      configurable: true,
+      enumerable: descriptor.enumerable,
+      get(): NodeJS.WriteStream {
+        const stream = get() as NodeJS.WriteStream;
+        if (stream !== seen) {
+          seen = stream;
+          stream.on('error', onError);
+        }
+        return stream;
+      },
+    });
+  }
 }
 
 /** Message language: PLANILLA_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG) when it is English, else Spanish. */

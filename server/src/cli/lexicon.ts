@@ -19,8 +19,7 @@ import { compileListFile, type LexiconProblem, type LexiconReport, loadLexicon, 
 import { normalizeQuery } from '../lexicon/normalize';
 import type { Lexicon } from '../lexicon/types';
 import { DIGRAPH_MODES, type DigraphMode } from '../lexicon/wordlist';
-import { LEXICON_MESSAGES } from '../text/lexicon';
-import { citeArticle, fillTemplate, formatMessage } from '../rules/messages';
+import { citeArticle, formatMessage } from '../rules/messages';
 import { EDITIONS, type Edition, type Language, type MessageArgs } from '../rules/types';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
 import { terminalArgs } from './io';
@@ -32,11 +31,9 @@ export interface LexiconCommandIo {
   readonly lang: Language;
 }
 
-/** A message from the lexicon catalogue (or, for other ids, the merged catalogues). */
+/** A message (the lexicon catalogue's or any other), its string arguments escaped for the terminal. */
 function msg(id: string, rawArgs: MessageArgs, lang: Language): string {
-  const args = terminalArgs(rawArgs);
-  const text = LEXICON_MESSAGES[id];
-  return text ? fillTemplate(lang === 'en' ? text.en : text.es, args, lang) : formatMessage(id, args, lang);
+  return formatMessage(id, terminalArgs(rawArgs), lang);
 }
 
 /** The options of every `lexicon` sub-command (parsed after the sub-command's name). */

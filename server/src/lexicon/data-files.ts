@@ -64,6 +64,54 @@ export interface ByteSource {
 }
 
 /**
+ * A shipped data file opened as a `ByteSource` that stays open until `close`, so a reader may
+ * keep it and read pieces later, on demand (the built-in leave table, for the life of the
+ * process: one descriptor per file). The open descriptor keeps reading the file as it was opened
+ * even when an upgrade replaces it on disk. Undefined when the file cannot be opened; never throws.
+ */
+export function openDataFile(file: string): (ByteSource & { close(): void }) | undefined {
+  let fd: number;
+  let size: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    size = fs.fstatSync(fd).size;
+  } catch {
+    fs.closeSync(fd);
+    return undefined;
+  }
+  let open = true;
+  return {
+    size,
+    read(at, into) {
+      if (!open || at < 0 || at + into.length > size) return false;
+      try {
+        for (let done = 0; done < into.length;) {
+          const n = fs.readSync(fd, into, done, into.length - done, at + done);
+          if (n <= 0) return false;
+          done += n;
+        }
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      try {
+        fs.closeSync(fd);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+/**
  * Opens a shipped data file (a path from `dataFilePath`) as a `ByteSource` for `use`, closed when
  * `use` returns; undefined when it cannot be opened or read. Never throws for a missing or
  * unreadable file.

@@ -10,7 +10,9 @@
  * size cap after `statSync().isFile()`; a failed cache write only loses the cache. Only the
  * built-in list missing from an installation throws (`LexiconLoadError`): a broken build.
  *
- * Cache: `<cacheDir>/lexicon-<key>.dawg` plus `.json` (the load report), where key = SHA-256 of the
+ * Cache: `<cacheDir>/lexicon-<key>.dawg` plus `.json` (the load report, and the identity on disk
+ * of the graph file as written: an entry still as written has only its header checked, any other
+ * graph is checked in full, see `readCacheEntry`), where key = SHA-256 of the
  * file's bytes, the digraph option and the format version; cacheDir = option, else
  * PLANILLA_CACHE_DIR, else $XDG_CACHE_HOME/planilla, else ~/.cache/planilla. Beside them, a stamp
  * per list path (`lexicon-path-<FNV-1a of path, digraphs, format>.json`: those three written out,
@@ -386,6 +388,8 @@ function cacheKey(bytes: Uint8Array, digraphs: DigraphMode): string {
 interface CachedReport {
   readonly format: 'text' | 'kwg';
   readonly list: WordListReport;
+  /** `identityOf` the entry's graph file right after this module wrote it (readCacheEntry). */
+  readonly written?: string;
 }
 
 function loadUserList(
@@ -524,15 +528,46 @@ function writeStamp(stamp: Stamp, key: string): void {
   }
 }
 
+/**
+ * A cache entry, or undefined when it is missing or damaged. The graph is checked in full (as
+ * any `.dawg` from outside, `parseDawgFile`) unless the report records the identity on disk the
+ * graph file had when this module wrote it (`written`: device, inode, size, modification and
+ * change times) and the file still has it: then only its header is checked, as for the built-in
+ * list. Any write to the file changes its change time, and a replacement its inode, so a graph
+ * changed by anyone else is checked in full. An entry checked in full that passes gets its
+ * identity recorded (an entry of an older Planilla, or one copied in).
+ */
 function readCacheEntry(files: { dawg: string; json: string }): { dawg: Dawg; report: CachedReport } | undefined {
   try {
     const report = JSON.parse(fs.readFileSync(files.json, 'utf8')) as CachedReport;
     if ((report.format !== 'text' && report.format !== 'kwg') || typeof report.list?.kept !== 'number') return undefined;
-    const parsed = parseDawgFile(fs.readFileSync(files.dawg));
+    // The identity and the bytes from one open file, so that a file replaced between the two is not trusted.
+    const fd = fs.openSync(files.dawg, 'r');
+    let bytes: Buffer;
+    let identity: string;
+    try {
+      identity = identityOf(fs.fstatSync(fd));
+      bytes = fs.readFileSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const trusted = typeof report.written === 'string' && report.written === identity;
+    const parsed = parseDawgFile(bytes, trusted ? 'header' : 'full');
     if (!parsed.ok || parsed.dawg.wordCount !== report.list.kept) return undefined;
+    if (!trusted) writeReport(files, { format: report.format, list: report.list });
     return { dawg: parsed.dawg, report };
   } catch {
     return undefined;
+  }
+}
+
+/** Writes an entry's report with the graph file's identity as it is now; false when it cannot. */
+function writeReport(files: { dawg: string; json: string }, report: CachedReport): boolean {
+  try {
+    writeFileAtomic(files.json, JSON.stringify({ ...report, written: identityOf(fs.statSync(files.dawg)) }));
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -541,8 +576,7 @@ function writeCacheEntry(files: { dawg: string; json: string }, dawg: Dawg, name
   try {
     fs.mkdirSync(path.dirname(files.dawg), { recursive: true });
     writeFileAtomic(files.dawg, serializeDawg(dawg, name));
-    writeFileAtomic(files.json, JSON.stringify(report));
-    return true;
+    return writeReport(files, report);
   } catch {
     return false;
   }

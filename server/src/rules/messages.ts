@@ -1,11 +1,10 @@
 /**
- * The message system: merges every catalogue of `text/` into one table and renders messages,
- * findings and article citations in Spanish or English.
+ * The message system: renders messages, findings and article citations in Spanish or English
+ * from the merged table of every catalogue of `text/` (`catalogs.ts` lists and merges them;
+ * `message-table.ts` gives one template, so that the CLI bundle reads the table as data on the
+ * first message instead of evaluating the catalogues at start).
  *
  * Invariants:
- * - `CATALOGS` is the single list of catalogues; adding one is one import and one line.
- * - Message ids are unique across catalogues: a clash is recorded at load in `MESSAGE_CONFLICTS`
- *   (the first catalogue keeps the id) and a unit test requires that list to be empty.
  * - Rendering never throws: an unknown id renders as the id plus its arguments; a placeholder
  *   without a value stays visible as `{name}`; argument values are inserted literally (a value
  *   that looks like a placeholder is not filled again).
@@ -17,96 +16,12 @@
  *   citeArticle('33, XII', 'es');       // 'art. 33, anexo XII'
  *   formatMessage('cli.count.error', { n: 1 }, 'es');   // '1 error'  (n: 3 → '3 errores')
  */
-import { CLI_MESSAGES } from '../text/cli';
-import { FINDING_MESSAGES } from '../text/findings';
-import { SYNTAX_MESSAGES } from '../text/syntax';
-import { REPORT_MESSAGES } from '../text/report';
-import { LEXICON_MESSAGES } from '../text/lexicon';
-import { ENGINE_MESSAGES } from '../text/engine';
-import { SHEET_MESSAGES } from '../text/sheet';
-import { UI_MESSAGES } from '../text/ui';
-import { CLIENT_MESSAGES } from '../text/client';
-import { BATCH_MESSAGES } from '../text/batch';
-import { ANALYSIS_MESSAGES } from '../text/analysis';
-import { LEAVES_MESSAGES } from '../text/leaves';
-import { DESK_MESSAGES } from '../text/desk';
-import { ROBUSTNESS_MESSAGES } from '../text/robustness';
-import { DEEP_MESSAGES } from '../text/deep';
-import { SIM_MESSAGES } from '../text/sim';
-import { WINPCT_MESSAGES } from '../text/winpct';
-import { RECONSTRUCT_MESSAGES } from '../text/reconstruct';
-import type { Catalog, LocalizedText } from '../text/types';
 import { articleInfo, articleTitle, parseArticleList, type TitleOrigin } from './articles';
+import { messageTemplate } from './message-table';
 import { ruleFor, type Notice } from './registry';
 import { argValue, fillTemplate } from './template';
 export { fillTemplate, formatNumber, placeholdersOf, pluralCategory, resolveLanguage } from './template';
 import { LANGUAGES, type Edition, type Finding, type Language, type MessageArgs, type Severity } from './types';
-
-export interface NamedCatalog {
-  /** The catalogue file's name, for conflict reports ('findings', 'syntax', …). */
-  readonly name: string;
-  readonly catalog: Catalog;
-}
-
-/** Every catalogue of the project, in priority order. Add one line per catalogue file. */
-export const CATALOGS: readonly NamedCatalog[] = [
-  { name: 'findings', catalog: FINDING_MESSAGES },
-  { name: 'syntax', catalog: SYNTAX_MESSAGES },
-  { name: 'cli', catalog: CLI_MESSAGES },
-  { name: 'report', catalog: REPORT_MESSAGES },
-  { name: 'lexicon', catalog: LEXICON_MESSAGES },
-  { name: 'engine', catalog: ENGINE_MESSAGES },
-  { name: 'ui', catalog: UI_MESSAGES },
-  { name: 'client', catalog: CLIENT_MESSAGES },
-  { name: 'batch', catalog: BATCH_MESSAGES },
-  { name: 'analysis', catalog: ANALYSIS_MESSAGES },
-  { name: 'leaves', catalog: LEAVES_MESSAGES },
-  { name: 'desk', catalog: DESK_MESSAGES },
-  { name: 'robustness', catalog: ROBUSTNESS_MESSAGES },
-  { name: 'deep', catalog: DEEP_MESSAGES },
-  { name: 'sheet', catalog: SHEET_MESSAGES },
-  { name: 'sim', catalog: SIM_MESSAGES },
-  { name: 'winpct', catalog: WINPCT_MESSAGES },
-  { name: 'reconstruct', catalog: RECONSTRUCT_MESSAGES },
-];
-
-export interface MessageConflict {
-  readonly id: string;
-  /** The catalogues defining the id, in `CATALOGS` order; the first one wins. */
-  readonly catalogs: readonly string[];
-}
-
-export interface MergedCatalogs {
-  readonly messages: ReadonlyMap<string, LocalizedText>;
-  readonly conflicts: readonly MessageConflict[];
-}
-
-/** Merges catalogues into one table, recording every id defined more than once. */
-export function mergeCatalogs(catalogs: readonly NamedCatalog[]): MergedCatalogs {
-  const messages = new Map<string, LocalizedText>();
-  const owners = new Map<string, string[]>();
-  for (const { name, catalog } of catalogs) {
-    for (const [id, text] of Object.entries(catalog)) {
-      const seen = owners.get(id);
-      if (seen) {
-        seen.push(name);
-        continue;
-      }
-      owners.set(id, [name]);
-      messages.set(id, text);
-    }
-  }
-  const conflicts = [...owners].filter(([, names]) => names.length > 1).map(([id, names]) => ({ id, catalogs: names }));
-  return { messages, conflicts };
-}
-
-const MERGED = mergeCatalogs(CATALOGS);
-
-/** The merged table of every message id. */
-export const MESSAGES: ReadonlyMap<string, LocalizedText> = MERGED.messages;
-
-/** Ids defined by more than one catalogue (must stay empty; see the unit tests). */
-export const MESSAGE_CONFLICTS: readonly MessageConflict[] = MERGED.conflicts;
 
 function safeArgs(args: unknown): MessageArgs {
   return typeof args === 'object' && args !== null ? (args as MessageArgs) : {};
@@ -119,16 +34,16 @@ function safeLanguage(lang: unknown): Language {
 /** The message `id` in `lang` with its placeholders filled. Never throws. */
 export function formatMessage(id: string, args: MessageArgs = {}, lang: Language = 'es'): string {
   const values = safeArgs(args);
-  const text = MESSAGES.get(id);
-  if (!text) {
+  const language = safeLanguage(lang);
+  const template = typeof id === 'string' ? messageTemplate(id, language) : undefined;
+  if (template === undefined) {
     const shown = Object.keys(values)
       .map((name) => [name, argValue(values, name)] as const)
       .filter((pair): pair is readonly [string, string] => pair[1] !== undefined)
       .map(([name, value]) => `${name}: ${value}`);
     return shown.length > 0 ? `${String(id)} (${shown.join(', ')})` : String(id);
   }
-  const language = safeLanguage(lang);
-  return fillTemplate(language === 'en' ? text.en : text.es, values, language);
+  return fillTemplate(template, values, language);
 }
 
 export interface RenderFindingOptions {

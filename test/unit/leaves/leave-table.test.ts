@@ -19,7 +19,7 @@ import {
   tableFromWorths,
 } from '../../../server/src/analysis/leave-table';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
-import { withDataFile, type ByteSource } from '../../../server/src/lexicon/data-files';
+import { openDataFile, withDataFile, type ByteSource } from '../../../server/src/lexicon/data-files';
 import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
 const idx = SPANISH_LEAVES;
@@ -294,6 +294,69 @@ describe('leaves: a .plv file read in pieces', () => {
     for (const failAt of [0, 20, listAt(shipped) + 100_000, shipped.length - 3]) {
       const p = readLeaveTable(sourceOf(shipped, failAt));
       assert.ok(!p.ok);
+    }
+  });
+
+  it('with lazyValues, reads a block of values only when one is asked for, and gives the same values', () => {
+    const whole = parseLeaveTable(shipped, 't');
+    assert.ok(whole.ok);
+    const reads: number[] = [];
+    const base = sourceOf(shipped);
+    const counting: ByteSource = { size: base.size, read: (at, into) => (reads.push(at), base.read(at, into)) };
+    const lazy = readLeaveTable(counting, 't', { lazyValues: true });
+    assert.ok(lazy.ok);
+    assert.equal(lazy.table.readsOnDemand, true);
+    const atStart = reads.length;
+    const leaves = [['?'], ['?', 'S'], ['Q'], ['A', 'E', 'I', 'O', 'U', 'CH'], ['R', 'S', 'T'], ['Ñ', 'Ñ']];
+    for (const leave of leaves) assert.equal(lazy.table.value(leave), whole.table.value(leave), leave.join(''));
+    for (const leave of leaves) assert.equal(lazy.table.value(leave), whole.table.value(leave), leave.join(''));
+    const blocks = reads.length - atStart;
+    assert.ok(blocks >= 1 && blocks <= leaves.length, `${blocks} blocks read for ${leaves.length} leaves`);
+    for (const rank of [0, 1, 2047, 2048, SPANISH_LEAVES.size - 1])
+      assert.equal(lazy.table.stored(rank), whole.table.stored(rank), String(rank));
+    // `values` reads every block left, and the table is then the whole-file one.
+    assert.equal(Buffer.compare(Buffer.from(lazy.table.values.buffer), Buffer.from(whole.table.values.buffer)), 0);
+    assert.equal(lazy.table.readsOnDemand, false);
+    const afterAll = reads.length;
+    assert.equal(lazy.table.value(['?', 'S']), whole.table.value(['?', 'S']));
+    assert.equal(reads.length, afterAll, 'a block read twice');
+  });
+
+  it('with lazyValues, a block that can no longer be read counts as zeros, never throwing; others are right', () => {
+    const whole = parseLeaveTable(shipped, 't');
+    assert.ok(whole.ok);
+    const valuesAt = shipped.length - SPANISH_LEAVES.size * 2;
+    // The read of the block holding value 3 000 (block 1) fails.
+    const lazy = readLeaveTable(sourceOf(shipped, valuesAt + 3000 * 2), 't', { lazyValues: true });
+    assert.ok(lazy.ok);
+    assert.equal(lazy.table.stored(3000), 0);
+    assert.equal(lazy.table.stored(2048), 0);
+    assert.equal(lazy.table.stored(2047), whole.table.stored(2047));
+    assert.equal(lazy.table.stored(4096), whole.table.stored(4096));
+  });
+
+  it('openDataFile keeps the file open for later reads, until closed; a missing file gives undefined', () => {
+    const dir = tempDir('plv-open');
+    try {
+      const file = path.join(dir, 'leaves.plv');
+      fs.writeFileSync(file, shipped);
+      const source = openDataFile(file);
+      assert.ok(source);
+      const lazy = readLeaveTable(source, 't', { lazyValues: true });
+      assert.ok(lazy.ok);
+      // Replaced on disk after opening: the open file is still the one read.
+      fs.renameSync(file, path.join(dir, 'old.plv'));
+      fs.writeFileSync(file, 'PLV1 but not a table');
+      const whole = parseLeaveTable(shipped, 't');
+      assert.ok(whole.ok);
+      assert.equal(lazy.table.value(['?', 'S']), whole.table.value(['?', 'S']));
+      source.close();
+      const into = new Uint8Array(4);
+      assert.equal(source.read(0, into), false);
+      source.close();
+      assert.equal(openDataFile(path.join(dir, 'missing.plv')), undefined);
+    } finally {
+      removeTempDir(dir);
     }
   });
 });

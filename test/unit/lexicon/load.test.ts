@@ -202,6 +202,59 @@ describe('lexicon: user lists', function () {
     assert.ok(r.lexicon.has('casa'));
   });
 
+  it('trusts an entry still as written by its header; a graph changed in place is checked in full', () => {
+    const dir = tempDir('lexicon');
+    const cacheDir = path.join(dir, 'cache');
+    const words = Array.from(
+      { length: 300 },
+      (_, i) => `casa${'abcdefghij'[i % 10]}${'abcdefghij'[Math.floor(i / 10) % 10]}${'aeiou'[Math.floor(i / 100)]}`,
+    );
+    const file = write(dir, 'lista.txt', `${words.join('\n')}\n`);
+    assert.equal(load(file, { cacheDir }).report.cache, 'miss');
+    const entry = (ext: string): string =>
+      path.join(
+        cacheDir,
+        fs.readdirSync(cacheDir).find((f) => /^lexicon-[0-9a-f]{64}\./.test(f) && f.endsWith(ext))!,
+      );
+    const report = JSON.parse(fs.readFileSync(entry('.json'), 'utf8')) as { written?: string };
+    const st = fs.statSync(entry('.dawg'));
+    assert.equal(report.written, `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`);
+    const hit = load(file, { cacheDir });
+    assert.equal(hit.report.cache, 'hit');
+    assert.ok(hit.lexicon.has(words[123]));
+    // The graph damaged in place, size kept (its change time moves): checked in full, refused, compiled again.
+    const graph = fs.readFileSync(entry('.dawg'));
+    const fd = fs.openSync(entry('.dawg'), 'r+');
+    try {
+      fs.writeSync(fd, Buffer.alloc(64, 0xff), 0, 64, graph.length - 200);
+    } finally {
+      fs.closeSync(fd);
+    }
+    assert.equal(fs.statSync(entry('.dawg')).size, graph.length);
+    const again = load(file, { cacheDir });
+    assert.equal(again.report.cache, 'miss');
+    assert.ok(words.every((w) => again.lexicon.has(w)));
+    assert.ok(!again.lexicon.has('perro'));
+  });
+
+  it('an entry without the identity as written (an older Planilla) is checked in full, then recorded', () => {
+    const dir = tempDir('lexicon');
+    const cacheDir = path.join(dir, 'cache');
+    const file = write(dir, 'lista.txt', 'casa\nperro\n');
+    load(file, { cacheDir });
+    const json = path.join(
+      cacheDir,
+      fs.readdirSync(cacheDir).find((f) => /^lexicon-[0-9a-f]{64}\.json$/.test(f))!,
+    );
+    const { written, ...old } = JSON.parse(fs.readFileSync(json, 'utf8')) as { written?: string };
+    assert.equal(typeof written, 'string');
+    fs.writeFileSync(json, JSON.stringify(old));
+    const r = load(file, { cacheDir });
+    assert.equal(r.report.cache, 'hit');
+    assert.ok(r.lexicon.has('perro'));
+    assert.equal((JSON.parse(fs.readFileSync(json, 'utf8')) as { written?: string }).written, written);
+  });
+
   it('loads a .dawg written by compile, keeping its name', () => {
     const dir = tempDir('lexicon');
     const file = write(dir, 'lista.dawg', serializeDawg(buildDawg(['casa', 'perro']), 'FILE 2017'));

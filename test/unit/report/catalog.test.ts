@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MESSAGES } from '../../../server/src/rules/messages';
+import { MESSAGES } from '../../../server/src/rules/catalogs';
 import { REPORT_MESSAGES } from '../../../server/src/text/report';
 import { EVENT_KINDS } from '../../../server/src/syntax/types';
 import { repoRoot } from '../../support/fixtures';

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CATALOGS } from '../../../server/src/rules/messages';
+import { CATALOGS } from '../../../server/src/rules/catalogs';
 import { repoRoot } from '../../support/fixtures';
 
 function sourceFiles(dir: string): string[] {

@@ -8,16 +8,13 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { FINDING_MESSAGES } from '../../../server/src/text/findings';
 import type { Catalog } from '../../../server/src/text/types';
+import { CATALOGS, MESSAGES, MESSAGE_CONFLICTS, mergeCatalogs } from '../../../server/src/rules/catalogs';
 import {
-  CATALOGS,
-  MESSAGES,
-  MESSAGE_CONFLICTS,
   citeArticle,
   editionLabel,
   explainFinding,
   fillTemplate,
   formatMessage,
-  mergeCatalogs,
   placeholdersOf,
   renderFinding,
   resolveLanguage,
@@ -63,7 +60,7 @@ describe('rules/messages', () => {
         const exported = Object.values(require(compiled) as Record<string, unknown>).filter((v) => typeof v === 'object' && v !== null);
         if (!exported.some((v) => wired.has(v))) unwired.push(file);
       }
-      assert.deepEqual(unwired, [], 'add these catalogues to CATALOGS in server/src/rules/messages.ts');
+      assert.deepEqual(unwired, [], 'add these catalogues to CATALOGS in server/src/rules/catalogs.ts');
     });
 
     it('use the same placeholders in Spanish and English, and no empty text', () => {
