@@ -1,0 +1,212 @@
+/**
+ * The GADDAG of a word list (Gordon's graph for generating moves from an anchor leftward first),
+ * packed in the same layout as the DAWG of dawg.ts, and its file format.
+ *
+ * Strings: for a word w of n tiles, rev(w[0..i]) + SEP + w[i+1..] for each i < n − 1, and rev(w)
+ * for the full reversal: read from the anchor square leftward to the word's first tile, then the
+ * separator, then rightward. The separator is tile code 0 (free in the DAWG's tile codes 1–28), so
+ * it is bit 0 of a node's mask and, when present, its first edge. Finality is on the edge, as in
+ * the DAWG: the edge closing rev(w) is final (the word ends at the anchor), and so is the edge of
+ * a word's last tile after the separator.
+ *
+ * Layout: a `Dawg` (dawg.ts: per node a mask word then edges `tile | final << 5 | last << 6 |
+ * child << 7`), built by the same incremental construction for sorted input, so the graph is
+ * minimal in this representation. The strings are sorted one first tile at a time (the strings of
+ * one anchor letter together), which keeps the peak memory to a twenty-eighth of them.
+ *
+ * File (little-endian): magic 'PLGD', u32 version (1), u32 word count, u32 array length, u32 root,
+ * 32 bytes SHA-256 of the word list (the DAWG's, dawg.ts: the GADDAG belongs to the DAWG with the
+ * same hash), then the array.
+ *
+ * Invariants: built from a DAWG, the GADDAG accepts exactly the strings above of its words, and
+ * nothing else; a file is used only when its hash is the DAWG's and its layout passes the check
+ * asked for ('full': tiles 0–28 in increasing order per run, masks exact, every child written
+ * before its parent, no path longer than the longest word plus the separator); the array is never
+ * modified.
+ *
+ * Example:
+ *   const g = buildGaddag(buildDawg(['casa']));
+ *   // from the root: 's', 'a', 'c', SEP, 'a' (final) spells c a s | a, the anchor on 's'
+ *   parseGaddagFile(serializeGaddag(g), g.sha256); // { ok: true, gaddag }
+ */
+import * as os from 'node:os';
+import { EDGE_CHILD_SHIFT, EDGE_FINAL, EDGE_LAST, EDGE_TILE_MASK, SortedPacker, type Dawg } from './dawg';
+import { MAX_TILES, TILE_COUNT } from './normalize';
+
+/** Tile code of the separator between the reversed left part and the right part. */
+export const GADDAG_SEPARATOR = 0;
+
+export const GADDAG_MAGIC = 'PLGD';
+export const GADDAG_VERSION = 1;
+const HEADER_BYTES = 52;
+
+export class Gaddag {
+  constructor(
+    /** Mask words and edges in the DAWG's layout (dawg.ts); slot 0 unused. */
+    readonly edges: Uint32Array,
+    /** Index of the root node's first edge; 0 for an empty word list. */
+    readonly root: number,
+    readonly wordCount: number,
+    /** SHA-256 (hex) of the word list, the DAWG's (dawg.ts). */
+    readonly sha256: string,
+  ) {}
+}
+
+/** The tile keys (one char per tile, code tile + 64) of every word of `dawg`, in tile order. */
+function keysOf(dawg: Dawg): string[] {
+  const edges = dawg.edges;
+  const keys: string[] = [];
+  if (dawg.root === 0) return keys;
+  const stack: number[] = [dawg.root];
+  const prefix: number[] = [];
+  while (stack.length > 0) {
+    const depth = stack.length - 1;
+    const e = stack[depth];
+    const edge = edges[e];
+    prefix[depth] = (edge & EDGE_TILE_MASK) + 64;
+    if ((edge & EDGE_FINAL) !== 0) keys.push(String.fromCharCode(...prefix.slice(0, depth + 1)));
+    const child = edge >>> EDGE_CHILD_SHIFT;
+    if (child !== 0 && child < edges.length && stack.length <= MAX_TILES) {
+      stack.push(child);
+      continue;
+    }
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      if ((edges[top] & EDGE_LAST) === 0 && top + 1 < edges.length) {
+        stack[stack.length - 1] = top + 1;
+        break;
+      }
+      stack.pop();
+    }
+  }
+  return keys;
+}
+
+const SEPARATOR_CHAR = String.fromCharCode(GADDAG_SEPARATOR + 64);
+
+/** The GADDAG of the words of `dawg` (see the module header). */
+export function buildGaddag(dawg: Dawg): Gaddag {
+  const keys = keysOf(dawg);
+  const reversed = keys.map((k) => k.split('').reverse().join(''));
+  const packer = new SortedPacker();
+  const bucket: string[] = [];
+  for (let tile = 1; tile <= TILE_COUNT; tile++) {
+    const c = tile + 64;
+    bucket.length = 0;
+    for (let w = 0; w < keys.length; w++) {
+      const k = keys[w];
+      const n = k.length;
+      for (let i = 0; i < n; i++) {
+        if (k.charCodeAt(i) !== c) continue;
+        const left = reversed[w].slice(n - 1 - i);
+        bucket.push(i === n - 1 ? left : left + SEPARATOR_CHAR + k.slice(i + 1));
+      }
+    }
+    bucket.sort();
+    let previous = '';
+    for (const s of bucket) {
+      if (s === previous) continue;
+      packer.add(s);
+      previous = s;
+    }
+  }
+  const { edges, root } = packer.finish();
+  return new Gaddag(edges, root, keys.length, dawg.sha256);
+}
+
+/** The file bytes of a GADDAG. */
+export function serializeGaddag(gaddag: Gaddag): Buffer {
+  const buf = Buffer.alloc(HEADER_BYTES + gaddag.edges.length * 4);
+  buf.write(GADDAG_MAGIC, 0, 'latin1');
+  buf.writeUInt32LE(GADDAG_VERSION, 4);
+  buf.writeUInt32LE(gaddag.wordCount, 8);
+  buf.writeUInt32LE(gaddag.edges.length, 12);
+  buf.writeUInt32LE(gaddag.root, 16);
+  Buffer.from(gaddag.sha256, 'hex').copy(buf, 20);
+  let at = HEADER_BYTES;
+  for (const edge of gaddag.edges) {
+    buf.writeUInt32LE(edge, at);
+    at += 4;
+  }
+  return buf;
+}
+
+function readU32(bytes: Uint8Array, at: number): number {
+  return (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
+}
+
+const LITTLE_ENDIAN = os.endianness() === 'LE';
+
+export type ParsedGaddag = { readonly ok: true; readonly gaddag: Gaddag } | { readonly ok: false; readonly detail: string };
+
+/**
+ * Reads GADDAG file bytes for the word list hashed `sha256`; the array is a view on `bytes` when
+ * aligned. `verify` 'full' checks the whole layout (a cache file); 'header' only the sizes, the
+ * root and the closed last run (the build's own output).
+ */
+export function parseGaddagFile(bytes: Uint8Array, sha256: string, verify: 'full' | 'header' = 'full'): ParsedGaddag {
+  const fail = (detail: string): ParsedGaddag => ({ ok: false, detail });
+  if (bytes.length < HEADER_BYTES) return fail('short header');
+  for (let i = 0; i < 4; i++) if (bytes[i] !== GADDAG_MAGIC.charCodeAt(i)) return fail('bad magic');
+  const version = readU32(bytes, 4);
+  if (version !== GADDAG_VERSION) return fail(`format version ${version}`);
+  const wordCount = readU32(bytes, 8);
+  const length = readU32(bytes, 12);
+  const root = readU32(bytes, 16);
+  if (length < 1 || HEADER_BYTES + length * 4 !== bytes.length) return fail('size does not match the header');
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (buf.toString('hex', 20, 52) !== sha256) return fail('made for another word list');
+  let edges: Uint32Array;
+  if (LITTLE_ENDIAN && (bytes.byteOffset + HEADER_BYTES) % 4 === 0) {
+    edges = new Uint32Array(bytes.buffer, bytes.byteOffset + HEADER_BYTES, length);
+  } else {
+    edges = new Uint32Array(length);
+    for (let i = 0; i < length; i++) edges[i] = readU32(bytes, HEADER_BYTES + i * 4);
+  }
+  if (root >= length || (root === 0) !== (wordCount === 0)) return fail('root out of range');
+  if (length > 1 && (edges[length - 1] & EDGE_LAST) === 0) return fail('last run not closed');
+  if (root !== 0 && (edges[root - 1] & 1) !== 0) return fail('separator at the root');
+  const problem = verify === 'full' ? checkLayout(edges, root) : undefined;
+  if (problem) return fail(problem);
+  return { ok: true, gaddag: new Gaddag(edges, root, wordCount, sha256) };
+}
+
+/**
+ * The structural check of a GADDAG array, O(array): runs of tiles 0–28 in strictly increasing
+ * order closed by `last`, exact masks, each child the first edge of a node written before it (so
+ * every walk ends), no path longer than MAX_TILES + 1 edges, the root a node.
+ */
+function checkLayout(edges: Uint32Array, root: number): string | undefined {
+  const n = edges.length;
+  const first = new Uint8Array(n);
+  const depth = new Uint8Array(n);
+  let i = 1;
+  while (i < n) {
+    const maskAt = i++;
+    const start = i;
+    if (start >= n) return `a mask without edges at ${maskAt}`;
+    first[start] = 1;
+    let tiles = 0;
+    let previous = -1;
+    let deepest = 0;
+    for (;;) {
+      if (i >= n) return 'last run not closed';
+      const edge = edges[i];
+      const tile = edge & EDGE_TILE_MASK;
+      if (tile > TILE_COUNT) return `bad tile at edge ${i}`;
+      if (tile <= previous) return `tiles out of order at edge ${i}`;
+      previous = tile;
+      tiles |= 1 << tile;
+      const child = edge >>> EDGE_CHILD_SHIFT;
+      if (child !== 0 && (child >= start || first[child] === 0)) return `bad child at edge ${i}`;
+      deepest = Math.max(deepest, 1 + (child !== 0 ? depth[child] : 0));
+      i++;
+      if ((edge & EDGE_LAST) !== 0) break;
+    }
+    if (edges[maskAt] !== tiles) return `bad mask at ${maskAt}`;
+    if (deepest > MAX_TILES + 1) return `a path longer than ${MAX_TILES + 1} edges at ${i - 1}`;
+    depth[start] = deepest;
+  }
+  if (root !== 0 && first[root] === 0) return 'root is not a node';
+  return undefined;
+}
