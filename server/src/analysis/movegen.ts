@@ -33,6 +33,7 @@
 import { BOARD_SIZE, letterMultiplier, premiumAt, wordMultiplier } from '../engine/board';
 import { BINGO_BONUS, RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import { EDGE_CHILD_SHIFT, EDGE_FINAL as DAWG_EDGE_FINAL, EDGE_LAST as DAWG_EDGE_LAST, EDGE_TILE_MASK, type Dawg } from '../lexicon/dawg';
+import { gaddagOf, type Gaddag } from '../lexicon/gaddag';
 import { TILE_COUNT, TILE_LETTERS } from '../lexicon/normalize';
 
 const SIZE = BOARD_SIZE;
@@ -103,9 +104,28 @@ export function laneSquareIndex(dir: number, line: number, i: number): number {
   return dir === 0 ? line * SIZE + i : i * SIZE + line;
 }
 
+/** The edge of `tile` in the node starting at `node` of a packed graph (lexicon/dawg.ts); 0 when absent. */
+function edgeIn(edges: Uint32Array, node: number, tile: number): number {
+  if (node <= 0 || node >= edges.length) return 0;
+  const mask = edges[node - 1];
+  const bit = 1 << tile;
+  if ((mask & bit) === 0) return 0;
+  const below = mask & (bit - 1);
+  const e = node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20];
+  return e < edges.length && (edges[e] & TILE_MASK) === tile ? e : 0;
+}
+
 export class MoveGenerator {
+  /** The DAWG's array and root: cross sets, and the left parts when there is no GADDAG. */
   private readonly edges: Uint32Array;
   private readonly root: number;
+  /** The graph `extend` walks rightward: the GADDAG's (after its separator) or the DAWG's, per anchor. */
+  private walk: Uint32Array;
+  private readonly gaddagEdges: Uint32Array;
+  /** The GADDAG's root; 0 without a GADDAG (then the DAWG's left parts are walked). */
+  private readonly gaddagRoot: number;
+  /** The GADDAG's `leftNeed()` (lexicon/gaddag.ts): the fewest tiles each node still needs leftward. */
+  private readonly leftNeed: Uint8Array;
 
   /** Board: code | BLANK_BIT per square, 0 when empty. */
   readonly board = new Uint8Array(SQUARES);
@@ -146,9 +166,18 @@ export class MoveGenerator {
   /** Set by a sink or a cancellation check to end the walk early. */
   stopped = false;
 
-  constructor(readonly dawg: Dawg) {
+  constructor(
+    readonly dawg: Dawg,
+    /** The GADDAG of the same words (lexicon/gaddag.ts), walked from each anchor leftward first. */
+    readonly gaddag?: Gaddag,
+  ) {
     this.edges = dawg.edges;
     this.root = dawg.root;
+    this.walk = dawg.edges;
+    this.gaddagEdges = gaddag ? gaddag.edges : dawg.edges;
+    this.gaddagRoot = gaddag ? gaddag.root : 0;
+    this.leftNeed = gaddag ? gaddag.leftNeed() : new Uint8Array(0);
+    if (gaddag && gaddag.sha256 !== dawg.sha256) throw new Error('MoveGenerator: the GADDAG of another word list');
   }
 
   /** Square content (code | BLANK_BIT | NEW_BIT) at lane position `i` of the move being reported. */
@@ -157,16 +186,14 @@ export class MoveGenerator {
     return t !== 0 ? t : this.laneNew[i] | NEW_BIT;
   }
 
-  /** The edge of `tile` in the node starting at `node`; 0 when absent. */
+  /** The edge of `tile` in the DAWG node starting at `node`; 0 when absent. */
   private edgeOf(node: number, tile: number): number {
-    const edges = this.edges;
-    if (node <= 0 || node >= edges.length) return 0;
-    const mask = edges[node - 1];
-    const bit = 1 << tile;
-    if ((mask & bit) === 0) return 0;
-    const below = mask & (bit - 1);
-    const e = node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20];
-    return e < edges.length && (edges[e] & TILE_MASK) === tile ? e : 0;
+    return edgeIn(this.edges, node, tile);
+  }
+
+  /** The edge of `tile` in the node starting at `node` of the graph walked rightward; 0 when absent. */
+  private walkEdgeOf(node: number, tile: number): number {
+    return edgeIn(this.walk, node, tile);
   }
 
   /**
@@ -447,6 +474,12 @@ export class MoveGenerator {
 
   /** Every placement whose leftmost anchor is lane position `a` of the loaded lane. */
   genAnchor(a: number): void {
+    if (this.gaddagRoot !== 0) {
+      this.walk = this.gaddagEdges;
+      this.gaddagAnchor(a);
+      return;
+    }
+    this.walk = this.edges;
     this.anchorPos = a;
     const tile = this.laneTile;
     if (a > 0 && tile[a - 1] !== 0) {
@@ -510,6 +543,232 @@ export class MoveGenerator {
       const t = left[--depth];
       const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
       if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The GADDAG walk: from the anchor square leftward first. A tile the anchor's cross set allows
+  // and the rack has is placed on the anchor; then the word's left part, read right to left: the
+  // board tiles before the anchor when there are some (the word starts where they start), else
+  // rack tiles on the empty squares before it up to the previous anchor of the lane (their cross
+  // sets are full: no tile touches them), so that a move is still generated from its leftmost
+  // anchor; at each length, the graph's separator leads to the right part, walked by `extend` /
+  // `extendPlain` from the square after the anchor, and a final edge ends the word at the anchor.
+  // Only left parts that some word continues through the anchor's tile are ever tried.
+
+  /** Every placement whose leftmost anchor is lane position `a` of the loaded lane, walked on the GADDAG. */
+  private gaddagAnchor(a: number): void {
+    this.anchorPos = a;
+    const g = this.walk;
+    const tile = this.laneTile;
+    const rack = this.rack;
+    if (a > 0 && tile[a - 1] !== 0) {
+      // Board tiles before the anchor: the word starts where they start; read them from the last
+      // one leftward, then the separator, then rightward from the anchor.
+      let node = this.gaddagRoot;
+      let sum = 0;
+      let p = a - 1;
+      for (;;) {
+        const t = tile[p];
+        const e = edgeIn(g, node, t & CODE_MASK);
+        if (e === 0) return;
+        if ((t & BLANK_BIT) === 0) sum += VALUES[t & CODE_MASK];
+        node = g[e] >>> CHILD_SHIFT;
+        if (node === 0) return;
+        if (p === 0 || tile[p - 1] === 0) break;
+        p--;
+      }
+      if ((g[node - 1] & 1) === 0) return;
+      const right = g[node] >>> CHILD_SHIFT;
+      if (right === 0) return;
+      if (rack[BLANK] === 0) this.extendPlain(a, p, right, sum, 1, 0, 0, 0);
+      else this.extend(a, p, right, sum, 1, 0, 0, 0);
+      return;
+    }
+    // Board tiles right after the anchor are read first, from the last one leftward: the word
+    // goes through them, and the anchor's tile must go on from them.
+    let node = this.gaddagRoot;
+    let sum = 0;
+    let right = a + 1;
+    if (right < SIZE && tile[right] !== 0) {
+      while (right + 1 < SIZE && tile[right + 1] !== 0) right++;
+      for (let p = right; p > a; p--) {
+        const t = tile[p];
+        const e = edgeIn(g, node, t & CODE_MASK);
+        if (e === 0) return;
+        if ((t & BLANK_BIT) === 0) sum += VALUES[t & CODE_MASK];
+        node = g[e] >>> CHILD_SHIFT;
+        if (node === 0) return;
+      }
+      right++;
+    }
+    this.rightStart = right;
+    const nodeMask = g[node - 1];
+    let m = nodeMask & this.laneCross[a] & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    if (m === 0) return;
+    let limit = 0;
+    for (let i = a - 1; i >= 0 && tile[i] === 0 && this.laneAnchor[i] === 0; i--) limit++;
+    if (limit > RACK_SIZE - 1) limit = RACK_SIZE - 1;
+    const lm = this.laneLM[a];
+    const wmHere = this.laneWM[a];
+    const cs = this.laneCS[a];
+    const need = this.leftNeed;
+    const endsHere = right === SIZE || tile[right] === 0;
+    const reach = limit < this.rackSize - 1 ? limit : this.rackSize - 1;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const edge = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      // Only when the word can end here or start within reach.
+      if (!((edge & EDGE_FINAL) !== 0 && endsHere) && need[edge >>> CHILD_SHIFT] > reach) continue;
+      if (rack[t] > 0) {
+        const pts = VALUES[t] * lm;
+        const cross = cs >= 0 ? (cs + pts) * wmHere : 0;
+        if (--rack[t] === 0) this.rackMask ^= bit;
+        this.laneNew[a] = t;
+        if (rack[BLANK] === 0) this.leftwardPlain(edge, a, limit, sum + pts, wmHere, cross, 1, this.radix[t]);
+        else this.leftward(edge, a, limit, sum + pts, wmHere, cross, 1, this.radix[t]);
+        if (rack[t]++ === 0) this.rackMask ^= bit;
+      }
+      if (rack[BLANK] > 0) {
+        const cross = cs >= 0 ? cs * wmHere : 0;
+        rack[BLANK]--;
+        this.laneNew[a] = t | BLANK_BIT;
+        if (rack[BLANK] === 0) this.leftwardPlain(edge, a, limit, sum, wmHere, cross, 1, this.radix[BLANK]);
+        else this.leftward(edge, a, limit, sum, wmHere, cross, 1, this.radix[BLANK]);
+        rack[BLANK]++;
+      }
+      this.laneNew[a] = 0;
+      if (this.stopped) break;
+    }
+  }
+
+  /** Lane position where the right part starts: after the anchor, or after the board tiles that follow it. */
+  private rightStart = 0;
+
+  /**
+   * The word's left part reaches lane position `pos` by GADDAG edge `edge` (value); `room` more
+   * rack tiles may go before it. Ends the word at the anchor when the edge is final, goes right
+   * through the separator, then places one more tile to the left.
+   */
+  private leftward(edge: number, pos: number, room: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
+    const tile = this.laneTile;
+    const g = this.walk;
+    const rack = this.rack;
+    const next = this.rightStart;
+    if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(pos, next - 1, sum, wm, cross, used, usedIdx);
+    const node = edge >>> CHILD_SHIFT;
+    if (node === 0) return;
+    const nodeMask = g[node - 1];
+    if ((nodeMask & 1) !== 0 && next < SIZE) {
+      // The separator is the node's first edge (tile 0).
+      const right = g[node] >>> CHILD_SHIFT;
+      if (
+        right !== 0 &&
+        (tile[next] !== 0 || (g[right - 1] & this.laneCross[next] & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0)
+      ) {
+        if (rack[BLANK] === 0) this.extendPlain(next, pos, right, sum, wm, cross, used, usedIdx);
+        else this.extend(next, pos, right, sum, wm, cross, used, usedIdx);
+      }
+    }
+    if (room === 0 || this.stopped) return;
+    let m = nodeMask & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    if (m === 0) return;
+    const p = pos - 1;
+    const lm = this.laneLM[p];
+    const wmHere = this.laneWM[p];
+    const cs = this.laneCS[p];
+    const w2 = wm * wmHere;
+    const need = this.leftNeed;
+    const endsHere = next === SIZE || tile[next] === 0;
+    // Tiles the left part may still take after this one: the squares, and the rack.
+    const rest = this.rackSize - used - 1;
+    const reach = room - 1 < rest ? room - 1 : rest;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const e = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      if (!((e & EDGE_FINAL) !== 0 && endsHere) && need[e >>> CHILD_SHIFT] > reach) continue;
+      if (rack[t] > 0) {
+        const pts = VALUES[t] * lm;
+        const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
+        if (--rack[t] === 0) this.rackMask ^= bit;
+        this.laneNew[p] = t;
+        this.leftward(e, p, room - 1, sum + pts, w2, c2, used + 1, usedIdx + this.radix[t]);
+        if (rack[t]++ === 0) this.rackMask ^= bit;
+      }
+      if (rack[BLANK] > 0) {
+        const c2 = cs >= 0 ? cross + cs * wmHere : cross;
+        rack[BLANK]--;
+        this.laneNew[p] = t | BLANK_BIT;
+        if (rack[BLANK] === 0) this.leftwardPlain(e, p, room - 1, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        else this.leftward(e, p, room - 1, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        rack[BLANK]++;
+      }
+      this.laneNew[p] = 0;
+      if (this.stopped) break;
+    }
+  }
+
+  /**
+   * `leftward` for a rack without a blank (the most common rack, and every walk after its last
+   * blank is placed): the same walk with the blank's branch and tests left out.
+   */
+  private leftwardPlain(
+    edge: number,
+    pos: number,
+    room: number,
+    sum: number,
+    wm: number,
+    cross: number,
+    used: number,
+    usedIdx: number,
+  ): void {
+    const tile = this.laneTile;
+    const g = this.walk;
+    const next = this.rightStart;
+    const endsHere = next === SIZE || tile[next] === 0;
+    if ((edge & EDGE_FINAL) !== 0 && endsHere) this.report(pos, next - 1, sum, wm, cross, used, usedIdx);
+    const node = edge >>> CHILD_SHIFT;
+    if (node === 0) return;
+    const nodeMask = g[node - 1];
+    if ((nodeMask & 1) !== 0 && next < SIZE) {
+      const right = g[node] >>> CHILD_SHIFT;
+      if (right !== 0 && (!endsHere || (g[right - 1] & this.laneCross[next] & this.rackMask) !== 0))
+        this.extendPlain(next, pos, right, sum, wm, cross, used, usedIdx);
+    }
+    if (room === 0 || this.stopped) return;
+    let m = nodeMask & this.rackMask;
+    if (m === 0) return;
+    const rack = this.rack;
+    const radix = this.radix;
+    const p = pos - 1;
+    const lm = this.laneLM[p];
+    const wmHere = this.laneWM[p];
+    const cs = this.laneCS[p];
+    const w2 = wm * wmHere;
+    const need = this.leftNeed;
+    const rest = this.rackSize - used - 1;
+    const reach = room - 1 < rest ? room - 1 : rest;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const e = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      if (!((e & EDGE_FINAL) !== 0 && endsHere) && need[e >>> CHILD_SHIFT] > reach) continue;
+      const pts = VALUES[t] * lm;
+      const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
+      if (--rack[t] === 0) this.rackMask ^= bit;
+      this.laneNew[p] = t;
+      this.leftwardPlain(e, p, room - 1, sum + pts, w2, c2, used + 1, usedIdx + radix[t]);
+      if (rack[t]++ === 0) this.rackMask ^= bit;
+      this.laneNew[p] = 0;
+      if (this.stopped) break;
     }
   }
 
@@ -647,7 +906,7 @@ export class MoveGenerator {
    * cross words' points, `used` tiles placed and their sub-multiset index `usedIdx`.
    */
   private extend(pos: number, start: number, node: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
-    const edges = this.edges;
+    const edges = this.walk;
     const tile = this.laneTile;
     if (tile[pos] !== 0) {
       const child = this.throughTiles(pos, node);
@@ -721,7 +980,7 @@ export class MoveGenerator {
       if (child > 0) this.extendPlain(this.runEnd + 1, start, child, sum + this.runPoints, wm, cross, used, usedIdx);
       return;
     }
-    const edges = this.edges;
+    const edges = this.walk;
     const tile = this.laneTile;
     const nodeMask = edges[node - 1];
     let m = nodeMask & this.laneCross[pos] & this.rackMask;
@@ -767,13 +1026,13 @@ export class MoveGenerator {
    * the graph has no word with these tiles); sets `runEnd`, `runPoints` and `runFinal`.
    */
   private throughTiles(pos: number, node: number): number {
-    const edges = this.edges;
+    const edges = this.walk;
     const tile = this.laneTile;
     let points = 0;
     let p = pos;
     for (;;) {
       const t = tile[p];
-      const e = this.edgeOf(node, t & CODE_MASK);
+      const e = this.walkEdgeOf(node, t & CODE_MASK);
       if (e === 0) return -1;
       const edge = edges[e];
       if ((t & BLANK_BIT) === 0) points += VALUES[t & CODE_MASK];
@@ -958,7 +1217,7 @@ const generators = new WeakMap<Dawg, MoveGenerator>();
 export function generatorFor(dawg: Dawg): MoveGenerator {
   let g = generators.get(dawg);
   if (!g) {
-    g = new MoveGenerator(dawg);
+    g = new MoveGenerator(dawg, gaddagOf(dawg));
     generators.set(dawg, g);
   }
   return g;

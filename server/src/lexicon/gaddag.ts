@@ -41,6 +41,8 @@ export const GADDAG_VERSION = 1;
 const HEADER_BYTES = 52;
 
 export class Gaddag {
+  private need: Uint8Array | undefined;
+
   constructor(
     /** Mask words and edges in the DAWG's layout (dawg.ts); slot 0 unused. */
     readonly edges: Uint32Array,
@@ -50,6 +52,36 @@ export class Gaddag {
     /** SHA-256 (hex) of the word list, the DAWG's (dawg.ts). */
     readonly sha256: string,
   ) {}
+
+  /**
+   * Per node (by the index of its first edge): the fewest tiles still to go before the word's
+   * first one (0: the node has the separator; an edge ending a full reversal counts 1); 255 when
+   * none. Computed once, on first use, in one pass: a child is always written before its parent.
+   * The move generator skips a left part that needs more tiles than the squares or the rack have.
+   */
+  leftNeed(): Uint8Array {
+    if (this.need) return this.need;
+    const edges = this.edges;
+    const n = edges.length;
+    const need = new Uint8Array(n);
+    let i = 1;
+    while (i < n) {
+      const node = ++i;
+      let best = (edges[node - 1] & 1) !== 0 ? 0 : 255;
+      for (; i < n; i++) {
+        const edge = edges[i];
+        if ((edge & EDGE_FINAL) !== 0 && best > 1) best = 1;
+        const child = edge >>> EDGE_CHILD_SHIFT;
+        if (child !== 0 && child < node && need[child] + 1 < best) best = need[child] + 1;
+        if ((edge & EDGE_LAST) !== 0) break;
+      }
+      i++;
+      need[node] = best;
+    }
+    need[0] = 255; // child 0: no node
+    this.need = need;
+    return need;
+  }
 }
 
 /** The tile keys (one char per tile, code tile + 64) of every word of `dawg`, in tile order. */
@@ -209,4 +241,28 @@ function checkLayout(edges: Uint32Array, root: number): string | undefined {
   }
   if (root !== 0 && first[root] === 0) return 'root is not a node';
   return undefined;
+}
+
+/** Where each DAWG's GADDAG comes from (a file, a cache), set by the lexicon's loader. */
+const sources = new WeakMap<Dawg, () => Gaddag | undefined>();
+/** Each DAWG's GADDAG once asked for; null: the DAWG walks without one. */
+const resolved = new WeakMap<Dawg, Gaddag | null>();
+
+/**
+ * Says where the GADDAG of `dawg` comes from, read on the first move generation (not before:
+ * a check does not pay for it). A source answering undefined leaves the DAWG without one.
+ */
+export function setGaddagSource(dawg: Dawg, source: () => Gaddag | undefined): void {
+  if (!resolved.has(dawg)) sources.set(dawg, source);
+}
+
+/** The GADDAG of `dawg`: from its source when one was set, else built here (once per DAWG). */
+export function gaddagOf(dawg: Dawg): Gaddag | undefined {
+  const known = resolved.get(dawg);
+  if (known !== undefined) return known ?? undefined;
+  const source = sources.get(dawg);
+  let g = source ? source() : buildGaddag(dawg);
+  if (g && g.sha256 !== dawg.sha256) g = undefined;
+  resolved.set(dawg, g ?? null);
+  return g;
 }
