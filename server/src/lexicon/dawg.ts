@@ -288,7 +288,30 @@ export class SortedPacker {
   /** open[d]: the edges of the unfinished node reached after d tiles of the current key. */
   private readonly open: number[][] = [[]];
   private previous = '';
+  /** Length of the current path: open[depth] is the node being filled. */
+  private depth = 0;
   count = 0;
+
+  /**
+   * Packs `edges` (a whole packed graph, slot 0 included) first, at the same indices, so that a
+   * path added later may lead into its nodes (`addPath`'s separator child). Only before any key.
+   */
+  preload(edges: Uint32Array): void {
+    if (this.out.length !== 1 || this.count > 0) throw new Error('SortedPacker.preload: not first');
+    for (let i = 1; i < edges.length; i++) this.out.push(edges[i]);
+    // Its nodes registered too, so that an equal node added later is shared with them.
+    for (let i = 1; i < edges.length;) {
+      const at = ++i;
+      let key = '';
+      for (; i < edges.length; i++) {
+        const edge = edges[i];
+        key += String.fromCharCode(edge & 0xffff, edge >>> 16);
+        if ((edge & LAST) !== 0) break;
+      }
+      i++;
+      if (!this.registry.has(key)) this.registry.set(key, at);
+    }
+  }
 
   private register(run: number[]): number {
     if (run.length === 0) return 0;
@@ -313,7 +336,7 @@ export class SortedPacker {
   /** Closes the open nodes deeper than `depth`, filling each parent's last edge with its child. */
   private closeTo(depth: number): void {
     const open = this.open;
-    for (let d = this.previous.length; d > depth; d--) {
+    for (let d = this.depth; d > depth; d--) {
       const child = this.register(open[d]);
       const parent = open[d - 1];
       parent[parent.length - 1] |= child << CHILD_SHIFT;
@@ -334,6 +357,34 @@ export class SortedPacker {
     const lastRun = open[key.length - 1];
     lastRun[lastRun.length - 1] |= FINAL;
     this.previous = key;
+    this.depth = key.length;
+    this.count++;
+  }
+
+  /**
+   * Adds the path spelt by the first `length` chars of `key`, after the previous one in strictly
+   * increasing order; `final` marks its last edge accepted; a non-zero `separatorChild` ends it
+   * with an edge of tile 0 into that node, already packed (`preload`), instead of an open node.
+   */
+  addPath(key: string, length: number, final: boolean, separatorChild: number): void {
+    const path = key.length === length ? key : key.slice(0, length);
+    const previous = this.previous;
+    if (path <= previous && this.count > 0) throw new Error('SortedPacker.addPath: paths not sorted and distinct');
+    let common = 0;
+    while (common < length && common < previous.length && path.charCodeAt(common) === previous.charCodeAt(common)) common++;
+    this.closeTo(common);
+    const open = this.open;
+    for (let d = common; d < length; d++) {
+      open[d].push(path.charCodeAt(d) - 64);
+      open[d + 1] = [];
+    }
+    if (final) {
+      const lastRun = open[length - 1];
+      lastRun[lastRun.length - 1] |= FINAL;
+    }
+    if (separatorChild !== 0) open[length].push(separatorChild << CHILD_SHIFT);
+    this.previous = path;
+    this.depth = length;
     this.count++;
   }
 

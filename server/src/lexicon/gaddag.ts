@@ -9,10 +9,13 @@
  * the DAWG: the edge closing rev(w) is final (the word ends at the anchor), and so is the edge of
  * a word's last tile after the separator.
  *
- * Layout: a `Dawg` (dawg.ts: per node a mask word then edges `tile | final << 5 | last << 6 |
- * child << 7`), built by the same incremental construction for sorted input, so the graph is
- * minimal in this representation. The strings are sorted one first tile at a time (the strings of
- * one anchor letter together), which keeps the peak memory to a twenty-eighth of them.
+ * Layout: the DAWG's layout (dawg.ts: per node a mask word then edges `tile | final << 5 |
+ * last << 6 | child << 7`). The part after the separator of rev(x) + SEP + s, for a prefix x, is
+ * the set of the s completing x: the DAWG's node after x. So the array begins with the DAWG's own
+ * array, at the same indices, and each separator edge leads into the DAWG's node; the left nodes
+ * follow, built by the DAWG's incremental construction for sorted input from the sorted reversed
+ * prefixes (SortedPacker, registering the DAWG's nodes first), so no two nodes are the same: the
+ * graph is minimal in this representation (the DAWG's root run aside, which no edge reaches).
  *
  * File (little-endian): magic 'PLGD', u32 version (1), u32 word count, u32 array length, u32 root,
  * 32 bytes SHA-256 of the word list (the DAWG's, dawg.ts: the GADDAG belongs to the DAWG with the
@@ -84,21 +87,31 @@ export class Gaddag {
   }
 }
 
-/** The tile keys (one char per tile, code tile + 64) of every word of `dawg`, in tile order. */
-function keysOf(dawg: Dawg): string[] {
+/**
+ * Every prefix x of a word of `dawg` (every path from its root), as a sort key: rev(x) (one char
+ * per tile, code tile + 64), then char 1 (below every tile, so a key sorts as its rev(x) does),
+ * then two chars holding 2 × (the DAWG node after x) + (1 when x is a word).
+ */
+function reversedPrefixes(dawg: Dawg): string[] {
   const edges = dawg.edges;
   const keys: string[] = [];
   if (dawg.root === 0) return keys;
   const stack: number[] = [dawg.root];
-  const prefix: number[] = [];
+  const path: number[] = [];
+  const key: number[] = [];
   while (stack.length > 0) {
     const depth = stack.length - 1;
-    const e = stack[depth];
-    const edge = edges[e];
-    prefix[depth] = (edge & EDGE_TILE_MASK) + 64;
-    if ((edge & EDGE_FINAL) !== 0) keys.push(String.fromCharCode(...prefix.slice(0, depth + 1)));
+    const edge = edges[stack[depth]];
+    path[depth] = (edge & EDGE_TILE_MASK) + 64;
     const child = edge >>> EDGE_CHILD_SHIFT;
-    if (child !== 0 && child < edges.length && stack.length <= MAX_TILES) {
+    const info = child * 2 + ((edge & EDGE_FINAL) !== 0 ? 1 : 0);
+    key.length = depth + 4;
+    for (let i = 0; i <= depth; i++) key[i] = path[depth - i];
+    key[depth + 1] = 1;
+    key[depth + 2] = info & 0xffff;
+    key[depth + 3] = info >>> 16;
+    keys.push(String.fromCharCode(...key));
+    if (child !== 0 && child < edges.length && stack.length < MAX_TILES) {
       stack.push(child);
       continue;
     }
@@ -114,36 +127,25 @@ function keysOf(dawg: Dawg): string[] {
   return keys;
 }
 
-const SEPARATOR_CHAR = String.fromCharCode(GADDAG_SEPARATOR + 64);
-
-/** The GADDAG of the words of `dawg` (see the module header). */
+/**
+ * The GADDAG of the words of `dawg` (see the module header). The part after the separator of
+ * rev(x) + SEP + s, for a prefix x, is the set of the s that complete x: the DAWG's node after x.
+ * So the DAWG's array is packed first, at its own indices, and each path rev(x) is added in
+ * sorted order with its separator edge into the DAWG's node: only the reversed prefixes are
+ * sorted and registered, not every string.
+ */
 export function buildGaddag(dawg: Dawg): Gaddag {
-  const keys = keysOf(dawg);
-  const reversed = keys.map((k) => k.split('').reverse().join(''));
+  const keys = reversedPrefixes(dawg);
+  keys.sort();
   const packer = new SortedPacker();
-  const bucket: string[] = [];
-  for (let tile = 1; tile <= TILE_COUNT; tile++) {
-    const c = tile + 64;
-    bucket.length = 0;
-    for (let w = 0; w < keys.length; w++) {
-      const k = keys[w];
-      const n = k.length;
-      for (let i = 0; i < n; i++) {
-        if (k.charCodeAt(i) !== c) continue;
-        const left = reversed[w].slice(n - 1 - i);
-        bucket.push(i === n - 1 ? left : left + SEPARATOR_CHAR + k.slice(i + 1));
-      }
-    }
-    bucket.sort();
-    let previous = '';
-    for (const s of bucket) {
-      if (s === previous) continue;
-      packer.add(s);
-      previous = s;
-    }
+  packer.preload(dawg.edges);
+  for (const key of keys) {
+    const length = key.length - 3;
+    const info = key.charCodeAt(length + 1) + key.charCodeAt(length + 2) * 0x10000;
+    packer.addPath(key, length, (info & 1) !== 0, Math.floor(info / 2));
   }
   const { edges, root } = packer.finish();
-  return new Gaddag(edges, root, keys.length, dawg.sha256);
+  return new Gaddag(edges, root, dawg.wordCount, dawg.sha256);
 }
 
 /** The file bytes of a GADDAG. */
