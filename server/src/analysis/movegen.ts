@@ -33,7 +33,7 @@
 import { BOARD_SIZE, letterMultiplier, premiumAt, wordMultiplier } from '../engine/board';
 import { BINGO_BONUS, RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import { EDGE_CHILD_SHIFT, EDGE_FINAL as DAWG_EDGE_FINAL, EDGE_LAST as DAWG_EDGE_LAST, EDGE_TILE_MASK, type Dawg } from '../lexicon/dawg';
-import { gaddagOf, type Gaddag } from '../lexicon/gaddag';
+import { gaddagOf, NEED_SHIFT as GADDAG_NEED_SHIFT, type Gaddag } from '../lexicon/gaddag';
 import { TILE_COUNT, TILE_LETTERS } from '../lexicon/normalize';
 
 const SIZE = BOARD_SIZE;
@@ -51,6 +51,8 @@ const EDGE_FINAL = DAWG_EDGE_FINAL;
 const EDGE_LAST = DAWG_EDGE_LAST;
 const CHILD_SHIFT = EDGE_CHILD_SHIFT;
 const TILE_MASK = EDGE_TILE_MASK;
+/** Where a GADDAG node's mask word keeps its fewest tiles still needed leftward (lexicon/gaddag.ts). */
+const NEED_SHIFT = GADDAG_NEED_SHIFT;
 
 /** Every lettered tile. */
 const ALL_TILES = ((1 << (TILE_COUNT + 1)) - 1) & ~1;
@@ -124,8 +126,6 @@ export class MoveGenerator {
   private readonly gaddagEdges: Uint32Array;
   /** The GADDAG's root; 0 without a GADDAG (then the DAWG's left parts are walked). */
   private readonly gaddagRoot: number;
-  /** The GADDAG's `leftNeed()` (lexicon/gaddag.ts): the fewest tiles each node still needs leftward. */
-  private readonly leftNeed: Uint8Array;
 
   /** Board: code | BLANK_BIT per square, 0 when empty. */
   readonly board = new Uint8Array(SQUARES);
@@ -176,7 +176,6 @@ export class MoveGenerator {
     this.walk = dawg.edges;
     this.gaddagEdges = gaddag ? gaddag.edges : dawg.edges;
     this.gaddagRoot = gaddag ? gaddag.root : 0;
-    this.leftNeed = gaddag ? gaddag.leftNeed() : new Uint8Array(0);
     if (gaddag && gaddag.sha256 !== dawg.sha256) throw new Error('MoveGenerator: the GADDAG of another word list');
   }
 
@@ -612,7 +611,6 @@ export class MoveGenerator {
     const lm = this.laneLM[a];
     const wmHere = this.laneWM[a];
     const cs = this.laneCS[a];
-    const need = this.leftNeed;
     const endsHere = right === SIZE || tile[right] === 0;
     const reach = limit < this.rackSize - 1 ? limit : this.rackSize - 1;
     while (m !== 0) {
@@ -622,7 +620,8 @@ export class MoveGenerator {
       const below = nodeMask & (bit - 1);
       const edge = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
       // Only when the word can end here or start within reach.
-      if (!((edge & EDGE_FINAL) !== 0 && endsHere) && need[edge >>> CHILD_SHIFT] > reach) continue;
+      const after = edge >>> CHILD_SHIFT;
+      if (!((edge & EDGE_FINAL) !== 0 && endsHere) && (after === 0 || g[after - 1] >>> NEED_SHIFT > reach)) continue;
       if (rack[t] > 0) {
         const pts = VALUES[t] * lm;
         const cross = cs >= 0 ? (cs + pts) * wmHere : 0;
@@ -681,7 +680,6 @@ export class MoveGenerator {
     const wmHere = this.laneWM[p];
     const cs = this.laneCS[p];
     const w2 = wm * wmHere;
-    const need = this.leftNeed;
     const endsHere = next === SIZE || tile[next] === 0;
     // Tiles the left part may still take after this one: the squares, and the rack.
     const rest = this.rackSize - used - 1;
@@ -692,7 +690,8 @@ export class MoveGenerator {
       const t = 31 - Math.clz32(bit);
       const below = nodeMask & (bit - 1);
       const e = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
-      if (!((e & EDGE_FINAL) !== 0 && endsHere) && need[e >>> CHILD_SHIFT] > reach) continue;
+      const child = e >>> CHILD_SHIFT;
+      if (!((e & EDGE_FINAL) !== 0 && endsHere) && (child === 0 || g[child - 1] >>> NEED_SHIFT > reach)) continue;
       if (rack[t] > 0) {
         const pts = VALUES[t] * lm;
         const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
@@ -751,7 +750,6 @@ export class MoveGenerator {
     const wmHere = this.laneWM[p];
     const cs = this.laneCS[p];
     const w2 = wm * wmHere;
-    const need = this.leftNeed;
     const rest = this.rackSize - used - 1;
     const reach = room - 1 < rest ? room - 1 : rest;
     while (m !== 0) {
@@ -760,7 +758,8 @@ export class MoveGenerator {
       const t = 31 - Math.clz32(bit);
       const below = nodeMask & (bit - 1);
       const e = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
-      if (!((e & EDGE_FINAL) !== 0 && endsHere) && need[e >>> CHILD_SHIFT] > reach) continue;
+      const child = e >>> CHILD_SHIFT;
+      if (!((e & EDGE_FINAL) !== 0 && endsHere) && (child === 0 || g[child - 1] >>> NEED_SHIFT > reach)) continue;
       const pts = VALUES[t] * lm;
       const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
       if (--rack[t] === 0) this.rackMask ^= bit;

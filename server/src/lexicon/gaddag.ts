@@ -44,8 +44,6 @@ export const GADDAG_VERSION = 1;
 const HEADER_BYTES = 52;
 
 export class Gaddag {
-  private need: Uint8Array | undefined;
-
   constructor(
     /** Mask words and edges in the DAWG's layout (dawg.ts); slot 0 unused. */
     readonly edges: Uint32Array,
@@ -55,36 +53,44 @@ export class Gaddag {
     /** SHA-256 (hex) of the word list, the DAWG's (dawg.ts). */
     readonly sha256: string,
   ) {}
+}
 
-  /**
-   * Per node (by the index of its first edge): the fewest tiles still to go before the word's
-   * first one (0: the node has the separator; an edge ending a full reversal counts 1); 255 when
-   * none. Computed once, on first use, in one pass: a child is always written before its parent.
-   * The move generator skips a left part that needs more tiles than the squares or the rack have.
-   */
-  leftNeed(): Uint8Array {
-    if (this.need) return this.need;
-    const edges = this.edges;
-    const n = edges.length;
-    const need = new Uint8Array(n);
-    let i = 1;
-    while (i < n) {
-      const node = ++i;
-      let best = (edges[node - 1] & 1) !== 0 ? 0 : 255;
-      for (; i < n; i++) {
-        const edge = edges[i];
-        if ((edge & EDGE_FINAL) !== 0 && best > 1) best = 1;
-        const child = edge >>> EDGE_CHILD_SHIFT;
-        if (child !== 0 && child < node && need[child] + 1 < best) best = need[child] + 1;
-        if ((edge & EDGE_LAST) !== 0) break;
+/**
+ * The top bits of a node's mask word (above the tiles 0–28): the fewest tiles still to go leftward
+ * before the word's first one, 7 meaning 7 or more (0: the node has the separator; an edge ending a
+ * full reversal counts 1). The move generator skips a left part that needs more tiles than the
+ * free squares or the rack hold (at most 6).
+ */
+export const NEED_SHIFT = 29;
+const NEED_MAX = 7;
+const TILE_BITS = (1 << NEED_SHIFT) - 1;
+
+/**
+ * The need of each node written into its mask word's top bits ('write'), or checked there
+ * ('check': the first node whose need is not the one stored, else undefined). One pass: a child is
+ * always written before its parent, so its need is known when its parent's is computed.
+ */
+function needs(edges: Uint32Array, mode: 'write' | 'check'): string | undefined {
+  const n = edges.length;
+  let i = 1;
+  while (i < n) {
+    const maskAt = i++;
+    let best = (edges[maskAt] & 1) !== 0 ? 0 : NEED_MAX;
+    for (; i < n; i++) {
+      const edge = edges[i];
+      if ((edge & EDGE_FINAL) !== 0 && best > 1) best = 1;
+      const child = edge >>> EDGE_CHILD_SHIFT;
+      if (child !== 0 && child <= maskAt) {
+        const through = (edges[child - 1] >>> NEED_SHIFT) + 1;
+        if (through < best) best = through;
       }
-      i++;
-      need[node] = best;
+      if ((edge & EDGE_LAST) !== 0) break;
     }
-    need[0] = 255; // child 0: no node
-    this.need = need;
-    return need;
+    i++;
+    if (mode === 'write') edges[maskAt] = ((edges[maskAt] & TILE_BITS) | (best << NEED_SHIFT)) >>> 0;
+    else if (edges[maskAt] >>> NEED_SHIFT !== best) return `bad need at ${maskAt}`;
   }
+  return undefined;
 }
 
 /**
@@ -145,6 +151,7 @@ export function buildGaddag(dawg: Dawg): Gaddag {
     packer.addPath(key, length, (info & 1) !== 0, Math.floor(info / 2));
   }
   const { edges, root } = packer.finish();
+  needs(edges, 'write');
   return new Gaddag(edges, root, dawg.wordCount, dawg.sha256);
 }
 
@@ -237,12 +244,12 @@ function checkLayout(edges: Uint32Array, root: number): string | undefined {
       i++;
       if ((edge & EDGE_LAST) !== 0) break;
     }
-    if (edges[maskAt] !== tiles) return `bad mask at ${maskAt}`;
+    if ((edges[maskAt] & TILE_BITS) !== tiles) return `bad mask at ${maskAt}`;
     if (deepest > MAX_TILES + 1) return `a path longer than ${MAX_TILES + 1} edges at ${i - 1}`;
     depth[start] = deepest;
   }
   if (root !== 0 && first[root] === 0) return 'root is not a node';
-  return undefined;
+  return needs(edges, 'check');
 }
 
 /** Where each DAWG's GADDAG comes from (a file, a cache), set by the lexicon's loader. */

@@ -90,6 +90,13 @@ describe('lexicon: GADDAG', () => {
     const rootAt = 52 + g.root * 4;
     cyclic.writeUInt32LE(((cyclic.readUInt32LE(rootAt) & 127) | (g.root << EDGE_CHILD_SHIFT)) >>> 0, rootAt);
     assert.equal(parseGaddagFile(cyclic, dawg.sha256, 'full').ok, false);
+    // A node's need (the top bits of its mask word) changed: refused, it would prune moves.
+    const needless = Buffer.from(bytes);
+    const maskAt = 52 + (g.root - 1) * 4;
+    needless.writeUInt32LE((needless.readUInt32LE(maskAt) ^ (1 << 29)) >>> 0, maskAt);
+    const refused = parseGaddagFile(needless, dawg.sha256, 'full');
+    assert.equal(refused.ok, false);
+    assert.match(refused.ok ? '' : refused.detail, /need/);
   });
 
   it('is empty for an empty list', () => {
