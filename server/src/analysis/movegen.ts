@@ -1,18 +1,24 @@
 /**
  * The move generator: every legal placement for a rack on a board, walked through the lexicon's
- * word graph (the DAWG of `lexicon/dawg.ts`, a typed array), plus the bookkeeping the equity needs.
+ * word graphs (the DAWG of `lexicon/dawg.ts` and, when the list has one, its GADDAG of
+ * `lexicon/gaddag.ts`, typed arrays in one layout), plus the bookkeeping the equity needs.
  *
- * Method (Appel & Jacobson's, on the DAWG the lexicon already holds): per lane (15 rows across,
- * 15 columns down), each empty square carries a cross set (bit mask of the tiles whose
- * perpendicular word is accepted) and the face value of that word's old tiles, computed once per
- * position. A move is generated from the leftmost anchor it covers (an anchor is an empty square
- * beside a tile; on the empty board only H8, art. 6): either the tiles already left of the anchor
- * (walked through the graph), or a "left part" of rack tiles on the empty non-anchor squares before
- * it (whose cross sets are full), then extended rightward through board tiles and rack tiles
- * allowed by the cross sets. The graph holds words in greedy tile order (normalize.ts), so a path
- * never spells CH, LL or RR with two single tiles (art. 11); a blank may stand for any of its 28
- * tiles, digraphs and Ñ included (art. 10.1). A one-tile play is generated once: across when it
- * makes an across word, else down.
+ * Method: per lane (15 rows across, 15 columns down), each empty square carries a cross set (bit
+ * mask of the tiles whose perpendicular word is accepted, from the DAWG) and the face value of
+ * that word's old tiles, computed once per position. A move is generated from the leftmost anchor
+ * it covers (an anchor is an empty square beside a tile; on the empty board only H8, art. 6), its
+ * left part being either the tiles already left of the anchor or rack tiles on the empty
+ * non-anchor squares before it (whose cross sets are full). With a GADDAG (Gordon's method), from
+ * the anchor leftward first: the board tiles just before it, then the separator; else the board
+ * tiles just after it read from the last one, then the anchor's tile, then the left part's rack
+ * tiles one by one leftward, the separator at each length; then rightward (`gaddagAnchor`,
+ * `leftward`). Without one (Appel & Jacobson's method), left parts from a tree of the rack's
+ * prefixes in the DAWG, then rightward (`genAnchor`'s DAWG path). Rightward, both extend through
+ * board tiles and rack tiles allowed by the cross sets (`extend`, `extendPlain`), after the
+ * GADDAG's separator in the DAWG's own nodes (the GADDAG's array begins with the DAWG's). The
+ * graph holds words in greedy tile order (normalize.ts), so a path never spells CH, LL or RR with
+ * two single tiles (art. 11); a blank may stand for any of its 28 tiles, digraphs and Ñ included
+ * (art. 10.1). A one-tile play is generated once: across when it makes an across word, else down.
  *
  * Scores are summed incrementally during the walk (letter premiums, word premiums, cross words,
  * the 50-point bonus, art. 12–19) and `test/unit/analysis/` proves them equal to the engine's
@@ -26,7 +32,7 @@
  * not modified; each legal placement is produced exactly once.
  *
  * Example:
- *   const gen = generatorFor(dawg);
+ *   const gen = generatorFor(dawg);   // with gaddagOf(dawg) when the list has one (lexicon/gaddag.ts)
  *   gen.setPosition(board, rackCodes, table);
  *   gen.run(sink);   // sink.accept(gen, start, end, score, equity, used, usedIdx) per move
  */
