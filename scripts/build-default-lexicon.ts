@@ -1,6 +1,7 @@
 /**
  * Build step: the default open lexicon `data/es-open.dawg` from the pinned npm package
- * an-array-of-spanish-words (MIT), plus its licence notice `data/es-open.LICENSE.txt`.
+ * an-array-of-spanish-words (MIT), its GADDAG for the move generator `data/es-open.gaddag`
+ * (lexicon/gaddag.ts), plus its licence notice `data/es-open.LICENSE.txt`.
  * A build-time program, not part of the extension or the CLI: `scripts/build.mjs` runs the compiled
  * file (`out/scripts/build-default-lexicon.js`).
  *
@@ -15,7 +16,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildDawgFromKeys, serializeDawg } from '../server/src/lexicon/dawg';
-import { DEFAULT_LEXICON_FILE, DEFAULT_LICENSE_FILE, findProjectRoot } from '../server/src/lexicon/paths';
+import { buildGaddag, serializeGaddag } from '../server/src/lexicon/gaddag';
+import { DEFAULT_GADDAG_FILE, DEFAULT_LEXICON_FILE, DEFAULT_LICENSE_FILE, findProjectRoot } from '../server/src/lexicon/paths';
 import { normalizeEntries } from '../server/src/lexicon/wordlist';
 import { writeFileAtomic } from '../server/src/files/write';
 
@@ -54,6 +56,7 @@ export function buildDefaultLexicon(options: BuildDefaultOptions = {}): BuildDef
   const outDir = options.outDir ?? path.join(root, 'data');
   const out = path.join(outDir, DEFAULT_LEXICON_FILE);
   const licenseOut = path.join(outDir, DEFAULT_LICENSE_FILE);
+  const gaddagOut = path.join(outDir, DEFAULT_GADDAG_FILE);
   const pkgDir = path.dirname(require.resolve(`${SOURCE_PACKAGE}/package.json`, { paths: [root] }));
   const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string; main?: string };
   const listFile = path.join(pkgDir, manifest.main ?? 'index.json');
@@ -61,14 +64,15 @@ export function buildDefaultLexicon(options: BuildDefaultOptions = {}): BuildDef
   // each build, so the compiled files' times would force a rebuild every time), else the .js.
   const modules = [
     path.join('scripts', 'build-default-lexicon'),
-    ...['dawg', 'normalize', 'wordlist'].map((m) => path.join('server', 'src', 'lexicon', m)),
+    ...['dawg', 'gaddag', 'normalize', 'wordlist'].map((m) => path.join('server', 'src', 'lexicon', m)),
   ].map((m) => {
     const source = path.join(root, `${m}.ts`);
     return fs.existsSync(source) ? source : path.join(root, 'out', `${m}.js`);
   });
   const inputs = [path.join(pkgDir, 'package.json'), listFile, ...modules];
   const newestInput = Math.max(...inputs.filter((f) => fs.existsSync(f)).map(mtime));
-  if (!options.force && fs.existsSync(out) && fs.existsSync(licenseOut) && mtime(out) > newestInput && mtime(licenseOut) > newestInput) {
+  const outputs = [out, gaddagOut, licenseOut];
+  if (!options.force && outputs.every((f) => fs.existsSync(f) && mtime(f) > newestInput)) {
     return { built: false, file: out };
   }
   const raw: unknown = JSON.parse(fs.readFileSync(listFile, 'utf8'));
@@ -78,6 +82,7 @@ export function buildDefaultLexicon(options: BuildDefaultOptions = {}): BuildDef
   const dawg = buildDawgFromKeys(parsed.keys);
   fs.mkdirSync(outDir, { recursive: true });
   writeFileAtomic(out, serializeDawg(dawg, defaultLexiconName(manifest.version)));
+  writeFileAtomic(gaddagOut, serializeGaddag(buildGaddag(dawg)));
   writeFileAtomic(licenseOut, licenseNotice(manifest.version, fs.readFileSync(path.join(pkgDir, 'license'), 'utf8')));
   const dropped = parsed.report.dropped.reduce((n, d) => n + d.count, 0);
   return { built: true, file: out, words: dawg.wordCount, dropped };

@@ -39,6 +39,7 @@ package/bin/compile-cache.js
 package/bin/planilla.js
 package/data/es-open.LICENSE.txt
 package/data/es-open.dawg
+package/data/es-open.gaddag
 package/data/leaves-es.plv
 package/dist/cache/cli-analyze.v8cache
 package/dist/cache/cli-board.v8cache

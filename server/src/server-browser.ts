@@ -15,6 +15,7 @@
  */
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
 import { parseDawgFile } from './lexicon/dawg';
+import { setGaddagSource } from './lexicon/gaddag';
 import { DawgLexicon } from './lexicon/load';
 import type { LoadedLexicon } from './service/lexicons';
 import { READ_FILE_REQUEST, BUILTIN_LEAVES_URI, BUILTIN_LEXICON_URI, type ReadFileParams, type ReadFileResult } from './shared/protocol';
@@ -56,7 +57,11 @@ const host: ServerHost = {
     const bytes = await readThroughClient(BUILTIN_LEXICON_URI);
     if (!bytes) return;
     const parsed = parseDawgFile(bytes, 'header');
-    if (parsed.ok) builtin = { lexicon: new DawgLexicon(parsed.dawg, parsed.name, 'builtin'), warnings: [] };
+    if (parsed.ok) {
+      // No GADDAG file at hand here: the move generator walks the DAWG alone (lexicon/gaddag.ts).
+      setGaddagSource(parsed.dawg, () => undefined);
+      builtin = { lexicon: new DawgLexicon(parsed.dawg, parsed.name, 'builtin'), warnings: [] };
+    }
   },
 };
 

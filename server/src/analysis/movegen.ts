@@ -1,18 +1,24 @@
 /**
  * The move generator: every legal placement for a rack on a board, walked through the lexicon's
- * word graph (the DAWG of `lexicon/dawg.ts`, a typed array), plus the bookkeeping the equity needs.
+ * word graphs (the DAWG of `lexicon/dawg.ts` and, when the list has one, its GADDAG of
+ * `lexicon/gaddag.ts`, typed arrays in one layout), plus the bookkeeping the equity needs.
  *
- * Method (Appel & Jacobson's, on the DAWG the lexicon already holds): per lane (15 rows across,
- * 15 columns down), each empty square carries a cross set (bit mask of the tiles whose
- * perpendicular word is accepted) and the face value of that word's old tiles, computed once per
- * position. A move is generated from the leftmost anchor it covers (an anchor is an empty square
- * beside a tile; on the empty board only H8, art. 6): either the tiles already left of the anchor
- * (walked through the graph), or a "left part" of rack tiles on the empty non-anchor squares before
- * it (whose cross sets are full), then extended rightward through board tiles and rack tiles
- * allowed by the cross sets. The graph holds words in greedy tile order (normalize.ts), so a path
- * never spells CH, LL or RR with two single tiles (art. 11); a blank may stand for any of its 28
- * tiles, digraphs and Ñ included (art. 10.1). A one-tile play is generated once: across when it
- * makes an across word, else down.
+ * Method: per lane (15 rows across, 15 columns down), each empty square carries a cross set (bit
+ * mask of the tiles whose perpendicular word is accepted, from the DAWG) and the face value of
+ * that word's old tiles, computed once per position. A move is generated from the leftmost anchor
+ * it covers (an anchor is an empty square beside a tile; on the empty board only H8, art. 6), its
+ * left part being either the tiles already left of the anchor or rack tiles on the empty
+ * non-anchor squares before it (whose cross sets are full). With a GADDAG (Gordon's method), from
+ * the anchor leftward first: the board tiles just before it, then the separator; else the board
+ * tiles just after it read from the last one, then the anchor's tile, then the left part's rack
+ * tiles one by one leftward, the separator at each length; then rightward (`gaddagAnchor`,
+ * `leftward`). Without one (Appel & Jacobson's method), left parts from a tree of the rack's
+ * prefixes in the DAWG, then rightward (`genAnchor`'s DAWG path). Rightward, both extend through
+ * board tiles and rack tiles allowed by the cross sets (`extend`, `extendPlain`), after the
+ * GADDAG's separator in the DAWG's own nodes (the GADDAG's array begins with the DAWG's). The
+ * graph holds words in greedy tile order (normalize.ts), so a path never spells CH, LL or RR with
+ * two single tiles (art. 11); a blank may stand for any of its 28 tiles, digraphs and Ñ included
+ * (art. 10.1). A one-tile play is generated once: across when it makes an across word, else down.
  *
  * Scores are summed incrementally during the walk (letter premiums, word premiums, cross words,
  * the 50-point bonus, art. 12–19) and `test/unit/analysis/` proves them equal to the engine's
@@ -26,13 +32,14 @@
  * not modified; each legal placement is produced exactly once.
  *
  * Example:
- *   const gen = generatorFor(dawg);
+ *   const gen = generatorFor(dawg);   // with gaddagOf(dawg) when the list has one (lexicon/gaddag.ts)
  *   gen.setPosition(board, rackCodes, table);
  *   gen.run(sink);   // sink.accept(gen, start, end, score, equity, used, usedIdx) per move
  */
 import { BOARD_SIZE, letterMultiplier, premiumAt, wordMultiplier } from '../engine/board';
 import { BINGO_BONUS, RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import { EDGE_CHILD_SHIFT, EDGE_FINAL as DAWG_EDGE_FINAL, EDGE_LAST as DAWG_EDGE_LAST, EDGE_TILE_MASK, type Dawg } from '../lexicon/dawg';
+import { gaddagOf, NEED_SHIFT as GADDAG_NEED_SHIFT, type Gaddag } from '../lexicon/gaddag';
 import { TILE_COUNT, TILE_LETTERS } from '../lexicon/normalize';
 
 const SIZE = BOARD_SIZE;
@@ -50,6 +57,8 @@ const EDGE_FINAL = DAWG_EDGE_FINAL;
 const EDGE_LAST = DAWG_EDGE_LAST;
 const CHILD_SHIFT = EDGE_CHILD_SHIFT;
 const TILE_MASK = EDGE_TILE_MASK;
+/** Where a GADDAG node's mask word keeps its fewest tiles still needed leftward (lexicon/gaddag.ts). */
+const NEED_SHIFT = GADDAG_NEED_SHIFT;
 
 /** Every lettered tile. */
 const ALL_TILES = ((1 << (TILE_COUNT + 1)) - 1) & ~1;
@@ -103,9 +112,26 @@ export function laneSquareIndex(dir: number, line: number, i: number): number {
   return dir === 0 ? line * SIZE + i : i * SIZE + line;
 }
 
+/** The edge of `tile` in the node starting at `node` of a packed graph (lexicon/dawg.ts); 0 when absent. */
+function edgeIn(edges: Uint32Array, node: number, tile: number): number {
+  if (node <= 0 || node >= edges.length) return 0;
+  const mask = edges[node - 1];
+  const bit = 1 << tile;
+  if ((mask & bit) === 0) return 0;
+  const below = mask & (bit - 1);
+  const e = node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20];
+  return e < edges.length && (edges[e] & TILE_MASK) === tile ? e : 0;
+}
+
 export class MoveGenerator {
+  /** The DAWG's array and root: cross sets, and the left parts when there is no GADDAG. */
   private readonly edges: Uint32Array;
   private readonly root: number;
+  /** The graph `extend` walks rightward: the GADDAG's (after its separator) or the DAWG's, per anchor. */
+  private walk: Uint32Array;
+  private readonly gaddagEdges: Uint32Array;
+  /** The GADDAG's root; 0 without a GADDAG (then the DAWG's left parts are walked). */
+  private readonly gaddagRoot: number;
 
   /** Board: code | BLANK_BIT per square, 0 when empty. */
   readonly board = new Uint8Array(SQUARES);
@@ -146,9 +172,17 @@ export class MoveGenerator {
   /** Set by a sink or a cancellation check to end the walk early. */
   stopped = false;
 
-  constructor(readonly dawg: Dawg) {
+  constructor(
+    readonly dawg: Dawg,
+    /** The GADDAG of the same words (lexicon/gaddag.ts), walked from each anchor leftward first. */
+    readonly gaddag?: Gaddag,
+  ) {
     this.edges = dawg.edges;
     this.root = dawg.root;
+    this.walk = dawg.edges;
+    this.gaddagEdges = gaddag ? gaddag.edges : dawg.edges;
+    this.gaddagRoot = gaddag ? gaddag.root : 0;
+    if (gaddag && gaddag.sha256 !== dawg.sha256) throw new Error('MoveGenerator: the GADDAG of another word list');
   }
 
   /** Square content (code | BLANK_BIT | NEW_BIT) at lane position `i` of the move being reported. */
@@ -157,16 +191,14 @@ export class MoveGenerator {
     return t !== 0 ? t : this.laneNew[i] | NEW_BIT;
   }
 
-  /** The edge of `tile` in the node starting at `node`; 0 when absent. */
+  /** The edge of `tile` in the DAWG node starting at `node`; 0 when absent. */
   private edgeOf(node: number, tile: number): number {
-    const edges = this.edges;
-    if (node <= 0 || node >= edges.length) return 0;
-    const mask = edges[node - 1];
-    const bit = 1 << tile;
-    if ((mask & bit) === 0) return 0;
-    const below = mask & (bit - 1);
-    const e = node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20];
-    return e < edges.length && (edges[e] & TILE_MASK) === tile ? e : 0;
+    return edgeIn(this.edges, node, tile);
+  }
+
+  /** The edge of `tile` in the node starting at `node` of the graph walked rightward; 0 when absent. */
+  private walkEdgeOf(node: number, tile: number): number {
+    return edgeIn(this.walk, node, tile);
   }
 
   /**
@@ -447,6 +479,12 @@ export class MoveGenerator {
 
   /** Every placement whose leftmost anchor is lane position `a` of the loaded lane. */
   genAnchor(a: number): void {
+    if (this.gaddagRoot !== 0) {
+      this.walk = this.gaddagEdges;
+      this.gaddagAnchor(a);
+      return;
+    }
+    this.walk = this.edges;
     this.anchorPos = a;
     const tile = this.laneTile;
     if (a > 0 && tile[a - 1] !== 0) {
@@ -510,6 +548,232 @@ export class MoveGenerator {
       const t = left[--depth];
       const code = (t & BLANK_BIT) !== 0 ? BLANK : t;
       if (rack[code]++ === 0 && code !== BLANK) this.rackMask ^= 1 << code;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The GADDAG walk: from the anchor square leftward first. A tile the anchor's cross set allows
+  // and the rack has is placed on the anchor; then the word's left part, read right to left: the
+  // board tiles before the anchor when there are some (the word starts where they start), else
+  // rack tiles on the empty squares before it up to the previous anchor of the lane (their cross
+  // sets are full: no tile touches them), so that a move is still generated from its leftmost
+  // anchor; at each length, the graph's separator leads to the right part, walked by `extend` /
+  // `extendPlain` from the square after the anchor, and a final edge ends the word at the anchor.
+  // Only left parts that some word continues through the anchor's tile are ever tried.
+
+  /** Every placement whose leftmost anchor is lane position `a` of the loaded lane, walked on the GADDAG. */
+  private gaddagAnchor(a: number): void {
+    this.anchorPos = a;
+    const g = this.walk;
+    const tile = this.laneTile;
+    const rack = this.rack;
+    if (a > 0 && tile[a - 1] !== 0) {
+      // Board tiles before the anchor: the word starts where they start; read them from the last
+      // one leftward, then the separator, then rightward from the anchor.
+      let node = this.gaddagRoot;
+      let sum = 0;
+      let p = a - 1;
+      for (;;) {
+        const t = tile[p];
+        const e = edgeIn(g, node, t & CODE_MASK);
+        if (e === 0) return;
+        if ((t & BLANK_BIT) === 0) sum += VALUES[t & CODE_MASK];
+        node = g[e] >>> CHILD_SHIFT;
+        if (node === 0) return;
+        if (p === 0 || tile[p - 1] === 0) break;
+        p--;
+      }
+      if ((g[node - 1] & 1) === 0) return;
+      const right = g[node] >>> CHILD_SHIFT;
+      if (right === 0) return;
+      if (rack[BLANK] === 0) this.extendPlain(a, p, right, sum, 1, 0, 0, 0);
+      else this.extend(a, p, right, sum, 1, 0, 0, 0);
+      return;
+    }
+    // Board tiles right after the anchor are read first, from the last one leftward: the word
+    // goes through them, and the anchor's tile must go on from them.
+    let node = this.gaddagRoot;
+    let sum = 0;
+    let right = a + 1;
+    if (right < SIZE && tile[right] !== 0) {
+      while (right + 1 < SIZE && tile[right + 1] !== 0) right++;
+      for (let p = right; p > a; p--) {
+        const t = tile[p];
+        const e = edgeIn(g, node, t & CODE_MASK);
+        if (e === 0) return;
+        if ((t & BLANK_BIT) === 0) sum += VALUES[t & CODE_MASK];
+        node = g[e] >>> CHILD_SHIFT;
+        if (node === 0) return;
+      }
+      right++;
+    }
+    this.rightStart = right;
+    const nodeMask = g[node - 1];
+    let m = nodeMask & this.laneCross[a] & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    if (m === 0) return;
+    let limit = 0;
+    for (let i = a - 1; i >= 0 && tile[i] === 0 && this.laneAnchor[i] === 0; i--) limit++;
+    if (limit > RACK_SIZE - 1) limit = RACK_SIZE - 1;
+    const lm = this.laneLM[a];
+    const wmHere = this.laneWM[a];
+    const cs = this.laneCS[a];
+    const endsHere = right === SIZE || tile[right] === 0;
+    const reach = limit < this.rackSize - 1 ? limit : this.rackSize - 1;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const edge = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      // Only when the word can end here or start within reach.
+      const after = edge >>> CHILD_SHIFT;
+      if (!((edge & EDGE_FINAL) !== 0 && endsHere) && (after === 0 || g[after - 1] >>> NEED_SHIFT > reach)) continue;
+      if (rack[t] > 0) {
+        const pts = VALUES[t] * lm;
+        const cross = cs >= 0 ? (cs + pts) * wmHere : 0;
+        if (--rack[t] === 0) this.rackMask ^= bit;
+        this.laneNew[a] = t;
+        if (rack[BLANK] === 0) this.leftwardPlain(edge, a, limit, sum + pts, wmHere, cross, 1, this.radix[t]);
+        else this.leftward(edge, a, limit, sum + pts, wmHere, cross, 1, this.radix[t]);
+        if (rack[t]++ === 0) this.rackMask ^= bit;
+      }
+      if (rack[BLANK] > 0) {
+        const cross = cs >= 0 ? cs * wmHere : 0;
+        rack[BLANK]--;
+        this.laneNew[a] = t | BLANK_BIT;
+        if (rack[BLANK] === 0) this.leftwardPlain(edge, a, limit, sum, wmHere, cross, 1, this.radix[BLANK]);
+        else this.leftward(edge, a, limit, sum, wmHere, cross, 1, this.radix[BLANK]);
+        rack[BLANK]++;
+      }
+      this.laneNew[a] = 0;
+      if (this.stopped) break;
+    }
+  }
+
+  /** Lane position where the right part starts: after the anchor, or after the board tiles that follow it. */
+  private rightStart = 0;
+
+  /**
+   * The word's left part reaches lane position `pos` by GADDAG edge `edge` (value); `room` more
+   * rack tiles may go before it. Ends the word at the anchor when the edge is final, goes right
+   * through the separator, then places one more tile to the left.
+   */
+  private leftward(edge: number, pos: number, room: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
+    const tile = this.laneTile;
+    const g = this.walk;
+    const rack = this.rack;
+    const next = this.rightStart;
+    if ((edge & EDGE_FINAL) !== 0 && (next === SIZE || tile[next] === 0)) this.report(pos, next - 1, sum, wm, cross, used, usedIdx);
+    const node = edge >>> CHILD_SHIFT;
+    if (node === 0) return;
+    const nodeMask = g[node - 1];
+    if ((nodeMask & 1) !== 0 && next < SIZE) {
+      // The separator is the node's first edge (tile 0).
+      const right = g[node] >>> CHILD_SHIFT;
+      if (
+        right !== 0 &&
+        (tile[next] !== 0 || (g[right - 1] & this.laneCross[next] & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask)) !== 0)
+      ) {
+        if (rack[BLANK] === 0) this.extendPlain(next, pos, right, sum, wm, cross, used, usedIdx);
+        else this.extend(next, pos, right, sum, wm, cross, used, usedIdx);
+      }
+    }
+    if (room === 0 || this.stopped) return;
+    let m = nodeMask & (rack[BLANK] > 0 ? ALL_TILES : this.rackMask);
+    if (m === 0) return;
+    const p = pos - 1;
+    const lm = this.laneLM[p];
+    const wmHere = this.laneWM[p];
+    const cs = this.laneCS[p];
+    const w2 = wm * wmHere;
+    const endsHere = next === SIZE || tile[next] === 0;
+    // Tiles the left part may still take after this one: the squares, and the rack.
+    const rest = this.rackSize - used - 1;
+    const reach = room - 1 < rest ? room - 1 : rest;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const e = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      const child = e >>> CHILD_SHIFT;
+      if (!((e & EDGE_FINAL) !== 0 && endsHere) && (child === 0 || g[child - 1] >>> NEED_SHIFT > reach)) continue;
+      if (rack[t] > 0) {
+        const pts = VALUES[t] * lm;
+        const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
+        if (--rack[t] === 0) this.rackMask ^= bit;
+        this.laneNew[p] = t;
+        this.leftward(e, p, room - 1, sum + pts, w2, c2, used + 1, usedIdx + this.radix[t]);
+        if (rack[t]++ === 0) this.rackMask ^= bit;
+      }
+      if (rack[BLANK] > 0) {
+        const c2 = cs >= 0 ? cross + cs * wmHere : cross;
+        rack[BLANK]--;
+        this.laneNew[p] = t | BLANK_BIT;
+        if (rack[BLANK] === 0) this.leftwardPlain(e, p, room - 1, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        else this.leftward(e, p, room - 1, sum, w2, c2, used + 1, usedIdx + this.radix[BLANK]);
+        rack[BLANK]++;
+      }
+      this.laneNew[p] = 0;
+      if (this.stopped) break;
+    }
+  }
+
+  /**
+   * `leftward` for a rack without a blank (the most common rack, and every walk after its last
+   * blank is placed): the same walk with the blank's branch and tests left out.
+   */
+  private leftwardPlain(
+    edge: number,
+    pos: number,
+    room: number,
+    sum: number,
+    wm: number,
+    cross: number,
+    used: number,
+    usedIdx: number,
+  ): void {
+    const tile = this.laneTile;
+    const g = this.walk;
+    const next = this.rightStart;
+    const endsHere = next === SIZE || tile[next] === 0;
+    if ((edge & EDGE_FINAL) !== 0 && endsHere) this.report(pos, next - 1, sum, wm, cross, used, usedIdx);
+    const node = edge >>> CHILD_SHIFT;
+    if (node === 0) return;
+    const nodeMask = g[node - 1];
+    if ((nodeMask & 1) !== 0 && next < SIZE) {
+      const right = g[node] >>> CHILD_SHIFT;
+      if (right !== 0 && (!endsHere || (g[right - 1] & this.laneCross[next] & this.rackMask) !== 0))
+        this.extendPlain(next, pos, right, sum, wm, cross, used, usedIdx);
+    }
+    if (room === 0 || this.stopped) return;
+    let m = nodeMask & this.rackMask;
+    if (m === 0) return;
+    const rack = this.rack;
+    const radix = this.radix;
+    const p = pos - 1;
+    const lm = this.laneLM[p];
+    const wmHere = this.laneWM[p];
+    const cs = this.laneCS[p];
+    const w2 = wm * wmHere;
+    const rest = this.rackSize - used - 1;
+    const reach = room - 1 < rest ? room - 1 : rest;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      const below = nodeMask & (bit - 1);
+      const e = g[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+      const child = e >>> CHILD_SHIFT;
+      if (!((e & EDGE_FINAL) !== 0 && endsHere) && (child === 0 || g[child - 1] >>> NEED_SHIFT > reach)) continue;
+      const pts = VALUES[t] * lm;
+      const c2 = cs >= 0 ? cross + (cs + pts) * wmHere : cross;
+      if (--rack[t] === 0) this.rackMask ^= bit;
+      this.laneNew[p] = t;
+      this.leftwardPlain(e, p, room - 1, sum + pts, w2, c2, used + 1, usedIdx + radix[t]);
+      if (rack[t]++ === 0) this.rackMask ^= bit;
+      this.laneNew[p] = 0;
+      if (this.stopped) break;
     }
   }
 
@@ -647,7 +911,7 @@ export class MoveGenerator {
    * cross words' points, `used` tiles placed and their sub-multiset index `usedIdx`.
    */
   private extend(pos: number, start: number, node: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
-    const edges = this.edges;
+    const edges = this.walk;
     const tile = this.laneTile;
     if (tile[pos] !== 0) {
       const child = this.throughTiles(pos, node);
@@ -721,7 +985,7 @@ export class MoveGenerator {
       if (child > 0) this.extendPlain(this.runEnd + 1, start, child, sum + this.runPoints, wm, cross, used, usedIdx);
       return;
     }
-    const edges = this.edges;
+    const edges = this.walk;
     const tile = this.laneTile;
     const nodeMask = edges[node - 1];
     let m = nodeMask & this.laneCross[pos] & this.rackMask;
@@ -767,13 +1031,13 @@ export class MoveGenerator {
    * the graph has no word with these tiles); sets `runEnd`, `runPoints` and `runFinal`.
    */
   private throughTiles(pos: number, node: number): number {
-    const edges = this.edges;
+    const edges = this.walk;
     const tile = this.laneTile;
     let points = 0;
     let p = pos;
     for (;;) {
       const t = tile[p];
-      const e = this.edgeOf(node, t & CODE_MASK);
+      const e = this.walkEdgeOf(node, t & CODE_MASK);
       if (e === 0) return -1;
       const edge = edges[e];
       if ((t & BLANK_BIT) === 0) points += VALUES[t & CODE_MASK];
@@ -958,7 +1222,7 @@ const generators = new WeakMap<Dawg, MoveGenerator>();
 export function generatorFor(dawg: Dawg): MoveGenerator {
   let g = generators.get(dawg);
   if (!g) {
-    g = new MoveGenerator(dawg);
+    g = new MoveGenerator(dawg, gaddagOf(dawg));
     generators.set(dawg, g);
   }
   return g;

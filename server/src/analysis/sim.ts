@@ -42,6 +42,7 @@
 import { BOARD_SIZE } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import type { BoardCells } from '../engine/types';
+import { gaddagOf } from '../lexicon/gaddag';
 import type { Lexicon } from '../lexicon/types';
 import { prepare, type Prepared } from './equity';
 import type { LeaveEvaluator } from './leaves';
@@ -273,7 +274,8 @@ export class PlayoutRunner {
     this.passLimit = position.rules === 'naspa' ? Infinity : 4;
     this.scorelessLimit = position.rules === 'naspa' ? 6 : position.rules === 'fise' ? 12 : Infinity;
     const graph = graphOf(options.lexicon);
-    this.gens = [new MoveGenerator(graph), new MoveGenerator(graph)];
+    const gaddag = gaddagOf(graph);
+    this.gens = [new MoveGenerator(graph, gaddag), new MoveGenerator(graph, gaddag)];
   }
 
   /**

@@ -276,12 +276,44 @@ export function buildDawg(words: Iterable<string>): Dawg {
   return buildDawgFromKeys(keys.filter((k, i) => i === 0 || k !== keys[i - 1]));
 }
 
-/** Build from tile keys (normalize.ts `tileKey`) that are sorted and distinct. */
-export function buildDawgFromKeys(keyed: readonly string[]): Dawg {
-  const hash = crypto().createHash('sha256');
-  const out = new EdgeBuffer();
-  const registry = new Map<string, number>();
-  const register = (run: number[]): number => {
+/**
+ * The incremental construction for sorted input, shared by the DAWG and the GADDAG (gaddag.ts):
+ * keys (one char per tile, code tile + 64; code 64 is the GADDAG's separator, tile 0) are added
+ * in strictly increasing order; each node is registered by its packed edges once it is finished,
+ * so equal nodes share one run and the graph is minimal in this representation.
+ */
+export class SortedPacker {
+  private readonly out = new EdgeBuffer();
+  private readonly registry = new Map<string, number>();
+  /** open[d]: the edges of the unfinished node reached after d tiles of the current key. */
+  private readonly open: number[][] = [[]];
+  private previous = '';
+  /** Length of the current path: open[depth] is the node being filled. */
+  private depth = 0;
+  count = 0;
+
+  /**
+   * Packs `edges` (a whole packed graph, slot 0 included) first, at the same indices, so that a
+   * path added later may lead into its nodes (`addPath`'s separator child). Only before any key.
+   */
+  preload(edges: Uint32Array): void {
+    if (this.out.length !== 1 || this.count > 0) throw new Error('SortedPacker.preload: not first');
+    for (let i = 1; i < edges.length; i++) this.out.push(edges[i]);
+    // Its nodes registered too, so that an equal node added later is shared with them.
+    for (let i = 1; i < edges.length;) {
+      const at = ++i;
+      let key = '';
+      for (; i < edges.length; i++) {
+        const edge = edges[i];
+        key += String.fromCharCode(edge & 0xffff, edge >>> 16);
+        if ((edge & LAST) !== 0) break;
+      }
+      i++;
+      if (!this.registry.has(key)) this.registry.set(key, at);
+    }
+  }
+
+  private register(run: number[]): number {
     if (run.length === 0) return 0;
     run[run.length - 1] |= LAST;
     let key = '';
@@ -290,39 +322,88 @@ export function buildDawgFromKeys(keyed: readonly string[]): Dawg {
       key += String.fromCharCode(edge & 0xffff, edge >>> 16);
       mask |= 1 << (edge & 31);
     }
-    const found = registry.get(key);
+    const found = this.registry.get(key);
     if (found !== undefined) return found;
+    const out = this.out;
     const at = out.length + 1;
     if (at + run.length > MAX_CHILD) throw new Error('buildDawg: word list too large for the packed format');
     out.push(mask);
     for (const edge of run) out.push(edge);
-    registry.set(key, at);
+    this.registry.set(key, at);
     return at;
-  };
-  // open[d]: the edges of the unfinished node reached after d tiles of the current word; the
-  // child of each node's last edge is filled when that child is finished.
-  const open: number[][] = [[]];
-  let previous = '';
-  let count = 0;
-  const chunk = Buffer.allocUnsafe(1 << 16);
-  let at = 0;
-  for (const key of keyed) {
-    if (key <= previous && count > 0) throw new Error('buildDawgFromKeys: keys not sorted and distinct');
-    let common = 0;
-    while (common < key.length && common < previous.length && key.charCodeAt(common) === previous.charCodeAt(common)) common++;
-    for (let d = previous.length; d > common; d--) {
-      const child = register(open[d]);
+  }
+
+  /** Closes the open nodes deeper than `depth`, filling each parent's last edge with its child. */
+  private closeTo(depth: number): void {
+    const open = this.open;
+    for (let d = this.depth; d > depth; d--) {
+      const child = this.register(open[d]);
       const parent = open[d - 1];
       parent[parent.length - 1] |= child << CHILD_SHIFT;
     }
+  }
+
+  add(key: string): void {
+    const previous = this.previous;
+    if (key <= previous && this.count > 0) throw new Error('buildDawgFromKeys: keys not sorted and distinct');
+    let common = 0;
+    while (common < key.length && common < previous.length && key.charCodeAt(common) === previous.charCodeAt(common)) common++;
+    this.closeTo(common);
+    const open = this.open;
     for (let d = common; d < key.length; d++) {
       open[d].push(key.charCodeAt(d) - 64);
       open[d + 1] = [];
     }
     const lastRun = open[key.length - 1];
     lastRun[lastRun.length - 1] |= FINAL;
-    previous = key;
-    count++;
+    this.previous = key;
+    this.depth = key.length;
+    this.count++;
+  }
+
+  /**
+   * Adds the path spelt by the first `length` chars of `key`, after the previous one in strictly
+   * increasing order; `final` marks its last edge accepted; a non-zero `separatorChild` ends it
+   * with an edge of tile 0 into that node, already packed (`preload`), instead of an open node.
+   */
+  addPath(key: string, length: number, final: boolean, separatorChild: number): void {
+    const path = key.length === length ? key : key.slice(0, length);
+    const previous = this.previous;
+    if (path <= previous && this.count > 0) throw new Error('SortedPacker.addPath: paths not sorted and distinct');
+    let common = 0;
+    while (common < length && common < previous.length && path.charCodeAt(common) === previous.charCodeAt(common)) common++;
+    this.closeTo(common);
+    const open = this.open;
+    for (let d = common; d < length; d++) {
+      open[d].push(path.charCodeAt(d) - 64);
+      open[d + 1] = [];
+    }
+    if (final) {
+      const lastRun = open[length - 1];
+      lastRun[lastRun.length - 1] |= FINAL;
+    }
+    if (separatorChild !== 0) open[length].push(separatorChild << CHILD_SHIFT);
+    this.previous = path;
+    this.depth = length;
+    this.count++;
+  }
+
+  /** The packed array and the root's index (0 when no key was added); the packer is spent. */
+  finish(): { readonly edges: Uint32Array; readonly root: number } {
+    this.closeTo(0);
+    const root = this.register(this.open[0]);
+    return { edges: this.out.data.slice(0, this.out.length), root };
+  }
+}
+
+/** Build from tile keys (normalize.ts `tileKey`) that are sorted and distinct. */
+export function buildDawgFromKeys(keyed: readonly string[]): Dawg {
+  const hash = crypto().createHash('sha256');
+  const packer = new SortedPacker();
+  const chunk = Buffer.allocUnsafe(1 << 16);
+  let at = 0;
+  for (const key of keyed) {
+    packer.add(key);
     if (at + key.length * 4 + 1 > chunk.length) {
       hash.update(chunk.subarray(0, at));
       at = 0;
@@ -333,14 +414,9 @@ export function buildDawgFromKeys(keyed: readonly string[]): Dawg {
     }
     chunk[at++] = 0x0a;
   }
-  for (let d = previous.length; d > 0; d--) {
-    const child = register(open[d]);
-    const parent = open[d - 1];
-    parent[parent.length - 1] |= child << CHILD_SHIFT;
-  }
-  const root = register(open[0]);
+  const { edges, root } = packer.finish();
   hash.update(chunk.subarray(0, at));
-  return new Dawg(out.data.slice(0, out.length), root, count, hash.digest('hex'), true);
+  return new Dawg(edges, root, packer.count, hash.digest('hex'), true);
 }
 
 /** The file bytes of a DAWG with its display name. */

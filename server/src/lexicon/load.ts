@@ -1,5 +1,6 @@
 /**
- * Loading lexicons: the built-in open list (`data/es-open.dawg`, made at build time) and a user's
+ * Loading lexicons: the built-in open list (`data/es-open.dawg` and its GADDAG `es-open.gaddag`,
+ * read on the first move generation, both made at build time) and a user's
  * list — plain text, a Woogles/wolges `.kwg`, or a `.dawg` made by `planilla lexicon compile` —
  * compiled once to a DAWG and cached by content hash, with optional extra and banned word files
  * laid on top (an overlay: the base graph is not rebuilt, so editing a small house list is free).
@@ -12,7 +13,8 @@
  *
  * Cache: `<cacheDir>/lexicon-<key>.dawg` plus `.json` (the load report, and the identity on disk
  * of the graph file as written: an entry still as written has only its header checked, any other
- * graph is checked in full, see `readCacheEntry`), where key = SHA-256 of the
+ * graph is checked in full, see `readCacheEntry`) and, once a move is generated with the list,
+ * `.gaddag` (its GADDAG, lexicon/gaddag.ts), where key = SHA-256 of the
  * file's bytes, the digraph option and the format version; cacheDir = option, else
  * PLANILLA_CACHE_DIR, else $XDG_CACHE_HOME/planilla, else ~/.cache/planilla. Beside them, a stamp
  * per list path (`lexicon-path-<FNV-1a of path, digraphs, format>.json`: those three written out,
@@ -38,9 +40,10 @@ import * as path from 'node:path';
 import type { MessageArgs } from '../rules/types';
 import { WriteRefused, writeFileAtomic } from '../files/write';
 import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
+import { buildGaddag, parseGaddagFile, serializeGaddag, setGaddagSource, type Gaddag } from './gaddag';
 import { KWG_MIN_WORD_LIMIT, KWG_WORDS_PER_BYTE, looksLikeKwg, readKwg } from './kwg';
 import { keyToWord, tokenize } from './normalize';
-import { DEFAULT_LEXICON_FILE, findDataDir, resolveCacheDir } from './paths';
+import { DEFAULT_GADDAG_FILE, DEFAULT_LEXICON_FILE, findDataDir, resolveCacheDir } from './paths';
 import type { Lexicon, LexiconInfo } from './types';
 import {
   DIGRAPH_MODES,
@@ -213,6 +216,8 @@ export function loadDefaultLexicon(options: { readonly dataDir?: string } = {}):
   const parsed = stat.isFile() ? parseDawgFile(fs.readFileSync(file), 'header') : ({ ok: false, detail: 'not a file' } as const);
   if (!parsed.ok) throw new LexiconLoadError({ messageId: 'lexicon.builtin-corrupt', args: { path: file, detail: parsed.detail } });
   const lexicon = new DawgLexicon(parsed.dawg, parsed.name, 'builtin');
+  const gaddagFile = path.join(path.dirname(file), DEFAULT_GADDAG_FILE);
+  setGaddagSource(parsed.dawg, () => readGaddag(gaddagFile, parsed.dawg, 'header'));
   defaultCache.set(file, { identity: identityOf(stat), lexicon });
   return lexicon;
 }
@@ -412,7 +417,9 @@ function loadUserList(
     if (seen && seen.size > 0 && seen.size <= maxBytes) {
       stamp = stampOf(dir, source, digraphs, seen);
       const key = readStamp(stamp);
-      const hit = key ? readCacheEntry(entryFiles(dir, key)) : undefined;
+      const files = key ? entryFiles(dir, key) : undefined;
+      const hit = files ? readCacheEntry(files) : undefined;
+      if (hit && files) cacheGaddag(hit.dawg, files.dawg);
       if (hit)
         return {
           ok: true,
@@ -426,6 +433,7 @@ function loadUserList(
       cacheFiles = entryFiles(dir, key);
       const hit = readCacheEntry(cacheFiles);
       if (hit) {
+        cacheGaddag(hit.dawg, cacheFiles.dawg);
         if (stamp) writeStamp(stamp, key);
         return {
           ok: true,
@@ -451,6 +459,7 @@ function loadUserList(
   if (cacheFiles && format !== 'dawg') {
     cache = writeCacheEntry(cacheFiles, dawg, name, { format, list: parsed.report }) ? 'miss' : 'unwritable';
     if (cache === 'miss' && stamp) writeStamp(stamp, path.basename(cacheFiles.dawg).slice('lexicon-'.length, -'.dawg'.length));
+    if (cache === 'miss') cacheGaddag(dawg, cacheFiles.dawg);
   }
   return { ok: true, value: { lexicon: new DawgLexicon(dawg, name, source), format, list: parsed.report, cache } };
 }
@@ -569,6 +578,35 @@ function writeReport(files: { dawg: string; json: string }, report: CachedReport
   } catch {
     return false;
   }
+}
+
+/** The GADDAG in `file` when it is one of `dawg`'s words (checked as `verify` says); undefined otherwise. */
+function readGaddag(file: string, dawg: Dawg, verify: 'full' | 'header'): Gaddag | undefined {
+  try {
+    const parsed = parseGaddagFile(fs.readFileSync(file), dawg.sha256, verify);
+    return parsed.ok ? parsed.gaddag : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A cached list's GADDAG, on its first move generation: read from beside its cache entry's DAWG,
+ * else built and stored there (a failed write only loses the cache).
+ */
+function cacheGaddag(dawg: Dawg, dawgFile: string): void {
+  const file = `${dawgFile.slice(0, -'.dawg'.length)}.gaddag`;
+  setGaddagSource(dawg, () => {
+    const stored = readGaddag(file, dawg, 'full');
+    if (stored) return stored;
+    const built = buildGaddag(dawg);
+    try {
+      writeFileAtomic(file, serializeGaddag(built));
+    } catch {
+      // The cache folder is not writable: built again by the next process.
+    }
+    return built;
+  });
 }
 
 /** Store a compiled list; false when the cache folder cannot be written (the list still loads). */

@@ -14,6 +14,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const DEFAULT_LEXICON_FILE = 'es-open.dawg';
+/** The built-in list's GADDAG (lexicon/gaddag.ts), made at build time beside its DAWG. */
+export const DEFAULT_GADDAG_FILE = 'es-open.gaddag';
 export const DEFAULT_LICENSE_FILE = 'es-open.LICENSE.txt';
 
 /** The nearest folder at or above `start` holding a package.json named planilla. */

@@ -25,7 +25,7 @@ def check(name, ok, detail=''):
     else: failed += 1
 required = ['extension/package.json', 'extension/package.nls.json', 'extension/package.nls.es.json',
             'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png',
-            'extension/dist/client.js', 'extension/dist/server.js', 'extension/dist/endgame-worker.js', 'extension/dist/browser-client.js', 'extension/dist/browser-server.js', 'extension/data/es-open.dawg', 'extension/data/leaves-es.plv',
+            'extension/dist/client.js', 'extension/dist/server.js', 'extension/dist/endgame-worker.js', 'extension/dist/browser-client.js', 'extension/dist/browser-server.js', 'extension/data/es-open.dawg', 'extension/data/es-open.gaddag', 'extension/data/leaves-es.plv',
             'extension/data/es-open.LICENSE.txt', 'extension/syntaxes/gcg.tmLanguage.json',
             'extension/language-configuration.json', 'extension.vsixmanifest', '[Content_Types].xml']
 missing = [n for n in required if n not in names]
