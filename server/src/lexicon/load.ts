@@ -592,21 +592,63 @@ function readGaddag(file: string, dawg: Dawg, verify: 'full' | 'header'): Gaddag
 
 /**
  * A cached list's GADDAG, on its first move generation: read from beside its cache entry's DAWG,
- * else built and stored there (a failed write only loses the cache).
+ * else built and stored there (a failed write only loses the cache). As for the entry's DAWG
+ * (`readCacheEntry`), a file still as this module wrote it (its identity on disk recorded in
+ * `<file>.json` right after the write) has only its header checked; any other is checked in full,
+ * and recorded when it passes.
  */
 function cacheGaddag(dawg: Dawg, dawgFile: string): void {
   const file = `${dawgFile.slice(0, -'.dawg'.length)}.gaddag`;
+  const record = `${file}.json`;
+  const remember = (): void => {
+    try {
+      writeFileAtomic(record, JSON.stringify({ written: identityOf(fs.statSync(file)) }));
+    } catch {
+      // Not recorded: the next process checks the file in full.
+    }
+  };
   setGaddagSource(dawg, () => {
-    const stored = readGaddag(file, dawg, 'full');
-    if (stored) return stored;
+    const stored = readStoredGaddag(file, record, dawg);
+    if (stored) {
+      if (!stored.trusted) remember();
+      return stored.gaddag;
+    }
     const built = buildGaddag(dawg);
     try {
       writeFileAtomic(file, serializeGaddag(built));
+      remember();
     } catch {
       // The cache folder is not writable: built again by the next process.
     }
     return built;
   });
+}
+
+/** A stored GADDAG of `dawg`, checked by its header only when `record` holds the file's identity. */
+function readStoredGaddag(file: string, record: string, dawg: Dawg): { gaddag: Gaddag; trusted: boolean } | undefined {
+  try {
+    let written: unknown;
+    try {
+      written = (JSON.parse(fs.readFileSync(record, 'utf8')) as { written?: unknown }).written;
+    } catch {
+      written = undefined;
+    }
+    // The identity and the bytes from one open file, so that a file replaced between the two is not trusted.
+    const fd = fs.openSync(file, 'r');
+    let bytes: Buffer;
+    let identity: string;
+    try {
+      identity = identityOf(fs.fstatSync(fd));
+      bytes = fs.readFileSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const trusted = typeof written === 'string' && written === identity;
+    const parsed = parseGaddagFile(bytes, dawg.sha256, trusted ? 'header' : 'full');
+    return parsed.ok ? { gaddag: parsed.gaddag, trusted } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Store a compiled list; false when the cache folder cannot be written (the list still loads). */

@@ -96,6 +96,19 @@ describe('lexicon: the GADDAG files', function () {
     assert.ok(read);
     assert.deepEqual(Array.from(read.edges), Array.from(built.edges));
 
+    // The file's identity is recorded beside it, so the next process checks only its header.
+    const record = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as { written: string };
+    const stat = fs.statSync(file);
+    assert.equal(record.written, `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`);
+    // Damaged in place with its size kept (one node's mask cleared): no longer as written, so
+    // checked in full, refused and built again.
+    const damaged = fs.readFileSync(file);
+    damaged.writeUInt32LE(0, damaged.length - 4 * 64);
+    fs.writeFileSync(file, damaged);
+    const third = loadLexicon(list, { cacheDir });
+    assert.ok(third.ok);
+    assert.deepEqual(Array.from(gaddagOf(graphOf(third.lexicon))!.edges), Array.from(built.edges));
+
     for (const bad of [Buffer.from('PLGD roto'), serializeGaddag(buildGaddag(buildDawg(['casa', 'cosa'])))]) {
       fs.writeFileSync(file, bad);
       const again = loadLexicon(list, { cacheDir });
