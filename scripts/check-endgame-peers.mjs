@@ -45,11 +45,11 @@
 //          [--rules fise|naspa] [--magpie-tt F (0.02)] [--out DIR (compiled tree, default out)]
 // DIR may be a checkout or a bare git directory (its HEAD is extracted into the build folder).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join, resolve } from 'node:path';
 import { commandLine, require, root } from './lib/command-line.mjs';
-import { failureDetail, peerBuilder } from './lib/peers.mjs';
+import { failureDetail, magpieForCheck, peerCheckouts } from './lib/peers.mjs';
 
 const { args, option, count, die } = commandLine('check-endgame-peers');
 const GAMES = count('--games', 6);
@@ -79,15 +79,7 @@ const load = () =>
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-const magpieDir = option('--magpie', undefined);
-const wolgesDir = option('--wolges', undefined);
-const missing = [];
-if (!wolgesDir) missing.push('wolges: no checkout given (--wolges DIR; its builder makes the word graph MAGPIE reads)');
-if (!magpieDir) missing.push('MAGPIE: no checkout given (--magpie DIR)');
-if (missing.length > 0) {
-  for (const m of missing) say(`not checked: ${m}`);
-  process.exit(0);
-}
+const checkouts = peerCheckouts(option, say);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { parse } = require(join(OUT, 'server/src/syntax/parse.js'));
@@ -102,21 +94,7 @@ const { movePosition, moveWord } = require(join(OUT, 'server/src/analysis/move.j
 const lexicon = loadDefaultLexicon({ dataDir: join(root, 'data') });
 
 // The peers.
-const work = option('--build-dir', undefined) ?? mkdtempSync(join(os.tmpdir(), 'planilla-endgame-peers-'));
-const keepWork = option('--build-dir', undefined) !== undefined;
-mkdirSync(work, { recursive: true });
-const builder = peerBuilder({ work, lexicon, out: OUT });
-let magpie;
-try {
-  const t0 = Date.now();
-  builder.buildWolges(wolgesDir);
-  magpie = builder.buildMagpie(magpieDir);
-  say(`MAGPIE ${magpie.commit} built in ${work} (${((Date.now() - t0) / 1000).toFixed(0)} s wall, nice)`);
-} catch (e) {
-  say(`not checked: the build failed (${failureDetail(e)})`);
-  if (!keepWork) rmSync(work, { recursive: true, force: true });
-  process.exit(0);
-}
+const { magpie, done } = magpieForCheck({ option, say, lexicon, out: OUT, name: 'endgame-peers', ...checkouts });
 
 // Positions.
 const opponentOf = (p) => {
@@ -320,5 +298,5 @@ say(
   `summary: ${positions.length} positions; both solved ${tally.agree + tally.differ}: agree ${tally.agree} (${tally.tie} with another first move of the same value), differ ${tally.differ}; not solved by us within ${LIMIT} s CPU ${tally.oursOpen}; not solved by MAGPIE within ${MAGPIE_LIMIT} s CPU ${tally.magpieOpen}; no answer ${tally.error}`,
 );
 say(`load at the end: ${load()}`);
-if (!keepWork) rmSync(work, { recursive: true, force: true });
+done();
 if (tally.differ > 0) process.exitCode = 1;

@@ -39,11 +39,11 @@
 // DIR may be a checkout or a bare git directory (its HEAD is extracted into the build folder).
 // Without both checkouts it says what is missing and exits 0.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
 import { commandLine, require, root } from './lib/command-line.mjs';
-import { failureDetail, peerBuilder } from './lib/peers.mjs';
+import { failureDetail, magpieForCheck, peerCheckouts } from './lib/peers.mjs';
 
 const { option, count, die } = commandLine('check-sim-peers');
 const GAMES = count('--games', 6);
@@ -69,15 +69,7 @@ const load = () =>
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-const magpieDir = option('--magpie', undefined);
-const wolgesDir = option('--wolges', undefined);
-const missing = [];
-if (!wolgesDir) missing.push('wolges: no checkout given (--wolges DIR; its builder makes the word graph MAGPIE reads)');
-if (!magpieDir) missing.push('MAGPIE: no checkout given (--magpie DIR)');
-if (missing.length > 0) {
-  for (const m of missing) say(`not checked: ${m}`);
-  process.exit(0);
-}
+const checkouts = peerCheckouts(option, say);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { playGame } = require(join(OUT, 'server/src/training/selfplay.js'));
@@ -95,21 +87,7 @@ const OUR_LEAVES = LEAVES === 'zero' ? { name: 'zero', value: () => 0, constant:
 const MAGPIE_LEAVES = LEAVES === 'zero' ? 'CSWES' : 'CSWESPL';
 
 // The peers.
-const work = option('--build-dir', undefined) ?? mkdtempSync(join(os.tmpdir(), 'planilla-sim-peers-'));
-const keepWork = option('--build-dir', undefined) !== undefined;
-mkdirSync(work, { recursive: true });
-const builder = peerBuilder({ work, lexicon, out: OUT });
-let magpie;
-try {
-  const t0 = Date.now();
-  builder.buildWolges(wolgesDir);
-  magpie = builder.buildMagpie(magpieDir);
-  say(`MAGPIE ${magpie.commit} built in ${work} (${((Date.now() - t0) / 1000).toFixed(0)} s wall, nice)`);
-} catch (e) {
-  say(`not checked: the build failed (${failureDetail(e)})`);
-  if (!keepWork) rmSync(work, { recursive: true, force: true });
-  process.exit(0);
-}
+const { magpie, done } = magpieForCheck({ option, say, lexicon, out: OUT, name: 'sim-peers', ...checkouts });
 // MAGPIE's win table from ours: per unseen count 1–100, a total of games and, for each spread
 // from −300 to 300, twice the wins (its format: wins count 2, draws 1). Only its Wp column reads it.
 {
@@ -261,5 +239,5 @@ const meanZ = zs.reduce((s, z) => s + z, 0) / Math.max(1, zs.length);
 say(
   `summary: ${compared} positions, ${zs.length} candidates compared: |z| < 2 for ${under(2)} (${((100 * under(2)) / Math.max(1, zs.length)).toFixed(1)} %, about 95 % expected), < 3 for ${under(3)}; largest |z| ${largest.toFixed(2)}; mean z ${meanZ.toFixed(2)}; the same top candidate in ${topSame}, ours within 2 standard errors of MAGPIE's best in ${topClose}; load ${load()}`,
 );
-if (!keepWork) rmSync(work, { recursive: true, force: true });
+done();
 process.exit(largest > FAIL ? 1 : 0);

@@ -19,8 +19,12 @@
 //   const peers = peerBuilder({ work, lexicon, out });
 //   const wolges = peers.buildWolges(dir);   // { name, commit, format, argv }
 //   const magpie = peers.buildMagpie(dir2);  // { name, commit, format, argv, cli, data, cgp }
+//   // The checks against MAGPIE: checkouts from the command line, then MAGPIE built (or exit 0).
+//   const dirs = peerCheckouts(option, say);
+//   const { magpie, done } = magpieForCheck({ option, say, lexicon, out, name: 'sim-peers', ...dirs });
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { require, root } from './command-line.mjs';
 
@@ -224,4 +228,46 @@ export function peerBuilder({ work, lexicon, out }) {
   }
 
   return { buildWolges, buildMagpie, wordGraph, tileCode, magpieCgp };
+}
+
+/**
+ * The checkouts a check against MAGPIE needs (`--magpie DIR`, and `--wolges DIR` whose builder
+ * makes the word graph MAGPIE reads); when one is not given, says what is missing and exits 0.
+ */
+export function peerCheckouts(option, say) {
+  const magpieDir = option('--magpie', undefined);
+  const wolgesDir = option('--wolges', undefined);
+  const missing = [];
+  if (!wolgesDir) missing.push('wolges: no checkout given (--wolges DIR; its builder makes the word graph MAGPIE reads)');
+  if (!magpieDir) missing.push('MAGPIE: no checkout given (--magpie DIR)');
+  if (missing.length > 0) {
+    for (const m of missing) say(`not checked: ${m}`);
+    process.exit(0);
+  }
+  return { magpieDir, wolgesDir };
+}
+
+/**
+ * MAGPIE built for a check, in `--build-dir` (kept) or a temporary folder named after `name`
+ * (removed by `done`); when the build fails, says so and exits 0.
+ */
+export function magpieForCheck({ option, say, lexicon, out, name, magpieDir, wolgesDir }) {
+  const kept = option('--build-dir', undefined);
+  const work = kept ?? mkdtempSync(join(tmpdir(), `planilla-${name}-`));
+  mkdirSync(work, { recursive: true });
+  const done = () => {
+    if (kept === undefined) rmSync(work, { recursive: true, force: true });
+  };
+  const builder = peerBuilder({ work, lexicon, out });
+  try {
+    const t0 = Date.now();
+    builder.buildWolges(wolgesDir);
+    const magpie = builder.buildMagpie(magpieDir);
+    say(`MAGPIE ${magpie.commit} built in ${work} (${((Date.now() - t0) / 1000).toFixed(0)} s wall, nice)`);
+    return { magpie, done };
+  } catch (e) {
+    say(`not checked: the build failed (${failureDetail(e)})`);
+    done();
+    process.exit(0);
+  }
 }

@@ -117,33 +117,13 @@ export function openDataFile(file: string): (ByteSource & { close(): void }) | u
  * unreadable file.
  */
 export function withDataFile<T>(file: string, use: (source: ByteSource) => T): T | undefined {
-  let fd: number;
+  const source = openDataFile(file);
+  if (!source) return undefined;
   try {
-    fd = fs.openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const size = fs.fstatSync(fd).size;
-    return use({
-      size,
-      read(at, into) {
-        if (at < 0 || at + into.length > size) return false;
-        try {
-          for (let done = 0; done < into.length;) {
-            const n = fs.readSync(fd, into, done, into.length - done, at + done);
-            if (n <= 0) return false;
-            done += n;
-          }
-          return true;
-        } catch {
-          return false;
-        }
-      },
-    });
+    return use(source);
   } catch {
     return undefined;
   } finally {
-    fs.closeSync(fd);
+    source.close();
   }
 }

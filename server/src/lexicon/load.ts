@@ -550,16 +550,7 @@ function readCacheEntry(files: { dawg: string; json: string }): { dawg: Dawg; re
   try {
     const report = JSON.parse(fs.readFileSync(files.json, 'utf8')) as CachedReport;
     if ((report.format !== 'text' && report.format !== 'kwg') || typeof report.list?.kept !== 'number') return undefined;
-    // The identity and the bytes from one open file, so that a file replaced between the two is not trusted.
-    const fd = fs.openSync(files.dawg, 'r');
-    let bytes: Buffer;
-    let identity: string;
-    try {
-      identity = identityOf(fs.fstatSync(fd));
-      bytes = fs.readFileSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    const { bytes, identity } = readWithIdentity(files.dawg);
     const trusted = typeof report.written === 'string' && report.written === identity;
     const parsed = parseDawgFile(bytes, trusted ? 'header' : 'full');
     if (!parsed.ok || parsed.dawg.wordCount !== report.list.kept) return undefined;
@@ -567,6 +558,20 @@ function readCacheEntry(files: { dawg: string; json: string }): { dawg: Dawg; re
     return { dawg: parsed.dawg, report };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A file's bytes and its identity on disk (`identityOf`), both from one open descriptor, so that a
+ * file replaced between the two is not taken for the one whose identity was recorded. Throws as
+ * `fs` does.
+ */
+function readWithIdentity(file: string): { bytes: Buffer; identity: string } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    return { identity: identityOf(fs.fstatSync(fd)), bytes: fs.readFileSync(fd) };
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
@@ -633,16 +638,7 @@ function readStoredGaddag(file: string, record: string, dawg: Dawg): { gaddag: G
     } catch {
       written = undefined;
     }
-    // The identity and the bytes from one open file, so that a file replaced between the two is not trusted.
-    const fd = fs.openSync(file, 'r');
-    let bytes: Buffer;
-    let identity: string;
-    try {
-      identity = identityOf(fs.fstatSync(fd));
-      bytes = fs.readFileSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    const { bytes, identity } = readWithIdentity(file);
     const trusted = typeof written === 'string' && written === identity;
     const parsed = parseGaddagFile(bytes, dawg.sha256, trusted ? 'header' : 'full');
     return parsed.ok ? { gaddag: parsed.gaddag, trusted } : undefined;
