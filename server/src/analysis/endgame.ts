@@ -12,6 +12,15 @@
  *   With the bag empty no exchange is possible (art. 24), so only passes are scoreless turns, and
  *   any placement ends both runs, as the engine counts them.
  *
+ * Runs of passes: the search knows two runs, none and the last (the next pass ends the game), and
+ * a pass that does not end the game leads to the last. The value of a position is the same
+ * whatever run below the last it is in: with P the mover's best placement, Q the opponent's best
+ * placement after the mover passes and E the end by passes (each player losing the own rack), a
+ * run below the last is worth max(P, min(-Q, E)) whatever the limit (4 passes, 6 zeros, 12
+ * scoreless turns; by induction on the passes left, P and Q not depending on the run: a placement
+ * ends it). So the pass-pass-pass lines that the game's limits allow, which repeat the same
+ * position, are not searched; the line read at the end gets the passes the game still needs.
+ *
  * Method: negamax with alpha-beta on the spread (points of the mover minus the opponent's from
  * here to the end), iterative deepening by plies, a transposition table keyed by a Zobrist hash of
  * the board, both racks, the side to move and the runs of passes (two slots a bucket, a proven
@@ -30,7 +39,8 @@
  * time limit, returning the deepest completed search (its line ends at the horizon and `exact` is
  * false). The line of a proven root is searched again ply by ply until each position's value is
  * proven, so that it reaches the end of the game and adds up to the value; the line of an
- * unproven iteration is read as soon as it completes, while the table holds it.
+ * unproven iteration is read as soon as it completes, while the table holds it. Reading a line is
+ * held to the time limit (not the node limit): a line cut by it ends at the horizon.
  *
  * Invariants: pure (the clock is injected); the position is not modified; the same position and
  * limits give the same line; the generator is shared (not re-entrant), moves are collected
@@ -135,9 +145,12 @@ export interface EndgameResult {
   /** Plies of the deepest completed iteration. */
   readonly depth: number;
   readonly nodes: number;
-  /** How the line ends: 'out' (a rack emptied), 'passes' (37.2 / NASPA zeros), 'scoreless' (37.3), 'horizon' (not solved). */
+  /** How the line ends: 'out' (a rack emptied), 'passes' (37.2 / NASPA zeros), 'scoreless' (37.3), 'horizon' (not solved, or the time limit came while the line was read). */
   readonly end: 'out' | 'passes' | 'scoreless' | 'horizon';
 }
+
+/** The pass, as the line writes it. */
+const passMove = (): Move => ({ kind: 'pass', direction: 'across', row: 0, col: 0, squares: [], score: 0, equity: 0, leave: [], used: 0 });
 
 /** Thrown to unwind a search at its limits: one instance, made once (no stack trace per search). */
 class Abort extends Error {}
@@ -361,8 +374,13 @@ class Solver {
   readonly size = [0, 0];
   readonly value = [0, 0];
   side = 0;
+  /** The search's runs of passes and scoreless turns: 0, or the last run (module header, "Runs of passes"). */
   passRun = 0;
   scorelessRun = 0;
+  /** The runs of the game at the root (37.2, 37.3): what the line's passes are counted from. */
+  readonly realPasses: number;
+  readonly realScoreless: number;
+  readonly rootBothZero: boolean;
   /** Whether nobody has scored yet (37.3 does not end a game at 0–0). */
   bothZero: boolean;
   readonly passLimit: number;
@@ -428,10 +446,16 @@ class Solver {
     const naspa = position.rules === 'naspa';
     this.passLimit = naspa ? 6 : 4;
     this.scorelessLimit = position.rules === 'fise' ? 12 : Infinity;
-    this.passRun = Math.min(options.passes ?? 0, this.passLimit - 1);
-    this.scorelessRun = Math.max(this.passRun, Math.min(options.scoreless ?? this.passRun, 11));
-    this.toggleRuns();
     this.bothZero = position.scores[0] === 0 && position.scores[1] === 0;
+    this.rootBothZero = this.bothZero;
+    this.realPasses = Math.min(options.passes ?? 0, this.passLimit - 1);
+    this.realScoreless = Math.max(this.realPasses, Math.min(options.scoreless ?? this.realPasses, 11));
+    // The search's runs (module header, "Runs of passes"): the last run (the next pass ends the
+    // game) or none.
+    const last = this.realPasses + 1 >= this.passLimit || (this.realScoreless + 1 >= this.scorelessLimit && !this.bothZero);
+    this.passRun = last ? this.passLimit - 1 : 0;
+    this.scorelessRun = 0;
+    this.toggleRuns();
     this.maxNodes = options.maxNodes ?? 2_000_000;
     this.now = options.now ?? Date.now;
     this.deadline = options.timeLimitMs !== undefined ? this.now() + options.timeLimitMs : Infinity;
@@ -552,8 +576,8 @@ class Solver {
     const undoRuns = this.passRun | (this.scorelessRun << 4) | (this.bothZero ? 256 : 0);
     this.undoStack.push(undoRuns);
     if (meta < 0) {
-      this.passRun++;
-      this.scorelessRun++;
+      // A pass that does not end the game leads to the last run (module header, "Runs of passes").
+      this.passRun = this.passLimit - 1;
       this.lastAcross = 0;
       this.lastDown = 0;
     } else {
@@ -698,24 +722,22 @@ class Solver {
   terminal(list: MoveList, i: number): number {
     const meta = list.meta[i];
     const p = this.side;
-    if (meta < 0) {
-      const passEnd = this.passRun + 1 >= this.passLimit;
-      const scorelessEnd = this.scorelessRun + 1 >= this.scorelessLimit && !this.bothZero;
-      if (passEnd || scorelessEnd) return this.value[p ^ 1] - this.value[p];
-      return NaN;
-    }
+    if (meta < 0) return this.passEnds() ? this.value[p ^ 1] - this.value[p] : NaN;
     if (meta >>> 13 === this.size[p]) return list.score[i] + 2 * this.value[p ^ 1];
     return NaN;
   }
 
+  /** Whether the node limit applies (not while a completed iteration's line is read: only the time limit does). */
+  nodeLimit = true;
+
   private checkLimits(): void {
-    if (this.nodes >= this.maxNodes) throw ABORT;
+    if (this.nodeLimit && this.nodes >= this.maxNodes) throw ABORT;
     if ((this.nodes & 1023) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) throw ABORT;
   }
 
   /** Whether a pass now ends the game (37.2, 37.3; NASPA zeros). */
   passEnds(): boolean {
-    return this.passRun + 1 >= this.passLimit || (this.scorelessRun + 1 >= this.scorelessLimit && !this.bothZero);
+    return this.passRun + 1 >= this.passLimit;
   }
 
   private frontierBest = 0;
@@ -768,16 +790,18 @@ class Solver {
   }
 
   /**
-   * A node one ply above the horizon, the pass not ending the game: the best of the pass (0) and
-   * each placement's score (+2R when it goes out), the walk stopping at the first that reaches
-   * `beta`. The pass is not the end, so the value is a horizon value (`proven` false), except a
-   * cut by a move that goes out: a proven lower bound. When the parent's lane tables are ready,
+   * A node one ply above the horizon: the best of the pass (0 at the horizon; on the last run the
+   * end of the game) and each placement's score (+2R when it goes out), the walk stopping at the
+   * first that reaches `beta`. The value is a horizon value (`proven` false), except a cut by an
+   * end of the game (going out, the last pass): a proven lower bound. When the parent's lane tables are ready,
    * the lanes the parent's move did not reach are read from them and only the others are
    * generated (nothing at all once the tables reach `beta`).
    */
   frontier(beta: number, ply: number): number {
-    let best = 0;
-    let bestOut = false;
+    // The pass: the end of the game on the last run (proven), else a horizon leaf worth 0.
+    const passEnd = this.passEnds();
+    let best = passEnd ? this.value[this.side ^ 1] - this.value[this.side] : 0;
+    let bestOut = passEnd;
     let across = -1;
     let down = -1;
     if (ply > 0 && this.laneReady[ply - 1] === true) {
@@ -851,7 +875,7 @@ class Solver {
         }
       }
     }
-    if (depth <= 1 && this.passEnds() === false) {
+    if (depth <= 1) {
       // Kept in the table too (depth 1, never exact): transpositions reach the same frontier.
       const v = this.frontier(beta, ply);
       this.tKeyA[slot] = this.hashA;
@@ -1081,7 +1105,7 @@ class Solver {
   /** Move i of list as a `Move` (moves.ts form). */
   moveOf(list: MoveList, i: number): Move {
     const meta = list.meta[i];
-    if (meta < 0) return { kind: 'pass', direction: 'across', row: 0, col: 0, squares: [], score: 0, equity: 0, leave: [], used: 0 };
+    if (meta < 0) return passMove();
     const dir = meta & 1;
     const line = (meta >> 1) & 15;
     const start = (meta >> 5) & 15;
@@ -1111,7 +1135,7 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
   const solver = new Solver(position, opponent, options);
   try {
     const maxDepth = Math.min(options.maxDepth ?? MAX_PLIES, MAX_PLIES);
-    let done: { value: number; depth: number; exact: boolean; first: number } | undefined;
+    let done: (LineStart & { value: number }) | undefined;
     let found: { line: Move[]; end: EndgameResult['end'] } | undefined;
     let preferred = 0;
     const restore = solver.snapshot();
@@ -1128,7 +1152,7 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
       }
       preferred = got.list.signature(got.index);
       const exact = got.proven;
-      done = { value: got.value, depth, exact, first: preferred };
+      done = { value: got.value, depth, exact, first: preferred, move: solver.moveOf(got.list, got.index) };
       // The line of an unproven iteration is read at once, while the table still holds it: read
       // after a deeper search stopped half-way, it would cost a search of its own past the limit.
       // A solved line is read after the loop (to the end of the game), or not at all (`firstOnly`).
@@ -1150,14 +1174,48 @@ export function solveEndgame(position: Position, opponent: readonly string[], op
 
 /** A line of one move: move i of the root's list (`firstOnly`). */
 function firstMoveOf(solver: Solver, list: MoveList, i: number): { line: Move[]; end: EndgameResult['end'] } {
-  const end: EndgameResult['end'] = Number.isNaN(solver.terminal(list, i))
-    ? 'horizon'
-    : list.meta[i] >= 0
-      ? 'out'
-      : solver.passRun + 1 >= solver.passLimit
-        ? 'passes'
-        : 'scoreless';
-  return { line: [solver.moveOf(list, i)], end };
+  const end: EndgameResult['end'] | 'pass' = Number.isNaN(solver.terminal(list, i)) ? 'horizon' : list.meta[i] >= 0 ? 'out' : 'pass';
+  const line = [solver.moveOf(list, i)];
+  return end === 'pass' ? passedOut(solver, line) : { line, end };
+}
+
+/**
+ * A line that ends by passing, as the game plays it: the search ends a run of passes one pass
+ * after it began (module header, "Runs of passes"), the game after 37.2's four passes (NASPA: six
+ * scoreless turns) or 37.3's twelve scoreless turns. The line gets the passes the game still
+ * needs, each as good as the one before it (the position does not change), and its end is named
+ * by the rule that ends it.
+ */
+function passedOut(solver: Solver, line: Move[]): { line: Move[]; end: EndgameResult['end'] } {
+  let passes = solver.realPasses;
+  let scoreless = solver.realScoreless;
+  let bothZero = solver.rootBothZero;
+  for (const move of line) {
+    if (move.kind === 'pass') {
+      passes++;
+      scoreless++;
+    } else {
+      passes = 0;
+      scoreless = 0;
+      if (move.score > 0) bothZero = false;
+    }
+  }
+  const ended = (): boolean => passes >= solver.passLimit || (scoreless >= solver.scorelessLimit && !bothZero);
+  while (!ended()) {
+    line.push(passMove());
+    passes++;
+    scoreless++;
+  }
+  return { line, end: passes >= solver.passLimit ? 'passes' : 'scoreless' };
+}
+
+/** A completed iteration, as its line is read from: its depth, exactness and first move. */
+interface LineStart {
+  readonly depth: number;
+  readonly exact: boolean;
+  /** The first move's signature, and the move. */
+  readonly first: number;
+  readonly move: Move;
 }
 
 /**
@@ -1166,26 +1224,39 @@ function firstMoveOf(solver: Solver, list: MoveList, i: number): { line: Move[];
  * too (its best move is then a best move of the game to the end, and the line reaches the end of
  * the game). The solver's position is left as it was.
  */
-function lineOf(solver: Solver, done: { depth: number; exact: boolean; first: number }): { line: Move[]; end: EndgameResult['end'] } {
+function lineOf(solver: Solver, done: LineStart): { line: Move[]; end: EndgameResult['end'] } {
   const line: Move[] = [];
-  let end: EndgameResult['end'] = 'horizon';
+  let end: 'out' | 'pass' | 'horizon' = 'horizon';
   const played: { list: MoveList; index: number }[] = [];
+  const restore = solver.snapshot();
+  solver.nodeLimit = false;
   for (let ply = 0, depth = done.depth; depth >= 1 && ply < MAX_PLIES; ply++, depth--) {
-    let got = solver.root(depth, ply, false, ply === 0 ? done.first : 0);
-    while (done.exact && !got.proven && depth < MAX_PLIES) got = solver.root(++depth, ply, false, got.list.signature(got.index));
+    let got: ReturnType<Solver['root']>;
+    try {
+      got = solver.root(depth, ply, true, ply === 0 ? done.first : 0);
+      while (done.exact && !got.proven && depth < MAX_PLIES) got = solver.root(++depth, ply, true, got.list.signature(got.index));
+    } catch (e) {
+      if (!(e instanceof Abort)) throw e;
+      // The time limit came while the line was read (its table entries overwritten): the line
+      // stops there, at the horizon, and holds the iteration's first move at least.
+      restore();
+      solver.nodeLimit = true;
+      return { line: line.length > 0 ? line : [done.move], end: 'horizon' };
+    }
     const i = got.index;
     const move = solver.moveOf(got.list, i);
     const t = solver.terminal(got.list, i);
     line.push(move);
     if (!Number.isNaN(t)) {
-      end = got.list.meta[i] >= 0 ? 'out' : solver.passRun + 1 >= solver.passLimit ? 'passes' : 'scoreless';
+      end = got.list.meta[i] >= 0 ? 'out' : 'pass';
       break;
     }
     solver.apply(got.list, i);
     played.push({ list: got.list, index: i });
   }
   for (let k = played.length - 1; k >= 0; k--) solver.undo(played[k].list, played[k].index);
-  return { line, end };
+  solver.nodeLimit = true;
+  return end === 'pass' ? passedOut(solver, line) : { line, end };
 }
 
 /** The value of one move of the mover: its points, then the opponent's best from the position after it. */

@@ -160,14 +160,20 @@ function lineTotal(
     if (m.kind === 'pass') {
       run++;
       zeros++;
-      if (run >= passLimit || zeros >= scorelessLimit) return total + sign * (rackValue(racks[1 - p]) - rackValue(racks[p]));
+      if (run >= passLimit || zeros >= scorelessLimit) {
+        assert.equal(i, line.length - 1, 'the line goes on after the game ended by passes');
+        return total + sign * (rackValue(racks[1 - p]) - rackValue(racks[p]));
+      }
       continue;
     }
     run = 0;
     zeros = 0;
     racks[p] = without(racks[p], facesOf(m));
     total += sign * m.score;
-    if (racks[p].length === 0) return total + sign * 2 * rackValue(racks[1 - p]);
+    if (racks[p].length === 0) {
+      assert.equal(i, line.length - 1, 'the line goes on after a rack was emptied');
+      return total + sign * 2 * rackValue(racks[1 - p]);
+    }
   }
   return total;
 }
@@ -418,6 +424,32 @@ describe('analysis: exact endgame', () => {
     // The same limits give the same answer.
     const again = solveEndgame(big.position, big.opponent, { lexicon, maxNodes: 3000 });
     assert.deepEqual(again, got);
+  });
+
+  it('stops at its time limit even while the line of a completed iteration is read again (a small table)', function () {
+    this.timeout(120000);
+    const big = firstEmptyBag(2);
+    const legal = generateMoves(big.position, { lexicon });
+    for (const limit of [10, 40, 100]) {
+      // The clock moves 1 ms each time it is read: once per 1 024 nodes of a search under the limit.
+      let t = 0;
+      const got = solveEndgame(big.position, big.opponent, { lexicon, timeLimitMs: limit, now: () => t++, tableBits: 4, maxNodes: 1e12 });
+      assert.equal(got.exact, false);
+      assert.ok(got.nodes <= (limit + 3) * 1024, `limit ${limit}: ${got.nodes} nodes`);
+      assert.ok(got.line.length >= 1 && got.line.length <= got.depth);
+      const first = got.line[0];
+      assert.ok(
+        legal.some(
+          (m) =>
+            m.kind === first.kind &&
+            m.row === first.row &&
+            m.col === first.col &&
+            m.direction === first.direction &&
+            m.score === first.score,
+        ),
+        `limit ${limit}: the first move is one of the position's`,
+      );
+    }
   });
 
   it('refuses a position with tiles in the bag', () => {
