@@ -89,6 +89,56 @@ const INF = 1_000_000;
 const ASPIRATION = 12;
 /** Added to a move's ordering key to keep it positive (keys are above -2^24). */
 const KEY_OFFSET = 1 << 24;
+/** Most squares by which a sibling's board may differ for what was found on it to be reused (`lanesChanged`). */
+const DERIVE_MAX_SQUARES = 16;
+/** The 15 bits of one direction's lanes. */
+const LANE_MASK = (1 << BOARD_SIZE) - 1;
+
+/**
+ * The lanes whose moves may differ between boards `old` and `board` (rows in the low 15 bits,
+ * columns above them), or -1 when more than DERIVE_MAX_SQUARES squares differ: for each square
+ * that changed, its row and column, and the other lane of the first empty square past the run of
+ * tiles on each side of it, on the board that holds the tile (movegen.ts `updateBoard`: every
+ * other lane keeps its squares, cross sets and anchors).
+ */
+function lanesChanged(old: Uint8Array, board: Uint8Array): number {
+  let changed = 0;
+  let across = 0;
+  let down = 0;
+  const reach = (b: Uint8Array, sq: number): void => {
+    const r = (sq / BOARD_SIZE) | 0;
+    const c = sq - r * BOARD_SIZE;
+    across |= 1 << r;
+    down |= 1 << c;
+    for (let k = c - 1; k >= 0; k--)
+      if (b[r * BOARD_SIZE + k] === 0) {
+        down |= 1 << k;
+        break;
+      }
+    for (let k = c + 1; k < BOARD_SIZE; k++)
+      if (b[r * BOARD_SIZE + k] === 0) {
+        down |= 1 << k;
+        break;
+      }
+    for (let k = r - 1; k >= 0; k--)
+      if (b[k * BOARD_SIZE + c] === 0) {
+        across |= 1 << k;
+        break;
+      }
+    for (let k = r + 1; k < BOARD_SIZE; k++)
+      if (b[k * BOARD_SIZE + c] === 0) {
+        across |= 1 << k;
+        break;
+      }
+  };
+  for (let sq = 0; sq < SQUARES; sq++) {
+    if (old[sq] === board[sq]) continue;
+    if (++changed > DERIVE_MAX_SQUARES) return -1;
+    if (old[sq] !== 0) reach(old, sq);
+    if (board[sq] !== 0) reach(board, sq);
+  }
+  return across | (down << BOARD_SIZE);
+}
 /** Moves of a node picked by a scan each before the rest of its list is sorted (`MoveList.at`). */
 const LAZY_PICKS = 3;
 
@@ -157,7 +207,7 @@ class Abort extends Error {}
 const ABORT = new Abort('endgame search stopped at its limits');
 
 /** Moves of one node: compact records, reused per ply. */
-class MoveList implements PlacementSink {
+export class MoveList implements PlacementSink {
   count = 0;
   score = new Int32Array(256);
   /** dir | line << 1 | start << 5 | end << 9 | used << 13 */
@@ -198,6 +248,66 @@ class MoveList implements PlacementSink {
     this.source = gen;
     this.board.set(board);
     this.rack.set(rack);
+  }
+
+  /**
+   * Where each lane's placements begin (index dir * 15 + line; entry 30: the placements' count).
+   * The generator gives a lane's placements together, lanes in that order, and the pass comes
+   * after them all.
+   */
+  readonly laneStart = new Int32Array(2 * BOARD_SIZE + 1);
+
+  /** Indexes the lanes of a list just generated in full (`run` then `addPass`). */
+  indexLanes(): void {
+    const placements = this.count - 1;
+    let i = 0;
+    for (let k = 0; k < 2 * BOARD_SIZE; k++) {
+      this.laneStart[k] = i;
+      while (i < placements && (this.meta[i] & 1) * BOARD_SIZE + ((this.meta[i] >> 1) & 15) === k) i++;
+    }
+    this.laneStart[2 * BOARD_SIZE] = placements;
+  }
+
+  /**
+   * Fills this list with the moves `gen` finds on `board` with `rack`, from `from`, a list of the
+   * same generator and rack on a board a few squares away (a sibling's: the same position but
+   * for the move before): the lanes the changed squares reach (`lanesChanged`) are generated
+   * again, every other lane's moves copied (a lane's moves depend on its own squares, cross sets
+   * and anchors alone). The records
+   * and their order are those a full generation gives. Returns false, doing nothing, when `from`
+   * does not fit (another generator or rack, or too many squares changed).
+   */
+  deriveFrom(from: MoveList, gen: MoveGenerator, board: Uint8Array, rack: Int8Array): boolean {
+    if (from.source !== gen) return false;
+    for (let c = 0; c < CODES; c++) if (from.rack[c] !== rack[c]) return false;
+    const lanes = lanesChanged(from.board, board);
+    if (lanes < 0) return false;
+    const across = lanes & LANE_MASK;
+    const down = lanes >>> BOARD_SIZE;
+    this.reset();
+    gen.setPosition(board, rack);
+    for (let k = 0; k < 2 * BOARD_SIZE; k++) {
+      this.laneStart[k] = this.count;
+      const dir = k < BOARD_SIZE ? 0 : 1;
+      const bit = 1 << (k - dir * BOARD_SIZE);
+      if (((dir === 0 ? across : down) & bit) !== 0) {
+        gen.runLanes(this, dir === 0 ? bit : 0, dir === 0 ? 0 : bit);
+        continue;
+      }
+      const a = from.laneStart[k];
+      const b = from.laneStart[k + 1];
+      if (a === b) continue;
+      const n = this.count;
+      while (this.score.length < n + (b - a) + 1) this.grow();
+      this.score.set(from.score.subarray(a, b), n);
+      this.meta.set(from.meta.subarray(a, b), n);
+      this.squares.set(from.squares.subarray(a * STRIDE, b * STRIDE), n * STRIDE);
+      this.count = n + (b - a);
+    }
+    this.laneStart[2 * BOARD_SIZE] = this.count;
+    this.addPass();
+    this.generatedFor(gen, board, rack);
+    return true;
   }
 
   /** Orders the moves by `key` (decreasing, ties in generator order), lazily (`at`). */
@@ -242,7 +352,7 @@ class MoveList implements PlacementSink {
     return this.order[j];
   }
 
-  private grow(): void {
+  grow(): void {
     const n = this.score.length * 2;
     const g = <T extends Int32Array | Uint8Array>(a: T, size: number): T => {
       const b = new (a.constructor as new (n: number) => T)(size);
@@ -325,6 +435,7 @@ class SearchMemory {
   readonly score: Int32Array;
   readonly squares: Uint8Array;
   readonly lists: MoveList[] = [];
+  readonly spares: MoveList[] = [];
   readonly tableLists: MoveList[] = [];
   busy = false;
 
@@ -474,6 +585,7 @@ class Solver {
     this.tScore = memory.score;
     this.tSquares = memory.squares;
     this.lists = memory.lists;
+    this.spares = memory.spares;
     this.tableLists = memory.tableLists;
   }
 
@@ -517,19 +629,37 @@ class Solver {
     return this.lists[ply];
   }
 
+  /** Per ply, the list a derived list is written into (then swapped with the ply's list). */
+  private readonly spares: MoveList[];
+
+  private spare(ply: number): MoveList {
+    while (this.spares.length <= ply) this.spares.push(new MoveList());
+    return this.spares[ply];
+  }
+
   /** Every move of the side to move into the ply's list, ordered (pass included). */
   generate(ply: number, best: number): MoveList {
-    const list = this.list(ply);
+    let list = this.list(ply);
     const gen = this.gen;
     const rack = this.racks[this.side];
     // The moves depend on the board and the rack alone: a list that holds them (the root's, asked
     // again by each iteration and by the reading of its line) is ordered again, not generated.
     if (!list.holds(gen, this.board, rack)) {
-      list.reset();
-      gen.setPosition(this.board, rack);
-      gen.run(list);
-      list.addPass();
-      list.generatedFor(gen, this.board, rack);
+      // A sibling's list (the last one generated at this ply) differs in the lanes that the two
+      // moves before reached: the others are copied (`deriveFrom`).
+      const spare = this.spare(ply);
+      if (spare.deriveFrom(list, gen, this.board, rack)) {
+        this.lists[ply] = spare;
+        this.spares[ply] = list;
+        list = spare;
+      } else {
+        list.reset();
+        gen.setPosition(this.board, rack);
+        gen.run(list);
+        list.addPass();
+        list.indexLanes();
+        list.generatedFor(gen, this.board, rack);
+      }
     }
     const out = this.size[this.side];
     const bonus = 2 * this.value[this.side ^ 1];
@@ -774,18 +904,54 @@ class Solver {
     },
   };
 
-  /** Fills the lane tables of ply `ply` for the opponent of the side to move, on this board. */
+  /** Per ply, the board and rack the lane tables were last filled for (`laneFor`: whether they are). */
+  private readonly laneBoard: Uint8Array[] = [];
+  private readonly laneRack: Int8Array[] = [];
+  private readonly laneFor: boolean[] = [];
+
+  /**
+   * Fills the lane tables of ply `ply` for the opponent of the side to move, on this board. Tables
+   * last filled for the same rack on a board a few squares away (a sibling's) are kept but for the
+   * lanes the changed squares reach (`lanesChanged`), which are generated again.
+   */
   prepareLanes(ply: number): void {
     while (this.laneStay.length <= ply) {
       this.laneStay.push(new Int32Array(2 * BOARD_SIZE));
       this.laneOut.push(new Int32Array(2 * BOARD_SIZE));
       this.laneReady.push(false);
+      this.laneBoard.push(new Uint8Array(SQUARES));
+      this.laneRack.push(new Int8Array(CODES));
+      this.laneFor.push(false);
     }
-    this.laneStay[ply].fill(0);
-    this.laneOut[ply].fill(-INF);
+    const rack = this.racks[this.side ^ 1];
+    const stay = this.laneStay[ply];
+    const out = this.laneOut[ply];
+    let lanes = -1;
+    if (this.laneFor[ply]) {
+      const was = this.laneRack[ply];
+      let same = true;
+      for (let c = 0; c < CODES; c++) if (was[c] !== rack[c]) same = false;
+      if (same) lanes = lanesChanged(this.laneBoard[ply], this.board);
+    }
     this.laneTarget = ply;
-    this.gen.setPosition(this.board, this.racks[this.side ^ 1]);
-    this.gen.run(this.laneSink);
+    this.gen.setPosition(this.board, rack);
+    if (lanes < 0) {
+      stay.fill(0);
+      out.fill(-INF);
+      this.gen.run(this.laneSink);
+    } else {
+      const across = lanes & LANE_MASK;
+      const down = lanes >>> BOARD_SIZE;
+      for (let k = 0; k < 2 * BOARD_SIZE; k++) {
+        if ((((k < BOARD_SIZE ? across : down) >> (k < BOARD_SIZE ? k : k - BOARD_SIZE)) & 1) === 0) continue;
+        stay[k] = 0;
+        out[k] = -INF;
+      }
+      this.gen.runLanes(this.laneSink, across, down);
+    }
+    this.laneBoard[ply].set(this.board);
+    this.laneRack[ply].set(rack);
+    this.laneFor[ply] = true;
     this.laneReady[ply] = true;
   }
 

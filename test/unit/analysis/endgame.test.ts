@@ -20,7 +20,10 @@ import { chooserFor } from '../../../server/src/training/strategies';
 import { generateMoves, newTiles, type Move } from '../../../server/src/analysis/moves';
 import { positionBefore, unseenTiles, type Position } from '../../../server/src/analysis/position';
 import { mulberry32, shuffle } from '../../../server/src/analysis/seeded-bag';
-import { solveEndgame } from '../../../server/src/analysis/endgame';
+import { MoveList, solveEndgame } from '../../../server/src/analysis/endgame';
+import { BLANK, BLANK_BIT, codeOf, generatorFor } from '../../../server/src/analysis/movegen';
+import { graphOf } from '../../../server/src/analysis/moves';
+import { TILE_COUNT } from '../../../server/src/lexicon/normalize';
 import type { Edition } from '../../../server/src/rules/types';
 
 const lexicon = loadDefaultLexicon();
@@ -289,6 +292,54 @@ describe('analysis: exact endgame', () => {
         }
       }
     }
+  });
+
+  it("derives a move list from a sibling's (the lanes the two moves reached generated again) equal to a full generation", function () {
+    this.timeout(120000);
+    const gen = generatorFor(graphOf(lexicon));
+    const codes = (board: BoardCells): Uint8Array =>
+      Uint8Array.from(board, (cell) => (cell ? codeOf(cell.letter) | (cell.blank ? BLANK_BIT : 0) : 0));
+    const rackOf = (faces: readonly string[]): Int8Array => {
+      const rack = new Int8Array(TILE_COUNT + 1);
+      for (const f of faces) rack[f === '?' ? BLANK : codeOf(f)]++;
+      return rack;
+    };
+    const full = (board: Uint8Array, rack: Int8Array): MoveList => {
+      const list = new MoveList();
+      gen.setPosition(board, rack);
+      gen.run(list);
+      list.addPass();
+      list.indexLanes();
+      list.generatedFor(gen, board, rack);
+      return list;
+    };
+    const records = (list: MoveList): string[] =>
+      Array.from(
+        { length: list.count },
+        (_, i) => `${list.meta[i]} ${list.score[i]} ${list.squares.subarray(i * 16, i * 16 + 16).join(',')}`,
+      );
+    let derived = 0;
+    for (const seed of [1, 2, 3, 5]) {
+      const big = firstEmptyBag(seed);
+      const rand = mulberry32(seed);
+      const mine = generateMoves(big.position, { lexicon }).filter((m) => m.kind === 'play');
+      // The opponent's list after each of a few of the mover's moves, each derived from the one before.
+      const rack = rackOf(big.opponent);
+      let last = full(codes(big.position.board), rack);
+      for (let k = 0; k < 12; k++) {
+        const m = mine[Math.floor(rand() * mine.length)];
+        const board = codes(applied(big.position.board, m));
+        const into = new MoveList();
+        assert.equal(into.deriveFrom(last, gen, board, rack), true, `seed ${seed} move ${k}`);
+        assert.deepEqual(records(into), records(full(board, rack)), `seed ${seed} move ${k}`);
+        derived++;
+        last = into;
+      }
+      // Another rack is never derived from.
+      const other = rackOf(big.position.rack);
+      assert.equal(new MoveList().deriveFrom(last, gen, codes(big.position.board), other), false);
+    }
+    assert.equal(derived, 48);
   });
 
   it('a search stopped at 2 and 3 plies equals a minimax to the same depth (the horizon read lane by lane)', function () {
