@@ -286,23 +286,28 @@ export class MoveList implements PlacementSink {
     const down = lanes >>> BOARD_SIZE;
     this.reset();
     gen.setPosition(board, rack);
-    for (let k = 0; k < 2 * BOARD_SIZE; k++) {
-      this.laneStart[k] = this.count;
+    // Lanes kept are copied a run of lanes at a time (from `copyFrom` up to the lane before k).
+    let copyFrom = 0;
+    for (let k = 0; k <= 2 * BOARD_SIZE; k++) {
       const dir = k < BOARD_SIZE ? 0 : 1;
       const bit = 1 << (k - dir * BOARD_SIZE);
-      if (((dir === 0 ? across : down) & bit) !== 0) {
-        gen.runLanes(this, dir === 0 ? bit : 0, dir === 0 ? 0 : bit);
-        continue;
+      const reached = k < 2 * BOARD_SIZE && ((dir === 0 ? across : down) & bit) !== 0;
+      if (!reached && k < 2 * BOARD_SIZE) continue;
+      const a = from.laneStart[copyFrom];
+      const b = from.laneStart[k];
+      if (b > a) {
+        const n = this.count;
+        while (this.score.length < n + (b - a) + 1) this.grow();
+        this.score.set(from.score.subarray(a, b), n);
+        this.meta.set(from.meta.subarray(a, b), n);
+        this.squares.set(from.squares.subarray(a * STRIDE, b * STRIDE), n * STRIDE);
+        this.count = n + (b - a);
       }
-      const a = from.laneStart[k];
-      const b = from.laneStart[k + 1];
-      if (a === b) continue;
-      const n = this.count;
-      while (this.score.length < n + (b - a) + 1) this.grow();
-      this.score.set(from.score.subarray(a, b), n);
-      this.meta.set(from.meta.subarray(a, b), n);
-      this.squares.set(from.squares.subarray(a * STRIDE, b * STRIDE), n * STRIDE);
-      this.count = n + (b - a);
+      for (let j = copyFrom; j < k; j++) this.laneStart[j] = from.laneStart[j] - a + (this.count - (b - a));
+      if (k === 2 * BOARD_SIZE) break;
+      this.laneStart[k] = this.count;
+      gen.runLanes(this, dir === 0 ? bit : 0, dir === 0 ? 0 : bit);
+      copyFrom = k + 1;
     }
     this.laneStart[2 * BOARD_SIZE] = this.count;
     this.addPass();
