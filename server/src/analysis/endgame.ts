@@ -85,6 +85,8 @@ const FLAG_UPPER = 2;
 /** More plies than any endgame can last (14 tiles, at most three passes between two placements). */
 export const MAX_PLIES = 64;
 const INF = 1_000_000;
+/** Points a tile played counts for in the order of a node's moves (`Solver.generate`). */
+const TILE_WEIGHT = 16;
 /** Half the width of the root's aspiration window (points). */
 const ASPIRATION = 12;
 /** Added to a move's ordering key to keep it positive (keys are above -2^24). */
@@ -678,7 +680,9 @@ class Solver {
         k = -1000; // the pass after every placement (but before nothing)
       else {
         const used = meta >>> 13;
-        k = list.score[i] * 8 + used + (used === out ? bonus * 8 + 100000 : 0);
+        // Tiles played count 16 points each: a rack emptied sooner ends the game on the player's
+        // terms; the ordering that needed the fewest nodes on the benchmark's positions.
+        k = (list.score[i] + TILE_WEIGHT * used) * 8 + (used === out ? bonus * 8 + 100000 : 0);
         // The killer: after the moves that go out, before the rest.
         if (meta === killerMeta && used !== out && list.signature(i) === killer) k = 50000;
       }
