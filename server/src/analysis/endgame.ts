@@ -25,7 +25,7 @@
  * here to the end), iterative deepening by plies, a transposition table keyed by a Zobrist hash of
  * the board, both racks, the side to move and the runs of passes (two slots a bucket, a proven
  * entry kept over an unproven one); moves ordered by the table's best move, then going out, then
- * the ply's killer, then score; a forced pass (no placement) is searched one ply deeper and, once
+ * by points with 24 for each tile played; a forced pass (no placement) is searched one ply deeper and, once
  * known, played from the table without generating. A leaf at the horizon is worth 0 beyond the
  * points already made on the way.
  *
@@ -86,7 +86,7 @@ const FLAG_UPPER = 2;
 export const MAX_PLIES = 64;
 const INF = 1_000_000;
 /** Points a tile played counts for in the order of a node's moves (`Solver.generate`). */
-const TILE_WEIGHT = 16;
+const TILE_WEIGHT = 24;
 /** Half the width of the root's aspiration window (points). */
 const ASPIRATION = 12;
 /** Added to a move's ordering key to keep it positive (keys are above -2^24). */
@@ -671,8 +671,6 @@ class Solver {
     const out = this.size[this.side];
     const bonus = 2 * this.value[this.side ^ 1];
     const n = list.count;
-    const killerMeta = ply < this.killerMeta.length ? this.killerMeta[ply] : -1;
-    const killer = ply < this.killer.length ? this.killer[ply] : 0;
     for (let i = 0; i < n; i++) {
       const meta = list.meta[i];
       let k: number;
@@ -680,31 +678,15 @@ class Solver {
         k = -1000; // the pass after every placement (but before nothing)
       else {
         const used = meta >>> 13;
-        // Tiles played count 16 points each: a rack emptied sooner ends the game on the player's
+        // Tiles played count 24 points each: a rack emptied sooner ends the game on the player's
         // terms; the ordering that needed the fewest nodes on the benchmark's positions.
         k = (list.score[i] + TILE_WEIGHT * used) * 8 + (used === out ? bonus * 8 + 100000 : 0);
-        // The killer: after the moves that go out, before the rest.
-        if (meta === killerMeta && used !== out && list.signature(i) === killer) k = 50000;
       }
       if (best !== 0 && list.signature(i) === best) k = 10_000_000;
       list.key[i] = k;
     }
     list.orderByKey();
     return list;
-  }
-
-  /** Per ply, the last placement that cut a node of that ply (signature and meta; meta -1: none). */
-  private readonly killer: number[] = [];
-  private readonly killerMeta: number[] = [];
-
-  private keepKiller(ply: number, signature: number, meta: number): void {
-    if (meta < 0) return;
-    while (this.killer.length <= ply) {
-      this.killer.push(0);
-      this.killerMeta.push(-1);
-    }
-    this.killer[ply] = signature;
-    this.killerMeta[ply] = meta;
   }
 
   /** Plays move i of list (a placement): board, rack, hash, runs, side. Returns the undo token. */
@@ -1106,7 +1088,6 @@ class Solver {
           if (v > alpha) alpha = v;
           if (alpha >= beta) {
             cutProven = this.proven;
-            this.keepKiller(ply, bestSig, list.meta[i]);
             break;
           }
         }
