@@ -105,40 +105,46 @@ const LANE_MASK = (1 << BOARD_SIZE) - 1;
  */
 function lanesChanged(old: Uint8Array, board: Uint8Array): number {
   let changed = 0;
-  let across = 0;
-  let down = 0;
-  const reach = (b: Uint8Array, sq: number): void => {
-    const r = (sq / BOARD_SIZE) | 0;
-    const c = sq - r * BOARD_SIZE;
-    across |= 1 << r;
-    down |= 1 << c;
-    for (let k = c - 1; k >= 0; k--)
-      if (b[r * BOARD_SIZE + k] === 0) {
-        down |= 1 << k;
-        break;
-      }
-    for (let k = c + 1; k < BOARD_SIZE; k++)
-      if (b[r * BOARD_SIZE + k] === 0) {
-        down |= 1 << k;
-        break;
-      }
-    for (let k = r - 1; k >= 0; k--)
-      if (b[k * BOARD_SIZE + c] === 0) {
-        across |= 1 << k;
-        break;
-      }
-    for (let k = r + 1; k < BOARD_SIZE; k++)
-      if (b[k * BOARD_SIZE + c] === 0) {
-        across |= 1 << k;
-        break;
-      }
-  };
+  let lanes = 0;
   for (let sq = 0; sq < SQUARES; sq++) {
     if (old[sq] === board[sq]) continue;
     if (++changed > DERIVE_MAX_SQUARES) return -1;
-    if (old[sq] !== 0) reach(old, sq);
-    if (board[sq] !== 0) reach(board, sq);
+    if (old[sq] !== 0) lanes |= laneReach(old, sq);
+    if (board[sq] !== 0) lanes |= laneReach(board, sq);
   }
+  return lanes;
+}
+
+/**
+ * The lanes a tile on square `sq` of board `b` reaches (rows in the low 15 bits, columns above):
+ * its row and column, and the other lane of the first empty square past the run of tiles on each
+ * side of it (their cross sets and anchors depend on it).
+ */
+function laneReach(b: Uint8Array, sq: number): number {
+  const r = (sq / BOARD_SIZE) | 0;
+  const c = sq - r * BOARD_SIZE;
+  let across = 1 << r;
+  let down = 1 << c;
+  for (let k = c - 1; k >= 0; k--)
+    if (b[r * BOARD_SIZE + k] === 0) {
+      down |= 1 << k;
+      break;
+    }
+  for (let k = c + 1; k < BOARD_SIZE; k++)
+    if (b[r * BOARD_SIZE + k] === 0) {
+      down |= 1 << k;
+      break;
+    }
+  for (let k = r - 1; k >= 0; k--)
+    if (b[k * BOARD_SIZE + c] === 0) {
+      across |= 1 << k;
+      break;
+    }
+  for (let k = r + 1; k < BOARD_SIZE; k++)
+    if (b[k * BOARD_SIZE + c] === 0) {
+      across |= 1 << k;
+      break;
+    }
   return across | (down << BOARD_SIZE);
 }
 /** Moves of a node picked by a scan each before the rest of its list is sorted (`MoveList.at`). */
@@ -748,39 +754,13 @@ class Solver {
     const start = (meta >> 5) & 15;
     const end = (meta >> 9) & 15;
     const base = i * STRIDE;
-    const board = this.board;
-    let across = 0;
-    let down = 0;
+    let lanes = 0;
     for (let q = start; q <= end; q++) {
       if ((list.squares[base + q - start] & NEW_BIT) === 0) continue;
-      const s = laneSquareIndex(dir, line, q);
-      const r = (s / BOARD_SIZE) | 0;
-      const c = s - r * BOARD_SIZE;
-      across |= 1 << r;
-      down |= 1 << c;
-      for (let k = c - 1; k >= 0; k--)
-        if (board[r * BOARD_SIZE + k] === 0) {
-          down |= 1 << k;
-          break;
-        }
-      for (let k = c + 1; k < BOARD_SIZE; k++)
-        if (board[r * BOARD_SIZE + k] === 0) {
-          down |= 1 << k;
-          break;
-        }
-      for (let k = r - 1; k >= 0; k--)
-        if (board[k * BOARD_SIZE + c] === 0) {
-          across |= 1 << k;
-          break;
-        }
-      for (let k = r + 1; k < BOARD_SIZE; k++)
-        if (board[k * BOARD_SIZE + c] === 0) {
-          across |= 1 << k;
-          break;
-        }
+      lanes |= laneReach(this.board, laneSquareIndex(dir, line, q));
     }
-    this.lastAcross = across;
-    this.lastDown = down;
+    this.lastAcross = lanes & LANE_MASK;
+    this.lastDown = lanes >>> BOARD_SIZE;
   }
 
   private readonly undoStack: number[] = [];
