@@ -108,6 +108,8 @@ export interface WorkerSettings {
   readonly lang: Language;
   /** Set for `planilla analyze --jobs`: the worker analyses files instead of checking them (analyze.ts). */
   readonly analyze?: AnalyzeWorkerSettings;
+  /** Set for `planilla event --jobs`: the worker keeps each sheet for the desk (event.ts); paths shown from `root`. */
+  readonly event?: { readonly root: string };
 }
 
 /** Main thread → worker: check these files (indices into the batch). */

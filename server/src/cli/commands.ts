@@ -23,6 +23,7 @@ export const COMMANDS: Readonly<Record<string, () => Command>> = {
   fix: () => (require('./fix') as typeof import('./fix')).fixCommand,
   fill: () => (require('./fill') as typeof import('./fill')).fillCommand,
   compare: () => (require('./compare') as typeof import('./compare')).compareCommand,
+  event: () => (require('./event') as typeof import('./event')).eventCommand(),
   lexicon: () => (require('./lexicon') as typeof import('./lexicon')).lexiconCommand,
   leaves: () => (require('./leaves') as typeof import('./leaves')).leavesCommand,
   moves: () => (require('./moves') as typeof import('./moves')).movesCommand(),

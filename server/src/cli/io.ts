@@ -277,7 +277,7 @@ export function expandInputs(args: readonly string[], io: CliIo): { files: strin
  * back up the tree is named through `skipped`, and so is a `.gcg` that is no regular file (a
  * FIFO, a device, a socket, or a link to one): it is never opened (a FIFO would block).
  */
-type Skipped = 'broken' | 'loop' | 'fifo' | 'device' | 'socket' | 'other';
+export type Skipped = 'broken' | 'loop' | 'fifo' | 'device' | 'socket' | 'other';
 
 function specialKind(st: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): Skipped {
   if (st.isFIFO()) return 'fifo';
@@ -286,7 +286,7 @@ function specialKind(st: { isFIFO(): boolean; isCharacterDevice(): boolean; isBl
   return 'other';
 }
 
-function listGcg(dir: string, skipped: (entry: string, why: Skipped) => void): string[] {
+export function listGcg(dir: string, skipped: (entry: string, why: Skipped) => void): string[] {
   const found: string[] = [];
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();

@@ -4,7 +4,8 @@
  * each outcome as soon as it has it, in the order received. Started for `planilla analyze --jobs N`
  * (its settings carry `analyze`), it hands over to analyze.ts `serveAnalysis`, which does the same
  * with the analysis of each file; started for `planilla moves --sim --threads N` (its data carry
- * `sim`), it plays simulation batches (sim-runner.ts `serveSim`).
+ * `sim`), it plays simulation batches (sim-runner.ts `serveSim`); started for `planilla event --jobs N`
+ * (its settings carry `event`), it keeps each sheet for the desk (event.ts `serveEvent`).
  *
  * Invariants: outcomes are what the main thread would compute for the same file (both call
  * `checkFile`); a lexicon that fails to load falls back to the built-in one silently (the main
@@ -50,5 +51,6 @@ if (!isMainThread && parentPort && require.main === module) {
   // `moves --sim --threads` too (sim-runner.ts).
   if (sim) (require('./sim-runner') as typeof import('./sim-runner')).serveSim(parentPort, sim);
   else if (options.analyze) (require('./analyze') as typeof import('./analyze')).serveAnalysis(parentPort, options);
+  else if (options.event) (require('./event') as typeof import('./event')).serveEvent(parentPort, options);
   else serve(parentPort, options);
 }

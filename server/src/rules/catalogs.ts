@@ -27,6 +27,7 @@ import { BATCH_MESSAGES } from '../text/batch';
 import { ANALYSIS_MESSAGES } from '../text/analysis';
 import { LEAVES_MESSAGES } from '../text/leaves';
 import { DESK_MESSAGES } from '../text/desk';
+import { EVENT_MESSAGES } from '../text/event';
 import { ROBUSTNESS_MESSAGES } from '../text/robustness';
 import { DEEP_MESSAGES } from '../text/deep';
 import { SIM_MESSAGES } from '../text/sim';
@@ -55,6 +56,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'analysis', catalog: ANALYSIS_MESSAGES },
   { name: 'leaves', catalog: LEAVES_MESSAGES },
   { name: 'desk', catalog: DESK_MESSAGES },
+  { name: 'event', catalog: EVENT_MESSAGES },
   { name: 'robustness', catalog: ROBUSTNESS_MESSAGES },
   { name: 'deep', catalog: DEEP_MESSAGES },
   { name: 'sheet', catalog: SHEET_MESSAGES },

@@ -35,10 +35,46 @@ import type { Replay, TurnState } from '../engine/types';
 import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 
-export interface Sheet {
+/**
+ * The parts of a turn the comparison reads (an engine `TurnState` is one; so is the plain copy an
+ * event's worker thread sends back, service/event-sheet.ts).
+ */
+export interface ComparableTurn {
+  readonly player: number;
+  readonly kind: TurnState['kind'];
+  readonly declaredScore?: number;
+  readonly declaredTotal?: number;
+  readonly computedScore: number;
+  readonly computedTotal: number;
+  readonly words: readonly Pick<TurnState['words'][number], 'word' | 'letterSum' | 'wordMultiplier' | 'score'>[];
+  readonly bingo: number;
+  readonly playNotChecked?: true;
+  readonly event: {
+    readonly line: number;
+    readonly nick: { readonly text: string };
+    readonly coord?: { readonly text: string };
+    readonly play?: { readonly text: string };
+  };
+}
+
+/** The parts of a sheet's analysis the comparison reads (an `Analysis` is one). */
+export interface ComparableAnalysis {
+  readonly replay: {
+    readonly players: readonly [{ readonly nick: string; readonly name: string }, { readonly nick: string; readonly name: string }];
+    readonly turns: readonly ComparableTurn[];
+    readonly declaredFinal: Replay['declaredFinal'];
+    readonly result: Replay['result'];
+    readonly playsNotChecked?: { readonly count: number };
+  };
+  readonly findings: readonly { readonly severity: string }[];
+}
+
+type ComparableReplay = ComparableAnalysis['replay'];
+
+export interface Sheet<A extends ComparableAnalysis = Analysis> {
   /** How the sheet is named in the output (its path). */
   readonly name: string;
-  readonly analysis: Analysis;
+  readonly analysis: A;
 }
 
 /** What one sheet wrote on a line: its score and total (null when it wrote none). */
@@ -120,8 +156,8 @@ export interface Comparison {
 }
 
 /** For each player index of `b`, the index of the same player in `a`, and how they were matched. */
-function playerMap(a: Replay, b: Replay): { map: [number, number]; by: 'nick' | 'name' | 'order' } {
-  const byKey = (key: (r: Replay, i: number) => string): [number, number] | undefined => {
+function playerMap(a: ComparableReplay, b: ComparableReplay): { map: [number, number]; by: 'nick' | 'name' | 'order' } {
+  const byKey = (key: (r: ComparableReplay, i: number) => string): [number, number] | undefined => {
     const ka = [key(a, 0), key(a, 1)];
     const kb = [key(b, 0), key(b, 1)];
     if (ka[0] === '' || ka[1] === '' || ka[0] === ka[1]) return undefined;
@@ -139,11 +175,11 @@ function playerMap(a: Replay, b: Replay): { map: [number, number]; by: 'nick' | 
 }
 
 /** A placement as written, for telling two records of different games apart. */
-const playOf = (t: TurnState): string | undefined =>
+const playOf = (t: ComparableTurn): string | undefined =>
   t.kind === 'placement' && t.event.coord && t.event.play ? `${t.event.coord.text} ${t.event.play.text}`.toUpperCase() : undefined;
 
 /** Placements both sheets write on the same turn, and how many of them differ. */
-function differentPlays(a: Replay, b: Replay): boolean {
+function differentPlays(a: ComparableReplay, b: ComparableReplay): boolean {
   let both = 0;
   let differ = 0;
   for (let i = 0; i < Math.min(a.turns.length, b.turns.length); i++) {
@@ -156,14 +192,14 @@ function differentPlays(a: Replay, b: Replay): boolean {
   return both > 0 && differ * 2 > both;
 }
 
-const wordScores = (t: TurnState | undefined): WordScore[] =>
+const wordScores = (t: ComparableTurn | undefined): WordScore[] =>
   (t?.words ?? []).map((w) => ({ word: w.word, letters: w.letterSum, multiplier: w.wordMultiplier, score: w.score }));
 
-const numbersOf = (t: TurnState | undefined): SheetNumbers | null =>
+const numbersOf = (t: ComparableTurn | undefined): SheetNumbers | null =>
   t ? { score: t.declaredScore ?? null, total: t.declaredTotal ?? null } : null;
 
 /** Each turn's declared total of the mover before the line, per sheet (players in the sheet's own order). */
-function previousTotals(r: Replay): number[] {
+function previousTotals(r: ComparableReplay): number[] {
   const last = [0, 0];
   return r.turns.map((t) => {
     const p = t.player;
@@ -174,14 +210,14 @@ function previousTotals(r: Replay): number[] {
 }
 
 /** The sheet whose numbers stand for the truth: plays checked, then fewer errors, then the first. */
-function referenceOf(a: Analysis, b: Analysis): 'a' | 'b' {
-  const unchecked = (x: Analysis): number => x.replay.playsNotChecked?.count ?? 0;
+function referenceOf(a: ComparableAnalysis, b: ComparableAnalysis): 'a' | 'b' {
+  const unchecked = (x: ComparableAnalysis): number => x.replay.playsNotChecked?.count ?? 0;
   if (unchecked(a) !== unchecked(b)) return unchecked(a) < unchecked(b) ? 'a' : 'b';
-  const errors = (x: Analysis): number => x.findings.filter((f) => f.severity === 'error').length;
+  const errors = (x: ComparableAnalysis): number => x.findings.filter((f) => f.severity === 'error').length;
   return errors(b) < errors(a) ? 'b' : 'a';
 }
 
-export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
+export function compareSheets(sheetA: Sheet<ComparableAnalysis>, sheetB: Sheet<ComparableAnalysis>): Comparison {
   const ra = sheetA.analysis.replay;
   const rb = sheetB.analysis.replay;
   const matched = playerMap(ra, rb);
@@ -211,7 +247,7 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
     const lastGap = mover >= 0 ? gap[mover] : 0;
     if (mover >= 0 && a?.total != null && b?.total != null && pa === pb) gap[mover] = a.total - b.total;
     if (!agree) {
-      const at = (t: TurnState | undefined, prev: number[]): SheetAtTurn => {
+      const at = (t: ComparableTurn | undefined, prev: number[]): SheetAtTurn => {
         const score = t?.declaredScore ?? null;
         const total = t?.declaredTotal ?? null;
         const previous = t ? prev[i] : 0;
@@ -257,7 +293,7 @@ export function compareSheets(sheetA: Sheet, sheetB: Sheet): Comparison {
   if (nicksDiffer) problems.push('nicks');
 
   // In the first sheet's order of players.
-  const implied = (r: Replay, toIndexA: (p: number) => number): Record<string, number | null> => {
+  const implied = (r: ComparableReplay, toIndexA: (p: number) => number): Record<string, number | null> => {
     const out: Record<string, number | null> = {};
     for (const ia of [0, 1]) {
       const p = toIndexA(0) === ia ? 0 : 1;

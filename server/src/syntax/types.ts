@@ -223,7 +223,8 @@ export type PragmaName =
   | 'challenge'
   | 'game-end'
   | 'event' /* dialect: the tournament */
-  | 'round'; /* dialect: the round */
+  | 'round' /* dialect: the round */
+  | 'sheet-of'; /* dialect: whose paper sheet this record copies (an event's two sheets of a game) */
 
 export interface PragmaBase {
   readonly type: 'pragma';

@@ -41,6 +41,7 @@ export const SIMPLE_PRAGMAS = [
   'game-board',
   'event',
   'round',
+  'sheet-of',
 ] as const;
 
 /** Pragmas whose arguments have a grammar of their own, by the grammar rule that reads them. */
