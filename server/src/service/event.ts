@@ -128,6 +128,7 @@ export const EVENT_FINDING_CODES = [
   'sheet-owner',
   'extra-sheet',
   'one-sheet',
+  'unfinished',
   'card-differs',
   'card-without-sheet',
   'game-without-card',
@@ -406,11 +407,16 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
     const [k0, k1] = groupKeys(g);
     const target = live().find((h) => h !== g && h.round !== null && groupKeys(h).includes(k0) && groupKeys(h).includes(k1) && sameGroupScores(g, h, k0));
     for (const e of g.entries) {
-      desk.add('no-round', 'error', target?.round ?? null, e.keys, [{ path: e.sheet.path }], {
-        path: e.sheet.path,
-        written: e.sheet.round || '—',
-        round: target?.round ?? '—',
-      });
+      desk.add(
+        'no-round',
+        'error',
+        target?.round ?? null,
+        e.keys,
+        [{ path: e.sheet.path }],
+        { path: e.sheet.path, written: e.sheet.round || '—', round: target?.round ?? '—' },
+        undefined,
+        target ? undefined : 'nowhere',
+      );
     }
     if (target) moveInto(g, target);
   }
@@ -579,6 +585,7 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
   // A player paired twice in a round.
   const rounds = [...new Set(all.map((g) => g.round))].sort((a, b) => (a ?? 1e9) - (b ?? 1e9));
   for (const round of rounds) {
+    if (round === null) continue; // games of no known round: said once each (no-round)
     const inThis = all.filter((g) => g.round === round);
     const seen = new Map<string, Group[]>();
     for (const g of inThis) for (const k of groupKeys(g)) seen.set(k, [...(seen.get(k) ?? []), g]);
@@ -643,6 +650,9 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
     }
     if (g.entries.length > 2 || [...owners.values()].some((x) => x.length > 1)) {
       desk.add('extra-sheet', 'warning', g.round, keys, g.entries.map((e) => ({ path: e.sheet.path })), { count: g.entries.length, files: g.entries.map((e) => e.sheet.path).join(', ') });
+    }
+    if (!ref.sheet.complete) {
+      desk.add('unfinished', 'warning', g.round, keys, [{ path: ref.sheet.path }], { path: ref.sheet.path, result: resultText });
     }
     if (g.entries.length === 1) {
       desk.add('one-sheet', 'information', g.round, keys, [{ path: ref.sheet.path }], { path: ref.sheet.path });

@@ -34,6 +34,15 @@ export const EVENT_MESSAGES: Catalog = {
     es: '{path} no dice en qué ronda se jugó (#round «{written}»); se cuenta en la ronda {round}',
     en: '{path} does not say which round it was played in (#round "{written}"); counted in round {round}',
   },
+  'event.finding.no-round.nowhere': {
+    es: '{path} no dice en qué ronda se jugó (#round «{written}») y ninguna otra partida tiene sus jugadores y su resultado; se cuenta sin ronda',
+    en: '{path} does not say which round it was played in (#round "{written}") and no other game has its players and result; counted without a round',
+  },
+  /* {path}: the sheet that decides; {result}: the result as it stands. */
+  'event.finding.unfinished': {
+    es: 'la partida no llega al final en {path}; se cuenta como queda: {result}',
+    en: 'the game does not reach its end on {path}; counted as it stands: {result}',
+  },
   /* {line}; {code}: the check's finding; {detail}: its message. */
   'event.finding.sheet-misadds': {
     es: '{path}, línea {line}: la planilla suma mal: {detail}',
