@@ -4,8 +4,8 @@
  * and the `planilla.*` settings the server is given, and the commands "Check all records in
  * workspace", "Export for Woogles", "Show board" (board-panel.ts), "Audit report"
  * (audit-report.ts), "Fix all scores and totals" (one edit from the server's fix-all) and "Compare
- * with another sheet…" (compare-view.ts: the turn-by-turn table of the two sheets and the verdict)
- * and "Deep analysis" (deep.ts).
+ * with another sheet…" (compare-view.ts: the turn-by-turn table of the two sheets and the verdict),
+ * "Audit event…" (event-view.ts: the tournament desk's report of a folder) and "Deep analysis" (deep.ts).
  *
  * Invariants:
  * - Every text shown comes from the client catalogue in the editor's language (or `planilla.language`).
@@ -18,6 +18,9 @@ import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languagec
 import {
   CHECK_FILES_REQUEST,
   COMPARE_REQUEST,
+  EVENT_AUDIT_REQUEST,
+  type EventAuditParams,
+  type EventAuditResult,
   EXPORT_WOOGLES_REQUEST,
   FIX_ALL_REQUEST,
   WORKSPACE_TRUST_NOTIFICATION,
@@ -40,6 +43,7 @@ import {
 import { exportCommentedGame, showAuditReport, type AuditReportOptions } from './audit-report';
 import { BoardView, uriBaseName, type BoardViewHost } from './board-panel';
 import { CompareView } from './compare-view';
+import { EventView, findCards } from './event-view';
 import { deepAnalysis } from './deep';
 import { requestWithProgress } from './deep-progress';
 import { clientText, resolveLanguage } from '../../server/src/shared/text';
@@ -272,6 +276,41 @@ async function compareSheets(resource?: unknown, other?: unknown): Promise<strin
   return result.summary;
 }
 
+/**
+ * "Audit event…": the tournament desk on a folder (the one clicked in the explorer, else the
+ * workspace folder, else one picked), its cards found beside the records (event-view.ts); the
+ * server's report in a view beside the editor. Resolves to the report's one-line tally.
+ */
+async function auditEvent(resource?: unknown): Promise<string | undefined> {
+  const active = client;
+  let folder = resource instanceof vscode.Uri ? resource : undefined;
+  if (!folder) {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (folders.length === 1) folder = folders[0].uri;
+    else if (folders.length > 1) folder = (await vscode.window.showWorkspaceFolderPick({ placeHolder: t('ui.command.event.pick') }))?.uri;
+    else {
+      const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: t('ui.command.event.pick') });
+      folder = picked?.[0];
+    }
+  }
+  if (!active || !folder) {
+    if (!folder) void vscode.window.showWarningMessage(t('ui.command.event.noFolder'));
+    return undefined;
+  }
+  const cards = await findCards(folder);
+  const params: EventAuditParams = { folder: folder.toString(), ...(cards ? { cards: cards.toString() } : {}) };
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: t('ui.command.event.progress'), cancellable: false },
+    () => active.sendRequest<EventAuditResult>(EVENT_AUDIT_REQUEST, params),
+  );
+  if ('error' in result) {
+    void vscode.window.showErrorMessage(result.error);
+    return undefined;
+  }
+  EventView.show(result.title, result.html);
+  return result.summary;
+}
+
 /** What differs between VS Code (Node extension host) and VS Code for the Web. */
 export interface ClientPlatform {
   /** The language client, with the options every platform shares. */
@@ -314,6 +353,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
     vscode.commands.registerCommand('planilla.fixAll', fixAllScores),
     vscode.commands.registerCommand('planilla.compare', compareSheets),
+    vscode.commands.registerCommand('planilla.auditEvent', auditEvent),
     vscode.commands.registerCommand('planilla.reconstruct', reconstructFromBoard),
     vscode.commands.registerCommand('planilla.deepAnalysis', (resource?: unknown, line?: unknown, options?: unknown) =>
       deepAnalysis({ client: () => client, text: t, analysed: () => BoardView.refreshMoves() }, resource, line, options),

@@ -27,7 +27,8 @@
  *
  * Requests besides the protocol's (payloads in shared/protocol.ts): `planilla/checkFiles`,
  * `planilla/exportWoogles`, `planilla/boardAt`, `planilla/boardMoves` (the board view's best
- * moves, apart from the board), `planilla/auditReport`, and the diagnostic
+ * moves, apart from the board), `planilla/auditReport`, `planilla/eventAudit` (the tournament desk on
+ * a folder), and the diagnostic
  * `planilla/memoryUsage` (the host's memory figures plus how many open documents, analyses and
  * per-document settings the server holds).
  *
@@ -38,6 +39,7 @@ import { DidChangeConfigurationNotification, TextDocuments, type CancellationTok
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   AUDIT_REPORT_REQUEST,
+  EVENT_AUDIT_REQUEST,
   BOARD_AT_REQUEST,
   BOARD_MOVES_REQUEST,
   CHECK_FILES_REQUEST,
@@ -69,6 +71,7 @@ import { codeAction } from './lsp/handlers/code-action';
 import { codeLens } from './lsp/handlers/code-lens';
 import { codeLensResolve } from './lsp/handlers/code-lens-resolve';
 import { compare } from './lsp/handlers/compare';
+import { eventAudit } from './lsp/handlers/event-audit';
 import { completion } from './lsp/handlers/completion';
 import { didChangeConfiguration, workspaceTrust } from './lsp/handlers/configuration';
 import { documentSymbol } from './lsp/handlers/document-symbol';
@@ -174,6 +177,7 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   connection.onRequest(BOARD_AT_REQUEST, run(BOARD_AT_REQUEST, null, boardAt));
   connection.onRequest(BOARD_MOVES_REQUEST, run(BOARD_MOVES_REQUEST, null, boardMoves));
   connection.onRequest(AUDIT_REPORT_REQUEST, run(AUDIT_REPORT_REQUEST, { error: 'internal error' }, auditReport));
+  connection.onRequest(EVENT_AUDIT_REQUEST, run(EVENT_AUDIT_REQUEST, { error: 'internal error' }, eventAudit));
   connection.onRequest(MEMORY_USAGE_REQUEST, run(MEMORY_USAGE_REQUEST, null, memoryUsage));
   const reconstructProgress = (p: ReconstructProgressParams): void =>
     void connection.sendNotification(RECONSTRUCT_PROGRESS_NOTIFICATION, p);

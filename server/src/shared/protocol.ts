@@ -128,6 +128,22 @@ export interface AuditReportParams {
 export type AuditReportResult = { readonly html: string } | { readonly error: string };
 
 /**
+ * The tournament desk on a folder (`planilla event`): every record below it checked, the two sheets
+ * of each game compared, the cards (a CSV with the header `round,player1,score1,player2,score2`)
+ * against the sheets, the standings; answered as the printable report, one HTML page.
+ */
+export const EVENT_AUDIT_REQUEST = 'planilla/eventAudit';
+export interface EventAuditParams {
+  /** The event's folder (a file URI). */
+  readonly folder: string;
+  /** The cards (a file URI), when there are any. */
+  readonly cards?: string;
+}
+export type EventAuditResult =
+  | { readonly html: string; readonly title: string; readonly summary: string; readonly errors: number; readonly warnings: number }
+  | { readonly error: string };
+
+/**
  * Diagnostics: the server process's memory (`process.memoryUsage()`, bytes), measured after a
  * full garbage collection when the process runs with `--expose-gc` (`collected` says whether it
  * did), and how many documents, analyses and per-document settings it holds. Used by the

@@ -32,6 +32,12 @@ export const CLIENT_MESSAGES: Catalog = {
     en: 'Open a .gcg record to compare it with another.',
   },
   'ui.command.compare.pick': { es: 'Comparar con esta planilla', en: 'Compare with this sheet' },
+  'ui.command.event.pick': { es: 'Auditar este torneo', en: 'Audit this event' },
+  'ui.command.event.noFolder': {
+    es: 'Abra una carpeta con las planillas del torneo para auditarlo.',
+    en: 'Open a folder with the event’s records to audit it.',
+  },
+  'ui.command.event.progress': { es: 'Auditando el torneo…', en: 'Auditing the event…' },
   /* {name}: the list the record names (#lexicon); {path}: the file chosen. */
   'ui.command.chooseLexicon.title': { es: 'Archivo de la lista «{name}»', en: 'File of the "{name}" list' },
   'ui.command.chooseLexicon.open': { es: 'Usar esta lista', en: 'Use this list' },

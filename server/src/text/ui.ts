@@ -257,6 +257,13 @@ export const UI_MESSAGES: Catalog = {
   },
   /* {a}, {b}: the two file names. */
   'ui.command.compare.title': { es: '{a} ↔ {b} (planillas comparadas)', en: '{a} ↔ {b} (sheets compared)' },
+  /* {folder}: the event's folder name. */
+  'ui.command.event.title': { es: 'Torneo {folder} (auditoría)', en: 'Event {folder} (audit)' },
+  'ui.command.event.noRecords': {
+    es: 'Planilla: la carpeta «{folder}» no contiene planillas (.gcg).',
+    en: 'Planilla: the folder "{folder}" holds no records (.gcg).',
+  },
+  'ui.command.event.cancelled': { es: 'Planilla: auditoría del torneo cancelada.', en: 'Planilla: event audit cancelled.' },
   'ui.fix.addEncoding': { es: 'Añadir «#character-encoding UTF-8»', en: 'Add "#character-encoding UTF-8"' },
 
   // Commands (what the server answers; the client's own notices are in client.ts)
