@@ -109,7 +109,7 @@ export interface WorkerSettings {
   /** Set for `planilla analyze --jobs`: the worker analyses files instead of checking them (analyze.ts). */
   readonly analyze?: AnalyzeWorkerSettings;
   /** Set for `planilla event --jobs`: the worker keeps each sheet for the desk (event.ts); paths shown from `root`. */
-  readonly event?: { readonly root: string };
+  readonly event?: { readonly root: string; readonly equity?: boolean };
 }
 
 /** Main thread → worker: check these files (indices into the batch). */

@@ -1,12 +1,13 @@
 /**
  * `planilla event FOLDER [--results CARDS.csv] [--json] [-o OUT.html] [--export tsh|csv -o OUT]
- * [--jobs N] [--rules …] [--tile-set …] [--lexicon …]`: the tournament desk. Every record below
+ * [--jobs N] [--equity] [--rules …] [--tile-set …] [--lexicon …]`: the tournament desk. Every record below
  * FOLDER (any depth) is checked as `check` checks it (the same reading, reading.ts), kept as plain
  * data (service/event-sheet.ts), and the event is audited (service/event.ts): the games, the
  * standings from the replayed results, one finding per discrepancy. Output: the findings round by
  * round and the standings; `--json` `{event, standings, findings, games, counts}`; `-o OUT.html`
  * the printable report (links relative to where it is written); `--export tsh|csv -o OUT` the
- * files the directors' programs read.
+ * files the directors' programs read. `--equity` adds each player's static equity lost per turn
+ * over the full records (the coach's analysis without the endgame search; it costs the most).
  *
  * Many files are checked on worker threads (`--jobs N`, at most the number of cores; the default
  * follows the files and the cores as in `check`), with a progress bar on a terminal. A file that
@@ -29,7 +30,8 @@ import { runCommand, type Command, type ParsedArgs } from './args';
 import { READING_OPTIONS, readingSettings } from './reading';
 import { defaultJobs, jobsOption, runFiles, terminalProgress, type ProgressSink, type WorkerMessage, type WorkerSettings, type CheckRequest } from './batch';
 import { analyze, type AnalysisSettings } from '../service/document';
-import { eventSheet, unusableSheet, type EventSheet } from '../service/event-sheet';
+import { eventSheet, unusableSheet, type EventSheet, type SheetEquityOptions } from '../service/event-sheet';
+import { builtinLeaves } from '../analysis/leave-files';
 import { auditEvent, parseCards, type CardsFile } from '../service/event';
 import { eventLines, eventToCsv, eventToTsh, renderEventHtml } from '../report/event';
 import { readRegularFile } from '../files/read';
@@ -52,6 +54,7 @@ const EVENT_OPTIONS = {
   output: { type: 'string', short: 'o' },
   export: { type: 'string' },
   jobs: { type: 'string', short: 'j' },
+  equity: { type: 'boolean' },
 } as const;
 
 export function eventCommand(options: EventOptions = {}): Command {
@@ -63,12 +66,12 @@ export function runEventCli(argv: readonly string[], io: CliIo, options: EventOp
 }
 
 /** Reads and checks one sheet of the event; never throws. `root` is the folder paths are shown from. */
-export function checkEventSheet(file: string, root: string, settings: AnalysisSettings, lang: Language): EventSheet {
+export function checkEventSheet(file: string, root: string, settings: AnalysisSettings, lang: Language, equity?: SheetEquityOptions): EventSheet {
   const shown = path.relative(root, file).split(path.sep).join('/') || path.basename(file);
   const read = readRecord(file, lang);
   if ('error' in read) return unusableSheet(shown, read.error);
   try {
-    return eventSheet(shown, analyze(read.bytes, settings), lang);
+    return eventSheet(shown, analyze(read.bytes, settings), lang, equity);
   } catch (e) {
     return unusableSheet(shown, t(lang, 'cli.internal-error', { path: shown, detail: e instanceof Error ? e.message : String(e) }));
   }
@@ -87,10 +90,11 @@ export function serveEvent(port: NonNullable<typeof ParentPort>, options: Worker
   }
   const settings: AnalysisSettings = { rules: options.rules, tileSet: options.tileSet, ...(lexicon ? { lexicon } : {}) };
   const root = options.event?.root ?? '.';
+  const equity = options.event?.equity && lexicon ? { lexicon, leaves: builtinLeaves().leaves } : undefined;
   port.on('message', (request: CheckRequest) => {
     if (request?.type !== 'check') return;
     for (const item of request.items) {
-      const result: WorkerMessage<EventSheet> = { type: 'result', index: item.index, outcome: checkEventSheet(item.path, root, settings, options.lang) };
+      const result: WorkerMessage<EventSheet> = { type: 'result', index: item.index, outcome: checkEventSheet(item.path, root, settings, options.lang, equity) };
       port.postMessage(result);
     }
   });
@@ -159,15 +163,21 @@ async function runEvent(args: ParsedArgs, io: CliIo, options: EventOptions): Pro
   const progress = json ? undefined : 'progress' in options ? options.progress : terminalProgress(terminalStderr(), io.lang);
   const sheets: EventSheet[] = [...skipped];
   const root = path.resolve(folder);
+  const wantEquity = args.flags.has('equity');
+  let equity: SheetEquityOptions | undefined;
+  if (wantEquity) {
+    const lexicon = settings.lexicon ?? loadDefaultLexicon();
+    equity = { lexicon, leaves: builtinLeaves().leaves };
+  }
   await runFiles<EventSheet>(
     files.map((f) => path.resolve(f)),
     {
       jobs,
-      settings: { lexiconSpec: args.values.get('lexicon'), rules: settings.rules, tileSet: settings.tileSet, lang: io.lang, event: { root } },
+      settings: { lexiconSpec: args.values.get('lexicon'), rules: settings.rules, tileSet: settings.tileSet, lang: io.lang, event: { root, equity: wantEquity } },
       progress,
       workerScript: options.workerScript,
     },
-    (file) => checkEventSheet(file, root, settings, io.lang),
+    (file) => checkEventSheet(file, root, settings, io.lang, equity),
     (file, detail) => unusableSheet(path.relative(root, file).split(path.sep).join('/'), t(io.lang, 'cli.internal-error', { path: file, detail })),
     (_index, sheet) => sheets.push(sheet),
   );

@@ -74,7 +74,9 @@ function standingsTable(audit: EventAudit, lang: Language): string[] {
     ['event.col.bingos', true],
     ['event.col.highest', false],
   ];
-  const widths = ['7%', '20%', '6%', '6%', '6%', '6%', '8%', '8%', '9%', '8%', '16%'];
+  const equity = audit.standings.some((s) => s.equityLostPerTurn !== null);
+  if (equity) cols.push(['event.col.equity', true]);
+  const widths = equity ? ['6%', '18%', '6%', '5%', '5%', '6%', '7%', '7%', '8%', '7%', '15%', '10%'] : ['7%', '20%', '6%', '6%', '6%', '6%', '8%', '8%', '9%', '8%', '16%'];
   const out = [
     '<table class="standings">',
     `<colgroup>${widths.map((w) => `<col style="width:${w}">`).join('')}</colgroup>`,
@@ -96,6 +98,7 @@ function standingsTable(audit: EventAudit, lang: Language): string[] {
       [String(s.bingos), true],
       [highest, false],
     ];
+    if (equity) cells.push([s.equityLostPerTurn === null ? '—' : String(s.equityLostPerTurn), true]);
     out.push(`<tr>${cells.map(([c, num]) => `<td${num ? ' class="num"' : ''}>${escapeXml(c)}</td>`).join('')}</tr>`);
   }
   out.push('</tbody>', '</table>');
@@ -168,6 +171,8 @@ export function eventLines(audit: EventAudit, lang: Language): string[] {
   const head = ['event.col.rank', 'event.col.player', 'event.col.games', 'event.col.wins', 'event.col.draws', 'event.col.losses', 'event.col.spread', 'event.col.average', 'event.col.bingos'].map((id) =>
     m(id, lang),
   );
+  const equity = audit.standings.some((s) => s.equityLostPerTurn !== null);
+  if (equity) head.push(m('event.col.equity', lang));
   const rows = audit.standings.map((s) => [
     String(s.rank),
     s.player,
@@ -178,6 +183,7 @@ export function eventLines(audit: EventAudit, lang: Language): string[] {
     s.spread > 0 ? `+${s.spread}` : String(s.spread),
     String(s.averageScore),
     String(s.bingos),
+    ...(equity ? [s.equityLostPerTurn === null ? '—' : String(s.equityLostPerTurn)] : []),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const row = (cells: string[]): string =>

@@ -3,7 +3,8 @@
  * once it has been checked as `planilla check` checks it — the pragmas that place it in the event
  * (`#event`, `#round`, `#player1/2`, `#sheet-of`), the replayed result, its findings as sentences,
  * each player's figures (bingos, the highest play) and the parts the comparison of two sheets
- * reads (service/compare.ts `ComparableAnalysis`). Plain data, so that a worker thread can check a
+ * reads (service/compare.ts `ComparableAnalysis`); on request, each player's static equity lost on a
+ * full record (analysis/coach.ts, no endgame search). Plain data, so that a worker thread can check a
  * sheet and send it back, and a large event keeps only this, never the replays.
  *
  * Invariants: pure, never throws for any analysis; `findings` holds only errors and warnings,
@@ -17,6 +18,9 @@
 import type { Analysis } from './document';
 import type { ComparableAnalysis, ComparableTurn } from './compare';
 import { renderFinding } from '../rules/messages';
+import { analyzeGame } from '../analysis/coach';
+import type { LeaveEvaluator } from '../analysis/leaves';
+import type { Lexicon } from '../lexicon/types';
 import type { Language } from '../rules/types';
 
 /** One of the sheet's own findings (from the check), as the desk reports it. */
@@ -36,6 +40,15 @@ export interface SideFigures {
   readonly best: number;
   readonly bestWord: string;
   readonly bestLine: number;
+  /** With the equity option: the static equity lost over the turns analysed (full racks only). */
+  readonly equityLost?: number;
+  readonly equityTurns?: number;
+}
+
+/** The analysis the desk may add to a sheet (`planilla event --equity`): static equity lost per turn. */
+export interface SheetEquityOptions {
+  readonly lexicon: Lexicon;
+  readonly leaves: LeaveEvaluator;
 }
 
 export interface EventSheet {
@@ -133,9 +146,27 @@ function comparableTurn(t: Analysis['replay']['turns'][number]): ComparableTurn 
   };
 }
 
-/** The sheet as the event desk keeps it (see the module header). */
-export function eventSheet(path: string, a: Analysis, lang: Language): EventSheet {
+/** Each player's static equity lost and turns analysed (the coach's plain analysis, no endgame search). */
+function equityOf(a: Analysis, options: SheetEquityOptions): [{ lost: number; turns: number }, { lost: number; turns: number }] | undefined {
+  if ((a.replay.playsNotChecked?.count ?? 0) > 0) return undefined;
+  try {
+    const game = analyzeGame(a.replay, { lexicon: options.lexicon, leaves: options.leaves, top: 1, endgameNodes: 0 });
+    return [
+      { lost: game.summary[0].equityLost, turns: game.summary[0].turns },
+      { lost: game.summary[1].equityLost, turns: game.summary[1].turns },
+    ];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sheet as the event desk keeps it (see the module header); `equity` adds the equity lost. */
+export function eventSheet(path: string, a: Analysis, lang: Language, equity?: SheetEquityOptions): EventSheet {
   const r = a.replay;
+  const lost = equity ? equityOf(a, equity) : undefined;
+  const figures = [figuresOf(a, 0), figuresOf(a, 1)].map((f, i) =>
+    lost ? { ...f, equityLost: lost[i].lost, equityTurns: lost[i].turns } : f,
+  ) as [SideFigures, SideFigures];
   const players = [
     { nick: r.players[0].nick, name: r.players[0].name.trim() },
     { nick: r.players[1].nick, name: r.players[1].name.trim() },
@@ -157,7 +188,7 @@ export function eventSheet(path: string, a: Analysis, lang: Language): EventShee
     unchecked: r.playsNotChecked?.count ?? 0,
     turns: r.turns.length,
     findings,
-    figures: [figuresOf(a, 0), figuresOf(a, 1)],
+    figures,
     comparable: {
       replay: {
         players,

@@ -189,6 +189,8 @@ export interface Standing {
   readonly bingos: number;
   /** The highest play: its score, its word when known, its round (score 0: none known). */
   readonly highest: { readonly score: number; readonly word: string; readonly round: number | null };
+  /** Static equity lost per turn over the full records analysed (`--equity`); null when none. */
+  readonly equityLostPerTurn: number | null;
 }
 
 export interface EventAudit {
@@ -748,11 +750,13 @@ function standingsOf(perGame: readonly { game: EventGame; figures?: Map<string, 
     against: number;
     bingos: number;
     highest: { score: number; word: string; round: number | null };
+    lost: number;
+    analysed: number;
   }
   const rows = new Map<string, Row>();
   const row = (player: string): Row => {
     let r = rows.get(player);
-    if (!r) rows.set(player, (r = { player, games: 0, wins: 0, losses: 0, draws: 0, scored: 0, against: 0, bingos: 0, highest: { score: 0, word: '', round: null } }));
+    if (!r) rows.set(player, (r = { player, games: 0, wins: 0, losses: 0, draws: 0, scored: 0, against: 0, bingos: 0, highest: { score: 0, word: '', round: null }, lost: 0, analysed: 0 }));
     return r;
   };
   for (const { game, figures } of perGame) {
@@ -770,6 +774,8 @@ function standingsOf(perGame: readonly { game: EventGame; figures?: Map<string, 
       if (f) {
         r.bingos += f.bingos;
         if (f.best > r.highest.score) r.highest = { score: f.best, word: f.bestWord, round: game.round };
+        r.lost += f.equityLost ?? 0;
+        r.analysed += f.equityTurns ?? 0;
       }
     }
   }
@@ -790,5 +796,6 @@ function standingsOf(perGame: readonly { game: EventGame; figures?: Map<string, 
     averageAgainst: r.games > 0 ? Math.round((r.against / r.games) * 10) / 10 : 0,
     bingos: r.bingos,
     highest: r.highest,
+    equityLostPerTurn: r.analysed > 0 ? Math.round((r.lost / r.analysed) * 100) / 100 : null,
   }));
 }

@@ -176,6 +176,7 @@ export const EVENT_MESSAGES: Catalog = {
   'event.col.against': { es: 'Media en contra', en: 'Avg against' },
   'event.col.bingos': { es: 'Scrabbles', en: 'Bingos' },
   'event.col.highest': { es: 'Mejor jugada', en: 'Highest play' },
+  'event.col.equity': { es: 'Equidad perdida por turno', en: 'Equity lost per turn' },
   'event.col.round': { es: 'Ronda', en: 'Round' },
   'event.col.players': { es: 'Jugadores', en: 'Players' },
   'event.col.result': { es: 'Resultado', en: 'Result' },

@@ -12,6 +12,9 @@ import { runCli } from '../../support/cli-capture';
 import { defaultLexicon, removeTempDir, tempDir } from '../../support/fixtures';
 import { generateEvent, plantDiscrepancies, writeEvent, type GeneratedEvent, type Plant, type PlantKind } from '../../support/event-generator';
 import type { EventAudit, EventFinding } from '../../../server/src/service/event';
+import { analyze } from '../../../server/src/service/document';
+import { analyzeGame } from '../../../server/src/analysis/coach';
+import { builtinLeaves } from '../../../server/src/analysis/leave-files';
 
 interface Expected {
   readonly codes: readonly string[];
@@ -179,6 +182,31 @@ describe('desk: planilla event', function () {
     }
     assert.ok(json.findings.some((f) => f.code === 'bad-card'));
     assert.equal(json.games.length, 1);
+  });
+
+  it('adds the static equity lost per turn over the full records with --equity', async () => {
+    const r = await audit('clean', ['--equity']);
+    assert.equal(r.code, 0, r.err);
+    const lexicon = defaultLexicon();
+    const leaves = builtinLeaves().leaves;
+    // Written plainly for one player: every game of theirs with a full sheet, that sheet analysed.
+    const player = clean.players[0];
+    let lost = 0;
+    let turns = 0;
+    for (const g of clean.games) {
+      const side = g.players.indexOf(player);
+      const full = g.full.indexOf(true);
+      if (side < 0 || full < 0) continue;
+      const game = analyzeGame(analyze(clean.files.get(g.sheets[full])!, { lexicon }).replay, { lexicon, leaves, top: 1, endgameNodes: 0 });
+      lost += game.summary[side].equityLost;
+      turns += game.summary[side].turns;
+    }
+    assert.ok(turns > 0);
+    const row = r.audit.standings.find((s) => s.player === player)!;
+    assert.equal(row.equityLostPerTurn, Math.round((lost / turns) * 100) / 100);
+    // Without the option the figure is not computed.
+    const plain = await audit('clean');
+    assert.ok(plain.audit.standings.every((s) => s.equityLostPerTurn === null));
   });
 
   it('refuses bad usage with one line and exit 2', async () => {
