@@ -33,7 +33,9 @@ try {
   const folder = join(tmp, 'event');
   const cards = join(tmp, 'cards.csv');
   writeEvent(folder, planted.event, cards);
-  say(`event: ${planted.event.games.length} games, ${planted.event.files.size} sheets, ${planted.plants.length} planted discrepancies of ${new Set(planted.plants.map((p) => p.kind)).size} kinds (generated in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  say(
+    `event: ${planted.event.games.length} games, ${planted.event.files.size} sheets, ${planted.plants.length} planted discrepancies of ${new Set(planted.plants.map((p) => p.kind)).size} kinds (generated in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 
   // One run in a fresh process: its CPU time, wall time and peak memory measured by a small wrapper.
   const runner = join(tmp, 'run.cjs');
@@ -52,7 +54,10 @@ main(process.argv.slice(2), io).then((code) => {
   );
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const r = spawnSync(process.execPath, [runner, 'event', folder, '--results', cards, '--json', '--jobs', JOBS], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, [runner, 'event', folder, '--results', cards, '--json', '--jobs', JOBS], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
     runs.push(JSON.parse(r.stdout));
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -60,9 +65,15 @@ main(process.argv.slice(2), io).then((code) => {
   const found = planted.plants.filter((p) =>
     audit.findings.some((f) => f.round === p.round && p.players.every((n) => f.players.includes(n))),
   ).length;
-  say(`planilla event (--jobs ${JOBS}), ${RUNS} runs: CPU median ${(median(runs.map((r) => r.cpu)) / 1000).toFixed(2)} s (whole process, start and word list included), wall median ${(median(runs.map((r) => r.wall)) / 1000).toFixed(2)} s, peak RSS ${Math.round(median(runs.map((r) => r.rss)))} MB`);
-  say(`found: ${found} of ${planted.plants.length} planted discrepancies with their round and players; ${audit.counts.errors} errors, ${audit.counts.warnings} warnings, ${audit.counts.information} notes; ${audit.games.length} games, ${audit.standings.length} players`);
-  say(`node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}; commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()}`);
+  say(
+    `planilla event (--jobs ${JOBS}), ${RUNS} runs: CPU median ${(median(runs.map((r) => r.cpu)) / 1000).toFixed(2)} s (whole process, start and word list included), wall median ${(median(runs.map((r) => r.wall)) / 1000).toFixed(2)} s, peak RSS ${Math.round(median(runs.map((r) => r.rss)))} MB`,
+  );
+  say(
+    `found: ${found} of ${planted.plants.length} planted discrepancies with their round and players; ${audit.counts.errors} errors, ${audit.counts.warnings} warnings, ${audit.counts.information} notes; ${audit.games.length} games, ${audit.standings.length} players`,
+  );
+  say(
+    `node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}; commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()}`,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -289,7 +289,12 @@ async function auditEvent(resource?: unknown): Promise<string | undefined> {
     if (folders.length === 1) folder = folders[0].uri;
     else if (folders.length > 1) folder = (await vscode.window.showWorkspaceFolderPick({ placeHolder: t('ui.command.event.pick') }))?.uri;
     else {
-      const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: t('ui.command.event.pick') });
+      const picked = await vscode.window.showOpenDialog({
+        canSelectFolders: true,
+        canSelectFiles: false,
+        canSelectMany: false,
+        openLabel: t('ui.command.event.pick'),
+      });
       folder = picked?.[0];
     }
   }

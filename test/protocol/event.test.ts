@@ -23,7 +23,11 @@ describe('protocol: event audit', function () {
   before(async () => {
     assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
     dir = tempDir('event-protocol');
-    writeEvent(path.join(dir, 'torneo'), generateEvent({ seed: 3, lexicon: defaultLexicon(), players: 6, rounds: 2 }), path.join(dir, 'torneo', 'cards.csv'));
+    writeEvent(
+      path.join(dir, 'torneo'),
+      generateEvent({ seed: 3, lexicon: defaultLexicon(), players: 6, rounds: 2 }),
+      path.join(dir, 'torneo', 'cards.csv'),
+    );
     fs.mkdirSync(path.join(dir, 'empty'));
     client = LspClient.start(serverModule);
     client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({ language: 'en' })));

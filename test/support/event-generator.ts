@@ -136,7 +136,11 @@ export function generateEvent(options: EventOptions): GeneratedEvent {
       // A deal whose record replays with no finding (self-play scores a digraph left on a rack
       // at the end otherwise than the rulebook does; such a deal is skipped).
       let game = playGame(options.seed * 10_000 + round * 100 + t, [greedy, greedy], { nicks: [gameNicks[0], gameNicks[1]] });
-      for (let k = 1; k < 50 && analyze(toGcg(game), { lexicon }).findings.some((f) => f.severity === 'error' || f.severity === 'warning'); k++) {
+      for (
+        let k = 1;
+        k < 50 && analyze(toGcg(game), { lexicon }).findings.some((f) => f.severity === 'error' || f.severity === 'warning');
+        k++
+      ) {
         game = playGame(options.seed * 10_000 + round * 100 + t + k * 1_000_000, [greedy, greedy], { nicks: [gameNicks[0], gameNicks[1]] });
       }
       const body = toGcg(game)
@@ -265,7 +269,14 @@ export function plantDiscrepancies(source: GeneratedEvent, seed: number, lexicon
           return true;
         });
         if (!g) break;
-        const side = kind === 'sheets-disagree' || kind === 'misadd' ? scoreOnlyBesideFull(g) : kind === 'wrong-score' || kind === 'unaccepted-word' ? (g.full[0] ? 0 : 1) : pick(2);
+        const side =
+          kind === 'sheets-disagree' || kind === 'misadd'
+            ? scoreOnlyBesideFull(g)
+            : kind === 'wrong-score' || kind === 'unaccepted-word'
+              ? g.full[0]
+                ? 0
+                : 1
+              : pick(2);
         const file = g.sheets[side];
         const nick = g.nicks[pick(2)];
         let ok = true;
@@ -278,7 +289,8 @@ export function plantDiscrepancies(source: GeneratedEvent, seed: number, lexicon
               if (candidates.length < 3) return false;
               const at = candidates[1 + pick(candidates.length - 2)];
               const delta = 10;
-              if (kind !== 'misadd') lines[at] = lines[at].replace(/\+(\d+) (-?\d+)$/, (_, s: string, t: string) => `+${Number(s) + delta} ${t}`);
+              if (kind !== 'misadd')
+                lines[at] = lines[at].replace(/\+(\d+) (-?\d+)$/, (_, s: string, t: string) => `+${Number(s) + delta} ${t}`);
               shiftTotals(lines, nick, at, delta);
               return true;
             });
@@ -309,13 +321,24 @@ export function plantDiscrepancies(source: GeneratedEvent, seed: number, lexicon
           case 'unknown-player':
             ok = edit(file, (lines) => {
               const i = lines.findIndex((l) => l.startsWith('#player1 '));
-              const written = kind === 'name-accent' ? stripAccents(g.players[0]) : kind === 'name-case' ? g.players[0].toUpperCase() : 'Xavier Desconocido';
+              const written =
+                kind === 'name-accent'
+                  ? stripAccents(g.players[0])
+                  : kind === 'name-case'
+                    ? g.players[0].toUpperCase()
+                    : 'Xavier Desconocido';
               lines[i] = `#player1 ${g.nicks[0]} ${written}`;
               return true;
             });
             break;
         }
-        if (ok) plant = { kind, round: g.round, players: g.players, file: kind.startsWith('card-') && kind !== 'card-without-sheet' ? 'cards' : file };
+        if (ok)
+          plant = {
+            kind,
+            round: g.round,
+            players: g.players,
+            file: kind.startsWith('card-') && kind !== 'card-without-sheet' ? 'cards' : file,
+          };
       }
       if (!plant) throw new Error(`could not plant ${kind}`);
       plants.push(plant);

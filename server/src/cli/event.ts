@@ -28,7 +28,16 @@ import { listGcg, readRecord, t, terminalStderr, writeOutput, type CliIo } from 
 import { jsonForTerminal, terminalLines } from './terminal';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { READING_OPTIONS, readingSettings } from './reading';
-import { defaultJobs, jobsOption, runFiles, terminalProgress, type ProgressSink, type WorkerMessage, type WorkerSettings, type CheckRequest } from './batch';
+import {
+  defaultJobs,
+  jobsOption,
+  runFiles,
+  terminalProgress,
+  type ProgressSink,
+  type WorkerMessage,
+  type WorkerSettings,
+  type CheckRequest,
+} from './batch';
 import { analyze, type AnalysisSettings } from '../service/document';
 import { eventSheet, unusableSheet, type EventSheet, type SheetEquityOptions } from '../service/event-sheet';
 import { builtinLeaves } from '../analysis/leave-files';
@@ -66,7 +75,13 @@ export function runEventCli(argv: readonly string[], io: CliIo, options: EventOp
 }
 
 /** Reads and checks one sheet of the event; never throws. `root` is the folder paths are shown from. */
-export function checkEventSheet(file: string, root: string, settings: AnalysisSettings, lang: Language, equity?: SheetEquityOptions): EventSheet {
+export function checkEventSheet(
+  file: string,
+  root: string,
+  settings: AnalysisSettings,
+  lang: Language,
+  equity?: SheetEquityOptions,
+): EventSheet {
   const shown = path.relative(root, file).split(path.sep).join('/') || path.basename(file);
   const read = readRecord(file, lang);
   if ('error' in read) return unusableSheet(shown, read.error);
@@ -94,7 +109,11 @@ export function serveEvent(port: NonNullable<typeof ParentPort>, options: Worker
   port.on('message', (request: CheckRequest) => {
     if (request?.type !== 'check') return;
     for (const item of request.items) {
-      const result: WorkerMessage<EventSheet> = { type: 'result', index: item.index, outcome: checkEventSheet(item.path, root, settings, options.lang, equity) };
+      const result: WorkerMessage<EventSheet> = {
+        type: 'result',
+        index: item.index,
+        outcome: checkEventSheet(item.path, root, settings, options.lang, equity),
+      };
       port.postMessage(result);
     }
   });
@@ -105,7 +124,10 @@ export function serveEvent(port: NonNullable<typeof ParentPort>, options: Worker
 function readCards(file: string, io: CliIo): CardsFile | undefined {
   const r = readRegularFile(file, MAX_CARDS_BYTES);
   if (!r.ok) {
-    const reason = r.reason === 'too-large' ? t(io.lang, 'cli.reason.too-large', { size: Math.ceil(r.size / 1048576), max: MAX_CARDS_BYTES / 1048576 }) : t(io.lang, `cli.reason.${r.reason}`, { detail: r.code ?? '' });
+    const reason =
+      r.reason === 'too-large'
+        ? t(io.lang, 'cli.reason.too-large', { size: Math.ceil(r.size / 1048576), max: MAX_CARDS_BYTES / 1048576 })
+        : t(io.lang, `cli.reason.${r.reason}`, { detail: r.code ?? '' });
     io.err(t(io.lang, 'cli.unreadable', { path: file, reason }));
     return undefined;
   }
@@ -150,7 +172,10 @@ async function runEvent(args: ParsedArgs, io: CliIo, options: EventOptions): Pro
   const skipped: EventSheet[] = [];
   const files = listGcg(folder, (entry, why) => {
     const shown = path.relative(folder, entry).split(path.sep).join('/') || entry;
-    const kind = why === 'loop' || why === 'broken' ? t(io.lang, why === 'loop' ? 'cli.skipped-loop' : 'cli.skipped-link', { path: shown }) : t(io.lang, `files.kind.${why}`);
+    const kind =
+      why === 'loop' || why === 'broken'
+        ? t(io.lang, why === 'loop' ? 'cli.skipped-loop' : 'cli.skipped-link', { path: shown })
+        : t(io.lang, `files.kind.${why}`);
     skipped.push(unusableSheet(shown, why === 'loop' || why === 'broken' ? kind : t(io.lang, 'event.skipped', { path: shown, why: kind })));
   });
   if (files.length === 0 && skipped.length === 0) {
@@ -173,12 +198,19 @@ async function runEvent(args: ParsedArgs, io: CliIo, options: EventOptions): Pro
     files.map((f) => path.resolve(f)),
     {
       jobs,
-      settings: { lexiconSpec: args.values.get('lexicon'), rules: settings.rules, tileSet: settings.tileSet, lang: io.lang, event: { root, equity: wantEquity } },
+      settings: {
+        lexiconSpec: args.values.get('lexicon'),
+        rules: settings.rules,
+        tileSet: settings.tileSet,
+        lang: io.lang,
+        event: { root, equity: wantEquity },
+      },
       progress,
       workerScript: options.workerScript,
     },
     (file) => checkEventSheet(file, root, settings, io.lang, equity),
-    (file, detail) => unusableSheet(path.relative(root, file).split(path.sep).join('/'), t(io.lang, 'cli.internal-error', { path: file, detail })),
+    (file, detail) =>
+      unusableSheet(path.relative(root, file).split(path.sep).join('/'), t(io.lang, 'cli.internal-error', { path: file, detail })),
     (_index, sheet) => sheets.push(sheet),
   );
   const audit = auditEvent(sheets, cards, io.lang);

@@ -51,7 +51,8 @@ const m = (id: string, lang: Language, args: Record<string, string | number> = {
 /** How a link to a sheet (and line) is written: a relative path for a file, a command in a webview. */
 export type SheetLink = (path: string, line?: number) => string;
 
-const roundTitle = (round: number | null, lang: Language): string => (round === null ? m('event.round-unknown', lang) : m('event.round', lang, { round }));
+const roundTitle = (round: number | null, lang: Language): string =>
+  round === null ? m('event.round-unknown', lang) : m('event.round', lang, { round });
 
 /** Findings grouped by round, rounds in order (no round last). */
 export function findingsByRound(findings: readonly EventFinding[]): [number | null, EventFinding[]][] {
@@ -76,7 +77,9 @@ function standingsTable(audit: EventAudit, lang: Language): string[] {
   ];
   const equity = audit.standings.some((s) => s.equityLostPerTurn !== null);
   if (equity) cols.push(['event.col.equity', true]);
-  const widths = equity ? ['6%', '18%', '6%', '5%', '5%', '6%', '7%', '7%', '8%', '7%', '15%', '10%'] : ['7%', '20%', '6%', '6%', '6%', '6%', '8%', '8%', '9%', '8%', '16%'];
+  const widths = equity
+    ? ['6%', '18%', '6%', '5%', '5%', '6%', '7%', '7%', '8%', '7%', '15%', '10%']
+    : ['7%', '20%', '6%', '6%', '6%', '6%', '8%', '8%', '9%', '8%', '16%'];
   const out = [
     '<table class="standings">',
     `<colgroup>${widths.map((w) => `<col style="width:${w}">`).join('')}</colgroup>`,
@@ -84,7 +87,10 @@ function standingsTable(audit: EventAudit, lang: Language): string[] {
     '<tbody>',
   ];
   for (const s of audit.standings) {
-    const highest = s.highest.score > 0 ? `${s.highest.score}${s.highest.word ? ` ${s.highest.word}` : ''}${s.highest.round !== null ? ` (${s.highest.round})` : ''}` : '—';
+    const highest =
+      s.highest.score > 0
+        ? `${s.highest.score}${s.highest.word ? ` ${s.highest.word}` : ''}${s.highest.round !== null ? ` (${s.highest.round})` : ''}`
+        : '—';
     const cells: [string, boolean][] = [
       [String(s.rank), true],
       [s.player, false],
@@ -121,7 +127,10 @@ function gamesTable(games: readonly EventGame[], lang: Language, link: SheetLink
     '<tbody>',
   ];
   for (const g of games) {
-    const sheets = g.source === 'card' ? escapeXml(m('event.by-card', lang)) : g.sheets.map((p) => `<a href="${escapeXml(link(p))}">${escapeXml(p)}</a>`).join(', ');
+    const sheets =
+      g.source === 'card'
+        ? escapeXml(m('event.by-card', lang))
+        : g.sheets.map((p) => `<a href="${escapeXml(link(p))}">${escapeXml(p)}</a>`).join(', ');
     out.push(
       `<tr><td class="num">${g.round ?? '—'}</td><td>${escapeXml(`${g.players[0]} – ${g.players[1]}`)}</td><td class="num">${g.scores[0]} – ${g.scores[1]}</td><td>${sheets}</td></tr>`,
     );
@@ -134,11 +143,20 @@ function gamesTable(games: readonly EventGame[], lang: Language, link: SheetLink
 export function renderEventHtml(audit: EventAudit, lang: Language, link: SheetLink = (p, line) => (line ? `${p}#L${line}` : p)): string {
   const title = m('event.title', lang, { event: audit.event }).trim();
   const body = [`<h1>${escapeXml(title)}</h1>`, `<p class="note">${escapeXml(summaryLine(audit, lang))}</p>`];
-  body.push(`<h2>${escapeXml(m('event.standings', lang))}</h2>`, `<p class="note">${escapeXml(m('event.tie-break', lang))}</p>`, ...standingsTable(audit, lang));
+  body.push(
+    `<h2>${escapeXml(m('event.standings', lang))}</h2>`,
+    `<p class="note">${escapeXml(m('event.tie-break', lang))}</p>`,
+    ...standingsTable(audit, lang),
+  );
   body.push(`<h2>${escapeXml(m('event.findings', lang))}</h2>`);
   if (audit.findings.length === 0) body.push(`<p>${escapeXml(m('event.no-findings', lang))}</p>`);
   for (const [round, list] of findingsByRound(audit.findings)) {
-    body.push(`<h3>${escapeXml(roundTitle(round, lang))}</h3>`, '<ul class="findings">', ...list.map((f) => findingItem(f, lang, link)), '</ul>');
+    body.push(
+      `<h3>${escapeXml(roundTitle(round, lang))}</h3>`,
+      '<ul class="findings">',
+      ...list.map((f) => findingItem(f, lang, link)),
+      '</ul>',
+    );
   }
   body.push(`<h2>${escapeXml(m('event.games', lang))}</h2>`, ...gamesTable(audit.games, lang, link));
   return htmlPage(lang, standardHead({ cspAttribute: CSP, viewport: true, titleHtml: escapeXml(title), style: STYLE }), body);
@@ -168,9 +186,17 @@ export function eventLines(audit: EventAudit, lang: Language): string[] {
   }
   if (lines.length > 0) lines.push('');
   lines.push(`${m('event.standings', lang)}${audit.event ? ` · ${audit.event}` : ''}`);
-  const head = ['event.col.rank', 'event.col.player', 'event.col.games', 'event.col.wins', 'event.col.draws', 'event.col.losses', 'event.col.spread', 'event.col.average', 'event.col.bingos'].map((id) =>
-    m(id, lang),
-  );
+  const head = [
+    'event.col.rank',
+    'event.col.player',
+    'event.col.games',
+    'event.col.wins',
+    'event.col.draws',
+    'event.col.losses',
+    'event.col.spread',
+    'event.col.average',
+    'event.col.bingos',
+  ].map((id) => m(id, lang));
   const equity = audit.standings.some((s) => s.equityLostPerTurn !== null);
   if (equity) head.push(m('event.col.equity', lang));
   const rows = audit.standings.map((s) => [
@@ -197,7 +223,10 @@ export function eventLines(audit: EventAudit, lang: Language): string[] {
 
 /** "Ana Pérez" → "Pérez, Ana" (the surname is the last word), as tsh writes names. */
 function tshName(name: string): string {
-  const clean = name.replace(/[;,\r\n]/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = name
+    .replace(/[;,\r\n]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const at = clean.lastIndexOf(' ');
   return at < 0 ? clean : `${clean.slice(at + 1)}, ${clean.slice(0, at)}`;
 }
@@ -232,6 +261,7 @@ const csvCell = (s: string): string => (/[",;\r\n]/.test(s) ? `"${s.replace(/"/g
 /** The counted results as the cards' CSV (`round,player1,score1,player2,score2`). */
 export function eventToCsv(audit: EventAudit): string {
   const lines = ['round,player1,score1,player2,score2'];
-  for (const g of audit.games) lines.push([g.round ?? '', csvCell(g.players[0]), g.scores[0], csvCell(g.players[1]), g.scores[1]].join(','));
+  for (const g of audit.games)
+    lines.push([g.round ?? '', csvCell(g.players[0]), g.scores[0], csvCell(g.players[1]), g.scores[1]].join(','));
   return `${lines.join('\n')}\n`;
 }

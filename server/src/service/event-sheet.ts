@@ -147,7 +147,10 @@ function comparableTurn(t: Analysis['replay']['turns'][number]): ComparableTurn 
 }
 
 /** Each player's static equity lost and turns analysed (the coach's plain analysis, no endgame search). */
-function equityOf(a: Analysis, options: SheetEquityOptions): [{ lost: number; turns: number }, { lost: number; turns: number }] | undefined {
+function equityOf(
+  a: Analysis,
+  options: SheetEquityOptions,
+): [{ lost: number; turns: number }, { lost: number; turns: number }] | undefined {
   if ((a.replay.playsNotChecked?.count ?? 0) > 0) return undefined;
   try {
     const game = analyzeGame(a.replay, { lexicon: options.lexicon, leaves: options.leaves, top: 1, endgameNodes: 0 });
@@ -174,7 +177,12 @@ export function eventSheet(path: string, a: Analysis, lang: Language, equity?: S
   const findings: SheetFinding[] = [];
   for (const f of a.findings) {
     if (f.severity !== 'error' && f.severity !== 'warning') continue;
-    findings.push({ code: f.code, severity: f.severity, line: f.span.start.line + 1, message: renderFinding(f, lang, { withArticle: true }) });
+    findings.push({
+      code: f.code,
+      severity: f.severity,
+      line: f.span.start.line + 1,
+      message: renderFinding(f, lang, { withArticle: true }),
+    });
   }
   return {
     path,

@@ -106,7 +106,12 @@ export function parseCards(text: string, path: string, lang: Language): CardsFil
       problems.push({ line: i + 1, message: formatMessage('event.card.bad-line', { line: i + 1 }, lang) });
       continue;
     }
-    cards.push({ round: Number(round), names: [name1.slice(0, 200), name2.slice(0, 200)], scores: [Number(score1), Number(score2)], line: i + 1 });
+    cards.push({
+      round: Number(round),
+      names: [name1.slice(0, 200), name2.slice(0, 200)],
+      scores: [Number(score1), Number(score2)],
+      line: i + 1,
+    });
   }
   return { path, cards, problems, badHeader: false };
 }
@@ -207,12 +212,7 @@ export interface EventAudit {
 
 /** A full name as it identifies a player: without accents, case or runs of spaces. */
 export function playerKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 interface Entry {
@@ -252,7 +252,7 @@ class Desk {
   spell(name: string): void {
     const key = playerKey(name);
     let m = this.spellings.get(key);
-    if (!m) this.spellings.set(key, (m = new Map()));
+    if (!m) this.spellings.set(key, (m = new Map<string, number>()));
     m.set(name, (m.get(name) ?? 0) + 1);
   }
 
@@ -336,7 +336,9 @@ function cardMatches(card: Card, keys: readonly [string, string], g: Group): boo
     scorePairs(e).some((m) => {
       const known = keys.filter((k) => m.has(k));
       if (known.length === 0) return false;
-      return keys.every((k, i) => !m.has(k) || m.get(k) === card.scores[i]) && [...m.values()].sort().join() === [...card.scores].sort().join();
+      return (
+        keys.every((k, i) => !m.has(k) || m.get(k) === card.scores[i]) && [...m.values()].sort().join() === [...card.scores].sort().join()
+      );
     }),
   );
 }
@@ -346,7 +348,9 @@ const groupKeys = (g: Group): [string, string] => (g.cardOnly ? [g.cardOnly[0], 
 /** The sheet whose replay decides the game (see the module header). */
 function referenceOf(entries: readonly Entry[]): Entry {
   const errors = (e: Entry): number => e.sheet.findings.filter((f) => f.severity === 'error').length;
-  return [...entries].sort((a, b) => a.sheet.unchecked - b.sheet.unchecked || errors(a) - errors(b) || (a.sheet.path < b.sheet.path ? -1 : 1))[0];
+  return [...entries].sort(
+    (a, b) => a.sheet.unchecked - b.sheet.unchecked || errors(a) - errors(b) || (a.sheet.path < b.sheet.path ? -1 : 1),
+  )[0];
 }
 
 const signed = (n: number | null): string => (n === null ? '—' : n >= 0 ? `+${n}` : String(n));
@@ -384,7 +388,11 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
   const eventName = [...eventCounts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? '';
   for (const e of entries) {
     if (e.sheet.event && e.sheet.event !== eventName) {
-      desk.add('other-event', 'warning', e.round, e.keys, [{ path: e.sheet.path }], { path: e.sheet.path, written: e.sheet.event, event: eventName });
+      desk.add('other-event', 'warning', e.round, e.keys, [{ path: e.sheet.path }], {
+        path: e.sheet.path,
+        written: e.sheet.event,
+        event: eventName,
+      });
     }
   }
 
@@ -407,7 +415,9 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
   // A sheet without a round: the game of its players and scores, if there is one.
   for (const g of live().filter((x) => x.round === null)) {
     const [k0, k1] = groupKeys(g);
-    const target = live().find((h) => h !== g && h.round !== null && groupKeys(h).includes(k0) && groupKeys(h).includes(k1) && sameGroupScores(g, h, k0));
+    const target = live().find(
+      (h) => h !== g && h.round !== null && groupKeys(h).includes(k0) && groupKeys(h).includes(k1) && sameGroupScores(g, h, k0),
+    );
     for (const e of g.entries) {
       desk.add(
         'no-round',
@@ -435,7 +445,11 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
       if (!dg && !dh) continue;
       const [from, to] = dg && !dh ? [g, h] : dh && !dg ? [h, g] : g.entries.length < h.entries.length ? [g, h] : [h, g];
       for (const e of from.entries) {
-        desk.add('wrong-round', 'warning', to.round, e.keys, [{ path: e.sheet.path }], { path: e.sheet.path, written: e.sheet.round, round: to.round ?? '—' });
+        desk.add('wrong-round', 'warning', to.round, e.keys, [{ path: e.sheet.path }], {
+          path: e.sheet.path,
+          written: e.sheet.round,
+          round: to.round ?? '—',
+        });
         e.round = to.round;
       }
       moveInto(from, to);
@@ -465,11 +479,20 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
       const winner = loser === g ? h : g;
       desk.aliased.add(drop);
       for (const e of loser.entries) {
-        desk.add('unknown-player', desk.roster && !desk.roster.has(drop) ? 'error' : 'warning', winner.round, [shared, keep], [{ path: e.sheet.path }], {
-          path: e.sheet.path,
-          written: desk.name(drop),
-          player: desk.name(keep),
-        }, undefined, 'alias');
+        desk.add(
+          'unknown-player',
+          desk.roster && !desk.roster.has(drop) ? 'error' : 'warning',
+          winner.round,
+          [shared, keep],
+          [{ path: e.sheet.path }],
+          {
+            path: e.sheet.path,
+            written: desk.name(drop),
+            player: desk.name(keep),
+          },
+          undefined,
+          'alias',
+        );
       }
       rename(loser, drop, keep);
       moveInto(loser, winner);
@@ -482,7 +505,12 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
     if (cards.badHeader) {
       desk.add('bad-card', 'error', null, [], [{ path: cards.path, line: 1 }], { path: cards.path, header: CARD_HEADER.join(',') });
     }
-    for (const p of cards.problems) desk.add('bad-card', 'error', null, [], [{ path: cards.path, line: p.line }], { path: cards.path, line: p.line, header: CARD_HEADER.join(',') });
+    for (const p of cards.problems)
+      desk.add('bad-card', 'error', null, [], [{ path: cards.path, line: p.line }], {
+        path: cards.path,
+        line: p.line,
+        header: CARD_HEADER.join(','),
+      });
     for (const card of cards.cards) {
       const keys: [string, string] = [playerKey(card.names[0]), playerKey(card.names[1])];
       const ref: EventFileRef[] = [{ path: cards.path, line: card.line }];
@@ -501,11 +529,20 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
           const ours = keys.find((x) => x !== k)!;
           desk.aliased.add(theirs);
           for (const e of h.entries) {
-            desk.add('unknown-player', desk.roster?.has(theirs) ? 'warning' : 'error', card.round, [k, ours], [{ path: e.sheet.path }, ...ref], {
-              path: e.sheet.path,
-              written: desk.name(theirs),
-              player: desk.name(ours),
-            }, undefined, 'alias');
+            desk.add(
+              'unknown-player',
+              desk.roster?.has(theirs) ? 'warning' : 'error',
+              card.round,
+              [k, ours],
+              [{ path: e.sheet.path }, ...ref],
+              {
+                path: e.sheet.path,
+                written: desk.name(theirs),
+                player: desk.name(ours),
+              },
+              undefined,
+              'alias',
+            );
           }
           rename(h, theirs, ours);
           g = h;
@@ -515,11 +552,21 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
       if (!g) {
         // The same players and scores in another round: the sheets' round is wrong.
         const h = live().find(
-          (x) => !x.card && x.entries.length > 0 && x.round !== card.round && groupKeys(x).includes(keys[0]) && groupKeys(x).includes(keys[1]) && cardMatches(card, keys, x),
+          (x) =>
+            !x.card &&
+            x.entries.length > 0 &&
+            x.round !== card.round &&
+            groupKeys(x).includes(keys[0]) &&
+            groupKeys(x).includes(keys[1]) &&
+            cardMatches(card, keys, x),
         );
         if (h && (doubled(h) || !cards.cards.some((c) => c.round === h.round && keys.every((k) => c.names.map(playerKey).includes(k))))) {
           for (const e of h.entries) {
-            desk.add('wrong-round', 'warning', card.round, keys, [{ path: e.sheet.path }, ...ref], { path: e.sheet.path, written: e.sheet.round, round: card.round });
+            desk.add('wrong-round', 'warning', card.round, keys, [{ path: e.sheet.path }, ...ref], {
+              path: e.sheet.path,
+              written: e.sheet.round,
+              round: card.round,
+            });
             e.round = card.round;
           }
           h.round = card.round;
@@ -542,7 +589,10 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
   }
 
   // Name spellings: every spelling that is not the name shown, per round it is used in.
-  const variants = new Map<string, { key: string; spelling: string; round: number | null; keys: [string, string]; files: EventFileRef[] }>();
+  const variants = new Map<
+    string,
+    { key: string; spelling: string; round: number | null; keys: [string, string]; files: EventFileRef[] }
+  >();
   for (const g of live()) {
     for (const e of g.entries) {
       e.sheet.players.forEach((p, i) => {
@@ -558,7 +608,11 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
     }
   }
   for (const v of variants.values()) {
-    desk.add('name-spelling', 'warning', v.round, v.keys, v.files, { written: v.spelling, player: desk.name(v.key), files: v.files.map((f) => f.path).join(', ') });
+    desk.add('name-spelling', 'warning', v.round, v.keys, v.files, {
+      written: v.spelling,
+      player: desk.name(v.key),
+      files: v.files.map((f) => f.path).join(', '),
+    });
   }
 
   // Players the cards do not know (or, without cards, a name met once in a long event).
@@ -594,8 +648,18 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
     for (const [key, gs] of [...seen].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       if (gs.length < 2) continue;
       const opponents = gs.map((g) => desk.name(groupKeys(g).find((k) => k !== key)!));
-      const files = gs.flatMap((g) => (g.entries.length > 0 ? g.entries.map((e) => ({ path: e.sheet.path })) : g.card && cards ? [{ path: cards.path, line: g.card.line }] : []));
-      desk.add('paired-twice', 'error', round, [key], files, { player: desk.name(key), round: round ?? '—', opponents: opponents.join(', ') });
+      const files = gs.flatMap((g) =>
+        g.entries.length > 0
+          ? g.entries.map((e) => ({ path: e.sheet.path }))
+          : g.card && cards
+            ? [{ path: cards.path, line: g.card.line }]
+            : [],
+      );
+      desk.add('paired-twice', 'error', round, [key], files, {
+        player: desk.name(key),
+        round: round ?? '—',
+        opponents: opponents.join(', '),
+      });
     }
   }
 
@@ -605,7 +669,13 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
   for (const g of [...all].sort((a, b) => (a.round ?? 1e9) - (b.round ?? 1e9))) {
     if (g.entries.length === 0) {
       const [k0, k1] = g.cardOnly!;
-      const game: EventGame = { round: g.round, players: [desk.name(k0), desk.name(k1)], scores: [g.card!.scores[0], g.card!.scores[1]], sheets: [], source: 'card' };
+      const game: EventGame = {
+        round: g.round,
+        players: [desk.name(k0), desk.name(k1)],
+        scores: [g.card!.scores[0], g.card!.scores[1]],
+        sheets: [],
+        source: 'card',
+      };
       perGame.push({ game });
       continue;
     }
@@ -651,7 +721,14 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
       owners.set(k, [...(owners.get(k) ?? []), e]);
     }
     if (g.entries.length > 2 || [...owners.values()].some((x) => x.length > 1)) {
-      desk.add('extra-sheet', 'warning', g.round, keys, g.entries.map((e) => ({ path: e.sheet.path })), { count: g.entries.length, files: g.entries.map((e) => e.sheet.path).join(', ') });
+      desk.add(
+        'extra-sheet',
+        'warning',
+        g.round,
+        keys,
+        g.entries.map((e) => ({ path: e.sheet.path })),
+        { count: g.entries.length, files: g.entries.map((e) => e.sheet.path).join(', ') },
+      );
     }
     if (!ref.sheet.complete) {
       desk.add('unfinished', 'warning', g.round, keys, [{ path: ref.sheet.path }], { path: ref.sheet.path, result: resultText });
@@ -670,7 +747,9 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
         const i = cardKeys.indexOf(k);
         return i >= 0 ? card.scores[i] : undefined;
       };
-      const equal = keys.every((k, i) => cardScore(k) === undefined || cardScore(k) === game.scores[i]) && [...card.scores].sort().join() === [...game.scores].sort().join();
+      const equal =
+        keys.every((k, i) => cardScore(k) === undefined || cardScore(k) === game.scores[i]) &&
+        [...card.scores].sort().join() === [...game.scores].sort().join();
       if (!equal) {
         const cardWinner = Math.sign(card.scores[0] - card.scores[1]);
         const i0 = keys.indexOf(cardKeys[0]);
@@ -684,7 +763,14 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
         });
       }
     } else if (cards && !cards.badHeader) {
-      desk.add('game-without-card', 'warning', g.round, keys, g.entries.map((e) => ({ path: e.sheet.path })), { result: resultText });
+      desk.add(
+        'game-without-card',
+        'warning',
+        g.round,
+        keys,
+        g.entries.map((e) => ({ path: e.sheet.path })),
+        { result: resultText },
+      );
     }
     const figures = new Map<string, SideFigures>([
       [keys[0], ref.sheet.figures[0]],
@@ -708,10 +794,16 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
 
 /** One sheet against the game's reference sheet: a finding per turn where they differ for a reason of their own. */
 function compareWith(desk: Desk, g: Group, ref: Entry, other: Entry, resultText: string): void {
-  const c: Comparison = compareSheets({ name: ref.sheet.path, analysis: ref.sheet.comparable }, { name: other.sheet.path, analysis: other.sheet.comparable });
+  const c: Comparison = compareSheets(
+    { name: ref.sheet.path, analysis: ref.sheet.comparable },
+    { name: other.sheet.path, analysis: other.sheet.comparable },
+  );
   const keys = ref.keys;
   if (c.problems.includes('players') || c.problems.includes('plays')) {
-    desk.add('sheets-not-one-game', 'warning', g.round, keys, [{ path: ref.sheet.path }, { path: other.sheet.path }], { a: ref.sheet.path, b: other.sheet.path });
+    desk.add('sheets-not-one-game', 'warning', g.round, keys, [{ path: ref.sheet.path }, { path: other.sheet.path }], {
+      a: ref.sheet.path,
+      b: other.sheet.path,
+    });
     return;
   }
   const linesWithFindings = (e: Entry): Set<number> => new Set(e.sheet.findings.map((f) => f.line));
@@ -720,7 +812,9 @@ function compareWith(desk: Desk, g: Group, ref: Entry, other: Entry, resultText:
   for (const d of c.disagreements) {
     if (!d.changesResult) continue; // a gap carried from an earlier turn
     const explained =
-      (d.a.line !== null && refLines.has(d.a.line)) || (d.b.line !== null && otherLines.has(d.b.line)) || (d.a.line !== null && d.b.line !== null && (!d.a.arithmetic || !d.b.arithmetic));
+      (d.a.line !== null && refLines.has(d.a.line)) ||
+      (d.b.line !== null && otherLines.has(d.b.line)) ||
+      (d.a.line !== null && d.b.line !== null && (!d.a.arithmetic || !d.b.arithmetic));
     if (explained) continue;
     const files: EventFileRef[] = [];
     if (d.a.line !== null) files.push({ path: ref.sheet.path, line: d.a.line });
@@ -756,7 +850,23 @@ function standingsOf(perGame: readonly { game: EventGame; figures?: Map<string, 
   const rows = new Map<string, Row>();
   const row = (player: string): Row => {
     let r = rows.get(player);
-    if (!r) rows.set(player, (r = { player, games: 0, wins: 0, losses: 0, draws: 0, scored: 0, against: 0, bingos: 0, highest: { score: 0, word: '', round: null }, lost: 0, analysed: 0 }));
+    if (!r)
+      rows.set(
+        player,
+        (r = {
+          player,
+          games: 0,
+          wins: 0,
+          losses: 0,
+          draws: 0,
+          scored: 0,
+          against: 0,
+          bingos: 0,
+          highest: { score: 0, word: '', round: null },
+          lost: 0,
+          analysed: 0,
+        }),
+      );
     return r;
   };
   for (const { game, figures } of perGame) {
@@ -780,7 +890,9 @@ function standingsOf(perGame: readonly { game: EventGame; figures?: Map<string, 
     }
   }
   const list = [...rows.values()].map((r) => ({ ...r, points: r.wins + r.draws / 2, spread: r.scored - r.against }));
-  list.sort((a, b) => b.points - a.points || b.spread - a.spread || a.player.localeCompare(b.player, 'es') || (a.player < b.player ? -1 : 1));
+  list.sort(
+    (a, b) => b.points - a.points || b.spread - a.spread || a.player.localeCompare(b.player, 'es') || (a.player < b.player ? -1 : 1),
+  );
   return list.map((r, i) => ({
     rank: i + 1,
     player: r.player,

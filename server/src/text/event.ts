@@ -139,7 +139,10 @@ export const EVENT_MESSAGES: Catalog = {
   },
   /* {path} */
   'event.not-a-folder': { es: 'planilla event: «{path}» no es una carpeta', en: 'planilla event: "{path}" is not a folder' },
-  'event.no-records': { es: 'planilla event: «{path}» no contiene planillas (.gcg)', en: 'planilla event: "{path}" holds no records (.gcg)' },
+  'event.no-records': {
+    es: 'planilla event: «{path}» no contiene planillas (.gcg)',
+    en: 'planilla event: "{path}" holds no records (.gcg)',
+  },
   /* {sheets}, {games}, {errors}, {warnings}, {information}. */
   'event.summary': {
     es: '{sheets, plural, one {# planilla} other {# planillas}}, {games, plural, one {# partida} other {# partidas}}: {errors, plural, one {# error} other {# errores}}, {warnings, plural, one {# aviso} other {# avisos}}, {information, plural, one {# nota} other {# notas}}',

@@ -10,7 +10,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runCli } from '../../support/cli-capture';
 import { defaultLexicon, removeTempDir, tempDir } from '../../support/fixtures';
-import { generateEvent, plantDiscrepancies, writeEvent, type GeneratedEvent, type Plant, type PlantKind } from '../../support/event-generator';
+import {
+  generateEvent,
+  plantDiscrepancies,
+  writeEvent,
+  type GeneratedEvent,
+  type Plant,
+  type PlantKind,
+} from '../../support/event-generator';
 import type { EventAudit, EventFinding } from '../../../server/src/service/event';
 import { analyze } from '../../../server/src/service/document';
 import { analyzeGame } from '../../../server/src/analysis/coach';
@@ -36,7 +43,9 @@ const EXPECTED: Record<PlantKind, Expected> = {
 };
 
 /** The standings written plainly: every game's true result, wins (a draw ½), spread, name. */
-function plainStandings(event: GeneratedEvent): { player: string; wins: number; losses: number; draws: number; spread: number; games: number }[] {
+function plainStandings(
+  event: GeneratedEvent,
+): { player: string; wins: number; losses: number; draws: number; spread: number; games: number }[] {
   const rows = new Map<string, { player: string; wins: number; losses: number; draws: number; spread: number; games: number }>();
   for (const g of event.games) {
     for (const i of [0, 1]) {
@@ -146,7 +155,10 @@ describe('desk: planilla event', function () {
     const page = fs.readFileSync(html, 'utf8');
     assert.match(page, /@page \{ size: A4/);
     const wrong = plants.find((p) => p.kind === 'misadd')!;
-    assert.ok(page.includes(`href="planted/${wrong.file.split('/').map(encodeURIComponent).join('/')}#L`), 'a finding links to its sheet and line');
+    assert.ok(
+      page.includes(`href="planted/${wrong.file.split('/').map(encodeURIComponent).join('/')}#L`),
+      'a finding links to its sheet and line',
+    );
     const { audit: json } = await audit('planted');
     assert.ok(page.indexOf(json.standings[0].player) < page.indexOf('<h2>Findings</h2>'), 'standings first');
 
@@ -177,7 +189,14 @@ describe('desk: planilla event', function () {
     assert.equal(r.code, 1, r.err);
     const json = JSON.parse(r.out) as EventAudit;
     const codes = json.findings.map((f) => `${f.code} ${f.files.map((x) => x.path).join(',')}`);
-    for (const expected of ['unreadable binary.gcg', 'not-a-record empty.gcg', 'not-a-record deep/deeper/noise.gcg', 'not-a-record same-player.gcg', 'unreadable broken.gcg', 'one-sheet one.gcg']) {
+    for (const expected of [
+      'unreadable binary.gcg',
+      'not-a-record empty.gcg',
+      'not-a-record deep/deeper/noise.gcg',
+      'not-a-record same-player.gcg',
+      'unreadable broken.gcg',
+      'one-sheet one.gcg',
+    ]) {
       assert.ok(codes.includes(expected), `${expected} in ${codes.join('; ')}`);
     }
     assert.ok(json.findings.some((f) => f.code === 'bad-card'));
@@ -210,7 +229,13 @@ describe('desk: planilla event', function () {
   });
 
   it('refuses bad usage with one line and exit 2', async () => {
-    for (const args of [['event'], ['event', path.join(tmp, 'nothing-here')], ['event', tmp, tmp], ['event', tmp, '--export', 'xls', '-o', 'x'], ['event', tmp, '--export', 'tsh']]) {
+    for (const args of [
+      ['event'],
+      ['event', path.join(tmp, 'nothing-here')],
+      ['event', tmp, tmp],
+      ['event', tmp, '--export', 'xls', '-o', 'x'],
+      ['event', tmp, '--export', 'tsh'],
+    ]) {
       const r = await runCli(args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.err.trim().split('\n').length, 1, r.err);

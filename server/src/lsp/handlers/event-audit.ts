@@ -45,7 +45,12 @@ export async function eventAudit(state: ServerState, params: EventAuditParams, t
       const analysis = open ? (await state.analysisOf(open)).analysis : state.analyzeText(input!, await state.settingsFor(uri));
       sheets.push(eventSheet(shown, analysis, lang));
     } catch (e) {
-      sheets.push(unusableSheet(shown, formatMessage('cli.internal-error', { path: shown, detail: e instanceof Error ? e.message : String(e) }, lang)));
+      sheets.push(
+        unusableSheet(
+          shown,
+          formatMessage('cli.internal-error', { path: shown, detail: e instanceof Error ? e.message : String(e) }, lang),
+        ),
+      );
     }
   }
   let cards: CardsFile | undefined;
