@@ -368,6 +368,10 @@ export const UI_MESSAGES: Catalog = {
     es: 'Ronda del torneo, para los informes y el acta del árbitro.',
     en: 'Tournament round, for reports and the ruling sheet.',
   },
+  'ui.pragma.sheet-of': {
+    es: 'De quién es esta planilla (el apodo de un jugador): en un torneo, cada jugador lleva la suya y se comparan.',
+    en: 'Whose sheet this is (a player’s nick): at an event each player keeps one and they are compared.',
+  },
   /* {article}: 'art. 5.1'. */
   'ui.hover.playNotChecked': {
     es: 'Jugada sin comprobar: la planilla solo anota los números de este turno (o el tablero ya no se conoce tras una línea así); la puntuación se da por buena y se comprueban las sumas ({article}).',

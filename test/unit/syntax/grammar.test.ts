@@ -353,6 +353,7 @@ describe('grammar: pragmas', () => {
     ['#game-board standard', 'game-board', { args: 'standard' }],
     ['#event Open de Madrid 2026', 'event', { args: 'Open de Madrid 2026' }],
     ['#round 3 (final)', 'round', { args: '3 (final)' }],
+    ['#sheet-of Ana', 'sheet-of', { args: 'Ana' }],
     ['#- a comment', 'comment', { args: 'a comment' }],
     ['#rules fise-2004', 'rules', { edition: 'fise-2004' }],
     ['#rules NASPA', 'rules', { edition: 'naspa' }],
