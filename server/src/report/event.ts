@@ -43,6 +43,7 @@ ul.findings li { margin: 0.6mm 0; break-inside: avoid; page-break-inside: avoid;
 .code { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 8pt; }
 a { color: #0d47a1; }
 table.games { font-size: 8.5pt; }
+table.standings th { font-size: 7.5pt; overflow-wrap: normal; word-break: keep-all; }
 @media print { a { color: inherit; text-decoration: none; } body { padding: 0; } }
 `;
 
@@ -78,8 +79,8 @@ function standingsTable(audit: EventAudit, lang: Language): string[] {
   const equity = audit.standings.some((s) => s.equityLostPerTurn !== null);
   if (equity) cols.push(['event.col.equity', true]);
   const widths = equity
-    ? ['6%', '18%', '6%', '5%', '5%', '6%', '7%', '7%', '8%', '7%', '15%', '10%']
-    : ['7%', '20%', '6%', '6%', '6%', '6%', '8%', '8%', '9%', '8%', '16%'];
+    ? ['6%', '16%', '6%', '5%', '5%', '6%', '7%', '7%', '8%', '10%', '14%', '10%']
+    : ['6%', '18%', '6%', '6%', '6%', '6%', '8%', '8%', '9%', '10%', '17%'];
   const out = [
     '<table class="standings">',
     `<colgroup>${widths.map((w) => `<col style="width:${w}">`).join('')}</colgroup>`,
@@ -89,7 +90,7 @@ function standingsTable(audit: EventAudit, lang: Language): string[] {
   for (const s of audit.standings) {
     const highest =
       s.highest.score > 0
-        ? `${s.highest.score}${s.highest.word ? ` ${s.highest.word}` : ''}${s.highest.round !== null ? ` (${s.highest.round})` : ''}`
+        ? m('event.highest', lang, { score: s.highest.score, word: s.highest.word, round: s.highest.round ?? '—' }).replace(/\s+/g, ' ')
         : '—';
     const cells: [string, boolean][] = [
       [String(s.rank), true],

@@ -168,7 +168,7 @@ export const EVENT_MESSAGES: Catalog = {
   /* {round} */
   'event.round': { es: 'Ronda {round}', en: 'Round {round}' },
   'event.round-unknown': { es: 'Sin ronda', en: 'No round' },
-  'event.col.rank': { es: 'Puesto', en: 'Rank' },
+  'event.col.rank': { es: 'Pto.', en: 'Rank' },
   'event.col.player': { es: 'Jugador', en: 'Player' },
   'event.col.games': { es: 'Part.', en: 'Games' },
   'event.col.wins': { es: 'Gan.', en: 'Wins' },
@@ -179,6 +179,8 @@ export const EVENT_MESSAGES: Catalog = {
   'event.col.against': { es: 'Media en contra', en: 'Avg against' },
   'event.col.bingos': { es: 'Scrabbles', en: 'Bingos' },
   'event.col.highest': { es: 'Mejor jugada', en: 'Highest play' },
+  /* {score}; {word}: '' when the sheet holds only scores; {round}. */
+  'event.highest': { es: '{score} {word} (ronda {round})', en: '{score} {word} (round {round})' },
   'event.col.equity': { es: 'Equidad perdida por turno', en: 'Equity lost per turn' },
   'event.col.round': { es: 'Ronda', en: 'Round' },
   'event.col.players': { es: 'Jugadores', en: 'Players' },
