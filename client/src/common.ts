@@ -164,9 +164,16 @@ function recordUri(resource?: unknown): vscode.Uri | undefined {
   return uri && (doc === undefined || doc.languageId === 'gcg') ? uri : undefined;
 }
 
-/** The text edits of a server's answer applied to `uri` as one undoable edit, then its message shown. */
-async function applyServerEdits(uri: vscode.Uri, result: Exclude<FixAllResult, { readonly error: string }>): Promise<boolean> {
+/**
+ * The text edits of a server's answer applied to `uri` as one undoable edit, then its message
+ * shown; 'stale' (nothing applied) when the document is no longer at the version the edits were
+ * computed for. The check and the call to applyEdit run with no wait between them, and VS Code
+ * refuses an edit whose document changed after the call.
+ */
+async function applyServerEdits(uri: vscode.Uri, result: Exclude<FixAllResult, { readonly error: string }>): Promise<boolean | 'stale'> {
   if (result.edits.length > 0) {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!doc || doc.version !== result.version) return 'stale';
     const edit = new vscode.WorkspaceEdit();
     for (const e of result.edits) {
       const range = new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character);
@@ -178,7 +185,10 @@ async function applyServerEdits(uri: vscode.Uri, result: Exclude<FixAllResult, {
   return true;
 }
 
-/** "Fix all scores and totals": the server's edits applied as one undoable edit. */
+/** How many times "Fix all" asks again when the record changed before its edits could be applied. */
+const FIX_ALL_TRIES = 3;
+
+/** "Fix all scores and totals": the server's edits applied as one undoable edit (asked again for a changed record). */
 async function fixAllScores(resource?: unknown): Promise<boolean> {
   const active = client;
   const uri = recordUri(resource);
@@ -188,12 +198,17 @@ async function fixAllScores(resource?: unknown): Promise<boolean> {
   }
   await vscode.workspace.openTextDocument(uri);
   const params: FixAllParams = { uri: uri.toString() };
-  const result = await active.sendRequest<FixAllResult>(FIX_ALL_REQUEST, params);
-  if ('error' in result) {
-    void vscode.window.showErrorMessage(result.error);
-    return false;
+  for (let attempt = 0; attempt < FIX_ALL_TRIES; attempt++) {
+    const result = await active.sendRequest<FixAllResult>(FIX_ALL_REQUEST, params);
+    if ('error' in result) {
+      void vscode.window.showErrorMessage(result.error);
+      return false;
+    }
+    const applied = await applyServerEdits(uri, result);
+    if (applied !== 'stale') return applied;
   }
-  return applyServerEdits(uri, result);
+  void vscode.window.showWarningMessage(t('ui.command.changedMeanwhile'));
+  return false;
 }
 
 /**
@@ -240,7 +255,10 @@ async function reconstructFromBoard(resource?: unknown, boardFile?: unknown): Pr
     void vscode.window.showErrorMessage(result.error);
     return false;
   }
-  return applyServerEdits(uri, result);
+  // Typed into during the search: the edits are for text that is no longer there.
+  const applied = await applyServerEdits(uri, result);
+  if (applied === 'stale') void vscode.window.showWarningMessage(t('ui.command.changedMeanwhile'));
+  return applied === true;
 }
 
 /**

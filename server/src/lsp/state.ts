@@ -86,6 +86,8 @@ export interface DocumentStore {
 
 /** One analysis of one document version under one set of settings. */
 export interface CurrentAnalysis {
+  /** The opening of the document it was made for (`ServerState.openingOf`): a reopened record is another. */
+  readonly opening: number;
   readonly version: number;
   readonly settings: PlanillaSettings;
   readonly analysis: Analysis;
@@ -179,12 +181,43 @@ export class ServerState {
   scheduler: { ensure(uri: string): void } | undefined;
   /** Requests waiting for a document's analysis (woken whenever one is made, or it closes). */
   private readonly waiters = new Map<string, Set<() => void>>();
+  /** The opening of each open document object (numbered as first seen; see `openingOf`). */
+  private readonly openings = new WeakMap<TextDocument, number>();
+  private nextOpening = 1;
+  /**
+   * Whether the client takes `documentChanges` in a workspace edit (LSP 3.x: the client's
+   * `workspace.workspaceEdit.documentChanges`): then every edit names the version it is for.
+   */
+  documentChanges = false;
 
   constructor(
     readonly connection: ServerConnection,
     readonly documents: DocumentStore,
     readonly host: ServerHost,
   ) {}
+
+  /**
+   * The document's opening: a number given to each document object as first seen. The server's
+   * store keeps one object from `didOpen` to `didClose` (changes update it), so a record closed
+   * and opened again is another opening even when its version numbers start over.
+   */
+  openingOf(doc: TextDocument): number {
+    let n = this.openings.get(doc);
+    if (n === undefined) {
+      n = this.nextOpening++;
+      this.openings.set(doc, n);
+    }
+    return n;
+  }
+
+  /**
+   * Whether `cur` was made for the document open now at `uri`, at its present version: a result
+   * computed from it (edits, a deep analysis) may be sent or kept; else it is stale.
+   */
+  isCurrent(uri: string, cur: CurrentAnalysis): boolean {
+    const doc = this.documents.get(uri);
+    return doc !== undefined && this.openingOf(doc) === cur.opening && doc.version === cur.version;
+  }
 
   languageOf(settings: PlanillaSettings): Language {
     return resolveLanguage(settings.language, this.locale);
@@ -293,12 +326,13 @@ export class ServerState {
    */
   async analysisOf(doc: TextDocument): Promise<CurrentAnalysis> {
     const settings = await this.settingsFor(doc.uri);
+    const opening = this.openingOf(doc);
     const hit = this.cache.get(doc.uri);
-    if (hit && hit.version === doc.version && hit.settings === settings) return hit;
+    if (hit && hit.opening === opening && hit.version === doc.version && hit.settings === settings) return hit;
     const text = doc.getText();
     const started = Date.now();
     const analysis = this.analyzeText(text, settings);
-    const entry = { version: doc.version, settings, analysis };
+    const entry = { opening, version: doc.version, settings, analysis };
     if (this.documents.get(doc.uri) === doc) {
       this.cache.set(doc.uri, entry, text.length);
       this.analysisMs.set(doc.uri, Date.now() - started);
@@ -330,7 +364,8 @@ export class ServerState {
       if (!doc) return undefined;
       const settings = await this.settingsFor(uri);
       const hit = this.cache.get(uri);
-      if (hit && hit.version === this.documents.get(uri)?.version && hit.settings === settings) return hit;
+      const now = this.documents.get(uri);
+      if (hit && now && hit.opening === this.openingOf(now) && hit.version === now.version && hit.settings === settings) return hit;
       if (token?.isCancellationRequested) throw cancelledError();
       await new Promise<void>((resolve, reject) => {
         const waiting = this.waiters.get(uri) ?? new Set<() => void>();
@@ -358,7 +393,8 @@ export class ServerState {
     let doc = this.documents.get(uri);
     if (!doc) return undefined;
     const hit = this.cache.get(uri);
-    if (hit && hit.version === doc.version && hit.settings === (await this.settingsFor(uri))) return hit;
+    if (hit && hit.opening === this.openingOf(doc) && hit.version === doc.version && hit.settings === (await this.settingsFor(uri)))
+      return hit;
     for (;;) {
       await yieldToMessages();
       if (token?.isCancellationRequested) throw cancelledError();

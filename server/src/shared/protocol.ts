@@ -43,7 +43,8 @@ export type ExportResult = { readonly text: string } | { readonly error: string 
 
 /**
  * "Fix all scores and totals" (service/fix-all.ts): the edits that set every wrong score and
- * total of the document to the true ones (LSP text edits: 0-based lines, UTF-16 columns).
+ * total of the document to the true ones (LSP text edits: 0-based lines, UTF-16 columns), for
+ * the document version named in the answer.
  */
 export const FIX_ALL_REQUEST = 'planilla/fixAll';
 export interface FixAllParams {
@@ -57,6 +58,11 @@ export type FixAllResult =
       }[];
       /** What to tell the user (how many numbers changed, or that nothing needed it). */
       readonly message: string;
+      /**
+       * The document version the edits were computed for: a client applies them only to that
+       * version (an editor whose document has changed since asks again or drops them).
+       */
+      readonly version: number;
     }
   | { readonly error: string };
 

@@ -91,6 +91,10 @@ export const CLIENT_MESSAGES: Catalog = {
     es: 'Planilla: abra una planilla (.gcg) para reconstruirla.',
     en: 'Planilla: open a game record (.gcg) to reconstruct it.',
   },
+  'ui.command.changedMeanwhile': {
+    es: 'Planilla: la planilla cambió mientras se calculaba; no se ha aplicado nada. Vuelva a ejecutar la orden.',
+    en: 'Planilla: the record changed while this was computed; nothing was applied. Run the command again.',
+  },
   'ui.command.reconstruct.unreadable': { es: 'Planilla: no se puede leer {name}.', en: 'Planilla: cannot read {name}.' },
   'ui.report.commentedSuffix': { es: 'comentada', en: 'commented' },
   // "Analizar a fondo" (client/src/deep.ts)

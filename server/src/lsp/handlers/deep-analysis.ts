@@ -6,7 +6,8 @@
  * wiring sends it to the client). An endgame runs on a worker thread where the host has its
  * script (lsp/endgame-thread.ts: the solver cannot be sliced), else in steps of a bounded time
  * (service/deep.ts). The answer is kept for the document version and the move's line
- * (`state.deepCache`), and the client is asked to refresh its lenses.
+ * (`state.deepCache`), and the client is asked to refresh its lenses; a record changed, closed or
+ * reopened while it ran gets one line saying so and keeps nothing (`state.isCurrent`).
  *
  * Invariants: never throws for input (a line that is not an analysable move, analysis off, a
  * record not open: an `error` answer, one line); a cancelled request answers RequestCancelled and
@@ -21,7 +22,7 @@ import { endgameOnThread, type EndgameThreadData } from '../endgame-thread';
 import { uiText } from '../../service/i18n';
 import { formatLeaveMessage } from '../../analysis/leave-files';
 import { formatMessage } from '../../rules/messages';
-import type { DeepAnalysisAnswer, DeepAnalysisParams, DeepAnalysisProgressParams, DeepAnalysisResult } from '../../shared/protocol';
+import type { DeepAnalysisParams, DeepAnalysisProgressParams, DeepAnalysisResult } from '../../shared/protocol';
 import { cancelledError } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
 
@@ -66,11 +67,14 @@ export async function deepAnalysisRequest(
     progress?.({ uri, line: target.line, percent: p });
   };
   progress?.({ uri, line: target.line, percent: 0 });
-  const keep = (outcome: DeepOutcome): DeepAnalysisAnswer => {
+  const keep = (outcome: DeepOutcome): DeepAnalysisResult => {
     progress?.({ uri, line: target.line, percent: 100 });
+    // A record changed, closed, or closed and opened again meanwhile keeps nothing: its figures
+    // are of a move that may no longer be at that line (a reopened record numbers its versions
+    // anew, so the version alone would not tell).
+    if (!state.isCurrent(uri, cur)) return { error: uiText('ui.command.changedMeanwhile', lang) };
     const answer = deepAnswer(target, outcome, cur.version, lang);
-    // A record closed meanwhile keeps nothing.
-    if (state.documents.get(uri)) state.deepCache.set(uri, { version: cur.version, line: target.line, outcome, answer });
+    state.deepCache.set(uri, { version: cur.version, line: target.line, outcome, answer });
     refresh?.();
     return answer;
   };

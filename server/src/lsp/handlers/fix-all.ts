@@ -1,7 +1,8 @@
 /**
  * `planilla/fixAll`: the edits that fix every finding with a sure fix in an open record, and a
  * message saying how many were made and how many are left (or why none was tried). The edits
- * are for the editor's copy, so a record that is not open is told so (not "could not read").
+ * are for the editor's copy, so a record that is not open is told so (not "could not read"); the
+ * answer names the document version they were computed for (the client applies them to no other).
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import { fixAllEdits } from '../../service/actions';
@@ -24,5 +25,5 @@ export async function fixAll(state: ServerState, params: FixAllParams, token: Ca
     edits.length === 0
       ? uiText('ui.command.fixAll.nothing', lang)
       : uiText('ui.command.fixAll.done', lang, { count: edits.length, left: result.remaining.length });
-  return { edits, message };
+  return { edits, message, version: cur.version };
 }

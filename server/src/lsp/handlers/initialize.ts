@@ -21,6 +21,7 @@ export function initialize(state: ServerState, params: InitializeParams): Initia
   state.initialSection = sectionOf(params.initializationOptions, true);
   state.canPullConfiguration = params.capabilities.workspace?.configuration === true;
   state.canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+  state.documentChanges = params.capabilities.workspace?.workspaceEdit?.documentChanges === true;
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,

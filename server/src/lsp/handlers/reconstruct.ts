@@ -5,7 +5,9 @@
  * served while it runs; `progress` is told the part done (the wiring sends it to the client).
  *
  * Invariants: never throws for input (a bad board is an `error` answer, one line); a cancelled
- * request answers nothing new (RequestCancelled, as for any cancelled request).
+ * request answers nothing new (RequestCancelled, as for any cancelled request); the edits name the
+ * document version they were computed for, and a record changed or reopened during the search
+ * gets one line saying so, never edits for the old text.
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import { readBoardText } from '../../analysis/cgp';
@@ -66,12 +68,15 @@ export async function reconstructRequest(
       progress?.({ uri: params.uri, percent: 100 });
       if (r.refused) return { error: uiText('ui.command.export.unreadable', lang, { uri: params.uri }) };
       if (r.stopReason !== undefined) return { error: r.stopReason };
+      // The record changed (or was closed and opened again) while the search ran: its edits are
+      // for text that is no longer there; nothing is sent.
+      if (!state.isCurrent(params.uri, cur)) return { error: uiText('ui.command.changedMeanwhile', lang) };
       const decided = r.lines.filter((l) => l.status === 'decided').length;
       const open = r.lines.filter((l) => l.status === 'ambiguous' || l.status === 'unknown').length;
       const parts = [formatMessage('reconstruct.editor-done', { decided, open }, lang)];
       if (r.search.timedOut) parts.push(formatMessage('reconstruct.timed-out', { seconds }, lang));
       if (r.search.lexiconSetAside) parts.push(formatMessage('reconstruct.lexicon-set-aside', {}, lang));
-      return { edits: r.edits, message: parts.join(' ') };
+      return { edits: r.edits, message: parts.join(' '), version: cur.version };
     }
     if (Date.now() - slice >= SLICE_MS) {
       progress?.({ uri: params.uri, percent: Math.round(step.value * 100) });

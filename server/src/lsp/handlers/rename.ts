@@ -1,7 +1,7 @@
 /**
  * `textDocument/prepareRename` and `textDocument/rename`: a player's nick renamed across the
  * record (service/rename.ts has the rules); a refused name answers InvalidParams with the reason
- * in the user's language.
+ * in the user's language. The edit names the document version it is for (lsp/versioned.ts).
  */
 import {
   ErrorCodes,
@@ -14,6 +14,7 @@ import {
 import { prepareRenameNick, renameNick } from '../../service/rename';
 import { uiText } from '../../service/i18n';
 import type { ServerState } from '../state';
+import { versionedEdit } from '../versioned';
 
 export async function prepareRename(state: ServerState, params: PrepareRenameParams, token: CancellationToken) {
   const cur = await state.currentAnalysis(params.textDocument.uri, token);
@@ -24,6 +25,6 @@ export async function rename(state: ServerState, params: RenameParams, token: Ca
   const cur = await state.currentAnalysis(params.textDocument.uri, token);
   if (!cur) return null;
   const r = renameNick(cur.analysis, params.textDocument.uri, params.position, params.newName);
-  if ('edit' in r) return r.edit;
+  if ('edit' in r) return versionedEdit(r.edit, cur.version, state.documentChanges);
   throw new ResponseError(ErrorCodes.InvalidParams, uiText(r.error, state.languageOf(cur.settings)));
 }
