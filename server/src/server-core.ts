@@ -61,6 +61,7 @@ import {
   type ReconstructProgressParams,
 } from './shared/protocol';
 import { guarded } from './lsp/guard';
+import { uiText } from './service/i18n';
 import { DiagnosticsPublisher } from './lsp/publish';
 import { SECTION, ServerState } from './lsp/state';
 import { auditReport } from './lsp/handlers/audit-report';
@@ -93,12 +94,15 @@ import { reconstructRequest } from './lsp/handlers/reconstruct';
 import { deepAnalysisRequest } from './lsp/handlers/deep-analysis';
 
 export type { ServerHost, TimingEvent } from './lsp/state';
+export { BoundedMessageWriter, OUTPUT_LIMITS } from './lsp/bounded-writer';
 import type { ServerHost } from './lsp/state';
 
 /** The running server, as its entry sees it. */
 export interface StartedServer {
   /** Logs a failure (in the user's language) without stopping the server. */
   logError(handler: string, error: unknown): void;
+  /** A text of the editor's catalogue in the user's language (for what the entry writes on stderr). */
+  message(id: string, args?: Record<string, string | number>): string;
 }
 
 /** A handler of the table: the state, the request's parameters, its cancellation token. */
@@ -197,5 +201,8 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
 
   documents.listen(connection);
   connection.listen();
-  return { logError: (handler, error) => state.logError(handler, error) };
+  return {
+    logError: (handler, error) => state.logError(handler, error),
+    message: (id, args = {}) => uiText(id, state.languageOf(state.pushedSettings), args),
+  };
 }

@@ -6,6 +6,8 @@
  * Invariants:
  * - The only module importing `vscode-languageserver/node`.
  * - An uncaught exception or rejection is logged, never fatal.
+ * - The output waiting for the client is bounded (lsp/bounded-writer.ts): a client that does not
+ *   read is dropped with one line on stderr.
  *
  * Example (what an editor does): `node dist/server.js --stdio` (or `planilla lsp`), then
  * `initialize`, `textDocument/didOpen` → `textDocument/publishDiagnostics` for that document.
@@ -13,13 +15,15 @@
 import { appendFileSync, existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import * as net from 'node:net';
+import { inspect } from 'node:util';
+import { createConnection, ProposedFeatures, type Connection, type MessageReader } from 'vscode-languageserver/node';
 import { readRegularFile } from './files/read';
 import { MAX_RECORD_BYTES } from './shared/record-limits';
 import { decodeText } from './lexicon/wordlist';
 import { appendedLine } from './service/extra-list';
 import { LexiconCache } from './service/lexicons';
-import { startServer, type ServerHost, type TimingEvent } from './server-core';
+import { BoundedMessageWriter, OUTPUT_LIMITS, startServer, type ServerHost, type TimingEvent } from './server-core';
 
 /**
  * PLANILLA_TIMINGS=FILE: one JSON line per milestone appended to FILE, with the wall clock
@@ -38,7 +42,55 @@ function writeTiming(event: TimingEvent | 'start' | 'listening', at: number, uri
 }
 writeTiming('start', performance.timeOrigin);
 
-const connection = createConnection(ProposedFeatures.all);
+/**
+ * The connection. Over stdio (and a socket or a named pipe) the server's output goes through the
+ * bounded writer: a client that stops reading is dropped once more than OUTPUT_LIMITS wait (one
+ * line on stderr, exit 1) instead of the server buffering for it without limit. `--node-ipc` keeps
+ * the stock transport (Node's IPC channel).
+ */
+/**
+ * The input side as createConnection takes it: at run time a stream, which it wraps in a reader
+ * and whose end or close ends the process (as with the stock stdio transport); its types pair a
+ * reader only with a writer, and the writer here is ours.
+ */
+const asInput = (stream: NodeJS.ReadableStream): MessageReader => stream as unknown as MessageReader;
+
+function connect(): Connection {
+  const args = process.argv.slice(2);
+  const value = (name: string): string | undefined => {
+    const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+    if (i < 0) return undefined;
+    return args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1];
+  };
+  const dropped = (bytes: number, messages: number): void => {
+    const line = server.message('ui.server.outputOverflow', { messages, mb: Math.round((bytes / (1024 * 1024)) * 10) / 10 });
+    process.stderr.write(`${line}\n`, () => process.exit(1));
+  };
+  if (args.includes('--stdio')) {
+    const made = createConnection(
+      ProposedFeatures.all,
+      asInput(process.stdin),
+      new BoundedMessageWriter(process.stdout, OUTPUT_LIMITS, dropped),
+    );
+    // As the stock stdio transport does: console output goes to the client's log, never into the protocol stream.
+    const log = (...parts: unknown[]): void => made.console.log(parts.map((p) => (typeof p === 'string' ? p : inspect(p))).join(' '));
+    console.log = log;
+    console.info = log;
+    console.warn = log;
+    console.debug = log;
+    console.error = (...parts: unknown[]): void => made.console.error(parts.map((p) => (typeof p === 'string' ? p : inspect(p))).join(' '));
+    return made;
+  }
+  const port = Number(value('--socket'));
+  const pipe = value('--pipe');
+  if (!args.includes('--node-ipc') && ((Number.isInteger(port) && port > 0) || pipe)) {
+    const socket = pipe ? net.createConnection(pipe) : net.createConnection(port, '127.0.0.1');
+    return createConnection(ProposedFeatures.all, asInput(socket), new BoundedMessageWriter(socket, OUTPUT_LIMITS, dropped));
+  }
+  return createConnection(ProposedFeatures.all);
+}
+
+const connection = connect();
 
 /** Records listed per workspace/symbol request at most, and folders walked at most. */
 const MAX_LISTED_RECORDS = 5000;

@@ -346,6 +346,10 @@ export const UI_MESSAGES: Catalog = {
   },
 
   // Server log and notices
+  'ui.server.outputOverflow': {
+    es: 'planilla lsp: el cliente no lee lo que el servidor le envía ({messages} mensajes, {mb} MB esperan); se cierra la conexión.',
+    en: 'planilla lsp: the client does not read what the server sends it ({messages} messages, {mb} MB waiting); closing the connection.',
+  },
   'ui.server.handlerFailed': { es: 'Error interno en {handler}: {error}', en: 'Internal error in {handler}: {error}' },
   'ui.server.untrustedPathRefused': {
     es: 'Espacio de trabajo no fiable: el ajuste {setting} ({path}) apunta fuera de las carpetas del espacio de trabajo y no se usa.',
