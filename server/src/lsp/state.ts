@@ -181,6 +181,11 @@ export class ServerState {
   scheduler: { ensure(uri: string): void } | undefined;
   /** Requests waiting for a document's analysis (woken whenever one is made, or it closes). */
   private readonly waiters = new Map<string, Set<() => void>>();
+  /**
+   * What is derived from one analysis and asked again and again (the fix-all and fill actions the
+   * editor asks for at every cursor move), kept as long as the analysis is held.
+   */
+  private readonly derived = new WeakMap<Analysis, Map<string, unknown>>();
   /** The opening of each open document object (numbered as first seen; see `openingOf`). */
   private readonly openings = new WeakMap<TextDocument, number>();
   private nextOpening = 1;
@@ -208,6 +213,19 @@ export class ServerState {
       this.openings.set(doc, n);
     }
     return n;
+  }
+
+  /** `compute()` once per analysis and key (see `derived`); later calls answer what it gave. */
+  derivedFrom<T>(analysis: Analysis, key: string, compute: () => T): T {
+    let held = this.derived.get(analysis);
+    if (!held) {
+      held = new Map();
+      this.derived.set(analysis, held);
+    }
+    if (held.has(key)) return held.get(key) as T;
+    const value = compute();
+    held.set(key, value);
+    return value;
   }
 
   /**

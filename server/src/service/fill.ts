@@ -264,13 +264,25 @@ export const FILL_KIND = 'source.planilla.fill';
 
 /** "Completar la planilla": one edit filling every line `fillRecord` can fill; undefined when there is none. */
 export function getFillAction(analysis: Analysis, uri: string, lang: Language): CodeAction | undefined {
-  const result = fillRecord(analysis, lang);
+  return fillAction(fillRecord(analysis, lang), uri, lang);
+}
+
+/**
+ * The action of a fill result (`kind`: the source action, or `quickfix` for the light bulb of a
+ * line it completes); undefined when it fills nothing.
+ */
+export function fillAction(result: FillResult, uri: string, lang: Language, kind: string = FILL_KIND): CodeAction | undefined {
   const filled = result.lines.filter((l) => l.status === 'filled').length;
   if (result.refused || filled === 0) return undefined;
   const open = result.lines.length - filled;
   return {
     title: formatMessage('sheet.fill.title', { filled, open }, lang),
-    kind: FILL_KIND,
+    kind,
     edit: { changes: { [uri]: [...result.edits] } },
   };
+}
+
+/** Whether the fill result completes a line between `first` and `last` (0-based, inclusive). */
+export function fillsBetween(result: FillResult, first: number, last: number): boolean {
+  return !result.refused && result.lines.some((l) => l.status === 'filled' && l.line - 1 >= first && l.line - 1 <= last);
 }

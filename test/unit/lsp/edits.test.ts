@@ -1,8 +1,10 @@
 /**
- * Edits and kept results name the document they were computed for: the version in every
- * workspace edit (quick fixes, fix-all, rename), the version of the fix-all and reconstruction
- * answers, and no reconstruction edits or deep figures for a record changed, or closed and opened
- * again, while the work ran. In process, with a fake connection and document store.
+ * The edits the server sends, in process (a fake connection and document store). They name the
+ * document they were computed for: the version in every workspace edit (quick fixes, fix-all,
+ * rename), the version of the fix-all and reconstruction answers, and no reconstruction edits or
+ * deep figures for a record changed, or closed and opened again, while the work ran. The fix-all
+ * and fill actions are computed once per version however often the editor asks, and "Completar
+ * la planilla" is also a quick fix on the lines it completes.
  */
 import { strict as assert } from 'node:assert';
 import type { CancellationToken, ConfigurationItem, PublishDiagnosticsParams, TextDocumentEdit } from 'vscode-languageserver';
@@ -219,5 +221,69 @@ describe('lsp: edits and results name the document version they were computed fo
     const ok = await deepAnalysisRequest(state, { uri: URI, line, iterations: 20, candidates: 3, seed: 1 }, token);
     assert.ok(!('error' in ok), JSON.stringify(ok).slice(0, 300));
     assert.ok(state.deepCache.get(URI, 1, line));
+  });
+});
+
+describe('lsp: code actions from the analysis held', () => {
+  // Line 6 (0-based 5) has no total: fill completes it. Line 7's total is wrong: fix-all fixes it.
+  const SHEET = RECORD.replace('+13 13', '+13').replace('- +0 18', '- +0 19');
+  const at = (line: number, only?: string[]) => ({
+    textDocument: { uri: URI },
+    range: { start: { line, character: 0 }, end: { line, character: 0 } },
+    context: { diagnostics: [], ...(only ? { only } : {}) },
+  });
+
+  it('offers "Completar la planilla" as a quick fix on a line it completes, and only there', async () => {
+    const { state, documents } = setup(true);
+    documents.open(URI, SHEET);
+    const here = await codeAction(state, at(5, ['quickfix']), token);
+    const fill = here.find((a) => a.title.startsWith('Complete the sheet'));
+    assert.ok(fill, JSON.stringify(here.map((a) => a.title)));
+    assert.equal(fill.kind, 'quickfix');
+    assert.deepEqual((fill.edit!.documentChanges as TextDocumentEdit[])[0].edits, [
+      { range: { start: { line: 5, character: 26 }, end: { line: 5, character: 26 } }, newText: ' 13' },
+    ]);
+    const elsewhere = await codeAction(state, at(4, ['quickfix']), token);
+    assert.ok(
+      elsewhere.every((a) => a.title !== fill.title),
+      JSON.stringify(elsewhere.map((a) => a.title)),
+    );
+    // The Source Action menu still has it, under its own kind.
+    const source = await codeAction(state, at(4, ['source.planilla.fill']), token);
+    assert.deepEqual(
+      source.map((a) => [a.kind, a.title]),
+      [['source.planilla.fill', fill.title]],
+    );
+  });
+
+  it('computes fix-all once per version however often the editor asks, and again for a new version', async () => {
+    const { state, documents } = setup(true);
+    documents.open(URI, SHEET);
+    // The analysis itself reads the settings too: it is made first, then the count starts.
+    await state.currentAnalysis(URI, token);
+    let computed = 0;
+    const analysisSettingsFor = state.analysisSettingsFor.bind(state);
+    state.analysisSettingsFor = (...args) => {
+      computed++;
+      return analysisSettingsFor(...args);
+    };
+    const titles: string[] = [];
+    for (let line = 0; line < 8; line++) {
+      const actions = await codeAction(state, at(line), token);
+      titles.push(actions.find((a) => a.kind === 'source.fixAll')?.title ?? '');
+    }
+    assert.equal(computed, 1);
+    assert.equal(new Set(titles).size, 1);
+    assert.notEqual(titles[0], '');
+    documents.change(URI, SHEET.replace('- +0 19', '- +0 17'));
+    await state.currentAnalysis(URI, token);
+    computed = 0;
+    const after = await codeAction(state, at(0), token);
+    await codeAction(state, at(1), token);
+    assert.equal(computed, 1);
+    assert.deepEqual(
+      (after.find((a) => a.kind === 'source.fixAll')?.edit?.documentChanges as TextDocumentEdit[] | undefined)?.map((c) => c.textDocument),
+      [{ uri: URI, version: 2 }],
+    );
   });
 });
