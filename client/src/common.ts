@@ -23,6 +23,7 @@ import {
   type EventAuditResult,
   EXPORT_WOOGLES_REQUEST,
   FIX_ALL_REQUEST,
+  SERVER_COMMANDS,
   WORKSPACE_TRUST_NOTIFICATION,
   type WorkspaceTrustParams,
   type CompareParams,
@@ -355,7 +356,12 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   const clientOptions: LanguageClientOptions = {
     documentSelector: platform.schemes.map((scheme) => ({ scheme, language: 'gcg' })),
     outputChannel,
-    initializationOptions: { locale: vscode.env.language, workspaceTrusted: vscode.workspace.isTrusted },
+    // The extension runs these commands itself (with its dialogs): the server does not announce them.
+    initializationOptions: {
+      locale: vscode.env.language,
+      workspaceTrusted: vscode.workspace.isTrusted,
+      clientCommands: [...SERVER_COMMANDS],
+    },
     synchronize: { configurationSection: SECTION },
     middleware: {
       workspace: {

@@ -30,12 +30,21 @@
  * moves, apart from the board), `planilla/auditReport`, `planilla/eventAudit` (the tournament desk on
  * a folder), and the diagnostic
  * `planilla/memoryUsage` (the host's memory figures plus how many open documents, analyses and
- * per-document settings the server holds).
+ * per-document settings the server holds). The commands of `workspace/executeCommand`
+ * (lsp/handlers/commands.ts) reach the same handlers from any client.
  *
  * Example:
  *   startServer(createConnection(ProposedFeatures.all), nodeHost);
  */
-import { DidChangeConfigurationNotification, TextDocuments, type CancellationToken, type Connection } from 'vscode-languageserver';
+import {
+  DidChangeConfigurationNotification,
+  MessageType,
+  ShowMessageNotification,
+  TextDocuments,
+  type CancellationToken,
+  type Connection,
+  type ExecuteCommandParams,
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   AUDIT_REPORT_REQUEST,
@@ -90,6 +99,7 @@ import { documentLink } from './lsp/handlers/document-link';
 import { documentHighlight } from './lsp/handlers/document-highlight';
 import { workspaceSymbol } from './lsp/handlers/workspace-symbol';
 import { executeCommand } from './lsp/handlers/execute-command';
+import { runServerCommand, type CommandHost } from './lsp/handlers/commands';
 import { reconstructRequest } from './lsp/handlers/reconstruct';
 import { deepAnalysisRequest } from './lsp/handlers/deep-analysis';
 
@@ -167,7 +177,27 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   connection.onDocumentLinks(run('textDocument/documentLink', [], documentLink));
   connection.onDocumentHighlight(run('textDocument/documentHighlight', [], documentHighlight));
   connection.onWorkspaceSymbol(run('workspace/symbol', [], workspaceSymbol));
+  const commandHost: CommandHost = {
+    applyEdit: (label, edit) => connection.workspace.applyEdit({ label, edit }).catch(() => ({ applied: false })),
+    progress: async (title) => {
+      const reporter = await connection.window.createWorkDoneProgress().catch(() => undefined);
+      reporter?.begin(title, 0);
+      return { report: (percent) => reporter?.report(Math.floor(percent)), done: () => reporter?.done() };
+    },
+    refreshLenses: () => void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined),
+    show: (kind, message) =>
+      void connection.sendNotification(ShowMessageNotification.type, {
+        type: kind === 'info' ? MessageType.Info : MessageType.Warning,
+        message,
+      }),
+  };
   connection.onExecuteCommand(async (params, token) => {
+    const command = state.serverCommands.find((c) => c === params.command);
+    if (command) {
+      return run('workspace/executeCommand', { error: 'internal error' }, (s, p: ExecuteCommandParams, t) =>
+        runServerCommand(s, command, p.arguments ?? [], t, commandHost),
+      )(params, token);
+    }
     if (await run('workspace/executeCommand', false, executeCommand)(params, token)) refreshAll();
     return null;
   });

@@ -29,7 +29,7 @@ import type { LoadedLexicon } from '../service/lexicons';
 import { ANALYSIS_CACHE_LIMITS, RecentCache } from '../service/recent-cache';
 import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from '../service/settings';
 import { confinePathSettings, userPathsOf } from '../shared/settings';
-import type { MemoryUsageResult } from '../shared/protocol';
+import type { MemoryUsageResult, ServerCommand } from '../shared/protocol';
 import { formatMessage, resolveLanguage } from '../rules/messages';
 import { cancelledError } from './guard';
 import type { Language } from '../rules/types';
@@ -194,6 +194,8 @@ export class ServerState {
    * `workspace.workspaceEdit.documentChanges`): then every edit names the version it is for.
    */
   documentChanges = false;
+  /** The commands of SERVER_COMMANDS the server runs for this client (those it does not run itself). */
+  serverCommands: readonly ServerCommand[] = [];
 
   constructor(
     readonly connection: ServerConnection,

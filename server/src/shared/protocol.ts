@@ -280,3 +280,28 @@ export interface DeepAnalysisProgressParams {
   /** 0..100, in tenths (0 when the analysis starts, 100 when it ends). */
   readonly percent: number;
 }
+
+/**
+ * The commands any client can run with `workspace/executeCommand` (Neovim, Helix, Emacs, …), with
+ * arguments a generic client can pass (URIs, a line, a path). The server announces them in
+ * `executeCommandProvider`, except those the client says it runs itself
+ * (`initializationOptions.clientCommands`: the VS Code extension has its own, with dialogs).
+ *
+ * - `planilla.deepAnalysis` [uri, line (0-based), options?]: as `planilla/deepAnalysis`.
+ * - `planilla.fixAll` [uri]: the edits applied with `workspace/applyEdit` (versioned).
+ * - `planilla.reconstruct` [uri, board]: `board` a board file (path or URI) or its text; the
+ *   edits applied with `workspace/applyEdit` (versioned).
+ * - `planilla.compare` [uriA, uriB]: the verdict as a message; answers the CompareResult.
+ * - `planilla.exportWoogles` [uri, targetUri?]: the export written to a new file (by default
+ *   beside the record, `NAME.woogles.gcg`) through `workspace/applyEdit`; never over a file.
+ * - `planilla.checkWorkspace` []: every record of the workspace folders checked (diagnostics published).
+ */
+export const SERVER_COMMANDS = [
+  'planilla.deepAnalysis',
+  'planilla.fixAll',
+  'planilla.reconstruct',
+  'planilla.compare',
+  'planilla.exportWoogles',
+  'planilla.checkWorkspace',
+] as const;
+export type ServerCommand = (typeof SERVER_COMMANDS)[number];

@@ -267,6 +267,14 @@ export const UI_MESSAGES: Catalog = {
   'ui.fix.addEncoding': { es: 'Añadir «#character-encoding UTF-8»', en: 'Add "#character-encoding UTF-8"' },
 
   // Commands (what the server answers; the client's own notices are in client.ts)
+  'ui.command.export.notWritten': {
+    es: 'Planilla: no se ha escrito {name}: el editor no pudo crearlo (¿ya existe?). Indique otro archivo.',
+    en: 'Planilla: {name} was not written: the editor could not create it (is it there already?). Name another file.',
+  },
+  'ui.command.checkWorkspace.noFolders': {
+    es: 'Planilla: aquí no se pueden recorrer las carpetas; compruebe cada planilla abriéndola.',
+    en: 'Planilla: folders cannot be walked here; open each record to check it.',
+  },
   'ui.command.export.unreadable': { es: 'No se pudo leer {uri}.', en: 'Could not read {uri}.' },
   'ui.command.export.tooLong': {
     es: 'Esta planilla tiene más de {max, number} líneas con contenido y Planilla no la ha leído entera: no se exporta.',

@@ -1,18 +1,24 @@
 /**
  * `initialize` and `initialized`: the client's locale, workspace trust and folders, what it can
- * do (pull configuration, register for its changes), the server's capabilities; once initialized,
+ * do (pull configuration, register for its changes, the commands it runs itself:
+ * `initializationOptions.clientCommands`), the server's capabilities (every command of
+ * SERVER_COMMANDS the client does not run itself is announced); once initialized,
  * the settings given in initializationOptions and the host's own start (analyses wait for it).
  */
 import { TextDocumentSyncKind, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver';
 import { FIX_ALL_KIND } from '../../service/actions';
 import { FILL_KIND } from '../../service/fill';
 import { ADD_TO_EXTRA_LIST_COMMAND } from '../../service/extra-list';
+import { SERVER_COMMANDS } from '../../shared/protocol';
 import { SEMANTIC_LEGEND } from '../../service/semantic-tokens';
 import { filePathOf, sectionOf, type ServerState } from '../state';
 
 export function initialize(state: ServerState, params: InitializeParams): InitializeResult {
   state.host.timing?.('initialize');
-  const options = (params.initializationOptions ?? {}) as { locale?: unknown; workspaceTrusted?: unknown };
+  const options = (params.initializationOptions ?? {}) as { locale?: unknown; workspaceTrusted?: unknown; clientCommands?: unknown };
+  const own = Array.isArray(options.clientCommands) ? options.clientCommands : [];
+  state.serverCommands = SERVER_COMMANDS.filter((c) => !own.includes(c));
+  const commands = [...(state.host.appendToList ? [ADD_TO_EXTRA_LIST_COMMAND] : []), ...state.serverCommands];
   state.locale = typeof options.locale === 'string' ? options.locale : params.locale;
   state.workspaceTrusted = options.workspaceTrusted !== false;
   const folderUris = params.workspaceFolders ? params.workspaceFolders.map((f) => f.uri) : [params.rootUri];
@@ -38,7 +44,7 @@ export function initialize(state: ServerState, params: InitializeParams): Initia
       documentLinkProvider: { resolveProvider: false },
       workspaceSymbolProvider: true,
       documentHighlightProvider: true,
-      ...(state.host.appendToList ? { executeCommandProvider: { commands: [ADD_TO_EXTRA_LIST_COMMAND] } } : {}),
+      ...(commands.length > 0 ? { executeCommandProvider: { commands } } : {}),
     },
     serverInfo: { name: 'planilla' },
   };
