@@ -70,7 +70,6 @@ import {
   type ReconstructProgressParams,
 } from './shared/protocol';
 import { guarded } from './lsp/guard';
-import { uiText } from './service/i18n';
 import { DiagnosticsPublisher } from './lsp/publish';
 import { SECTION, ServerState } from './lsp/state';
 import { auditReport } from './lsp/handlers/audit-report';
@@ -233,6 +232,6 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   connection.listen();
   return {
     logError: (handler, error) => state.logError(handler, error),
-    message: (id, args = {}) => uiText(id, state.languageOf(state.pushedSettings), args),
+    message: (id, args = {}) => state.message(id, args),
   };
 }

@@ -243,6 +243,11 @@ export class ServerState {
     return resolveLanguage(settings.language, this.locale);
   }
 
+  /** A text of the editor's catalogue in the language of the settings the client gave. */
+  message(id: string, args: Record<string, string | number> = {}): string {
+    return uiText(id, this.languageOf(this.pushedSettings), args);
+  }
+
   /** Logs a failure (in the user's language) without stopping the server. */
   logError(handler: string, error: unknown): void {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
