@@ -121,18 +121,18 @@ describe('protocol: every command through workspace/executeCommand, as Neovim ru
     assert.equal(edits.length, 1);
     const change = edits[0].edit.documentChanges![0] as { textDocument: { uri: string; version: number } };
     assert.deepEqual(change.textDocument, { uri, version });
-    // The same edit once the buffer has moved on: refused by the client, the user told.
-    version++;
+    // The server knows the next version; the client's buffer is one further by the time the edit
+    // arrives (a keystroke still on its way): the client refuses the edit and the user is told.
+    const serverKnows = version + 1;
+    client.notify('textDocument/didChange', { textDocument: { uri, version: serverKnows }, contentChanges: [{ text }] });
+    version = serverKnows + 1;
     const told = client.waitForNotification('window/showMessage', (p: { message: string }) =>
       /changed while this was computed/.test(p.message),
     );
-    const bumped = version;
-    version = bumped + 1; // the client's buffer is already one version further than the server knows
-    client.notify('textDocument/didChange', { textDocument: { uri, version: bumped }, contentChanges: [{ text }] });
     const again = await client.request<{ error?: string }>('workspace/executeCommand', { command: 'planilla.fixAll', arguments: [uri] });
     assert.match(again.error ?? '', /changed while this was computed/);
     await told;
-    version = bumped;
+    version = serverKnows;
   });
 
   it('compares two sheets and exports for Woogles to a new file, never over one', async () => {
