@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
 import { removeTempDir, repoRoot, tempDir } from '../support/fixtures';
+import { SERVER_COMMANDS } from '../../server/src/shared/protocol';
 
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 
@@ -75,7 +76,7 @@ describe('protocol: rename, semantic tokens, links, symbols, highlight, extra li
     assert.equal(caps.workspaceSymbolProvider, true);
     assert.equal(caps.documentHighlightProvider, true);
     assert.ok(caps.documentLinkProvider);
-    assert.deepEqual(caps.executeCommandProvider, { commands: ['planilla.addToExtraList'] });
+    assert.deepEqual(caps.executeCommandProvider, { commands: ['planilla.addToExtraList', ...SERVER_COMMANDS] });
     legend = caps.semanticTokensProvider.legend;
     assert.deepEqual(legend.tokenTypes, ['blankTile', 'digraphTile', 'phony']);
     const published = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 1);
