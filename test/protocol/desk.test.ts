@@ -94,15 +94,16 @@ describe('protocol: fix all, compare, score-only sheets', function () {
     const back = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 3);
     client.notify('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ text: RECORD }] });
     await back;
-    const r: { edits: Edit[]; message: string } = await client.request('planilla/fixAll', { uri });
+    const r: { edits: Edit[]; message: string; version: number } = await client.request('planilla/fixAll', { uri });
     assert.equal(r.edits.length, 4);
+    assert.equal(r.version, 3, 'the edits name the version they are for');
     assert.equal(r.message, 'Planilla: 4 numbers corrected.');
     const clean = applyEdits(RECORD, r.edits);
     const done = client.waitForNotification<Published>('textDocument/publishDiagnostics', (p) => p.uri === uri && p.version === 4);
     client.notify('textDocument/didChange', { textDocument: { uri, version: 4 }, contentChanges: [{ text: clean }] });
     await done;
     const again: { edits: Edit[]; message: string } = await client.request('planilla/fixAll', { uri });
-    assert.deepEqual(again, { edits: [], message: 'Planilla: no score or total to correct.' });
+    assert.deepEqual(again, { edits: [], message: 'Planilla: no score or total to correct.', version: 4 });
   });
 
   it('planilla/compare summarises where two sheets on disk first disagree', async () => {
