@@ -169,6 +169,17 @@ describe('protocol: every command through workspace/executeCommand, as Neovim ru
     assert.ok(typeof missing.error === 'string');
   });
 
+  it('audits the event in a folder given by its path: the tally as a message, the report in the answer', async () => {
+    const r = await client.request<{ summary?: string; html?: string; error?: string }>(
+      'workspace/executeCommand',
+      { command: 'planilla.auditEvent', arguments: [dir] },
+      60000,
+    );
+    assert.equal(r.error, undefined, JSON.stringify(r).slice(0, 300));
+    assert.match(r.html ?? '', /<html|<section|<table/i);
+    assert.ok(client.notifications.some((n) => n.method === 'window/showMessage' && n.params.message === r.summary));
+  });
+
   it('does not offer the commands to a client that runs them itself', async () => {
     const own = await start({ clientCommands: [...SERVER_COMMANDS] });
     try {

@@ -295,6 +295,8 @@ export interface DeepAnalysisProgressParams {
  * - `planilla.exportWoogles` [uri, targetUri?]: the export written to a new file (by default
  *   beside the record, `NAME.woogles.gcg`) through `workspace/applyEdit`; never over a file.
  * - `planilla.checkWorkspace` []: every record of the workspace folders checked (diagnostics published).
+ * - `planilla.auditEvent` [folderUri?, cardsUri?]: the tournament desk on the folder (default: the
+ *   first workspace folder); its tally as a message; answers the EventAuditResult (the HTML page in it).
  */
 export const SERVER_COMMANDS = [
   'planilla.deepAnalysis',
@@ -303,5 +305,6 @@ export const SERVER_COMMANDS = [
   'planilla.compare',
   'planilla.exportWoogles',
   'planilla.checkWorkspace',
+  'planilla.auditEvent',
 ] as const;
 export type ServerCommand = (typeof SERVER_COMMANDS)[number];

@@ -22,6 +22,7 @@ import { versionedEdit } from '../versioned';
 import { checkFiles } from './check-files';
 import { compare } from './compare';
 import { deepAnalysisRequest } from './deep-analysis';
+import { eventAudit } from './event-audit';
 import { exportWoogles } from './export-woogles';
 import { fixAll } from './fix-all';
 import { reconstructRequest } from './reconstruct';
@@ -147,6 +148,15 @@ export async function runServerCommand(
       if (!applied) return fail(uiText('ui.command.export.notWritten', lang, { name: fileNameOf(target) }));
       host.show('info', uiText('ui.command.export.done', lang, { name: fileNameOf(uri) }));
       return { ...r, uri: target };
+    }
+    case 'planilla.auditEvent': {
+      const folder = text(args[0]) ? asUri(text(args[0])!) : state.workspaceFolders[0] ? asUri(state.workspaceFolders[0]) : undefined;
+      if (!folder) return fail(uiText('ui.command.event.noFolder', lang));
+      const cards = text(args[1]);
+      const r = await eventAudit(state, { folder, ...(cards ? { cards: asUri(cards) } : {}) }, token);
+      if ('error' in r) return fail(r.error);
+      host.show('info', r.summary);
+      return r;
     }
     case 'planilla.checkWorkspace': {
       if (!state.host.listRecords) return fail(uiText('ui.command.checkWorkspace.noFolders', lang));
