@@ -22,7 +22,9 @@ import {
   endArticle,
   judging,
   nick,
+  otherFromOf,
   ownRackArticle,
+  readInOtherNotation,
   readingsOf,
   report,
   type LineContext,
@@ -69,11 +71,25 @@ export function value(st: ReplayState, tiles: readonly string[]): number {
   return tiles.reduce((sum, t) => sum + (t === '?' ? 0 : st.set.value(t)), 0);
 }
 
-/** The written end rack, read the way that matches `expected` when one does. */
-function endTiles(st: ReplayState, rack: RackNode | undefined, expected: readonly string[] | undefined): string[] {
+/**
+ * The written end rack, read the way that matches `expected` when one does; with nothing expected
+ * (blind: the board cannot tell), the first reading whose value `fits` the line's declared amount
+ * (`(LLP) +5` is L, L, P: the LL tile would make it 11). The file's notation's readings come
+ * first; a reading of the other notation is taken only when no own reading matches.
+ */
+function endTiles(
+  st: ReplayState,
+  rack: RackNode | undefined,
+  expected: readonly string[] | undefined,
+  fits?: (tiles: readonly string[]) => boolean,
+): string[] {
   if (!rack) return [];
   const readings = readingsOf(st, rack).map((r) => r.map(rackFace));
-  return (expected && readings.find((r) => sameTiles(r, expected))) || readings[0] || [];
+  let index = expected ? readings.findIndex((r) => sameTiles(r, expected)) : -1;
+  if (index < 0 && fits) index = readings.findIndex(fits);
+  if (index < 0) index = 0;
+  if (index >= (otherFromOf(st, rack) ?? readings.length)) readInOtherNotation(st, rack);
+  return readings[index] ?? [];
 }
 
 /**
@@ -137,7 +153,12 @@ export function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcom
   if (!end || end.reason !== 'out' || end.finisher === undefined) {
     return beforeTheEnd(st, e, declared);
   }
-  if (st.blind && p === end.finisher && !st.writtenRemaining) st.writtenRemaining = endTiles(st, e.endRack, undefined);
+  if (st.blind && p === end.finisher && !st.writtenRemaining) {
+    st.writtenRemaining = endTiles(st, e.endRack, undefined, (tiles) => {
+      const R = value(st, tiles);
+      return declared === R || declared === 2 * R;
+    });
+  }
   const remaining = leftAtEnd(st);
   const written = endTiles(st, e.endRack, remaining);
   const R = value(st, remaining);
@@ -232,7 +253,7 @@ export function rackDeduction(st: ReplayState, e: EventNode, ctx: LineContext): 
       return { computed: 0 };
     }
     st.deducted[p] = true;
-    if (st.blind && !st.writtenRemaining) st.writtenRemaining = endTiles(st, e.endRack, undefined);
+    if (st.blind && !st.writtenRemaining) st.writtenRemaining = endTiles(st, e.endRack, undefined, (tiles) => declared === -value(st, tiles));
     return { computed: deduct(st, e, declared, leftAtEnd(st)) };
   }
   // Nobody went out: each player subtracts their own rack.
@@ -369,6 +390,14 @@ export function checkRunEnd(st: ReplayState, e: EventNode): void {
  * for with no `(time)` line (art. 32: the true total takes it off), and the words to judge.
  */
 export function finish(st: ReplayState): void {
+  const mixed = st.otherNotation.reduce<(typeof st.otherNotation)[number] | undefined>(
+    (first, t) => (first === undefined || t.span.start.offset < first.span.start.offset ? t : first),
+    undefined,
+  );
+  if (mixed) {
+    // One warning for the file (NOTATION.md, `#tile-notation`), on the first token read the other way.
+    report(st, 'mixed-tile-notation', mixed.span, { text: mixed.text, line: mixed.span.start.line + 1, count: st.otherNotation.length });
+  }
   const end = st.end;
   if (end && end.reason === 'out' && end.finisher !== undefined && !st.settled.incomplete) {
     const f = end.finisher;

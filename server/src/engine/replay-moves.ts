@@ -16,17 +16,19 @@ import type { Finding } from '../rules/types';
 import type { EventNode, TileRef } from '../syntax/types';
 import { BOARD_SIZE, squareIndex } from './board';
 import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } from './placement';
-import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles } from './racks';
+import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles, type ReadingChoice } from './racks';
 import {
   endArticle,
   issue,
   judging,
   nick,
   notChecked,
+  otherFromOf,
   NO_RULINGS,
   placeTile,
   rackIsKnown,
   readingsOf,
+  readInOtherNotation,
   readRack,
   report,
   unseen,
@@ -114,23 +116,66 @@ function checkTileFaces(st: ReplayState, tiles: readonly PlayTile[], rackForeign
   return { foreign: foreign !== undefined, kw: kw !== undefined };
 }
 
-/** CH, LL, RR are single tiles: two loose tiles spelling one inside a new word (art. 11). */
-function checkSeparateDigraphs(st: ReplayState, words: readonly ScoredWord[], placed: readonly PlacedNewTile[]): boolean {
-  if (!st.spanish) return false;
+/** The first pair of loose tiles, one of them new, that spells CH, LL or RR inside a word (art. 11). */
+function separateDigraph(
+  st: ReplayState,
+  words: readonly ScoredWord[],
+): { word: ScoredWord; pair: string; square: ScoredWord['squares'][number] } | undefined {
+  if (!st.spanish) return undefined;
   for (const w of words) {
     for (let i = 0; i + 1 < w.squares.length; i++) {
       const a = w.squares[i];
       const b = w.squares[i + 1];
-      if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) {
-        const pair = a.letter + b.letter;
-        const sq = a.isNew ? a : b;
-        const tile = placed.find((t) => t.row === sq.row && t.col === sq.col);
-        if (tile) report(st, 'separate-digraph', tile.ref.span, { digraph: pair, word: w.word });
-        return true;
-      }
+      if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) return { word: w, pair: a.letter + b.letter, square: a.isNew ? a : b };
     }
   }
-  return false;
+  return undefined;
+}
+
+/** CH, LL, RR are single tiles: two loose tiles spelling one inside a new word (art. 11). */
+function checkSeparateDigraphs(st: ReplayState, words: readonly ScoredWord[], placed: readonly PlacedNewTile[]): boolean {
+  const found = separateDigraph(st, words);
+  if (!found) return false;
+  const sq = found.square;
+  const tile = placed.find((t) => t.row === sq.row && t.col === sq.col);
+  if (tile) report(st, 'separate-digraph', tile.ref.span, { digraph: found.pair, word: found.word.word });
+  return true;
+}
+
+/**
+ * How well a reading of the play fits its turn, higher is better: its declared score (not judged
+ * after a score-only line), its tiles on the rack, its squares, no digraph spelt with two tiles.
+ */
+function playFit(st: ReplayState, e: EventNode, refs: readonly TileRef[]): number {
+  if (!e.coord || !e.play) return 0;
+  const readings = rackIsKnown(e.rack) ? readingsOf(st, e.rack).map((r) => r.map(rackFace)) : undefined;
+  let rackFaces: string[] | undefined;
+  for (const r of readings ?? []) {
+    if (missingFrom(r, neededFaces(st, e, resolveTiles(refs, r))).length === 0) {
+      rackFaces = r;
+      break;
+    }
+  }
+  const fromRack = readings === undefined || rackFaces !== undefined;
+  const tiles = resolveTiles(refs, rackFaces ?? readings?.[0]);
+  const resolved = resolvePlacement(st.board, e.coord, tiles, e.play.text, rackFaces);
+  const scored = scorePlacement(st.board, resolved.newTiles, resolved.direction, st.set, undefined);
+  const scoreOk = st.blind || e.score === undefined || scored.score === e.score.value;
+  return (scoreOk ? 8 : 0) + (fromRack ? 4 : 0) + (resolved.geometryError ? 0 : 2) + (separateDigraph(st, scored.words) ? 0 : 1);
+}
+
+/**
+ * The play's tiles: the file's notation's reading, or in a bracket file the plain reading of a
+ * letter pair (`llORA`: the LL tile) when only that one fits the turn (NOTATION.md,
+ * `#tile-notation`). Ties go to the file's notation, so no token changes how the rest reads.
+ */
+function choosePlayRefs(st: ReplayState, e: EventNode): readonly TileRef[] {
+  const own = playRefs(st, e);
+  const other = st.spanish ? e.play?.other : undefined;
+  if (!other || !e.play) return own;
+  if (playFit(st, e, other) <= playFit(st, e, own)) return own;
+  readInOtherNotation(st, e.play);
+  return other;
 }
 
 /** `judging()`'s lookup as a function for scoring, made once per replay (undefined: no lexicon). */
@@ -158,7 +203,7 @@ function restorePoint(st: ReplayState, player: PlayerState): PlacementRecord['be
 export function placement(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const player = st.players[p];
-  const refs = playRefs(st, e);
+  const refs = choosePlayRefs(st, e);
   const rack = readRack(st, e, p, (reading) => neededFaces(st, e, resolveTiles(refs, reading.map(rackFace))));
   const before = restorePoint(st, player);
   const tiles = resolveTiles(refs, rack?.tiles);
@@ -622,15 +667,22 @@ export function exchange(st: ReplayState, e: EventNode, ctx: LineContext): Outco
   const p = ctx.player;
   const player = st.players[p];
   const exchangedReadings = e.exchanged ? readingsOf(st, e.exchanged) : [];
-  const exchangedFor = (rack: readonly string[] | undefined): readonly string[] =>
-    chooseReading(exchangedReadings, {
-      needed: () => [],
-      expectedSize: -1,
-      keep: [],
-      unseen: (f) => (rack ? countOf(rack, f) : unseen(st, f)),
-    }).tiles;
-  const rack = readRack(st, e, p, (reading) => exchangedFor(reading.map(rackFace)));
-  const out = e.exchanged ? exchangedFor(rack?.tiles) : undefined;
+  const exchangedOtherFrom = e.exchanged ? otherFromOf(st, e.exchanged) : undefined;
+  const exchangedChoice = (rack: readonly string[] | undefined): ReadingChoice =>
+    chooseReading(
+      exchangedReadings,
+      {
+        needed: () => [],
+        expectedSize: -1,
+        keep: [],
+        unseen: (f) => (rack ? countOf(rack, f) : unseen(st, f)),
+      },
+      exchangedOtherFrom,
+    );
+  const rack = readRack(st, e, p, (reading) => exchangedChoice(reading.map(rackFace)).tiles);
+  const chosen = e.exchanged ? exchangedChoice(rack?.tiles) : undefined;
+  if (chosen?.other && e.exchanged) readInOtherNotation(st, e.exchanged);
+  const out = chosen?.tiles;
   const count = out ? out.length : (e.exchangedCount?.value ?? 0);
   const where = e.exchanged?.span ?? e.exchangedCount?.span ?? e.span;
 

@@ -65,6 +65,7 @@ const TABLE_COPY: readonly (readonly [FindingCode, Severity, string, string])[] 
   ['arbiter-penalty-mismatch', 'error', '38', '41.5'],
   ['encoding-fallback', 'hint', '', ''],
   ['unknown-pragma', 'hint', '', ''],
+  ['mixed-tile-notation', 'warning', '', ''],
 ];
 
 interface SpecRow {
