@@ -30,6 +30,7 @@ import type { EventNode, TileRef } from '../syntax/types';
 import { knownRacks, tilesOffBoard, writeRack, type RackTurn } from '../engine/known-racks';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import { rackFace, sameTiles } from '../engine/racks';
+import { playInNotation } from '../syntax/tiles';
 
 export interface ReconstructLine {
   /** 1-based line of the sheet. */
@@ -266,9 +267,10 @@ export function* reconstructSheetSteps(
   const lineText = (n: number): string => file.text.split(/\r?\n/)[n] ?? '';
   const eol = file.text.includes('\r\n') ? '\r\n' : '\n';
   const racks = certainRacks(list, search, finalBoard, analysis.replay.tileSet, finisher, statedRacks(analysis));
-  // The plays are written in bracket notation ([CH]); once one is, the whole answer reads in it,
-  // so a rack is written so too (a plain `ch` would then read as two blanks).
-  const brackets = file.notation === 'brackets' || search.turns.some((a) => a.status === 'decided' && a.candidates[0].play.includes('['));
+  // Plays and racks are written in the record's own notation (NOTATION.md, `#tile-notation`): a
+  // `[LL]` written into a plain sheet would turn the whole file to brackets and change how its
+  // other lines read (an end line's `rr`, say).
+  const brackets = file.notation === 'brackets';
   list.forEach((x, k) => {
     const e = x.event;
     const a = search.turns[k];
@@ -284,7 +286,7 @@ export function* reconstructSheetSteps(
         const turn = analysis.replay.turns[x.index];
         const total = e.total?.text ?? String(turn?.computedTotal ?? '');
         const rack = e.rack ? `${e.rack.text} ` : written;
-        const text = `>${e.nick.text}: ${rack}${p.coord} ${p.play} ${signed(p.score)} ${total}`;
+        const text = `>${e.nick.text}: ${rack}${p.coord} ${playInNotation(p.play, file.notation)} ${signed(p.score)} ${total}`;
         const original = lineText(e.line);
         edits.push({
           range: { start: { line: e.line, character: 0 }, end: { line: e.line, character: original.length } },

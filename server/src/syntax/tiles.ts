@@ -247,3 +247,20 @@ export function composePlay(raw: Tiles, notation: TileNotation): PlayNode {
   if (notation === 'plain') return { text: raw.text, span: raw.span, pieces: raw.pieces, tiles: playTiles(raw.pieces, notation), singles };
   return { text: raw.text, span: raw.span, pieces: raw.pieces, tiles: singles, other: playTiles(raw.pieces, 'plain'), singles };
 }
+
+/**
+ * A play the engine wrote in bracket notation (`CO[CH]eS`, `.` for the board's tiles) in a record's
+ * own notation: plain writes a digraph tile as its two letters (`COCHeS`; a blank one in lower
+ * case). Writers use this so a record keeps one notation (NOTATION.md, `#tile-notation`).
+ */
+export function playInNotation(play: string, notation: TileNotation): string {
+  return notation === 'brackets' ? play : play.replace(/\[([^\]]+)\]/g, '$1');
+}
+
+/**
+ * A rack written in bracket notation (`AC[CH]ORS?`) in a record's own notation: plain writes a
+ * digraph tile in lower case (`ACchORS?`), which a plain rack always reads as the tile.
+ */
+export function rackInNotation(rack: string, notation: TileNotation): string {
+  return notation === 'brackets' ? rack : rack.replace(/\[([^\]]+)\]/g, (_, inner: string) => inner.toLowerCase());
+}
