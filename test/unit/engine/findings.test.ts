@@ -37,6 +37,14 @@ const A_END = APPENDIX_A.split('\n').slice(0, 30).join('\n') + '\n';
 
 const CASES: readonly Case[] = [
   {
+    code: 'mixed-tile-notation',
+    name: "a bracket file's rr that fits its turn only as the RR tile",
+    fire: record('#tile-notation brackets', LIBRO, '>Beto: ACEMNOrr -rr +0 0'),
+    twin: record('#tile-notation brackets', LIBRO, '>Beto: ACEMNO[RR] -[RR] +0 0'),
+    line: 8,
+    at: 'ACEMNOrr',
+  },
+  {
     code: 'unknown-player',
     name: 'a nick that is neither player',
     fire: record(LIBRO, '>Beta: ACEMNPT H4 CAMP. +14 14'),
