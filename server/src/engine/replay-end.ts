@@ -24,6 +24,7 @@ import {
   nick,
   otherFromOf,
   ownRackArticle,
+  rackTiles,
   readInOtherNotation,
   readingsOf,
   report,
@@ -88,7 +89,7 @@ function endTiles(
   let index = expected ? readings.findIndex((r) => sameTiles(r, expected)) : -1;
   if (index < 0 && fits) index = readings.findIndex(fits);
   if (index < 0) index = 0;
-  if (index >= (otherFromOf(st, rack) ?? readings.length)) readInOtherNotation(st, rack);
+  if (index >= (otherFromOf(st, rack) ?? readings.length)) readInOtherNotation(st, rack, rackTiles(readings[index] ?? []));
   return readings[index] ?? [];
 }
 

@@ -24,6 +24,7 @@ import {
   nick,
   notChecked,
   otherFromOf,
+  rackTiles,
   NO_RULINGS,
   placeTile,
   rackIsKnown,
@@ -169,13 +170,12 @@ function playFit(st: ReplayState, e: EventNode, refs: readonly TileRef[]): numbe
  * letter pair (`llORA`: the LL tile) when only that one fits the turn (NOTATION.md,
  * `#tile-notation`). Ties go to the file's notation, so no token changes how the rest reads.
  */
-function choosePlayRefs(st: ReplayState, e: EventNode): readonly TileRef[] {
+function choosePlayRefs(st: ReplayState, e: EventNode): { refs: readonly TileRef[]; other: boolean } {
   const own = playRefs(st, e);
   const other = st.spanish ? e.play?.other : undefined;
-  if (!other || !e.play) return own;
-  if (playFit(st, e, other) <= playFit(st, e, own)) return own;
-  readInOtherNotation(st, e.play);
-  return other;
+  if (!other || !e.play) return { refs: own, other: false };
+  if (playFit(st, e, other) <= playFit(st, e, own)) return { refs: own, other: false };
+  return { refs: other, other: true };
 }
 
 /** `judging()`'s lookup as a function for scoring, made once per replay (undefined: no lexicon). */
@@ -203,10 +203,11 @@ function restorePoint(st: ReplayState, player: PlayerState): PlacementRecord['be
 export function placement(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const player = st.players[p];
-  const refs = choosePlayRefs(st, e);
+  const { refs, other } = choosePlayRefs(st, e);
   const rack = readRack(st, e, p, (reading) => neededFaces(st, e, resolveTiles(refs, reading.map(rackFace))));
   const before = restorePoint(st, player);
   const tiles = resolveTiles(refs, rack?.tiles);
+  if (other && e.play) readInOtherNotation(st, e.play, tiles);
   const faceIssues = checkTileFaces(st, tiles, rack?.foreign);
 
   if (!e.coord || !e.play) return { computed: 0 };
@@ -681,7 +682,7 @@ export function exchange(st: ReplayState, e: EventNode, ctx: LineContext): Outco
     );
   const rack = readRack(st, e, p, (reading) => exchangedChoice(reading.map(rackFace)).tiles);
   const chosen = e.exchanged ? exchangedChoice(rack?.tiles) : undefined;
-  if (chosen?.other && e.exchanged) readInOtherNotation(st, e.exchanged);
+  if (chosen?.other && e.exchanged) readInOtherNotation(st, e.exchanged, rackTiles(chosen.tiles));
   const out = chosen?.tiles;
   const count = out ? out.length : (e.exchangedCount?.value ?? 0);
   const where = e.exchanged?.span ?? e.exchangedCount?.span ?? e.span;

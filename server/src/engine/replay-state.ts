@@ -37,6 +37,7 @@ import type {
   GameEnd,
   GameEndReason,
   IllegalPlay,
+  OtherNotationToken,
   PlacedTile,
   RackInfo,
   RackReadingNote,
@@ -228,7 +229,7 @@ export interface ReplayState {
    * the digraph tile because only that reading fits its turn), in line order; `finish` reports
    * the file's one `mixed-tile-notation` warning from them.
    */
-  readonly otherNotation: { span: Span; text: string }[];
+  readonly otherNotation: OtherNotationToken[];
   /** `judging()`'s lexicon, made on first use. */
   judge?: Lexicon;
   /** `judging()`'s lookup as a function for scoring, made on first use (null: no lexicon). */
@@ -366,9 +367,33 @@ export function otherFromOf(st: ReplayState, rack: RackNode): number | undefined
 }
 
 /** A token read in the other tile notation (NOTATION.md, `#tile-notation`): kept for the one warning. */
-export function readInOtherNotation(st: ReplayState, token: { span: Span; text: string }): void {
+export function readInOtherNotation(st: ReplayState, token: { span: Span; text: string }, tiles: readonly BracketTile[]): void {
   if (st.otherNotation.some((t) => t.span.start.offset === token.span.start.offset)) return;
-  st.otherNotation.push({ span: token.span, text: token.text });
+  st.otherNotation.push({ span: token.span, text: token.text, brackets: bracketText(tiles) });
+}
+
+/** A tile as `bracketText` writes it: a face ('?' a rack's blank), blank, or a board tile. */
+export interface BracketTile {
+  readonly letter: string | null;
+  readonly blank: boolean;
+  readonly through?: boolean;
+}
+
+/** Tiles in bracket notation as a record writes them: `[CH]`, `[ch]` a blank CH, `a` a blank A, `.`, `?`. */
+export function bracketText(tiles: readonly BracketTile[]): string {
+  return tiles
+    .map((t) => {
+      if (t.through || t.letter === null) return '.';
+      if (t.letter === '?') return '?';
+      const face = t.blank ? t.letter.toLowerCase() : t.letter;
+      return t.letter.length > 1 ? `[${face}]` : face;
+    })
+    .join('');
+}
+
+/** Rack faces ('?' a blank) as `bracketText` takes them. */
+export function rackTiles(faces: readonly string[]): BracketTile[] {
+  return faces.map((f) => ({ letter: f, blank: false }));
 }
 
 /**
@@ -392,7 +417,7 @@ export function readRack(
     readings.length <= 1 ? ONE_READING : { needed, expectedSize: player.size, keep: player.known, unseen: (f) => unseen(st, f) },
     otherFromOf(st, rack),
   );
-  if (choice.other) readInOtherNotation(st, rack);
+  if (choice.other) readInOtherNotation(st, rack, rackTiles(choice.tiles));
   const tiles = choice.tiles;
   const reading = readings[choice.index] ?? [];
   const note: RackReadingNote | undefined =

@@ -232,4 +232,18 @@ export interface Replay {
    * turns, and the first such line (where the editor says so, once).
    */
   readonly playsNotChecked?: { readonly count: number; readonly line: number; readonly span: Span };
+  /**
+   * The tokens read in the other tile notation than the file's (a bracket file's `rr` that fits its
+   * turn only as the RR tile; NOTATION.md, `#tile-notation`), in line order, each with its tiles as
+   * the replay read them, in bracket notation (`AALORV[LL]`, `[LL]ORA`): what `format` and
+   * `export` write for it.
+   */
+  readonly otherNotation: readonly OtherNotationToken[];
+}
+
+/** A token read in the other tile notation, and its tiles as read, in brackets. */
+export interface OtherNotationToken {
+  readonly span: Span;
+  readonly text: string;
+  readonly brackets: string;
 }

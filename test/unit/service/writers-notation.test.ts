@@ -13,7 +13,9 @@ import { analyze, type Analysis } from '../../../server/src/service/document';
 import { fixAll } from '../../../server/src/service/fix-all';
 import { fillRecord } from '../../../server/src/service/fill';
 import { reconstructSheet } from '../../../server/src/service/reconstruct';
-import { formatDocument } from '../../../server/src/syntax/format';
+import { format, formatDocument } from '../../../server/src/syntax/format';
+import { otherReadings } from '../../../server/src/service/editing';
+import { exportForWoogles } from '../../../server/src/service/export';
 import { playInNotation, rackInNotation } from '../../../server/src/syntax/tiles';
 import { corpusFiles, defaultLexicon, sampleFiles } from '../../support/fixtures';
 import { generateGame } from '../../support/generator';
@@ -168,6 +170,15 @@ describe('service: writers keep what check computes', function () {
           where,
         );
         assert.ok(after.findings.filter((f) => f.code === 'mixed-tile-notation').length <= 1, where);
+        // format and export convert every token: the file comes out in brackets alone.
+        for (const [tool, out] of [
+          ['format', format(after.parsed.file, otherReadings(after.replay))],
+          ['export', exportForWoogles(after, 'en')],
+        ] as const) {
+          const back = analyze(out, { lexicon });
+          assert.deepEqual(computed(back).result, computed(before).result, `${tool}, ${where}`);
+          assert.ok(!back.findings.some((f) => f.code === 'mixed-tile-notation'), `${tool}, ${where}`);
+        }
       });
     }
     assert.ok(mixedLines >= 20, `${mixedLines} lines tried`);
