@@ -13,7 +13,8 @@
  *   const outcome = placement(st, e, { player: 0 });   // outcome.computed: the play's true score
  */
 import type { Finding } from '../rules/types';
-import type { EventNode, TileRef } from '../syntax/types';
+import type { EventNode, RackNode, TileRef } from '../syntax/types';
+import { composeRack } from '../syntax/tiles';
 import { BOARD_SIZE, squareIndex } from './board';
 import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } from './placement';
 import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles, type ReadingChoice } from './racks';
@@ -427,7 +428,16 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const score = wordLineScore(st, e, p);
   const word = e.word;
-  if (!word || st.blind) return onUnknownBoard(st, e, p, score);
+  if (!word || st.blind) {
+    const outcome = onUnknownBoard(st, e, p, score);
+    // The board cannot tell a word from a rack here: say that the string could be either.
+    if (word && e.rack === undefined && oneStringRack(st, e, p) && outcome.wordSearch) outcome.wordSearch = { ...outcome.wordSearch, alsoRack: true };
+    return outcome;
+  }
+  // One tile string before the score (`>Ana: ACENRUZ +30 30`): the word when a placement of it
+  // scores so, else the rack of a score-only line (NOTATION.md, "One tile string before the score").
+  const asRack = e.rack === undefined ? oneStringRack(st, e, p) : undefined;
+  const alsoRack = asRack !== undefined && readingsOf(st, asRack).some((r) => r.length === st.players[p].size);
   const tiles = wordTiles(st, word);
   const judge = wordJudge(st);
   const candidate = (c: WordPlacement): WordCandidate => ({ coord: c.coord, play: c.play, score: c.score });
@@ -438,9 +448,9 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     const outcome = placement(st, locatedEvent(st, e, solved.chosen), ctx);
     outcome.placedAsPlay = true;
     if (solved.status === 'located') {
-      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(solved.chosen)], nearest: [] };
+      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(solved.chosen)], nearest: [], ...(alsoRack ? { alsoRack } : {}) };
     } else {
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: solved.candidates.map(candidate), nearest: [] };
+      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: solved.candidates.map(candidate), nearest: [], ...(alsoRack ? { alsoRack } : {}) };
       outcome.unchecked = true;
       outcome.illegal = undefined;
     }
@@ -457,13 +467,19 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     const outcome = placement(st, locatedEvent(st, e, kept[0]), ctx);
     outcome.placedAsPlay = true;
     if (kept.length === 1 && !sheet.provisional) {
-      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
+      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [], ...(alsoRack ? { alsoRack } : {}) };
     } else {
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
+      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [], ...(alsoRack ? { alsoRack } : {}) };
       outcome.unchecked = true;
       outcome.illegal = undefined;
       sheet.provisional = true;
     }
+    return outcome;
+  }
+  if (asRack) {
+    // No placement of it scores so: the rack of a score-only line, never itself an error.
+    const outcome = scoreOnlyTurn(st, { ...e, kind: 'score-only', rack: asRack }, p, score);
+    outcome.wordSearch = { status: 'rack', ...(score !== undefined ? { score } : {}), setAside: [], candidates: [], nearest: found.nearest.map(candidate) };
     return outcome;
   }
   if (sheet.provisional) return onUnknownBoard(st, e, p, score);
@@ -477,6 +493,25 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   else report(st, 'score-mismatch', span, { word: word.text }, { messageId: 'score-mismatch-word-unplaceable' });
   outcome.wordSearch = { status: 'nowhere', ...(score !== undefined ? { score } : {}), setAside: [], candidates: [], nearest };
   return outcome;
+}
+
+/**
+ * The one tile string of a line read as a rack (`>Ana: ACENRUZ +30 30`), when it can be one: no
+ * played-through dot, no blank designated by a lower-case letter (a rack writes `?`), and a reading
+ * that holds no more tiles than the player's rack and no tile more often than it remains unseen.
+ */
+function oneStringRack(st: ReplayState, e: EventNode, p: number): RackNode | undefined {
+  const w = e.word;
+  if (!w || w.pieces.some((x) => x.kind === 'through' || x.kind === 'blank')) return undefined;
+  if ((st.spanish ? w.tiles : w.singles).some((t) => t.blank && !t.lowerDigraph)) return undefined;
+  const rack = composeRack({ text: w.text, span: w.span, pieces: w.pieces }, st.file.notation);
+  const fits = readingsOf(st, rack).some((reading) => {
+    const faces = reading.map(rackFace);
+    if (faces.length > st.players[p].size) return false;
+    for (const f of new Set(faces)) if (!st.set.has(f) || countOf(faces, f) > unseen(st, f)) return false;
+    return true;
+  });
+  return fits ? rack : undefined;
 }
 
 /** The joint search's state of one replay: the segment's solution, and whether the board holds a guess. */

@@ -144,7 +144,11 @@ export interface WordCandidate {
  * score (`nearest` holds the closest), `unknown-board` after a score-only line (nothing to search).
  */
 export interface WordSearchNote {
-  readonly status: 'located' | 'ambiguous' | 'nowhere' | 'unknown-board';
+  /**
+   * `rack`: a line with one tile string before the score that no placement of it fits, read as
+   * the rack of a score-only line (NOTATION.md, "One tile string before the score").
+   */
+  readonly status: 'located' | 'ambiguous' | 'nowhere' | 'unknown-board' | 'rack';
   /** The score searched for (the sheet's, or the one its totals give); undefined: not known. */
   readonly score?: number;
   /** `located`: the one placement; `ambiguous`: every candidate, likeliest first. */
@@ -153,6 +157,11 @@ export interface WordSearchNote {
   readonly nearest: readonly WordCandidate[];
   /** Candidates the later lines or an unaccepted cross word set aside (for the explanation). */
   readonly setAside: readonly WordCandidate[];
+  /**
+   * The line's one tile string could also be a rack: taken as the word (located, ambiguous: a
+   * hint when it could be a whole rack), or on a board not known (unknown-board), either.
+   */
+  readonly alsoRack?: true;
 }
 
 /** What makes a play illegal: the finding's code and the squares at fault (on the board). */

@@ -150,6 +150,8 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
         lines.push({ line, status: 'filled', what: 'placement', text: `${c.coord} ${c.play}${e.score ? '' : ` ${signed(c.score)}`}` });
       } else if (search.status === 'ambiguous') {
         lines.push({ line, status: 'ambiguous', what: 'placement', candidates: search.candidates });
+      } else if (search.status === 'rack') {
+        // The one tile string is the rack of a score-only line: no placement to write.
       } else {
         const reason =
           findingsByLine.get(e.line) ??

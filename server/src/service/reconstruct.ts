@@ -99,7 +99,11 @@ function sheetTurns(analysis: Analysis): { event: EventNode; index: number; turn
       return;
     }
     const rack = t.rackBefore && t.rackBefore.complete && t.rackBefore.tiles.length > 0 ? t.rackBefore.tiles : undefined;
-    const written = e.kind === 'placement' ? e.play : e.kind === 'word' ? e.word : undefined;
+    // One tile string before the score read as a rack, or on a board that could not tell: no word
+    // to search for (the rack, when whole, still tells the tiles).
+    const status = t.wordSearch?.status;
+    const undecided = status === 'rack' || (status === 'unknown-board' && t.wordSearch?.alsoRack === true);
+    const written = e.kind === 'placement' ? e.play : e.kind === 'word' && !undecided ? e.word : undefined;
     const word = written ? tilesOf(english ? written.singles : written.tiles) : undefined;
     out.push({
       event: e,

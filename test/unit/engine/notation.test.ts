@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyze } from '../../../server/src/service/document';
 import { reconstructSheet } from '../../../server/src/service/reconstruct';
+import { wordLineDiagnostics, WORD_OR_RACK_CODE } from '../../../server/src/service/word-line';
 import { runCheck } from '../../../server/src/cli/check';
 import { runFix } from '../../../server/src/cli/fix';
 import { playInNotation, rackInNotation } from '../../../server/src/syntax/tiles';
@@ -135,5 +136,68 @@ describe('engine: one reading of the tiles per file', function () {
     assert.equal(playInNotation('CO[CH]eS', 'brackets'), 'CO[CH]eS');
     assert.equal(rackInNotation('AC[CH]ORS?', 'plain'), 'ACchORS?');
     assert.equal(rackInNotation('AAILOT[RR]', 'plain'), 'AAILOTrr');
+  });
+});
+
+describe('engine: one tile string before the score', function () {
+  this.timeout(120000);
+
+  it('reads >Ana: ACENRUZ +30 30 as the rack of a score-only line: no error, the rack known', () => {
+    const text = ['#player1 Ana Ana', '#player2 Luis Luis', '>Ana: ACENRUZ +30 30', '>Luis: +20 20', ''].join('\n');
+    const a = analyze(text, { lexicon });
+    assert.deepEqual(errors(text), []);
+    assert.equal(a.replay.turns[0].wordSearch?.status, 'rack');
+    assert.deepEqual(a.replay.turns[0].rackBefore?.tiles, ['A', 'C', 'E', 'N', 'R', 'U', 'Z']);
+    assert.deepEqual([...a.replay.result], [30, 20]);
+  });
+
+  it('takes the word when a placement of it scores so, with a hint when it could also be a whole rack', () => {
+    const placed = analyze(['#player1 Ana Ana', '#player2 Luis Luis', '>Ana: ABILORS 8D ABILORS +0 0', ''].join('\n'), { lexicon });
+    const score = placed.replay.turns[0].computedScore;
+    const text = ['#player1 Ana Ana', '#player2 Luis Luis', `>Ana: ABILORS +${score} ${score}`, ''].join('\n');
+    const a = analyze(text, { lexicon });
+    const search = a.replay.turns[0].wordSearch;
+    assert.ok(search?.status === 'located' || search?.status === 'ambiguous', search?.status);
+    assert.equal(search?.alsoRack, true);
+    assert.deepEqual(errors(text), []);
+    assert.deepEqual(
+      wordLineDiagnostics(a, 'en')
+        .filter((d) => d.code === WORD_OR_RACK_CODE)
+        .map((d) => d.message),
+      ['ABILORS is taken as the word played, though it could also be the rack of a score-only line'],
+    );
+    // A word that could not be a whole rack gets no hint.
+    const libro = analyze(['#player1 Ana Ana', '#player2 Luis Luis', '>Ana: LIBRO +16 16', ''].join('\n'), { lexicon });
+    assert.notEqual(libro.replay.turns[0].wordSearch?.status, 'rack');
+    assert.equal(libro.replay.turns[0].wordSearch?.alsoRack, undefined);
+  });
+
+  it('a string that cannot be a rack (eight letters) and scores nowhere stays an error', () => {
+    const text = ['#player1 Ana Ana', '#player2 Luis Luis', '>Ana: ACENRUZO +30 30', ''].join('\n');
+    assert.deepEqual(errors(text), ['3: score-mismatch']);
+  });
+
+  it('reconstruct uses a sheet’s racks written before the score', () => {
+    const s = stripToScores(fs.readFileSync(REAL), { lexicon });
+    const original = fs.readFileSync(REAL, 'utf8').split('\n');
+    // The sheet with each placement's rack kept: `>Daniel: ACDEPRV +14 14`.
+    const withRacks = s.text
+      .split('\n')
+      .map((line, i) => {
+        const m = /^(>[^:]+:) (\S+) [0-9A-O]{2,3} \S+ (\+\d+ -?\d+)$/.exec(original[i] ?? '');
+        return m && line.startsWith(m[1]) && !/^\(/.test(m[2]) ? `${m[1]} ${m[2]} ${m[3]}` : line;
+      })
+      .join('\n');
+    assert.notEqual(withRacks, s.text);
+    const sheet = analyze(withRacks, { lexicon, tileSet: s.tileSet });
+    assert.deepEqual(
+      sheet.findings.filter((f) => f.severity === 'error').map((f) => `${f.span.start.line + 1}: ${f.code}`),
+      [],
+    );
+    const r = reconstructSheet(sheet, s.board, { lexicon, lang: 'en', timeLimitMs: 60000 });
+    const decided = r.lines.filter((l) => l.status === 'decided').length;
+    assert.ok(decided >= 20, `${decided} turns rebuilt`);
+    const back = analyze(r.text, { lexicon, tileSet: s.tileSet });
+    assert.deepEqual([...back.replay.result], [334, 555]);
   });
 });
