@@ -254,7 +254,8 @@ export function rackDeduction(st: ReplayState, e: EventNode, ctx: LineContext): 
       return { computed: 0 };
     }
     st.deducted[p] = true;
-    if (st.blind && !st.writtenRemaining) st.writtenRemaining = endTiles(st, e.endRack, undefined, (tiles) => declared === -value(st, tiles));
+    if (st.blind && !st.writtenRemaining)
+      st.writtenRemaining = endTiles(st, e.endRack, undefined, (tiles) => declared === -value(st, tiles));
     return { computed: deduct(st, e, declared, leftAtEnd(st)) };
   }
   // Nobody went out: each player subtracts their own rack.

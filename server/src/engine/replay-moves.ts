@@ -431,7 +431,8 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   if (!word || st.blind) {
     const outcome = onUnknownBoard(st, e, p, score);
     // The board cannot tell a word from a rack here: say that the string could be either.
-    if (word && e.rack === undefined && oneStringRack(st, e, p) && outcome.wordSearch) outcome.wordSearch = { ...outcome.wordSearch, alsoRack: true };
+    if (word && e.rack === undefined && oneStringRack(st, e, p) && outcome.wordSearch)
+      outcome.wordSearch = { ...outcome.wordSearch, alsoRack: true };
     return outcome;
   }
   // One tile string before the score (`>Ana: ACENRUZ +30 30`): the word when a placement of it
@@ -448,9 +449,21 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     const outcome = placement(st, locatedEvent(st, e, solved.chosen), ctx);
     outcome.placedAsPlay = true;
     if (solved.status === 'located') {
-      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(solved.chosen)], nearest: [], ...(alsoRack ? { alsoRack } : {}) };
+      outcome.wordSearch = {
+        status: 'located',
+        ...base,
+        candidates: [candidate(solved.chosen)],
+        nearest: [],
+        ...(alsoRack ? { alsoRack } : {}),
+      };
     } else {
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: solved.candidates.map(candidate), nearest: [], ...(alsoRack ? { alsoRack } : {}) };
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        ...base,
+        candidates: solved.candidates.map(candidate),
+        nearest: [],
+        ...(alsoRack ? { alsoRack } : {}),
+      };
       outcome.unchecked = true;
       outcome.illegal = undefined;
     }
@@ -469,7 +482,13 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     if (kept.length === 1 && !sheet.provisional) {
       outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [], ...(alsoRack ? { alsoRack } : {}) };
     } else {
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [], ...(alsoRack ? { alsoRack } : {}) };
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        ...base,
+        candidates: kept.map(candidate),
+        nearest: [],
+        ...(alsoRack ? { alsoRack } : {}),
+      };
       outcome.unchecked = true;
       outcome.illegal = undefined;
       sheet.provisional = true;
@@ -479,7 +498,13 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   if (asRack) {
     // No placement of it scores so: the rack of a score-only line, never itself an error.
     const outcome = scoreOnlyTurn(st, { ...e, kind: 'score-only', rack: asRack }, p, score);
-    outcome.wordSearch = { status: 'rack', ...(score !== undefined ? { score } : {}), setAside: [], candidates: [], nearest: found.nearest.map(candidate) };
+    outcome.wordSearch = {
+      status: 'rack',
+      ...(score !== undefined ? { score } : {}),
+      setAside: [],
+      candidates: [],
+      nearest: found.nearest.map(candidate),
+    };
     return outcome;
   }
   if (sheet.provisional) return onUnknownBoard(st, e, p, score);

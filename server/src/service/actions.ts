@@ -80,7 +80,8 @@ export function fiseEndingLines(analysis: Analysis, event: EventNode, turn: Turn
   if (!rack || turn.player < 0) return undefined;
   const set = TILE_SETS[replay.tileSet];
   // The reading whose double is the line's amount (a plain `(LLP) +10` is L, L, P), else the first.
-  const valueOf = (tiles: readonly TileRef[]): number => tiles.reduce((sum, t) => sum + (t.blank || t.letter === null ? 0 : set.value(t.letter)), 0);
+  const valueOf = (tiles: readonly TileRef[]): number =>
+    tiles.reduce((sum, t) => sum + (t.blank || t.letter === null ? 0 : set.value(t.letter)), 0);
   const values = (rack.readings.length > 0 ? rack.readings : [rack.singles]).map(valueOf);
   const value = values.find((v) => 2 * v === event.score?.value) ?? values[0];
   const finisher = turn.player;

@@ -37,7 +37,8 @@ export function exportForWoogles(analysis: Analysis, lang: Language = 'es'): str
   const spanish = replay.tileSet === 'spanish';
   // Tokens the replay read in the other tile notation are written as it read them (Replay.otherNotation).
   const other: OtherReadings = new Map(replay.otherNotation.map((t) => [t.span.start.offset, t.brackets]));
-  const value = (tiles: readonly TileRef[]): number => tiles.reduce((sum, t) => sum + (t.blank || !t.letter ? 0 : TILE_SETS[replay.tileSet].value(t.letter)), 0);
+  const value = (tiles: readonly TileRef[]): number =>
+    tiles.reduce((sum, t) => sum + (t.blank || !t.letter ? 0 : TILE_SETS[replay.tileSet].value(t.letter)), 0);
   const turnByLine = new Map<number, TurnState>();
   for (const turn of replay.turns) turnByLine.set(turn.event.line, turn);
   const out: string[] = ['#character-encoding UTF-8'];
@@ -98,7 +99,12 @@ function rackFromState(rack: readonly string[]): string {
   return rack.map((l) => tileText(l, false)).join('');
 }
 
-function rackNodeTextOf(node: RackNode | undefined, spanish: boolean, other: OtherReadings, amount?: (tiles: readonly TileRef[]) => boolean): string {
+function rackNodeTextOf(
+  node: RackNode | undefined,
+  spanish: boolean,
+  other: OtherReadings,
+  amount?: (tiles: readonly TileRef[]) => boolean,
+): string {
   if (!node) return '';
   const read = other.get(node.span.start.offset);
   if (read !== undefined) return read;

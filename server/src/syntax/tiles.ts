@@ -233,7 +233,8 @@ function hasPair(pieces: readonly Piece[]): boolean {
 export function composeRack(raw: Tiles, notation: TileNotation): RackNode {
   const singles = raw.pieces.map((p) => singleTile(p, false));
   if (!hasPair(raw.pieces)) return { text: raw.text, span: raw.span, pieces: raw.pieces, readings: [singles], singles };
-  if (notation === 'plain') return { text: raw.text, span: raw.span, pieces: raw.pieces, readings: rackReadings(raw.pieces, notation), singles };
+  if (notation === 'plain')
+    return { text: raw.text, span: raw.span, pieces: raw.pieces, readings: rackReadings(raw.pieces, notation), singles };
   // Brackets: the file's reading first, then the plain readings that differ from it (a mixed file).
   const own = multisetKey(singles);
   const others = rackReadings(raw.pieces, 'plain').filter((r) => multisetKey(r) !== own);

@@ -118,7 +118,10 @@ describe('engine: one reading of the tiles per file', function () {
     assert.equal(sheet.parsed.file.notation, 'plain');
     const r = reconstructSheet(sheet, s.board, { lexicon, lang: 'en', timeLimitMs: 60000 });
     const decided = r.lines.filter((l) => l.status === 'decided');
-    assert.ok(decided.some((l) => l.play && /\[(CH|LL|RR)\]/i.test(l.play.play)), 'a digraph play is decided');
+    assert.ok(
+      decided.some((l) => l.play && /\[(CH|LL|RR)\]/i.test(l.play.play)),
+      'a digraph play is decided',
+    );
     assert.ok(!r.text.includes('['), 'no bracket written into a plain sheet');
     const back = analyze(r.text, { lexicon, tileSet: s.tileSet });
     assert.equal(back.parsed.file.notation, 'plain');
