@@ -13,7 +13,7 @@
  *   const outcome = endRack(st, e, { player: 0 });   // outcome.computed: R (or 2R) of the opponent's rack
  */
 import type { RelatedInfo } from '../rules/types';
-import type { EventNode, RackNode } from '../syntax/types';
+import type { EventNode, RackNode, Span, TileRef } from '../syntax/types';
 import { explainRejection } from '../lexicon/reasons';
 import { namedWord } from '../rules/named-words';
 import { formatTiles, rackFace, sameTiles, sortTiles } from './racks';
@@ -386,6 +386,44 @@ export function checkRunEnd(st: ReplayState, e: EventNode): void {
   if (reason) st.end = { reason, article: endArticle(reason, st.edition), afterTurn: st.turns.length, line: e.line, event: e };
 }
 
+/** Whether a tile was composed from a letter pair (`RR`, `ll`), not written in brackets. */
+function fromPair(t: TileRef): boolean {
+  return t.text.length === 2 && t.letter !== null && t.letter.length === 2;
+}
+
+/**
+ * A file that says `#tile-notation plain` yet writes a tile in brackets (`[RR]`) while another
+ * token spells a digraph plainly (`RR` in a play, `rr` on a rack): one `mixed-tile-notation`
+ * warning on the first bracket tile. Both read as written (a bracket tile is the same in either
+ * notation), so nothing else changes.
+ */
+function plainWithBrackets(st: ReplayState): void {
+  if (!st.spanish || st.file.notation !== 'plain') return;
+  let bracket: { span: Span; text: string } | undefined;
+  let pairs = false;
+  for (const e of st.file.events) {
+    for (const r of [e.rack, e.exchanged, e.endRack]) {
+      if (!r) continue;
+      bracket ??= r.pieces.some((x) => x.kind === 'bracket') ? r : undefined;
+      if (r.readings.length > 0 && r.readings.every((reading) => reading.some(fromPair))) pairs = true;
+    }
+    for (const p of [e.play, e.word]) {
+      if (!p) continue;
+      bracket ??= p.pieces.some((x) => x.kind === 'bracket') ? p : undefined;
+      if (p.tiles.some(fromPair)) pairs = true;
+    }
+  }
+  if (bracket && pairs) {
+    report(
+      st,
+      'mixed-tile-notation',
+      bracket.span,
+      { text: bracket.text, line: bracket.span.start.line + 1 },
+      { messageId: 'mixed-tile-notation-plain' },
+    );
+  }
+}
+
 /**
  * After the last line: the end-of-game adjustments that are missing (37.4 / 40.3 after going
  * out; each player's own rack after 37.1–37.3 / 40.1–40.2), a penalty a clock over time calls
@@ -399,6 +437,8 @@ export function finish(st: ReplayState): void {
   if (mixed) {
     // One warning for the file (NOTATION.md, `#tile-notation`), on the first token read the other way.
     report(st, 'mixed-tile-notation', mixed.span, { text: mixed.text, line: mixed.span.start.line + 1, count: st.otherNotation.length });
+  } else {
+    plainWithBrackets(st);
   }
   const end = st.end;
   if (end && end.reason === 'out' && end.finisher !== undefined && !st.settled.incomplete) {
