@@ -12,7 +12,9 @@
  *   planilla export --for woogles partida.gcg -o partida-woogles.gcg
  */
 import { parse } from '../syntax/parse';
-import { format, formatRefusal } from '../syntax/format';
+import { format, formatRefusal, hasOtherReadings } from '../syntax/format';
+import { replay } from '../engine/replay';
+import { otherReadings } from '../service/editing';
 import { analyze, MAX_CONTENT_LINES } from '../service/document';
 import { exportForWoogles, hasScoreOnlyLines } from '../service/export';
 import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
@@ -51,7 +53,8 @@ async function formatRecords(args: ParsedArgs, io: CliIo): Promise<number> {
       status = 2;
       continue;
     }
-    const formatted = format(parsed.file);
+    // A mixed file's tokens are written as the replay read them (every token in one notation).
+    const formatted = format(parsed.file, hasOtherReadings(parsed.file) ? otherReadings(replay(parsed.file)) : undefined);
     if (!write) {
       writeData(io, formatted);
       continue;

@@ -17,6 +17,7 @@ import { formatMessage, renderFinding, renderNotice } from '../rules/messages';
 import type { Edition, Finding, Language, Severity } from '../rules/types';
 import type { Lexicon } from '../lexicon/types';
 import type { TileSetName } from '../engine/types';
+import type { TileNotation } from '../syntax/types';
 import { terminalText } from './terminal';
 
 export interface CheckSettings {
@@ -50,6 +51,8 @@ export interface JsonFile {
   path: string;
   rules: Edition;
   tileSet: TileSetName;
+  /** The file's tile notation, decided once for the whole file (NOTATION.md, `#tile-notation`). */
+  notation: TileNotation;
   players: { nick: string }[];
   diagnostics: JsonDiagnostic[];
   turns: JsonTurn[];
@@ -115,6 +118,7 @@ export function internalErrorReport(
       path,
       rules: settings.rules ?? 'fise',
       tileSet: settings.tileSet ?? 'spanish',
+      notation: 'brackets',
       players: [],
       diagnostics: [],
       turns: [],
@@ -181,6 +185,7 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
       counts: countText || fixedMessage('cli.summary.clean', lang),
       edition: fixedMessage(`edition.${replay.rules}`, lang),
       tileSet: fixedMessage(`ui.tileSet.${replay.tileSet}`, lang),
+      notation: fixedMessage(`cli.summary.notation.${replay.tileSet === 'spanish' ? analysis.parsed.file.notation : 'none'}`, lang),
       lexicon:
         settings.lexicon && replay.tileSet === 'spanish'
           ? fixedMessage('cli.summary.lexicon', lang, terminalText(settings.lexicon.info.name))
@@ -194,6 +199,7 @@ export function analyzeRecord(path: string, bytes: Uint8Array, settings: CheckSe
       path,
       rules: replay.rules,
       tileSet: replay.tileSet,
+      notation: analysis.parsed.file.notation,
       players: replay.players.filter((p) => p.nick !== '').map((p) => ({ nick: p.nick })),
       diagnostics,
       turns,

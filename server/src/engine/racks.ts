@@ -125,6 +125,8 @@ export interface ReadingChoice {
   readonly tiles: string[];
   /** Indices of every reading that fits as well as the chosen one (several: a guess). */
   readonly fitting: readonly number[];
+  /** The chosen reading is the other notation's (a bracket file's pair read as the digraph). */
+  readonly other: boolean;
 }
 
 /** How well a reading fits; higher is better; 15 = consistent with every rule (by priority). */
@@ -140,16 +142,25 @@ function fitScore(reading: readonly TileRef[], faces: readonly string[], ctx: Re
 /**
  * Picks a reading of a rack (readings ordered digraph-first; ties go to the earlier one). The
  * readings that fit as well as the chosen one are `fitting`: more than one means the choice was a
- * guess (a partial rack, say, where neither reading can show the full size).
+ * guess (a partial rack, say, where neither reading can show the full size). Readings from
+ * `otherFrom` on are the other notation's (a mixed file): one of them is taken only when it fits
+ * strictly better than every reading of the file's own notation, and `fitting` then lists only
+ * readings of the same notation as the chosen one.
  */
-export function chooseReading(readings: readonly (readonly TileRef[])[], ctx: ReadingContext): ReadingChoice {
+export function chooseReading(
+  readings: readonly (readonly TileRef[])[],
+  ctx: ReadingContext,
+  otherFrom: number = readings.length,
+): ReadingChoice {
   if (readings.length <= 1) {
     const tiles = (readings[0] ?? []).map(rackFace);
-    return { index: 0, tiles, fitting: [0] };
+    return { index: 0, tiles, fitting: [0], other: false };
   }
   const scores = readings.map((reading) => fitScore(reading, reading.map(rackFace), ctx));
+  const ownBest = Math.max(...scores.slice(0, otherFrom));
   const best = Math.max(...scores);
-  const fitting = scores.flatMap((score, i) => (score === best ? [i] : []));
+  const other = best > ownBest;
+  const fitting = scores.flatMap((score, i) => (score === best && i >= otherFrom === other ? [i] : []));
   const index = fitting[0];
-  return { index, tiles: readings[index].map(rackFace), fitting };
+  return { index, tiles: readings[index].map(rackFace), fitting, other };
 }

@@ -13,7 +13,7 @@
  *   const outcome = endRack(st, e, { player: 0 });   // outcome.computed: R (or 2R) of the opponent's rack
  */
 import type { RelatedInfo } from '../rules/types';
-import type { EventNode, RackNode } from '../syntax/types';
+import type { EventNode, RackNode, Span, TileRef } from '../syntax/types';
 import { explainRejection } from '../lexicon/reasons';
 import { namedWord } from '../rules/named-words';
 import { formatTiles, rackFace, sameTiles, sortTiles } from './racks';
@@ -22,7 +22,10 @@ import {
   endArticle,
   judging,
   nick,
+  otherFromOf,
   ownRackArticle,
+  rackTiles,
+  readInOtherNotation,
   readingsOf,
   report,
   type LineContext,
@@ -69,11 +72,25 @@ export function value(st: ReplayState, tiles: readonly string[]): number {
   return tiles.reduce((sum, t) => sum + (t === '?' ? 0 : st.set.value(t)), 0);
 }
 
-/** The written end rack, read the way that matches `expected` when one does. */
-function endTiles(st: ReplayState, rack: RackNode | undefined, expected: readonly string[] | undefined): string[] {
+/**
+ * The written end rack, read the way that matches `expected` when one does; with nothing expected
+ * (blind: the board cannot tell), the first reading whose value `fits` the line's declared amount
+ * (`(LLP) +5` is L, L, P: the LL tile would make it 11). The file's notation's readings come
+ * first; a reading of the other notation is taken only when no own reading matches.
+ */
+function endTiles(
+  st: ReplayState,
+  rack: RackNode | undefined,
+  expected: readonly string[] | undefined,
+  fits?: (tiles: readonly string[]) => boolean,
+): string[] {
   if (!rack) return [];
   const readings = readingsOf(st, rack).map((r) => r.map(rackFace));
-  return (expected && readings.find((r) => sameTiles(r, expected))) || readings[0] || [];
+  let index = expected ? readings.findIndex((r) => sameTiles(r, expected)) : -1;
+  if (index < 0 && fits) index = readings.findIndex(fits);
+  if (index < 0) index = 0;
+  if (index >= (otherFromOf(st, rack) ?? readings.length)) readInOtherNotation(st, rack, rackTiles(readings[index] ?? []));
+  return readings[index] ?? [];
 }
 
 /**
@@ -137,7 +154,12 @@ export function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcom
   if (!end || end.reason !== 'out' || end.finisher === undefined) {
     return beforeTheEnd(st, e, declared);
   }
-  if (st.blind && p === end.finisher && !st.writtenRemaining) st.writtenRemaining = endTiles(st, e.endRack, undefined);
+  if (st.blind && p === end.finisher && !st.writtenRemaining) {
+    st.writtenRemaining = endTiles(st, e.endRack, undefined, (tiles) => {
+      const R = value(st, tiles);
+      return declared === R || declared === 2 * R;
+    });
+  }
   const remaining = leftAtEnd(st);
   const written = endTiles(st, e.endRack, remaining);
   const R = value(st, remaining);
@@ -232,7 +254,8 @@ export function rackDeduction(st: ReplayState, e: EventNode, ctx: LineContext): 
       return { computed: 0 };
     }
     st.deducted[p] = true;
-    if (st.blind && !st.writtenRemaining) st.writtenRemaining = endTiles(st, e.endRack, undefined);
+    if (st.blind && !st.writtenRemaining)
+      st.writtenRemaining = endTiles(st, e.endRack, undefined, (tiles) => declared === -value(st, tiles));
     return { computed: deduct(st, e, declared, leftAtEnd(st)) };
   }
   // Nobody went out: each player subtracts their own rack.
@@ -363,12 +386,60 @@ export function checkRunEnd(st: ReplayState, e: EventNode): void {
   if (reason) st.end = { reason, article: endArticle(reason, st.edition), afterTurn: st.turns.length, line: e.line, event: e };
 }
 
+/** Whether a tile was composed from a letter pair (`RR`, `ll`), not written in brackets. */
+function fromPair(t: TileRef): boolean {
+  return t.text.length === 2 && t.letter !== null && t.letter.length === 2;
+}
+
+/**
+ * A file that says `#tile-notation plain` yet writes a tile in brackets (`[RR]`) while another
+ * token spells a digraph plainly (`RR` in a play, `rr` on a rack): one `mixed-tile-notation`
+ * warning on the first bracket tile. Both read as written (a bracket tile is the same in either
+ * notation), so nothing else changes.
+ */
+function plainWithBrackets(st: ReplayState): void {
+  if (!st.spanish || st.file.notation !== 'plain') return;
+  let bracket: { span: Span; text: string } | undefined;
+  let pairs = false;
+  for (const e of st.file.events) {
+    for (const r of [e.rack, e.exchanged, e.endRack]) {
+      if (!r) continue;
+      bracket ??= r.pieces.some((x) => x.kind === 'bracket') ? r : undefined;
+      if (r.readings.length > 0 && r.readings.every((reading) => reading.some(fromPair))) pairs = true;
+    }
+    for (const p of [e.play, e.word]) {
+      if (!p) continue;
+      bracket ??= p.pieces.some((x) => x.kind === 'bracket') ? p : undefined;
+      if (p.tiles.some(fromPair)) pairs = true;
+    }
+  }
+  if (bracket && pairs) {
+    report(
+      st,
+      'mixed-tile-notation',
+      bracket.span,
+      { text: bracket.text, line: bracket.span.start.line + 1 },
+      { messageId: 'mixed-tile-notation-plain' },
+    );
+  }
+}
+
 /**
  * After the last line: the end-of-game adjustments that are missing (37.4 / 40.3 after going
  * out; each player's own rack after 37.1–37.3 / 40.1–40.2), a penalty a clock over time calls
  * for with no `(time)` line (art. 32: the true total takes it off), and the words to judge.
  */
 export function finish(st: ReplayState): void {
+  const mixed = st.otherNotation.reduce<(typeof st.otherNotation)[number] | undefined>(
+    (first, t) => (first === undefined || t.span.start.offset < first.span.start.offset ? t : first),
+    undefined,
+  );
+  if (mixed) {
+    // One warning for the file (NOTATION.md, `#tile-notation`), on the first token read the other way.
+    report(st, 'mixed-tile-notation', mixed.span, { text: mixed.text, line: mixed.span.start.line + 1, count: st.otherNotation.length });
+  } else {
+    plainWithBrackets(st);
+  }
   const end = st.end;
   if (end && end.reason === 'out' && end.finisher !== undefined && !st.settled.incomplete) {
     const f = end.finisher;

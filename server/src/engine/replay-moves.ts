@@ -13,20 +13,24 @@
  *   const outcome = placement(st, e, { player: 0 });   // outcome.computed: the play's true score
  */
 import type { Finding } from '../rules/types';
-import type { EventNode, TileRef } from '../syntax/types';
+import type { EventNode, RackNode, TileRef } from '../syntax/types';
+import { composeRack } from '../syntax/tiles';
 import { BOARD_SIZE, squareIndex } from './board';
 import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } from './placement';
-import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles } from './racks';
+import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles, type ReadingChoice } from './racks';
 import {
   endArticle,
   issue,
   judging,
   nick,
   notChecked,
+  otherFromOf,
+  rackTiles,
   NO_RULINGS,
   placeTile,
   rackIsKnown,
   readingsOf,
+  readInOtherNotation,
   readRack,
   report,
   unseen,
@@ -114,23 +118,65 @@ function checkTileFaces(st: ReplayState, tiles: readonly PlayTile[], rackForeign
   return { foreign: foreign !== undefined, kw: kw !== undefined };
 }
 
-/** CH, LL, RR are single tiles: two loose tiles spelling one inside a new word (art. 11). */
-function checkSeparateDigraphs(st: ReplayState, words: readonly ScoredWord[], placed: readonly PlacedNewTile[]): boolean {
-  if (!st.spanish) return false;
+/** The first pair of loose tiles, one of them new, that spells CH, LL or RR inside a word (art. 11). */
+function separateDigraph(
+  st: ReplayState,
+  words: readonly ScoredWord[],
+): { word: ScoredWord; pair: string; square: ScoredWord['squares'][number] } | undefined {
+  if (!st.spanish) return undefined;
   for (const w of words) {
     for (let i = 0; i + 1 < w.squares.length; i++) {
       const a = w.squares[i];
       const b = w.squares[i + 1];
-      if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) {
-        const pair = a.letter + b.letter;
-        const sq = a.isNew ? a : b;
-        const tile = placed.find((t) => t.row === sq.row && t.col === sq.col);
-        if (tile) report(st, 'separate-digraph', tile.ref.span, { digraph: pair, word: w.word });
-        return true;
-      }
+      if ((a.isNew || b.isNew) && spellsDigraph(a.letter, b.letter)) return { word: w, pair: a.letter + b.letter, square: a.isNew ? a : b };
     }
   }
-  return false;
+  return undefined;
+}
+
+/** CH, LL, RR are single tiles: two loose tiles spelling one inside a new word (art. 11). */
+function checkSeparateDigraphs(st: ReplayState, words: readonly ScoredWord[], placed: readonly PlacedNewTile[]): boolean {
+  const found = separateDigraph(st, words);
+  if (!found) return false;
+  const sq = found.square;
+  const tile = placed.find((t) => t.row === sq.row && t.col === sq.col);
+  if (tile) report(st, 'separate-digraph', tile.ref.span, { digraph: found.pair, word: found.word.word });
+  return true;
+}
+
+/**
+ * How well a reading of the play fits its turn, higher is better: its declared score (not judged
+ * after a score-only line), its tiles on the rack, its squares, no digraph spelt with two tiles.
+ */
+function playFit(st: ReplayState, e: EventNode, refs: readonly TileRef[]): number {
+  if (!e.coord || !e.play) return 0;
+  const readings = rackIsKnown(e.rack) ? readingsOf(st, e.rack).map((r) => r.map(rackFace)) : undefined;
+  let rackFaces: string[] | undefined;
+  for (const r of readings ?? []) {
+    if (missingFrom(r, neededFaces(st, e, resolveTiles(refs, r))).length === 0) {
+      rackFaces = r;
+      break;
+    }
+  }
+  const fromRack = readings === undefined || rackFaces !== undefined;
+  const tiles = resolveTiles(refs, rackFaces ?? readings?.[0]);
+  const resolved = resolvePlacement(st.board, e.coord, tiles, e.play.text, rackFaces);
+  const scored = scorePlacement(st.board, resolved.newTiles, resolved.direction, st.set, undefined);
+  const scoreOk = st.blind || e.score === undefined || scored.score === e.score.value;
+  return (scoreOk ? 8 : 0) + (fromRack ? 4 : 0) + (resolved.geometryError ? 0 : 2) + (separateDigraph(st, scored.words) ? 0 : 1);
+}
+
+/**
+ * The play's tiles: the file's notation's reading, or in a bracket file the plain reading of a
+ * letter pair (`llORA`: the LL tile) when only that one fits the turn (NOTATION.md,
+ * `#tile-notation`). Ties go to the file's notation, so no token changes how the rest reads.
+ */
+function choosePlayRefs(st: ReplayState, e: EventNode): { refs: readonly TileRef[]; other: boolean } {
+  const own = playRefs(st, e);
+  const other = st.spanish ? e.play?.other : undefined;
+  if (!other || !e.play) return { refs: own, other: false };
+  if (playFit(st, e, other) <= playFit(st, e, own)) return { refs: own, other: false };
+  return { refs: other, other: true };
 }
 
 /** `judging()`'s lookup as a function for scoring, made once per replay (undefined: no lexicon). */
@@ -158,10 +204,11 @@ function restorePoint(st: ReplayState, player: PlayerState): PlacementRecord['be
 export function placement(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const player = st.players[p];
-  const refs = playRefs(st, e);
+  const { refs, other } = choosePlayRefs(st, e);
   const rack = readRack(st, e, p, (reading) => neededFaces(st, e, resolveTiles(refs, reading.map(rackFace))));
   const before = restorePoint(st, player);
   const tiles = resolveTiles(refs, rack?.tiles);
+  if (other && e.play) readInOtherNotation(st, e.play, tiles);
   const faceIssues = checkTileFaces(st, tiles, rack?.foreign);
 
   if (!e.coord || !e.play) return { computed: 0 };
@@ -381,7 +428,17 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const score = wordLineScore(st, e, p);
   const word = e.word;
-  if (!word || st.blind) return onUnknownBoard(st, e, p, score);
+  if (!word || st.blind) {
+    const outcome = onUnknownBoard(st, e, p, score);
+    // The board cannot tell a word from a rack here: say that the string could be either.
+    if (word && e.rack === undefined && oneStringRack(st, e, p) && outcome.wordSearch)
+      outcome.wordSearch = { ...outcome.wordSearch, alsoRack: true };
+    return outcome;
+  }
+  // One tile string before the score (`>Ana: ACENRUZ +30 30`): the word when a placement of it
+  // scores so, else the rack of a score-only line (NOTATION.md, "One tile string before the score").
+  const asRack = e.rack === undefined ? oneStringRack(st, e, p) : undefined;
+  const alsoRack = asRack !== undefined && readingsOf(st, asRack).some((r) => r.length === st.players[p].size);
   const tiles = wordTiles(st, word);
   const judge = wordJudge(st);
   const candidate = (c: WordPlacement): WordCandidate => ({ coord: c.coord, play: c.play, score: c.score });
@@ -392,9 +449,21 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     const outcome = placement(st, locatedEvent(st, e, solved.chosen), ctx);
     outcome.placedAsPlay = true;
     if (solved.status === 'located') {
-      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(solved.chosen)], nearest: [] };
+      outcome.wordSearch = {
+        status: 'located',
+        ...base,
+        candidates: [candidate(solved.chosen)],
+        nearest: [],
+        ...(alsoRack ? { alsoRack } : {}),
+      };
     } else {
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: solved.candidates.map(candidate), nearest: [] };
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        ...base,
+        candidates: solved.candidates.map(candidate),
+        nearest: [],
+        ...(alsoRack ? { alsoRack } : {}),
+      };
       outcome.unchecked = true;
       outcome.illegal = undefined;
     }
@@ -411,13 +480,31 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     const outcome = placement(st, locatedEvent(st, e, kept[0]), ctx);
     outcome.placedAsPlay = true;
     if (kept.length === 1 && !sheet.provisional) {
-      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [] };
+      outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [], ...(alsoRack ? { alsoRack } : {}) };
     } else {
-      outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        ...base,
+        candidates: kept.map(candidate),
+        nearest: [],
+        ...(alsoRack ? { alsoRack } : {}),
+      };
       outcome.unchecked = true;
       outcome.illegal = undefined;
       sheet.provisional = true;
     }
+    return outcome;
+  }
+  if (asRack) {
+    // No placement of it scores so: the rack of a score-only line, never itself an error.
+    const outcome = scoreOnlyTurn(st, { ...e, kind: 'score-only', rack: asRack }, p, score);
+    outcome.wordSearch = {
+      status: 'rack',
+      ...(score !== undefined ? { score } : {}),
+      setAside: [],
+      candidates: [],
+      nearest: found.nearest.map(candidate),
+    };
     return outcome;
   }
   if (sheet.provisional) return onUnknownBoard(st, e, p, score);
@@ -431,6 +518,25 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   else report(st, 'score-mismatch', span, { word: word.text }, { messageId: 'score-mismatch-word-unplaceable' });
   outcome.wordSearch = { status: 'nowhere', ...(score !== undefined ? { score } : {}), setAside: [], candidates: [], nearest };
   return outcome;
+}
+
+/**
+ * The one tile string of a line read as a rack (`>Ana: ACENRUZ +30 30`), when it can be one: no
+ * played-through dot, no blank designated by a lower-case letter (a rack writes `?`), and a reading
+ * that holds no more tiles than the player's rack and no tile more often than it remains unseen.
+ */
+function oneStringRack(st: ReplayState, e: EventNode, p: number): RackNode | undefined {
+  const w = e.word;
+  if (!w || w.pieces.some((x) => x.kind === 'through' || x.kind === 'blank')) return undefined;
+  if ((st.spanish ? w.tiles : w.singles).some((t) => t.blank && !t.lowerDigraph)) return undefined;
+  const rack = composeRack({ text: w.text, span: w.span, pieces: w.pieces }, st.file.notation);
+  const fits = readingsOf(st, rack).some((reading) => {
+    const faces = reading.map(rackFace);
+    if (faces.length > st.players[p].size) return false;
+    for (const f of new Set(faces)) if (!st.set.has(f) || countOf(faces, f) > unseen(st, f)) return false;
+    return true;
+  });
+  return fits ? rack : undefined;
 }
 
 /** The joint search's state of one replay: the segment's solution, and whether the board holds a guess. */
@@ -622,15 +728,22 @@ export function exchange(st: ReplayState, e: EventNode, ctx: LineContext): Outco
   const p = ctx.player;
   const player = st.players[p];
   const exchangedReadings = e.exchanged ? readingsOf(st, e.exchanged) : [];
-  const exchangedFor = (rack: readonly string[] | undefined): readonly string[] =>
-    chooseReading(exchangedReadings, {
-      needed: () => [],
-      expectedSize: -1,
-      keep: [],
-      unseen: (f) => (rack ? countOf(rack, f) : unseen(st, f)),
-    }).tiles;
-  const rack = readRack(st, e, p, (reading) => exchangedFor(reading.map(rackFace)));
-  const out = e.exchanged ? exchangedFor(rack?.tiles) : undefined;
+  const exchangedOtherFrom = e.exchanged ? otherFromOf(st, e.exchanged) : undefined;
+  const exchangedChoice = (rack: readonly string[] | undefined): ReadingChoice =>
+    chooseReading(
+      exchangedReadings,
+      {
+        needed: () => [],
+        expectedSize: -1,
+        keep: [],
+        unseen: (f) => (rack ? countOf(rack, f) : unseen(st, f)),
+      },
+      exchangedOtherFrom,
+    );
+  const rack = readRack(st, e, p, (reading) => exchangedChoice(reading.map(rackFace)).tiles);
+  const chosen = e.exchanged ? exchangedChoice(rack?.tiles) : undefined;
+  if (chosen?.other && e.exchanged) readInOtherNotation(st, e.exchanged, rackTiles(chosen.tiles));
+  const out = chosen?.tiles;
   const count = out ? out.length : (e.exchangedCount?.value ?? 0);
   const where = e.exchanged?.span ?? e.exchangedCount?.span ?? e.span;
 

@@ -37,6 +37,7 @@ import type {
   GameEnd,
   GameEndReason,
   IllegalPlay,
+  OtherNotationToken,
   PlacedTile,
   RackInfo,
   RackReadingNote,
@@ -223,6 +224,12 @@ export interface ReplayState {
   missingAdjustment?: { finisher: number; value: number; add: boolean; subtract: boolean };
   /** Own-rack values a 37.1–37.3 / 40.1–40.2 ending still takes off (for the result), by player. */
   readonly ownRackDue: [number, number];
+  /**
+   * Tokens read in the other tile notation than the file's (a bracket file's `rr` or `LL` read as
+   * the digraph tile because only that reading fits its turn), in line order; `finish` reports
+   * the file's one `mixed-tile-notation` warning from them.
+   */
+  readonly otherNotation: OtherNotationToken[];
   /** `judging()`'s lexicon, made on first use. */
   judge?: Lexicon;
   /** `judging()`'s lookup as a function for scoring, made on first use (null: no lexicon). */
@@ -270,6 +277,7 @@ export function createState(file: GcgFile, options: ReplayOptions, settled: Sett
     writtenRemaining: undefined,
     missingAdjustment: undefined,
     ownRackDue: [0, 0],
+    otherNotation: [],
     judge: undefined,
     judgeOfWords: undefined,
   };
@@ -353,6 +361,41 @@ export function readingsOf(st: ReplayState, rack: RackNode): readonly (readonly 
   return st.spanish ? rack.readings : [rack.singles];
 }
 
+/** Where the other notation's readings of `rack` start (none for a set without digraphs). */
+export function otherFromOf(st: ReplayState, rack: RackNode): number | undefined {
+  return st.spanish ? rack.otherFrom : undefined;
+}
+
+/** A token read in the other tile notation (NOTATION.md, `#tile-notation`): kept for the one warning. */
+export function readInOtherNotation(st: ReplayState, token: { span: Span; text: string }, tiles: readonly BracketTile[]): void {
+  if (st.otherNotation.some((t) => t.span.start.offset === token.span.start.offset)) return;
+  st.otherNotation.push({ span: token.span, text: token.text, brackets: bracketText(tiles) });
+}
+
+/** A tile as `bracketText` writes it: a face ('?' a rack's blank), blank, or a board tile. */
+export interface BracketTile {
+  readonly letter: string | null;
+  readonly blank: boolean;
+  readonly through?: boolean;
+}
+
+/** Tiles in bracket notation as a record writes them: `[CH]`, `[ch]` a blank CH, `a` a blank A, `.`, `?`. */
+export function bracketText(tiles: readonly BracketTile[]): string {
+  return tiles
+    .map((t) => {
+      if (t.through || t.letter === null) return '.';
+      if (t.letter === '?') return '?';
+      const face = t.blank ? t.letter.toLowerCase() : t.letter;
+      return t.letter.length > 1 ? `[${face}]` : face;
+    })
+    .join('');
+}
+
+/** Rack faces ('?' a blank) as `bracketText` takes them. */
+export function rackTiles(faces: readonly string[]): BracketTile[] {
+  return faces.map((f) => ({ letter: f, blank: false }));
+}
+
 /**
  * Reads the rack written on a turn line and checks it: at most 7 tiles (art. 8, 29), letters of
  * the set (art. 3), no more copies than remain unseen (art. 3), and it keeps what the player's
@@ -372,7 +415,9 @@ export function readRack(
   const choice = chooseReading(
     readings,
     readings.length <= 1 ? ONE_READING : { needed, expectedSize: player.size, keep: player.known, unseen: (f) => unseen(st, f) },
+    otherFromOf(st, rack),
   );
+  if (choice.other) readInOtherNotation(st, rack, rackTiles(choice.tiles));
   const tiles = choice.tiles;
   const reading = readings[choice.index] ?? [];
   const note: RackReadingNote | undefined =

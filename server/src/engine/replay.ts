@@ -65,6 +65,7 @@ function run(st: ReplayState): Replay {
     declaredFinal: [st.players[0].declaredTotal, st.players[1].declaredTotal],
     ...(st.end ? { gameEnd: { reason: st.end.reason, article: st.end.article, afterTurn: st.end.afterTurn } } : {}),
     ...(st.firstUnchecked ? { playsNotChecked: { count: st.unchecked, line: st.firstUnchecked.line, span: st.firstUnchecked.span } } : {}),
+    otherNotation: [...st.otherNotation].sort((a, b) => a.span.start.offset - b.span.start.offset),
   };
 }
 

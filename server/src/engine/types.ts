@@ -144,7 +144,11 @@ export interface WordCandidate {
  * score (`nearest` holds the closest), `unknown-board` after a score-only line (nothing to search).
  */
 export interface WordSearchNote {
-  readonly status: 'located' | 'ambiguous' | 'nowhere' | 'unknown-board';
+  /**
+   * `rack`: a line with one tile string before the score that no placement of it fits, read as
+   * the rack of a score-only line (NOTATION.md, "One tile string before the score").
+   */
+  readonly status: 'located' | 'ambiguous' | 'nowhere' | 'unknown-board' | 'rack';
   /** The score searched for (the sheet's, or the one its totals give); undefined: not known. */
   readonly score?: number;
   /** `located`: the one placement; `ambiguous`: every candidate, likeliest first. */
@@ -153,6 +157,11 @@ export interface WordSearchNote {
   readonly nearest: readonly WordCandidate[];
   /** Candidates the later lines or an unaccepted cross word set aside (for the explanation). */
   readonly setAside: readonly WordCandidate[];
+  /**
+   * The line's one tile string could also be a rack: taken as the word (located, ambiguous: a
+   * hint when it could be a whole rack), or on a board not known (unknown-board), either.
+   */
+  readonly alsoRack?: true;
 }
 
 /** What makes a play illegal: the finding's code and the squares at fault (on the board). */
@@ -232,4 +241,18 @@ export interface Replay {
    * turns, and the first such line (where the editor says so, once).
    */
   readonly playsNotChecked?: { readonly count: number; readonly line: number; readonly span: Span };
+  /**
+   * The tokens read in the other tile notation than the file's (a bracket file's `rr` that fits its
+   * turn only as the RR tile; NOTATION.md, `#tile-notation`), in line order, each with its tiles as
+   * the replay read them, in bracket notation (`AALORV[LL]`, `[LL]ORA`): what `format` and
+   * `export` write for it.
+   */
+  readonly otherNotation: readonly OtherNotationToken[];
+}
+
+/** A token read in the other tile notation, and its tiles as read, in brackets. */
+export interface OtherNotationToken {
+  readonly span: Span;
+  readonly text: string;
+  readonly brackets: string;
 }

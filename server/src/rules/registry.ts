@@ -348,6 +348,13 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     es: 'La línea empieza por # pero no es ninguna directiva conocida de GCG ni del dialecto FISE, así que se ignora. Puede ser una errata.',
     en: 'The line starts with # but is no known directive of GCG or of the FISE dialect, so it is ignored. It may be a typo.',
   },
+  'mixed-tile-notation': {
+    severity: 'warning',
+    fise: '',
+    variants: ['mixed-tile-notation-plain'],
+    es: 'Un archivo escribe los dígrafos de una sola manera: con corchetes ([RR]) o sin ellos (RR, rr); la notación se decide una vez para todo el archivo. Aquí algunos grupos solo encajan en su turno leídos de la otra manera, así que se leen así en su propia línea y el resto del archivo no cambia.',
+    en: 'A file writes the digraph tiles one way: in brackets ([RR]) or plain (RR, rr); the notation is decided once for the whole file. Here some tokens fit their turn only when read the other way, so they are read so on their own line and the rest of the file does not change.',
+  },
 };
 
 function entry(code: FindingCode, spec: Spec): RuleEntry {

@@ -59,6 +59,7 @@ export const FINDING_CODES = [
   'arbiter-penalty-mismatch',
   'encoding-fallback',
   'unknown-pragma',
+  'mixed-tile-notation',
 ] as const;
 export type FindingCode = (typeof FINDING_CODES)[number];
 

@@ -27,7 +27,7 @@ import { formatMessage } from '../rules/messages';
 import { TILE_SETS } from '../engine/tilesets';
 import type { TurnState } from '../engine/types';
 import type { Finding, Language } from '../rules/types';
-import type { EventNode, Pos } from '../syntax/types';
+import type { EventNode, Pos, TileRef } from '../syntax/types';
 
 const ENCODING_HEADER = '#character-encoding UTF-8';
 
@@ -79,8 +79,11 @@ export function fiseEndingLines(analysis: Analysis, event: EventNode, turn: Turn
   const rack = event.endRack;
   if (!rack || turn.player < 0) return undefined;
   const set = TILE_SETS[replay.tileSet];
-  const tiles = rack.readings[0] ?? rack.singles;
-  const value = tiles.reduce((sum, t) => sum + (t.blank || t.letter === null ? 0 : set.value(t.letter)), 0);
+  // The reading whose double is the line's amount (a plain `(LLP) +10` is L, L, P), else the first.
+  const valueOf = (tiles: readonly TileRef[]): number =>
+    tiles.reduce((sum, t) => sum + (t.blank || t.letter === null ? 0 : set.value(t.letter)), 0);
+  const values = (rack.readings.length > 0 ? rack.readings : [rack.singles]).map(valueOf);
+  const value = values.find((v) => 2 * v === event.score?.value) ?? values[0];
   const finisher = turn.player;
   const opponent = 1 - finisher;
   const before = turn.totals[finisher] - turn.computedScore;

@@ -23,7 +23,8 @@ import {
 import type { Analysis } from './document';
 import { signed, uiText } from './i18n';
 import { allNotes, toRange } from './locate';
-import { format, formatRefusal } from '../syntax/format';
+import { format, formatRefusal, type OtherReadings } from '../syntax/format';
+import type { Replay } from '../engine/types';
 import { splitLines } from '../syntax/parse';
 import type { Language } from '../rules/types';
 import type { EventNode } from '../syntax/types';
@@ -64,13 +65,18 @@ export function getFoldingRanges(analysis: Analysis): FoldingRange[] {
     .map((n) => ({ startLine: n.firstLine, endLine: n.lastLine, kind: FoldingRangeKind.Comment }));
 }
 
+/** The tokens the replay read in the other tile notation, as `format` takes them. */
+export function otherReadings(replay: Replay): OtherReadings {
+  return new Map(replay.otherNotation.map((t) => [t.span.start.offset, t.brackets]));
+}
+
 export function getFormattingEdits(analysis: Analysis): TextEdit[] {
   // A file read only in part (too many lines) is not rewritten: its tree is not the whole text.
   if (analysis.parsed.file.truncated) return [];
   // Nor one holding U+FFFD (an encoding the editor guessed wrong) or with no readable line.
   if (formatRefusal(analysis.parsed.file)) return [];
   const text = analysis.parsed.file.text;
-  const formatted = format(analysis.parsed.file);
+  const formatted = format(analysis.parsed.file, otherReadings(analysis.replay));
   if (formatted === text) return [];
   const lines = splitLines(text);
   const last = lines[lines.length - 1];

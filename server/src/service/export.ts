@@ -23,6 +23,8 @@
 import type { Analysis } from './document';
 import type { EventNode, PragmaNode, RackNode, TileRef } from '../syntax/types';
 import type { TurnState } from '../engine/types';
+import { TILE_SETS } from '../engine/tilesets';
+import type { OtherReadings } from '../syntax/format';
 import { formatMessage } from '../rules/messages';
 import { articleFor } from '../rules/registry';
 import type { Language } from '../rules/types';
@@ -33,6 +35,10 @@ export function exportForWoogles(analysis: Analysis, lang: Language = 'es'): str
   const { file } = analysis.parsed;
   const { replay } = analysis;
   const spanish = replay.tileSet === 'spanish';
+  // Tokens the replay read in the other tile notation are written as it read them (Replay.otherNotation).
+  const other: OtherReadings = new Map(replay.otherNotation.map((t) => [t.span.start.offset, t.brackets]));
+  const value = (tiles: readonly TileRef[]): number =>
+    tiles.reduce((sum, t) => sum + (t.blank || !t.letter ? 0 : TILE_SETS[replay.tileSet].value(t.letter)), 0);
   const turnByLine = new Map<number, TurnState>();
   for (const turn of replay.turns) turnByLine.set(turn.event.line, turn);
   const out: string[] = ['#character-encoding UTF-8'];
@@ -53,7 +59,7 @@ export function exportForWoogles(analysis: Analysis, lang: Language = 'es'): str
       continue;
     }
     const turn = turnByLine.get(line.line);
-    out.push(exportEvent(line, turn, spanish));
+    out.push(exportEvent(line, turn, spanish, other, value));
     if (line.kind === 'arbiter-penalty') {
       out.push(
         `#note ${formatMessage('export.arbiter-penalty-note', { amount: Math.abs(turn?.computedScore ?? 0), article: articleFor('arbiter-penalty-mismatch', replay.rules) }, lang)}`,
@@ -93,9 +99,18 @@ function rackFromState(rack: readonly string[]): string {
   return rack.map((l) => tileText(l, false)).join('');
 }
 
-function rackNodeText(node: RackNode | undefined, spanish: boolean): string {
+function rackNodeTextOf(
+  node: RackNode | undefined,
+  spanish: boolean,
+  other: OtherReadings,
+  amount?: (tiles: readonly TileRef[]) => boolean,
+): string {
   if (!node) return '';
-  return rackText(spanish ? (node.readings[0] ?? node.singles) : node.singles);
+  const read = other.get(node.span.start.offset);
+  if (read !== undefined) return read;
+  if (!spanish) return rackText(node.singles);
+  // An end rack: the reading the line's amount tells (a plain `(LLP) +5` is L, L, P), else the first.
+  return rackText((amount && node.readings.find(amount)) ?? node.readings[0] ?? node.singles);
 }
 
 function number(n: number | undefined, fallback: number, signed: boolean): string {
@@ -103,22 +118,30 @@ function number(n: number | undefined, fallback: number, signed: boolean): strin
   return signed && v >= 0 ? `+${v}` : String(v);
 }
 
-function exportEvent(ev: EventNode, turn: TurnState | undefined, spanish: boolean): string {
+function exportEvent(
+  ev: EventNode,
+  turn: TurnState | undefined,
+  spanish: boolean,
+  other: OtherReadings,
+  value: (tiles: readonly TileRef[]) => number,
+): string {
+  const rackNodeText = (node: RackNode | undefined, amount?: (tiles: readonly TileRef[]) => boolean): string =>
+    rackNodeTextOf(node, spanish, other, amount);
   const score = (signedFallback: number): string => number(ev.score?.value, signedFallback, true);
   const total = (): string => number(ev.total?.value, turn?.computedTotal ?? 0, false);
-  const rackBefore = turn?.rackBefore ? rackFromState(turn.rackBefore.tiles) : rackNodeText(ev.rack, spanish);
+  const rackBefore = turn?.rackBefore ? rackFromState(turn.rackBefore.tiles) : rackNodeText(ev.rack);
   const head = `>${ev.nick.value}:`;
   const computed = turn?.computedScore ?? 0;
   switch (ev.kind) {
     case 'placement': {
-      const play = playText(ev, turn, spanish);
+      const play = (ev.play && other.get(ev.play.span.start.offset)) ?? playText(ev, turn, spanish);
       const rack = rackBefore || play.replace(/\./g, '');
       return `${head} ${rack} ${ev.coord?.text.toUpperCase() ?? ''} ${play} ${score(computed)} ${total()}`;
     }
     case 'pass':
       return `${head} ${rackBefore || '?'} - +0 ${total()}`;
     case 'exchange': {
-      const tiles = ev.exchanged ? rackNodeText(ev.exchanged, spanish) : String(ev.exchangedCount?.value ?? '');
+      const tiles = ev.exchanged ? rackNodeText(ev.exchanged) : String(ev.exchangedCount?.value ?? '');
       return `${head} ${rackBefore || tiles} -${tiles} +0 ${total()}`;
     }
     case 'withdrawn':
@@ -126,9 +149,9 @@ function exportEvent(ev: EventNode, turn: TurnState | undefined, spanish: boolea
     case 'challenge-bonus':
       return `${head} ${rackBefore} (challenge) ${score(computed)} ${total()}`.replace(':  (', ': (');
     case 'end-rack':
-      return `${head} (${rackNodeText(ev.endRack, spanish)}) ${score(computed)} ${total()}`;
+      return `${head} (${rackNodeText(ev.endRack, (t) => value(t) === computed || 2 * value(t) === computed)}) ${score(computed)} ${total()}`;
     case 'rack-deduction': {
-      const left = rackNodeText(ev.endRack, spanish);
+      const left = rackNodeText(ev.endRack, (t) => value(t) === -computed);
       return `${head} ${rackBefore || left} (${left}) ${score(computed)} ${total()}`;
     }
     case 'time-penalty':

@@ -26,6 +26,7 @@ import { formatMessage, renderFinding } from '../rules/messages';
 import { TILE_SETS } from '../engine/tilesets';
 import { knownRacks, tilesOffBoard, writeRack } from '../engine/known-racks';
 import type { Language } from '../rules/types';
+import { rackInNotation } from '../syntax/tiles';
 
 export interface FillLine {
   /** 1-based line. */
@@ -76,7 +77,7 @@ function endLines(analysis: Analysis): string[] {
   const finisherNick = String(missing.args.nick);
   const f = replay.players.findIndex((p) => p.nick === finisherNick);
   if (f < 0 || !Number.isFinite(value)) return [];
-  const rack = file.notation === 'brackets' ? String(missing.args.rack) : String(missing.args.rack).replace(/[[\]]/g, '');
+  const rack = rackInNotation(String(missing.args.rack), file.notation);
   const totals = replay.final;
   const opponent = replay.players[1 - f].nick;
   if (replay.rules === 'naspa') return [`>${finisherNick}: (${rack}) ${signed(2 * value)} ${totals[f] + 2 * value}`];
@@ -149,6 +150,8 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
         lines.push({ line, status: 'filled', what: 'placement', text: `${c.coord} ${c.play}${e.score ? '' : ` ${signed(c.score)}`}` });
       } else if (search.status === 'ambiguous') {
         lines.push({ line, status: 'ambiguous', what: 'placement', candidates: search.candidates });
+      } else if (search.status === 'rack') {
+        // The one tile string is the rack of a score-only line: no placement to write.
       } else {
         const reason =
           findingsByLine.get(e.line) ??

@@ -30,6 +30,7 @@ import type { EventNode, TileRef } from '../syntax/types';
 import { knownRacks, tilesOffBoard, writeRack, type RackTurn } from '../engine/known-racks';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import { rackFace, sameTiles } from '../engine/racks';
+import { playInNotation } from '../syntax/tiles';
 
 export interface ReconstructLine {
   /** 1-based line of the sheet. */
@@ -98,7 +99,11 @@ function sheetTurns(analysis: Analysis): { event: EventNode; index: number; turn
       return;
     }
     const rack = t.rackBefore && t.rackBefore.complete && t.rackBefore.tiles.length > 0 ? t.rackBefore.tiles : undefined;
-    const written = e.kind === 'placement' ? e.play : e.kind === 'word' ? e.word : undefined;
+    // One tile string before the score read as a rack, or on a board that could not tell: no word
+    // to search for (the rack, when whole, still tells the tiles).
+    const status = t.wordSearch?.status;
+    const undecided = status === 'rack' || (status === 'unknown-board' && t.wordSearch?.alsoRack === true);
+    const written = e.kind === 'placement' ? e.play : e.kind === 'word' && !undecided ? e.word : undefined;
     const word = written ? tilesOf(english ? written.singles : written.tiles) : undefined;
     out.push({
       event: e,
@@ -266,9 +271,10 @@ export function* reconstructSheetSteps(
   const lineText = (n: number): string => file.text.split(/\r?\n/)[n] ?? '';
   const eol = file.text.includes('\r\n') ? '\r\n' : '\n';
   const racks = certainRacks(list, search, finalBoard, analysis.replay.tileSet, finisher, statedRacks(analysis));
-  // The plays are written in bracket notation ([CH]); once one is, the whole answer reads in it,
-  // so a rack is written so too (a plain `ch` would then read as two blanks).
-  const brackets = file.notation === 'brackets' || search.turns.some((a) => a.status === 'decided' && a.candidates[0].play.includes('['));
+  // Plays and racks are written in the record's own notation (NOTATION.md, `#tile-notation`): a
+  // `[LL]` written into a plain sheet would turn the whole file to brackets and change how its
+  // other lines read (an end line's `rr`, say).
+  const brackets = file.notation === 'brackets';
   list.forEach((x, k) => {
     const e = x.event;
     const a = search.turns[k];
@@ -284,7 +290,7 @@ export function* reconstructSheetSteps(
         const turn = analysis.replay.turns[x.index];
         const total = e.total?.text ?? String(turn?.computedTotal ?? '');
         const rack = e.rack ? `${e.rack.text} ` : written;
-        const text = `>${e.nick.text}: ${rack}${p.coord} ${p.play} ${signed(p.score)} ${total}`;
+        const text = `>${e.nick.text}: ${rack}${p.coord} ${playInNotation(p.play, file.notation)} ${signed(p.score)} ${total}`;
         const original = lineText(e.line);
         edits.push({
           range: { start: { line: e.line, character: 0 }, end: { line: e.line, character: original.length } },

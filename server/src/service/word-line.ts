@@ -35,6 +35,9 @@ const DIAGNOSTIC_SOURCE = 'planilla';
 export const WORD_LOCATED_CODE = 'word-located';
 export const WORD_AMBIGUOUS_CODE = 'word-ambiguous';
 export const WORD_UNPLACED_CODE = 'word-unplaced';
+/** A line's one tile string read as the rack of a score-only line, or taken as a word that could also be a rack. */
+export const WORD_AS_RACK_CODE = 'word-as-rack';
+export const WORD_OR_RACK_CODE = 'word-or-rack';
 
 /** The edits that turn a word line into the placement `c`: the coordinate and play, the score if missing. */
 export function placementEdits(event: EventNode, c: WordCandidate): TextEdit[] {
@@ -65,6 +68,14 @@ export function wordLineDiagnostics(analysis: Analysis, lang: Language): Diagnos
     const range = toRange(word.span);
     const score = search.score !== undefined ? signed(search.score) : '';
     const base = { range, source: DIAGNOSTIC_SOURCE };
+    if (search.alsoRack && (search.status === 'located' || search.status === 'ambiguous')) {
+      out.push({
+        ...base,
+        severity: DiagnosticSeverity.Hint,
+        code: WORD_OR_RACK_CODE,
+        message: formatMessage('sheet.word.or-rack', { word: word.text }, lang),
+      });
+    }
     if (search.status === 'located') {
       const c = search.candidates[0];
       out.push({
@@ -80,6 +91,13 @@ export function wordLineDiagnostics(analysis: Analysis, lang: Language): Diagnos
         severity: DiagnosticSeverity.Warning,
         code: WORD_AMBIGUOUS_CODE,
         message: formatMessage('sheet.word.ambiguous', { word: word.text, score, candidates }, lang),
+      });
+    } else if (search.status === 'rack') {
+      out.push({
+        ...base,
+        severity: DiagnosticSeverity.Information,
+        code: WORD_AS_RACK_CODE,
+        message: formatMessage('sheet.word.as-rack', { word: word.text, score }, lang),
       });
     } else if (search.status === 'unknown-board' || search.score === undefined) {
       const id = search.status === 'unknown-board' ? 'sheet.word.unknown-board' : 'sheet.word.no-score';

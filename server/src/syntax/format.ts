@@ -23,6 +23,8 @@
  *   notations read it identically, so nothing is lost;
  * - a plain file with an ambiguous piece keeps plain notation (pieces written as they were,
  *   NFC-normalised) under an explicit `#tile-notation plain`, so every reading survives.
+ * - a bracket file with tokens the replay read in plain notation (a mixed file) is written with
+ *   those tokens as the replay read them (`OtherReadings`), so every token comes out in brackets.
  * Hence `parse(format(parse(x)))` reads exactly as `parse(x)` (same events, tiles and readings,
  * coordinates, numbers, pragmas, notes, errors), which the unit tests check over the corpus.
  *
@@ -61,10 +63,36 @@ export function plainIsUnambiguous(file: GcgFile): boolean {
   return racksOk && playsOk;
 }
 
+/**
+ * True when a bracket file has a token the replay may read in plain notation (a letter pair such
+ * as `rr`): only then does `format` need the replay's readings (`OtherReadings`).
+ */
+export function hasOtherReadings(file: GcgFile): boolean {
+  if (file.notation !== 'brackets') return false;
+  return racksOf(file).some((r) => r.otherFrom !== undefined) || file.events.some((e) => e.play?.other !== undefined);
+}
+
+/**
+ * The tokens the replay read in the other notation (NOTATION.md, `#tile-notation`), by the offset
+ * where each starts, with its tiles as read in bracket notation (Replay.otherNotation): `format`
+ * writes each so, and the whole file comes out in one notation.
+ */
+export type OtherReadings = ReadonlyMap<number, string>;
+
 /** Renders tiles and pieces in the output notation; remembers whether a bracket was written. */
 class TileWriter {
   wroteBracket = false;
-  constructor(readonly notation: TileNotation) {}
+  constructor(
+    readonly notation: TileNotation,
+    private readonly other: OtherReadings = new Map(),
+  ) {}
+
+  /** The replay's reading of a token read in the other notation, written in brackets. */
+  private otherText(span: { start: { offset: number } }): string | undefined {
+    const text = this.notation === 'brackets' ? this.other.get(span.start.offset) : undefined;
+    if (text !== undefined && text.includes('[')) this.wroteBracket = true;
+    return text;
+  }
 
   private tile(t: TileRef): string {
     if (t.through) return '.';
@@ -84,12 +112,12 @@ class TileWriter {
 
   rack(r: RackNode): string {
     if (this.notation === 'plain') return r.pieces.map((p) => this.piece(p)).join('');
-    return (r.readings[0] ?? r.singles).map((t) => this.tile(t)).join('');
+    return this.otherText(r.span) ?? (r.readings[0] ?? r.singles).map((t) => this.tile(t)).join('');
   }
 
   play(p: PlayNode): string {
     if (this.notation === 'plain') return p.pieces.map((x) => this.piece(x)).join('');
-    return p.tiles.map((t) => this.tile(t)).join('');
+    return this.otherText(p.span) ?? p.tiles.map((t) => this.tile(t)).join('');
   }
 }
 
@@ -227,9 +255,9 @@ export function formatRefusal(file: GcgFile): 'replacement-character' | 'unreada
   return content > 0 ? 'unreadable' : undefined;
 }
 
-export function format(file: GcgFile): string {
+export function format(file: GcgFile, other?: OtherReadings): string {
   const notation: TileNotation = file.notation === 'brackets' || plainIsUnambiguous(file) ? 'brackets' : 'plain';
-  const writer = new TileWriter(notation);
+  const writer = new TileWriter(notation, other);
   const columns = new Map<EventNode, EventColumns>();
   for (const e of file.events) columns.set(e, eventColumns(e, writer));
   const all = [...columns.values()];

@@ -12,5 +12,5 @@ export * from './types';
 export { parse, splitLines, syntaxErrors, MAX_EVENT_LINE } from './parse';
 export { format, formatDocument, formatRefusal } from './format';
 export { decode, type Decoded, type Encoding } from './encoding';
-export { composePlay, composeRack, canonicalLetter, isLowerCase, READINGS_CAP, DIGRAPHS } from './tiles';
+export { composePlay, composeRack, canonicalLetter, isLowerCase, playInNotation, rackInNotation, READINGS_CAP, DIGRAPHS } from './tiles';
 export { parseRule, type StartRule } from './grammar';

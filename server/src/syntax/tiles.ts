@@ -15,6 +15,10 @@
  *   all-digraphs reading).
  * - `singles`: every piece one tile (brackets and digits stay digraphs), for tile sets without
  *   digraphs (English).
+ * - A bracket-notation token that holds a letter pair (`rr`, `LL`) also carries the plain
+ *   notation's readings of it, after its own (`otherFrom`, `other`): the file's notation is decided
+ *   once, and the engine takes the other reading for that token alone when only it fits the turn
+ *   (NOTATION.md, `#tile-notation`).
  *
  * Invariants: letters are NFC-normalised and upper-case (`ñ` → `Ñ`); in a rack, lower case never
  * makes a blank; the pieces are never dropped or reordered; pure functions.
@@ -228,13 +232,36 @@ function hasPair(pieces: readonly Piece[]): boolean {
  */
 export function composeRack(raw: Tiles, notation: TileNotation): RackNode {
   const singles = raw.pieces.map((p) => singleTile(p, false));
-  const single = notation === 'brackets' || !hasPair(raw.pieces);
-  return { text: raw.text, span: raw.span, pieces: raw.pieces, readings: single ? [singles] : rackReadings(raw.pieces, notation), singles };
+  if (!hasPair(raw.pieces)) return { text: raw.text, span: raw.span, pieces: raw.pieces, readings: [singles], singles };
+  if (notation === 'plain')
+    return { text: raw.text, span: raw.span, pieces: raw.pieces, readings: rackReadings(raw.pieces, notation), singles };
+  // Brackets: the file's reading first, then the plain readings that differ from it (a mixed file).
+  const own = multisetKey(singles);
+  const others = rackReadings(raw.pieces, 'plain').filter((r) => multisetKey(r) !== own);
+  return { text: raw.text, span: raw.span, pieces: raw.pieces, readings: [singles, ...others], otherFrom: 1, singles };
 }
 
 /** Builds a play node (`tiles` and `singles` share one array when they are the same). */
 export function composePlay(raw: Tiles, notation: TileNotation): PlayNode {
   const singles = raw.pieces.map((p) => singleTile(p, true));
-  const same = notation === 'brackets' || !hasPair(raw.pieces);
-  return { text: raw.text, span: raw.span, pieces: raw.pieces, tiles: same ? singles : playTiles(raw.pieces, notation), singles };
+  if (!hasPair(raw.pieces)) return { text: raw.text, span: raw.span, pieces: raw.pieces, tiles: singles, singles };
+  if (notation === 'plain') return { text: raw.text, span: raw.span, pieces: raw.pieces, tiles: playTiles(raw.pieces, notation), singles };
+  return { text: raw.text, span: raw.span, pieces: raw.pieces, tiles: singles, other: playTiles(raw.pieces, 'plain'), singles };
+}
+
+/**
+ * A play the engine wrote in bracket notation (`CO[CH]eS`, `.` for the board's tiles) in a record's
+ * own notation: plain writes a digraph tile as its two letters (`COCHeS`; a blank one in lower
+ * case). Writers use this so a record keeps one notation (NOTATION.md, `#tile-notation`).
+ */
+export function playInNotation(play: string, notation: TileNotation): string {
+  return notation === 'brackets' ? play : play.replace(/\[([^\]]+)\]/g, '$1');
+}
+
+/**
+ * A rack written in bracket notation (`AC[CH]ORS?`) in a record's own notation: plain writes a
+ * digraph tile in lower case (`ACchORS?`), which a plain rack always reads as the tile.
+ */
+export function rackInNotation(rack: string, notation: TileNotation): string {
+  return notation === 'brackets' ? rack : rack.replace(/\[([^\]]+)\]/g, (_, inner: string) => inner.toLowerCase());
 }

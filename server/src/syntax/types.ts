@@ -92,6 +92,13 @@ export interface RackNode {
   readonly span: Span;
   readonly pieces: readonly Piece[];
   readonly readings: readonly (readonly TileRef[])[];
+  /**
+   * Bracket notation only, on a rack that holds a letter pair (`rr`, `LL`): `readings` from this
+   * index on are the plain notation's readings of it (the pair as the digraph tile), after the
+   * file's own. The engine takes one of them only when the file's reading cannot fit the turn
+   * (NOTATION.md, `#tile-notation`: a mixed file).
+   */
+  readonly otherFrom?: number;
   /** Every piece as one tile (no digraph composition except brackets and digits). */
   readonly singles: readonly TileRef[];
 }
@@ -103,6 +110,12 @@ export interface PlayNode {
   readonly pieces: readonly Piece[];
   /** Tiles composed under the file's notation (plain: upper-case CH/LL/RR = one tile). */
   readonly tiles: readonly TileRef[];
+  /**
+   * Bracket notation only, on a play that holds a letter pair (`ll`, `CH`): its tiles as the plain
+   * notation reads them (the pair as the digraph tile). The engine takes them only when the file's
+   * reading cannot fit the turn (its rack, its squares, its declared score): a mixed file.
+   */
+  readonly other?: readonly TileRef[];
   /** Every piece as one tile (for tile sets without digraphs, e.g. English). */
   readonly singles: readonly TileRef[];
 }

@@ -190,9 +190,13 @@ export const CLI_MESSAGES: Catalog = {
   },
   /* {headline}: the record's headline (service/headline.ts); {lexicon}: which list judged the words. */
   'cli.summary': {
-    es: '{path}: {counts} · {edition} · {tileSet} · {lexicon} · {headline}',
-    en: '{path}: {counts} · {edition} · {tileSet} · {lexicon} · {headline}',
+    es: '{path}: {counts} · {edition} · {tileSet} · {notation} · {lexicon} · {headline}',
+    en: '{path}: {counts} · {edition} · {tileSet} · {notation} · {lexicon} · {headline}',
   },
+  /* The file's tile notation, decided once per file (NOTATION.md, `#tile-notation`). */
+  'cli.summary.notation.brackets': { es: 'dígrafos con corchetes ([CH])', en: 'digraphs in brackets ([CH])' },
+  'cli.summary.notation.plain': { es: 'dígrafos sin corchetes (CH)', en: 'plain digraphs (CH)' },
+  'cli.summary.notation.none': { es: 'sin dígrafos', en: 'no digraph tiles' },
   /* {name}: the word list's name. */
   'cli.summary.lexicon': { es: 'palabras juzgadas con {name}', en: 'words judged with {name}' },
   'cli.summary.no-lexicon': { es: 'palabras sin juzgar (ningún léxico)', en: 'words not judged (no lexicon)' },

@@ -294,6 +294,16 @@ export const FINDING_MESSAGES: Catalog = {
     es: 'directiva desconocida #{pragma}: se ignora',
     en: 'unknown directive #{pragma}: ignored',
   },
+  /* {text}: the first token read the other way; {line}: its line; {count}: how many tokens. */
+  'mixed-tile-notation': {
+    es: 'notación de fichas mezclada: el archivo está en notación con corchetes, pero {count, plural, one {# grupo solo encaja} other {# grupos solo encajan}} en su turno leídos sin corchetes (el primero, {text}, en la línea {line}); cada uno se lee así solo en su línea',
+    en: 'mixed tile notation: the file is in bracket notation, but {count, plural, one {# token fits} other {# tokens fit}} its turn only when read in plain notation (the first, {text}, on line {line}); each is read so on its own line only',
+  },
+  /* {text}: the first token written in brackets; {line}: its line. */
+  'mixed-tile-notation-plain': {
+    es: 'notación de fichas mezclada: el archivo dice #tile-notation plain, pero {text} (línea {line}) escribe una ficha con corchetes; cada grupo se lee tal como está escrito',
+    en: 'mixed tile notation: the file says #tile-notation plain, but {text} (line {line}) writes a tile in brackets; each token is read as written',
+  },
 
   /* Related information (RelatedInfo.messageId). */
   'related.withdrawn-play': { es: 'la jugada retirada', en: 'the withdrawn play' },

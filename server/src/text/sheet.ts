@@ -26,6 +26,15 @@ export const SHEET_MESSAGES: Catalog = {
     en: '{word}: it cannot be placed because the board is not known (an earlier line holds only a score)',
   },
   /* {word}: as written. */
+  /* One tile string before the score (NOTATION.md): {word} the string, {score} the line's score. */
+  'sheet.word.as-rack': {
+    es: '{word}: se lee como el atril de una línea solo con la puntuación (ninguna colocación de esa palabra suma {score})',
+    en: '{word}: read as the rack of a score-only line (no placement of that word scores {score})',
+  },
+  'sheet.word.or-rack': {
+    es: '{word} se toma como la palabra jugada, aunque también podría ser el atril de una línea solo con la puntuación',
+    en: '{word} is taken as the word played, though it could also be the rack of a score-only line',
+  },
   'sheet.word.no-score': {
     es: '{word}: falta la puntuación y los totales no la dicen',
     en: '{word}: the score is missing and the totals do not tell it',

@@ -25,6 +25,7 @@ import { stripToScores } from '../../support/strip-scores';
 import { loadLeavesOrBuiltin } from '../../../server/src/analysis/leave-files';
 import { playGame, toGcg } from '../../../server/src/training/selfplay';
 import { chooserFor } from '../../../server/src/training/strategies';
+import { playInNotation } from '../../../server/src/syntax/tiles';
 
 const lexicon = defaultLexicon();
 
@@ -292,10 +293,10 @@ describe('analysis: reconstruct', function () {
     assert.ok(written >= 15, `${written} racks written`);
   });
 
-  it('writes a certain rack with a digraph in the notation of the plays it writes ([CH], [RR]), and the answer replays with no error', () => {
+  it("writes a certain rack with a digraph and the plays in the sheet's own notation (plain: `ch`, `CHA..RREO`), and the answer replays with no error", () => {
     // Self-play seed 34 (equity against greedy, as bench:reconstruct plays it): a score-only
-    // sheet is plain notation until the answer writes [CH]A..[RR]EO; a rack `AchELORrr` would then
-    // read as blanks and too many tiles.
+    // sheet is plain notation, and the answer keeps it (NOTATION.md, `#tile-notation`): a rack
+    // writes its digraph tiles in lower case (`AchELORrr`), a play in capitals, no bracket.
     const leaves = loadLeavesOrBuiltin(undefined).leaves;
     const choosers = [chooserFor('equity', { lexicon, leaves }), chooserFor('greedy', { lexicon, leaves })] as const;
     const g = toGcg(playGame(34, choosers, { nicks: ['ana', 'beto'] }));
@@ -303,11 +304,16 @@ describe('analysis: reconstruct', function () {
     const withDigraph = r.lines.filter((l) => l.rack?.some((f) => f.length > 1));
     assert.ok(withDigraph.length > 0, 'a rack with a digraph is written');
     const answer = r.text.split('\n');
+    assert.equal(analyze(s.text, { lexicon, tileSet: s.tileSet }).parsed.file.notation, 'plain');
+    assert.ok(!r.text.includes('['), 'no bracket written into a plain sheet');
     for (const l of withDigraph) {
-      const written = answer.find((x) => x.startsWith(`>${l.nick}: `) && x.includes(` ${l.play!.coord} ${l.play!.play} `));
-      assert.match(written ?? '', /^>[^:]+: \S*\[(CH|LL|RR)\]\S* /, `line ${l.line}: ${written}`);
+      const play = playInNotation(l.play!.play, 'plain');
+      const written = answer.find((x) => x.startsWith(`>${l.nick}: `) && x.includes(` ${l.play!.coord} ${play} `));
+      assert.match(written ?? '', /^>[^:]+: \S*(ch|ll|rr)\S* /, `line ${l.line}: ${written}`);
     }
     const back = analyze(r.text, { lexicon, tileSet: s.tileSet });
+    assert.equal(back.parsed.file.notation, 'plain');
+    assert.deepEqual([...back.replay.result], [...analyze(s.text, { lexicon, tileSet: s.tileSet }).replay.result]);
     assert.deepEqual(
       back.findings.filter((f) => f.severity === 'error').map((f) => `${f.span.start.line + 1}: ${f.messageId}`),
       [],

@@ -36,13 +36,14 @@ function isInt(v: unknown): boolean {
 function assertFileShape(f: Record<string, unknown>): void {
   assert.deepEqual(
     Object.keys(f).sort(),
-    ['complete', 'diagnostics', 'final', 'path', 'players', 'result', 'rules', 'tileSet', 'turns'].sort(),
+    ['complete', 'diagnostics', 'final', 'notation', 'path', 'players', 'result', 'rules', 'tileSet', 'turns'].sort(),
   );
   assert.equal(typeof f.complete, 'boolean');
   assert.deepEqual(Object.keys(f.result as object).sort(), Object.keys(f.final as object).sort());
   assert.equal(typeof f.path, 'string');
   assert.ok(['fise', 'fise-2004', 'fise-2001', 'naspa'].includes(f.rules as string));
   assert.ok(['spanish', 'english'].includes(f.tileSet as string));
+  assert.ok(['brackets', 'plain'].includes(f.notation as string));
   for (const p of f.players as Record<string, unknown>[]) {
     assert.deepEqual(Object.keys(p), ['nick']);
     assert.equal(typeof p.nick, 'string');

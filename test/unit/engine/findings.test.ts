@@ -37,6 +37,24 @@ const A_END = APPENDIX_A.split('\n').slice(0, 30).join('\n') + '\n';
 
 const CASES: readonly Case[] = [
   {
+    code: 'mixed-tile-notation',
+    name: "a bracket file's rr that fits its turn only as the RR tile",
+    fire: record('#tile-notation brackets', LIBRO, '>Beto: ACEMNOrr -rr +0 0'),
+    twin: record('#tile-notation brackets', LIBRO, '>Beto: ACEMNO[RR] -[RR] +0 0'),
+    line: 8,
+    at: 'ACEMNOrr',
+  },
+  {
+    code: 'mixed-tile-notation',
+    name: 'a file that says plain writes a tile in brackets while another token spells one plainly',
+    // The examples' header says brackets; this record says plain instead.
+    fire: record('>Ana: AC[CH]ORS? 8D COCHeS +26 26').replace('#tile-notation brackets', '#tile-notation plain'),
+    twin: record('>Ana: ACchORS? 8D COCHeS +26 26').replace('#tile-notation brackets', '#tile-notation plain'),
+    line: 6,
+    at: 'AC[CH]ORS?',
+    messageId: 'mixed-tile-notation-plain',
+  },
+  {
     code: 'unknown-player',
     name: 'a nick that is neither player',
     fire: record(LIBRO, '>Beta: ACEMNPT H4 CAMP. +14 14'),

@@ -65,6 +65,7 @@ const TABLE_COPY: readonly (readonly [FindingCode, Severity, string, string])[] 
   ['arbiter-penalty-mismatch', 'error', '38', '41.5'],
   ['encoding-fallback', 'hint', '', ''],
   ['unknown-pragma', 'hint', '', ''],
+  ['mixed-tile-notation', 'warning', '', ''],
 ];
 
 interface SpecRow {
@@ -115,6 +116,13 @@ function parseRulesTable(markdown: string): SpecRow[] {
   return rows;
 }
 
+/**
+ * Codes proposed to RULES.md's findings table and not listed there yet (the shared spec is
+ * changed apart from this repository): the copy above holds their row, and once the spec lists
+ * them they are compared like every other code.
+ */
+const PROPOSED: ReadonlySet<FindingCode> = new Set<FindingCode>(['mixed-tile-notation']);
+
 const normalize = (article: string): string => article.replace(/\s*,\s*/g, ', ').trim();
 
 const SPAN: Span = {
@@ -149,11 +157,13 @@ describe('rules/registry', () => {
       return parseRulesTable(fs.readFileSync(RULES_MD, 'utf8'));
     };
 
-    it('lists exactly the codes of FINDING_CODES', () => {
+    it('lists exactly the codes of FINDING_CODES (a code proposed to it and not listed yet aside)', () => {
       const rows = read();
       const codes = rows.map((r) => r.code);
       assert.equal(new Set(codes).size, codes.length, 'a code appears twice in RULES.md');
-      assert.deepEqual([...codes].sort(), [...FINDING_CODES].sort());
+      const listed = new Set(codes);
+      const expected = FINDING_CODES.filter((c) => listed.has(c) || !PROPOSED.has(c));
+      assert.deepEqual([...codes].sort(), [...expected].sort());
     });
 
     it("gives every code the registry's severity and articles", () => {
@@ -181,6 +191,7 @@ describe('rules/registry', () => {
     it('agrees with the copy written here', () => {
       const parsed = new Map(read().map((r) => [r.code, r]));
       for (const [code, severity, fise, older] of TABLE_COPY) {
+        if (!parsed.has(code) && PROPOSED.has(code)) continue;
         assert.deepEqual(parsed.get(code), { code, severity, fise, older }, code);
       }
     });

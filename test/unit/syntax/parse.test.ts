@@ -175,7 +175,9 @@ describe('parse: notation', () => {
 
   it('composes every rack and play of the file under its notation', () => {
     const { file } = parse('#tile-notation brackets\n>Ana: DEIORRX 8D CHE +5 5\n');
-    assert.deepEqual(file.events[0].rack!.readings.map(tilesKey), ['D E I O R R X']);
+    // The file's reading first; the plain reading of the pair after it, for that turn alone.
+    assert.deepEqual(file.events[0].rack!.readings.map(tilesKey), ['D E I O R R X', 'D E I O RR X']);
+    assert.equal(file.events[0].rack!.otherFrom, 1);
     assert.equal(tilesKey(file.events[0].play!.tiles), 'C H E');
   });
 });

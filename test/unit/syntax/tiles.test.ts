@@ -47,6 +47,14 @@ describe('tiles: plays', () => {
     });
   }
 
+  it("gives a bracket file's play with a letter pair its plain reading as well, and no other play one", () => {
+    const play = composePlay(raw('Play', 'llORA'), 'brackets');
+    assert.equal(tilesKey(play.tiles), 'b:L b:L O R A');
+    assert.equal(tilesKey(play.other!), 'b:LL* O R A'); // * the lower-case digraph the engine decides
+    assert.equal(composePlay(raw('Play', 'CO[CH]eS'), 'brackets').other, undefined);
+    assert.equal(composePlay(raw('Play', 'CHOLLO'), 'plain').other, undefined);
+  });
+
   it('marks a played-through tile with a null letter', () => {
     const [through] = composePlay(raw('Play', '.A'), 'plain').tiles;
     assert.deepEqual([through.letter, through.through, through.blank], [null, true, false]);
@@ -66,13 +74,16 @@ describe('tiles: racks', () => {
     ['plain', 'abc', ['A B C'], 'A B C'],
     ['plain', 'ñ1', ['Ñ CH'], 'Ñ CH'],
     ['brackets', 'AEIMR[RR]T', ['A E I M R RR T'], 'A E I M R RR T'],
-    ['brackets', 'DEIORRX', ['D E I O R R X'], 'D E I O R R X'],
+    // A bracket file's own reading first, then the plain readings of its pairs (`otherFrom`).
+    ['brackets', 'DEIORRX', ['D E I O R R X', 'D E I O RR X'], 'D E I O R R X'],
+    ['brackets', 'AALORVll', ['A A L O R V L L', 'A A L O R V LL'], 'A A L O R V L L'],
     ['brackets', 'C[CH]ÑT?', ['C CH Ñ T b:?'], 'C CH Ñ T b:?'],
   ];
   for (const [notation, text, readings, singles] of cases) {
     it(`${notation} ${JSON.stringify(text)} → ${readings.join(' | ')}`, () => {
       const rack = composeRack(raw('Rack', text), notation);
       assert.deepEqual(rack.readings.map(tilesKey), readings);
+      assert.equal(rack.otherFrom, notation === 'brackets' && readings.length > 1 ? 1 : undefined);
       assert.equal(tilesKey(rack.singles), singles);
       for (const reading of rack.readings) for (const t of reading) assert.equal(slice(text, t.span), t.text);
     });
