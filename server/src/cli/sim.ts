@@ -134,8 +134,9 @@ export function simProgressBar(
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-/** The `"sim"` member of a move in JSON. */
+/** The `"sim"` member of a move in JSON (a move the time limit left unsimulated: null figures, 0 iterations). */
 export function candidateJson(c: SimCandidate): Record<string, unknown> {
+  if (c.iterations === 0) return { equity: null, interval: null, stdev: null, winPct: null, iterations: 0 };
   return {
     equity: round2(c.equity),
     interval: [round2(c.interval[0]), round2(c.interval[1])],
@@ -216,7 +217,7 @@ export async function simMoves(run: SimRun, print: SimPrint, io: CliIo): Promise
 /** The text lines of a simulation (after the heading). */
 export function simLines(r: SimResult, io: CliIo, moveText: (m: Move) => string): string[] {
   const lines = r.candidates.map((c, i) =>
-    t(io.lang, 'sim.row', {
+    t(io.lang, c.iterations === 0 ? 'sim.row-unplayed' : 'sim.row', {
       rank: i + 1,
       move: moveText(c.move),
       score: c.move.score >= 0 ? `+${c.move.score}` : String(c.move.score),
