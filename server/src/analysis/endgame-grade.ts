@@ -112,7 +112,7 @@ export function opponentRack(position: Position): string[] {
 }
 
 /** Whether `move` ends the game at once: the last tiles of the rack (37.4), or the pass that completes the run (37.2). */
-function endsGame(position: Position, move: Move, runs: TurnRuns): boolean {
+export function endsGame(position: Position, move: Move, runs: TurnRuns): boolean {
   if (move.kind === 'pass') return runs.passes + 1 >= (position.rules === 'naspa' ? 6 : 4);
   return move.used >= position.rack.length;
 }

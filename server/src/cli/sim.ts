@@ -19,6 +19,7 @@ import { simulate, type SimCandidate, type SimOptions, type SimProgress, type Si
 import { t, type CliIo } from './io';
 import type { ParsedArgs } from './args';
 import { simulateOnThreads } from './sim-runner';
+import { capToCores, SECONDS_RANGE, secondsOption, validSeconds } from './limits';
 
 /** The value options of `--sim` (none is a flag but `--sim` itself). */
 export const SIM_OPTIONS = {
@@ -84,22 +85,15 @@ export function readSimFlags(args: ParsedArgs, io: CliIo): SimFlags | undefined 
   if (seed === null) return null;
   const threads = intFlag(args, io, 'threads', 1, MAX_THREADS);
   if (threads === null) return null;
-  let timeLimitMs: number | undefined;
-  const time = args.values.get('time');
-  if (time !== undefined) {
-    const s = Number(time);
-    if (!/^\s*\d+(\.\d+)?\s*$/.test(time) || !(s > 0) || s > 86400) {
-      io.err(t(io.lang, 'cli.bad-value', { option: '--time', value: time, allowed: '0.1–86400' }));
-      return null;
-    }
-    timeLimitMs = s * 1000;
-  }
+  const time = secondsOption(args, io, 'time');
+  if (time === null) return null;
+  const timeLimitMs = time !== undefined ? time * 1000 : undefined;
   return {
     plies: plies ?? 2,
     iterations: iterations ?? 1000,
     ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
     seed: seed ?? 1,
-    threads: threads ?? 1,
+    threads: threads === undefined ? 1 : capToCores(threads, '--threads', io),
   };
 }
 
@@ -268,8 +262,7 @@ export function simField(
   for (const key of Object.keys(o)) {
     const value = o[key];
     if (key === 'time') {
-      if (typeof value !== 'number' || !(value > 0) || value > 86400)
-        return { error: t(lang, 'sim.json.field', { field: key, allowed: '0.1–86400' }) };
+      if (!validSeconds(value)) return { error: t(lang, 'sim.json.field', { field: key, allowed: SECONDS_RANGE }) };
       got.time = value;
       continue;
     }
