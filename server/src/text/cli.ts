@@ -108,6 +108,10 @@ export const CLI_MESSAGES: Catalog = {
     es: 'planilla: la opción {option} necesita un valor',
     en: 'planilla: option {option} needs a value',
   },
+  'cli.deep-only': {
+    es: 'planilla: {option} va con --deep (los límites de tiempo del análisis a fondo)',
+    en: 'planilla: {option} goes with --deep (the time limits of the deep analysis)',
+  },
   'cli.capped-to-cores': {
     es: 'planilla: {option} {asked}: este equipo tiene {cores, plural, one {# núcleo} other {# núcleos}}; se usan {cores}',
     en: 'planilla: {option} {asked}: this machine has {cores, plural, one {# core} other {# cores}}; using {cores}',
