@@ -11,6 +11,7 @@ import { deepAnalyzeGame, type DeepSimulate } from '../../../server/src/analysis
 import { analyze } from '../../../server/src/service/document';
 import { deepText, deepJson, DEEP_GAME_SECONDS, DEEP_TURN_SECONDS } from '../../../server/src/cli/analyze-deep';
 import { validSeconds } from '../../../server/src/cli/limits';
+import { formatMessage } from '../../../server/src/rules/messages';
 import { runCli } from '../../support/cli-capture';
 import { defaultLexicon, removeTempDir, tempDir } from '../../support/fixtures';
 
@@ -65,6 +66,12 @@ describe('analysis: the deep analysis keeps its time limits', function () {
 
   it('the command takes --turn-time and --game-time, with defaults inside their range', async () => {
     assert.ok(validSeconds(DEEP_TURN_SECONDS) && validSeconds(DEEP_GAME_SECONDS));
+    // The defaults the help text states are the command's.
+    for (const lang of ['es', 'en'] as const) {
+      const usage = formatMessage('cli.usage', {}, lang);
+      assert.ok(usage.includes(`${DEEP_TURN_SECONDS} s`) && usage.includes(`${DEEP_GAME_SECONDS} s`), lang);
+      assert.match(usage, /--turn-time S\] \[--game-time S\]/);
+    }
     const dir = tempDir('deep-limits');
     try {
       const file = path.join(dir, 'endless.gcg');
