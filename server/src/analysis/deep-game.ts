@@ -300,7 +300,8 @@ export async function deepAnalyzeGame(
     let limit = options.turnTimeMs;
     if (options.gameTimeMs !== undefined) {
       const left = options.gameTimeMs - (now() - start);
-      if (left <= 0) return { ...summarizeDeep(turns, options.simulate !== undefined), stopped: { index: i, left: replay.turns.length - i } };
+      if (left <= 0)
+        return { ...summarizeDeep(turns, options.simulate !== undefined), stopped: { index: i, left: replay.turns.length - i } };
       limit = limit === undefined ? left : Math.min(limit, left);
     }
     const t = await deepAnalyzeTurn(replay, i, options, limit);

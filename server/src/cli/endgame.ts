@@ -136,9 +136,7 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
             opponentRack: rackText(opponent),
             passes,
             ...endgameJson(best),
-            ...(played
-              ? { played: { ...playedJson(played.move), spread: played.spread, exact: played.exact, lost: played.lost } }
-              : {}),
+            ...(played ? { played: { ...playedJson(played.move), spread: played.spread, exact: played.exact, lost: played.lost } } : {}),
           }),
         ),
       );

@@ -38,7 +38,7 @@ describe('analysis: inputs checked and limits kept (endgame, moves --stdin)', fu
     return s.out.map((l) => JSON.parse(l) as EndgameAnswer);
   }
 
-  it('refuses an opponent\'s rack the position cannot hold, and still gives the moves', async () => {
+  it("refuses an opponent's rack the position cannot hold, and still gives the moves", async () => {
     const position = await bagEmpty();
     const racks = ['ZZZZZZZ', 'A'.repeat(200), 'E', 'QE', 'q', ''];
     const answers = await ask(racks.map((opponentRack, id) => ({ id, ...position, top: 1, endgame: { opponentRack } })));
@@ -47,8 +47,14 @@ describe('analysis: inputs checked and limits kept (endgame, moves --stdin)', fu
     answers.push(part);
     assert.match(zeds.endgame?.error ?? '', /"opponentRack" ZZZZZZZ cannot be: it holds Z × 7 and only 0 are off the board and the rack/);
     assert.match(long.endgame?.error ?? '', /"opponentRack" holds 200 tiles; a rack holds 1 to 7/);
-    assert.match(foreign.endgame?.error ?? '', /"opponentRack" E cannot be: it holds E × 1 and only 0 are off the board and the rack \(left: Q\)/);
-    assert.match(part.endgame?.error ?? '', /"opponentRack" DG cannot be: with the bag empty the opponent holds exactly the tiles not on the board nor on the rack, [DGNP]{4}$/);
+    assert.match(
+      foreign.endgame?.error ?? '',
+      /"opponentRack" E cannot be: it holds E × 1 and only 0 are off the board and the rack \(left: Q\)/,
+    );
+    assert.match(
+      part.endgame?.error ?? '',
+      /"opponentRack" DG cannot be: with the bag empty the opponent holds exactly the tiles not on the board nor on the rack, [DGNP]{4}$/,
+    );
     assert.match(more.endgame?.error ?? '', /"opponentRack" QE cannot be: it holds E × 1/);
     assert.match(blank.endgame?.error ?? '', /"opponentRack" is a text of tiles/);
     assert.match(empty.endgame?.error ?? '', /holds 0 tiles/);

@@ -58,8 +58,18 @@ describe('analysis: the deep analysis keeps its time limits', function () {
   });
 
   it('a move the time left unsimulated is not among the figures', async () => {
-    const simulate: DeepSimulate = (_p, moves) => moves.map((move, i) => ({ move, equity: i === 0 ? 500 : move.equity, iterations: i === 0 ? 0 : 5 }));
-    const game = await deepAnalyzeGame(r, { lexicon, top: 5, simulate, gameTimeMs: 1, now: ((t) => () => (t += 0))(0) });
+    const simulate: DeepSimulate = (_p, moves) =>
+      moves.map((move, i) => ({ move, equity: i === 0 ? 500 : move.equity, iterations: i === 0 ? 0 : 5 }));
+    const game = await deepAnalyzeGame(r, {
+      lexicon,
+      top: 5,
+      simulate,
+      gameTimeMs: 1,
+      now: (
+        (t) => () =>
+          (t += 0)
+      )(0),
+    });
     // gameTimeMs 1 on a clock that never moves: every turn is graded, none by the unplayed move's 500.
     for (const t of game.turns.filter((x) => x.method === 'sim')) assert.ok((t.bestValue ?? 0) < 500);
   });

@@ -71,7 +71,7 @@ describe('analysis: the simulation keeps its time limit', function () {
     assert.ok(r.candidates.every((c) => c.iterations === 0));
   });
 
-  it('without a limit, the batch is whole (the cut is the limit\'s alone)', () => {
+  it("without a limit, the batch is whole (the cut is the limit's alone)", () => {
     const moves = simCandidates(position, { lexicon, leaves, candidates: 3 });
     const r = simulate(position, { lexicon, leaves, moves, maxIterations: 20, minIterations: 20 });
     assert.equal(r.playouts, 60);
@@ -95,10 +95,7 @@ describe('analysis: the simulation keeps its time limit', function () {
     assert.ok(unplayed.length > 0);
     assert.ok(unplayed.every((m) => m.sim?.equity === null));
     const text = captureIo('en');
-    assert.equal(
-      await runMoves([samplePath('partida-completa.gcg'), '--line', '20', '--sim', '--top', '60', '--time', '0.1'], text.io),
-      0,
-    );
+    assert.equal(await runMoves([samplePath('partida-completa.gcg'), '--line', '20', '--sim', '--top', '60', '--time', '0.1'], text.io), 0);
     assert.match(text.out.join('\n'), /· not simulated \(the time ran out\)/);
     assert.match(text.out[text.out.length - 1], /; time limit reached$/);
   });

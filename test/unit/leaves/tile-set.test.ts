@@ -17,7 +17,8 @@ import { writeKlv } from '../../support/klv-writer';
 import { captureIo } from '../report/helpers';
 import { removeTempDir, tempDir } from '../../support/fixtures';
 
-describe('leaves: a table of another tile set, and the CSV form', () => {
+describe('leaves: a table of another tile set, and the CSV form', function () {
+  this.timeout(120000);
   let dir = '';
   before(() => {
     dir = tempDir('leave-tile-set');
@@ -70,7 +71,10 @@ describe('leaves: a table of another tile set, and the CSV form', () => {
     const r = loadLeavesOrBuiltin(csv);
     assert.ok(r.warning);
     const en = formatLeaveMessage(r.warning, 'en');
-    assert.match(en, /leaves\.csv cannot be used: it is a CSV of leave values \(one "leave,value" row each\), the form Planilla writes for MAGPIE and Macondo but does not read; give a \.klv2, \.klv or \.plv$/);
+    assert.match(
+      en,
+      /leaves\.csv cannot be used: it is a CSV of leave values \(one "leave,value" row each\), the form Planilla writes for MAGPIE and Macondo but does not read; give a \.klv2, \.klv or \.plv$/,
+    );
     assert.doesNotMatch(en, /sizes/);
     // A file that is neither keeps its own reason.
     const junk = path.join(dir, 'junk.klv2');

@@ -11,7 +11,8 @@ import { runLexiconCommand } from '../../../server/src/cli/lexicon';
 import { captureIo } from '../report/helpers';
 import { removeTempDir, tempDir } from '../../support/fixtures';
 
-describe('lexicon: a cache report missing a field', () => {
+describe('lexicon: a cache report missing a field', function () {
+  this.timeout(60000);
   let dir = '';
   beforeEach(() => {
     dir = tempDir('cache-report');

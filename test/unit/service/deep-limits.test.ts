@@ -20,7 +20,8 @@ function run(target: DeepTarget, options: Parameters<typeof deepSteps>[1]): Deep
   }
 }
 
-describe('service: the deep analysis keeps its time in the first batch', () => {
+describe('service: the deep analysis keeps its time in the first batch', function () {
+  this.timeout(120000);
   it('stops within a step of the limit, and shows only the moves simulated', () => {
     const analysis = analyze(generateGame({ seed: 11, lexicon }).text, { lexicon });
     const turns = analysis.replay.turns;
