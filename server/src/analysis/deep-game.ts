@@ -21,9 +21,15 @@
  * each turn and the mover's win % there (the table at the position before the move) are kept for
  * the graph of the commented game (report/win-graph.ts).
  *
- * Invariants: pure (the sim is injected; the endgame is limited by nodes, not by the clock, so the
- * same record gives the same answer); the replay is not modified; a turn the coach skips is kept
- * with its reason and no figures.
+ * Limits: a turn may take `turnTimeMs` and the game `gameTimeMs` of the injected clock (`now`):
+ * the simulation of a turn and its endgame searches stop at what is left of both (the figures
+ * then come from the iterations and depths done), and once the game's time is spent the turns
+ * left are not graded (`stopped` says where). A legal record that never ends (exchanges at 0–0)
+ * costs at most the game's time.
+ *
+ * Invariants: pure (the sim is injected, the clock too; the endgame is limited by nodes, so the
+ * same record gives the same answer unless a time limit is reached); the replay is not modified;
+ * a turn the coach skips is kept with its reason and no figures.
  *
  * Example:
  *   const d = await deepAnalyzeGame(replay, { lexicon, leaves, top: 5 });
@@ -57,11 +63,12 @@ export interface SimulatedMove {
   readonly iterations: number;
 }
 
-/** Simulates `moves` in `position`; the answer lists them (any order). */
+/** Simulates `moves` in `position` (for at most `timeLimitMs` when given); the answer lists them (any order). */
 export type DeepSimulate = (
   position: Position,
   moves: readonly Move[],
   passes: number,
+  timeLimitMs?: number,
 ) => readonly SimulatedMove[] | Promise<readonly SimulatedMove[]>;
 
 export interface DeepOptions extends MoveOptions {
@@ -70,6 +77,12 @@ export interface DeepOptions extends MoveOptions {
   readonly endgameNodes?: number;
   /** When given, close turns are simulated; otherwise graded by the table (`method` says so). */
   readonly simulate?: DeepSimulate;
+  /** Most milliseconds of `now` for one turn (default none). */
+  readonly turnTimeMs?: number;
+  /** Most milliseconds of `now` for the whole game (default none): the turns after it are not graded. */
+  readonly gameTimeMs?: number;
+  /** The clock of the limits (default Date.now). */
+  readonly now?: () => number;
 }
 
 export interface DeepTurn {
@@ -102,6 +115,8 @@ export interface DeepTurn {
 
 export interface DeepGame {
   readonly turns: readonly DeepTurn[];
+  /** Set when the game's time ran out: the index (into the replay's turns) of the first turn not graded, and how many were left. */
+  readonly stopped?: { readonly index: number; readonly left: number };
   /** Per player: equity lost, win % lost (sum, 0..n), turns graded, turns by method. */
   readonly summary: readonly [DeepSummary, DeepSummary];
   /** Whether a simulation was available for the close turns. */
@@ -148,8 +163,17 @@ export function simCandidatesOf(coach: TurnAnalysis, closeEquity = CLOSE_EQUITY)
   return cands;
 }
 
-/** Grades one analysed turn (see the module header); `sims` = the simulation of `simCandidatesOf`, when run. */
-export function gradeTurn(replay: Replay, coach: TurnAnalysis, options: DeepOptions, sims?: readonly SimulatedMove[]): DeepTurn {
+/**
+ * Grades one analysed turn (see the module header); `sims` = the simulation of `simCandidatesOf`,
+ * when run; `timeLimitMs` bounds its endgame searches.
+ */
+export function gradeTurn(
+  replay: Replay,
+  coach: TurnAnalysis,
+  options: DeepOptions,
+  sims?: readonly SimulatedMove[],
+  timeLimitMs?: number,
+): DeepTurn {
   const index = coach.index;
   const base = { index, player: coach.player, coach };
   const position = coach.position;
@@ -167,6 +191,7 @@ export function gradeTurn(replay: Replay, coach: TurnAnalysis, options: DeepOpti
     lexicon: options.lexicon,
     maxNodes: options.endgameNodes ?? DEEP_ENDGAME_NODES,
     tableBits: DEEP_ENDGAME_TABLE_BITS,
+    ...(timeLimitMs !== undefined ? { timeLimitMs, ...(options.now ? { now: options.now } : {}) } : {}),
   });
   if (endgame) {
     const winBest = resultWin(spreadBefore + endgame.bestSpread);
@@ -234,27 +259,52 @@ function staticTurn(replay: Replay, index: number, options: DeepOptions): TurnAn
   return analyzeTurn(replay, index, { ...options, endgameNodes: 0 });
 }
 
-/** One turn, deeply (the close turns simulated when `options.simulate` is given). */
-export async function deepAnalyzeTurn(replay: Replay, index: number, options: DeepOptions): Promise<DeepTurn | undefined> {
+/**
+ * One turn, deeply (the close turns simulated when `options.simulate` is given), within
+ * `timeLimitMs` (default `options.turnTimeMs`) of the simulation and the endgame searches.
+ */
+export async function deepAnalyzeTurn(
+  replay: Replay,
+  index: number,
+  options: DeepOptions,
+  timeLimitMs: number | undefined = options.turnTimeMs,
+): Promise<DeepTurn | undefined> {
+  const now = options.now ?? Date.now;
+  const start = now();
   const coach = staticTurn(replay, index, options);
   if (!coach) return undefined;
+  const left = (): number | undefined => (timeLimitMs === undefined ? undefined : Math.max(0, timeLimitMs - (now() - start)));
   const cands = options.simulate ? simCandidatesOf(coach, options.closeEquity) : undefined;
   const sims =
     cands && coach.position && options.simulate
-      ? await options.simulate(coach.position, cands, runsBefore(replay, index).passes)
+      ? await options.simulate(coach.position, cands, runsBefore(replay, index).passes, left())
       : undefined;
-  return gradeTurn(replay, coach, options, sims);
+  // A move the time limit left unsimulated has no simulated value: it is not among the figures.
+  const simulated = sims?.filter((x) => x.iterations > 0);
+  return gradeTurn(replay, coach, options, simulated, left());
 }
 
-/** Every turn of a game, deeply, and the per-player summary. */
+/**
+ * Every turn of a game, deeply, and the per-player summary; within `options.gameTimeMs` (the
+ * turns left when it runs out are not graded: `stopped`), each turn within `options.turnTimeMs`.
+ */
 export async function deepAnalyzeGame(
   replay: Replay,
   options: DeepOptions,
   onTurn?: (done: number, total: number) => void,
 ): Promise<DeepGame> {
+  const now = options.now ?? Date.now;
+  const start = now();
   const turns: DeepTurn[] = [];
   for (let i = 0; i < replay.turns.length; i++) {
-    const t = await deepAnalyzeTurn(replay, i, options);
+    let limit = options.turnTimeMs;
+    if (options.gameTimeMs !== undefined) {
+      const left = options.gameTimeMs - (now() - start);
+      if (left <= 0)
+        return { ...summarizeDeep(turns, options.simulate !== undefined), stopped: { index: i, left: replay.turns.length - i } };
+      limit = limit === undefined ? left : Math.min(limit, left);
+    }
+    const t = await deepAnalyzeTurn(replay, i, options, limit);
     onTurn?.(i + 1, replay.turns.length);
     if (t) turns.push(t);
   }

@@ -65,6 +65,9 @@ export interface EndgameGradeOptions {
   readonly maxNodes: number;
   /** log2 of the transposition table's entries (default: room for `maxNodes`, 2^12 to 2^20). */
   readonly tableBits?: number;
+  /** Most milliseconds of `now` for the two searches together (default none: bounded by nodes alone). */
+  readonly timeLimitMs?: number;
+  readonly now?: () => number;
 }
 
 /**
@@ -112,7 +115,7 @@ export function opponentRack(position: Position): string[] {
 }
 
 /** Whether `move` ends the game at once: the last tiles of the rack (37.4), or the pass that completes the run (37.2). */
-function endsGame(position: Position, move: Move, runs: TurnRuns): boolean {
+export function endsGame(position: Position, move: Move, runs: TurnRuns): boolean {
   if (move.kind === 'pass') return runs.passes + 1 >= (position.rules === 'naspa' ? 6 : 4);
   return move.used >= position.rack.length;
 }
@@ -145,7 +148,12 @@ export function endgameGrade(
     firstOnly: true, // the grade reads the best line's first move alone
   };
   const memo = memoFor(options.lexicon);
-  const solved = memoSolve(memo, position, opponent, eg);
+  // A time limit is shared by the two searches: each gets what is left of it.
+  const now = options.now ?? Date.now;
+  const deadline = options.timeLimitMs !== undefined ? now() + options.timeLimitMs : undefined;
+  const timed = (o: EndgameOptions): EndgameOptions =>
+    deadline === undefined ? o : { ...o, timeLimitMs: Math.max(0, deadline - now()), ...(options.now ? { now: options.now } : {}) };
+  const solved = memoSolve(memo, position, opponent, timed(eg));
   const best = solved.line[0];
   // An illegal move played (a phony) is valued as the pass it amounted to.
   const move: Move = legal ? played : { ...played, kind: 'pass', squares: [], score: 0, used: 0 };
@@ -161,7 +169,7 @@ export function endgameGrade(
     : horizon === 1 && !endsGame(position, move, runs)
       ? { spread: move.score, exact: false, nodes: 0 }
       : endgameMoveValue(position, opponent, move, horizon === undefined ? eg : { ...eg, maxDepth: horizon - 1 }, (p, o, e) =>
-          memoSolve(memo, p, o, e),
+          memoSolve(memo, p, o, timed(e)),
         );
   const playedSpread = mine ? mine.spread : solved.spread;
   return {
@@ -230,18 +238,30 @@ function searchKey(position: Position, opponent: readonly string[], options: End
   ].join('|');
 }
 
-/** `solveEndgame(position, opponent, options)`, answered from the memo when the search was made. */
+/**
+ * `solveEndgame(position, opponent, options)`, answered from the memo when the search was made. A
+ * search under a time limit is kept only when the limit did not stop it (it is then the search
+ * without one); one the time stopped is answered and forgotten.
+ */
 function memoSolve(memo: Map<string, Searched>, position: Position, opponent: readonly string[], options: EndgameOptions): EndgameResult {
-  const { maxDepth, ...unbounded } = options;
-  if (options.timeLimitMs !== undefined || (maxDepth !== undefined && maxDepth < 1)) return solveEndgame(position, opponent, options);
+  const { maxDepth, timeLimitMs, now, ...unbounded } = options;
+  if (maxDepth !== undefined && maxDepth < 1) return solveEndgame(position, opponent, options);
   const key = searchKey(position, opponent, unbounded);
   let searched = memo.get(key);
+  // Bounded by a depth and by the time, and not made yet: searched to that depth alone.
+  if (!searched && timeLimitMs !== undefined && maxDepth !== undefined) return solveEndgame(position, opponent, options);
   if (!searched) {
     const iterations: EndgameIteration[] = [];
-    const result = solveEndgame(position, opponent, { ...unbounded, onIteration: (info) => iterations.push(info) });
+    const clock = timeLimitMs !== undefined ? { timeLimitMs, ...(now ? { now } : {}) } : {};
+    const result = solveEndgame(position, opponent, { ...unbounded, ...clock, onIteration: (info) => iterations.push(info) });
     searched = { result, iterations };
-    memo.set(key, searched);
-    if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
+    // Not proven and short of its node limit: the time stopped it (the same search with more time would go on).
+    const stoppedByTime =
+      timeLimitMs !== undefined && !result.exact && result.nodes < (unbounded.maxNodes ?? 2_000_000) && result.depth < MAX_PLIES;
+    if (!stoppedByTime) {
+      memo.set(key, searched);
+      if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value!);
+    }
   }
   if (maxDepth === undefined) return searched.result;
   // Bounded by depth D: the search stops after iteration D, unless it stopped earlier (solved,

@@ -6,7 +6,9 @@
  *
  * Invariants: never throws for user input; a file that cannot be read or is refused gives one
  * message (`leaves.refused` with the reason), which the CLI prints as an error before it stops
- * and the editor shows (never a silent fallback to other values); loaded tables are memoised by path, size and modification time; when
+ * and the editor shows (never a silent fallback to other values); a table for analysis must value
+ * every Spanish tile (`forAnalysis`: an English table is refused, not read as zeros) and a CSV
+ * is named as such; loaded tables are memoised by path, size and modification time; when
  * even the built-in table is missing (a broken install) the provisional worths are used, with a
  * message.
  *
@@ -70,14 +72,46 @@ function baseName(file: string): string {
   return parts[parts.length - 1] || file;
 }
 
-/** Parses leave-file bytes (`name` is the table's name and the path shown in messages). */
+/**
+ * Parses leave-file bytes (`name` is the table's name and the path shown in messages). A CSV of
+ * leave values is named as such (it is the form we write for MAGPIE and Macondo, not one we read).
+ */
 export function parseLeaveBytes(bytes: Uint8Array, name: string): LeaveLoadResult {
   if (bytes.length >= 4 && String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]) === PLV_MAGIC) {
     const p = parseLeaveTable(bytes, baseName(name));
     return p.ok ? { ok: true, leaves: p.table } : refused(name, { messageId: 'leaves.plv', args: { detail: p.detail } });
   }
+  if (looksLikeCsv(bytes)) return refused(name, { messageId: 'leaves.csv', args: {} });
   const k = readKlv(bytes, baseName(name));
   return k.ok ? { ok: true, leaves: k.table } : refused(name, { messageId: k.messageId, args: k.args });
+}
+
+/**
+ * A loaded table as the analysis may use it: one that values every tile of the Spanish set (the
+ * only set the move generator plays, analysis/equity.ts). A table of another set (an English
+ * `.klv2`: no CH, LL, Ñ or RR) would value every leave holding those tiles at 0, silently: it is
+ * refused, naming the tiles it lacks. (`planilla leaves info` and `export` read any table.)
+ */
+export function forAnalysis(r: LeaveLoadResult, name: string): LeaveLoadResult {
+  if (!r.ok) return r;
+  const table = r.leaves;
+  const missing = TILE_SETS.spanish.kinds.map((k) => k.letter).filter((face) => table.index.codeOf(face) < 0);
+  if (missing.length === 0) return { ok: true, leaves: table };
+  const faces = missing.map((f) => (f.length > 1 ? `[${f}]` : f)).join(' ');
+  return refused(name, { messageId: 'leaves.tile-set', args: { faces } });
+}
+
+/** Whether the bytes read as a text of `leave,value` rows (the CSV of MAGPIE and Macondo), not a binary table. */
+function looksLikeCsv(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 4096);
+  if (head.includes(0)) return false;
+  const lines = new TextDecoder('utf-8')
+    .decode(head)
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 3);
+  return lines.some((l) => /^\s*[^\s,;\t]{1,20}\s*[,;\t]\s*[-+]?\d/.test(l));
 }
 
 let builtin: { file: string; result: LeaveEvaluator; warning?: LeaveMessage } | undefined;
@@ -136,7 +170,7 @@ export function loadLeavesOrBuiltin(
 ): { readonly leaves: LeaveEvaluator; readonly warning?: LeaveMessage } {
   const fallback = builtinLeaves(dataDir);
   if (spec === undefined || spec.trim() === '' || spec.trim().toLowerCase() === 'builtin') return fallback;
-  const r = loadLeaveFile(spec.trim());
+  const r = forAnalysis(loadLeaveFile(spec.trim()), spec.trim());
   if (r.ok) return { leaves: r.leaves };
   return { leaves: fallback.leaves, warning: r.error };
 }

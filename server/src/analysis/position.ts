@@ -209,6 +209,13 @@ export function positionFromJson(value: unknown): JsonRequest | { readonly id: u
     else if (typeof o.bag === 'string') {
       const read = readTiles(o.bag, false);
       if ('error' in read || read.tiles.length > maxBag || read.tiles.length < minBag) return fail('analysis.json.bag', range);
+      // The bag's tiles come from the same set: none more times than the board and the rack leave.
+      for (const tile of read.tiles) {
+        const face = tile!.blank ? '?' : tile!.letter;
+        const n = (counts.get(face) ?? 0) + 1;
+        counts.set(face, n);
+        if (n > set.count(face)) return fail('analysis.json.too-many', { n, tile: face, max: set.count(face) });
+      }
       bag = read.tiles.length;
     } else return fail('analysis.json.bag', range);
   }

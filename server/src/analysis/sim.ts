@@ -27,7 +27,12 @@
  * with it on the iterations both ran (paired differences: the same deals). A candidate whose
  * difference is below zero at `pruneConfidence` (one-sided) is pruned: it is simulated no more.
  * The simulation stops when every candidate left is below the leader at `confidence`, at
- * `maxIterations`, at `timeLimitMs`, or when cancelled.
+ * `maxIterations`, at `timeLimitMs`, or when cancelled. The time limit and the cancellation are
+ * also looked at before every playout, so a batch (the first one too: `minIterations` deals of
+ * every candidate) is cut short when they come: the candidates are played one after the other,
+ * so each keeps the deals played before the cut (a prefix of the batch's deals: the pairing by
+ * deal holds) and the simulation ends there; a candidate the cut left without a deal is listed
+ * last, with `iterations` 0.
  *
  * Invariants: pure (no fs, no threads; the clock is injected); the position is not modified; the
  * value of iteration i for a candidate depends only on the position, the candidate, the plies, the
@@ -69,7 +74,7 @@ export interface SimOptions {
   readonly minIterations?: number;
   /** Iterations between two applications of the stopping rule (default 32). */
   readonly batch?: number;
-  /** Stop after this many milliseconds of `now` (default none), at the end of a batch. */
+  /** Stop after this many milliseconds of `now` (default none), within one playout of the limit. */
   readonly timeLimitMs?: number;
   readonly now?: () => number;
   /** Seed of the deals (default 1). */
@@ -280,15 +285,20 @@ export class PlayoutRunner {
 
   /**
    * Playout values and wins of a batch: `out[2 * ((i - from) * active.length + k)]` is the value of
-   * candidate `active[k]` in iteration i, the next entry its win.
+   * candidate `active[k]` in iteration i, the next entry its win. `stop` is asked before every
+   * playout: once it says true, the playouts not made are left NaN (`NOT_PLAYED`) and it returns.
    */
-  run(batch: SimBatch): Float64Array {
+  run(batch: SimBatch, stop?: () => boolean): Float64Array {
     const n = batch.to - batch.from;
     const out = new Float64Array(2 * n * batch.active.length);
     // Candidate-major: the first reply's board stays the same through the candidate's iterations.
     for (let k = 0; k < batch.active.length; k++) {
       const move = this.candidates[batch.active[k]];
       for (let i = 0; i < n; i++) {
+        if (stop?.()) {
+          markNotPlayed(out, batch.active.length, k, i, n);
+          return out;
+        }
         const r = this.playout(move, batch.from + i);
         const at = 2 * (i * batch.active.length + k);
         out[at] = r.value;
@@ -437,6 +447,36 @@ export class PlayoutRunner {
 
 const EMPTY_RACKS: readonly [readonly string[], readonly string[]] = [[], []];
 
+/** The value of a playout a cut batch did not make (a playout's own value is always finite). */
+export const NOT_PLAYED = Number.NaN;
+
+/** Marks as not played candidate k's iterations from i on, and every later candidate's (a batch of n iterations, `width` candidates). */
+function markNotPlayed(out: Float64Array, width: number, k: number, i: number, n: number): void {
+  for (let kk = k; kk < width; kk++) {
+    for (let ii = kk === k ? i : 0; ii < n; ii++) {
+      const at = 2 * (ii * width + kk);
+      out[at] = NOT_PLAYED;
+      out[at + 1] = NOT_PLAYED;
+    }
+  }
+}
+
+/**
+ * The stop test of a playout loop: the time limit (`now` against `start` + `timeLimitMs`) or the
+ * cancellation; undefined when neither is set.
+ */
+export function playoutStop(
+  start: number,
+  now: () => number,
+  options: Pick<SimOptions, 'timeLimitMs' | 'cancellation'>,
+): (() => boolean) | undefined {
+  const limit = options.timeLimitMs;
+  const token = options.cancellation;
+  if (limit === undefined && !token) return undefined;
+  const deadline = limit === undefined ? Infinity : start + limit;
+  return () => token?.isCancellationRequested === true || now() >= deadline;
+}
+
 /** Removes one `face` from `rack` (it is there: the move came from this rack); returns it. */
 function takeFace(rack: string[], face: string): string {
   const j = rack.indexOf(face);
@@ -472,6 +512,8 @@ export class Simulation {
   private done = 0;
   private playouts = 0;
   private stop: SimStop | undefined;
+  /** Whether the last batch recorded was cut short (some of its playouts not made). */
+  private cutShort = false;
 
   constructor(candidates: readonly Move[], options: Omit<SimOptions, 'lexicon'>) {
     this.candidates = candidates;
@@ -503,8 +545,14 @@ export class Simulation {
     this.stop ??= reason;
   }
 
+  /** Whether a batch was cut short (by the time limit or a cancellation): the simulation ends with it. */
+  get cut(): boolean {
+    return this.cutShort;
+  }
+
   /** The next batch to run, or undefined when the simulation is over. */
   next(): SimBatch | undefined {
+    if (this.cutShort) this.stop ??= 'time';
     if (this.stop !== undefined) return undefined;
     if (this.done >= this.maxIterations) {
       this.stop = 'iterations';
@@ -517,26 +565,35 @@ export class Simulation {
     return { from: this.done, to: Math.min(this.maxIterations, this.done + size), active };
   }
 
-  /** Records a batch's playout values and wins (as `PlayoutRunner.run` gives them), then applies the rule. */
+  /**
+   * Records a batch's playout values and wins (as `PlayoutRunner.run` gives them), then applies the
+   * rule. A batch cut short (NaN values: `NOT_PLAYED`) keeps, per candidate, the deals played from
+   * its first one up to the first not played, and ends the simulation.
+   */
   record(batch: SimBatch, values: Float64Array): void {
     const n = batch.to - batch.from;
+    let most = 0;
     for (let k = 0; k < batch.active.length; k++) {
       const c = batch.active[k];
+      let played = 0;
+      while (played < n && !Number.isNaN(values[2 * (played * batch.active.length + k)])) played++;
+      if (played < n) this.cutShort = true;
+      most = Math.max(most, played);
       let xs = this.samples[c];
-      if (this.counts[c] + n > xs.length) {
-        const grown = new Float64Array(Math.min(this.maxIterations, Math.max(2 * xs.length, this.counts[c] + n)));
+      if (this.counts[c] + played > xs.length) {
+        const grown = new Float64Array(Math.min(this.maxIterations, Math.max(2 * xs.length, this.counts[c] + played)));
         grown.set(xs);
         xs = this.samples[c] = grown;
       }
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < played; i++) {
         const at = 2 * (i * batch.active.length + k);
         xs[this.counts[c] + i] = values[at];
         this.wins[c] += values[at + 1];
       }
-      this.counts[c] += n;
+      this.counts[c] += played;
+      this.playouts += played;
     }
-    this.done = batch.to;
-    this.playouts += n * batch.active.length;
+    this.done = batch.from + most;
     if (this.done >= this.minIterations) this.applyRule();
     if (this.stop === undefined && this.done >= this.maxIterations) this.stop = 'iterations';
   }
@@ -592,7 +649,10 @@ export class Simulation {
         pruned: this.pruned[c],
       };
     });
-    const order = out.map((_, c) => c).sort((a, b) => out[b].equity - out[a].equity || a - b);
+    // A candidate a cut batch left without a deal has no simulated value: it goes last.
+    const order = out
+      .map((_, c) => c)
+      .sort((a, b) => Number(out[b].iterations > 0) - Number(out[a].iterations > 0) || out[b].equity - out[a].equity || a - b);
     return {
       candidates: order.map((c) => out[c]),
       iterations: this.done,
@@ -614,7 +674,7 @@ export function simulate(position: Position, options: SimOptions): SimResult {
   const candidates = options.moves ? options.moves.slice() : simCandidates(position, options);
   const sim = new Simulation(candidates, options);
   const runner = new PlayoutRunner(position, candidates, options);
-  runSimulation(sim, (batch) => runner.run(batch), options);
+  runSimulation(sim, (batch, stop) => runner.run(batch, stop), options);
   return sim.result();
 }
 
@@ -624,13 +684,14 @@ export function simulate(position: Position, options: SimOptions): SimResult {
  */
 export function runSimulation(
   sim: Simulation,
-  run: (batch: SimBatch) => Float64Array,
+  run: (batch: SimBatch, stop?: () => boolean) => Float64Array,
   options: Pick<SimOptions, 'timeLimitMs' | 'now' | 'onProgress' | 'cancellation'>,
 ): void {
   const now = options.now ?? Date.now;
   const start = now();
+  const stop = playoutStop(start, now, options);
   for (let batch = sim.next(); batch; batch = sim.next()) {
-    sim.record(batch, run(batch));
+    sim.record(batch, run(batch, stop));
     if (afterBatch(sim, start, now, options)) break;
   }
 }
@@ -655,5 +716,6 @@ export function afterBatch(
   }
   if (options.cancellation?.isCancellationRequested) sim.halt('cancelled');
   if (options.timeLimitMs !== undefined && elapsedMs >= options.timeLimitMs) sim.halt('time');
+  if (sim.cut) sim.halt('time');
   return sim.stopped !== undefined;
 }

@@ -5,9 +5,12 @@
  * close, static equity elsewhere — with the equity lost and the win % lost (win-pct.ts table).
  *
  * Invariants: files are analysed one after the other in file order (the threads go to the
- * simulation); the simulation is seeded (seed 1, the same answer with any number of threads), the
- * endgame limited by nodes, so the output does not depend on `--jobs` or on the machine's speed;
- * a file that cannot be read costs one line on stderr and exit code 2, the others go on.
+ * simulation, at most one per core); the simulation is seeded (seed 1, the same answer with any
+ * number of threads), the endgame limited by nodes, so the output does not depend on `--jobs` or
+ * on the machine's speed unless a time limit is reached: a turn takes at most `--turn-time`
+ * seconds (default 30) and a game `--game-time` (default 300), after which its turns left are not
+ * graded and one line says so; a file that cannot be read costs one line on stderr and exit code
+ * 2, the others go on.
  *
  * Example:
  *   planilla analyze partida.gcg --deep --jobs 2
@@ -25,23 +28,38 @@ import { expandInputs, t, terminalStderr, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
 import { moveText, positiveInt, render, resolveLeaves, shown, signed } from './moves';
 import { simulateOnThreads } from './sim-runner';
+import { secondsOption } from './limits';
 import { jsonForTerminal } from './terminal';
 
 /** Plies, most iterations and seed of the simulation of a close turn. */
 export const DEEP_SIM_PLIES = 2;
 export const DEEP_SIM_ITERATIONS = 300;
 export const DEEP_SIM_SEED = 1;
+/** Seconds a turn and a game may take by default (`--turn-time`, `--game-time`). */
+export const DEEP_TURN_SECONDS = 30;
+export const DEEP_GAME_SECONDS = 300;
 
 const pct = (x: number | undefined): number => Math.round((x ?? 0) * 1000) / 10;
 
+/** What a test may inject into `analyze --deep`: the clock of the time limits. */
+export interface DeepRunOptions {
+  readonly now?: () => number;
+}
+
 /** Runs `analyze --deep` (analyze.ts hands over when `--deep` is given). */
-export async function analyzeDeepRun(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepRunOptions = {}): Promise<number> {
   const settings = replaySettings(args, io);
   if (!settings) return 2;
   const top = positiveInt(args.values.get('top'), '--top', io);
   if (top === null) return 2;
   const jobs = jobsOption(args, io);
   if (jobs === null) return 2;
+  const turnTime = secondsOption(args, io, 'turn-time');
+  if (turnTime === null) return 2;
+  const gameTime = secondsOption(args, io, 'game-time');
+  if (gameTime === null) return 2;
+  const turnTimeMs = (turnTime ?? DEEP_TURN_SECONDS) * 1000;
+  const gameTimeMs = (gameTime ?? DEEP_GAME_SECONDS) * 1000;
   const { files, problems } = expandInputs(args.positionals, io);
   if (files.length === 0 && problems === 0) {
     io.err(t(io.lang, 'cli.no-files'));
@@ -55,10 +73,11 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo): Promise<numbe
   const json = args.flags.has('json');
   const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
   const leavesPath = args.values.get('leaves');
-  const simulate: DeepSimulate = async (position, moves, passes) => {
+  const simulate: DeepSimulate = async (position, moves, passes, timeLimitMs) => {
+    const limit = timeLimitMs !== undefined ? { timeLimitMs } : {};
     const r = await simulateOnThreads(
       position,
-      { lexicon, leaves, moves, plies: DEEP_SIM_PLIES, maxIterations: DEEP_SIM_ITERATIONS, seed: DEEP_SIM_SEED, passes },
+      { lexicon, leaves, moves, plies: DEEP_SIM_PLIES, maxIterations: DEEP_SIM_ITERATIONS, seed: DEEP_SIM_SEED, passes, ...limit },
       { threads, ...(lexiconSpec !== undefined ? { lexiconSpec } : {}), ...(leavesPath !== undefined ? { leavesPath } : {}) },
     );
     return r.candidates;
@@ -75,7 +94,8 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo): Promise<numbe
     const r = analysis.replay;
     let game: DeepGame;
     try {
-      game = await deepAnalyzeGame(r, { lexicon, leaves, top: top ?? 5, simulate }, (done, total) => bar?.update(done, total));
+      const limits = { turnTimeMs, gameTimeMs, ...(options.now ? { now: options.now } : {}) };
+      game = await deepAnalyzeGame(r, { lexicon, leaves, top: top ?? 5, simulate, ...limits }, (done, total) => bar?.update(done, total));
     } catch (e) {
       bar?.clear();
       if (e instanceof AnalysisUnsupported) io.err(`${shown(file)}: ${render(e.reason, io.lang)}`);
@@ -142,6 +162,10 @@ export function deepText(file: string, r: Replay, game: DeepGame, lang: Language
       })}`,
     );
   }
+  if (game.stopped) {
+    const at = r.turns[game.stopped.index]?.event.line ?? 0;
+    out.push(`  ${t(lang, 'winpct.deep-stopped', { line: at + 1, left: game.stopped.left })}`);
+  }
   r.players.forEach((p, i) => {
     const s = game.summary[i];
     if (p.nick === '') return;
@@ -193,5 +217,8 @@ export function deepJson(file: string, r: Replay, game: DeepGame): Record<string
       };
     }),
     summary,
+    ...(game.stopped
+      ? { stopped: { line: (r.turns[game.stopped.index]?.event.line ?? 0) + 1, reason: 'game-time', turnsLeft: game.stopped.left } }
+      : {}),
   };
 }

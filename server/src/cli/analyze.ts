@@ -79,6 +79,8 @@ const ANALYZE_OPTIONS = {
   jobs: { type: 'string', short: 'j' },
   deep: { type: 'boolean' },
   'endgame-nodes': { type: 'string' },
+  'game-time': { type: 'string' }, // --deep only (analyze-deep.ts)
+  'turn-time': { type: 'string' },
 } as const;
 
 /** Most nodes `--endgame-nodes` takes. */
@@ -116,6 +118,11 @@ function endgameNodesOption(value: string | undefined, io: CliIo): number | unde
 
 async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions): Promise<number> {
   if (args.flags.has('deep')) return (require('./analyze-deep') as typeof import('./analyze-deep')).analyzeDeepRun(args, io);
+  const deepOnly = ['game-time', 'turn-time'].find((name) => args.values.has(name));
+  if (deepOnly) {
+    io.err(t(io.lang, 'cli.deep-only', { option: `--${deepOnly}` }));
+    return 2;
+  }
   const settings = replaySettings(args, io);
   if (!settings) return 2;
   const top = positiveInt(args.values.get('top'), '--top', io);

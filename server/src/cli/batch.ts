@@ -22,6 +22,7 @@ import type { Worker } from 'node:worker_threads';
 import { analyzeRecord, internalErrorReport, type CheckSettings, type JsonFile } from './record';
 import { readRecord, t, type CliIo } from './io';
 import type { ParsedArgs } from './args';
+import { capToCores } from './limits';
 import { formatMessage } from '../rules/messages';
 import type { Edition, Language, Severity } from '../rules/types';
 import type { Lexicon } from '../lexicon/types';
@@ -59,14 +60,16 @@ export function parseJobs(text: string): number | undefined {
 }
 
 /**
- * The `--jobs` option of `check` and `analyze`: the number asked for, undefined when not given
- * (the command chooses), or null after printing the one-line refusal of a bad value.
+ * The `--jobs` option of `check` and `analyze`: the number asked for, at most the cores (a larger
+ * request is said in one line on stderr), undefined when not given (the command chooses), or null
+ * after printing the one-line refusal of a bad value.
  */
 export function jobsOption(args: ParsedArgs, io: CliIo): number | undefined | null {
   const text = args.values.get('jobs');
   if (text === undefined) return undefined;
   const jobs = parseJobs(text);
-  if (jobs !== undefined) return jobs;
+  // More threads than cores only share the cores and cost memory: capped, said once (limits.ts).
+  if (jobs !== undefined) return capToCores(jobs, args.written.get('jobs') ?? '--jobs', io);
   io.err(
     t(io.lang, 'cli.bad-value', {
       option: args.written.get('jobs') ?? '--jobs',

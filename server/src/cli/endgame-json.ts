@@ -14,7 +14,9 @@ import { moveJson, unseenTiles, type Position } from '../analysis';
 import { solveEndgame, type EndgameResult } from '../analysis/endgame';
 import { PRE_ENDGAME_MAX_BAG, solvePreEndgame, type PreEndgameCandidate, type PreEndgameResult } from '../analysis/pre-endgame';
 import { readTiles, type AnalysisMessage } from '../analysis/position';
+import { RACK_SIZE } from '../engine/tilesets';
 import { t, type CliIo } from './io';
+import { validNodes, validSeconds } from './limits';
 
 function render(m: AnalysisMessage, lang: CliIo['lang']): string {
   const args: Record<string, string | number> = { ...m.args };
@@ -27,6 +29,36 @@ export function opponentRackOf(position: Position): string[] {
   const out: string[] = [];
   for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) out.push(face);
   return out;
+}
+
+const faceText = (f: string): string => (f.length > 1 ? `[${f}]` : f);
+
+/**
+ * Why an opponent's rack cannot stand in `position` (undefined when it can): more than a rack
+ * holds or none, a tile more times than the set leaves off the board and the mover's rack (the
+ * unseen pool), or, with the bag empty, anything but that pool itself (the opponent then holds
+ * every unseen tile). Never an "exact" answer for a position that cannot exist.
+ */
+export function opponentRackProblem(
+  position: Position,
+  opponent: readonly string[],
+): { readonly messageId: string; readonly args: Record<string, string | number> } | undefined {
+  if (opponent.length < 1 || opponent.length > RACK_SIZE) {
+    return { messageId: 'deep.json.opponent-rack-size', args: { n: opponent.length, max: RACK_SIZE } };
+  }
+  const pool = unseenTiles(position);
+  const unseen = opponentRackOf(position).map(faceText).join('') || '—';
+  const rack = opponent.map(faceText).join('');
+  const wanted = new Map<string, number>();
+  for (const f of opponent) wanted.set(f, (wanted.get(f) ?? 0) + 1);
+  for (const [face, n] of wanted) {
+    const left = pool.get(face) ?? 0;
+    if (n > left) return { messageId: 'deep.json.opponent-rack-pool', args: { rack, tile: faceText(face), n, left, unseen } };
+  }
+  if (position.bag === 0 && opponent.length !== opponentRackOf(position).length) {
+    return { messageId: 'deep.json.opponent-rack-exact', args: { rack, unseen } };
+  }
+  return undefined;
 }
 
 /** The JSON of a solved endgame (docs/deep-analysis.md "JSON"). */
@@ -84,13 +116,18 @@ export function endgameField(
     if (typeof o.opponentRack !== 'string') return fail('deep.json.opponent-rack');
     const read = readTiles(o.opponentRack, false);
     if ('error' in read) return { error: render(read.error, lang) };
+    // A rack holds tiles, not blanks standing for a letter (a lower-case letter).
+    if (read.tiles.some((x) => x!.blank && x!.letter !== '?')) return fail('deep.json.opponent-rack');
     opponent = read.tiles.map((x) => x!.letter);
+    const problem = opponentRackProblem(position, opponent);
+    if (problem) return { error: t(lang, problem.messageId, problem.args) };
   }
   const limit = (key: string): number | undefined | null =>
     o[key] === undefined ? undefined : typeof o[key] === 'number' && Number.isInteger(o[key]) && o[key] > 0 ? o[key] : null;
   const passes = o.passes === undefined ? 0 : typeof o.passes === 'number' && Number.isInteger(o.passes) && o.passes >= 0 ? o.passes : null;
-  const time = limit('time');
-  const nodes = limit('nodes');
+  // The same ranges as `planilla endgame --time` and `--nodes` (cli/limits.ts).
+  const time = o.time === undefined ? undefined : validSeconds(o.time) ? o.time : null;
+  const nodes = o.nodes === undefined ? undefined : validNodes(o.nodes) ? o.nodes : null;
   const top = limit('top');
   if (passes === null || time === null || nodes === null || top === null) return fail('deep.json.endgame');
   if (position.bag >= 1 && position.bag <= PRE_ENDGAME_MAX_BAG && o.opponentRack === undefined) {

@@ -28,8 +28,9 @@ import { resolveLexicon } from './lexicon-option';
 import { COMMON, lineOption, moveText, positionJson, positiveInt, render, shown, signed } from './moves';
 import { jsonForTerminal } from './terminal';
 import { progressBar } from './progress';
+import { nodesOption, secondsOption } from './limits';
 import { AnalysisUnsupported } from '../analysis';
-import { runsBefore } from '../analysis/endgame-grade';
+import { endsGame, runsBefore } from '../analysis/endgame-grade';
 import type { Lexicon } from '../lexicon/types';
 import { sameMove } from '../analysis/endgame';
 import { PRE_ENDGAME_MAX_BAG, solvePreEndgame, type PreEndgameResult } from '../analysis/pre-endgame';
@@ -63,9 +64,9 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!settings) return 2;
   const line = lineOption(args, io);
   if (line === undefined) return 2;
-  const time = positiveInt(args.values.get('time'), '--time', io);
+  const time = secondsOption(args, io, 'time');
   if (time === null) return 2;
-  const nodes = positiveInt(args.values.get('nodes'), '--nodes', io);
+  const nodes = nodesOption(args, io, 'nodes');
   if (nodes === null) return 2;
   const file = singleFile(args, 'endgame', io);
   if (file === undefined) return 2;
@@ -122,9 +123,9 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
   try {
     const best = solveEndgame(position, opponent, withProgress);
     const move = playedMove(turn, position);
-    const played: { move: Move; spread: number; exact: boolean } | undefined =
+    const played: { move: Move; spread: number; exact: boolean; lost: number } | undefined =
       move && move !== 'unknown-exchange' && (move.kind === 'play' || move.kind === 'pass')
-        ? { move, ...endgameMoveValue(position, opponent, move, withProgress) }
+        ? playedValue(position, opponent, move, best, passes, withProgress)
         : undefined;
     bar.done();
     if (args.flags.has('json')) {
@@ -135,9 +136,7 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
             opponentRack: rackText(opponent),
             passes,
             ...endgameJson(best),
-            ...(played
-              ? { played: { ...playedJson(played.move), spread: played.spread, exact: played.exact, lost: best.spread - played.spread } }
-              : {}),
+            ...(played ? { played: { ...playedJson(played.move), spread: played.spread, exact: played.exact, lost: played.lost } } : {}),
           }),
         ),
       );
@@ -170,7 +169,7 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
         t(io.lang, 'deep.endgame-played', {
           move: moveText(played.move, io.lang),
           spread: signed(played.spread),
-          lost: best.spread - played.spread,
+          lost: played.lost,
         }),
       );
     }
@@ -183,6 +182,30 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     throw e;
   }
+}
+
+/**
+ * The value of the move played and what it lost against the best line, never below 0. When the
+ * best line's search was stopped at depth N (not proven), the move played is searched to the same
+ * horizon (itself and N − 1 plies, as analysis/endgame-grade.ts does), so that both figures look
+ * as far ahead; a move that is the line's first is worth the line's value.
+ */
+function playedValue(
+  position: Position,
+  opponent: readonly string[],
+  move: Move,
+  best: EndgameResult,
+  passes: number,
+  options: EndgameOptions,
+): { move: Move; spread: number; exact: boolean; lost: number } {
+  const value = (): { spread: number; exact: boolean } => {
+    if (best.line[0] && sameMove(best.line[0], move)) return { spread: best.spread, exact: best.exact };
+    if (best.exact) return endgameMoveValue(position, opponent, move, options);
+    if (best.depth <= 1 && !endsGame(position, move, { passes, scoreless: passes })) return { spread: move.score, exact: false };
+    return endgameMoveValue(position, opponent, move, { ...options, maxDepth: Math.max(1, best.depth - 1) });
+  };
+  const { spread, exact } = value();
+  return { move, spread, exact, lost: Math.max(0, best.spread - spread) };
 }
 
 interface PreEndgameRun {

@@ -9,7 +9,9 @@
  * depends only on the position, the candidate, the seed and its iteration index; the batches do
  * not depend on the threads), unless a time limit stops it; a worker that cannot start or dies
  * costs nothing but speed: its range is played here, and it gets no more. Workers run
- * `worker.js` (the script of `check --jobs`), which hands a `sim` start over to `serveSim`.
+ * `worker.js` (the script of `check --jobs`), which hands a `sim` start over to `serveSim`. The
+ * time limit reaches the workers as a deadline on the wall clock with each range: every thread
+ * looks at it before every playout, so a batch, the first one too, ends within a playout of it.
  *
  * Example:
  *   const r = await simulateOnThreads(position, { lexicon, seed: 1, maxIterations: 500 }, { threads: 2 });
@@ -21,7 +23,16 @@ import type { Lexicon } from '../lexicon/types';
 import { loadLeavesOrBuiltin } from '../analysis/leave-files';
 import type { Move } from '../analysis/move';
 import type { Position } from '../analysis/position';
-import { afterBatch, PlayoutRunner, Simulation, simCandidates, type SimBatch, type SimOptions, type SimResult } from '../analysis/sim';
+import {
+  afterBatch,
+  PlayoutRunner,
+  playoutStop,
+  Simulation,
+  simCandidates,
+  type SimBatch,
+  type SimOptions,
+  type SimResult,
+} from '../analysis/sim';
 
 /** What a simulation worker is started with (plain data). */
 export interface SimWorkerSettings {
@@ -37,7 +48,8 @@ export interface SimWorkerSettings {
   readonly scoreless: number;
 }
 
-type ToWorker = { readonly type: 'run'; readonly id: number; readonly batch: SimBatch };
+/** A range to play; `deadline` (Date.now's clock): the playouts not started by then are left NaN (analysis/sim.ts). */
+type ToWorker = { readonly type: 'run'; readonly id: number; readonly batch: SimBatch; readonly deadline?: number };
 type FromWorker = { readonly type: 'ready' } | { readonly type: 'values'; readonly id: number; readonly values: Float64Array };
 
 export interface ThreadOptions {
@@ -106,8 +118,9 @@ function startWorker(script: string, settings: SimWorkerSettings): Slot | undefi
 
 /**
  * Simulates on `threads` threads (module header); with one thread, or when no worker can start,
- * everything runs here. Progress, cancellation and the time limit as `simulate`, after every
- * batch (`onProgress` is called on this thread).
+ * everything runs here. Progress, cancellation and the time limit as `simulate`: after every
+ * batch (`onProgress` is called on this thread), and the limit and cancellation before every
+ * playout as well.
  */
 export async function simulateOnThreads(position: Position, options: SimOptions, threads: ThreadOptions = {}): Promise<SimResult> {
   const candidates = options.moves ? options.moves.slice() : simCandidates(position, options);
@@ -128,6 +141,7 @@ export async function simulateOnThreads(position: Position, options: SimOptions,
   const slots: Slot[] = [];
   const now = options.now ?? Date.now;
   const start = now();
+  const stop = playoutStop(start, now, options);
   try {
     if (count > 1 && sim.next() !== undefined) {
       for (let k = 1; k < count; k++) {
@@ -139,6 +153,8 @@ export async function simulateOnThreads(position: Position, options: SimOptions,
     }
     let id = 0;
     for (let batch = sim.next(); batch; batch = sim.next()) {
+      // The workers' deadline, on their clock (Date.now): what is left of the limit on `now`.
+      const deadline = options.timeLimitMs !== undefined ? Date.now() + (start + options.timeLimitMs - now()) : undefined;
       const live = slots.filter((s) => s.alive);
       const parts = splitBatch(batch, live.length + 1);
       const answers = parts.slice(1).map((part, k) => {
@@ -146,7 +162,7 @@ export async function simulateOnThreads(position: Position, options: SimOptions,
         const myId = id++;
         return new Promise<Float64Array | undefined>((resolve) => {
           slot.pending.set(myId, resolve);
-          const message: ToWorker = { type: 'run', id: myId, batch: part };
+          const message: ToWorker = { type: 'run', id: myId, batch: part, ...(deadline !== undefined ? { deadline } : {}) };
           try {
             slot.worker.postMessage(message);
           } catch {
@@ -155,13 +171,13 @@ export async function simulateOnThreads(position: Position, options: SimOptions,
           }
         });
       });
-      const mine = parts.length > 0 ? here.run(parts[0]) : new Float64Array(0);
+      const mine = parts.length > 0 ? here.run(parts[0], stop) : new Float64Array(0);
       const theirs = await Promise.all(answers);
       const values = new Float64Array(2 * (batch.to - batch.from) * batch.active.length);
       values.set(mine, 0);
       let at = mine.length;
       for (let k = 1; k < parts.length; k++) {
-        const got = theirs[k - 1] ?? here.run(parts[k]); // a worker that died: played here
+        const got = theirs[k - 1] ?? here.run(parts[k], stop); // a worker that died: played here
         values.set(got, at);
         at += got.length;
       }
@@ -202,7 +218,8 @@ export function serveSim(port: MessagePort, settings: SimWorkerSettings): void {
   });
   port.on('message', (m: ToWorker) => {
     if (m?.type !== 'run') return;
-    const values = runner.run(m.batch);
+    const deadline = m.deadline;
+    const values = runner.run(m.batch, deadline === undefined ? undefined : () => Date.now() >= deadline);
     const answer: FromWorker = { type: 'values', id: m.id, values };
     port.postMessage(answer, [values.buffer as ArrayBuffer]);
   });

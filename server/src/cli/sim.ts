@@ -19,6 +19,7 @@ import { simulate, type SimCandidate, type SimOptions, type SimProgress, type Si
 import { t, type CliIo } from './io';
 import type { ParsedArgs } from './args';
 import { simulateOnThreads } from './sim-runner';
+import { capToCores, SECONDS_RANGE, secondsOption, validSeconds } from './limits';
 
 /** The value options of `--sim` (none is a flag but `--sim` itself). */
 export const SIM_OPTIONS = {
@@ -84,22 +85,15 @@ export function readSimFlags(args: ParsedArgs, io: CliIo): SimFlags | undefined 
   if (seed === null) return null;
   const threads = intFlag(args, io, 'threads', 1, MAX_THREADS);
   if (threads === null) return null;
-  let timeLimitMs: number | undefined;
-  const time = args.values.get('time');
-  if (time !== undefined) {
-    const s = Number(time);
-    if (!/^\s*\d+(\.\d+)?\s*$/.test(time) || !(s > 0) || s > 86400) {
-      io.err(t(io.lang, 'cli.bad-value', { option: '--time', value: time, allowed: '0.1–86400' }));
-      return null;
-    }
-    timeLimitMs = s * 1000;
-  }
+  const time = secondsOption(args, io, 'time');
+  if (time === null) return null;
+  const timeLimitMs = time !== undefined ? time * 1000 : undefined;
   return {
     plies: plies ?? 2,
     iterations: iterations ?? 1000,
     ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
     seed: seed ?? 1,
-    threads: threads ?? 1,
+    threads: threads === undefined ? 1 : capToCores(threads, '--threads', io),
   };
 }
 
@@ -134,8 +128,9 @@ export function simProgressBar(
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-/** The `"sim"` member of a move in JSON. */
+/** The `"sim"` member of a move in JSON (a move the time limit left unsimulated: null figures, 0 iterations). */
 export function candidateJson(c: SimCandidate): Record<string, unknown> {
+  if (c.iterations === 0) return { equity: null, interval: null, stdev: null, winPct: null, iterations: 0 };
   return {
     equity: round2(c.equity),
     interval: [round2(c.interval[0]), round2(c.interval[1])],
@@ -216,7 +211,7 @@ export async function simMoves(run: SimRun, print: SimPrint, io: CliIo): Promise
 /** The text lines of a simulation (after the heading). */
 export function simLines(r: SimResult, io: CliIo, moveText: (m: Move) => string): string[] {
   const lines = r.candidates.map((c, i) =>
-    t(io.lang, 'sim.row', {
+    t(io.lang, c.iterations === 0 ? 'sim.row-unplayed' : 'sim.row', {
       rank: i + 1,
       move: moveText(c.move),
       score: c.move.score >= 0 ? `+${c.move.score}` : String(c.move.score),
@@ -267,8 +262,7 @@ export function simField(
   for (const key of Object.keys(o)) {
     const value = o[key];
     if (key === 'time') {
-      if (typeof value !== 'number' || !(value > 0) || value > 86400)
-        return { error: t(lang, 'sim.json.field', { field: key, allowed: '0.1–86400' }) };
+      if (!validSeconds(value)) return { error: t(lang, 'sim.json.field', { field: key, allowed: SECONDS_RANGE }) };
       got.time = value;
       continue;
     }

@@ -47,6 +47,7 @@ import { DEFAULT_GADDAG_FILE, DEFAULT_LEXICON_FILE, findDataDir, resolveCacheDir
 import type { Lexicon, LexiconInfo } from './types';
 import {
   DIGRAPH_MODES,
+  isWordListReport,
   type DigraphMode,
   type ParsedWordList,
   parseWordListBytes,
@@ -549,7 +550,7 @@ function writeStamp(stamp: Stamp, key: string): void {
 function readCacheEntry(files: { dawg: string; json: string }): { dawg: Dawg; report: CachedReport } | undefined {
   try {
     const report = JSON.parse(fs.readFileSync(files.json, 'utf8')) as CachedReport;
-    if ((report.format !== 'text' && report.format !== 'kwg') || typeof report.list?.kept !== 'number') return undefined;
+    if ((report.format !== 'text' && report.format !== 'kwg') || !isWordListReport(report.list)) return undefined;
     const { bytes, identity } = readWithIdentity(files.dawg);
     const trusted = typeof report.written === 'string' && report.written === identity;
     const parsed = parseDawgFile(bytes, trusted ? 'header' : 'full');

@@ -56,6 +56,33 @@ export interface WordListReport {
   readonly dropped: readonly DropCount[];
 }
 
+/**
+ * Whether `x` (read back from a cache report, lexicon/load.ts) is a whole `WordListReport`: every
+ * field there, of its type. A report missing a field is no report (the cache entry is then
+ * treated as absent and made again), never a crash further on.
+ */
+export function isWordListReport(x: unknown): x is WordListReport {
+  if (typeof x !== 'object' || x === null) return false;
+  const r = x as Record<string, unknown>;
+  const count = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+  return (
+    ['utf-8', 'latin-1', 'kwg', 'dawg'].includes(r.encoding as string) &&
+    ['plain', 'brackets', 'digits', 'tiles'].includes(r.digraphs as string) &&
+    count(r.entries) &&
+    count(r.kept) &&
+    Array.isArray(r.dropped) &&
+    r.dropped.every(
+      (d: unknown) =>
+        typeof d === 'object' &&
+        d !== null &&
+        (DROP_REASONS as readonly unknown[]).includes((d as DropCount).reason) &&
+        count((d as DropCount).count) &&
+        Array.isArray((d as DropCount).examples) &&
+        (d as DropCount).examples.every((e) => typeof e === 'string'),
+    )
+  );
+}
+
 export interface ParsedWordList {
   /** The distinct words as tile keys (normalize.ts `tileKey`), sorted in tile order. */
   readonly keys: readonly string[];

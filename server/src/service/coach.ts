@@ -45,7 +45,7 @@ import { turnAtLine } from './board-model';
 import { analyzeTurn, type TurnAnalysis } from '../analysis/coach';
 import { runsBefore, type EndgameGrade } from '../analysis/endgame-grade';
 import type { Lexicon } from '../lexicon/types';
-import { formatLeaveMessage, loadLeaveFile, type LeaveMessage } from '../analysis/leave-files';
+import { forAnalysis, formatLeaveMessage, loadLeaveFile, type LeaveMessage } from '../analysis/leave-files';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { formatMessage } from '../rules/messages';
 import { formatNumber } from '../rules/template';
@@ -136,7 +136,7 @@ export function useCoachLeaves(setting: string | undefined): LeaveMessage | unde
 /** The leaves the coach uses now: undefined for the built-in table, or the refusal. */
 export function coachLeaves(): { readonly leaves: LeaveEvaluator | undefined } | { readonly error: LeaveMessage } {
   if (leavesSetting === '' || leavesSetting.toLowerCase() === 'builtin') return { leaves: undefined };
-  const r = loadLeaveFile(leavesSetting);
+  const r = forAnalysis(loadLeaveFile(leavesSetting), leavesSetting);
   return r.ok ? { leaves: r.leaves } : { error: r.error };
 }
 

@@ -34,7 +34,7 @@ import { runsBefore } from '../analysis/endgame-grade';
 import { endgameMoveValue, solveEndgame, type EndgameResult } from '../analysis/endgame';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { AnalysisUnsupported, positionBefore, unseenTiles, type Move, type Position } from '../analysis';
-import { afterBatch, PlayoutRunner, Simulation, simCandidates, type SimOptions, type SimResult } from '../analysis/sim';
+import { afterBatch, NOT_PLAYED, PlayoutRunner, Simulation, simCandidates, type SimOptions, type SimResult } from '../analysis/sim';
 import type { Lexicon } from '../lexicon/types';
 import { formatMessage } from '../rules/messages';
 import { formatNumber } from '../rules/template';
@@ -201,12 +201,15 @@ function* simSteps(target: DeepTarget, options: DeepOptions): Generator<number, 
   const sim = new Simulation(moves, simOptions);
   const runner = new PlayoutRunner(target.position, moves, simOptions);
   const start = now();
+  const limitMs = s.seconds * 1000;
   for (let batch = sim.next(); batch; batch = sim.next()) {
     const n = batch.to - batch.from;
     const width = batch.active.length;
-    const values = new Float64Array(2 * n * width);
-    for (let k = 0; k < width; k++) {
+    // Not played until played (NOT_PLAYED): the time limit may cut the batch after any step.
+    const values = new Float64Array(2 * n * width).fill(NOT_PLAYED);
+    steps: for (let k = 0; k < width; k++) {
       for (let from = batch.from; from < batch.to; from += PLAYOUT_CHUNK) {
+        if (now() - start >= limitMs) break steps;
         const to = Math.min(batch.to, from + PLAYOUT_CHUNK);
         const got = runner.run({ from, to, active: [batch.active[k]] });
         for (let j = 0; j < to - from; j++) {
@@ -218,9 +221,12 @@ function* simSteps(target: DeepTarget, options: DeepOptions): Generator<number, 
       }
     }
     sim.record(batch, values);
-    if (afterBatch(sim, start, now, { timeLimitMs: s.seconds * 1000 })) break;
+    if (afterBatch(sim, start, now, { timeLimitMs: limitMs })) break;
   }
-  return { kind: 'sim', result: sim.result(), played: target.played, legal: target.legal };
+  // A move the time limit left without a deal has no figures to show: it is left out.
+  const result = sim.result();
+  const simulated = result.candidates.filter((c) => c.iterations > 0);
+  return { kind: 'sim', result: { ...result, candidates: simulated }, played: target.played, legal: target.legal };
 }
 
 /** The opponent's rack with the bag empty: every tile the mover cannot see (tile tracking). */

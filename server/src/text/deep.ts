@@ -60,6 +60,18 @@ export const DEEP_MESSAGES: Catalog = {
     en: '"endgame" is an object: {"opponentRack": "…", "passes": N, "time": S, "nodes": N, "top": N}',
   },
   'deep.json.opponent-rack': { es: '"opponentRack" es un texto de fichas', en: '"opponentRack" is a text of tiles' },
+  'deep.json.opponent-rack-size': {
+    es: '"opponentRack" tiene {n} fichas; un atril tiene de 1 a {max}',
+    en: '"opponentRack" holds {n} tiles; a rack holds 1 to {max}',
+  },
+  'deep.json.opponent-rack-pool': {
+    es: '"opponentRack" {rack} no puede ser: lleva {tile} × {n} y fuera del tablero y del atril solo quedan {left} (quedan {unseen})',
+    en: '"opponentRack" {rack} cannot be: it holds {tile} × {n} and only {left} are off the board and the rack (left: {unseen})',
+  },
+  'deep.json.opponent-rack-exact': {
+    es: '"opponentRack" {rack} no puede ser: con la bolsa vacía el rival tiene justo las fichas que no están en el tablero ni en el atril, {unseen}',
+    en: '"opponentRack" {rack} cannot be: with the bag empty the opponent holds exactly the tiles not on the board nor on the rack, {unseen}',
+  },
   'deep.endgame-progress': {
     es: 'final: búsqueda completa a {depth} jugadas, {nodes} nodos',
     en: 'endgame: complete search at {depth} plies, {nodes} nodes',

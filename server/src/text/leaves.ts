@@ -22,6 +22,14 @@ export const LEAVES_MESSAGES: Catalog = {
     en: 'not a .klv2, .klv or .plv file',
   },
   'leaves.too-short': { es: 'demasiado corto', en: 'too short' },
+  'leaves.csv': {
+    es: 'es una tabla CSV de valores de atril (una fila «atril,valor» cada uno), la forma que Planilla escribe para MAGPIE y Macondo pero no lee; dé un .klv2, un .klv o un .plv',
+    en: 'it is a CSV of leave values (one "leave,value" row each), the form Planilla writes for MAGPIE and Macondo but does not read; give a .klv2, .klv or .plv',
+  },
+  'leaves.tile-set': {
+    es: 'la tabla es de otro juego de fichas: no da valor a {faces}, fichas del juego español (FISE), el único con que analiza Planilla',
+    en: 'the table is for another tile set: it gives no value to {faces}, tiles of the Spanish (FISE) set, the only one Planilla analyses',
+  },
   'leaves.sizes': {
     es: 'los tamaños no cuadran con la longitud del archivo',
     en: 'its sizes do not add up to the file length',

@@ -30,6 +30,10 @@ export const SIM_MESSAGES: Catalog = {
     es: '{rank}. {move} {score} · deja {leave} · estática {static} · simulada {equity} ± {half}{win} · {iterations} iter.{pruned}',
     en: '{rank}. {move} {score} · leaves {leave} · static {static} · simulated {equity} ± {half}{win} · {iterations} iter.{pruned}',
   },
+  'sim.row-unplayed': {
+    es: '{rank}. {move} {score} · deja {leave} · estática {static} · sin simular (se acabó el tiempo)',
+    en: '{rank}. {move} {score} · leaves {leave} · static {static} · not simulated (the time ran out)',
+  },
   'sim.win': { es: ' · gana {pct} %', en: ' · wins {pct}%' },
   'sim.pruned': { es: ' (descartada)', en: ' (pruned)' },
   'sim.summary': {

@@ -11,6 +11,10 @@
 import type { Catalog } from './types';
 
 export const WINPCT_MESSAGES: Catalog = {
+  'winpct.deep-stopped': {
+    es: 'análisis detenido en la línea {line}: se agotó el tiempo de la partida (--game-time); {left, plural, one {queda # evento} other {quedan # eventos}} sin evaluar',
+    en: "analysis stopped at line {line}: the game's time ran out (--game-time); {left, plural, one {# event is} other {# events are}} left ungraded",
+  },
   'winpct.deep-heading': { es: '{path}: {players} (análisis a fondo: {method})', en: '{path}: {players} (deep analysis: {method})' },
   'winpct.method.sim': {
     es: 'simulación a {plies} jugadas en los turnos reñidos (la segunda mejor jugada estática a {close} puntos o menos de la primera), final exacto con la bolsa vacía, equidad estática en el resto; % de victoria de la tabla de Planilla',
