@@ -519,16 +519,24 @@ export function finish(st: ReplayState): void {
         : explainRejection(lexicon, w.normalized, st.edition);
     });
     const related: RelatedInfo[] = hints.flatMap((h) => (h ? [{ span, messageId: h.messageId, args: h.args }] : []));
+    // A word refused by name may well be in the list: the message says the rulebook refuses it.
+    const named = bad.some((w) => namedWord(st.edition, w.normalized)?.accepted === false);
     if (bad.length === 1) {
       const article = hints[0]?.article;
-      report(st, 'unaccepted-word', span, { word: bad[0].word, lexicon: lexicon.info.name }, { related, ...(article ? { article } : {}) });
+      const args: Record<string, string> = { word: bad[0].word, lexicon: lexicon.info.name };
+      if (named) args.headword = String(hints[0]?.args.word ?? bad[0].word);
+      report(st, 'unaccepted-word', span, args, {
+        related,
+        ...(article ? { article } : {}),
+        ...(named ? { messageId: 'unaccepted-word-named' } : {}),
+      });
     } else {
       report(
         st,
         'unaccepted-word',
         span,
         { words: bad.map((w) => w.word).join(', '), lexicon: lexicon.info.name },
-        { messageId: 'unaccepted-word-list', related },
+        { messageId: named ? 'unaccepted-word-list-named' : 'unaccepted-word-list', related },
       );
     }
   }

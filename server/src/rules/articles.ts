@@ -223,6 +223,8 @@ interface EditionSource {
   readonly borrowed: readonly Row[];
   readonly subArticles: readonly Row[];
   readonly annexSections: readonly Row[];
+  /** Section XI (*Texto oficial*), the current edition only (the older ones: art. 37). */
+  readonly officialText?: boolean;
 }
 
 const SOURCES: Readonly<Record<Edition, EditionSource | undefined>> = {
@@ -231,6 +233,7 @@ const SOURCES: Readonly<Record<Edition, EditionSource | undefined>> = {
     borrowed: [],
     subArticles: [...SUB_COMMON, ...SUB_CURRENT],
     annexSections: ANNEX_SECTIONS_CURRENT,
+    officialText: true,
   },
   'fise-2004': {
     articles: [...COMMON_1_TO_36, ['19', 'Premio por SCRABBLE®', 'Bonus for a SCRABBLE® (all seven tiles)'], ART_32, ...OLDER_37_TO_44],
@@ -272,6 +275,7 @@ function buildTable(source: EditionSource | undefined): ReadonlyMap<string, Arti
       origin: 'ours',
     });
   }
+  if (source.officialText) put({ ref: 'XI', title: { es: 'Texto oficial', en: 'Official text' }, origin: 'edition' });
   put({ ref: 'XII', title: ANNEX_TITLE, origin: 'edition' });
   for (const [section, es, en] of source.annexSections) {
     put({
@@ -303,11 +307,12 @@ export type ArticlePiece =
 const ANNEX_RE = /^(?:(?:anexo|annex)\s+)?(?:XII\s*(?:\u00a7|\.|-|\s)\s*|\u00a7\s*)(\d+(?:\.\d+)*)$/i;
 const NUMBER_RE = /^\d+(?:\.\d+)*$/;
 
-/** Canonical form of one reference ('xii 17.5' → 'XII §17.5', ' 37.4 ' → '37.4'), or undefined. */
+/** Canonical form of one reference ('xii 17.5' → 'XII §17.5', ' 37.4 ' → '37.4', 'xi' → 'XI'), or undefined. */
 export function normalizeRef(text: string): string | undefined {
   const t = text.trim().replace(/\s+/g, ' ');
   if (NUMBER_RE.test(t)) return t;
   if (/^(?:(?:anexo|annex)\s+)?XII$/i.test(t)) return 'XII';
+  if (/^XI$/i.test(t)) return 'XI';
   const annex = ANNEX_RE.exec(t);
   if (annex) return `XII §${annex[1]}`;
   return undefined;

@@ -121,6 +121,17 @@ export const FINDING_MESSAGES: Catalog = {
     es: 'palabras que no están en el léxico {lexicon}: {words}',
     en: 'words not in the lexicon {lexicon}: {words}',
   },
+  /* Variant: a word the rulebook refuses by name (rules/named-words.ts), whether or not the list has it.
+     {word}: the word as played; {headword}: the word the rulebook names ('REFUNDAR', 'FIGO'); {lexicon}. */
+  'unaccepted-word-named': {
+    es: '{word} no vale: el reglamento nombra {headword} entre lo que no se acepta, lo tenga o no el léxico {lexicon}',
+    en: '{word} is not valid: the rulebook names {headword} among what it does not accept, whether or not the lexicon {lexicon} has it',
+  },
+  /* Variant: several words, one at least refused by name. {words}; {lexicon}. */
+  'unaccepted-word-list-named': {
+    es: 'palabras que no valen (por el léxico {lexicon} o por el reglamento): {words}',
+    en: 'words that are not valid (by the lexicon {lexicon} or by the rulebook): {words}',
+  },
   /* {declared}, {computed}: the scores; {words}: each word with its score, e.g. 'CASA 24, AS 3'. */
   'score-mismatch': {
     es: 'puntuación declarada {declared}, calculada {computed} ({words})',

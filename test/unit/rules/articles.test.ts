@@ -68,6 +68,11 @@ describe('rules/articles', () => {
       assert.deepEqual(problems, []);
     });
 
+    it('section XI (Texto oficial) exists in the current edition only', () => {
+      assert.equal(articleInfo('fise', 'XI')?.title.es, 'Texto oficial');
+      assert.equal(articleInfo('fise-2004', 'XI'), undefined);
+    });
+
     it('match the sections of annex XII of the current edition', () => {
       const rows = tableAfter(readShared('articulos.md'), '## Annex XII');
       assert.ok(rows.length >= 30, 'the annex table of articulos.md looks truncated');
@@ -181,7 +186,9 @@ describe('rules/articles', () => {
       ['§5', 'XII §5'],
       ['annex XII §17.10', 'XII §17.10'],
       ['art. 15', undefined],
-      ['XI', undefined],
+      ['XI', 'XI'], // the current edition's section XI (Texto oficial): INTERNET
+      ['xi', 'XI'],
+      ['XIII', undefined],
       ['', undefined],
       ['37.', undefined],
     ];
