@@ -69,7 +69,7 @@ import {
   type MoveGenerator,
   type PlacementSink,
 } from './movegen';
-import { graphOf, AnalysisUnsupported, type Move } from './moves';
+import { graphOf, refusedCodes, AnalysisUnsupported, type Move } from './moves';
 import type { Position } from './position';
 import { mulberry32 } from './seeded-bag';
 
@@ -541,6 +541,7 @@ class Solver {
   constructor(position: Position, opponent: readonly string[], options: EndgameOptions) {
     if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
     this.gen = generatorFor(graphOf(options.lexicon));
+    this.gen.refused = refusedCodes(options.lexicon, position.rules);
     const z = zobristKeys();
     this.zSquare = z.square;
     this.zRack = z.rack;

@@ -171,6 +171,13 @@ export class MoveGenerator {
   private sink: PlacementSink | undefined;
   /** Set by a sink or a cancellation check to end the walk early. */
   stopped = false;
+  /**
+   * Words the edition in force refuses by name although the list holds them (rules/named-words.ts),
+   * as tile-code strings (`refusedCodes` in moves.ts): a move that forms one, as its word or a cross
+   * word, is not reported, so no caller offers a word `check` refuses. Set by the caller before a
+   * walk (the generator is shared by every caller of one word list); undefined: none.
+   */
+  refused: ReadonlySet<string> | undefined = undefined;
 
   constructor(
     readonly dawg: Dawg,
@@ -1056,8 +1063,37 @@ export class MoveGenerator {
   private report(start: number, end: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
     if (end === start) return; // a one-tile "word" along the lane is no word
     if (used === 1 && this.dir === 1 && this.laneAcrossCS[this.anchorPos] >= 0) return; // generated across
+    if (this.refused !== undefined && this.formsRefused(start, end)) return;
     const score = sum * wm + cross + (used === RACK_SIZE ? BINGO_BONUS : 0);
     this.sink!.accept(this, start, end, score, used, usedIdx);
+  }
+
+  /** Whether the move at lane positions `start`..`end` forms a word of `refused` (its own or a cross word). */
+  private formsRefused(start: number, end: number): boolean {
+    const refused = this.refused!;
+    let word = '';
+    for (let i = start; i <= end; i++) word += String.fromCharCode(64 + (this.laneSquare(i) & CODE_MASK));
+    if (refused.has(word)) return true;
+    const board = this.board;
+    for (let i = start; i <= end; i++) {
+      if (this.laneTile[i] !== 0) continue;
+      // The perpendicular word through the new tile at lane position i, read on the board.
+      const s = laneSquareIndex(this.dir, this.line, i);
+      const step = this.dir === 0 ? SIZE : 1;
+      const at = this.dir === 0 ? (s / SIZE) | 0 : s % SIZE; // position along the perpendicular line
+      let from = at;
+      while (from > 0 && board[s + (from - 1 - at) * step] !== 0) from--;
+      let to = at;
+      while (to < SIZE - 1 && board[s + (to + 1 - at) * step] !== 0) to++;
+      if (from === to) continue;
+      let cross = '';
+      for (let k = from; k <= to; k++) {
+        const code = k === at ? this.laneNew[i] & CODE_MASK : board[s + (k - at) * step] & CODE_MASK;
+        cross += String.fromCharCode(64 + code);
+      }
+      if (refused.has(cross)) return true;
+    }
+    return false;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -36,8 +36,10 @@
 import { RACK_SIZE } from '../engine/tilesets';
 import { buildDawg, type Dawg } from '../lexicon/dawg';
 import { DawgLexicon, OverlayLexicon } from '../lexicon/load';
-import { TILE_COUNT } from '../lexicon/normalize';
+import { TILE_COUNT, tokenize } from '../lexicon/normalize';
 import type { Lexicon } from '../lexicon/types';
+import { refusedForms } from '../rules/named-words';
+import type { Edition } from '../rules/types';
 import { equityOf, prepare, type Prepared } from './equity';
 import { AnalysisCancelled, AnalysisUnsupported, type Move, type MoveOptions } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, NEW_BIT, VALUES, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
@@ -78,6 +80,27 @@ export function graphOf(lexicon: Lexicon): Dawg {
     return dawg;
   }
   throw new AnalysisUnsupported({ messageId: 'analysis.no-graph', args: {} });
+}
+
+/**
+ * The words `edition` refuses by name (rules/named-words.ts) that `lexicon` holds, as the
+ * generator's tile-code strings (`MoveGenerator.refused`); undefined when there are none (most
+ * lists and editions: then the walk checks nothing). Built once per list and edition.
+ */
+const refusedSets = new WeakMap<Lexicon, Map<Edition, ReadonlySet<string> | undefined>>();
+export function refusedCodes(lexicon: Lexicon, edition: Edition): ReadonlySet<string> | undefined {
+  let byEdition = refusedSets.get(lexicon);
+  if (!byEdition) refusedSets.set(lexicon, (byEdition = new Map<Edition, ReadonlySet<string> | undefined>()));
+  if (byEdition.has(edition)) return byEdition.get(edition);
+  const codes = new Set<string>();
+  for (const form of refusedForms(edition)) {
+    if (!lexicon.has(form)) continue;
+    const tiles = tokenize(form);
+    if (tiles) codes.add(String.fromCharCode(...tiles.map((t) => 64 + t)));
+  }
+  const set = codes.size > 0 ? codes : undefined;
+  byEdition.set(edition, set);
+  return set;
 }
 
 /**
@@ -319,6 +342,7 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
  */
 function runGenerator(prep: Prepared, options: MoveOptions, sink: Collector, prune = false): void {
   const gen = generatorFor(graphOf(options.lexicon));
+  gen.refused = refusedCodes(options.lexicon, prep.position.rules);
   gen.setPosition(prep.board, prep.rackCounts);
   const token = options.cancellation;
   const cancelled = token ? () => token.isCancellationRequested : undefined;

@@ -53,7 +53,7 @@ import { prepare, type Prepared } from './equity';
 import type { LeaveEvaluator } from './leaves';
 import type { Move } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, FACES, MoveGenerator, NEW_BIT, VALUES, codeOf } from './movegen';
-import { addNonPlacements, bestMoves, Collector, graphOf } from './moves';
+import { addNonPlacements, bestMoves, Collector, graphOf, refusedCodes } from './moves';
 import { unseenTiles, type Position } from './position';
 import { mulberry32, shuffle } from './seeded-bag';
 import { winProbability } from './win-pct';
@@ -281,6 +281,8 @@ export class PlayoutRunner {
     const graph = graphOf(options.lexicon);
     const gaddag = gaddagOf(graph);
     this.gens = [new MoveGenerator(graph, gaddag), new MoveGenerator(graph, gaddag)];
+    const refused = refusedCodes(options.lexicon, position.rules);
+    for (const g of this.gens) g.refused = refused;
   }
 
   /**
