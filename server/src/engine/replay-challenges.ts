@@ -128,7 +128,11 @@ export function withdrawn(st: ReplayState, e: EventNode, ctx: LineContext): Outc
   };
 }
 
-/** `(challenge) +N`: a bonus for a play challenged in vain. NASPA only; FISE has none (art. 34). */
+/**
+ * `(challenge) +N`: a bonus for a play challenged in vain. NASPA only; FISE has none (art. 34), so
+ * `+N` with N ≠ 0 is an error there, while `+0` only records a challenge that failed: no points
+ * change hands, no finding.
+ */
 export function challengeBonus(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const declared = e.score?.value ?? 0;
@@ -145,7 +149,7 @@ export function challengeBonus(st: ReplayState, e: EventNode, ctx: LineContext):
     );
   }
   if (st.edition !== 'naspa') {
-    report(st, 'challenge-bonus-not-fise', e.keyword?.span ?? e.span, { amount: e.score?.text ?? String(declared) });
+    if (declared !== 0) report(st, 'challenge-bonus-not-fise', e.keyword?.span ?? e.span, { amount: e.score?.text ?? String(declared) });
     return { computed: 0 };
   }
   return { computed: declared };

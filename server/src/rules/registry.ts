@@ -253,8 +253,8 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     severity: 'error',
     fise: '34',
     editions: FISE_EDITIONS,
-    es: 'El reglamento FISE no da puntos por un cuestionamiento fallido: la palabra válida se queda en el tablero y nada más. La bonificación es propia de otros reglamentos, como el de NASPA.',
-    en: 'The FISE rules give no points for a failed challenge: the valid word stays on the board and that is all. The bonus belongs to other rulebooks, such as NASPA’s.',
+    es: 'El reglamento FISE no da puntos por un cuestionamiento fallido: la palabra válida se queda en el tablero y nada más. La bonificación es propia de otros reglamentos, como el de NASPA. Una línea `(challenge) +0` solo deja constancia del cuestionamiento fallido y no es un error.',
+    en: 'The FISE rules give no points for a failed challenge: the valid word stays on the board and that is all. The bonus belongs to other rulebooks, such as NASPA’s. A `(challenge) +0` line only records the failed challenge and is no error.',
     notes: {
       naspa: {
         es: 'Con NASPA la bonificación por cuestionamiento fallido es válida, así que este hallazgo no se aplica.',

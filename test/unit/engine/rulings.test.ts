@@ -171,6 +171,25 @@ describe('engine: rulings an arbiter can sign', () => {
     });
   });
 
+  describe('11. a failed challenge under FISE', () => {
+    const LIBRO = '>Ana: ABILORS 8D LIBRO +16 16';
+    it('(challenge) +0 records a challenge that failed: no finding under the three FISE editions (art. 34)', () => {
+      for (const rules of ['fise', 'fise-2004', 'fise-2001'] as const) {
+        const r = run(record(LIBRO, '>Ana: ABILORS (challenge) +0 16', '>Beto: ACEMNPT H4 CAMP. +14 14'), { rules });
+        assert.deepEqual(summary(r), [], rules);
+        assert.deepEqual([...r.final], [16, 14], rules);
+      }
+    });
+    it('(challenge) +5 stays an error under FISE and takes no points; under NASPA it is the bonus', () => {
+      for (const rules of ['fise', 'fise-2004', 'fise-2001'] as const) {
+        const r = run(record(LIBRO, '>Ana: ABILORS (challenge) +5 21'), { rules });
+        assert.deepEqual(summary(r), ['challenge-bonus-not-fise@7'], rules);
+        assert.equal(r.findings[0].article, '34');
+      }
+      assert.deepEqual(summary(run(record(LIBRO, '>Ana: ABILORS (challenge) +5 21'), { rules: 'naspa' })), []);
+    });
+  });
+
   describe('14. #game-end in the header', () => {
     it('one finding on the pragma, none on the first move', () => {
       const r = run(game('Ana', 'Beto', '#game-end time', '>Ana: ABILORS 8D LIBRO +16 16', '>Beto: ACEMNPT H4 CAMP. +14 14'));
