@@ -58,13 +58,14 @@ export const UNKNOWN_RACK = 'UNKNOWN';
 
 /**
  * Where each player's duty to subtract their own rack rests when nobody went out. The current text
- * states it after 37.3 for the endings 37.1–37.3, so the ending's own article is cited; the 2004
- * and 2001 texts list the endings in art. 40 (40.1 and 40.2 only say when the game ends) and state
- * no such duty in a sub-article, so the whole article on the end of the game is cited.
+ * states it after 37.3 for the endings 37.1–37.3, so the ending's own article is cited. The 2004
+ * and 2001 texts' 40.1 and 40.2 only say when the game ends and nothing of the racks: the
+ * deduction is that of the original rules their art. 1 adopts, so the ending (40.1 or 40.2) and
+ * art. 1 are cited, never a sentence 40.1 does not contain.
  */
 export function ownRackArticle(reason: GameEndReason, edition: Edition): string {
   if (edition === 'fise' || edition === 'naspa') return endArticle(reason, edition);
-  return '40';
+  return `${endArticle(reason, edition)}, 1`;
 }
 
 /** Article of each game end, per edition family (art. 37 current; art. 40 older; none for NASPA). */

@@ -255,7 +255,7 @@ describe('desk: rulings the rulebook gives', () => {
     assert.deepEqual(cite('fise-2001'), ['10']);
   });
 
-  it('the own-rack duty after both players pass twice cites 37.2 now and art. 40 under 2004/2001 (no 40.1 of that content)', () => {
+  it('the own-rack duty after both players pass twice cites 37.2 now, and 40.2 with art. 1 under 2004/2001 (40.2 says nothing of racks)', () => {
     const passes = (edition: string): string[] =>
       analyze(
         [
@@ -272,8 +272,8 @@ describe('desk: rulings the rulebook gives', () => {
         .findings.filter((f) => f.code === 'missing-end-adjustment')
         .map((f) => f.article);
     assert.deepEqual(passes('fise'), ['37.2']);
-    assert.deepEqual(passes('fise-2004'), ['40']);
-    assert.deepEqual(passes('fise-2001'), ['40']);
+    assert.deepEqual(passes('fise-2004'), ['40.2, 1']);
+    assert.deepEqual(passes('fise-2001'), ['40.2, 1']);
   });
 
   it('a move written between going out and the end lines: one move-after-game-end, not applied', () => {

@@ -327,8 +327,8 @@ describe('engine: replay', () => {
       const passes = ['>Beto: ACEMNPT - +0 0', '>Ana: S - +0 16', '>Beto: ACEMNPT - +0 0', '>Ana: S - +0 16'];
       const none = run(record(LIBRO, ...passes), { rules: 'fise-2004' });
       assert.deepEqual(summary(none), ['missing-end-adjustment@10']);
-      // The 2004 text lists the endings in art. 40 and states no own-rack duty in 40.1 or 40.2: art. 40.
-      assert.equal(none.findings[0].article, '40');
+      // The 2004 text's 40.2 says when the game ends, nothing of racks: the ending and art. 1 (the original rules it adopts).
+      assert.equal(none.findings[0].article, '40.2, 1');
       assert.equal(none.findings[0].args.nicks, 'Ana, Beto');
       // The result takes off what the racks are known to hold (Beto's ACEMNPT, 13; Ana's S is only part of her rack); the running totals do not.
       assert.deepEqual([...none.final], [16, 0]);

@@ -143,8 +143,9 @@ describe('engine: rulings an arbiter can sign', () => {
       assert.equal(run(early, { rules: 'fise-2004' }).findings[0].article, '40');
       const blocked = record('>Ana: ABILORS 8D LIBRO +16 16', '#game-end blocked', '>Ana: S (S) -2 14', '>Beto: ACEMNPT (ACEMNPT) -13 -13');
       assert.equal(run(blocked).findings[0].article, '37.1');
-      // An own-rack line under 2004: that text states the duty in no sub-article of 40 (40.1 only says when the game ends).
-      assert.equal(run(blocked, { rules: 'fise-2004' }).findings[0].article, '40');
+      // An own-rack line under 2004 and 2001: 40.1 only says when the game ends; the deduction is the original rules' (art. 1).
+      assert.equal(run(blocked, { rules: 'fise-2004' }).findings[0].article, '40.1, 1');
+      assert.equal(run(blocked, { rules: 'fise-2001' }).findings[0].article, '40.1, 1');
     });
     it('MEDRADOS: the plural participle of an intransitive verb (annex §17.4 and §8), not an enclitic (§17.5)', () => {
       const lex = lexiconOf(['medrar', 'medrado', 'medrad']);
