@@ -5,10 +5,13 @@
  * shares with another word (REFUNDO, REFUNDIR's; TROPO, the noun) is left to the list.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Lexicon } from '../../../server/src/lexicon/types';
 import { RULINGS, namedWord } from '../../../server/src/rules/named-words';
 import type { Edition } from '../../../server/src/rules/types';
 import { run } from '../engine/helpers';
+import { repoRoot } from '../../support/fixtures';
 
 const everything: Lexicon = { info: { name: 'todo', words: 1, sha256: '', source: 'test' }, has: () => true };
 const nothing: Lexicon = { info: { name: 'nada', words: 1, sha256: '', source: 'test' }, has: () => false };
@@ -200,5 +203,21 @@ describe('rules: the words each edition names', () => {
       (f[0].related ?? []).map((r) => r.messageId),
       ['related.named-word-refused'],
     );
+  });
+
+  it('docs/arbiter.md names every refusal of the table (its headword or its forms) and every form left to the list', () => {
+    const doc = fs.readFileSync(path.join(repoRoot, 'docs', 'arbiter.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Words the rulebook names'), doc.indexOf('## Decisions where the spec was silent'));
+    const fold = (t: string): string =>
+      t
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .normalize('NFC')
+        .toUpperCase();
+    const text = fold(section);
+    for (const r of RULINGS) {
+      if (!r.accepted) assert.ok(text.includes(fold(r.word)) || r.forms.some((f) => text.includes(fold(f))), `${r.edition} ${r.word}`);
+      for (const s of r.shared) assert.ok(text.includes(fold(s.word)), `${r.edition} ${s.form} (${s.word})`);
+    }
   });
 });
