@@ -1,13 +1,16 @@
 /**
  * The arbiter's ruling sheet (`planilla report --ruling A.gcg [B.gcg]`): one A4 page with the
- * event and round (`#event`, `#round`), the players, each sheet's findings with their articles,
- * where two sheets first disagree and whose addition is right there (service/compare.ts), the
- * corrected result, and room for the arbiter's decision, the date and the signature. HTML (for
- * printing) and Markdown.
+ * event and round (`#event`, `#round`; a line to write on when absent) and the table (a line to
+ * write on), the players, each sheet's findings with their articles, the turns where two sheets
+ * differ and whose addition is right there (service/compare.ts), the corrected result, and room
+ * for the arbiter's decision, the date and the signatures of both players and the arbiter. When
+ * more turns differ than the first page holds, it names the first MAX_COMPARISON and the full list
+ * follows on an annex page. HTML (for printing) and Markdown.
  *
  * What it says it leaves out: at most MAX_FINDINGS findings are listed per sheet (errors, then
  * warnings, then information), and the rest are counted with the command that lists them all; every
- * turn where two sheets differ is listed, each explained (service/compare.ts). It names the word
+ * turn where two sheets differ is listed, each explained (service/compare.ts): on the first page up
+ * to MAX_COMPARISON, all of them on the annex page past that. It names the word
  * list that judged the words, and says why the corrected result differs from what the sheets
  * write when the ending is the cause (a one-line `+2R` end read as FISE's ±R, an end adjustment
  * the sheet lacks).
@@ -22,13 +25,19 @@
 import { citeArticle, editionLabel, formatMessage, renderNotice } from '../rules/messages';
 import type { Language } from '../rules/types';
 import type { Analysis } from '../service/document';
-import { compareSheets, disagreementSentences, type Sheet } from '../service/compare';
+import { compareSheets, disagreementSentences, type Comparison, type Sheet } from '../service/compare';
 import { auditFinding, type AuditFinding } from './audit';
 import { htmlPage, standardHead } from '../shared/html-page';
 import { escapeMarkdownInline, escapeXml } from './escape';
 
 /** Findings listed per sheet (errors first); the rest are counted, so the page stays one page. */
 export const MAX_FINDINGS = 6;
+/**
+ * Differing turns explained on the first page; past it the first page says how many more and the
+ * full list goes to an annex page, so the first page (with the decision and the signatures) is one
+ * A4 page whatever the number of differing turns.
+ */
+export const MAX_COMPARISON = 6;
 /** Longest text taken from a record on the page (names, event, messages). */
 const MAX_TEXT = 110;
 
@@ -59,8 +68,12 @@ export interface Ruling {
   readonly endingNotes: readonly string[];
   readonly players: readonly { readonly nick: string; readonly name: string }[];
   readonly sheets: readonly RulingSheet[];
-  /** Two sheets: where they first disagree, in sentences (empty when they agree or for one sheet). */
+  /** Two sheets: the differing turns on the first page, in sentences (at most MAX_COMPARISON; empty when they agree or for one sheet). */
   readonly comparison: readonly string[];
+  /** Every differing turn, for the annex page, when the first page could not hold them all (else empty). */
+  readonly comparisonAnnex: readonly string[];
+  /** Differing turns left off the first page (listed in the annex). */
+  readonly comparisonMore: number;
   /** The corrected result ('Ana 364 – Beto 322') and who wins. */
   readonly result: string;
   readonly verdict: string;
@@ -123,6 +136,26 @@ function endingNotes(sheets: readonly Sheet[], lang: Language): string[] {
   return [...out.values()];
 }
 
+type ComparisonPages = Pick<Ruling, 'comparison' | 'comparisonAnnex' | 'comparisonMore'>;
+
+/**
+ * The comparison's sentences (service/compare.ts: the problems, one per differing turn, then the
+ * count) for the first page and, when the turns do not fit there, every turn's for the annex.
+ */
+function comparisonPages(c: Comparison | undefined, lang: Language): ComparisonPages {
+  if (!c) return { comparison: [], comparisonAnnex: [], comparisonMore: 0 };
+  const all = disagreementSentences(c, lang, cut);
+  const n = c.disagreements.length;
+  if (n <= MAX_COMPARISON) return { comparison: all, comparisonAnnex: [], comparisonMore: 0 };
+  const problems = all.length - n - 1;
+  const turns = all.slice(problems, problems + n);
+  return {
+    comparison: [...all.slice(0, problems), ...turns.slice(0, MAX_COMPARISON), ...all.slice(problems + n)],
+    comparisonAnnex: turns,
+    comparisonMore: n - MAX_COMPARISON,
+  };
+}
+
 /** The ruling of one sheet, or of two sheets of the same game (the first one names the game). */
 export function buildRuling(sheets: readonly Sheet[], lang: Language, lexicon?: string): Ruling {
   const first = sheets[0];
@@ -151,7 +184,7 @@ export function buildRuling(sheets: readonly Sheet[], lang: Language, lexicon?: 
     endingNotes: endingNotes(sheets, lang),
     players: r.players.map((p) => ({ nick: cut(p.nick), name: cut(p.name || p.nick) })),
     sheets: sheets.map((s, i) => sheetOf(i === 0 ? 'A' : 'B', s, lang)),
-    comparison: comparison ? disagreementSentences(comparison, lang, cut) : [],
+    ...comparisonPages(comparison, lang),
     result,
     verdict,
   };
@@ -173,9 +206,12 @@ const STYLE = [
   '.sev-error { color: #a00; font-weight: 600; }',
   '.sev-warning { color: #8a5a00; font-weight: 600; }',
   '.result { font-size: 13pt; font-weight: 700; margin: 1mm 0; }',
-  '.box { border: 0.3mm solid #555; min-height: 22mm; margin-top: 1.5mm; }',
-  '.signature { display: flex; gap: 10mm; margin-top: 6mm; }',
-  '.signature div { flex: 1; border-top: 0.3mm solid #555; padding-top: 1mm; font-size: 9pt; }',
+  // The box's width includes its border, so its right edge stays inside the page's margin.
+  '.box { box-sizing: border-box; width: 100%; border: 0.3mm solid #555; min-height: 22mm; margin-top: 1.5mm; }',
+  '.signature { display: flex; gap: 8mm; margin-top: 9mm; }',
+  '.signature div { flex: 1; min-width: 0; border-top: 0.3mm solid #555; padding-top: 1mm; font-size: 9pt; overflow-wrap: anywhere; }',
+  '.fill { display: inline-block; min-width: 30mm; border-bottom: 0.3mm solid #555; }',
+  '.annex { break-before: page; page-break-before: always; }',
   '.muted { color: #555; }',
 ].join('\n');
 
@@ -202,29 +238,43 @@ function sheetHtml(s: RulingSheet, r: Ruling): string {
   ].join('\n');
 }
 
+/** The comparison on the first page: its first turns and, when there are more, where the rest are. */
+function comparisonHtml(r: Ruling): string {
+  if (r.comparison.length === 0) return '';
+  const items = r.comparison.map((l) => `<li>${escapeXml(l)}</li>`);
+  if (r.comparisonMore > 0) items.push(`<li class="muted">${escapeXml(t(r, 'ruling.comparison.annex', { n: r.comparisonMore }))}</li>`);
+  return `<h2>${escapeXml(t(r, 'ruling.comparison'))}</h2>\n<ul class="comparison">${items.join('')}</ul>`;
+}
+
 export function renderRulingHtml(r: Ruling): string {
-  const row = (label: string, value: string): string => `<tr><th>${escapeXml(label)}</th><td>${escapeXml(value || '—')}</td></tr>`;
+  // An empty field gets a line to write on (the round, the table), not a dash.
+  const row = (label: string, value: string): string =>
+    `<tr><th>${escapeXml(label)}</th><td>${value ? escapeXml(value) : '<span class="fill"></span>'}</td></tr>`;
   const players = r.players.map((p) => (p.name && p.name !== p.nick ? `${p.name} (${p.nick})` : p.nick)).join(' · ');
+  const signatures = [...r.players.map((p) => t(r, 'ruling.signature.player', { name: p.name || p.nick })), t(r, 'ruling.signature')];
   return htmlPage(r.lang, standardHead({ cspAttribute: CSP, titleHtml: escapeXml(t(r, 'ruling.title')), style: STYLE }), [
     `<h1>${escapeXml(t(r, 'ruling.title'))}</h1>`,
     '<table class="meta">',
     row(t(r, 'ruling.event'), r.event),
     row(t(r, 'ruling.round'), r.round),
+    row(t(r, 'ruling.table'), ''),
     row(t(r, 'ruling.players'), players),
     row(t(r, 'ruling.rules'), r.edition),
     row(t(r, 'ruling.lexicon'), r.lexicon),
     '</table>',
     ...r.sheets.map((s) => sheetHtml(s, r)),
-    r.comparison.length > 0
-      ? `<h2>${escapeXml(t(r, 'ruling.comparison'))}</h2>\n<ul class="comparison">${r.comparison.map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul>`
-      : '',
+    comparisonHtml(r),
     `<h2>${escapeXml(t(r, 'ruling.result'))}</h2>`,
     `<p class="result">${escapeXml(r.result)}</p>`,
     `<p>${escapeXml(r.verdict)}</p>`,
     ...r.endingNotes.map((n) => `<p class="muted">${escapeXml(n)}</p>`),
     `<h2>${escapeXml(t(r, 'ruling.decision'))}</h2>`,
     '<div class="box"></div>',
-    `<div class="signature"><div>${escapeXml(t(r, 'ruling.date'))}</div><div>${escapeXml(t(r, 'ruling.signature'))}</div></div>`,
+    `<div class="signature"><div>${escapeXml(t(r, 'ruling.date'))}</div></div>`,
+    `<div class="signature">${signatures.map((x) => `<div>${escapeXml(x)}</div>`).join('')}</div>`,
+    r.comparisonAnnex.length > 0
+      ? `<section class="annex"><h2>${escapeXml(t(r, 'ruling.annex'))}</h2>\n<ul class="comparison">${r.comparisonAnnex.map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul></section>`
+      : '',
   ]);
 }
 
@@ -235,7 +285,8 @@ export function renderRulingMarkdown(r: Ruling): string {
     `# ${t(r, 'ruling.title')}`,
     '',
     `- **${t(r, 'ruling.event')}:** ${md(r.event || '—')}`,
-    `- **${t(r, 'ruling.round')}:** ${md(r.round || '—')}`,
+    `- **${t(r, 'ruling.round')}:** ${md(r.round || '______')}`,
+    `- **${t(r, 'ruling.table')}:** ______`,
     `- **${t(r, 'ruling.players')}:** ${md(players)}`,
     `- **${t(r, 'ruling.rules')}:** ${md(r.edition)}`,
     `- **${t(r, 'ruling.lexicon')}:** ${md(r.lexicon)}`,
@@ -253,10 +304,15 @@ export function renderRulingMarkdown(r: Ruling): string {
   }
   if (r.comparison.length > 0) {
     out.push('', `## ${t(r, 'ruling.comparison')}`, '', ...r.comparison.map((l) => `- ${md(l)}`));
+    if (r.comparisonMore > 0) out.push(`- ${md(t(r, 'ruling.comparison.annex', { n: r.comparisonMore }))}`);
   }
   out.push('', `## ${t(r, 'ruling.result')}`, '', `**${md(r.result)}** — ${md(r.verdict)}`);
   for (const n of r.endingNotes) out.push('', md(n));
   out.push('', `## ${t(r, 'ruling.decision')}`, '', '&nbsp;', '', '&nbsp;', '', '&nbsp;', '');
-  out.push(`${t(r, 'ruling.date')}: ______________________    ${t(r, 'ruling.signature')}: ______________________`, '');
+  out.push(`${t(r, 'ruling.date')}: ______________________`, '');
+  for (const p of r.players) out.push(`${md(t(r, 'ruling.signature.player', { name: p.name || p.nick }))}: ______________________`, '');
+  out.push(`${t(r, 'ruling.signature')}: ______________________`, '');
+  if (r.comparisonAnnex.length > 0)
+    out.push('---', '', `## ${t(r, 'ruling.annex')}`, '', ...r.comparisonAnnex.map((l) => `- ${md(l)}`), '');
   return out.join('\n');
 }

@@ -137,7 +137,7 @@ function join(stem: string, ending: string, ar: boolean, zc = false): string {
   if (zc && (ending === 'o' || ending.startsWith('a'))) return `${stem.slice(0, -1)}zc${ending}`;
   // creer → creyendo, creyó; tañer, mullir → tañendo, tañó, mulleron
   if (/^i[eo]/.test(ending) && /[aeo]$/.test(stem)) return `${stem}y${ending.slice(1)}`;
-  if (/^i[eo]/.test(ending) && /(ñ|ll)$/.test(stem)) return stem + ending.slice(1);
+  if (/^i[eo]/.test(ending) && (stem.endsWith('\u00f1') || stem.endsWith('ll'))) return stem + ending.slice(1);
   return stem + ending;
 }
 

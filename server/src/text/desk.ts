@@ -187,6 +187,15 @@ export const DESK_MESSAGES: Catalog = {
   'ruling.decision': { es: 'Decisión del árbitro', en: "Arbiter's decision" },
   'ruling.date': { es: 'Fecha y hora', en: 'Date and time' },
   'ruling.signature': { es: 'Firma del árbitro', en: "Arbiter's signature" },
+  'ruling.table': { es: 'Mesa', en: 'Table' },
+  /* {name}: the player's name or nick. */
+  'ruling.signature.player': { es: 'Firma de {name}', en: "{name}'s signature" },
+  /* {n}: differing turns not on the first page. */
+  'ruling.comparison.annex': {
+    es: '… y {n, plural, one {# turno más} other {# turnos más}} en que difieren: la lista completa, en el anexo (página 2)',
+    en: '… and {n, plural, one {# more differing turn} other {# more differing turns}}: the full list is in the annex (page 2)',
+  },
+  'ruling.annex': { es: 'Anexo: todos los turnos en que difieren las dos planillas', en: 'Annex: every turn where the two sheets differ' },
   /* {count}: files given. */
   'ruling.files': {
     es: 'planilla report --ruling: una o dos planillas (se dieron {count})',

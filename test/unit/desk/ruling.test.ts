@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import type { CliIo } from '../../../server/src/cli/io';
 import { analyze } from '../../../server/src/service/document';
-import { buildRuling, MAX_FINDINGS, renderRulingHtml, renderRulingMarkdown } from '../../../server/src/report/ruling';
+import { buildRuling, MAX_COMPARISON, MAX_FINDINGS, renderRulingHtml, renderRulingMarkdown } from '../../../server/src/report/ruling';
 import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
 const deskDir = path.join(repoRoot, 'docs', 'arbitraje');
@@ -43,6 +43,52 @@ describe('desk: ruling sheet', () => {
     const md = renderRulingMarkdown(buildRuling([sheet('mesa-12-ana.gcg'), sheet('mesa-12-beto.gcg')], 'en'));
     assert.match(md, /^# Arbiter's ruling/);
     assert.match(md, /\*\*Ana 364 – Beto 322\*\* — Ana wins by 42 points\./);
+  });
+
+  it('many differing turns: the first page names MAX_COMPARISON of them and the full list goes to an annex page; signature lines for both players and the arbiter, a table line', () => {
+    // Sheet B: every score of the first 22 turns one point higher, and each total following it.
+    const a = fs.readFileSync(path.join(repoRoot, 'samples', 'partida-completa.gcg'), 'utf8');
+    const totals = new Map<string, number>();
+    let turns = 0;
+    const b = a
+      .split('\n')
+      .map((line) => {
+        const m = /^>([^:]+): (\S+ \S+ \S+) \+(\d+) -?\d+$/.exec(line);
+        if (!m || turns >= 22) return line;
+        turns++;
+        const total = (totals.get(m[1]) ?? 0) + Number(m[3]) + 1;
+        totals.set(m[1], total);
+        return `>${m[1]}: ${m[2]} +${Number(m[3]) + 1} ${total}`;
+      })
+      .join('\n');
+    const r = buildRuling([sheet('a.gcg', a), sheet('b.gcg', b)], 'es');
+    assert.ok(r.comparisonAnnex.length > MAX_COMPARISON, `${r.comparisonAnnex.length} differing turns`);
+    assert.deepEqual(r.comparison.slice(0, MAX_COMPARISON), r.comparisonAnnex.slice(0, MAX_COMPARISON));
+    assert.equal(r.comparisonMore, r.comparisonAnnex.length - MAX_COMPARISON);
+    const html = renderRulingHtml(r);
+    const [first, annex = ''] = html.split('<section class="annex">');
+    assert.equal((first.match(/<li>Turno /g) ?? []).length, MAX_COMPARISON);
+    assert.match(first, new RegExp(`y ${r.comparisonMore} turnos más en que difieren: la lista completa, en el anexo`));
+    assert.equal((annex.match(/<li>Turno /g) ?? []).length, r.comparisonAnnex.length);
+    assert.match(html, /\.annex \{ break-before: page;/);
+    // The signatures and the decision come before the annex: on the first page.
+    for (const label of [
+      'Decisión del árbitro',
+      'Firma de Sofía Marín',
+      'Firma de Ramón Ortega',
+      'Firma del árbitro',
+      '<th>Mesa</th><td><span class="fill"></span>',
+    ]) {
+      assert.ok(first.includes(label), label);
+    }
+    assert.match(html, /\.box \{ box-sizing: border-box; width: 100%;/);
+    const md = renderRulingMarkdown(r);
+    assert.match(md, /Firma de Sofía Marín: _+/);
+    assert.match(md, /## Anexo: todos los turnos en que difieren las dos planillas/);
+    // Sheets that agree: no annex.
+    const few = buildRuling([sheet('mesa-12-ana.gcg'), sheet('mesa-12-ana.gcg')], 'es');
+    assert.deepEqual(few.comparisonAnnex, []);
+    assert.ok(!renderRulingHtml(few).includes('<section class="annex">'));
   });
 
   it('one sheet: its own findings and result; text from the record is escaped; findings capped', () => {
