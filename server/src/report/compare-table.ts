@@ -3,7 +3,10 @@
  * and sheet B write (score and total), what the board says (the true score and total, and the
  * words of the play with their sums) and the verdict: both agree, or which sheet is right there,
  * citing the article the rule rests on in the edition in force (a score: art. 12–19, the scoring
- * articles; only a total: the sheet's own addition, art. 5.1 and 34). Then the warnings, the
+ * articles; an end-of-game line: the ending's, 37.4 when a player went out; only a total: the
+ * sheet's own addition, art. 5.1 and 34). A turn whose totals differ only by an earlier gap carried
+ * along (both sheets write the true score and add it right) is shown as agreeing, labelled as
+ * carried: only turns where a sheet writes something wrong are marked. Then the warnings, the
  * summary and the results each sheet implies against the true one.
  *
  * Invariants: pure; every text from the sheets (names, nicks, words) goes through `escapeXml`;
@@ -46,14 +49,28 @@ function boardCell(d: Disagreement | undefined, lang: Language): string {
   return `<td class="board">${numbers}${detail ? `<div class="words">${detail}</div>` : ''}</td>`;
 }
 
-/** The article a differing turn rests on: the scoring articles when the scores differ, else the sheet's addition. */
+/**
+ * The article a differing turn rests on: an end-of-game line, the ending's (37.4 when a player
+ * went out); a play whose scores differ, the scoring articles; else the sheet's addition.
+ */
 export function verdictArticle(d: Disagreement, edition: Edition, lang: Language): string {
   const scoresDiffer = d.a.score !== d.b.score || (d.true !== null && (d.a.score !== d.true.score || d.b.score !== d.true.score));
+  if (d.ending && scoresDiffer) return citeArticle(d.ending, lang);
   return citeArticle(articleFor(scoresDiffer ? 'score-mismatch' : 'cumulative-mismatch', edition), lang);
+}
+
+/**
+ * A turn whose totals differ only by an earlier gap carried along: both sheets write the true score
+ * and add it right. Nothing is wrong on that line, so it is not marked as differing.
+ */
+export function onlyCarried(d: Disagreement): boolean {
+  return !d.changesResult && d.a.score === d.b.score && d.a.arithmetic && d.b.arithmetic && (d.true === null || d.a.score === d.true.score);
 }
 
 function verdictCell(d: Disagreement | undefined, edition: Edition, lang: Language): string {
   if (!d) return `<td class="verdict agree">${ui(lang, 'ui.compare.agree')}</td>`;
+  if (onlyCarried(d))
+    return `<td class="verdict agree carried">${ui(lang, 'ui.compare.agree')} <span class="carried">${ui(lang, 'ui.compare.carried')}</span></td>`;
   const article = verdictArticle(d, edition, lang);
   const who = uiText(`ui.compare.right.${d.right}`, lang);
   const carried = d.changesResult ? '' : ` <span class="carried">${ui(lang, 'ui.compare.carried')}</span>`;
@@ -75,17 +92,20 @@ export function renderCompareBody(c: Comparison, edition: Edition, lang: Languag
     ui(lang, 'ui.compare.col.verdict'),
   ];
   const rows = c.turns.map((t) => {
-    const d = byTurn.get(t.n);
+    const found = byTurn.get(t.n);
+    // A carried turn is shown as agreeing (its label says the totals carry an earlier gap).
+    const carried = found !== undefined && onlyCarried(found);
+    const d = carried ? undefined : found;
     const wrongA = d !== undefined && (d.right === 'b' || d.right === 'neither');
     const wrongB = d !== undefined && (d.right === 'a' || d.right === 'neither');
     return [
-      `<tr class="${d ? 'differs' : 'agrees'}" data-turn="${t.n}">`,
+      `<tr class="${d ? 'differs' : carried ? 'agrees carried' : 'agrees'}" data-turn="${t.n}">`,
       `<td class="n">${t.n}</td>`,
       `<td class="player">${e(t.player)}</td>`,
       sheetCell(t.a, wrongA),
       sheetCell(t.b, wrongB),
       boardCell(d, lang),
-      verdictCell(d, edition, lang),
+      verdictCell(found, edition, lang),
       '</tr>',
     ].join('');
   });

@@ -129,7 +129,12 @@ export interface Disagreement {
   readonly right: 'a' | 'b' | 'both' | 'neither';
   /** The gap between the sheets' totals for the mover changed here (false: an earlier gap carried). */
   readonly changesResult: boolean;
+  /** The article of the game's end when this turn is an end-of-game line (`(RACK) +N`, `RACK (RACK) -N`), else undefined. */
+  readonly ending?: string;
 }
+
+/** Whether a turn is an end-of-game line (an adjustment for the racks, 37.1–37.4 / 40.1–40.3). */
+const endLine = (t: TurnState | undefined): boolean => t?.event.kind === 'end-rack' || t?.event.kind === 'rack-deduction';
 
 /** Why two files may not be records of one game (see the module header). */
 export type ComparisonProblem = 'empty' | 'players' | 'plays' | 'nicks';
@@ -275,6 +280,7 @@ export function compareSheets(sheetA: Sheet<ComparableAnalysis>, sheetB: Sheet<C
         unchecked: !!rt?.playNotChecked,
         right: ra_ && rb_ ? 'both' : ra_ ? 'a' : rb_ ? 'b' : 'neither',
         changesResult: mover < 0 || pa !== pb || a?.total == null || b?.total == null || gap[mover] !== lastGap,
+        ...(endLine(rt) && ref.gameEnd?.article ? { ending: ref.gameEnd.article } : {}),
       });
     }
   }
