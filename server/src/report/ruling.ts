@@ -7,7 +7,8 @@
  * more turns differ than the first page holds, it names the first MAX_COMPARISON and the full list
  * follows on an annex page. HTML (for printing) and Markdown.
  *
- * What it says it leaves out: at most MAX_FINDINGS findings are listed per sheet (errors, then
+ * What it says it leaves out: at most MAX_FINDINGS findings are listed for one sheet, MAX_FINDINGS_TWO
+ * for each of two sheets (errors, then
  * warnings, then information), and the rest are counted with the command that lists them all; every
  * turn where two sheets differ is listed, each explained (service/compare.ts): on the first page up
  * to MAX_COMPARISON, all of them on the annex page past that. It names the word
@@ -32,12 +33,14 @@ import { escapeMarkdownInline, escapeXml } from './escape';
 
 /** Findings listed per sheet (errors first); the rest are counted, so the page stays one page. */
 export const MAX_FINDINGS = 6;
+/** Findings listed per sheet when two sheets share the page. */
+export const MAX_FINDINGS_TWO = 4;
 /**
  * Differing turns explained on the first page; past it the first page says how many more and the
  * full list goes to an annex page, so the first page (with the decision and the signatures) is one
  * A4 page whatever the number of differing turns.
  */
-export const MAX_COMPARISON = 6;
+export const MAX_COMPARISON = 3;
 /** Longest text taken from a record on the page (names, event, messages). */
 const MAX_TEXT = 110;
 
@@ -91,14 +94,14 @@ function pragmaText(a: Analysis, name: 'event' | 'round'): string {
 
 const ORDER = { error: 0, warning: 1, information: 2, hint: 3 } as const;
 
-function sheetOf(label: string, sheet: Sheet, lang: Language): RulingSheet {
+function sheetOf(label: string, sheet: Sheet, lang: Language, cap: number): RulingSheet {
   const { analysis } = sheet;
   const edition = analysis.replay.rules;
   const all = analysis.findings
     .filter((f) => f.severity !== 'hint')
     .slice()
     .sort((x, y) => ORDER[x.severity] - ORDER[y.severity] || x.span.start.offset - y.span.start.offset);
-  const findings = all.slice(0, MAX_FINDINGS).map((f) => {
+  const findings = all.slice(0, cap).map((f) => {
     const a = auditFinding(f, edition, lang);
     return { ...a, message: cutMessage(a.message) };
   });
@@ -183,7 +186,7 @@ export function buildRuling(sheets: readonly Sheet[], lang: Language, lexicon?: 
         : formatMessage(r.tileSet === 'spanish' ? 'ruling.lexicon.none' : 'ruling.lexicon.english', {}, lang),
     endingNotes: endingNotes(sheets, lang),
     players: r.players.map((p) => ({ nick: cut(p.nick), name: cut(p.name || p.nick) })),
-    sheets: sheets.map((s, i) => sheetOf(i === 0 ? 'A' : 'B', s, lang)),
+    sheets: sheets.map((s, i) => sheetOf(i === 0 ? 'A' : 'B', s, lang, sheets.length === 2 ? MAX_FINDINGS_TWO : MAX_FINDINGS)),
     ...comparisonPages(comparison, lang),
     result,
     verdict,
@@ -206,9 +209,9 @@ const STYLE = [
   '.sev-error { color: #a00; font-weight: 600; }',
   '.sev-warning { color: #8a5a00; font-weight: 600; }',
   '.result { font-size: 13pt; font-weight: 700; margin: 1mm 0; }',
-  // The box's width includes its border, so its right edge stays inside the page's margin.
-  '.box { box-sizing: border-box; width: 100%; border: 0.3mm solid #555; min-height: 22mm; margin-top: 1.5mm; }',
-  '.signature { display: flex; gap: 8mm; margin-top: 9mm; }',
+  // The box's width includes its border and stops short of the margin, so its right edge prints whole.
+  '.box { box-sizing: border-box; width: calc(100% - 0.6mm); border: 0.3mm solid #555; min-height: 18mm; margin-top: 1.5mm; }',
+  '.signature { display: flex; gap: 6mm; margin-top: 10mm; }',
   '.signature div { flex: 1; min-width: 0; border-top: 0.3mm solid #555; padding-top: 1mm; font-size: 9pt; overflow-wrap: anywhere; }',
   '.fill { display: inline-block; min-width: 30mm; border-bottom: 0.3mm solid #555; }',
   '.annex { break-before: page; page-break-before: always; }',
@@ -270,8 +273,7 @@ export function renderRulingHtml(r: Ruling): string {
     ...r.endingNotes.map((n) => `<p class="muted">${escapeXml(n)}</p>`),
     `<h2>${escapeXml(t(r, 'ruling.decision'))}</h2>`,
     '<div class="box"></div>',
-    `<div class="signature"><div>${escapeXml(t(r, 'ruling.date'))}</div></div>`,
-    `<div class="signature">${signatures.map((x) => `<div>${escapeXml(x)}</div>`).join('')}</div>`,
+    `<div class="signature">${[t(r, 'ruling.date'), ...signatures].map((x) => `<div>${escapeXml(x)}</div>`).join('')}</div>`,
     r.comparisonAnnex.length > 0
       ? `<section class="annex"><h2>${escapeXml(t(r, 'ruling.annex'))}</h2>\n<ul class="comparison">${r.comparisonAnnex.map((l) => `<li>${escapeXml(l)}</li>`).join('')}</ul></section>`
       : '',

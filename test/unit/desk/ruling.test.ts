@@ -81,7 +81,7 @@ describe('desk: ruling sheet', () => {
     ]) {
       assert.ok(first.includes(label), label);
     }
-    assert.match(html, /\.box \{ box-sizing: border-box; width: 100%;/);
+    assert.match(html, /\.box \{ box-sizing: border-box; width: calc\(100% - 0\.6mm\);/);
     const md = renderRulingMarkdown(r);
     assert.match(md, /Firma de Sofía Marín: _+/);
     assert.match(md, /## Anexo: todos los turnos en que difieren las dos planillas/);
