@@ -65,6 +65,8 @@ export interface ComparableAnalysis {
     readonly declaredFinal: Replay['declaredFinal'];
     readonly result: Replay['result'];
     readonly playsNotChecked?: { readonly count: number };
+    /** How the game ended (the article an end-of-game line rests on). */
+    readonly gameEnd?: Replay['gameEnd'];
   };
   readonly findings: readonly { readonly severity: string }[];
 }
@@ -134,7 +136,7 @@ export interface Disagreement {
 }
 
 /** Whether a turn is an end-of-game line (an adjustment for the racks, 37.1–37.4 / 40.1–40.3). */
-const endLine = (t: TurnState | undefined): boolean => t?.event.kind === 'end-rack' || t?.event.kind === 'rack-deduction';
+const endLine = (t: ComparableTurn | undefined): boolean => t?.kind === 'end-rack' || t?.kind === 'rack-deduction';
 
 /** Why two files may not be records of one game (see the module header). */
 export type ComparisonProblem = 'empty' | 'players' | 'plays' | 'nicks';
