@@ -7,7 +7,7 @@
  * only if it still holds what was read (a line another program appended meanwhile is kept, exit 2),
  * and only the filled lines change; what was filled is said once the file is written.
  *
- * Exit codes: 0 nothing stays open; 1 some lines stay open (ambiguous, impossible, unfinished);
+ * Exit codes: 0 nothing stays open; 1 some lines stay open (ambiguous, impossible, pending, unfinished);
  * 2 bad usage, an unreadable record or one read only in part, or an unwritable file.
  *
  * Example:
@@ -39,7 +39,8 @@ export function runFill(argv: readonly string[], io: CliIo): Promise<number> {
 
 function describe(l: FillLine, io: CliIo): string {
   const candidates = (l.candidates ?? []).map((c) => `${c.coord} ${c.play}`).join(' · ');
-  return t(io.lang, `fill.line.${l.status}`, { line: l.line, text: l.text ?? '', candidates, reason: l.reason ?? '' });
+  const id = l.doubtful ? 'fill.line.doubtful' : l.note ? 'fill.line.filled-note' : `fill.line.${l.status}`;
+  return t(io.lang, id, { line: l.line, text: l.text ?? '', candidates, reason: l.reason ?? l.note ?? '' });
 }
 
 async function fill(args: ParsedArgs, io: CliIo): Promise<number> {

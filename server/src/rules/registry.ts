@@ -193,7 +193,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     severity: 'warning',
     fise: '33, XII',
     older: '33, 38–39',
-    variants: ['unaccepted-word-list'],
+    variants: ['unaccepted-word-list', 'unaccepted-word-doubtful'],
     es: 'La palabra no figura en el léxico elegido. Si el oponente anotó la puntuación sin cuestionarla, la jugada queda en pie; por eso es un aviso y los totales no cambian.',
     en: 'The word is not in the selected lexicon. If the opponent recorded the score without challenging it, the play stands; that is why it is a warning and the totals do not change.',
   },
