@@ -13,7 +13,11 @@
  *   and the finisher's `(RACK) +N` line is possible only then, with RACK exactly the tiles not on
  *   the board; a `RACK (RACK) -N` line names tiles not on the board;
  * - on the empty board, when no line of the segment has a coordinate, a placement and its mirror
- *   across the diagonal make the same game: the across one is written (`canonical`).
+ *   across the diagonal make the same game: the across one is written (`canonical`);
+ * - a word that makes its score only through a word the list refuses, on a line whose score the
+ *   sheet's addition does not confirm, may be a phony that stood or a miscopied score: its clean
+ *   placements at any score are candidates too, and the line is `doubtful` (never decided)
+ *   unless every solution puts it at the same phony placement.
  *
  * How: a depth-first search over the lines, the likeliest candidates first (engine/word-search.ts),
  * finds one solution (the witness) or, when none reaches the end (a slip in the sheet), the
