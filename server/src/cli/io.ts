@@ -181,7 +181,7 @@ export function readRecord(file: string, lang: Language): ReadResult {
 }
 
 /** What a file a command reads is to the command (named when an output would replace it). */
-export type InputRole = 'record' | 'board' | 'list' | 'leaves';
+export type InputRole = 'record' | 'board' | 'list' | 'leaves' | 'cards';
 
 /**
  * Where a command writes what it made. Every file a command writes goes through `writeResult`

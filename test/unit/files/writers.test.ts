@@ -6,7 +6,8 @@
  * - no command writes over a file it reads: `reconstruct -o` naming the sheet or its `--board`
  *   file (said before the search), `lexicon compile list.txt list.txt` (the text list survives),
  *   `export -o`, `board -o` and `report -o` naming the record, also through a hard link,
- *   `report --ruling` naming its second sheet, `leaves export` naming its `--leaves` file;
+ *   `report --ruling` naming its second sheet, `leaves export` naming its `--leaves` file,
+ *   `event -o` naming the results file or a sheet;
  * - what a command says about a write comes after the write succeeded: `fill --write` on a
  *   read-only record lists nothing as filled.
  */
@@ -144,6 +145,23 @@ describe('files: one write helper for every command', () => {
     assert.equal(r.code, 2);
     assert.match(r.err, /it is the input leave file/);
     assert.deepEqual(fs.readFileSync(klv), before);
+  });
+
+  it('event -o never writes over the results file nor a sheet of the event', async () => {
+    const folder = path.join(dir, 'torneo');
+    fs.mkdirSync(folder);
+    const sheet = path.join(folder, 'r1.gcg');
+    fs.writeFileSync(sheet, SHEET.replace('#player2', '#event Open\n#round 1\n#player2'));
+    const cards = file('tarjetas.csv', 'round,player1,score1,player2,score2\n1,Ana García,20,Alberto Ruiz,38\n');
+    for (const [target, what] of [
+      [cards, /it is the event's results file/],
+      [sheet, /it is the record itself/],
+    ] as const) {
+      const r = await runCli(['event', folder, '--results', cards, '-o', target]);
+      assert.equal(r.code, 2, r.err);
+      assert.match(r.err, what);
+    }
+    assert.match(fs.readFileSync(cards, 'utf8'), /^round,player1/);
   });
 
   it('fill --write on a read-only record names nothing as filled: the refusal is the only line', async () => {
