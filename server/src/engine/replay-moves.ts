@@ -470,9 +470,23 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     const outcome = guessedPlacement(st, e, ctx, solved.chosen, score);
     if (solved.status === 'doubtful') {
       const clean = (solved.clean ?? []).map(candidate);
-      outcome.wordSearch = { status: 'ambiguous', doubtful: true, ...base, candidates: solved.candidates.map(candidate), nearest: clean };
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        doubtful: true,
+        ...base,
+        candidates: solved.candidates.map(candidate),
+        nearest: clean,
+        ...(alsoRack ? { alsoRack } : {}),
+      };
       reportDoubtful(st, e, solved, score, clean);
-    } else outcome.wordSearch = { status: 'ambiguous', ...base, candidates: solved.candidates.map(candidate), nearest: [] };
+    } else
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        ...base,
+        candidates: solved.candidates.map(candidate),
+        nearest: [],
+        ...(alsoRack ? { alsoRack } : {}),
+      };
     return outcome;
   }
   // No choice of placements follows the sheet from here (a slip in a rack or a later line, or
@@ -497,9 +511,23 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     markGuess(sheet, e);
     if (clean.length > 0) {
       const nearest = clean.map(candidate);
-      outcome.wordSearch = { status: 'ambiguous', doubtful: true, ...base, candidates: kept.map(candidate), nearest };
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        doubtful: true,
+        ...base,
+        candidates: kept.map(candidate),
+        nearest,
+        ...(alsoRack ? { alsoRack } : {}),
+      };
       reportDoubtful(st, e, { chosen: kept[0], candidates: kept }, score, nearest);
-    } else outcome.wordSearch = { status: 'ambiguous', ...base, candidates: kept.map(candidate), nearest: [] };
+    } else
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        ...base,
+        candidates: kept.map(candidate),
+        nearest: [],
+        ...(alsoRack ? { alsoRack } : {}),
+      };
     return outcome;
   }
   if (asRack) {

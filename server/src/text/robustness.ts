@@ -36,7 +36,7 @@ export const ROBUSTNESS_MESSAGES: Catalog = {
   'files.input.board': { es: 'el archivo del tablero final', en: 'the final board file' },
   'files.input.list': { es: 'la lista de palabras de entrada', en: 'the input word list' },
   'files.input.leaves': { es: 'el archivo de valores de atril de entrada', en: 'the input leave file' },
-  'files.input.cards': { es: 'el archivo de resultados del torneo', en: "the event's results file" },
+  'files.input.cards': { es: 'el archivo de resultados del torneo', en: 'the results file of the event' },
   'files.links-elsewhere': { es: 'los demás, fuera de su carpeta', en: 'the others outside its folder' },
   'files.not-a-record': {
     es: 'planilla: «{path}» no es una planilla: es un archivo binario',

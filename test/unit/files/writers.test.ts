@@ -154,7 +154,7 @@ describe('files: one write helper for every command', () => {
     fs.writeFileSync(sheet, SHEET.replace('#player2', '#event Open\n#round 1\n#player2'));
     const cards = file('tarjetas.csv', 'round,player1,score1,player2,score2\n1,Ana García,20,Alberto Ruiz,38\n');
     for (const [target, what] of [
-      [cards, /it is the event's results file/],
+      [cards, /it is the results file of the event/],
       [sheet, /it is the record itself/],
     ] as const) {
       const r = await runCli(['event', folder, '--results', cards, '-o', target]);
