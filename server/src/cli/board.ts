@@ -16,14 +16,13 @@
  *   planilla board partida.gcg --turn 12
  *   planilla board partida.gcg --svg -o tablero.svg
  */
-import { resolveWriteTarget } from '../files/write';
 import { cgpAfter, writeCgp } from '../analysis/cgp';
 import { analyze, type Analysis, type AnalysisSettings } from '../service/document';
 import { boardModel } from '../service/board-model';
 import { boardFooter, boardHeading } from '../report/labels';
 import { renderBoardSvg } from '../report/svg';
 import { renderTextBoard } from '../report/text-board';
-import { readRecord, t, writeOutput, type CliIo } from './io';
+import { readRecord, t, writeResult, type CliIo, type WriteInputs } from './io';
 import { terminalLines } from './terminal';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
 import { READING_OPTIONS, readingSettings, replaySettings } from './reading';
@@ -64,29 +63,17 @@ export function analyzeFile(file: string, settings: AnalysisSettings, io: CliIo)
   }
 }
 
-/** True when writing `output` would replace `input` (after following symbolic links). */
-function sameFile(output: string, input: string): boolean {
-  try {
-    return resolveWriteTarget(output) === resolveWriteTarget(input);
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Prints `text`, or writes it to `output` ('-' = standard output) and says so. Refuses to write
- * over the input record. False after printing the reason.
+ * Prints `text`, or writes it to `output` ('-' = standard output) and says so once it is written.
+ * Never writes over one of the files the command read (`inputs`: io.ts `writeResult`). False
+ * after printing the reason.
  */
-export function emit(text: string, output: string | undefined, input: string, io: CliIo): boolean {
+export function emit(text: string, output: string | undefined, inputs: WriteInputs, io: CliIo): boolean {
   if (output === undefined || output === '-') {
     io.out(terminalLines(text));
     return true;
   }
-  if (sameFile(output, input)) {
-    io.err(t(io.lang, 'report.output-is-input', { path: output }));
-    return false;
-  }
-  const failure = writeOutput(output, text.endsWith('\n') ? text : `${text}\n`, io.lang);
+  const failure = writeResult({ output, inputs }, text.endsWith('\n') ? text : `${text}\n`, io.lang);
   if (failure) {
     io.err(failure);
     return false;
@@ -131,7 +118,7 @@ async function board(args: ParsedArgs, io: CliIo): Promise<number> {
       io.err(t(io.lang, 'cgp.svg-and-cgp'));
       return 2;
     }
-    return emit(writeCgp(cgpAfter(analysis.replay, event)), args.values.get('output'), file, io) ? 0 : 2;
+    return emit(writeCgp(cgpAfter(analysis.replay, event)), args.values.get('output'), [{ file, role: 'record' }], io) ? 0 : 2;
   }
   const model = boardModel(analysis.replay, event - 1);
   const text = args.flags.has('svg')
@@ -141,5 +128,5 @@ async function board(args: ParsedArgs, io: CliIo): Promise<number> {
         caption: [boardHeading(model, io.lang), ...boardFooter(model, io.lang)],
       })
     : renderTextBoard(model, io.lang);
-  return emit(text, args.values.get('output'), file, io) ? 0 : 2;
+  return emit(text, args.values.get('output'), [{ file, role: 'record' }], io) ? 0 : 2;
 }

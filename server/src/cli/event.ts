@@ -24,7 +24,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parentPort as ParentPort } from 'node:worker_threads';
-import { listGcg, readRecord, t, terminalStderr, writeOutput, type CliIo } from './io';
+import { listGcg, readRecord, t, terminalStderr, writeResult, type CliIo, type WriteInputs } from './io';
 import { jsonForTerminal, terminalLines } from './terminal';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { READING_OPTIONS, readingSettings } from './reading';
@@ -214,9 +214,14 @@ async function runEvent(args: ParsedArgs, io: CliIo, options: EventOptions): Pro
     (_index, sheet) => sheets.push(sheet),
   );
   const audit = auditEvent(sheets, cards, io.lang);
+  // The report or the export never goes over a sheet of the event or the results file.
+  const inputs: WriteInputs = [
+    ...files.map((file) => ({ file, role: 'record' as const })),
+    ...(resultsFile !== undefined ? [{ file: resultsFile, role: 'cards' as const }] : []),
+  ];
 
   if (exportFormat !== undefined) {
-    const failure = writeOutput(output!, exportFormat === 'tsh' ? eventToTsh(audit) : eventToCsv(audit), io.lang);
+    const failure = writeResult({ output: output!, inputs }, exportFormat === 'tsh' ? eventToTsh(audit) : eventToCsv(audit), io.lang);
     if (failure) {
       io.err(failure);
       return 2;
@@ -229,7 +234,7 @@ async function runEvent(args: ParsedArgs, io: CliIo, options: EventOptions): Pro
       const rel = path.relative(base, path.join(root, p)).split(path.sep).map(encodeURIComponent).join('/');
       return line ? `${rel}#L${line}` : rel;
     };
-    const failure = writeOutput(output, renderEventHtml(audit, io.lang, link), io.lang);
+    const failure = writeResult({ output, inputs }, renderEventHtml(audit, io.lang, link), io.lang);
     if (failure) {
       io.err(failure);
       return 2;

@@ -4,16 +4,17 @@
  * `--write` the completed record goes to standard output, as `format` does, and the list of what
  * was filled and what stays open to standard error; `--json` prints that list as JSON instead of
  * the record; with `--write` the file is replaced atomically (files/write.ts), in its own encoding,
- * and only the filled lines change.
+ * only if it still holds what was read (a line another program appended meanwhile is kept, exit 2),
+ * and only the filled lines change; what was filled is said once the file is written.
  *
- * Exit codes: 0 nothing stays open; 1 some lines stay open (ambiguous, impossible, unfinished);
+ * Exit codes: 0 nothing stays open; 1 some lines stay open (ambiguous, impossible, pending, unfinished);
  * 2 bad usage, an unreadable record or one read only in part, or an unwritable file.
  *
  * Example:
  *   planilla fill planilla-mesa-3.gcg --write
  *   planilla fill planilla-mesa-3.gcg --json
  */
-import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
+import { readRecord, t, writeData, writeResult, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { REPLAY_OPTIONS, replaySettings, singleFile } from './board';
 import { resolveLexicon } from './lexicon-option';
@@ -38,7 +39,8 @@ export function runFill(argv: readonly string[], io: CliIo): Promise<number> {
 
 function describe(l: FillLine, io: CliIo): string {
   const candidates = (l.candidates ?? []).map((c) => `${c.coord} ${c.play}`).join(' · ');
-  return t(io.lang, `fill.line.${l.status}`, { line: l.line, text: l.text ?? '', candidates, reason: l.reason ?? '' });
+  const id = l.doubtful ? 'fill.line.doubtful' : l.note ? 'fill.line.filled-note' : `fill.line.${l.status}`;
+  return t(io.lang, id, { line: l.line, text: l.text ?? '', candidates, reason: l.reason ?? l.note ?? '' });
 }
 
 async function fill(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -60,19 +62,25 @@ async function fill(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const write = args.flags.has('write');
   const json = args.flags.has('json');
-  if (json) writeData(io, `${JSON.stringify({ path: file, lines: result.lines }, null, 2)}\n`);
-  else if (!write) writeData(io, result.text);
-  if (!json) for (const l of result.lines) io.err(describe(l, io));
   const filled = result.lines.filter((l) => l.status === 'filled').length;
   const open = result.lines.length - filled;
-  if (!json) io.err(t(io.lang, 'fill.summary', { path: file, filled, open }));
+  // The file first, only if it still holds what was read: nothing is said to be filled before it
+  // is on disk (a file changed meanwhile, a read-only one or a full disk is then the only line).
   if (write && filled > 0) {
-    const failure = writeOutput(file, encodeText(result.text, analysis.parsed.file.encoding, read.bytes), io.lang);
+    const failure = writeResult(
+      { rewrite: file, read: read.bytes },
+      encodeText(result.text, analysis.parsed.file.encoding, read.bytes),
+      io.lang,
+    );
     if (failure) {
       io.err(failure);
       return 2;
     }
-    if (!json) io.err(t(io.lang, 'cli.written', { path: file }));
   }
+  if (json) writeData(io, `${JSON.stringify({ path: file, lines: result.lines }, null, 2)}\n`);
+  else if (!write) writeData(io, result.text);
+  if (!json) for (const l of result.lines) io.err(describe(l, io));
+  if (!json) io.err(t(io.lang, 'fill.summary', { path: file, filled, open }));
+  if (write && filled > 0 && !json) io.err(t(io.lang, 'cli.written', { path: file }));
   return open > 0 ? 1 : 0;
 }

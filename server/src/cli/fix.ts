@@ -19,7 +19,7 @@
  *   planilla fix mesa-12-luis.gcg            # the fixed record on stdout, the changes on stderr
  *   planilla fix mesa-12-luis.gcg --write
  */
-import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
+import { readRecord, t, writeData, writeResult, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { singleFile } from './board';
 import { READING_OPTIONS, readingSettings } from './reading';
@@ -58,7 +58,7 @@ async function fix(args: ParsedArgs, io: CliIo): Promise<number> {
   // changed meanwhile or a read-only one is then the only line).
   if (write && result.changes.length > 0) {
     const encoded = encodeText(result.text, analysis.parsed.file.encoding, read.bytes);
-    const failure = writeOutput(file, encoded, io.lang, { unchangedFrom: read.bytes });
+    const failure = writeResult({ rewrite: file, read: read.bytes }, encoded, io.lang);
     if (failure) {
       io.err(failure);
       return 2;

@@ -17,7 +17,7 @@ import { replay } from '../engine/replay';
 import { otherReadings } from '../service/editing';
 import { analyze, MAX_CONTENT_LINES } from '../service/document';
 import { exportForWoogles, hasScoreOnlyLines } from '../service/export';
-import { readRecord, t, writeData, writeOutput, type CliIo } from './io';
+import { readRecord, t, writeData, writeResult, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 
@@ -60,7 +60,7 @@ async function formatRecords(args: ParsedArgs, io: CliIo): Promise<number> {
       continue;
     }
     if (Buffer.from(formatted, 'utf8').equals(Buffer.from(read.bytes))) continue;
-    const failure = writeOutput(file, formatted, io.lang, { unchangedFrom: read.bytes });
+    const failure = writeResult({ rewrite: file, read: read.bytes }, formatted, io.lang);
     if (failure) {
       io.err(failure);
       status = 2;
@@ -112,7 +112,7 @@ async function exportRecord(args: ParsedArgs, io: CliIo): Promise<number> {
     writeData(io, text);
     return 0;
   }
-  const failure = writeOutput(output, text, io.lang);
+  const failure = writeResult({ output, inputs: [{ file, role: 'record' }] }, text, io.lang);
   if (failure) {
     io.err(failure);
     return 2;

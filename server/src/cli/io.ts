@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatMessage } from '../rules/messages';
-import { WriteRefused, writeFileAtomic, type WriteOptions } from '../files/write';
+import { WriteRefused, resolveWriteTarget, writeFileAtomic } from '../files/write';
 import { isBinaryRecord, readRegularFile } from '../files/read';
 import { MAX_RECORD_BYTES } from '../shared/record-limits';
 import { terminalLines, terminalText } from './terminal';
@@ -180,14 +180,73 @@ export function readRecord(file: string, lang: Language): ReadResult {
   return { error: t(lang, 'cli.unreadable', { path: file, reason }) };
 }
 
+/** What a file a command reads is to the command (named when an output would replace it). */
+export type InputRole = 'record' | 'board' | 'list' | 'leaves' | 'cards';
+
 /**
- * Writes `data` to `file` with `writeFileAtomic` (files/write.ts: temporary file, fsync, rename;
- * the old content survives any failure; with `options.unchangedFrom`, nothing is written if the
- * file no longer holds what was read). Returns undefined, or the one line saying why not.
+ * Where a command writes what it made. Every file a command writes goes through `writeResult`
+ * with one of these (a test holds every command to it), so a new writer cannot forget a guard:
+ * - `rewrite`: the file the command read, given back changed (`fix`, `format`, `fill --write`);
+ *   `read` is the bytes the command read, and the file is replaced only if it still holds exactly
+ *   them just before the rename (files/write.ts `unchangedFrom`): a line appended meanwhile is
+ *   kept and nothing is written;
+ * - `output`: a file named by `-o OUT` or an `OUT` argument; never one of the files the command
+ *   reads (`inputs`, compared after following symbolic links, and by identity for hard links).
  */
-export function writeOutput(file: string, data: string | Uint8Array, lang: Language, options: WriteOptions = {}): string | undefined {
+export type WriteTarget =
+  { readonly rewrite: string; readonly read: Uint8Array } | { readonly output: string; readonly inputs: WriteInputs };
+
+/** The files a command read, by what they are to it. */
+export type WriteInputs = readonly { readonly file: string; readonly role: InputRole }[];
+
+/** The input `output` would replace (the same file after links), if any. */
+function inputReplaced(output: string, inputs: readonly { file: string; role: InputRole }[]): InputRole | undefined {
+  let target: string;
   try {
-    writeFileAtomic(file, data, options);
+    target = resolveWriteTarget(output);
+  } catch {
+    return undefined;
+  }
+  let targetStat: fs.Stats | undefined;
+  try {
+    targetStat = fs.statSync(target);
+  } catch {
+    targetStat = undefined;
+  }
+  for (const input of inputs) {
+    try {
+      if (resolveWriteTarget(input.file) === target) return input.role;
+      const st = fs.statSync(input.file);
+      if (targetStat && st.ino === targetStat.ino && st.dev === targetStat.dev) return input.role;
+    } catch {
+      /* an input that is not there cannot be replaced */
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The one line refusing an output that is one of the command's inputs, else undefined: a command
+ * that works long (`reconstruct`) asks before it starts, and `writeResult` asks again.
+ */
+export function outputRefusal(target: WriteTarget, lang: Language): string | undefined {
+  if (!('output' in target)) return undefined;
+  const role = inputReplaced(target.output, target.inputs);
+  return role ? t(lang, 'files.refused.input', { path: target.output, what: t(lang, `files.input.${role}`) }) : undefined;
+}
+
+/**
+ * Writes `data` (a string is UTF-8) where `target` says, with `writeFileAtomic` (files/write.ts:
+ * temporary file, fsync, rename; the old content survives any failure) and the guards of
+ * `WriteTarget`. Returns undefined once the file is written, else the one line saying why
+ * nothing was written: a command says what it wrote only after this returned undefined.
+ */
+export function writeResult(target: WriteTarget, data: string | Uint8Array, lang: Language): string | undefined {
+  const file = 'rewrite' in target ? target.rewrite : target.output;
+  const refusal = outputRefusal(target, lang);
+  if (refusal) return refusal;
+  try {
+    writeFileAtomic(file, data, 'rewrite' in target ? { unchangedFrom: target.read } : {});
     return undefined;
   } catch (e) {
     return cannotWrite(file, e, lang);

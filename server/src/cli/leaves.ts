@@ -14,11 +14,10 @@
 import { writeKlv, writeLeavesCsv } from '../analysis/klv2';
 import { builtinLeaves, formatLeaveMessage, loadLeaveFile } from '../analysis/leave-files';
 import { LeaveTable } from '../analysis/leave-table';
-import { writeFileAtomic } from '../files/write';
 import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
-import type { CliIo } from './io';
+import { outputRefusal, writeResult, type CliIo } from './io';
 import { terminalText } from './terminal';
 
 const OPTIONS = {
@@ -76,14 +75,22 @@ async function leaves(args: ParsedArgs, io: CliIo): Promise<number> {
       return fail(io, 'leaves.cli.bad-format', { value: terminalText(format) });
     if (rest.length === 0) return fail(io, 'leaves.cli.no-output', {});
     if (rest.length > 1) return fail(io, 'leaves.cli.too-many', { args: rest.slice(1).join(' ') });
-    const got = load(args.values.get('leaves'), lang);
+    const out = rest[0];
+    const spec = args.values.get('leaves');
+    const builtin = spec === undefined || spec.trim() === '' || spec.trim().toLowerCase() === 'builtin';
+    const target = { output: out, inputs: builtin ? [] : [{ file: spec, role: 'leaves' as const }] };
+    const refusal = outputRefusal(target, lang);
+    if (refusal) {
+      io.err(refusal);
+      return 2;
+    }
+    const got = load(spec, lang);
     if ('error' in got) return error(io, got.error);
     const bytes = format === 'csv' ? Buffer.from(writeLeavesCsv(got.table), 'utf8') : writeKlv(got.table, format);
-    const out = rest[0];
-    try {
-      writeFileAtomic(out, bytes);
-    } catch (e) {
-      return fail(io, 'leaves.cli.unwritable', { path: terminalText(out), detail: (e as NodeJS.ErrnoException).code ?? String(e) });
+    const failure = writeResult(target, bytes, lang);
+    if (failure) {
+      io.err(failure);
+      return 2;
     }
     io.out(
       formatMessage('leaves.cli.written', { path: terminalText(out), leaves: got.table.index.size, bytes: bytes.length, format }, lang),

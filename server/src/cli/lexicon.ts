@@ -14,6 +14,7 @@
  * Example:
  *   await runLexiconCommand(['check', 'casa', 'dame'], { out: console.log, err: console.error, lang: 'es' }); // 1
  */
+import * as fs from 'node:fs';
 import { explainRejection } from '../lexicon/reasons';
 import { compileListFile, type LexiconProblem, type LexiconReport, loadLexicon, type LoadOptions } from '../lexicon/load';
 import { normalizeQuery } from '../lexicon/normalize';
@@ -22,7 +23,7 @@ import { DIGRAPH_MODES, type DigraphMode } from '../lexicon/wordlist';
 import { citeArticle, formatMessage } from '../rules/messages';
 import { EDITIONS, type Edition, type Language, type MessageArgs } from '../rules/types';
 import { runCommand, type Command, type OptionSpecs, type ParsedArgs } from './args';
-import { terminalArgs } from './io';
+import { outputRefusal, terminalArgs, writeResult, type WriteInputs } from './io';
 import { jsonForTerminal } from './terminal';
 
 export interface LexiconCommandIo {
@@ -158,6 +159,15 @@ function listLines(list: NonNullable<LexiconReport['list']>, lang: Language): st
   return lines;
 }
 
+/** Whether `file` exists and is not a regular file (a folder, a device): a compiled list is not written there. */
+function isSpecialFile(file: string): boolean {
+  try {
+    return !fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function usageError(io: LexiconCommandIo, messageId: string, args: MessageArgs): number {
   io.err(msg('lexicon.cli.error', { message: msg(messageId, args, io.lang) }, io.lang));
   return 2;
@@ -211,9 +221,23 @@ function compile(p: SubcommandArgs, options: LoadOptions, io: LexiconCommandIo):
   const [input, output] = p.positional;
   // What is written is Planilla's DAWG; a `.kwg` name would later be read as a Woogles graph.
   if (/\.kwg$/i.test(output)) return usageError(io, 'lexicon.cli.compile-kwg', { path: output });
-  const r = compileListFile(input, output, options);
+  // The lists it reads are never written over (`compile list.txt list.txt` would turn the list
+  // into a binary file); asked before the work, and again by the write itself.
+  const inputs: WriteInputs = [input, options.extra, options.banned].flatMap((file) => (file ? [{ file, role: 'list' as const }] : []));
+  const refusal = outputRefusal({ output, inputs }, io.lang);
+  if (refusal) {
+    io.err(refusal);
+    return 2;
+  }
+  if (isSpecialFile(output)) return usageError(io, 'lexicon.not-a-file', { path: output });
+  const r = compileListFile(input, options);
   if (!r.ok) return usageError(io, r.error.messageId, r.error.args);
+  const failure = writeResult({ output, inputs }, r.value.bytes, io.lang);
+  if (failure) {
+    io.err(failure);
+    return 2;
+  }
   for (const line of listLines(r.value.list, io.lang)) io.out(line);
-  io.out(msg('lexicon.compile.done', { path: output, words: r.value.words, bytes: r.value.bytes, sha256: r.value.sha256 }, io.lang));
+  io.out(msg('lexicon.compile.done', { path: output, words: r.value.words, bytes: r.value.bytes.length, sha256: r.value.sha256 }, io.lang));
   return 0;
 }

@@ -18,7 +18,7 @@
 import { existsSync } from 'node:fs';
 import { readBoardText } from '../analysis/cgp';
 import type { BoardCells } from '../engine/types';
-import { readRecord, t, writeData, type CliIo } from './io';
+import { outputRefusal, readRecord, t, writeData, type CliIo, type WriteInputs } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { REPLAY_OPTIONS, emit, replaySettings, singleFile } from './board';
 import { resolveLexicon } from './lexicon-option';
@@ -66,6 +66,11 @@ function bar(io: CliIo): { update(f: number): void; clear(): void } {
   };
 }
 
+/** Whether `--board` names a file (else it is a CGP string). */
+function boardIsFile(value: string): boolean {
+  return existsSync(value) || !/\s/.test(value.trim());
+}
+
 /**
  * The final board from `--board`: a file (CGP or rows) or a CGP string; undefined after one line.
  * A sheet that does not say its tile set (a score-only sheet names no tile) takes the board's:
@@ -78,7 +83,7 @@ function readBoardArg(
   io: CliIo,
 ): { board: BoardCells; tileSet: 'spanish' | 'english' } | undefined {
   let text = value;
-  if (existsSync(value) || !/\s/.test(value.trim())) {
+  if (boardIsFile(value)) {
     const got = readRecord(value, io.lang);
     if ('error' in got) {
       io.err(got.error);
@@ -115,6 +120,14 @@ async function reconstructCli(args: ParsedArgs, io: CliIo): Promise<number> {
   const timeArg = args.values.get('time') ?? '30';
   if (!/^\s*\d{1,5}(\.\d+)?\s*$/.test(timeArg) || Number(timeArg) <= 0) {
     io.err(t(io.lang, 'cli.bad-value', { option: '--time', value: timeArg, allowed: '> 0' }));
+    return 2;
+  }
+  // The answer never goes over the sheet or the board file: said before the search, not after it.
+  const output = args.values.get('output');
+  const inputs: WriteInputs = [{ file, role: 'record' }, ...(boardIsFile(boardArg) ? [{ file: boardArg, role: 'board' as const }] : [])];
+  const refusal = output === undefined || output === '-' || args.flags.has('json') ? undefined : outputRefusal({ output, inputs }, io.lang);
+  if (refusal) {
+    io.err(refusal);
     return 2;
   }
   const read = readRecord(file, io.lang);
@@ -166,9 +179,8 @@ async function reconstructCli(args: ParsedArgs, io: CliIo): Promise<number> {
     io.err(`${terminalText(file)}:${result.stopLine}: ${result.stopReason}`);
     return 1;
   }
-  const output = args.values.get('output');
   if (output === undefined || output === '-') writeData(io, result.text);
-  else if (!emit(result.text, output, file, io)) return 2;
+  else if (!emit(result.text, output, inputs, io)) return 2;
   for (const l of result.lines) if (l.status !== 'decided' && l.status !== 'zero') io.err(describe(l, io));
   if (s.timedOut) io.err(t(io.lang, 'reconstruct.timed-out', { seconds: timeArg }));
   if (s.lexiconSetAside) io.err(t(io.lang, 'reconstruct.lexicon-set-aside'));

@@ -88,7 +88,7 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   const options = { diagrams, ...(deep ? { deep } : {}) };
   const document =
     format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);
-  return emit(document, output, file, io) ? 0 : 2;
+  return emit(document, output, [{ file, role: 'record' }], io) ? 0 : 2;
 }
 
 /** `--ruling A.gcg [B.gcg]`: the arbiter's ruling sheet, one A4 page (report/ruling.ts). */
@@ -106,11 +106,12 @@ function ruling(args: ParsedArgs, io: CliIo, format: ReportFormat, output: strin
   }
   const r = buildRuling(sheets, io.lang, settings.lexicon?.info.name);
   const document = format === 'md' ? renderRulingMarkdown(r) : renderRulingHtml(r);
-  for (const file of files) {
-    if (output !== undefined && output !== '-' && path.resolve(output) === path.resolve(file)) {
-      io.err(t(io.lang, 'report.output-is-input', { path: output }));
-      return 2;
-    }
-  }
-  return emit(document, output, files[0], io) ? 0 : 2;
+  return emit(
+    document,
+    output,
+    files.map((file) => ({ file, role: 'record' as const })),
+    io,
+  )
+    ? 0
+    : 2;
 }

@@ -43,7 +43,7 @@ import {
 } from './replay-state';
 import { scorePlacement } from './scoring';
 import { solveSheet, type Readings, type SheetLine, type SheetSolution, type SolvedWord } from './sheet-solve';
-import { findPlacements, preferAccepted, type WordPlacement, type WordTile } from './word-search';
+import { allPlacements, coordinateOf, findPlacements, preferAccepted, type WordPlacement, type WordTile } from './word-search';
 import { RACK_SIZE } from './tilesets';
 import { NO_WORDS } from './turn';
 import type { IllegalPlay, ScoredWord, WordCandidate } from './types';
@@ -366,8 +366,10 @@ export function scoreOnly(st: ReplayState, e: EventNode, ctx: LineContext): Outc
 /** A word line on a board that is not known: a score-only line that says so (TurnState.wordSearch). */
 function onUnknownBoard(st: ReplayState, e: EventNode, p: number, score: number | undefined): Outcome {
   const outcome = scoreOnlyTurn(st, e, p, score);
+  const from = SHEETS.get(st)?.blindFrom;
   outcome.wordSearch = {
     status: 'unknown-board',
+    ...(from ? { after: from.line, afterWhy: from.why } : {}),
     ...(score !== undefined ? { score } : {}),
     candidates: [],
     nearest: [],
@@ -446,17 +448,38 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const solved = solvedWord(st, e, p, score);
   if (solved) {
     const base = { ...(score !== undefined ? { score } : {}), setAside: solved.setAside.map(candidate) };
-    const outcome = placement(st, locatedEvent(st, e, solved.chosen), ctx);
-    outcome.placedAsPlay = true;
     if (solved.status === 'located') {
+      // The first move of a sheet without coordinates: written across, its mirror said.
+      const c = solved.chosen;
+      const mirror =
+        sheet.solved?.canonical && st.board.every((x) => x === null)
+          ? { mirror: { coord: coordinateOf(c.col, c.row, 'down'), play: c.play, score: c.score } }
+          : {};
+      const outcome = placement(st, locatedEvent(st, e, c), ctx);
+      outcome.placedAsPlay = true;
       outcome.wordSearch = {
         status: 'located',
         ...base,
-        candidates: [candidate(solved.chosen)],
+        candidates: [candidate(c)],
         nearest: [],
+        ...mirror,
         ...(alsoRack ? { alsoRack } : {}),
       };
-    } else {
+      return outcome;
+    }
+    const outcome = guessedPlacement(st, e, ctx, solved.chosen, score);
+    if (solved.status === 'doubtful') {
+      const clean = (solved.clean ?? []).map(candidate);
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        doubtful: true,
+        ...base,
+        candidates: solved.candidates.map(candidate),
+        nearest: clean,
+        ...(alsoRack ? { alsoRack } : {}),
+      };
+      reportDoubtful(st, e, solved, score, clean);
+    } else
       outcome.wordSearch = {
         status: 'ambiguous',
         ...base,
@@ -464,9 +487,6 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
         nearest: [],
         ...(alsoRack ? { alsoRack } : {}),
       };
-      outcome.unchecked = true;
-      outcome.illegal = undefined;
-    }
     return outcome;
   }
   // No choice of placements follows the sheet from here (a slip in a rack or a later line, or
@@ -477,11 +497,30 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   if (kept.length > 0) {
     const setAside = found.matches.filter((c) => !kept.includes(c)).map(candidate);
     const base = { ...(score !== undefined ? { score } : {}), setAside };
-    const outcome = placement(st, locatedEvent(st, e, kept[0]), ctx);
-    outcome.placedAsPlay = true;
-    if (kept.length === 1 && !sheet.provisional) {
+    // Through a refused word only, while clean placements make other scores: never decided.
+    const bases = st.players[p].bases;
+    const confirmed = e.score !== undefined && e.total !== undefined && bases.length === 1 && e.total.value - bases[0] === e.score.value;
+    const clean = kept[0].crossWordsAccepted || !judge || sheet.provisional || confirmed ? [] : cleanNearest(st, tiles, pool, score, judge);
+    if (kept.length === 1 && !sheet.provisional && clean.length === 0) {
+      const outcome = placement(st, locatedEvent(st, e, kept[0]), ctx);
+      outcome.placedAsPlay = true;
       outcome.wordSearch = { status: 'located', ...base, candidates: [candidate(kept[0])], nearest: [], ...(alsoRack ? { alsoRack } : {}) };
-    } else {
+      return outcome;
+    }
+    const outcome = guessedPlacement(st, e, ctx, kept[0], score);
+    markGuess(sheet, e);
+    if (clean.length > 0) {
+      const nearest = clean.map(candidate);
+      outcome.wordSearch = {
+        status: 'ambiguous',
+        doubtful: true,
+        ...base,
+        candidates: kept.map(candidate),
+        nearest,
+        ...(alsoRack ? { alsoRack } : {}),
+      };
+      reportDoubtful(st, e, { chosen: kept[0], candidates: kept }, score, nearest);
+    } else
       outcome.wordSearch = {
         status: 'ambiguous',
         ...base,
@@ -489,10 +528,6 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
         nearest: [],
         ...(alsoRack ? { alsoRack } : {}),
       };
-      outcome.unchecked = true;
-      outcome.illegal = undefined;
-      sheet.provisional = true;
-    }
     return outcome;
   }
   if (asRack) {
@@ -507,7 +542,13 @@ export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
     };
     return outcome;
   }
-  if (sheet.provisional) return onUnknownBoard(st, e, p, score);
+  // On a board that holds a guess, a word that fits nowhere says nothing about the sheet: the
+  // guess may be wrong. The board is unknown from here, and the lines say which word it waits on.
+  if (sheet.provisional) {
+    sheet.blindFrom ??= { line: sheet.guessLine ?? e.line, why: 'undecided' };
+    return onUnknownBoard(st, e, p, score);
+  }
+  sheet.blindFrom ??= { line: e.line, why: 'unplaced' };
   const outcome = scoreOnlyTurn(st, e, p, score);
   const nearest = found.nearest.map(candidate);
   // Art. 12–19: no placement of the word scores what the sheet says.
@@ -539,14 +580,118 @@ function oneStringRack(st: ReplayState, e: EventNode, p: number): RackNode | und
   return fits ? rack : undefined;
 }
 
+/** Findings about a play's own placement: they say nothing when the placement is only a guess. */
+const PLACEMENT_CODES: ReadonlySet<string> = new Set([
+  'first-move-center',
+  'first-move-single-tile',
+  'not-connected',
+  'placement-not-in-line',
+  'placement-gap',
+  'square-occupied',
+  'off-board',
+  'through-tile-mismatch',
+  'direction-mismatch',
+  'tile-not-in-rack',
+  'blank-k-w',
+  'tile-not-in-set',
+  'separate-digraph',
+  'score-mismatch',
+]);
+
+/**
+ * An undecided word line replayed as its likeliest placement so the lines after it can be
+ * followed: the board holds a guess, so nothing is said about the guess itself (its geometry, its
+ * score, its words: the record is `misplaced`, art. 33 is not judged on it) and the turn counts
+ * the sheet's score, as a score-only line does; the turn is unchecked.
+ */
+function guessedPlacement(st: ReplayState, e: EventNode, ctx: LineContext, chosen: WordPlacement, score: number | undefined): Outcome {
+  const before = st.findings.length;
+  const outcome = placement(st, locatedEvent(st, e, chosen), ctx);
+  const own = st.findings.splice(before);
+  st.findings.push(...own.filter((f) => !PLACEMENT_CODES.has(f.code)));
+  const record = st.lastPlacement[ctx.player];
+  if (record && record.event.line === e.line) {
+    const amount = score ?? record.computed;
+    st.players[ctx.player].total += amount - record.computed;
+    const guess: PlacementRecord = { ...record, computed: amount, misplaced: true, scoreFinding: undefined };
+    st.records[st.records.indexOf(record)] = guess;
+    st.lastPlacement[ctx.player] = guess;
+    outcome.computed = amount;
+  }
+  outcome.placedAsPlay = true;
+  outcome.unchecked = true;
+  outcome.illegal = undefined;
+  return outcome;
+}
+
+/**
+ * The word makes the sheet's score only through a word the list refuses while clean placements
+ * make other scores (NOTATION.md): a phony nobody challenged, or a miscopied score. A warning
+ * (art. 33) naming both readings, the phony words and the nearest clean placements with their scores.
+ */
+function reportDoubtful(
+  st: ReplayState,
+  e: EventNode,
+  solved: { readonly chosen: WordPlacement; readonly candidates: readonly WordPlacement[] },
+  score: number | undefined,
+  clean: readonly WordCandidate[],
+): void {
+  const judge = wordJudge(st);
+  const phony = new Set<string>();
+  for (const c of solved.candidates)
+    for (const w of c.words.slice(1)) if (w.accepted === false || judge?.(w.normalized) === false) phony.add(w.word);
+  report(
+    st,
+    'unaccepted-word',
+    e.score?.span ?? e.word!.span,
+    {
+      word: e.word!.text,
+      declared: score ?? 0,
+      candidates: solved.candidates.map((c) => c.coord).join(', '),
+      phony: [...phony].join(', '),
+      lexicon: judging(st)?.info.name ?? '',
+      clean: clean.map((c) => `${c.coord} ${c.score}`).join(', '),
+    },
+    { messageId: 'unaccepted-word-doubtful' },
+  );
+}
+
+/** The clean placements of a word on this board at any score, nearest to `score` first (at most three). */
+function cleanNearest(
+  st: ReplayState,
+  tiles: readonly WordTile[],
+  pool: readonly string[],
+  score: number | undefined,
+  judge: (word: string) => boolean,
+): WordPlacement[] {
+  if (score === undefined) return [];
+  return allPlacements(st.board, tiles, { pool, tileSet: st.set, judge })
+    .filter((c) => c.crossWordsAccepted)
+    .sort((a, b) => Math.abs(a.score - score) - Math.abs(b.score - score))
+    .slice(0, 3);
+}
+
 /** The joint search's state of one replay: the segment's solution, and whether the board holds a guess. */
 interface SheetState {
-  solved?: { events: readonly EventNode[]; solution: SheetSolution; guessed: boolean };
+  solved?: { events: readonly EventNode[]; solution: SheetSolution; guessed: boolean; canonical: boolean };
   /** Set once an undecided word was replayed as its witness placement (the board is then a guess). */
   provisional: boolean;
+  /** The 0-based line of the first undecided word replayed as a guess (set with `provisional`). */
+  guessLine?: number;
+  /**
+   * Why the board became unknown when no score-only line made it so: the 0-based line of the
+   * undecided word whose guess left a later word no room, or of a word that fit nowhere.
+   */
+  blindFrom?: { readonly line: number; readonly why: 'undecided' | 'unplaced' };
 }
 
 const SHEETS = new WeakMap<ReplayState, SheetState>();
+
+/** The board now holds the guess of the undecided word line `e`. */
+function markGuess(sheet: SheetState, e: EventNode): void {
+  if (!sheet.provisional) sheet.guessLine = e.line;
+  sheet.provisional = true;
+}
 
 function sheetOf(st: ReplayState): SheetState {
   let s = SHEETS.get(st);
@@ -570,8 +715,8 @@ function solvedWord(st: ReplayState, e: EventNode, p: number, score: number | un
   if (cached && at >= 0 && at < cached.solution.reach) {
     const solved = cached.solution.words.get(at);
     if (solved && fitsBoard(st, solved.chosen)) {
-      if (solved.status === 'ambiguous') sheet.provisional = true;
-      return cached.guessed ? { ...solved, status: 'ambiguous' } : solved;
+      if (solved.status !== 'located' && !solved.settled) markGuess(sheet, e);
+      return cached.guessed ? onGuessedBoard(solved) : solved;
     }
   }
   // A board that holds an undecided word's likeliest placement is a guess: what a search on it
@@ -580,6 +725,7 @@ function solvedWord(st: ReplayState, e: EventNode, p: number, score: number | un
   const segment = segmentFrom(st, e, p, score);
   const empty = st.board.every((c) => c === null);
   const known = (q: number): string[] | undefined => (st.players[q].known.length > 0 ? st.players[q].known.slice() : undefined);
+  const canonical = empty && !segment.lines.some((l) => l.kind === 'placement');
   const solution = solveSheet({
     board: st.board,
     unseen: notOnBoard(st),
@@ -589,12 +735,29 @@ function solvedWord(st: ReplayState, e: EventNode, p: number, score: number | un
     lines: segment.lines,
     tileSet: st.set,
     judge: wordJudge(st),
-    canonical: empty && !segment.lines.some((l) => l.kind === 'placement'),
+    canonical,
   });
-  sheet.solved = { events: segment.events, solution, guessed };
+  sheet.solved = { events: segment.events, solution, guessed, canonical };
   const solved = solution.words.get(0);
-  if (solved?.status === 'ambiguous') sheet.provisional = true;
-  return solved && guessed ? { ...solved, status: 'ambiguous' } : solved;
+  if (solved && solved.status !== 'located' && !solved.settled) markGuess(sheet, e);
+  return solved && guessed ? onGuessedBoard(solved) : solved;
+}
+
+/**
+ * A line solved on a board that holds an earlier line's guess: what the search found there is
+ * possible, never decided, and a word that fits only through a refused word says nothing of the
+ * sheet (the guess may be what put the refused word there).
+ */
+function onGuessedBoard(solved: SolvedWord): SolvedWord {
+  if (solved.status === 'located') return { ...solved, status: 'ambiguous' };
+  if (solved.status !== 'doubtful') return solved;
+  const scored = solved.candidates;
+  return {
+    status: 'ambiguous',
+    candidates: scored.length > 0 ? scored : [solved.chosen],
+    chosen: solved.chosen,
+    setAside: solved.setAside,
+  };
 }
 
 /** Whether the placement's new squares are empty on this board. */
@@ -623,11 +786,14 @@ function segmentFrom(st: ReplayState, e: EventNode, p: number, score: number | u
     totals.set(name, ev.total?.value);
     let line: SheetLine | undefined;
     if (player < 0) break;
+    // The sheet's addition confirms a written score when the written total is the previous one plus it.
+    const confirmed =
+      ev.score !== undefined && ev.total !== undefined && before !== undefined && ev.total.value - before === ev.score.value;
     if (ev === e && ev.word) {
-      line = { kind: 'word', player: p, word: wordTiles(st, ev.word), ...opt('score', score), ...opt('racks', racks(ev.rack)) };
+      line = { kind: 'word', player: p, word: wordTiles(st, ev.word), ...opt('score', score), confirmed, ...opt('racks', racks(ev.rack)) };
     } else if (ev.kind === 'word' && ev.word) {
       const s = ev.score?.value ?? (ev.total && before !== undefined ? ev.total.value - before : undefined);
-      line = { kind: 'word', player, word: wordTiles(st, ev.word), ...opt('score', s), ...opt('racks', racks(ev.rack)) };
+      line = { kind: 'word', player, word: wordTiles(st, ev.word), ...opt('score', s), confirmed, ...opt('racks', racks(ev.rack)) };
     } else if (ev.kind === 'placement' && ev.coord && ev.play) {
       const refs = st.spanish ? ev.play.tiles : ev.play.singles;
       line = {

@@ -13,7 +13,11 @@
  *   and the finisher's `(RACK) +N` line is possible only then, with RACK exactly the tiles not on
  *   the board; a `RACK (RACK) -N` line names tiles not on the board;
  * - on the empty board, when no line of the segment has a coordinate, a placement and its mirror
- *   across the diagonal make the same game: the across one is written (`canonical`).
+ *   across the diagonal make the same game: the across one is written (`canonical`);
+ * - a word that makes its score only through a word the list refuses, on a line whose score the
+ *   sheet's addition does not confirm, may be a phony that stood or a miscopied score: its clean
+ *   placements at any score are candidates too, and the line is `doubtful` (never decided)
+ *   unless every solution puts it at the same phony placement.
  *
  * How: a depth-first search over the lines, the likeliest candidates first (engine/word-search.ts),
  * finds one solution (the witness) or, when none reaches the end (a slip in the sheet), the
@@ -36,7 +40,7 @@ import { squareIndex } from './board';
 import { scorePlacement, type Direction, type NewTile } from './scoring';
 import type { TileSet } from './tilesets';
 import type { BoardCells, PlacedTile } from './types';
-import { findPlacements, type WordPlacement, type WordTile } from './word-search';
+import { allPlacements, findPlacements, type WordPlacement, type WordTile } from './word-search';
 
 /** Faces of a rack as the sheet wrote it: one array per reading ('?' a blank). */
 export type Readings = readonly (readonly string[])[];
@@ -49,6 +53,8 @@ export type SheetLine =
       readonly word: readonly WordTile[];
       /** The sheet's score (or the one its totals give); undefined: any. */
       readonly score?: number;
+      /** The score and the total are both written and agree with the previous total (the sheet's addition confirms the score). */
+      readonly confirmed?: boolean;
       readonly racks?: Readings;
     }
   | {
@@ -93,13 +99,22 @@ export interface SolveInput {
 }
 
 export interface SolvedWord {
-  readonly status: 'located' | 'ambiguous';
+  /**
+   * 'doubtful': the sheet's score is made only through a word the list refuses while clean
+   * placements of the word make other scores: a phony that stood or a miscopied score, never
+   * decided (`candidates` the phony placements some solution uses, `clean` the others).
+   */
+  readonly status: 'located' | 'ambiguous' | 'doubtful';
   /** The witness's placement first, then the others some solution uses (or a search cut short could not rule out). */
   readonly candidates: readonly WordPlacement[];
   /** The placement to replay the line as (the witness's). */
   readonly chosen: WordPlacement;
   /** Placements on the witness's board that score the score but no solution uses. */
   readonly setAside: readonly WordPlacement[];
+  /** 'doubtful': the clean placements of other scores some solution uses (else the nearest ones), nearest score first. */
+  readonly clean?: readonly WordPlacement[];
+  /** 'doubtful': every solution puts the word at `chosen` (the board after it is known, its score is not). */
+  readonly settled?: boolean;
 }
 
 export interface SheetSolution {
@@ -114,6 +129,14 @@ export interface SheetSolution {
 }
 
 const keyOf = (c: WordPlacement): string => `${c.row},${c.col},${c.direction}`;
+
+/**
+ * Whether a word line's candidates are those of a doubtful line: the sheet's score is made only
+ * through a word the list refuses, so clean placements of other scores were added (`candidates`).
+ */
+function isDoubtful(line: SheetLine, candidates: readonly WordPlacement[]): boolean {
+  return line.kind === 'word' && line.score !== undefined && candidates.some((c) => c.score !== line.score);
+}
 
 function countsOf(faces: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -364,12 +387,20 @@ class Search {
     if (cached) return cached;
     const pool: string[] = [];
     for (const [f, n] of this.unseen) for (let k = 0; k < n; k++) pool.push(f);
-    let found = findPlacements(this.board, line.word, {
-      ...(line.score !== undefined ? { score: line.score } : {}),
-      pool,
-      tileSet: this.input.tileSet,
-      ...(this.input.judge ? { judge: this.input.judge } : {}),
-    }).matches;
+    const options = { pool, tileSet: this.input.tileSet, ...(this.input.judge ? { judge: this.input.judge } : {}) };
+    let found = findPlacements(this.board, line.word, { ...(line.score !== undefined ? { score: line.score } : {}), ...options }).matches;
+    if (line.score !== undefined && !line.confirmed && this.input.judge && found.length > 0 && found.every((c) => !c.crossWordsAccepted)) {
+      // The word makes the score only through a word the list refuses and the sheet's addition
+      // does not confirm the score: a phony that stood, or a miscopied score. Both stay possible:
+      // the clean placements at any score join the phony ones (after them, nearest score first);
+      // the line is decided only when every solution puts it at the same phony placement (the
+      // later lines then say the phony stood), else it stays open (`doubtful`).
+      const target = line.score;
+      const clean = allPlacements(this.board, line.word, options)
+        .filter((c) => c.crossWordsAccepted)
+        .sort((a, b) => Math.abs(a.score - target) - Math.abs(b.score - target));
+      found = [...found, ...clean];
+    }
     if (this.input.canonical && this.boardEmpty()) found = found.filter((c) => c.direction === 'across');
     if (this.candidateCache.size > 20000) this.candidateCache.clear();
     this.candidateCache.set(key, found);
@@ -414,7 +445,7 @@ class Search {
       const all = this.ordered(i);
       // After the first search, a placement whose cross word is no word is tried only where no
       // other placement of the word is clean: it would have been challenged off (art. 34).
-      const clean = this.exclusion !== undefined && all.some((c) => c.crossWordsAccepted);
+      const clean = this.exclusion !== undefined && all.some((c) => c.crossWordsAccepted) && !isDoubtful(line, all);
       for (const c of all) {
         if (clean && !c.crossWordsAccepted) continue;
         if (ex && (keyOf(c) === ex.not || (ex.only !== undefined && keyOf(c) !== ex.only) || (ex.acceptedOnly && !c.crossWordsAccepted))) {
@@ -656,11 +687,45 @@ function solveLines(input: SolveInput, budget: number | undefined): SheetSolutio
       } else if (search.cuts > cutsBefore) found.push(c);
     }
   }
+  // A line is doubtful only on a board that is known: after an undecided line the witness's board
+  // is a guess, and a word that fits there only through a refused word says nothing of the sheet.
+  let guessedBoard = false;
   for (const i of wordLines) {
     const found = possible.get(i)!;
     const here = onWitnessBoard.get(i) ?? [];
-    const status = found.length === 1 && !open.has(i) ? 'located' : 'ambiguous';
+    const line = input.lines[i];
     const setAside = here.filter((c) => !found.some((x) => keyOf(x) === keyOf(c)));
+    const atScore = (c: WordPlacement): boolean => line.kind === 'word' && c.score === line.score;
+    const doubtful = isDoubtful(line, here) && !guessedBoard && !found.some((c) => atScore(c) && c.crossWordsAccepted);
+    if (isDoubtful(line, here) && !doubtful) {
+      // Not doubtful after all: the placements at the sheet's score some solution uses, as any undecided line.
+      const scored = found.filter(atScore);
+      const candidates = scored.length > 0 ? scored : here.filter(atScore);
+      words.set(i, { status: 'ambiguous', candidates, chosen: witness[i]!, setAside: setAside.filter(atScore) });
+      guessedBoard = true;
+      continue;
+    }
+    if (doubtful && found.length === 1 && !open.has(i) && atScore(found[0])) {
+      // Every solution puts the word at its phony placement: the later lines say the phony stood.
+      words.set(i, { status: 'located', candidates: found, chosen: witness[i]!, setAside: setAside.filter(atScore) });
+      continue;
+    }
+    if (doubtful) {
+      const clean = found.filter((c) => !atScore(c));
+      const phony = found.filter(atScore);
+      words.set(i, {
+        status: 'doubtful',
+        candidates: phony.length > 0 ? phony : here.filter(atScore),
+        chosen: witness[i]!,
+        setAside: setAside.filter(atScore),
+        clean: (clean.length > 0 ? clean : here.filter((c) => !atScore(c))).slice(0, 3),
+        settled: found.length === 1 && !open.has(i),
+      });
+      if (found.length !== 1 || open.has(i)) guessedBoard = true;
+      continue;
+    }
+    const status = found.length === 1 && !open.has(i) ? 'located' : 'ambiguous';
+    if (status === 'ambiguous') guessedBoard = true;
     words.set(i, { status, candidates: found, chosen: witness[i]!, setAside });
   }
   return { reach: target, words, nodes: search.nodes, cut: search.cuts > 0 };

@@ -153,8 +153,27 @@ export interface WordSearchNote {
   readonly score?: number;
   /** `located`: the one placement; `ambiguous`: every candidate, likeliest first. */
   readonly candidates: readonly WordCandidate[];
-  /** `nowhere`: the legal placements closest in score. */
+  /** `nowhere`: the legal placements closest in score; `doubtful`: the clean placements nearest in score. */
   readonly nearest: readonly WordCandidate[];
+  /**
+   * `ambiguous` only: the sheet's score is made only through a word the list refuses (`candidates`)
+   * while clean placements make other scores (`nearest`): a phony nobody challenged or a
+   * miscopied score; the line is never decided (NOTATION.md).
+   */
+  readonly doubtful?: boolean;
+  /**
+   * `unknown-board` only, when no score-only line made the board unknown: the 0-based line it
+   * depends on, and why (`undecided`: that word was replayed as a guess and a later word fit
+   * nowhere on it; `unplaced`: that word fit nowhere).
+   */
+  readonly after?: number;
+  readonly afterWhy?: 'undecided' | 'unplaced';
+  /**
+   * `located` only, the first move of a sheet with no coordinate at all: the across placement is
+   * written; its mirror across the diagonal (this one, down) makes the same game, with every
+   * later play mirrored too. The sheet cannot tell them apart.
+   */
+  readonly mirror?: WordCandidate;
   /** Candidates the later lines or an unaccepted cross word set aside (for the explanation). */
   readonly setAside: readonly WordCandidate[];
   /**

@@ -3,8 +3,10 @@
  * temporary file in the target's own folder, flushes it to disk (fsync), then renames it over
  * the target. A full disk, a killed process or a power cut leaves either the old file whole or
  * the new one whole, never a truncated mix. Every file Planilla writes goes through here
- * (`planilla format --write`, `fix --write`, `export -o`, `report -o`, `board -o`, `lexicon
- * compile`, the word-list cache, the editor's saved report). docs/robustness.md states the rules.
+ * (`planilla format --write`, `fix --write`, `fill --write`, `export -o`, `report -o`, `board -o`,
+ * `reconstruct -o`, `lexicon compile`, `leaves export`, the word-list cache, the editor's saved
+ * report); the commands reach it only through cli/io.ts `writeResult`, which adds the guards a
+ * command needs. docs/robustness.md states the rules.
  *
  * Invariants:
  * - no lost update: given `unchangedFrom` (the bytes the command read), the file is read again

@@ -38,7 +38,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { MessageArgs } from '../rules/types';
-import { WriteRefused, writeFileAtomic } from '../files/write';
+import { writeFileAtomic } from '../files/write';
 import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
 import { buildGaddag, parseGaddagFile, serializeGaddag, setGaddagSource, type Gaddag } from './gaddag';
 import { KWG_MIN_WORD_LIMIT, KWG_WORDS_PER_BYTE, looksLikeKwg, readKwg } from './kwg';
@@ -660,26 +660,18 @@ function writeCacheEntry(files: { dawg: string; json: string }, dawg: Dawg, name
 }
 
 /**
- * Compile a list file to a DAWG file (for `planilla lexicon compile`): the output loads without
- * parsing and keeps the list's name.
+ * Compile a list file to the bytes of a DAWG file (for `planilla lexicon compile`, which writes
+ * them through its one write helper): the output loads without parsing and keeps the list's name.
  */
 export function compileListFile(
   input: string,
-  output: string,
   options: LoadOptions = {},
-): Outcome<{ words: number; sha256: string; list: WordListReport; bytes: number }> {
+): Outcome<{ words: number; sha256: string; list: WordListReport; bytes: Uint8Array }> {
   const r = readListFile(input, options);
   if (!r.ok) return r;
   const { parsed } = r.value;
   const dawg = r.value.dawg?.dawg ?? buildDawgFromKeys(parsed.keys);
   if (dawg.wordCount === 0) return problem('lexicon.no-words', { path: input, entries: parsed.report.entries });
   const bytes = serializeDawg(dawg, r.value.dawg?.name || path.basename(input));
-  try {
-    if (fs.existsSync(output) && !fs.statSync(output).isFile()) return problem('lexicon.not-a-file', { path: output });
-    writeFileAtomic(output, bytes);
-  } catch (e) {
-    const detail = e instanceof WriteRefused ? e.reason : ((e as NodeJS.ErrnoException).code ?? String(e));
-    return problem('lexicon.unwritable', { path: output, detail });
-  }
-  return { ok: true, value: { words: dawg.wordCount, sha256: dawg.sha256, list: parsed.report, bytes: bytes.length } };
+  return { ok: true, value: { words: dawg.wordCount, sha256: dawg.sha256, list: parsed.report, bytes } };
 }

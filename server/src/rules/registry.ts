@@ -193,7 +193,7 @@ const SPECS: Readonly<Record<FindingCode, Spec>> = {
     severity: 'warning',
     fise: '33, XII',
     older: '33, 38–39',
-    variants: ['unaccepted-word-list', 'unaccepted-word-named', 'unaccepted-word-list-named'],
+    variants: ['unaccepted-word-list', 'unaccepted-word-named', 'unaccepted-word-list-named', 'unaccepted-word-doubtful'],
     es: 'La palabra no figura en el léxico elegido, o el reglamento la nombra entre las que no se aceptan. Si el oponente anotó la puntuación sin cuestionarla, la jugada queda en pie; por eso es un aviso y los totales no cambian.',
     en: 'The word is not in the selected lexicon, or the rulebook names it among the words it does not accept. If the opponent recorded the score without challenging it, the play stands; that is why it is a warning and the totals do not change.',
   },

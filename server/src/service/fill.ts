@@ -5,8 +5,11 @@
  * play makes on the board (or, for a word, the one the totals give), a line without its total gets
  * the previous total plus its score, and the racks the end of the game forces (once the bag is
  * empty). What stays open is listed: a word with several placements
- * (`ambiguous`, with the candidates), one with none (`impossible`, with the reason), and the lines
- * the grammar cannot read yet (left alone).
+ * (`ambiguous`, with the candidates), one that makes its score only through a word the list refuses
+ * (`ambiguous` and `doubtful`: a phony or a miscopied score, with the nearest clean placements), one
+ * with none (`impossible`, with the reason), one that waits on an earlier undecided word
+ * (`pending`), and the lines the grammar cannot read yet (left alone). What the sheet cannot tell
+ * and was chosen (the first move written across) is said in the filled line's `note`.
  *
  * Invariants: pure; never invents (only values the replay derived from the sheet and the board);
  * the edits touch only what they fill, so applying them to the text changes nothing else; a
@@ -31,15 +34,27 @@ import { rackInNotation } from '../syntax/tiles';
 export interface FillLine {
   /** 1-based line. */
   readonly line: number;
-  readonly status: 'filled' | 'ambiguous' | 'impossible' | 'unfinished';
+  /**
+   * `pending`: a word that cannot be placed yet because the board depends on an earlier word
+   * still undecided (never called impossible: the guess before it may be what is wrong).
+   */
+  readonly status: 'filled' | 'ambiguous' | 'impossible' | 'pending' | 'unfinished';
   /** What was (or could not be) filled. */
   readonly what: 'placement' | 'score' | 'total' | 'line' | 'end' | 'rack';
   /** The text written (filled). */
   readonly text?: string;
   /** The placements a word may have had (ambiguous), likeliest first. */
   readonly candidates?: readonly { readonly coord: string; readonly play: string; readonly score: number }[];
-  /** Why nothing can be filled (impossible, unfinished), in the requested language. */
+  /** Why nothing can be filled (impossible, pending, unfinished, a doubtful ambiguous line), in the requested language. */
   readonly reason?: string;
+  /**
+   * `ambiguous` only: the candidates make the score only through a word the list refuses (a phony
+   * nobody challenged, or a miscopied score); `nearest` holds the clean placements with their scores.
+   */
+  readonly doubtful?: boolean;
+  readonly nearest?: readonly { readonly coord: string; readonly play: string; readonly score: number }[];
+  /** `filled` only: what the sheet cannot tell and what was chosen (the first move's direction). */
+  readonly note?: string;
 }
 
 export interface FillResult {
@@ -136,7 +151,9 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
   const lines: FillLine[] = [];
   const findingsByLine = new Map<number, string>();
   for (const f of analysis.findings)
-    if (f.messageId.startsWith('score-mismatch-word')) findingsByLine.set(f.span.start.line, renderFinding(f, lang));
+    if (f.messageId.startsWith('score-mismatch-word') || f.messageId === 'unaccepted-word-doubtful')
+      findingsByLine.set(f.span.start.line, renderFinding(f, lang));
+  const info = (messageId: string, args: Record<string, string | number>): string => formatMessage(messageId, args, lang);
   const turns = analysis.replay.turns;
   file.events.forEach((e, i) => {
     const turn = turns[i];
@@ -144,28 +161,36 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
     const line = e.line + 1;
     const search = turn.wordSearch;
     if (e.kind === 'word' && search) {
+      const word = e.word?.text ?? '';
       if (search.status === 'located') {
         const c = search.candidates[0];
         edits.push(...placementEdits(e, c));
-        lines.push({ line, status: 'filled', what: 'placement', text: `${c.coord} ${c.play}${e.score ? '' : ` ${signed(c.score)}`}` });
+        const text = `${c.coord} ${c.play}${e.score ? '' : ` ${signed(c.score)}`}`;
+        const m = search.mirror;
+        const note = m ? info('fill.note.mirror', { mirror: `${m.coord} ${m.play}` }) : undefined;
+        lines.push({ line, status: 'filled', what: 'placement', text, ...(note ? { note } : {}) });
+      } else if (search.status === 'ambiguous' && search.doubtful) {
+        const reason = findingsByLine.get(e.line) ?? '';
+        lines.push({
+          line,
+          status: 'ambiguous',
+          what: 'placement',
+          candidates: search.candidates,
+          doubtful: true,
+          nearest: search.nearest,
+          reason,
+        });
       } else if (search.status === 'ambiguous') {
         lines.push({ line, status: 'ambiguous', what: 'placement', candidates: search.candidates });
       } else if (search.status === 'rack') {
         // The one tile string is the rack of a score-only line: no placement to write.
+      } else if (search.status === 'unknown-board' && search.after !== undefined) {
+        // The board is unknown from an earlier line that is not a score-only one: this line waits
+        // on it (an undecided word's guess, or a word that fit nowhere); nothing says it is impossible.
+        const reason = info(`sheet.word.after-${search.afterWhy ?? 'undecided'}`, { word, line: search.after + 1 });
+        lines.push({ line, status: 'pending', what: 'placement', reason });
       } else {
-        const reason =
-          findingsByLine.get(e.line) ??
-          renderFinding(
-            {
-              code: 'score-mismatch',
-              severity: 'information',
-              span: e.span,
-              messageId: 'sheet.word.unknown-board',
-              args: { word: e.word?.text ?? '' },
-              article: '',
-            },
-            lang,
-          );
+        const reason = findingsByLine.get(e.line) ?? info('sheet.word.unknown-board', { word });
         lines.push({ line, status: 'impossible', what: 'placement', reason });
       }
       return;

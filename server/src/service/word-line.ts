@@ -78,12 +78,18 @@ export function wordLineDiagnostics(analysis: Analysis, lang: Language): Diagnos
     }
     if (search.status === 'located') {
       const c = search.candidates[0];
+      const args = { word: word.text, coord: c.coord, play: c.play, score: signed(c.score) };
+      const m = search.mirror;
       out.push({
         ...base,
         severity: DiagnosticSeverity.Information,
         code: WORD_LOCATED_CODE,
-        message: formatMessage('sheet.word.located', { word: word.text, coord: c.coord, play: c.play, score: signed(c.score) }, lang),
+        message: m
+          ? formatMessage('sheet.word.located-mirror', { ...args, mirror: `${m.coord} ${m.play}` }, lang)
+          : formatMessage('sheet.word.located', args, lang),
       });
+    } else if (search.status === 'ambiguous' && search.doubtful) {
+      // The replay's warning (unaccepted-word) says why the line stays open and names the clean placements.
     } else if (search.status === 'ambiguous') {
       const candidates = search.candidates.map((c) => `${c.coord} ${c.play}`).join(' · ');
       out.push({
@@ -100,12 +106,17 @@ export function wordLineDiagnostics(analysis: Analysis, lang: Language): Diagnos
         message: formatMessage('sheet.word.as-rack', { word: word.text, score }, lang),
       });
     } else if (search.status === 'unknown-board' || search.score === undefined) {
-      const id = search.status === 'unknown-board' ? 'sheet.word.unknown-board' : 'sheet.word.no-score';
+      const id =
+        search.status !== 'unknown-board'
+          ? 'sheet.word.no-score'
+          : search.after !== undefined
+            ? `sheet.word.after-${search.afterWhy ?? 'undecided'}`
+            : 'sheet.word.unknown-board';
       out.push({
         ...base,
         severity: DiagnosticSeverity.Information,
         code: WORD_UNPLACED_CODE,
-        message: formatMessage(id, { word: word.text }, lang),
+        message: formatMessage(id, { word: word.text, line: (search.after ?? 0) + 1 }, lang),
       });
     }
   }
@@ -128,7 +139,8 @@ export function wordLineActions(
     const diags = diagnostics.filter(
       (d) => (d.code === WORD_LOCATED_CODE || d.code === WORD_AMBIGUOUS_CODE) && d.range.start.line === event.line,
     );
-    search.candidates.forEach((c, i) => {
+    const offered = search.doubtful ? [...search.candidates, ...search.nearest] : search.candidates;
+    offered.forEach((c, i) => {
       actions.push({
         title: formatMessage('sheet.fix.writePlacement', { coord: c.coord, play: c.play }, lang),
         kind: CodeActionKind.QuickFix,

@@ -132,6 +132,15 @@ export const FINDING_MESSAGES: Catalog = {
     es: 'palabras que no valen (por el léxico {lexicon} o por el reglamento): {words}',
     en: 'words that are not valid (by the lexicon {lexicon} or by the rulebook): {words}',
   },
+  /*
+   * A word without a coordinate that makes its score only through a refused cross word: {word};
+   * {declared}: the sheet's score; {candidates}: those coordinates; {phony}: the refused words;
+   * {lexicon}; {clean}: the nearest clean placements with their scores, e.g. '9G 69, 9F 64'.
+   */
+  'unaccepted-word-doubtful': {
+    es: '{word} suma {declared} solo en {candidates}, formando {phony}, que no está en el léxico {lexicon}: o nadie impugnó esa palabra o la puntuación está mal copiada; sin palabras rechazadas: {clean}. La línea se deja sin decidir',
+    en: '{word} scores {declared} only at {candidates}, forming {phony}, which is not in the lexicon {lexicon}: either nobody challenged that word or the score is miscopied; without refused words: {clean}. The line is left undecided',
+  },
   /* {declared}, {computed}: the scores; {words}: each word with its score, e.g. 'CASA 24, AS 3'. */
   'score-mismatch': {
     es: 'puntuación declarada {declared}, calculada {computed} ({words})',

@@ -117,10 +117,6 @@ export const LEAVES_MESSAGES: Catalog = {
     es: 'planilla leaves: sobran argumentos: {args}',
     en: 'planilla leaves: too many arguments: {args}',
   },
-  'leaves.cli.unwritable': {
-    es: 'planilla leaves export: no se puede escribir {path} ({detail})',
-    en: 'planilla leaves export: cannot write {path} ({detail})',
-  },
   'leaves.cli.written': {
     es: '{path}: {leaves} restos de 1 a 6 fichas, {bytes} bytes ({format})',
     en: '{path}: {leaves} leaves of 1 to 6 tiles, {bytes} bytes ({format})',

@@ -17,7 +17,6 @@ export const LEXICON_MESSAGES: Catalog = {
     en: '{path} is not a regular file (a folder or a device?)',
   },
   'lexicon.unreadable': { es: 'no se puede leer {path} ({detail})', en: 'cannot read {path} ({detail})' },
-  'lexicon.unwritable': { es: 'no se puede escribir {path} ({detail})', en: 'cannot write {path} ({detail})' },
   'lexicon.too-large': {
     es: '{path} es demasiado grande para ser una lista de palabras ({size, number} bytes; máximo {max, number})',
     en: '{path} is too large to be a word list ({size, number} bytes; at most {max, number})',

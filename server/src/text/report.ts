@@ -104,8 +104,4 @@ export const REPORT_MESSAGES: Catalog = {
     es: 'planilla: {command} lee una sola planilla (se dieron {count})',
     en: 'planilla: {command} reads one record (got {count})',
   },
-  'report.output-is-input': {
-    es: 'planilla: la salida «{path}» es la propia planilla; elija otro archivo con -o',
-    en: 'planilla: the output "{path}" is the record itself; choose another file with -o',
-  },
 };

@@ -1,7 +1,8 @@
 /**
  * Messages of the guards on files and streams (docs/robustness.md): a rewrite refused (the file
- * changed while the command worked, is read-only, belongs to another user, has hard links), a
- * file that is not a record, what a folder expansion skipped, and the `moves --stdin` line limits.
+ * changed while the command worked, is read-only, belongs to another user, has hard links; an
+ * output that is a file the command reads), a file that is not a record, what a folder expansion
+ * skipped, and the `moves --stdin` line limits.
  * Ids start with `files.` or `stream.`; placeholders are the same in both languages.
  *
  * Example:
@@ -27,6 +28,15 @@ export const ROBUSTNESS_MESSAGES: Catalog = {
     es: 'planilla: no se escribe «{path}»: el archivo tiene {count, number} enlaces duros ({names}) y reescribirlo los separaría; no se ha escrito nada',
     en: 'planilla: not writing "{path}": the file has {count, number} hard links ({names}) and rewriting it would split them; nothing was written',
   },
+  'files.refused.input': {
+    es: 'planilla: no se escribe «{path}»: es {what}, que la orden lee; elija otro archivo de salida; no se ha escrito nada',
+    en: 'planilla: not writing "{path}": it is {what}, which the command reads; choose another output file; nothing was written',
+  },
+  'files.input.record': { es: 'la propia planilla', en: 'the record itself' },
+  'files.input.board': { es: 'el archivo del tablero final', en: 'the final board file' },
+  'files.input.list': { es: 'la lista de palabras de entrada', en: 'the input word list' },
+  'files.input.leaves': { es: 'el archivo de valores de atril de entrada', en: 'the input leave file' },
+  'files.input.cards': { es: 'el archivo de resultados del torneo', en: 'the results file of the event' },
   'files.links-elsewhere': { es: 'los demás, fuera de su carpeta', en: 'the others outside its folder' },
   'files.not-a-record': {
     es: 'planilla: «{path}» no es una planilla: es un archivo binario',

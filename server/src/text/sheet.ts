@@ -25,6 +25,21 @@ export const SHEET_MESSAGES: Catalog = {
     es: '{word}: no se puede situar porque el tablero no se conoce (hay una línea anterior solo con la puntuación)',
     en: '{word}: it cannot be placed because the board is not known (an earlier line holds only a score)',
   },
+  /* {word}: as written; {line}: the 1-based line of the undecided word the board waits on. */
+  'sheet.word.after-undecided': {
+    es: '{word}: no se puede situar todavía: el tablero depende de la línea {line}, que no se pudo decidir (su colocación más probable no deja sitio a esta palabra)',
+    en: '{word}: it cannot be placed yet: the board depends on line {line}, which could not be decided (its likeliest placement leaves no room for this word)',
+  },
+  /* {word}: as written; {line}: the 1-based line of the word that could not be placed. */
+  'sheet.word.after-unplaced': {
+    es: '{word}: no se puede situar: el tablero no se conoce desde la línea {line}, cuya palabra no se pudo situar',
+    en: '{word}: it cannot be placed: the board is not known after line {line}, whose word could not be placed',
+  },
+  /* {word}; {coord}, {play}: the placement written (across); {score}: signed; {mirror}: the same move down. */
+  'sheet.word.located-mirror': {
+    es: '{word} va en {coord} ({play} {score}) o en {mirror}: la planilla no dice si la primera palabra fue horizontal o vertical; se escribe horizontal, y la partida en vertical sería la misma reflejada en la diagonal',
+    en: '{word} went at {coord} ({play} {score}) or at {mirror}: the sheet does not say whether the first word went across or down; it is written across, and the game down would be the same mirrored across the diagonal',
+  },
   /* {word}: as written. */
   /* One tile string before the score (NOTATION.md): {word} the string, {score} the line's score. */
   'sheet.word.as-rack': {
@@ -46,6 +61,19 @@ export const SHEET_MESSAGES: Catalog = {
     en: 'line {line}: several placements fit, left as it is: {candidates}',
   },
   'fill.line.impossible': { es: 'línea {line}: no se puede completar: {reason}', en: 'line {line}: cannot be filled: {reason}' },
+  /* {reason}: why the line stays open (the finding's text). */
+  'fill.line.doubtful': { es: 'línea {line}: se deja como está: {reason}', en: 'line {line}: left as it is: {reason}' },
+  'fill.line.pending': { es: 'línea {line}: se deja como está: {reason}', en: 'line {line}: left as it is: {reason}' },
+  /* {text}: what was written; {reason}: what the sheet cannot tell and what was chosen. */
+  'fill.line.filled-note': {
+    es: 'línea {line}: completada con {text} ({reason})',
+    en: 'line {line}: filled with {text} ({reason})',
+  },
+  /* {mirror}: the first move down ('H4 SENTI'). */
+  'fill.note.mirror': {
+    es: 'la planilla no dice si la primera palabra fue horizontal o vertical: se escribe horizontal; en vertical sería {mirror}, con toda la partida reflejada en la diagonal',
+    en: 'the sheet does not say whether the first word went across or down: it is written across; down it would be {mirror}, with the whole game mirrored across the diagonal',
+  },
   'fill.line.unfinished': {
     es: 'línea {line}: línea sin terminar, se deja como está ({reason})',
     en: 'line {line}: unfinished line, left as it is ({reason})',

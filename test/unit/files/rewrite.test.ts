@@ -5,6 +5,7 @@
  *   rename: the command writes nothing, says the file changed, exit 2, and every appended line
  *   survives. The writer runs, deterministically, from the write helper's fsync of its temporary
  *   file (fs.fsyncSync is wrapped for the test), i.e. after the read and before the rename;
+ *   (`fix`, `format` and `fill`, all through the one write helper, cli/io.ts `writeResult`);
  * - two `fix --write` runs on one file: the second (a child process run at that same moment)
  *   wins, the first is told;
  * - a read-only record (mode 444) is refused and kept, also for root; another user's file, a
@@ -32,6 +33,8 @@ const SHEET = [
 ].join('\n');
 /** The same record in a non-canonical form, so `format --write` rewrites it. */
 const MESSY = SHEET.replace(/^>(\S+): /gm, '>$1:   ');
+/** A copied paper sheet: a word without its coordinate, so `fill --write` has a line to fill. */
+const WORDS = SHEET.replace('8F BEFAN +21 21', 'BEFAN +20 20');
 
 const mutable = nodeFs as unknown as Record<string, unknown>;
 
@@ -81,6 +84,7 @@ describe('files/write: rewrites that lose nothing and respect permissions', () =
   for (const [name, content, args] of [
     ['fix --write', SHEET, (f: string) => ['fix', f, '--write']],
     ['format --write', MESSY, (f: string) => ['format', f, '--write']],
+    ['fill --write', WORDS, (f: string) => ['fill', f, '--write']],
   ] as const) {
     it(`${name}: a process appending while the command works keeps all its lines; nothing written, exit 2`, async () => {
       const file = path.join(dir, 'partida.gcg');
@@ -92,10 +96,19 @@ describe('files/write: rewrites that lose nothing and respect permissions', () =
       assert.equal(fs.readFileSync(file, 'utf8'), content + appended.map((l) => `${l}\n`).join(''), 'the appended lines were lost');
       assert.equal(r.code, 2, r.err);
       assert.match(r.err, /changed on disk while the command worked on it/);
-      assert.doesNotMatch(r.err, /written: |corrected/);
+      assert.doesNotMatch(r.err, /written: |corrected|filled with/);
       assert.deepEqual(leftovers(), []);
     });
   }
+
+  it('fill --write without a race fills the line, and says so after writing it', async () => {
+    const file = path.join(dir, 'partida.gcg');
+    fs.writeFileSync(file, WORDS);
+    const r = await runCli(['fill', file, '--write']);
+    assert.equal(r.code, 0, r.err);
+    assert.match(fs.readFileSync(file, 'utf8'), /^>Ana: ABEFNNQ 8F BEFAN \+20 20$/m);
+    assert.match(r.err, /line 4: filled with 8F BEFAN[\s\S]*written: /);
+  });
 
   it('two fix --write runs on one file: one wins, the other is told (in Spanish too)', async () => {
     const file = path.join(dir, 'partida.gcg');
