@@ -83,7 +83,8 @@ export function openCacheFolder(dir: string): CacheOpen {
       fs.mkdirSync(path.dirname(resolved), { recursive: true });
       fs.mkdirSync(resolved, { mode: 0o700 });
     } catch (made) {
-      if ((made as NodeJS.ErrnoException).code !== 'EEXIST') return refuse('unusable', (made as NodeJS.ErrnoException).code ?? String(made));
+      if ((made as NodeJS.ErrnoException).code !== 'EEXIST')
+        return refuse('unusable', (made as NodeJS.ErrnoException).code ?? String(made));
     }
     try {
       st = fs.lstatSync(resolved);
