@@ -9,7 +9,8 @@
  *   folder, or a folder that group or others may write is refused (`CacheRefusal`), never used,
  *   and so is a folder below a folder that another user (root aside) owns or that group or others
  *   may write without the sticky bit (whoever writes there can swap the cache folder); a folder of
- *   ours with other bits (an older Planilla made it 0755) is set back to 0700;
+ *   ours holding only cache files with other bits (an older Planilla made it 0755) is set back to
+ *   0700 (any other folder of ours that others may not write is used as it is);
  * - an entry is read through a descriptor opened with O_NOFOLLOW and is used only when it is a
  *   regular file of ours, with one link, that group and others may not write;
  * - an entry is written to a new temporary file in the folder (O_CREAT | O_EXCL | O_NOFOLLOW,
@@ -99,7 +100,7 @@ export function openCacheFolder(dir: string): CacheOpen {
     if ((st.mode & GROUP_OR_OTHER_WRITE) !== 0) return refuse('shared', octal(st.mode));
     const above = sharedAncestor(resolved, uid);
     if (above) return refuse('shared', above);
-    if ((st.mode & 0o077) !== 0) {
+    if ((st.mode & 0o077) !== 0 && onlyCacheFiles(resolved)) {
       try {
         fs.chmodSync(resolved, 0o700);
       } catch (e) {
@@ -108,6 +109,21 @@ export function openCacheFolder(dir: string): CacheOpen {
     }
   }
   return { ok: true, folder: privateFolder(resolved, uid) };
+}
+
+/** What Planilla keeps in a cache folder: word lists, leave tables, code caches, temporary files. */
+export const CACHE_FILE_NAME = /^(lexicon-|leaves-|cli-[0-9a-f]{8}\.v8cache$|\..*\.tmp$)/;
+
+/**
+ * Whether `dir` holds only Planilla's cache files: only such a folder has its mode set back to
+ * 0700 (a folder named by mistake, a home or `/`, keeps its mode; others still may not write it).
+ */
+function onlyCacheFiles(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).every((name) => CACHE_FILE_NAME.test(name));
+  } catch {
+    return false;
+  }
 }
 
 /**
