@@ -35,7 +35,7 @@
  * `lazyValues`, a block of 2 048 values (4 KB) is read only when one of them is first asked for
  * (a position's moves leave at most 128 distinct leaves, so a command that looks at a few
  * positions reads a few blocks of the 2.3 MB); the source must stay readable for the table's life
- * (`openDataFile`). A block that can no longer be read counts as zeros; `values` reads every
+ * (`openDataFile` of lexicon/data-files.ts). A block that can no longer be read counts as zeros; `values` reads every
  * block still unread.
  *
  * Example:
@@ -43,7 +43,7 @@
  *   if (table.ok) table.evaluator.value(['?', 'S']);   // e.g. 31.4
  */
 
-import type { ByteSource } from '../lexicon/data-files';
+import type { ByteSource } from '../lexicon/data-source';
 
 /** The evaluator the move generator asks (same shape as `LeaveEvaluator` in leaves.ts). */
 export interface LeaveValues {

@@ -45,6 +45,8 @@ import { identityOf, openCacheFolder, readStamp, stampOf, writeStamp, type Cache
 import { WriteRefused, writeFileAtomic } from '../files/write';
 import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
 import { buildGaddag, parseGaddagFile, serializeGaddag, setGaddagSource, type Gaddag } from './gaddag';
+// Fills the port of data-source.ts: every process that loads a lexicon can read the data files.
+import './data-files';
 import { KWG_MIN_WORD_LIMIT, KWG_WORDS_PER_BYTE, looksLikeKwg, readKwg } from './kwg';
 import { keyToWord, tokenize } from './normalize';
 import { DEFAULT_GADDAG_FILE, DEFAULT_LEXICON_FILE, findDataDir, resolveCacheDir } from './paths';
