@@ -260,7 +260,7 @@ export class LeaveTable implements LeaveValues {
     /** Ranks of the stored leaves, strictly increasing; `'all'`: every rank of the index, in order. */
     ranks: Uint32Array | 'all',
     /** Their values (times `scale`: points); with `readValues`, zeros until read. */
-    private readonly store: Float64Array | Int16Array,
+    private readonly store: Float64Array | Float32Array | Int16Array,
     readonly provenance: Readonly<Record<string, unknown>> = {},
     readonly scale = 1,
     /** For a dense Int16 table read on demand: fills `into` with the values' bytes from byte `at` of the values. */
@@ -281,7 +281,7 @@ export class LeaveTable implements LeaveValues {
   }
 
   /** Their values (times `scale`: points), every block read. */
-  get values(): Float64Array | Int16Array {
+  get values(): Float64Array | Float32Array | Int16Array {
     if (this.pending !== undefined) for (let b = 0; b < this.pending.length; b++) if (this.pending[b] === 1) this.readBlock(b);
     return this.store;
   }
