@@ -9,10 +9,10 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadLeaveFile } from '../../../server/src/analysis/leave-files';
 import { readLeaveCache, serializeLeaveCache } from '../../../server/src/analysis/leave-cache';
-import { SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
-import { readKlv } from '../../../server/src/analysis/klv2';
+import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
+import { readKlv, writeKlv as writeKlvTable } from '../../../server/src/analysis/klv2';
+import { builtinLeaves, loadLeaveFile } from '../../../server/src/analysis/leave-files';
 import { writeKlv } from '../../support/klv-writer';
 import { repoRoot, tempDir } from '../../support/fixtures';
 
@@ -107,6 +107,20 @@ describe('leaves: a leave file known by its content, its parsed table cached', f
       for (const leave of [['?'], ['A', 'CH'], ['?', 'Z', 'Z'], ['Ñ', 'RR', 'LL', 'E']])
         assert.equal(again.value(leave), parsed.table.value(leave));
       assert.equal(readLeaveCache(serializeLeaveCache(parsed.table, 'a'.repeat(64), parsed.tileSet), 'b'.repeat(64), 'x.klv2'), undefined);
+    }
+  });
+
+  it('keeps a table of every leave as its values only, valuing each leave as the parsed one', () => {
+    const parsed = readKlv(writeKlvTable(builtinLeaves().leaves as LeaveTable), 'all.klv2');
+    assert.ok(parsed.ok);
+    const bytes = serializeLeaveCache(parsed.table, 'c'.repeat(64), 'spanish');
+    assert.ok(bytes.length < parsed.table.ranks.length * 4 + 200, `${bytes.length} bytes`);
+    const again = readLeaveCache(bytes, 'c'.repeat(64), 'all.klv2');
+    assert.ok(again);
+    const ranks = parsed.table.ranks;
+    for (let i = 0; i < ranks.length; i += 997) {
+      const codes = parsed.table.index.unrank(ranks[i]);
+      assert.equal(again.valueOfCodes(codes.slice()), parsed.table.valueOfCodes(codes.slice()));
     }
   });
 });
