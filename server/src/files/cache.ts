@@ -112,7 +112,7 @@ export function openCacheFolder(dir: string): CacheOpen {
 }
 
 /** What Planilla keeps in a cache folder: word lists, leave tables, code caches, temporary files. */
-export const CACHE_FILE_NAME = /^(lexicon-|leaves-|cli-[0-9a-f]{8}\.v8cache$|\..*\.tmp$)/;
+const CACHE_FILE_NAME = /^(lexicon-|leaves-|cli-[0-9a-f]{8}\.v8cache$|\..*\.tmp$)/;
 
 /**
  * Whether `dir` holds only Planilla's cache files: only such a folder has its mode set back to
@@ -232,10 +232,10 @@ export interface Stamp {
 }
 
 /** How much older than its stamp a source's change time must be for the stamp to be trusted. */
-export const RACY_MS = 1000;
+const RACY_MS = 1000;
 
 /** FNV-1a over the text's code units, twice (two offset bases): 16 hex digits. */
-export function fnv1a64(text: string): string {
+function fnv1a64(text: string): string {
   let a = 0x811c9dc5;
   let b = 0x050c5d1f;
   for (let i = 0; i < text.length; i++) {

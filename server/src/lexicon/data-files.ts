@@ -16,8 +16,9 @@
  * load names it); the entry found is handed over for the caller to check.
  *
  * Example:
- *   const r = readUserFile('mine.klv2', 64 << 20);
- *   if (r.ok) parse(r.bytes); else if (r.reason === 'too-large') …;
+ *   import './data-files';   // fills the port; then, anywhere:
+ *   const r = dataFileAccess()!.readThroughCache('mine.klv2', { maxBytes: 64 << 20, kind: 'leaves', version: 1 });
+ *   if (r.ok && r.cached) use(r.cached); else if (r.ok) r.store(derive(r.bytes));
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -27,12 +28,11 @@ import { findDataDir, resolveCacheDir } from './paths';
 
 export type { ByteSource } from './data-source';
 
-export type UserFileRead =
-  | { readonly ok: true; readonly bytes: Uint8Array; readonly size: number; readonly mtimeMs: number; readonly resolved: string }
-  | { readonly ok: false; readonly reason: string; readonly size?: number };
+type UserFileRead =
+  { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly reason: string; readonly size?: number };
 
 /** A user's file read whole, refused when it is not a regular file or is larger than `maxBytes`. */
-export function readUserFile(file: string, maxBytes: number): UserFileRead {
+function readUserFile(file: string, maxBytes: number): UserFileRead {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);
@@ -42,7 +42,7 @@ export function readUserFile(file: string, maxBytes: number): UserFileRead {
   if (!stat.isFile()) return { ok: false, reason: 'not-a-file' };
   if (stat.size > maxBytes) return { ok: false, reason: 'too-large', size: stat.size };
   try {
-    return { ok: true, bytes: fs.readFileSync(file), size: stat.size, mtimeMs: stat.mtimeMs, resolved: path.resolve(file) };
+    return { ok: true, bytes: fs.readFileSync(file) };
   } catch (e) {
     return { ok: false, reason: (e as NodeJS.ErrnoException).code ?? 'error' };
   }
@@ -52,7 +52,7 @@ export function readUserFile(file: string, maxBytes: number): UserFileRead {
  * A user's file known by its content (see the module header): the entry `<kind>-<key>.bin` of
  * the private cache when there is one, else the file's bytes and a way to store the entry.
  */
-export function readThroughCache(file: string, options: CachedReadOptions, env: NodeJS.ProcessEnv = process.env): CachedRead {
+function readThroughCache(file: string, options: CachedReadOptions, env: NodeJS.ProcessEnv = process.env): CachedRead {
   let seen: fs.Stats;
   try {
     seen = fs.statSync(file);
