@@ -18,6 +18,15 @@
 //   commands seen (each new one adds its functions once).
 // `PLANILLA_COMPILE_CACHE=off` loads the bundle with a plain `require`.
 //
+// The user's cache folder is used only when it is private, by the rule of the word-list cache
+// (server/src/files/cache.ts `openCacheFolder`, which this file cannot load before the bundle; a
+// test holds the two to one answer): made 0700; a link, another user's folder, a folder group or
+// others may write, or one below a folder another user owns or others may write without the
+// sticky bit, is not used (nothing read, nothing written; a V8 cache from another user could run
+// their code as ours). A cache file is read through O_NOFOLLOW only when it is ours, with one
+// link, and not writable by others; it is written to a new file (O_EXCL, O_NOFOLLOW, 0600)
+// renamed over the name, so a planted link is replaced, never followed.
+//
 // Invariants: harmless when anything fails. A missing, unreadable, stale or corrupt cache (V8
 // checks its own version, flags and the source's length, and the header the bundle's identity)
 // costs only the compile; an unwritable folder only loses the cache; a write goes to a temporary
@@ -61,14 +70,89 @@ function sameIdentity(a, b) {
   return Object.keys(b).every((key) => a[key] === b[key]);
 }
 
+const GROUP_OR_OTHER_WRITE = 0o022;
+const NOFOLLOW = fs.constants.O_NOFOLLOW || 0;
+/** What Planilla keeps in a cache folder (files/cache.ts `CACHE_FILE_NAME`): only such a folder is set back to 0700. */
+const CACHE_FILE_NAME = /^(lexicon-|leaves-|cli-[0-9a-f]{8}\.v8cache$|\..*\.tmp$)/;
+
+/**
+ * Whether `dir` is a private cache folder of ours (made, mode 0700, when missing): the rule of
+ * server/src/files/cache.ts `openCacheFolder`. Always true where there are no user ids.
+ */
+function privateFolder(dir) {
+  if (typeof process.getuid !== 'function') return true;
+  const uid = process.getuid();
+  const resolved = path.resolve(dir);
+  let st;
+  try {
+    st = fs.lstatSync(resolved);
+  } catch {
+    try {
+      fs.mkdirSync(path.dirname(resolved), { recursive: true });
+      fs.mkdirSync(resolved, { mode: 0o700 });
+      st = fs.lstatSync(resolved);
+    } catch {
+      return false;
+    }
+  }
+  if (!st.isDirectory() || st.uid !== uid || (st.mode & GROUP_OR_OTHER_WRITE) !== 0) return false;
+  let current;
+  try {
+    current = fs.realpathSync(path.dirname(resolved));
+  } catch {
+    return false;
+  }
+  for (;;) {
+    let up;
+    try {
+      up = fs.statSync(current);
+    } catch {
+      return false;
+    }
+    if (up.uid !== uid && up.uid !== 0) return false;
+    if ((up.mode & GROUP_OR_OTHER_WRITE) !== 0 && (up.mode & 0o1000) === 0) return false;
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  let onlyCache = false;
+  try {
+    onlyCache = fs.readdirSync(resolved).every((name) => CACHE_FILE_NAME.test(name));
+  } catch {
+    return false;
+  }
+  if ((st.mode & 0o077) !== 0 && onlyCache) {
+    try {
+      fs.chmodSync(resolved, 0o700);
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A cache file's bytes when it is a regular file of ours with one link that others may not write. */
+function readOwnFile(file) {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | NOFOLLOW);
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || st.nlink !== 1) return undefined;
+    if (typeof process.getuid === 'function' && (st.uid !== process.getuid() || (st.mode & GROUP_OR_OTHER_WRITE) !== 0)) return undefined;
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Reads a user cache file: its header and V8 data, or undefined. */
 function readCache(cacheFile, expected) {
   let bytes;
   try {
-    bytes = fs.readFileSync(cacheFile);
+    bytes = readOwnFile(cacheFile);
   } catch {
     return undefined;
   }
+  if (!bytes) return undefined;
   const cached = splitCache(bytes);
   if (!cached || !sameIdentity(cached.header, expected) || !Array.isArray(cached.header.commands)) return undefined;
   return cached;
@@ -161,8 +245,10 @@ function loadBundle(file, env = process.env, command = undefined) {
     if (built.header.ascii) source = fs.readFileSync(filename, 'utf8');
   }
   const expected = identity(filename, stat);
-  const cacheFile = path.join(cacheDir(env), `cli-${fnv1a(filename)}.v8cache`);
-  const cached = readCache(cacheFile, expected);
+  const folder = cacheDir(env);
+  const usable = privateFolder(folder);
+  const cacheFile = path.join(folder, `cli-${fnv1a(filename)}.v8cache`);
+  const cached = usable ? readCache(cacheFile, expected) : undefined;
   const script = new vm.Script(Module.wrap(source), { filename, cachedData: cached?.data });
   const accepted = cached !== undefined && script.cachedDataRejected === false;
   const exports = runWrapped(script, filename);
@@ -172,7 +258,7 @@ function loadBundle(file, env = process.env, command = undefined) {
     /** 'build': compiled from the build's cache; 'hit': from the user's; 'miss': no valid cache (compiled from the source). */
     cache: accepted ? 'hit' : 'miss',
     saveCache(ran) {
-      if (saved) return;
+      if (saved || !usable) return;
       saved = true;
       const seen = accepted ? cached.header.commands : [];
       const name = typeof ran === 'string' ? ran : '';
@@ -190,14 +276,21 @@ function loadBundle(file, env = process.env, command = undefined) {
   };
 }
 
-/** Writes header + data to `file` through a temporary file renamed over it; throws when the folder cannot be made. */
+/**
+ * Writes header + data to `file` (in a private folder) through a new temporary file (O_EXCL,
+ * O_NOFOLLOW, 0600) renamed over it: a link at the name is replaced, never followed.
+ */
 function writeAtomic(file, header, data) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  let fd;
   try {
-    fs.writeFileSync(temp, Buffer.concat([header, data]), { mode: 0o600 });
+    fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | NOFOLLOW, 0o600);
+    fs.writeFileSync(fd, Buffer.concat([header, data]));
+    fs.closeSync(fd);
+    fd = undefined;
     fs.renameSync(temp, file);
   } catch {
+    if (fd !== undefined) fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
   }
 }
@@ -223,4 +316,4 @@ async function buildCache(file, command, argv) {
   return cacheFile;
 }
 
-module.exports = { loadBundle, buildCache, buildCacheFile, cacheDir };
+module.exports = { loadBundle, buildCache, buildCacheFile, cacheDir, privateFolder };

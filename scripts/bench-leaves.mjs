@@ -3,9 +3,13 @@
 //      in this process, and the first load in a fresh process (module load included)
 //   2. lookups: every sub-leave of random 7-tile racks drawn from the FISE bag (up to 127 per
 //      rack, as the move generator asks), on a fresh table (cold cache) and again (warm)
-// Usage: node scripts/bench-leaves.mjs [--file PATH] [--runs 30] [--racks 2000]
+//   3. a user's .klv2 (--klv2 PATH, else one written here from the built-in table, every leave):
+//      `loadLeaveFile` in a fresh process, the first time (parsed, then kept in an empty private
+//      cache) and at later starts (taken from the cache): wall time, CPU and RSS growth of the load
+// Usage: node scripts/bench-leaves.mjs [--file PATH] [--runs 30] [--racks 2000] [--klv2 PATH]
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { commandLine, require, root } from './lib/command-line.mjs';
@@ -80,4 +84,43 @@ for (const label of ['cold cache', 'warm cache']) {
   console.log(
     `lookups (${label}): ${lookups} leaves of ${racks} racks in ${ms.toFixed(1)} ms: ${(((lookups / ms) * 1000) / 1e6).toFixed(2)} M/s, ${((ms / racks) * 1000).toFixed(1)} µs per rack (checksum ${sink.toFixed(1)})`,
   );
+}
+
+// 3. a user's .klv2, parsed at the first start, from the private cache at later ones
+const work3 = mkdtempSync(join(tmpdir(), 'planilla-bench-leaves-'));
+try {
+  let klv2 = option('--klv2', '');
+  if (!klv2) {
+    const { writeKlv } = require(join(root, 'out/server/src/analysis/klv2.js'));
+    klv2 = join(work3, 'every-leave.klv2');
+    writeFileSync(klv2, writeKlv(table));
+    // A stamp is trusted only for a file last changed more than a second before it (files/cache.ts).
+    await new Promise((done) => setTimeout(done, 1100));
+  }
+  const cache = join(work3, 'cache');
+  const probe = `require(${JSON.stringify(join(root, 'out/server/src/lexicon/data-files.js'))});
+const { loadLeaveFile } = require(${JSON.stringify(join(root, 'out/server/src/analysis/leave-files.js'))});
+const rss0 = process.memoryUsage().rss; const cpu0 = process.cpuUsage(); const t0 = performance.now();
+const r = loadLeaveFile(process.argv[1]); if (!r.ok) process.exit(1); const v = r.leaves.value(['?', 'S']);
+const ms = performance.now() - t0; const cpu = process.cpuUsage(cpu0);
+process.stdout.write(JSON.stringify({ ms, cpu: (cpu.user + cpu.system) / 1000, rss: (process.memoryUsage().rss - rss0) / 1e6, v }));`;
+  const start = () =>
+    JSON.parse(execFileSync(process.execPath, ['-e', probe, klv2], { env: { ...process.env, PLANILLA_CACHE_DIR: cache } }).toString());
+  const line = (label, xs) =>
+    console.log(
+      `${label}: wall median ${median(xs.map((x) => x.ms)).toFixed(1)} ms, CPU median ${median(xs.map((x) => x.cpu)).toFixed(1)} ms, RSS growth median ${median(xs.map((x) => x.rss)).toFixed(1)} MB`,
+    );
+  console.log(`user .klv2: ${klv2.split('/').pop()}, ${readFileSync(klv2).length} bytes`);
+  const first = [];
+  for (let i = 0; i < 5; i++) {
+    rmSync(cache, { recursive: true, force: true });
+    first.push(start());
+  }
+  line('first start (parse the .klv2, write the cache), 5 runs', first);
+  const later = [];
+  for (let i = 0; i < 11; i++) later.push(start());
+  line('later start (from the cache), 11 runs', later);
+  if (later.some((x) => x.v !== first[0].v)) throw new Error('the cached table values a leave differently');
+} finally {
+  rmSync(work3, { recursive: true, force: true });
 }

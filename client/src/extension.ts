@@ -6,8 +6,10 @@
  * client, browser.ts).
  *
  * Invariants:
- * - The only module that imports `vscode`; everything the server computes reaches VS Code through
- *   the language client (diagnostics, hovers, lenses, fixes, …).
+ * - The only module that imports `vscode-languageclient/node` (the Node transport; the web client,
+ *   browser.ts, has its own); `vscode` itself is imported by the client's modules only (client/src/,
+ *   test/unit/architecture/imports.test.ts). Everything the server computes reaches VS Code
+ *   through the language client (diagnostics, hovers, lenses, fixes, …).
  * - In an untrusted workspace, workspace settings never point the server at a file outside the
  *   workspace folders (`choosePathSetting`, `chooseLexiconMap`).
  * - Every text shown comes from the UI catalogue in the editor's language (or `planilla.language`).

@@ -117,6 +117,9 @@ function removeAll(): void {
   for (const dir of [...made]) removeTempDir(dir);
 }
 
+// The user cache of the run (word lists, parsed leave files): a fresh folder, never the user's own.
+if (!process.env.PLANILLA_CACHE_DIR) process.env.PLANILLA_CACHE_DIR = path.join(tempDir('user-cache'), 'cache');
+
 // A root hook when mocha loads this file; the exit handler covers scripts and interrupted runs.
 if (typeof after === 'function') after(removeAll);
 process.on('exit', removeAll);

@@ -8,9 +8,15 @@
  * message (`leaves.refused` with the reason), which the CLI prints as an error before it stops
  * and the editor shows (never a silent fallback to other values); a table for analysis must value
  * every Spanish tile (`forAnalysis`: an English table is refused, not read as zeros) and a CSV
- * is named as such; loaded tables are memoised by path, size and modification time; when
- * even the built-in table is missing (a broken install) the provisional worths are used, with a
- * message.
+ * is named as such; when even the built-in table is missing (a broken install) the provisional
+ * worths are used, with a message.
+ *
+ * No file is opened here: the bytes come through the port of lexicon/data-source.ts (filled by
+ * lexicon/data-files.ts in Node). A user's file is known by its content, as word lists are: the
+ * port names the SHA-256 of its bytes (from a stamp of the path's identity on disk, else by
+ * reading and hashing it), the loaded tables are memoised by that key and the path, and a
+ * `.klv2` / `.klv` parsed once is kept in the user's private cache (analysis/leave-cache.ts), so
+ * a later start reads the table without walking the file's graph.
  *
  * Example:
  *   const r = loadLeavesOrBuiltin(settings.leaves);
@@ -18,10 +24,11 @@
  *   bestMoves(position, 10, { lexicon, leaves: r.leaves });
  */
 import { TILE_SETS } from '../engine/tilesets';
-import { dataFilePath, fileStamp, openDataFile, readUserFile } from '../lexicon/data-files';
+import { dataFileAccess } from '../lexicon/data-source';
 import { formatMessage } from '../rules/messages';
 import type { Language } from '../rules/types';
 import { readKlv } from './klv2';
+import { LEAVE_CACHE_VERSION, readLeaveCache, serializeLeaveCache } from './leave-cache';
 import { PLV_MAGIC, parseLeaveTable, readLeaveTable, type LeaveTable } from './leave-table';
 import { provisionalLeaves, type LeaveEvaluator } from './leaves';
 
@@ -44,26 +51,52 @@ export function formatLeaveMessage(m: LeaveMessage, lang: Language): string {
 
 export type LeaveLoadResult = { readonly ok: true; readonly leaves: LeaveTable } | { readonly ok: false; readonly error: LeaveMessage };
 
-const memo = new Map<string, { mtimeMs: number; size: number; result: LeaveLoadResult }>();
+/** Loaded tables by content key and path (the path names the table). */
+const memo = new Map<string, LeaveLoadResult>();
 
 function refused(file: string, detail: LeaveMessage): LeaveLoadResult {
   return { ok: false, error: { messageId: 'leaves.refused', args: { path: file }, detail } };
 }
 
-/** Reads and checks a leave file (.klv2, .klv or .plv, by content); memoised by path, size and time. */
+/**
+ * Reads and checks a leave file (.klv2, .klv or .plv, by content); memoised by content (see the
+ * module header), a parsed `.klv2` / `.klv` taken from and kept in the user's cache.
+ */
 export function loadLeaveFile(file: string): LeaveLoadResult {
-  const stamp = fileStamp(file);
-  const hit = stamp ? memo.get(stamp.resolved) : undefined;
-  if (stamp && hit && hit.mtimeMs === stamp.mtimeMs && hit.size === stamp.size) return hit.result;
-  const read = readUserFile(file, MAX_LEAVE_FILE_BYTES);
-  let result: LeaveLoadResult;
-  if (read.ok) result = parseLeaveBytes(read.bytes, file);
-  else if (read.reason === 'too-large') {
-    result = refused(file, { messageId: 'leaves.too-large', args: { size: read.size ?? 0, max: MAX_LEAVE_FILE_BYTES } });
-  } else
-    result = refused(file, { messageId: 'leaves.unreadable', args: { detail: read.reason === 'not-a-file' ? 'not a file' : read.reason } });
-  if (read.ok) memo.set(read.resolved, { mtimeMs: read.mtimeMs, size: read.size, result });
+  const access = dataFileAccess();
+  if (!access) return refused(file, { messageId: 'leaves.unreadable', args: { detail: 'no file access' } });
+  const options = { maxBytes: MAX_LEAVE_FILE_BYTES, kind: 'leaves', version: LEAVE_CACHE_VERSION };
+  const read = access.readThroughCache(file, options);
+  if (!read.ok) {
+    if (read.reason === 'too-large') {
+      return refused(file, { messageId: 'leaves.too-large', args: { size: read.size ?? 0, max: MAX_LEAVE_FILE_BYTES } });
+    }
+    return refused(file, { messageId: 'leaves.unreadable', args: { detail: read.reason === 'not-a-file' ? 'not a file' : read.reason } });
+  }
+  const memoKey = `${read.key}\0${file}`;
+  const hit = memo.get(memoKey);
+  if (hit) return hit;
+  const table = read.cached ? readLeaveCache(read.cached, read.key, baseName(file)) : undefined;
+  let result: LeaveLoadResult | undefined = table ? { ok: true, leaves: table } : undefined;
+  if (!result) {
+    // No entry, or one that is not this file's table (damaged): the file itself, its entry (re)written.
+    const fresh = read.cached === undefined ? read : access.readThroughCache(file, { ...options, ignoreCache: true });
+    if (!fresh.ok || fresh.cached !== undefined) return refused(file, { messageId: 'leaves.unreadable', args: { detail: 'changed' } });
+    const parsed = parseLeaveFile(fresh.bytes, file);
+    result = parsed.result;
+    if (parsed.tileSet && result.ok) fresh.store(serializeLeaveCache(result.leaves, fresh.key, parsed.tileSet));
+  }
+  memo.set(memoKey, result);
   return result;
+}
+
+/** Parses a leave file's bytes; `tileSet` is set for a `.klv2` / `.klv` (the kind the cache keeps). */
+function parseLeaveFile(bytes: Uint8Array, file: string): { result: LeaveLoadResult; tileSet?: 'spanish' | 'english' } {
+  if (isPlv(bytes) || looksLikeCsv(bytes)) return { result: parseLeaveBytes(bytes, file) };
+  const k = readKlv(bytes, baseName(file));
+  return k.ok
+    ? { result: { ok: true, leaves: k.table }, tileSet: k.tileSet }
+    : { result: refused(file, { messageId: k.messageId, args: k.args }) };
 }
 
 /** The last part of a path (either separator), the name a table goes by. */
@@ -72,12 +105,16 @@ function baseName(file: string): string {
   return parts[parts.length - 1] || file;
 }
 
+function isPlv(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]) === PLV_MAGIC;
+}
+
 /**
  * Parses leave-file bytes (`name` is the table's name and the path shown in messages). A CSV of
  * leave values is named as such (it is the form we write for MAGPIE and Macondo, not one we read).
  */
 export function parseLeaveBytes(bytes: Uint8Array, name: string): LeaveLoadResult {
-  if (bytes.length >= 4 && String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]) === PLV_MAGIC) {
+  if (isPlv(bytes)) {
     const p = parseLeaveTable(bytes, baseName(name));
     return p.ok ? { ok: true, leaves: p.table } : refused(name, { messageId: 'leaves.plv', args: { detail: p.detail } });
   }
@@ -138,14 +175,19 @@ export function builtinLeaves(dataDir?: string): {
   readonly warning?: LeaveMessage;
 } {
   if (given) return { leaves: given };
-  const file = dataDir === undefined ? (ownFile ??= dataFilePath(BUILTIN_LEAVES_FILE)) : dataFilePath(BUILTIN_LEAVES_FILE, dataDir);
+  const access = dataFileAccess();
+  const file = !access
+    ? BUILTIN_LEAVES_FILE
+    : dataDir === undefined
+      ? (ownFile ??= access.dataFilePath(BUILTIN_LEAVES_FILE))
+      : access.dataFilePath(BUILTIN_LEAVES_FILE, dataDir);
   if (builtin && builtin.file === file) return { leaves: builtin.result, ...(builtin.warning ? { warning: builtin.warning } : {}) };
   let result: LeaveEvaluator;
   let warning: LeaveMessage | undefined;
   // Read on demand (leave-table.ts): the file stays open while its table may still read from it,
   // and a table read on demand is kept for the life of the process (`onDemand`), never read twice.
   const kept = onDemand.get(file);
-  const source = kept ? undefined : openDataFile(file);
+  const source = kept ? undefined : access?.openDataFile(file);
   const p = kept ? ({ ok: true, table: kept } as const) : source ? readLeaveTable(source, 'planilla-es', { lazyValues: true }) : undefined;
   if (source && !(p?.ok && p.table.readsOnDemand)) source.close();
   if (source && p?.ok && p.table.readsOnDemand) onDemand.set(file, p.table);

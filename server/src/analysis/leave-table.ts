@@ -35,7 +35,7 @@
  * `lazyValues`, a block of 2 048 values (4 KB) is read only when one of them is first asked for
  * (a position's moves leave at most 128 distinct leaves, so a command that looks at a few
  * positions reads a few blocks of the 2.3 MB); the source must stay readable for the table's life
- * (`openDataFile`). A block that can no longer be read counts as zeros; `values` reads every
+ * (`openDataFile` of lexicon/data-files.ts). A block that can no longer be read counts as zeros; `values` reads every
  * block still unread.
  *
  * Example:
@@ -43,7 +43,7 @@
  *   if (table.ok) table.evaluator.value(['?', 'S']);   // e.g. 31.4
  */
 
-import type { ByteSource } from '../lexicon/data-files';
+import type { ByteSource } from '../lexicon/data-source';
 
 /** The evaluator the move generator asks (same shape as `LeaveEvaluator` in leaves.ts). */
 export interface LeaveValues {
@@ -260,7 +260,7 @@ export class LeaveTable implements LeaveValues {
     /** Ranks of the stored leaves, strictly increasing; `'all'`: every rank of the index, in order. */
     ranks: Uint32Array | 'all',
     /** Their values (times `scale`: points); with `readValues`, zeros until read. */
-    private readonly store: Float64Array | Int16Array,
+    private readonly store: Float64Array | Float32Array | Int16Array,
     readonly provenance: Readonly<Record<string, unknown>> = {},
     readonly scale = 1,
     /** For a dense Int16 table read on demand: fills `into` with the values' bytes from byte `at` of the values. */
@@ -281,7 +281,7 @@ export class LeaveTable implements LeaveValues {
   }
 
   /** Their values (times `scale`: points), every block read. */
-  get values(): Float64Array | Int16Array {
+  get values(): Float64Array | Float32Array | Int16Array {
     if (this.pending !== undefined) for (let b = 0; b < this.pending.length; b++) if (this.pending[b] === 1) this.readBlock(b);
     return this.store;
   }

@@ -35,7 +35,7 @@
  */
 import { RACK_SIZE } from '../engine/tilesets';
 import { buildDawg, type Dawg } from '../lexicon/dawg';
-import { DawgLexicon, OverlayLexicon } from '../lexicon/load';
+import { DawgLexicon, OverlayLexicon } from '../lexicon/lexicons';
 import { TILE_COUNT, tokenize } from '../lexicon/normalize';
 import type { Lexicon } from '../lexicon/types';
 import { refusedForms } from '../rules/named-words';

@@ -1,37 +1,38 @@
 /**
  * Reading the data files the pure layers need but may not open themselves (they import no
- * `node:fs`): a file the user names (leave values), read whole under a size cap, and the
- * project's shipped data files (`data/`, found by paths.ts). The leave loader of
- * analysis/leave-files.ts reads through here; the browser server hands the same bytes over instead.
+ * `node:fs`): a file the user names (leave values), read whole under a size cap through the
+ * user's private cache (files/cache.ts), and the project's shipped data files (`data/`, found by
+ * paths.ts). The leave loader of analysis/leave-files.ts reads through here by the port of
+ * lexicon/data-source.ts, which this module fills as it loads; the browser server hands the same
+ * bytes over instead.
  *
  * Invariants: nothing here throws; a file is read only when it is a regular file no larger than
- * the cap; the answer says why not (an errno code, 'not-a-file' or 'too-large') and carries the
- * size and modification time so a caller can memoise by them.
+ * the cap; the answer says why not (an errno code, 'not-a-file' or 'too-large'). A user's file
+ * is known by its content (`readThroughCache`): the key is the SHA-256 of its bytes, the kind and
+ * the version of what is derived; a stamp per path (`<kind>-path-<FNV-1a>.json`, the rule of the
+ * word-list cache: the file's device, inode, size, modification and change times, trusted only
+ * for a file last changed more than a second before the stamp) names the key without reading the
+ * file, else it is read and hashed. A cache folder that is not private is not used (the word-list
+ * load names it); the entry found is handed over for the caller to check.
  *
  * Example:
- *   const r = readUserFile('mine.klv2', 64 << 20);
- *   if (r.ok) parse(r.bytes); else if (r.reason === 'too-large') …;
+ *   import './data-files';   // fills the port; then, anywhere:
+ *   const r = dataFileAccess()!.readThroughCache('mine.klv2', { maxBytes: 64 << 20, kind: 'leaves', version: 1 });
+ *   if (r.ok && r.cached) use(r.cached); else if (r.ok) r.store(derive(r.bytes));
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findDataDir } from './paths';
+import { openCacheFolder, readStamp, stampOf, writeStamp, type CacheFolder } from '../files/cache';
+import { provideDataFileAccess, type ByteSource, type CachedRead, type CachedReadOptions } from './data-source';
+import { findDataDir, resolveCacheDir } from './paths';
 
-export type UserFileRead =
-  | { readonly ok: true; readonly bytes: Uint8Array; readonly size: number; readonly mtimeMs: number; readonly resolved: string }
-  | { readonly ok: false; readonly reason: string; readonly size?: number };
+export type { ByteSource } from './data-source';
 
-/** Size and modification time of a regular file (undefined when it is none). */
-export function fileStamp(file: string): { readonly size: number; readonly mtimeMs: number; readonly resolved: string } | undefined {
-  try {
-    const stat = fs.statSync(file);
-    return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs, resolved: path.resolve(file) } : undefined;
-  } catch {
-    return undefined;
-  }
-}
+type UserFileRead =
+  { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly reason: string; readonly size?: number };
 
 /** A user's file read whole, refused when it is not a regular file or is larger than `maxBytes`. */
-export function readUserFile(file: string, maxBytes: number): UserFileRead {
+function readUserFile(file: string, maxBytes: number): UserFileRead {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);
@@ -41,26 +42,57 @@ export function readUserFile(file: string, maxBytes: number): UserFileRead {
   if (!stat.isFile()) return { ok: false, reason: 'not-a-file' };
   if (stat.size > maxBytes) return { ok: false, reason: 'too-large', size: stat.size };
   try {
-    return { ok: true, bytes: fs.readFileSync(file), size: stat.size, mtimeMs: stat.mtimeMs, resolved: path.resolve(file) };
+    return { ok: true, bytes: fs.readFileSync(file) };
   } catch (e) {
     return { ok: false, reason: (e as NodeJS.ErrnoException).code ?? 'error' };
   }
+}
+
+/**
+ * A user's file known by its content (see the module header): the entry `<kind>-<key>.bin` of
+ * the private cache when there is one, else the file's bytes and a way to store the entry.
+ */
+function readThroughCache(file: string, options: CachedReadOptions, env: NodeJS.ProcessEnv = process.env): CachedRead {
+  let seen: fs.Stats;
+  try {
+    seen = fs.statSync(file);
+  } catch (e) {
+    return { ok: false, reason: (e as NodeJS.ErrnoException).code ?? 'error' };
+  }
+  if (!seen.isFile()) return { ok: false, reason: 'not-a-file' };
+  if (seen.size > options.maxBytes) return { ok: false, reason: 'too-large', size: seen.size };
+  const opened = openCacheFolder(resolveCacheDir(undefined, env));
+  const folder: CacheFolder | undefined = opened.ok ? opened.folder : undefined;
+  const entryName = (key: string): string => `${options.kind}-${key}.bin`;
+  const stamp = stampOf(`${options.kind}-path`, `${path.resolve(file)}\0${options.kind}\0${options.version}`, seen);
+  if (folder && options.ignoreCache !== true) {
+    const key = readStamp(folder, stamp);
+    const entry = key ? folder.read(entryName(key)) : undefined;
+    if (key && entry) return { ok: true, key, cached: entry.bytes };
+  }
+  const read = readUserFile(file, options.maxBytes);
+  if (!read.ok) return read;
+  const crypto = require('node:crypto') as typeof import('node:crypto');
+  const key = crypto.createHash('sha256').update(read.bytes).update(`\0${options.kind}\0${options.version}`).digest('hex');
+  const entry = options.ignoreCache === true ? undefined : folder?.read(entryName(key));
+  if (folder && entry) {
+    writeStamp(folder, stamp, key);
+    return { ok: true, key, cached: entry.bytes };
+  }
+  return {
+    ok: true,
+    key,
+    bytes: read.bytes,
+    store(derived) {
+      if (folder && folder.write(entryName(key), derived) !== undefined) writeStamp(folder, stamp, key);
+    },
+  };
 }
 
 /** Where the shipped data file `name` lives: in `dataDir`, else in the project's data folder. */
 export function dataFilePath(name: string, dataDir?: string): string {
   const dir = dataDir ?? (typeof __dirname === 'string' ? findDataDir(__dirname) : undefined);
   return dir ? path.join(dir, name) : name;
-}
-
-/**
- * Random access to a file's bytes, for a reader that takes only some of them and puts them where
- * they are kept (a typed array) instead of reading the whole file into one buffer first.
- */
-export interface ByteSource {
-  readonly size: number;
-  /** Fills `into` with the bytes from offset `at`; false when they are not all there (or the read failed). */
-  read(at: number, into: Uint8Array): boolean;
 }
 
 /**
@@ -127,3 +159,5 @@ export function withDataFile<T>(file: string, use: (source: ByteSource) => T): T
     source.close();
   }
 }
+
+provideDataFileAccess({ dataFilePath, openDataFile, readThroughCache: (file, options) => readThroughCache(file, options) });

@@ -27,7 +27,10 @@
  * times equal): else the list is read and hashed, as when the stamp is missing or names another
  * path. The word count and SHA-256 reported are always those of the graph actually loaded. The
  * stamp's name needs no cryptographic hash (the stamp says whose it is), so a start with a cached
- * list does not load `node:crypto`.
+ * list does not load `node:crypto`. The folder and its files go through files/cache.ts: a folder
+ * that is not private to the user (a link, another user's, writable by others) is refused with one
+ * warning (once per process) and the list is loaded without the cache; an entry is used only when
+ * it is the user's own file and its report names the key looked up and the graph's word hash.
  *
  * Example:
  *   const r = loadLexicon('~/listas/fise.txt', { extra: 'casa.txt' });
@@ -38,13 +41,19 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { MessageArgs } from '../rules/types';
-import { writeFileAtomic } from '../files/write';
+import { identityOf, openCacheFolder, readStamp, stampOf, writeStamp, type CacheFolder, type Stamp } from '../files/cache';
+import { WriteRefused, writeFileAtomic } from '../files/write';
 import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
 import { buildGaddag, parseGaddagFile, serializeGaddag, setGaddagSource, type Gaddag } from './gaddag';
+// Fills the port of data-source.ts: every process that loads a lexicon can read the data files.
+import './data-files';
 import { KWG_MIN_WORD_LIMIT, KWG_WORDS_PER_BYTE, looksLikeKwg, readKwg } from './kwg';
-import { keyToWord, tokenize } from './normalize';
+import { DawgLexicon, OverlayLexicon } from './lexicons';
+import { keyToWord } from './normalize';
 import { DEFAULT_GADDAG_FILE, DEFAULT_LEXICON_FILE, findDataDir, resolveCacheDir } from './paths';
 import type { Lexicon, LexiconInfo } from './types';
+
+export { DawgLexicon, OverlayLexicon } from './lexicons';
 import {
   DIGRAPH_MODES,
   isWordListReport,
@@ -63,7 +72,7 @@ function crypto(): typeof import('node:crypto') {
 /** A list larger than this is refused (the FISE lexicons are under 10 MB as text). */
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** Bumped when parsing or the DAWG format changes, so old cache entries are not reused. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 const BUILTIN_SPECS = new Set(['', 'builtin', 'builtin:es-open', 'es-open']);
 
 export interface LexiconProblem {
@@ -119,88 +128,7 @@ export interface LexiconReport {
 export type LexiconLoadResult =
   { readonly ok: true; readonly lexicon: Lexicon; readonly report: LexiconReport } | { readonly ok: false; readonly error: LexiconProblem };
 
-/** A lexicon backed by a DAWG: lookups, and the words in tile order. */
-export class DawgLexicon implements Lexicon {
-  readonly info: LexiconInfo;
-  constructor(
-    readonly dawg: Dawg,
-    name: string,
-    source: string,
-  ) {
-    this.info = { name, words: dawg.wordCount, sha256: dawg.sha256, source };
-  }
-  has(word: string): boolean {
-    return this.dawg.has(word);
-  }
-  words(): Iterable<string> {
-    return this.dawg.enumerate();
-  }
-}
-
-/**
- * A base DAWG lexicon with extra words added and banned words removed. Its word count and
- * SHA-256 describe the resulting list (computed on first use of `info`, by one pass over the base).
- */
-export class OverlayLexicon implements Lexicon {
-  private computed: LexiconInfo | undefined;
-  constructor(
-    readonly base: DawgLexicon,
-    /** Normalised words added. */
-    readonly extra: ReadonlySet<string>,
-    /** Normalised words removed. */
-    readonly banned: ReadonlySet<string>,
-    private readonly name: string,
-  ) {}
-  /** The list's name ('fise.txt + extra.txt'), known without computing `info`. */
-  get listName(): string {
-    return this.name;
-  }
-  has(word: string): boolean {
-    // The graph first: its lookup costs less than hashing the word for a Set, which an empty set skips.
-    if (this.base.has(word)) return this.banned.size === 0 || !this.banned.has(word);
-    return this.extra.size !== 0 && this.extra.has(word) && !this.banned.has(word);
-  }
-  get info(): LexiconInfo {
-    if (!this.computed) {
-      const hash = crypto().createHash('sha256');
-      let words = 0;
-      const added = [...this.extra].filter((w) => !this.banned.has(w) && !this.base.has(w));
-      const addedKeys = added.map((w) => ({ w, k: tileOrderKey(w) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-      let next = 0;
-      let pending = '';
-      const emit = (w: string): void => {
-        words++;
-        pending += `${w}\n`;
-        if (pending.length > 1 << 16) {
-          hash.update(pending, 'utf8');
-          pending = '';
-        }
-      };
-      for (const w of this.base.words()) {
-        if (next < addedKeys.length) {
-          const k = tileOrderKey(w);
-          while (next < addedKeys.length && addedKeys[next].k < k) emit(addedKeys[next++].w);
-        }
-        if (!this.banned.has(w)) emit(w);
-      }
-      while (next < addedKeys.length) emit(addedKeys[next++].w);
-      hash.update(pending, 'utf8');
-      this.computed = { name: this.name, words, sha256: hash.digest('hex'), source: this.base.info.source };
-    }
-    return this.computed;
-  }
-}
-
-function tileOrderKey(word: string): string {
-  return String.fromCharCode(...(tokenize(word) ?? []).map((t) => t + 64));
-}
-
 const defaultCache = new Map<string, { identity: string; lexicon: DawgLexicon }>();
-
-/** A file's identity on disk: any write changes it (ctime), and so does a replacement (inode). */
-function identityOf(stat: fs.Stats): string {
-  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
-}
 
 /** The built-in open lexicon (memoised per file). Throws `LexiconLoadError` when the build output is missing. */
 export function loadDefaultLexicon(options: { readonly dataDir?: string } = {}): DawgLexicon {
@@ -232,7 +160,13 @@ export function isBuiltinSpec(spec: string | undefined): boolean {
  * the optional overlays. Never throws for user input.
  */
 export function loadLexicon(spec: string | undefined, options: LoadOptions = {}): LexiconLoadResult {
-  let base: { lexicon: DawgLexicon; format: LexiconReport['format']; list?: WordListReport; cache: LexiconReport['cache'] };
+  let base: {
+    lexicon: DawgLexicon;
+    format: LexiconReport['format'];
+    list?: WordListReport;
+    cache: LexiconReport['cache'];
+    warning?: LexiconProblem;
+  };
   if (isBuiltinSpec(spec)) {
     try {
       base = { lexicon: loadDefaultLexicon({ dataDir: options.dataDir }), format: 'builtin', cache: 'off' };
@@ -245,7 +179,7 @@ export function loadLexicon(spec: string | undefined, options: LoadOptions = {})
     if (!r.ok) return r;
     base = r.value;
   }
-  const warnings: LexiconProblem[] = [];
+  const warnings: LexiconProblem[] = base.warning ? [base.warning] : [];
   const overlay = (file: string | undefined): { words: Set<string>; report: OverlayReport } | undefined => {
     if (!file) return undefined;
     const resolved = expandHome(file.trim(), options.env ?? process.env);
@@ -394,48 +328,73 @@ function cacheKey(bytes: Uint8Array, digraphs: DigraphMode): string {
 interface CachedReport {
   readonly format: 'text' | 'kwg';
   readonly list: WordListReport;
+  /** The entry's key: the SHA-256 of the source's bytes, the digraph option and the format version. */
+  readonly key: string;
+  /** The SHA-256 of the words of the graph written beside this report (the graph's header says it too). */
+  readonly sha256: string;
   /** `identityOf` the entry's graph file right after this module wrote it (readCacheEntry). */
   readonly written?: string;
 }
 
+/** Cache folders refused in this process: each is named once (one line), then silently left alone. */
+const refusedFolders = new Set<string>();
+
 function loadUserList(
   file: string,
   options: LoadOptions,
-): Outcome<{ lexicon: DawgLexicon; format: LexiconReport['format']; list: WordListReport; cache: LexiconReport['cache'] }> {
+): Outcome<{
+  lexicon: DawgLexicon;
+  format: LexiconReport['format'];
+  list: WordListReport;
+  cache: LexiconReport['cache'];
+  warning?: LexiconProblem;
+}> {
   const digraphs = options.digraphs ?? 'auto';
   if (!DIGRAPH_MODES.includes(digraphs)) return problem('lexicon.bad-digraphs', { value: String(digraphs) });
-  const useCache = options.useCache !== false;
   const name = path.basename(file);
   const source = path.resolve(file);
-  let cacheFiles: { dawg: string; json: string } | undefined;
+  let folder: CacheFolder | undefined;
+  let warning: LexiconProblem | undefined;
+  // A folder that cannot be made or read (a read-only disk) only loses the cache, as before: no line.
+  let unusable = false;
+  if (options.useCache !== false) {
+    const opened = openCacheFolder(resolveCacheDir(options.cacheDir, options.env ?? process.env));
+    if (opened.ok) folder = opened.folder;
+    else if (opened.reason === 'unusable') unusable = true;
+    else if (!refusedFolders.has(opened.dir)) {
+      refusedFolders.add(opened.dir);
+      warning = { messageId: `lexicon.cache-refused.${opened.reason}`, args: { path: opened.dir, detail: opened.detail } };
+    }
+  }
+  let entry: { key: string; names: EntryNames } | undefined;
   let stamp: Stamp | undefined;
-  if (useCache) {
+  if (folder) {
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    const dir = resolveCacheDir(options.cacheDir, options.env ?? process.env);
     // The stamp of this path: when the list's identity on disk is the one it saw, its key names
     // the entry, and the list is neither read nor hashed.
     const seen = statOf(file);
     if (seen && seen.size > 0 && seen.size <= maxBytes) {
-      stamp = stampOf(dir, source, digraphs, seen);
-      const key = readStamp(stamp);
-      const files = key ? entryFiles(dir, key) : undefined;
-      const hit = files ? readCacheEntry(files) : undefined;
-      if (hit && files) cacheGaddag(hit.dawg, files.dawg);
-      if (hit)
+      stamp = stampOf('lexicon-path', `${source}\0${digraphs}\0${CACHE_FORMAT}`, seen);
+      const key = readStamp(folder, stamp);
+      const names = key ? entryNames(key) : undefined;
+      const hit = key && names ? readCacheEntry(folder, names, key) : undefined;
+      if (hit && names) {
+        cacheGaddag(hit.dawg, folder, names);
         return {
           ok: true,
           value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' },
         };
+      }
     }
     const read = readCapped(file, maxBytes);
     if (!read.ok) return read;
     if (!looksLikeDawgFile(read.value)) {
       const key = cacheKey(read.value, digraphs);
-      cacheFiles = entryFiles(dir, key);
-      const hit = readCacheEntry(cacheFiles);
+      entry = { key, names: entryNames(key) };
+      const hit = readCacheEntry(folder, entry.names, key);
       if (hit) {
-        cacheGaddag(hit.dawg, cacheFiles.dawg);
-        if (stamp) writeStamp(stamp, key);
+        cacheGaddag(hit.dawg, folder, entry.names);
+        if (stamp) writeStamp(folder, stamp, key);
         return {
           ok: true,
           value: { lexicon: new DawgLexicon(hit.dawg, name, source), format: hit.report.format, list: hit.report.list, cache: 'hit' },
@@ -451,22 +410,32 @@ function loadUserList(
     if (stored.dawg.wordCount === 0) return problem('lexicon.no-words', { path: file, entries: 0 });
     return {
       ok: true,
-      value: { lexicon: new DawgLexicon(stored.dawg, stored.name || name, source), format, list: parsed.report, cache: 'off' },
+      value: { lexicon: new DawgLexicon(stored.dawg, stored.name || name, source), format, list: parsed.report, cache: 'off', warning },
     };
   }
   if (parsed.keys.length === 0) return problem('lexicon.no-words', { path: file, entries: parsed.report.entries });
   const dawg = buildDawgFromKeys(parsed.keys);
-  let cache: LexiconReport['cache'] = 'off';
-  if (cacheFiles && format !== 'dawg') {
-    cache = writeCacheEntry(cacheFiles, dawg, name, { format, list: parsed.report }) ? 'miss' : 'unwritable';
-    if (cache === 'miss' && stamp) writeStamp(stamp, path.basename(cacheFiles.dawg).slice('lexicon-'.length, -'.dawg'.length));
-    if (cache === 'miss') cacheGaddag(dawg, cacheFiles.dawg);
+  let cache: LexiconReport['cache'] = unusable ? 'unwritable' : 'off';
+  if (folder && entry && format !== 'dawg') {
+    const report: CachedReport = { format, list: parsed.report, key: entry.key, sha256: dawg.sha256 };
+    cache = writeCacheEntry(folder, entry.names, dawg, name, report) ? 'miss' : 'unwritable';
+    if (cache === 'miss' && stamp) writeStamp(folder, stamp, entry.key);
+    if (cache === 'miss') cacheGaddag(dawg, folder, entry.names);
   }
-  return { ok: true, value: { lexicon: new DawgLexicon(dawg, name, source), format, list: parsed.report, cache } };
+  return { ok: true, value: { lexicon: new DawgLexicon(dawg, name, source), format, list: parsed.report, cache, warning } };
 }
 
-function entryFiles(dir: string, key: string): { dawg: string; json: string } {
-  return { dawg: path.join(dir, `lexicon-${key}.dawg`), json: path.join(dir, `lexicon-${key}.json`) };
+/** The names of an entry's files in the cache folder. */
+interface EntryNames {
+  readonly dawg: string;
+  readonly json: string;
+  readonly gaddag: string;
+  readonly gaddagJson: string;
+}
+
+function entryNames(key: string): EntryNames {
+  const base = `lexicon-${key}`;
+  return { dawg: `${base}.dawg`, json: `${base}.json`, gaddag: `${base}.gaddag`, gaddagJson: `${base}.gaddag.json` };
 }
 
 function statOf(file: string): fs.Stats | undefined {
@@ -478,111 +447,33 @@ function statOf(file: string): fs.Stats | undefined {
   }
 }
 
-/** What a list's stamp stands for: a path, a digraph option, the cache format; and the list as seen. */
-interface Stamp {
-  readonly file: string;
-  readonly id: string;
-  /** `identityOf` the list when it was read. */
-  readonly identity: string;
-  readonly ctimeMs: number;
-}
-
-/** How much older than its stamp a list's change time must be for the stamp to be trusted. */
-const RACY_MS = 1000;
-
-/** FNV-1a over the text's code units, twice (two offset bases): 16 hex digits. */
-function fnv1a64(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x050c5d1f;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x01000193);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
-}
-
-/** The stamp of a list path (its absolute path, the digraph option and the format version). */
-function stampOf(dir: string, source: string, digraphs: DigraphMode, seen: fs.Stats): Stamp {
-  const id = `${source}\0${digraphs}\0${CACHE_FORMAT}`;
-  return { file: path.join(dir, `lexicon-path-${fnv1a64(id)}.json`), id, identity: identityOf(seen), ctimeMs: seen.ctimeMs };
-}
-
 /**
- * The cache key the stamp recorded, when it is this list's, the list has the identity it saw,
- * and the list's last change is clearly older than the stamp (see the module header).
+ * A cache entry, or undefined when it is missing, damaged, not ours (files/cache.ts) or not the
+ * entry of `key`: its report must name that key, and the graph's word hash the one the report
+ * recorded. The graph is checked in full (as any `.dawg` from outside, `parseDawgFile`) unless
+ * the report records the identity on disk the graph file had when this module wrote it
+ * (`written`: device, inode, size, modification and change times) and the file still has it:
+ * then only its header is checked, as for the built-in list. Any write to the file changes its
+ * change time, and a replacement its inode, so a graph changed by anyone else is checked in full.
+ * An entry checked in full that passes gets its identity recorded (an entry copied in).
  */
-function readStamp(stamp: Stamp): string | undefined {
+function readCacheEntry(folder: CacheFolder, names: EntryNames, key: string): { dawg: Dawg; report: CachedReport } | undefined {
   try {
-    const s = JSON.parse(fs.readFileSync(stamp.file, 'utf8')) as { id?: unknown; identity?: unknown; stampedMs?: unknown; key?: unknown };
-    const ok =
-      s.id === stamp.id &&
-      s.identity === stamp.identity &&
-      typeof s.stampedMs === 'number' &&
-      stamp.ctimeMs < s.stampedMs - RACY_MS &&
-      typeof s.key === 'string' &&
-      /^[0-9a-f]{64}$/.test(s.key);
-    return ok ? (s.key as string) : undefined;
+    const json = folder.read(names.json, 1 << 20);
+    if (!json) return undefined;
+    const report = JSON.parse(json.bytes.toString('utf8')) as Partial<CachedReport> | null;
+    if (!report || (report.format !== 'text' && report.format !== 'kwg') || !isWordListReport(report.list)) return undefined;
+    if (report.key !== key || typeof report.sha256 !== 'string') return undefined;
+    const graph = folder.read(names.dawg);
+    if (!graph) return undefined;
+    const trusted = typeof report.written === 'string' && report.written === graph.identity;
+    const parsed = parseDawgFile(graph.bytes, trusted ? 'header' : 'full');
+    if (!parsed.ok || parsed.dawg.wordCount !== report.list.kept || parsed.dawg.sha256 !== report.sha256) return undefined;
+    const whole = report as CachedReport;
+    if (!trusted) folder.write(names.json, JSON.stringify({ ...whole, written: graph.identity }));
+    return { dawg: parsed.dawg, report: whole };
   } catch {
     return undefined;
-  }
-}
-
-/** Records which entry the list as seen compiles to; a failed write only costs the shortcut. */
-function writeStamp(stamp: Stamp, key: string): void {
-  try {
-    fs.mkdirSync(path.dirname(stamp.file), { recursive: true });
-    writeFileAtomic(stamp.file, JSON.stringify({ id: stamp.id, identity: stamp.identity, stampedMs: Date.now(), key }));
-  } catch {
-    // The cache folder is not writable: the next start reads and hashes the list again.
-  }
-}
-
-/**
- * A cache entry, or undefined when it is missing or damaged. The graph is checked in full (as
- * any `.dawg` from outside, `parseDawgFile`) unless the report records the identity on disk the
- * graph file had when this module wrote it (`written`: device, inode, size, modification and
- * change times) and the file still has it: then only its header is checked, as for the built-in
- * list. Any write to the file changes its change time, and a replacement its inode, so a graph
- * changed by anyone else is checked in full. An entry checked in full that passes gets its
- * identity recorded (an entry of an older Planilla, or one copied in).
- */
-function readCacheEntry(files: { dawg: string; json: string }): { dawg: Dawg; report: CachedReport } | undefined {
-  try {
-    const report = JSON.parse(fs.readFileSync(files.json, 'utf8')) as CachedReport;
-    if ((report.format !== 'text' && report.format !== 'kwg') || !isWordListReport(report.list)) return undefined;
-    const { bytes, identity } = readWithIdentity(files.dawg);
-    const trusted = typeof report.written === 'string' && report.written === identity;
-    const parsed = parseDawgFile(bytes, trusted ? 'header' : 'full');
-    if (!parsed.ok || parsed.dawg.wordCount !== report.list.kept) return undefined;
-    if (!trusted) writeReport(files, { format: report.format, list: report.list });
-    return { dawg: parsed.dawg, report };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A file's bytes and its identity on disk (`identityOf`), both from one open descriptor, so that a
- * file replaced between the two is not taken for the one whose identity was recorded. Throws as
- * `fs` does.
- */
-function readWithIdentity(file: string): { bytes: Buffer; identity: string } {
-  const fd = fs.openSync(file, 'r');
-  try {
-    return { identity: identityOf(fs.fstatSync(fd)), bytes: fs.readFileSync(fd) };
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** Writes an entry's report with the graph file's identity as it is now; false when it cannot. */
-function writeReport(files: { dawg: string; json: string }, report: CachedReport): boolean {
-  try {
-    writeFileAtomic(files.json, JSON.stringify({ ...report, written: identityOf(fs.statSync(files.dawg)) }));
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -603,60 +494,50 @@ function readGaddag(file: string, dawg: Dawg, verify: 'full' | 'header'): Gaddag
  * `<file>.json` right after the write) has only its header checked; any other is checked in full,
  * and recorded when it passes.
  */
-function cacheGaddag(dawg: Dawg, dawgFile: string): void {
-  const file = `${dawgFile.slice(0, -'.dawg'.length)}.gaddag`;
-  const record = `${file}.json`;
-  const remember = (): void => {
-    try {
-      writeFileAtomic(record, JSON.stringify({ written: identityOf(fs.statSync(file)) }));
-    } catch {
-      // Not recorded: the next process checks the file in full.
-    }
+function cacheGaddag(dawg: Dawg, folder: CacheFolder, names: EntryNames): void {
+  const remember = (identity: string | undefined): void => {
+    if (identity) folder.write(names.gaddagJson, JSON.stringify({ written: identity }));
   };
   setGaddagSource(dawg, () => {
-    const stored = readStoredGaddag(file, record, dawg);
+    const stored = readStoredGaddag(folder, names, dawg);
     if (stored) {
-      if (!stored.trusted) remember();
+      if (!stored.trusted) remember(stored.identity);
       return stored.gaddag;
     }
     const built = buildGaddag(dawg);
-    try {
-      writeFileAtomic(file, serializeGaddag(built));
-      remember();
-    } catch {
-      // The cache folder is not writable: built again by the next process.
-    }
+    remember(folder.write(names.gaddag, serializeGaddag(built)));
     return built;
   });
 }
 
-/** A stored GADDAG of `dawg`, checked by its header only when `record` holds the file's identity. */
-function readStoredGaddag(file: string, record: string, dawg: Dawg): { gaddag: Gaddag; trusted: boolean } | undefined {
+/** A stored GADDAG of `dawg`, checked by its header only when its record holds the file's identity. */
+function readStoredGaddag(
+  folder: CacheFolder,
+  names: EntryNames,
+  dawg: Dawg,
+): { gaddag: Gaddag; trusted: boolean; identity: string } | undefined {
   try {
     let written: unknown;
     try {
-      written = (JSON.parse(fs.readFileSync(record, 'utf8')) as { written?: unknown }).written;
+      const record = folder.read(names.gaddagJson, 1 << 16);
+      written = record ? (JSON.parse(record.bytes.toString('utf8')) as { written?: unknown } | null)?.written : undefined;
     } catch {
       written = undefined;
     }
-    const { bytes, identity } = readWithIdentity(file);
-    const trusted = typeof written === 'string' && written === identity;
-    const parsed = parseGaddagFile(bytes, dawg.sha256, trusted ? 'header' : 'full');
-    return parsed.ok ? { gaddag: parsed.gaddag, trusted } : undefined;
+    const file = folder.read(names.gaddag);
+    if (!file) return undefined;
+    const trusted = typeof written === 'string' && written === file.identity;
+    const parsed = parseGaddagFile(file.bytes, dawg.sha256, trusted ? 'header' : 'full');
+    return parsed.ok ? { gaddag: parsed.gaddag, trusted, identity: file.identity } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Store a compiled list; false when the cache folder cannot be written (the list still loads). */
-function writeCacheEntry(files: { dawg: string; json: string }, dawg: Dawg, name: string, report: CachedReport): boolean {
-  try {
-    fs.mkdirSync(path.dirname(files.dawg), { recursive: true });
-    writeFileAtomic(files.dawg, serializeDawg(dawg, name));
-    return writeReport(files, report);
-  } catch {
-    return false;
-  }
+function writeCacheEntry(folder: CacheFolder, names: EntryNames, dawg: Dawg, name: string, report: CachedReport): boolean {
+  const written = folder.write(names.dawg, serializeDawg(dawg, name));
+  return written !== undefined && folder.write(names.json, JSON.stringify({ ...report, written })) !== undefined;
 }
 
 /**

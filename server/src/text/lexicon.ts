@@ -17,6 +17,27 @@ export const LEXICON_MESSAGES: Catalog = {
     en: '{path} is not a regular file (a folder or a device?)',
   },
   'lexicon.unreadable': { es: 'no se puede leer {path} ({detail})', en: 'cannot read {path} ({detail})' },
+  // The cache folder refused (files/cache.ts): the command goes on without the cache
+  'lexicon.cache-refused.link': {
+    es: 'no se usa la carpeta de caché {path}: es un enlace simbólico; se sigue sin caché',
+    en: 'not using the cache folder {path}: it is a symbolic link; going on without the cache',
+  },
+  'lexicon.cache-refused.not-a-folder': {
+    es: 'no se usa la carpeta de caché {path}: no es una carpeta; se sigue sin caché',
+    en: 'not using the cache folder {path}: it is not a folder; going on without the cache',
+  },
+  'lexicon.cache-refused.other-owner': {
+    es: 'no se usa la carpeta de caché {path}: es de otro usuario ({detail}); se sigue sin caché',
+    en: 'not using the cache folder {path}: it belongs to another user ({detail}); going on without the cache',
+  },
+  'lexicon.cache-refused.shared': {
+    es: 'no se usa la carpeta de caché {path}: otros usuarios pueden escribir en ella o por encima de ella ({detail}); se sigue sin caché',
+    en: 'not using the cache folder {path}: other users may write in it or above it ({detail}); going on without the cache',
+  },
+  'lexicon.cache-refused.unusable': {
+    es: 'no se usa la carpeta de caché {path}: no se puede crear ni leer ({detail}); se sigue sin caché',
+    en: 'not using the cache folder {path}: it cannot be made or read ({detail}); going on without the cache',
+  },
   'lexicon.too-large': {
     es: '{path} es demasiado grande para ser una lista de palabras ({size, number} bytes; máximo {max, number})',
     en: '{path} is too large to be a word list ({size, number} bytes; at most {max, number})',

@@ -35,6 +35,7 @@ export const realpathSync = (): never => unavailable('fs.realpathSync');
 export const fsyncSync = (): never => unavailable('fs.fsyncSync');
 export const readlinkSync = (): never => unavailable('fs.readlinkSync');
 export const fchmodSync = (): never => unavailable('fs.fchmodSync');
+export const chmodSync = (): never => unavailable('fs.chmodSync');
 export const fchownSync = (): never => unavailable('fs.fchownSync');
 export const constants = {};
 

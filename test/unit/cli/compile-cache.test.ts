@@ -226,6 +226,92 @@ describe('cli: the code cache of the bundle (bin/compile-cache.js)', function ()
     assert.equal(off.marker, 'c');
   });
 
+  it("never uses a cache folder others may write or another user's file in it, and never follows a planted link", () => {
+    const isRoot = process.getuid?.() === 0;
+    const attacker = 4243;
+    const file = path.join(dir, 'd', 'cli.js');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bundleSource('d'));
+    const own = { PLANILLA_CACHE_DIR: path.join(dir, 'own-d') };
+    run(file, ['check'], own);
+    assert.equal(run(file, ['check'], own).cache, 'hit');
+    const [name] = fs.readdirSync(own.PLANILLA_CACHE_DIR);
+    const genuine = path.join(own.PLANILLA_CACHE_DIR, name);
+    // A shared folder (another user's as root), holding a cache valid for this bundle: not read, nothing written.
+    const shared = path.join(dir, 'shared-d');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o1777);
+    fs.copyFileSync(genuine, path.join(shared, name));
+    if (isRoot) fs.chownSync(shared, attacker, attacker);
+    assert.equal(run(file, ['check'], { PLANILLA_CACHE_DIR: shared }).cache, 'miss');
+    assert.deepEqual(fs.readdirSync(shared), [name]);
+    // The user's own folder with a cache file another user planted (as root: theirs; else writable by others).
+    if (isRoot) fs.chownSync(genuine, attacker, attacker);
+    else fs.chmodSync(genuine, 0o666);
+    assert.equal(run(file, ['check'], own).cache, 'miss');
+    assert.equal(fs.lstatSync(genuine).uid, process.getuid?.(), 'replaced by the user’s own cache');
+    assert.equal(run(file, ['check'], own).cache, 'hit');
+    // A link planted at the cache's name, to a 0600 file of the user's: replaced, never followed.
+    const secret = path.join(dir, 'secret-d');
+    fs.writeFileSync(secret, 'no tocar\n', { mode: 0o600 });
+    fs.rmSync(genuine);
+    fs.symlinkSync(secret, genuine);
+    if (isRoot) fs.lchownSync(genuine, attacker, attacker);
+    assert.equal(run(file, ['check'], own).cache, 'miss');
+    assert.equal(fs.readFileSync(secret, 'utf8'), 'no tocar\n');
+    assert.ok(fs.lstatSync(genuine).isFile());
+  });
+
+  it('judges a cache folder as the word-list cache does (files/cache.ts)', () => {
+    const { privateFolder } = require(path.join(repoRoot, 'bin', 'compile-cache.js')) as { privateFolder(d: string): boolean };
+    const { openCacheFolder } = require(path.join(repoRoot, 'out', 'server', 'src', 'files', 'cache.js')) as {
+      openCacheFolder(d: string): { ok: boolean };
+    };
+    const base = path.join(dir, 'judge');
+    fs.mkdirSync(base);
+    const cases: Record<string, () => string> = {
+      missing: () => path.join(base, 'new', 'cache'),
+      own755: () => {
+        fs.mkdirSync(path.join(base, 'open755'), { mode: 0o755 });
+        return path.join(base, 'open755');
+      },
+      shared: () => {
+        fs.mkdirSync(path.join(base, 'shared'));
+        fs.chmodSync(path.join(base, 'shared'), 0o777);
+        return path.join(base, 'shared');
+      },
+      below: () => path.join(base, 'shared', 'inner'),
+      link: () => {
+        fs.symlinkSync(path.join(base, 'open755'), path.join(base, 'link'));
+        return path.join(base, 'link');
+      },
+      file: () => {
+        fs.writeFileSync(path.join(base, 'file'), '');
+        return path.join(base, 'file');
+      },
+      // Another user's folder: the planted one as root; root's `/` otherwise (never chmod'ed either way).
+      foreign: () => {
+        if (process.getuid?.() !== 0) return '/';
+        fs.mkdirSync(path.join(base, 'theirs'), { mode: 0o700 });
+        fs.chownSync(path.join(base, 'theirs'), 4243, 4243);
+        return path.join(base, 'theirs');
+      },
+      notOnlyCache: () => {
+        fs.mkdirSync(path.join(base, 'home'), { mode: 0o755 });
+        fs.writeFileSync(path.join(base, 'home', 'notas.txt'), '');
+        return path.join(base, 'home');
+      },
+    };
+    for (const [label, make] of Object.entries(cases)) {
+      const folder = make();
+      const a = privateFolder(folder);
+      assert.equal(a, openCacheFolder(folder).ok, label);
+      assert.equal(a, label === 'missing' || label === 'own755' || label === 'notOnlyCache', label);
+    }
+    assert.equal(fs.statSync(path.join(base, 'open755')).mode & 0o777, 0o700);
+    assert.equal(fs.statSync(path.join(base, 'home')).mode & 0o777, 0o755);
+  });
+
   it("the command prints the same from the build's cache (the command named after an option too) and with none", () => {
     const sample = samplePath('partida-completa.gcg');
     const runEnv = { ...process.env, PLANILLA_CACHE_DIR: path.join(dir, 'real-cache'), PLANILLA_LANG: 'en' };
