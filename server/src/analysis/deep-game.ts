@@ -223,9 +223,9 @@ function graded(
   best: { move: Move; value: number; win: number } | undefined,
   mine: { value: number; win: number },
 ): Pick<DeepTurn, 'best' | 'bestValue' | 'playedValue' | 'equityLost' | 'winBest' | 'winPlayed' | 'winLost'> {
-  // A tie (or the move played itself) never renames the move played.
+  // A tie (to the hundredth the loss is given in), or the move played itself, never renames the move played.
   // An illegal move played (a phony) is never named best.
-  const same = legal && (!best || sameMove(best.move, played) || mine.value >= best.value);
+  const same = legal && (!best || sameMove(best.move, played) || round2(best.value - mine.value) <= 0);
   if (!best && !same) return {};
   const top = same || !best ? { move: played, value: mine.value, win: mine.win } : best;
   return {

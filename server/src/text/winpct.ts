@@ -42,6 +42,10 @@ export const WINPCT_MESSAGES: Catalog = {
     es: 'prefinal, {solved} de {cases, plural, one {# orden de la bolsa resuelto} other {# órdenes de la bolsa resueltos}}',
     en: 'pre-endgame, {solved} of {cases, plural, one {# bag ordering solved} other {# bag orderings solved}}',
   },
+  'winpct.short.static': { es: 'estática', en: 'static' },
+  'winpct.short.sim': { es: 'simulada', en: 'simulated' },
+  'winpct.short.pre-endgame': { es: 'prefinal', en: 'pre-endgame' },
+  'winpct.short.endgame': { es: 'final', en: 'endgame' },
   'winpct.how.endgame': { es: 'final exacto', en: 'exact endgame' },
   'winpct.how.endgame-partial': { es: 'final, búsqueda limitada', en: 'endgame, search limited' },
   'winpct.player-summary': {
@@ -49,8 +53,8 @@ export const WINPCT_MESSAGES: Catalog = {
     en: '{player}: loses {lost, number} and {winLost, number} % win over {turns, plural, one {# turn} other {# turns}} ({static} static, {sim} simulated, {preEndgame} pre-endgame, {endgame} endgame)',
   },
   'winpct.report.better': {
-    es: 'Mejor: {best} {bestScore}; la jugada hecha pierde {lost, number} puntos y {winLost, number} % de victoria',
-    en: 'Better: {best} {bestScore}; the move played loses {lost, number} points and {winLost, number} % win',
+    es: 'Mejor: {best} {bestScore} ({how}); la jugada hecha pierde {lost, number} puntos y {winLost, number} % de victoria',
+    en: 'Better: {best} {bestScore} ({how}); the move played loses {lost, number} points and {winLost, number} % win',
   },
   'winpct.graph.title': { es: 'Victoria y diferencial a lo largo de la partida', en: 'Win chance and spread over the game' },
   'winpct.graph.win': { es: '% de victoria de {player}', en: '{player}’s win %' },

@@ -77,7 +77,7 @@ describe('analysis: deep analysis of a game', function () {
     const svg = winGraphSvg(points, ['Sofía', 'Ramón'], 'es');
     assert.equal((svg.match(/<circle /g) ?? []).length, points.length);
     assert.ok(!/ id=|<style|<script|href/.test(svg));
-    const better = betterMoves(game);
+    const better = betterMoves(game, r);
     assert.ok(better.length > 0 && better.every((b) => b.equityLost > BETTER_MOVE_THRESHOLD));
     const coach = coachGame(analysis, lexicon);
     const audit = buildAudit({ path: 'p.gcg', analysis, lexicon, lang: 'es', ...(coach ? { coach } : {}) });
