@@ -28,13 +28,15 @@ export interface CommentedOptions {
   /** Told after each turn graded (done, total). */
   readonly onTurn?: (done: number, total: number) => void;
   readonly format?: 'html' | 'md';
+  /** The coach's figures (default true; the editor's `planilla.analysis.enabled`): none when false. */
+  readonly coach?: boolean;
 }
 
 /** The graded game for the report, or undefined (no word list, another tile set, nothing asked). */
 export async function reportGame(input: Omit<AuditInput, 'coach' | 'deep'>, options: CommentedOptions): Promise<DeepGame | undefined> {
   const lexicon = input.lexicon;
   const replay = input.analysis.replay;
-  if (!lexicon || replay.tileSet !== 'spanish' || !(options.diagrams || options.deep)) return undefined;
+  if (options.coach === false || !lexicon || replay.tileSet !== 'spanish' || !(options.diagrams || options.deep)) return undefined;
   try {
     if (options.deep && options.simulate)
       return await deepAnalyzeGame(replay, { lexicon, top: 5, simulate: options.simulate }, options.onTurn);
@@ -51,7 +53,7 @@ export async function commentedReport(
   options: CommentedOptions,
 ): Promise<{ readonly document: string; readonly audit: Audit; readonly deep?: DeepGame }> {
   const deep = await reportGame(input, options);
-  const coach = deep ? undefined : coachGame(input.analysis, input.lexicon);
+  const coach = deep || options.coach === false ? undefined : coachGame(input.analysis, input.lexicon);
   const audit = buildAudit({ ...input, ...(coach ? { coach } : {}), ...(deep ? { deep } : {}) });
   const render = { diagrams: options.diagrams === true || options.deep === true, ...(deep ? { deep } : {}) };
   const replay = input.analysis.replay;
