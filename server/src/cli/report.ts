@@ -85,7 +85,8 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
   const lexiconSpec = args.values.get('lexicon');
   // the commented game's verdicts: analysis/deep-game.ts, as `analyze --deep` grades them
-  const simulate = deep && lexicon ? simulateOnWorkers(lexicon, undefined, threads, lexiconSpec !== undefined ? { lexiconSpec } : {}) : undefined;
+  const simulate =
+    deep && lexicon ? simulateOnWorkers(lexicon, undefined, threads, lexiconSpec !== undefined ? { lexiconSpec } : {}) : undefined;
   const bar = deep ? terminalProgress(terminalStderr(), io.lang) : undefined;
   let document: string;
   try {

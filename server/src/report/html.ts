@@ -61,6 +61,7 @@ table.turns { font-size: 8pt; table-layout: fixed; }
 table.turns th { font-size: 6.5pt; padding: 1mm 0.5mm; overflow-wrap: break-word; }
 table.turns th.group { text-align: center; }
 table.turns td { overflow-wrap: break-word; }
+table.turns td.mono { font-size: 7pt; }
 .how { font-size: 6.5pt; color: #555555; }
 .verdict { font-weight: bold; margin: 1mm 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
