@@ -71,7 +71,15 @@ export function betterMoves(deep: DeepGame, replay: Replay, threshold = BETTER_M
   for (const t of deep.turns) {
     const v = verdictOf(replay, t);
     if (!v || !t.coach.played || v.loss <= threshold) continue;
-    out.push({ index: t.index, player: t.player, best: v.best, equityLost: v.loss, winLost: v.winLost, verdict: v, played: t.coach.played });
+    out.push({
+      index: t.index,
+      player: t.player,
+      best: v.best,
+      equityLost: v.loss,
+      winLost: v.winLost,
+      verdict: v,
+      played: t.coach.played,
+    });
   }
   return out;
 }

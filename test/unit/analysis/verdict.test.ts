@@ -65,7 +65,9 @@ describe('analysis: one verdict per turn, the same on every surface', function (
   for (const file of files) {
     it(`${path.basename(file)}: analyze --deep, report --deep and endgame agree on every turn`, async () => {
       const a = captureIo('es');
-      await runAnalyze([file, '--deep', '--json', '--jobs', '1'], a.io, { progress: undefined });
+      // no time limit is reached, however loaded the machine (the report has none)
+      const unbounded = ['--turn-time', '86400', '--game-time', '86400'];
+      await runAnalyze([file, '--deep', '--json', '--jobs', '1', ...unbounded], a.io, { progress: undefined });
       const doc = JSON.parse(a.out.join('\n')) as { files: { turns: JsonTurn[] }[] };
       const turns = (doc.files[0]?.turns ?? []).filter((t) => t.method);
       // the English records of the corpus are not analysed (the Spanish tile set only)
