@@ -2,7 +2,7 @@
 // without the slow suites named below: property, hostile and generator suites; the move generator
 // checked against a brute-force one; the endgame solver against a plain minimax; the incremental
 // cross sets against fresh ones; the pre-endgame against a brute-force enumeration; a word list of a million words; the simulation and the deep
-// analysis of whole games. `npm test` (.mocharc.json) still runs every suite, these included, and
+// analysis of whole games (and the verdicts of every surface compared on them). `npm test` (.mocharc.json) still runs every suite, these included, and
 // CI runs `npm test`. test/unit/architecture/test-suites.test.ts checks that each slow suite named
 // here exists and that .mocharc.json runs it.
 const SLOW_SUITES = [
@@ -14,6 +14,7 @@ const SLOW_SUITES = [
   'out/test/unit/analysis/cli-sim.test.js',
   'out/test/unit/analysis/deep-game.test.js',
   'out/test/unit/analysis/cli-deep.test.js',
+  'out/test/unit/analysis/verdict.test.js',
   'out/test/unit/analysis/endgame.test.js',
   'out/test/unit/analysis/pre-endgame.test.js',
   'out/test/unit/analysis/movegen-incremental.test.js',

@@ -227,13 +227,19 @@ export async function showAuditReport(
 }
 
 /**
- * "Export commented game…": the record's commented game (`planilla report --diagrams`: the audit
- * with every note beside a diagram of its position, printable on A4) written to an HTML file —
+ * "Export commented game…": the record's commented game (`planilla report --diagrams`, or with the
+ * deep analysis `--deep`, which the command offers first: the audit with every note and every large
+ * mistake beside a diagram, printable on A4) written to an HTML file —
  * `target` when given, else where the user says (beside the record by default,
  * `partida.comentada.html`; in VS Code for the Web the user picks the place). Resolves to the file
  * written, or undefined (no record, an error, the dialog cancelled).
  */
-export async function exportCommentedGame(host: BoardViewHost, resource?: unknown, target?: unknown): Promise<vscode.Uri | undefined> {
+export async function exportCommentedGame(
+  host: BoardViewHost,
+  resource?: unknown,
+  target?: unknown,
+  options?: unknown,
+): Promise<vscode.Uri | undefined> {
   const active = vscode.window.activeTextEditor;
   const uri = resource instanceof vscode.Uri ? resource : active?.document.languageId === 'gcg' ? active.document.uri : undefined;
   const client = host.client();
@@ -241,10 +247,25 @@ export async function exportCommentedGame(host: BoardViewHost, resource?: unknow
     void vscode.window.showWarningMessage(host.text('ui.report.noRecord'));
     return undefined;
   }
-  const params: AuditReportParams = { uri: uri.toString(), diagrams: true };
+  // The deep analysis is offered (`{ deep: true }` as the third argument asks for it without the question).
+  let deep = typeof options === 'object' && options !== null && (options as { deep?: unknown }).deep === true;
+  if (options === undefined && target === undefined) {
+    const items = [
+      { label: host.text('ui.report.commentedDeep'), deep: true },
+      { label: host.text('ui.report.commentedQuick'), deep: false },
+    ];
+    const picked = await vscode.window.showQuickPick(items, { placeHolder: host.text('ui.report.commentedPick') });
+    if (!picked) return undefined;
+    deep = picked.deep;
+  }
+  // the options `planilla report --diagrams [--deep]` takes
+  const params: AuditReportParams = { uri: uri.toString(), diagrams: true, deep };
   let result: AuditReportResult;
   try {
-    result = await client.sendRequest<AuditReportResult>(AUDIT_REPORT_REQUEST, params);
+    result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: host.text('ui.report.commentedProgress'), cancellable: true },
+      (_progress, token) => client.sendRequest<AuditReportResult>(AUDIT_REPORT_REQUEST, params, token),
+    );
   } catch (e) {
     result = { error: String(e instanceof Error ? e.message : e) };
   }

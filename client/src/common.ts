@@ -387,8 +387,8 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
     vscode.commands.registerCommand('planilla.deepAnalysis', (resource?: unknown, line?: unknown, options?: unknown) =>
       deepAnalysis({ client: () => client, text: t, analysed: () => BoardView.refreshMoves() }, resource, line, options),
     ),
-    vscode.commands.registerCommand('planilla.exportCommented', (resource?: unknown, target?: unknown) =>
-      exportCommentedGame(host, resource, target),
+    vscode.commands.registerCommand('planilla.exportCommented', (resource?: unknown, target?: unknown, options?: unknown) =>
+      exportCommentedGame(host, resource, target, options),
     ),
     // After a window reload VS Code hands back the board view it had open (record and line kept).
     vscode.window.registerWebviewPanelSerializer(BoardView.viewType, {

@@ -114,6 +114,8 @@ describe('protocol: deep analysis of a move', function () {
     const hover = await hoverAt(line);
     assert.match(hover, /\*\*Deep: simulation 2 moves ahead, 80 iterations, seed 9\*\*/);
     assert.match(hover, /simulated equity -?[\d.]+ ± [\d.]+ · wins [\d.]+% · static -?[\d.]+/);
+    // the deep figures at the top of the hover, before the static summary and table
+    assert.ok(hover.indexOf('**Deep: simulation') < hover.indexOf('**Analysis:**'), hover);
     assert.match((await deepLens(line))?.command?.title ?? '', /^deep: /);
     const board = await client.request<{ html: string; previews: string; count: number }>('planilla/boardMoves', { uri, line }, 120000);
     assert.match(board.html, /<section class="deep">/);

@@ -11,7 +11,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
-import { readSample, removeTempDir, repoRoot, tempDir } from '../support/fixtures';
+import { corpusFiles, readSample, removeTempDir, repoRoot, tempDir } from '../support/fixtures';
+import { runReport } from '../../server/src/cli/report';
+import { escapeXml } from '../../server/src/report/escape';
+import { captureIo } from '../unit/report/helpers';
 
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 const AUDIT_REPORT = 'planilla/auditReport';
@@ -19,7 +22,7 @@ const AUDIT_REPORT = 'planilla/auditReport';
 type Answer = { html?: string; error?: string };
 
 /** The headings of the commented positions, in page order. */
-const positions = (html: string): string[] => [...html.matchAll(/<h3>([^<]*) · <span class="mono">/g)].map((m) => m[1]);
+const positions = (html: string): string[] => [...html.matchAll(/<h3>([^<]*?) · /g)].map((m) => m[1]);
 
 describe('protocol: the commented game (Export commented game…)', function () {
   let client: LspClient;
@@ -50,11 +53,14 @@ describe('protocol: the commented game (Export commented game…)', function () 
     const html = answer.html ?? '';
     assert.match(html, /<h1>Commented game<\/h1>/);
     assert.match(html, /<h2>Comments<\/h2>/);
-    // Events 1, 3 and 5 carry notes; the header's note has a block of its own, without a board,
-    // and the final board closes the page.
-    assert.deepEqual(positions(html), ['Event 1 (line 9)', 'Event 3 (line 12)', 'Event 5 (line 15)']);
-    assert.equal(html.match(/<div class="diagram">/g)?.length, 5);
-    assert.equal(html.match(/<div class="position"><svg/g)?.length, 3);
+    // Events 1, 3 and 5 carry notes, event 4 is a large mistake (its verdict loses over 15); the
+    // header's note has a block of its own, without a board, and the final board closes the page.
+    assert.deepEqual(positions(html), ['Event 1 (line 9)', 'Event 3 (line 12)', 'Event 4 (line 14)', 'Event 5 (line 15)']);
+    assert.match(
+      html,
+      /<div class="diagram" data-line="14" data-best="[^"]+" data-loss="(1[5-9]|[2-9]\d|\d{3})[\d.]*" data-method="static">/,
+    );
+    assert.equal(html.match(/<div class="position"><svg/g)?.length, 4);
     assert.match(html, /la <strong>C<\/strong> cae en doble letra/);
     assert.ok(html.indexOf('Salida por el centro') < html.indexOf('Con dos U y una V'), 'notes in the order of the record');
     // Both notes of event 5 beside its one diagram.
@@ -88,7 +94,7 @@ describe('protocol: the commented game (Export commented game…)', function () 
     client.notify('workspace/didChangeConfiguration', { settings: null });
     const html = (await client.request<Answer>(AUDIT_REPORT, { uri, diagrams: true })).html ?? '';
     assert.match(html, /<h1>Partida comentada<\/h1>/);
-    assert.deepEqual(positions(html), ['Jugada 1 (línea 9)', 'Jugada 3 (línea 12)', 'Jugada 5 (línea 15)']);
+    assert.deepEqual(positions(html), ['Jugada 1 (línea 9)', 'Jugada 3 (línea 12)', 'Jugada 4 (línea 14)', 'Jugada 5 (línea 15)']);
     assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &lt;img src=x onerror=alert\(2\)&gt; Con dos U/);
     assert.doesNotMatch(html, /<script|<img/i);
     // An edit of the open record is what the next export writes.
@@ -109,5 +115,26 @@ describe('protocol: the commented game (Export commented game…)', function () 
     assert.equal(answer.error, `Could not read ${missing}.`);
     const again = await client.request<Answer>(AUDIT_REPORT, { uri: onDisk, diagrams: true });
     assert.match(again.html ?? '', /<h1>Commented game<\/h1>/);
+  });
+
+  it('with the deep analysis writes what `planilla report --deep` writes, byte for byte (the real Spanish game)', async function () {
+    this.timeout(900000);
+    const real = corpusFiles().find((f) => path.basename(f) === 'es_juego1_alejandro_vs_daniel.gcg');
+    assert.ok(real, 'the real Spanish game is in the corpus');
+    const copy = path.join(dir, path.basename(real));
+    fs.copyFileSync(real, copy);
+    const answer = await client.request<Answer>(AUDIT_REPORT, { uri: pathToFileURL(copy).toString(), diagrams: true, deep: true }, 900000);
+    assert.equal(answer.error, undefined);
+    const out = path.join(dir, 'cli.html');
+    const c = captureIo('en');
+    // the CLI shows the path as given; the editor, the file's name
+    assert.equal(await runReport([copy, '--deep', '--jobs', '2', '-o', out], c.io), 0, c.err.join('\n'));
+    const cli = fs
+      .readFileSync(out, 'utf8')
+      .split(escapeXml(copy))
+      .join(escapeXml(path.basename(copy)));
+    assert.equal(answer.html, cli);
+    // line 32 (one tile in the bag): the pre-endgame's GOLA, on the editor's page too
+    assert.match(answer.html ?? '', /<tr data-line="32" data-best="7K G\.LA" data-loss="[\d.]+" data-method="pre-endgame">/);
   });
 });

@@ -7,6 +7,10 @@
  *   endgame  the bag is empty: the exact endgame (endgame.ts) values the best line and the move
  *            played (points to the end of the game); the win % after each is then the game's
  *            result, 1 / 0.5 / 0 by the sign of the final spread (exact when the search was);
+ *   pre-endgame  one or two tiles in the bag: the pre-endgame (pre-endgame.ts, through
+ *            endgame-grade.ts `preEndgameGrade`, the `endgame` command's own call) values the best
+ *            candidates and the move played over every ordering of the bag (mean points to the
+ *            end); the win % is the share of orderings won (a draw half);
  *   sim      the static best moves are close (the second within `closeEquity` points of the
  *            first): the moves within `closeEquity` of the best, and the move played, are
  *            simulated by the injected `simulate` (analysis/sim.ts through cli/); a move's equity is
@@ -17,7 +21,10 @@
  *            1 − winProbability(−(spread + equity), unseen for the opponent), the unseen tiles
  *            being the bag after the draw plus the mover's rack after it.
  *
- * Win % lost = the best candidate's win % − the played move's (never below 0). The spread before
+ * Win % lost = the win % of the move named best − the played move's (never below 0; 0 when the
+ * move played is the one named best). A tie never renames the move played: when it is worth as
+ * much as the best, it is named best. A simulated figure keeps its margin (half the 95 % interval).
+ * The spread before
  * each turn and the mover's win % there (the table at the position before the move) are kept for
  * the graph of the commented game (report/win-graph.ts).
  *
@@ -38,22 +45,28 @@
 import type { Replay } from '../engine/types';
 import { analyzeTurn, type SkipReason, type TurnAnalysis } from './coach';
 import { sameMove } from './endgame';
-import { endgameGrade, runsBefore } from './endgame-grade';
+import { endgameGrade, preEndgameApplies, preEndgameGrade, runsBefore, VERDICT_ENDGAME_NODES } from './endgame-grade';
+import type { LeaveEvaluator } from './leaves';
 import type { Move } from './move';
 import type { MoveOptions } from './moves';
 import { unseenTiles, type Position } from './position';
+import { simulate, type SimOptions } from './sim';
+import type { Lexicon } from '../lexicon/types';
 import { winProbability } from './win-pct';
 
 /** The static best moves are "close" when the second is within this many points of the first. */
 export const CLOSE_EQUITY = 3;
-/** Search nodes of one endgame solve in the deep analysis (the best line so far beyond it). */
-export const DEEP_ENDGAME_NODES = 150_000;
+/** Search nodes of one endgame solve in the deep analysis: the `endgame` command's (endgame-grade.ts). */
+export const DEEP_ENDGAME_NODES = VERDICT_ENDGAME_NODES;
 /** log2 of the entries of the deep analysis's endgame table (the solver's default size). */
 const DEEP_ENDGAME_TABLE_BITS = 20;
 /** Most moves simulated at a close turn (the played move is added when it is not among them). */
 export const DEEP_SIM_CANDIDATES = 6;
 
-export type DeepMethod = 'static' | 'sim' | 'endgame';
+/** The simulation of a close turn: plies after the candidate, most iterations, seed (every surface the same). */
+export const DEEP_SIM = { plies: 2, iterations: 300, seed: 1 } as const;
+
+export type DeepMethod = 'static' | 'sim' | 'pre-endgame' | 'endgame';
 
 /** What an injected simulation gives per move (a subset of analysis/sim.ts `SimCandidate`). */
 export interface SimulatedMove {
@@ -61,6 +74,39 @@ export interface SimulatedMove {
   readonly equity: number;
   readonly winPct?: number;
   readonly iterations: number;
+  /** Half the 95 % interval of `equity`. */
+  readonly margin?: number;
+}
+
+/** The simulation options of a close turn (`DEEP_SIM`), whatever runs it (this thread or worker threads). */
+export function deepSimOptions(lexicon: Lexicon, leaves: LeaveEvaluator | undefined, moves: readonly Move[], passes: number): SimOptions {
+  return {
+    lexicon,
+    ...(leaves ? { leaves } : {}),
+    moves,
+    plies: DEEP_SIM.plies,
+    maxIterations: DEEP_SIM.iterations,
+    seed: DEEP_SIM.seed,
+    passes,
+  };
+}
+
+/** A simulation's candidates as the grading reads them (the margin: half the 95 % interval). */
+export function simulatedMoves(
+  candidates: readonly { move: Move; equity: number; winPct: number; iterations: number; interval: readonly [number, number] }[],
+): SimulatedMove[] {
+  return candidates.map((c) => ({
+    move: c.move,
+    equity: c.equity,
+    winPct: c.winPct,
+    iterations: c.iterations,
+    margin: (c.interval[1] - c.interval[0]) / 2,
+  }));
+}
+
+/** The close turns simulated in this thread (sim.ts `simulate`, `DEEP_SIM`): the same figures as on worker threads. */
+export function simulateHere(lexicon: Lexicon, leaves?: LeaveEvaluator): DeepSimulate {
+  return (position, moves, passes) => simulatedMoves(simulate(position, deepSimOptions(lexicon, leaves, moves, passes)).candidates);
 }
 
 /** Simulates `moves` in `position` (for at most `timeLimitMs` when given); the answer lists them (any order). */
@@ -111,6 +157,12 @@ export interface DeepTurn {
   readonly exact?: boolean;
   readonly depth?: number;
   readonly iterations?: number;
+  /** sim: half the 95 % interval of the best's and of the played move's simulated equity. */
+  readonly bestMargin?: number;
+  readonly playedMargin?: number;
+  /** pre-endgame: orderings of the bag valued, and of them solved to the end. */
+  readonly cases?: number;
+  readonly solved?: number;
 }
 
 export interface DeepGame {
@@ -127,7 +179,7 @@ export interface DeepSummary {
   readonly equityLost: number;
   readonly winLost: number;
   readonly turns: number;
-  readonly byMethod: { readonly static: number; readonly sim: number; readonly endgame: number };
+  readonly byMethod: { readonly static: number; readonly sim: number; readonly 'pre-endgame': number; readonly endgame: number };
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -157,10 +209,34 @@ export function simCandidatesOf(coach: TurnAnalysis, closeEquity = CLOSE_EQUITY)
   const best = coach.best ?? [];
   const { position, played } = coach;
   if (coach.reason || !position || !played || best.length < 2 || position.bag === 0) return undefined;
+  if (preEndgameApplies(position)) return undefined; // graded by the pre-endgame
   if (best[0].equity - best[1].equity > closeEquity) return undefined;
   const cands = best.filter((m) => best[0].equity - m.equity <= closeEquity).slice(0, DEEP_SIM_CANDIDATES);
   if (coach.legal && !cands.some((m) => sameMove(m, played))) cands.push(played);
   return cands;
+}
+
+/** The figures of a graded turn: the best (the move played on a tie), values, win % and the loss against that best. */
+function graded(
+  played: Move,
+  legal: boolean,
+  best: { move: Move; value: number; win: number } | undefined,
+  mine: { value: number; win: number },
+): Pick<DeepTurn, 'best' | 'bestValue' | 'playedValue' | 'equityLost' | 'winBest' | 'winPlayed' | 'winLost'> {
+  // A tie (to the hundredth the loss is given in), or the move played itself, never renames the move played.
+  // An illegal move played (a phony) is never named best.
+  const same = legal && (!best || sameMove(best.move, played) || round2(best.value - mine.value) <= 0);
+  if (!best && !same) return {};
+  const top = same || !best ? { move: played, value: mine.value, win: mine.win } : best;
+  return {
+    best: top.move,
+    bestValue: round2(top.value),
+    playedValue: round2(mine.value),
+    equityLost: round2(Math.max(0, top.value - mine.value)),
+    winBest: top.win,
+    winPlayed: mine.win,
+    winLost: same ? 0 : Math.max(0, top.win - mine.win),
+  };
 }
 
 /**
@@ -186,77 +262,76 @@ export function gradeTurn(
   const closeEquity = options.closeEquity ?? CLOSE_EQUITY;
   const close = best.length > 1 && best[0].equity - best[1].equity <= closeEquity;
   const runs = runsBefore(replay, index);
+  const legal = coach.legal ?? false;
 
-  const endgame = endgameGrade(position, played, coach.legal ?? false, runs, {
+  const endgame = endgameGrade(position, played, legal, runs, {
     lexicon: options.lexicon,
     maxNodes: options.endgameNodes ?? DEEP_ENDGAME_NODES,
     tableBits: DEEP_ENDGAME_TABLE_BITS,
     ...(timeLimitMs !== undefined ? { timeLimitMs, ...(options.now ? { now: options.now } : {}) } : {}),
   });
   if (endgame) {
-    const winBest = resultWin(spreadBefore + endgame.bestSpread);
-    const winPlayed = resultWin(spreadBefore + endgame.playedSpread);
-    return {
-      ...common,
-      method: 'endgame',
-      close,
-      best: endgame.best,
-      bestValue: endgame.bestSpread,
-      playedValue: endgame.playedSpread,
-      equityLost: round2(endgame.lost),
-      winBest,
-      winPlayed,
-      winLost: Math.max(0, winBest - winPlayed),
-      exact: endgame.exact,
-      depth: endgame.depth,
-    };
+    const g = graded(
+      played,
+      legal,
+      endgame.best ? { move: endgame.best, value: endgame.bestSpread, win: resultWin(spreadBefore + endgame.bestSpread) } : undefined,
+      { value: endgame.playedSpread, win: resultWin(spreadBefore + endgame.playedSpread) },
+    );
+    return { ...common, method: 'endgame', close, ...g, exact: endgame.exact, depth: endgame.depth };
+  }
+
+  if (preEndgameApplies(position)) {
+    const pre = preEndgameGrade(position, played, legal, runs, { lexicon: options.lexicon });
+    const win = (c: { wins: number; draws: number }): number => c.wins + c.draws / 2;
+    const top = pre.result.candidates[0];
+    const g = graded(
+      played,
+      legal,
+      { move: top.move, value: top.spread, win: win(top) },
+      { value: pre.played.spread, win: win(pre.played) },
+    );
+    const cases = pre.result.orderings;
+    const solved = Math.min(top.solved, pre.played.solved);
+    return { ...common, method: 'pre-endgame', close, ...g, exact: solved === cases, cases, solved };
   }
 
   if (close && sims && sims.length > 0) {
     const winOf = (s: SimulatedMove): number => s.winPct ?? winAfter(position, s.move, s.equity);
     let top = sims[0];
     for (const s of sims) if (s.equity > top.equity) top = s;
-    const mine = coach.legal ? sims.find((s) => sameMove(s.move, played)) : undefined;
-    if (top) {
-      const playedValue = mine ? mine.equity : played.equity;
-      const winPlayed = mine ? winOf(mine) : winAfter(position, played, played.equity);
-      const winBest = Math.max(winPlayed, ...sims.map(winOf));
-      return {
-        ...common,
-        method: 'sim',
-        close,
-        best: top.move,
-        bestValue: round2(top.equity),
-        playedValue: round2(playedValue),
-        equityLost: round2(Math.max(0, top.equity - playedValue)),
-        winBest,
-        winPlayed,
-        winLost: Math.max(0, winBest - winPlayed),
-        iterations: mine?.iterations ?? top.iterations,
-      };
-    }
+    const mine = legal ? sims.find((s) => sameMove(s.move, played)) : undefined;
+    const g = graded(
+      played,
+      legal,
+      { move: top.move, value: top.equity, win: winOf(top) },
+      mine ? { value: mine.equity, win: winOf(mine) } : { value: played.equity, win: winAfter(position, played, played.equity) },
+    );
+    const named = g.best && mine && sameMove(g.best, played) ? mine : top;
+    return {
+      ...common,
+      method: 'sim',
+      close,
+      ...g,
+      iterations: mine?.iterations ?? top.iterations,
+      ...(named.margin !== undefined ? { bestMargin: named.margin } : {}),
+      ...(mine?.margin !== undefined ? { playedMargin: mine.margin } : {}),
+    };
   }
 
   const top = best[0];
-  const winPlayed = winAfter(position, played, played.equity);
-  const winBest = Math.max(winPlayed, ...best.map((m) => winAfter(position, m, m.equity)));
-  return {
-    ...common,
-    method: 'static',
-    close,
-    best: top,
-    bestValue: round2(top.equity),
-    playedValue: round2(played.equity),
-    equityLost: coach.equityLost ?? round2(Math.max(0, top.equity - played.equity)),
-    winBest,
-    winPlayed,
-    winLost: Math.max(0, winBest - winPlayed),
-  };
+  const g = graded(
+    played,
+    legal,
+    { move: top, value: top.equity, win: winAfter(position, top, top.equity) },
+    { value: played.equity, win: winAfter(position, played, played.equity) },
+  );
+  return { ...common, method: 'static', close, ...g };
 }
 
 /** The coach's static analysis of a turn, which `gradeTurn` grades (its own endgame search, not the coach's). */
 function staticTurn(replay: Replay, index: number, options: DeepOptions): TurnAnalysis | undefined {
-  return analyzeTurn(replay, index, { ...options, endgameNodes: 0 });
+  // The static list is as long as the simulation's candidates, whatever list the caller shows.
+  return analyzeTurn(replay, index, { ...options, top: Math.max(options.top, DEEP_SIM_CANDIDATES), endgameNodes: 0 });
 }
 
 /**
@@ -322,7 +397,7 @@ export function deepAnalyzeGameStatic(replay: Replay, options: DeepOptions): Dee
 }
 
 function summarizeDeep(turns: readonly DeepTurn[], simulated: boolean): DeepGame {
-  const sums = [0, 1].map(() => ({ equityLost: 0, winLost: 0, turns: 0, byMethod: { static: 0, sim: 0, endgame: 0 } }));
+  const sums = [0, 1].map(() => ({ equityLost: 0, winLost: 0, turns: 0, byMethod: { static: 0, sim: 0, 'pre-endgame': 0, endgame: 0 } }));
   for (const t of turns) {
     if (t.player < 0 || !t.method || t.equityLost === undefined) continue;
     const s = sums[t.player];

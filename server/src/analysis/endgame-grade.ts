@@ -36,6 +36,19 @@ import {
 import type { Move } from './move';
 import { codeOf } from './movegen';
 import { unseenTiles, type Position } from './position';
+import {
+  PRE_ENDGAME_MAX_BAG,
+  solvePreEndgame,
+  type PreEndgameCandidate,
+  type PreEndgameOptions,
+  type PreEndgameResult,
+} from './pre-endgame';
+
+/**
+ * Search nodes of an endgame solve when a turn is graded (`analyze --deep`, the commented game,
+ * the `endgame` command's default): one figure, so every surface gives the same value.
+ */
+export const VERDICT_ENDGAME_NODES = 2_000_000;
 
 /** The runs of passes and of scoreless turns in a row just before a turn (37.2, 37.3). */
 export interface TurnRuns {
@@ -105,6 +118,41 @@ export function runsBefore(replay: Replay, index: number): TurnRuns {
 /** Whether a turn is graded by the endgame: the bag empty, the Spanish set, a placement or a pass. */
 export function endgameApplies(position: Position, played: Move): boolean {
   return position.bag === 0 && position.tileSet === 'spanish' && played.kind !== 'exchange';
+}
+
+/** Whether a turn is graded by the pre-endgame: one or two tiles in the bag, the Spanish set. */
+export function preEndgameApplies(position: Position): boolean {
+  return position.bag >= 1 && position.bag <= PRE_ENDGAME_MAX_BAG && position.tileSet === 'spanish';
+}
+
+export interface PreEndgameGrade {
+  readonly result: PreEndgameResult;
+  /** The move played's candidate (an illegal one: the pass it amounted to). */
+  readonly played: PreEndgameCandidate;
+}
+
+/**
+ * The pre-endgame grade of a turn with one or two tiles in the bag: `solvePreEndgame` with the
+ * runs before the turn and the move played among the candidates (an illegal one is valued as the
+ * pass it amounted to, always a candidate). The `endgame` command and the deep analysis both call
+ * this, so they give the same values.
+ */
+export function preEndgameGrade(
+  position: Position,
+  played: Move,
+  legal: boolean,
+  runs: TurnRuns,
+  options: Pick<PreEndgameOptions, 'lexicon' | 'candidates' | 'maxNodes' | 'timeLimitMs' | 'onProgress'>,
+): PreEndgameGrade {
+  const result = solvePreEndgame(position, {
+    ...options,
+    passes: runs.passes,
+    scoreless: runs.scoreless,
+    ...(legal ? { moves: [played] } : {}),
+  });
+  const mine = legal ? played : undefined;
+  const found = result.candidates.find((c) => (mine ? sameMove(c.move, mine) : c.move.kind === 'pass'));
+  return { result, played: found ?? result.candidates[result.candidates.length - 1] };
 }
 
 /** The opponent's rack with the bag empty: the tiles the mover cannot see. */

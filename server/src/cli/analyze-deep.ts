@@ -17,7 +17,19 @@
  */
 import * as os from 'node:os';
 import { moveJson } from '../analysis';
-import { CLOSE_EQUITY, deepAnalyzeGame, type DeepGame, type DeepSimulate, type DeepTurn } from '../analysis/deep-game';
+import {
+  CLOSE_EQUITY,
+  DEEP_SIM,
+  deepAnalyzeGame,
+  deepSimOptions,
+  simulatedMoves,
+  type DeepGame,
+  type DeepSimulate,
+  type DeepTurn,
+} from '../analysis/deep-game';
+import { verdictMethodText, verdictOf } from '../analysis/verdict';
+import type { Lexicon } from '../lexicon/types';
+import type { LeaveEvaluator } from '../analysis/leaves';
 import { AnalysisUnsupported } from '../analysis/moves';
 import type { Replay } from '../engine/types';
 import type { Language } from '../rules/types';
@@ -31,13 +43,31 @@ import { simulateOnThreads } from './sim-runner';
 import { secondsOption } from './limits';
 import { jsonForTerminal } from './terminal';
 
-/** Plies, most iterations and seed of the simulation of a close turn. */
-export const DEEP_SIM_PLIES = 2;
-export const DEEP_SIM_ITERATIONS = 300;
-export const DEEP_SIM_SEED = 1;
+/** Plies, most iterations and seed of the simulation of a close turn (deep-game.ts `DEEP_SIM`). */
+export const DEEP_SIM_PLIES = DEEP_SIM.plies;
+export const DEEP_SIM_ITERATIONS = DEEP_SIM.iterations;
+export const DEEP_SIM_SEED = DEEP_SIM.seed;
 /** Seconds a turn and a game may take by default (`--turn-time`, `--game-time`). */
 export const DEEP_TURN_SECONDS = 30;
 export const DEEP_GAME_SECONDS = 300;
+
+/** The close turns simulated on `threads` worker threads (seeded: the figures of any number of threads, this one's too). */
+export function simulateOnWorkers(
+  lexicon: Lexicon,
+  leaves: LeaveEvaluator | undefined,
+  threads: number,
+  specs: { readonly lexiconSpec?: string; readonly leavesPath?: string } = {},
+): DeepSimulate {
+  return async (position, moves, passes, timeLimitMs) => {
+    const options = deepSimOptions(lexicon, leaves, moves, passes);
+    const r = await simulateOnThreads(position, timeLimitMs !== undefined ? { ...options, timeLimitMs } : options, {
+      threads,
+      ...(specs.lexiconSpec !== undefined ? { lexiconSpec: specs.lexiconSpec } : {}),
+      ...(specs.leavesPath !== undefined ? { leavesPath: specs.leavesPath } : {}),
+    });
+    return simulatedMoves(r.candidates);
+  };
+}
 
 const pct = (x: number | undefined): number => Math.round((x ?? 0) * 1000) / 10;
 
@@ -73,15 +103,10 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepR
   const json = args.flags.has('json');
   const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
   const leavesPath = args.values.get('leaves');
-  const simulate: DeepSimulate = async (position, moves, passes, timeLimitMs) => {
-    const limit = timeLimitMs !== undefined ? { timeLimitMs } : {};
-    const r = await simulateOnThreads(
-      position,
-      { lexicon, leaves, moves, plies: DEEP_SIM_PLIES, maxIterations: DEEP_SIM_ITERATIONS, seed: DEEP_SIM_SEED, passes, ...limit },
-      { threads, ...(lexiconSpec !== undefined ? { lexiconSpec } : {}), ...(leavesPath !== undefined ? { leavesPath } : {}) },
-    );
-    return r.candidates;
-  };
+  const simulate = simulateOnWorkers(lexicon, leaves, threads, {
+    ...(lexiconSpec !== undefined ? { lexiconSpec } : {}),
+    ...(leavesPath !== undefined ? { leavesPath } : {}),
+  });
   const out: Record<string, unknown>[] = [];
   let failed = problems > 0;
   const bar = json ? undefined : terminalProgress(terminalStderr(), io.lang);
@@ -134,18 +159,14 @@ export function deepText(file: string, r: Replay, game: DeepGame, lang: Language
     const line = r.turns[x.index].event.line + 1;
     const player = shown(nickOf(r, x));
     const played = x.coach.played;
-    if (x.reason || !x.method || !played) {
+    const v = verdictOf(r, x);
+    if (!v || !played) {
       out.push(
         `  ${t(lang, 'analysis.turn-skipped', { line, player, reason: t(lang, `analysis.reason.${x.reason ?? 'unreadable-play'}`) })}`,
       );
       continue;
     }
-    const how =
-      x.method === 'sim'
-        ? t(lang, 'winpct.how.sim', { iterations: x.iterations ?? 0 })
-        : x.method === 'endgame'
-          ? t(lang, x.exact ? 'winpct.how.endgame' : 'winpct.how.endgame-partial', {})
-          : t(lang, x.close ? 'winpct.how.static-close' : 'winpct.how.static', {});
+    const how = verdictMethodText(v, lang, x.close);
     out.push(
       `  ${t(lang, 'winpct.turn-row', {
         line,
@@ -153,10 +174,10 @@ export function deepText(file: string, r: Replay, game: DeepGame, lang: Language
         move: moveText(played, lang),
         score: signed(played.score),
         how,
-        best: x.best ? moveText(x.best, lang) : '—',
-        bestScore: x.best ? signed(x.best.score) : '',
-        lost: x.equityLost ?? 0,
-        winLost: pct(x.winLost),
+        best: moveText(v.best, lang),
+        bestScore: signed(v.best.score),
+        lost: v.loss,
+        winLost: pct(v.winLost),
         winPlayed: pct(x.winPlayed),
         winBest: pct(x.winBest),
       })}`,
@@ -170,7 +191,7 @@ export function deepText(file: string, r: Replay, game: DeepGame, lang: Language
     const s = game.summary[i];
     if (p.nick === '') return;
     out.push(
-      `  ${t(lang, 'winpct.player-summary', { player: shown(p.nick), lost: s.equityLost, winLost: pct(s.winLost), turns: s.turns, static: s.byMethod.static, sim: s.byMethod.sim, endgame: s.byMethod.endgame })}`,
+      `  ${t(lang, 'winpct.player-summary', { player: shown(p.nick), lost: s.equityLost, winLost: pct(s.winLost), turns: s.turns, static: s.byMethod.static, sim: s.byMethod.sim, preEndgame: s.byMethod['pre-endgame'], endgame: s.byMethod.endgame })}`,
     );
   });
   return out;
@@ -197,13 +218,16 @@ export function deepJson(file: string, r: Replay, game: DeepGame): Record<string
       : { simulation: 'none', closeEquity: CLOSE_EQUITY, winPct: 'table' },
     turns: game.turns.map((x) => {
       const base = { line: r.turns[x.index].event.line + 1, player: nickOf(r, x) };
-      if (x.reason || !x.method) return { ...base, reason: x.reason ?? 'unreadable-play' };
+      const v = verdictOf(r, x);
+      if (!v) return { ...base, reason: x.reason ?? 'unreadable-play' };
       return {
         ...base,
-        method: x.method,
+        method: v.method,
         close: x.close ?? false,
         played: x.coach.played ? moveJson(x.coach.played) : null,
-        best: x.best ? moveJson(x.best) : null,
+        best: moveJson(v.best),
+        bestCode: v.code,
+        playedIsBest: v.playedIsBest,
         bestValue: x.bestValue,
         playedValue: x.playedValue,
         equityLost: x.equityLost,
@@ -214,6 +238,9 @@ export function deepJson(file: string, r: Replay, game: DeepGame): Record<string
         winLost: x.winLost,
         ...(x.exact !== undefined ? { exact: x.exact } : {}),
         ...(x.iterations !== undefined ? { iterations: x.iterations } : {}),
+        ...(x.bestMargin !== undefined ? { bestMargin: x.bestMargin } : {}),
+        ...(x.playedMargin !== undefined ? { playedMargin: x.playedMargin } : {}),
+        ...(x.cases !== undefined ? { cases: x.cases, solved: x.solved } : {}),
       };
     }),
     summary,

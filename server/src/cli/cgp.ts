@@ -18,7 +18,8 @@ import { t, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
 import type { LeaveEvaluator } from '../analysis/leaves';
 import { jsonForTerminal, terminalText } from './terminal';
-import type { SortKey } from '../analysis';
+import type { Position, SortKey } from '../analysis';
+import type { Lexicon } from '../lexicon/types';
 
 export interface CgpMovesOptions {
   readonly top: number | undefined;
@@ -26,6 +27,8 @@ export interface CgpMovesOptions {
   readonly sort: SortKey;
   readonly count: boolean;
   readonly leaves: () => LeaveEvaluator | undefined;
+  /** With `--sim`: simulates the position's candidates instead of listing them (moves.ts). */
+  readonly sim?: (position: Position, lexicon: Lexicon, leaves: LeaveEvaluator) => Promise<number>;
   /** moves.ts's renderers (one row format for both commands). */
   readonly render: {
     readonly moveText: (m: Parameters<typeof moveJson>[0], lang: CliIo['lang']) => string;
@@ -36,7 +39,7 @@ export interface CgpMovesOptions {
 }
 
 /** `moves --cgp TEXT`: exit code 0 answered, 2 bad usage or a CGP that is no position. */
-export function cgpMoves(text: string, args: ParsedArgs, io: CliIo, o: CgpMovesOptions): number {
+export function cgpMoves(text: string, args: ParsedArgs, io: CliIo, o: CgpMovesOptions): number | Promise<number> {
   if (args.positionals.length > 0 || args.values.has('line') || args.flags.has('stdin')) {
     io.err(t(io.lang, 'cgp.and-file'));
     return 2;
@@ -56,6 +59,7 @@ export function cgpMoves(text: string, args: ParsedArgs, io: CliIo, o: CgpMovesO
   const leaves = o.leaves();
   if (!leaves) return 2;
   const position = got.position;
+  if (o.sim) return o.sim(position, lexicon, leaves);
   try {
     const answer = analyzeMoves(position, o.all ? Infinity : (o.top ?? 10), { lexicon, leaves, sort: o.sort }, undefined, {
       count: o.all || o.count,

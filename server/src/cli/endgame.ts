@@ -30,10 +30,13 @@ import { jsonForTerminal } from './terminal';
 import { progressBar } from './progress';
 import { nodesOption, secondsOption } from './limits';
 import { AnalysisUnsupported } from '../analysis';
-import { endsGame, runsBefore } from '../analysis/endgame-grade';
+import { endsGame, preEndgameGrade, runsBefore, VERDICT_ENDGAME_NODES, type TurnRuns } from '../analysis/endgame-grade';
 import type { Lexicon } from '../lexicon/types';
 import { sameMove } from '../analysis/endgame';
-import { PRE_ENDGAME_MAX_BAG, solvePreEndgame, type PreEndgameResult } from '../analysis/pre-endgame';
+import { PRE_ENDGAME_MAX_BAG, type PreEndgameCandidate, type PreEndgameResult } from '../analysis/pre-endgame';
+
+/** The move a phony amounted to (art. 34), for a pre-endgame whose move played is not legal. */
+const PASS: Move = { row: 0, col: 0, direction: 'across', equity: 0, leave: [], used: 0, kind: 'pass', squares: [], score: 0 };
 
 export const endgameCommand: Command = {
   options: { ...COMMON, line: { type: 'string' }, time: { type: 'string' }, nodes: { type: 'string' } },
@@ -88,11 +91,12 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   const position = got.position;
   // Passes in a row before the turn, a withdrawn play counting as one (37.2, art. 34).
-  const passes = runsBefore(r, index).passes;
+  const runs = runsBefore(r, index);
+  const passes = runs.passes;
   const top = positiveInt(args.values.get('top'), '--top', io);
   if (top === null) return 2;
   if (position.bag >= 1 && position.bag <= PRE_ENDGAME_MAX_BAG) {
-    const limits = { time, nodes, top, passes, json: args.flags.has('json') };
+    const limits = { time, nodes, top, runs, json: args.flags.has('json') };
     const heading = { player: shown(r.players[turn.player]?.nick ?? ''), line };
     try {
       return preEndgame(position, turn, { lexicon, ...limits, heading }, io);
@@ -106,6 +110,8 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
   const options: EndgameOptions = {
     lexicon,
     passes,
+    scoreless: runs.scoreless,
+    maxNodes: VERDICT_ENDGAME_NODES,
     ...(time !== undefined ? { timeLimitMs: time * 1000 } : {}),
     ...(nodes !== undefined ? { maxNodes: nodes } : {}),
   };
@@ -213,7 +219,7 @@ interface PreEndgameRun {
   readonly time: number | undefined;
   readonly nodes: number | undefined;
   readonly top: number | undefined;
-  readonly passes: number;
+  readonly runs: TurnRuns;
   readonly json: boolean;
   readonly heading: { readonly player: string; readonly line: number };
 }
@@ -229,20 +235,21 @@ function preEndgame(position: Position, turn: Replay['turns'][number], run: PreE
   const played = legal && move && move !== 'unknown-exchange' ? move : undefined;
   const bar = progressBar();
   let result: PreEndgameResult;
+  let mine: PreEndgameCandidate | undefined;
   try {
-    result = solvePreEndgame(position, {
+    // the deep analysis's own call (endgame-grade.ts), so both give the same values
+    const graded = preEndgameGrade(position, played ?? PASS, played !== undefined, run.runs, {
       lexicon: run.lexicon,
-      passes: run.passes,
       ...(run.top !== undefined ? { candidates: run.top } : {}),
       ...(run.time !== undefined ? { timeLimitMs: run.time * 1000 } : {}),
       ...(run.nodes !== undefined ? { maxNodes: run.nodes } : {}),
-      ...(played ? { moves: [played] } : {}),
       onProgress: (done, total) => bar.update(done / total, t(io.lang, 'deep.pre-endgame-progress', { done, total })),
     });
+    result = graded.result;
+    mine = played ? graded.played : undefined;
   } finally {
     bar.done();
   }
-  const mine = played ? result.candidates.find((c) => sameMove(c.move, played)) : undefined;
   const best = result.candidates[0];
   const unseen = rackText(opponentRackOf(position));
   if (run.json) {
@@ -251,7 +258,7 @@ function preEndgame(position: Position, turn: Replay['turns'][number], run: PreE
         JSON.stringify({
           position: positionJson(position),
           unseen,
-          passes: run.passes,
+          passes: run.runs.passes,
           preEndgame: preEndgameJson(result),
           ...(mine ? { played: { ...preEndgameCandidateJson(mine), lost: hundredths(best.spread - mine.spread) } } : {}),
         }),

@@ -181,7 +181,31 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     const { cgpMoves } = require('./cgp') as typeof import('./cgp'); // docs/cli.md, "CGP positions"
     const count = args.flags.has('count');
     const leaves = () => resolveLeaves(args, io);
-    return cgpMoves(cgp, args, io, { top, all, sort, count, leaves, render: { moveText, signed, message: render, positionJson } });
+    // --sim simulates the CGP position as it does a record's turn
+    const sim = simFlags
+      ? async (position: Position, lexicon: Lexicon, leavesOf: LeaveEvaluator): Promise<number> => {
+          const rack = position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
+          const run = { position, lexicon, leaves: leavesOf, candidates: top ?? SIM_CANDIDATES, flags: simFlags };
+          const spec = { lexiconSpec: args.values.get('lexicon'), leavesPath: args.values.get('leaves') };
+          const print = { heading: { rack, bag: position.bag }, json: args.flags.has('json'), jsonForTerminal, positionJson };
+          try {
+            return await simMoves({ ...run, ...spec }, { ...print, moveText: (m: Move) => moveText(m, io.lang) }, io);
+          } catch (e) {
+            if (!(e instanceof AnalysisUnsupported)) throw e;
+            io.err(`planilla: ${render(e.reason, io.lang)}`);
+            return 2;
+          }
+        }
+      : undefined;
+    return cgpMoves(cgp, args, io, {
+      top,
+      all,
+      sort,
+      count,
+      leaves,
+      ...(sim ? { sim } : {}),
+      render: { moveText, signed, message: render, positionJson },
+    });
   }
   if (args.flags.has('stdin')) {
     // Positions come from standard input only: a FILE or --line would be silently ignored.

@@ -1,9 +1,12 @@
 /**
- * `planilla report FILE [--format html|md] [-o OUT] [--diagrams]` (with `--rules`, `--tile-set`,
- * `--lexicon` as in `check`): the audit report for arbiters — players, rules edition, lexicon
- * (name, word count, SHA-256), every event with declared vs computed score and total, words and
- * findings with their articles, the final result and the final board — as one self-contained HTML
- * page or as Markdown. `--diagrams` adds the commented game: each note with a board diagram.
+ * `planilla report FILE [--format html|md] [-o OUT] [--diagrams] [--deep [--jobs N]]` (with `--rules`,
+ * `--tile-set`, `--lexicon` as in `check`): the audit report for arbiters — players, rules
+ * edition, lexicon (name, word count, SHA-256), every event with declared vs computed score and
+ * total, words and findings with their articles, the final result and the final board — as one
+ * self-contained HTML page or as Markdown. `--diagrams` adds the commented game: each note and
+ * each large mistake with a board diagram, every turn graded once (analysis/deep-game.ts: the
+ * endgame, the pre-endgame, static equity); `--deep` also simulates the close turns on N threads,
+ * so the page says what `analyze --deep` says (report/commented.ts, shared with the editor).
  *
  * The format is `--format`, else `md` when OUT ends in .md/.markdown, else `html`. Without `-o`
  * the document goes to standard output.
@@ -19,14 +22,14 @@
  *   planilla report partida.gcg -o informe.html
  *   planilla --lang en report partida.gcg --format md --diagrams > game.md
  */
-import { deepAnalyzeGameStatic } from '../analysis/deep-game';
-import { t, type CliIo } from './io';
+import * as os from 'node:os';
+import { t, terminalStderr, type CliIo } from './io';
+import { jobsOption, terminalProgress } from './batch';
+import { simulateOnWorkers } from './analyze-deep';
+import { commentedReport } from '../report/commented';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { analyzeFile, emit, REPLAY_OPTIONS, singleFile } from './board';
 import { readingSettings } from './reading';
-import { buildAudit, coachGame } from '../report/audit';
-import { renderHtmlReport } from '../report/html';
-import { renderMarkdownReport } from '../report/markdown';
 import { buildRuling, renderRulingHtml, renderRulingMarkdown } from '../report/ruling';
 import type { AnalysisSettings } from '../service/document';
 import type { Sheet } from '../service/compare';
@@ -50,6 +53,8 @@ export const reportCommand: Command = {
     ...REPLAY_OPTIONS,
     format: { type: 'string' },
     diagrams: { type: 'boolean' },
+    deep: { type: 'boolean' },
+    jobs: { type: 'string' },
     ruling: { type: 'boolean' },
   },
   run: report,
@@ -58,9 +63,6 @@ export const reportCommand: Command = {
 export function runReport(argv: readonly string[], io: CliIo): Promise<number> {
   return runCommand(reportCommand, argv, io);
 }
-
-/** Search nodes of each endgame solve of the commented game (a report stays a few seconds long). */
-export const REPORT_ENDGAME_NODES = 50_000;
 
 async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   const output = args.values.get('output');
@@ -77,17 +79,30 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   const lexicon = settings.lexicon;
   const analysis = analyzeFile(file, settings, io);
   if (!analysis) return 2;
-  const coach = coachGame(analysis, lexicon);
-  const audit = buildAudit({ path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang, ...(coach ? { coach } : {}) });
-  const diagrams = args.flags.has('diagrams');
-  // the commented game: better moves and the win % graph, from the deep analysis without simulation
-  const deep =
-    diagrams && lexicon && coach
-      ? deepAnalyzeGameStatic(analysis.replay, { lexicon, top: 5, endgameNodes: REPORT_ENDGAME_NODES })
-      : undefined;
-  const options = { diagrams, ...(deep ? { deep } : {}) };
-  const document =
-    format === 'md' ? renderMarkdownReport(audit, analysis.replay, options) : renderHtmlReport(audit, analysis.replay, options);
+  const deep = args.flags.has('deep');
+  const jobs = jobsOption(args, io);
+  if (jobs === null) return 2;
+  const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
+  const lexiconSpec = args.values.get('lexicon');
+  // the commented game's verdicts: analysis/deep-game.ts, as `analyze --deep` grades them
+  const simulate =
+    deep && lexicon ? simulateOnWorkers(lexicon, undefined, threads, lexiconSpec !== undefined ? { lexiconSpec } : {}) : undefined;
+  const bar = deep ? terminalProgress(terminalStderr(), io.lang) : undefined;
+  let document: string;
+  try {
+    ({ document } = await commentedReport(
+      { path: file, analysis, ...(lexicon ? { lexicon } : {}), lang: io.lang },
+      {
+        diagrams: args.flags.has('diagrams'),
+        deep,
+        ...(simulate ? { simulate } : {}),
+        ...(bar ? { onTurn: (done: number, total: number) => bar.update(done, total) } : {}),
+        format,
+      },
+    ));
+  } finally {
+    bar?.clear();
+  }
   return emit(document, output, [{ file, role: 'record' }], io) ? 0 : 2;
 }
 

@@ -187,7 +187,8 @@ export async function runSim(run: SimRun, io: CliIo, stderr: NodeJS.WriteStream 
 
 /** What `moves FILE --line L --sim` prints besides the simulation: the heading's figures, the texts moves.ts writes. */
 export interface SimPrint {
-  readonly heading: { readonly player: string; readonly line: number; readonly rack: string; readonly bag: number };
+  /** A record's turn (player and line), or a CGP position (neither). */
+  readonly heading: { readonly player?: string; readonly line?: number; readonly rack: string; readonly bag: number };
   readonly json: boolean;
   readonly moveText: (m: Move) => string;
   readonly positionJson: (p: Position) => Record<string, unknown>;
@@ -203,7 +204,12 @@ export async function simMoves(run: SimRun, print: SimPrint, io: CliIo): Promise
     );
     return 0;
   }
-  io.out(t(io.lang, 'sim.heading', { ...print.heading, plies: r.plies, seed: r.seed }));
+  const h = print.heading;
+  io.out(
+    h.player !== undefined && h.line !== undefined
+      ? t(io.lang, 'sim.heading', { player: h.player, line: h.line, rack: h.rack, bag: h.bag, plies: r.plies, seed: r.seed })
+      : t(io.lang, 'sim.heading-cgp', { rack: h.rack, bag: h.bag, plies: r.plies, seed: r.seed }),
+  );
   for (const line of simLines(r, io, print.moveText)) io.out(line);
   return 0;
 }

@@ -24,7 +24,9 @@ import type { EventNode, NoteNode } from '../syntax/types';
 import type { Replay, TileSetName } from '../engine/types';
 import { turnSummary, type TurnSummary, type WordModel } from '../service/board-model';
 import { AnalysisUnsupported } from '../analysis';
-import { analyzeGame, type GameAnalysis } from '../analysis/coach';
+import { analyzeGame, LARGE_MISTAKE, MEDIUM_MISTAKE, type GameAnalysis } from '../analysis/coach';
+import type { DeepGame } from '../analysis/deep-game';
+import { verdictsOf, type Verdict } from '../analysis/verdict';
 
 export interface AuditFinding {
   /** 1-based line and column. */
@@ -61,6 +63,8 @@ export interface AuditTurn extends TurnSummary {
    * move; null for a turn not analysed (rack unknown or partial) or an event that is no move.
    */
   readonly equityLost?: number | null;
+  /** With the graded game (`AuditInput.deep`): the turn's one verdict (analysis/verdict.ts). */
+  readonly verdict?: Verdict;
 }
 
 /** One player's line of the coach's summary (analysis/coach.ts `PlayerSummary`). */
@@ -134,6 +138,11 @@ export interface AuditInput {
   readonly lang: Language;
   /** The coach's analysis of the game (`coachGame`): adds the equity lost column and summary. */
   readonly coach?: GameAnalysis;
+  /**
+   * The graded game (analysis/deep-game.ts): when given, the equity lost column, the summary and
+   * each turn's verdict come from it instead of `coach`, so the report says what `analyze --deep` says.
+   */
+  readonly deep?: DeepGame;
 }
 
 /**
@@ -247,7 +256,11 @@ export function buildAudit(input: AuditInput): Audit {
     }
   }
   const lost = new Map<number, number>();
-  for (const c of input.coach?.turns ?? []) if (c.equityLost !== undefined) lost.set(c.index, c.equityLost);
+  const verdicts = new Map<number, Verdict>();
+  if (input.deep) for (const v of verdictsOf(replay, input.deep.turns)) verdicts.set(v.index, v);
+  if (input.deep) for (const v of verdicts.values()) lost.set(v.index, v.loss);
+  else for (const c of input.coach?.turns ?? []) if (c.equityLost !== undefined) lost.set(c.index, c.equityLost);
+  const coached = input.coach !== undefined || input.deep !== undefined;
   const turns: AuditTurn[] = replay.turns.map((turn) => {
     const e = turn.event;
     const summary = turnSummary(replay, turn);
@@ -261,7 +274,8 @@ export function buildAudit(input: AuditInput): Audit {
       totalDiffers: summary.declaredTotal !== null && summary.declaredTotal !== summary.computedTotal,
       findings: byLine.get(e.line) ?? [],
       notes: noteTexts(e.notes),
-      ...(input.coach ? { equityLost: lost.get(turn.index) ?? null } : {}),
+      ...(coached ? { equityLost: lost.get(turn.index) ?? null } : {}),
+      ...(verdicts.has(turn.index) ? { verdict: verdicts.get(turn.index)! } : {}),
     };
   });
   const last = replay.turns.at(-1);
@@ -291,7 +305,11 @@ export function buildAudit(input: AuditInput): Audit {
     otherFindings,
     result: resultOf(replay, lang),
     headerNotes: noteTexts(replay.file.headerNotes),
-    ...(input.coach ? { coach: { players: coachPlayers(input.coach, replay) } } : {}),
+    ...(input.deep
+      ? { coach: { players: verdictPlayers([...verdicts.values()], replay) } }
+      : input.coach
+        ? { coach: { players: coachPlayers(input.coach, replay) } }
+        : {}),
   };
 }
 
@@ -299,6 +317,25 @@ function coachPlayers(game: GameAnalysis, replay: Replay): [AuditCoachPlayer, Au
   const one = (p: 0 | 1): AuditCoachPlayer => {
     const s = game.summary[p];
     return { nick: replay.players[p].nick, equityLost: s.equityLost, turns: s.turns, perTurn: s.perTurn, ...s.mistakes };
+  };
+  return [one(0), one(1)];
+}
+
+/** The coach's summary from the verdicts: the losses they give, graded as analysis/coach.ts grades them. */
+function verdictPlayers(verdicts: readonly Verdict[], replay: Replay): [AuditCoachPlayer, AuditCoachPlayer] {
+  const one = (p: 0 | 1): AuditCoachPlayer => {
+    const mine = verdicts.filter((v) => v.player === p);
+    const total = mine.reduce((sum, v) => sum + v.loss, 0);
+    const grade = (lo: number, hi: number): number => mine.filter((v) => v.loss > lo && v.loss <= hi).length;
+    return {
+      nick: replay.players[p].nick,
+      equityLost: Math.round(total * 100) / 100,
+      turns: mine.length,
+      perTurn: mine.length > 0 ? Math.round((total / mine.length) * 100) / 100 : 0,
+      small: grade(0, MEDIUM_MISTAKE),
+      medium: grade(MEDIUM_MISTAKE, LARGE_MISTAKE),
+      large: grade(LARGE_MISTAKE, Infinity),
+    };
   };
   return [one(0), one(1)];
 }

@@ -22,7 +22,9 @@ import { countsText, type Audit, type AuditFinding, type AuditTurn } from './aud
 import { COACH_SUMMARY_COLUMNS, coachSummaryCells, equityLostText } from './coach-columns';
 import { htmlPage, standardHead } from '../shared/html-page';
 import type { DeepGame } from '../analysis/deep-game';
-import { betterMoves, betterMoveText, gamePoints, winGraphSvg } from './win-graph';
+import { betterMoves, betterMoveText, gamePoints, playedMoveText, winGraphSvg } from './win-graph';
+import { LARGE_MISTAKE } from '../analysis/coach';
+import { verdictMethodText, type Verdict } from '../analysis/verdict';
 import { escapeXml } from './escape';
 import { boardFooter, boardHeading } from './labels';
 import { renderNoteMarkdown } from './note-markdown';
@@ -33,8 +35,9 @@ export interface ReportOptions {
   readonly diagrams?: boolean;
   /**
    * The deep analysis of the game (analysis/deep-game.ts): the commented game then names the better
-   * move of every turn that lost more than `BETTER_MOVE_THRESHOLD` and (HTML) draws the win % and
-   * spread graph (win-graph.ts).
+   * move of every turn that lost more than `BETTER_MOVE_THRESHOLD`, draws a diagram at every large
+   * mistake and (HTML) the win % and spread graph (win-graph.ts). The audit's turns carry the
+   * verdicts (`AuditInput.deep`): each row has `data-line`, `data-best`, `data-loss`, `data-method`.
    */
   readonly deep?: DeepGame;
 }
@@ -54,13 +57,17 @@ thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 table.meta th { width: 32mm; }
 table.turns { font-size: 8pt; table-layout: fixed; }
-table.turns th { font-size: 7pt; overflow-wrap: anywhere; }
+/* Words break only where they are longer than their column (never "Líne a", "Alejand ro"). */
+table.turns th { font-size: 6.5pt; padding: 1mm 0.5mm; overflow-wrap: break-word; }
 table.turns th.group { text-align: center; }
-table.turns td { overflow-wrap: anywhere; }
+table.turns td { overflow-wrap: break-word; }
+table.turns td.mono { font-size: 7pt; }
+.how { font-size: 6.5pt; color: #555555; }
+.verdict { font-weight: bold; margin: 1mm 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 /* Every table fits its page or panel: fixed columns that wrap (a heading too), never wider than the body. */
 table { max-width: 100%; }
-th.num { white-space: normal; overflow-wrap: anywhere; }
+th.num { white-space: normal; overflow-wrap: break-word; }
 table.coach { table-layout: fixed; font-size: 9pt; }
 table.coach td, table.coach th { overflow-wrap: anywhere; }
 td.diff { background: #fde0dc; font-weight: bold; }
@@ -122,11 +129,25 @@ function moveCell(turn: AuditTurn): string {
   return `${label}<span class="mono">${escapeXml(turn.move)}</span>`;
 }
 
+/** A turn's verdict as machine-readable attributes (docs/coach.md "The commented game"). */
+export function verdictAttributes(v: Verdict | undefined): string {
+  if (!v) return '';
+  return ` data-line="${v.line}" data-best="${escapeXml(v.code)}" data-loss="${v.loss}" data-method="${v.method}"`;
+}
+
+/** The equity-lost cell: the verdict's loss and how it was found, or the static coach's loss. */
+function lostCell(turn: AuditTurn, lang: Language): string {
+  const lost = equityLostText(turn, lang);
+  if (lost === undefined) return '';
+  const v = turn.verdict;
+  if (!v) return `<td class="num">${lost}</td>`;
+  return `<td class="num" title="${escapeXml(verdictMethodText(v, lang))}">${lost}<br><span class="how">${h(lang, `winpct.short.${v.method}`)}</span></td>`;
+}
+
 function turnRow(turn: AuditTurn, lang: Language): string {
   const hasError = turn.findings.some((f) => f.severity === 'error');
-  const lost = equityLostText(turn, lang);
   return [
-    `<tr${hasError ? ' class="has-error"' : ''}>`,
+    `<tr${hasError ? ' class="has-error"' : ''}${verdictAttributes(turn.verdict)}>`,
     `<td class="num no">${turn.number}</td>`,
     `<td class="num">${turn.line}</td>`,
     `<td>${escapeXml(turn.nick)}</td>`,
@@ -138,15 +159,15 @@ function turnRow(turn: AuditTurn, lang: Language): string {
     num(turn.computedTotal, turn.totalDiffers),
     `<td>${wordsCell(turn, lang)}</td>`,
     `<td>${findingList(turn.findings, lang)}</td>`,
-    lost === undefined ? '' : `<td class="num">${lost}</td>`,
+    lostCell(turn, lang),
     '</tr>',
   ].join('');
 }
 
 /** Column widths of the events table (percent), in column order. */
-const TURN_COLUMNS = [4, 5, 8, 10, 10, 7, 7, 7, 7, 11, 24] as const;
+const TURN_COLUMNS = [4, 6, 10, 9, 11, 7, 7, 7, 7, 10, 22] as const;
 /** The same with the coach's equity lost column (the findings give it room). */
-const COACH_TURN_COLUMNS = [4, 5, 8, 10, 10, 6, 6, 6, 6, 11, 21, 7] as const;
+const COACH_TURN_COLUMNS = [4, 6, 10, 9, 11, 7, 7, 7, 7, 10, 15, 7] as const;
 
 function turnsTable(audit: Audit, lang: Language): string {
   const widths = audit.coach ? COACH_TURN_COLUMNS : TURN_COLUMNS;
@@ -190,9 +211,10 @@ function coachSection(audit: Audit, lang: Language): string {
           .join('')}</tr>`,
     )
     .join('');
+  const verdicts = audit.turns.some((t) => t.verdict !== undefined);
   return [
-    `<h2>${h(lang, 'report.section.coach')}</h2>`,
-    `<p>${h(lang, 'report.coach.intro')}</p>`,
+    `<h2>${h(lang, verdicts ? 'report.section.coach-verdict' : 'report.section.coach')}</h2>`,
+    `<p>${h(lang, verdicts ? 'report.coach.intro-verdict' : 'report.coach.intro')}</p>`,
     `<table class="coach"><thead>${head}</thead><tbody>${rows}</tbody></table>`,
   ].join('\n');
 }
@@ -242,41 +264,55 @@ function notesHtml(notes: readonly string[]): string {
   return notes.map((n) => `<div class="note-text">${renderNoteMarkdown(n)}</div>`).join('\n');
 }
 
-/** The graph and the better moves of the commented game (win-graph.ts). */
+/** A turn as a reader names it: 'Posición 5 (línea 6) · Daniel: 5E ACUESTA +36' (the move as written when it was not analysed). */
+function turnTitle(turn: AuditTurn, deep: DeepGame | undefined, lang: Language): string {
+  const where = h(lang, 'report.position', { number: turn.number, line: turn.line });
+  const played = deep?.turns.find((t) => t.index === turn.index)?.coach.played;
+  if (played && turn.verdict) return `${where} · ${escapeXml(playedMoveText(turn.nick, played, lang))}`;
+  return `${where} · <span class="mono">${escapeXml(turn.text)}</span>`;
+}
+
+/** The graph and the better moves of the commented game (win-graph.ts), each with its verdict. */
 function deepBlock(audit: Audit, replay: Replay, deep: DeepGame, lang: Language): string[] {
   const players: [string, string] = [replay.players[0]?.nick ?? '', replay.players[1]?.nick ?? ''];
   const graph = winGraphSvg(gamePoints(deep, replay), players, lang);
   const parts = graph ? [`<div class="diagram">${graph}</div>`] : [];
-  const items = betterMoves(deep).map((b) => {
+  const items = betterMoves(deep, replay).map((b) => {
     const turn = audit.turns.find((x) => x.index === b.index);
-    const where = turn
-      ? `${h(lang, 'report.position', { number: turn.number, line: turn.line })} · <span class="mono">${escapeXml(turn.text)}</span>: `
-      : '';
-    return `<li>${where}${escapeXml(betterMoveText(b, lang))}</li>`;
+    const where = turn ? `${turnTitle(turn, deep, lang)}: ` : '';
+    return `<li${verdictAttributes(b.verdict)}>${where}${escapeXml(betterMoveText(b, lang))}</li>`;
   });
   if (items.length > 0) parts.push(`<ul class="better-moves">\n${items.join('\n')}\n</ul>`);
   return parts;
+}
+
+/** A turn gets a diagram when it has a note or when its verdict is a large mistake (analysis/coach.ts grades). */
+function hasDiagram(turn: AuditTurn): boolean {
+  return turn.notes.length > 0 || (turn.verdict !== undefined && turn.verdict.loss > LARGE_MISTAKE);
 }
 
 function commentedSection(audit: Audit, replay: Replay, lang: Language, deep?: DeepGame): string {
   const parts = [`<h2>${h(lang, 'report.section.commented')}</h2>`];
   if (deep) parts.push(...deepBlock(audit, replay, deep, lang));
   if (audit.headerNotes.length > 0) parts.push(`<div class="diagram">${notesHtml(audit.headerNotes)}</div>`);
-  const noted = audit.turns.filter((turn) => turn.notes.length > 0);
-  for (const turn of noted) {
+  const shown = audit.turns.filter(hasDiagram);
+  const better = deep ? betterMoves(deep, replay) : [];
+  for (const turn of shown) {
     const { svg, caption } = diagram(boardModel(replay, turn.index), lang);
+    const b = better.find((x) => x.index === turn.index);
+    const verdict = b ? `<p class="verdict">${escapeXml(betterMoveText(b, lang))}</p>` : '';
     parts.push(
       [
-        '<div class="diagram">',
-        `<h3>${h(lang, 'report.position', { number: turn.number, line: turn.line })} · <span class="mono">${escapeXml(turn.text)}</span></h3>`,
+        `<div class="diagram"${verdictAttributes(turn.verdict)}>`,
+        `<h3>${turnTitle(turn, deep, lang)}</h3>`,
         `<div class="position">${svg}`,
-        `<div class="note">${caption}\n${notesHtml(turn.notes)}</div>`,
+        `<div class="note">${caption}\n${verdict}${notesHtml(turn.notes)}</div>`,
         '</div>',
         '</div>',
       ].join('\n'),
     );
   }
-  if (noted.length === 0 && audit.headerNotes.length === 0) parts.push(`<p>${h(lang, 'report.no-notes')}</p>`);
+  if (shown.length === 0 && audit.headerNotes.length === 0) parts.push(`<p>${h(lang, 'report.no-notes')}</p>`);
   return parts.join('\n');
 }
 

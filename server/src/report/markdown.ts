@@ -22,7 +22,7 @@ import { renderNoteAsMarkdown } from './note-markdown';
 import { renderTextBoard } from './text-board';
 import type { ReportOptions } from './html';
 import type { DeepGame } from '../analysis/deep-game';
-import { betterMoves, betterMoveText } from './win-graph';
+import { betterMoves, betterMoveText, playedMoveText } from './win-graph';
 
 function m(lang: Language, id: string, args: Record<string, string | number> = {}): string {
   return md(formatMessage(id, args, lang));
@@ -65,10 +65,11 @@ function turnRow(turn: AuditTurn, lang: Language): string {
 /** The coach's per-player summary (total, per turn, mistakes by grade). */
 function coachSummary(audit: Audit, lang: Language): string[] {
   if (!audit.coach) return [];
+  const verdicts = audit.turns.some((t) => t.verdict !== undefined);
   return [
-    `## ${m(lang, 'report.section.coach')}`,
+    `## ${m(lang, verdicts ? 'report.section.coach-verdict' : 'report.section.coach')}`,
     '',
-    m(lang, 'report.coach.intro'),
+    m(lang, verdicts ? 'report.coach.intro-verdict' : 'report.coach.intro'),
     '',
     `| ${COACH_SUMMARY_COLUMNS.map((id) => m(lang, id)).join(' | ')} |`,
     `| --- | ${COACH_SUMMARY_COLUMNS.slice(1)
@@ -93,9 +94,11 @@ function board(model: BoardModel, lang: Language): string {
 function commented(audit: Audit, replay: Replay, lang: Language, deep?: DeepGame): string[] {
   const out = [`## ${m(lang, 'report.section.commented')}`, ''];
   if (deep) {
-    const better = betterMoves(deep).map((b) => {
+    const better = betterMoves(deep, replay).map((b) => {
       const turn = audit.turns.find((x) => x.index === b.index);
-      const where = turn ? `${m(lang, 'report.position', { number: turn.number, line: turn.line })} · ${md(turn.text)}: ` : '';
+      const where = turn
+        ? `${m(lang, 'report.position', { number: turn.number, line: turn.line })} · ${md(playedMoveText(turn.nick, b.played, lang))}: `
+        : '';
       return `- ${where}${md(betterMoveText(b, lang))}`;
     });
     if (better.length > 0) out.push(...better, '');

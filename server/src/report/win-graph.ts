@@ -15,9 +15,10 @@
  * Example:
  *   const deep = deepAnalyzeGameStatic(replay, { lexicon, top: 5 });
  *   winGraphSvg(gamePoints(deep, replay), ['Ana', 'Luis'], 'es');   // '<svg …>…</svg>'
- *   betterMoves(deep);                                             // [{ line: 14, equityLost: 12.5, … }]
+ *   betterMoves(deep, replay);                                     // [{ index: 14, equityLost: 12.5, verdict, … }]
  */
 import type { DeepGame } from '../analysis/deep-game';
+import { verdictMethodText, verdictOf, type Verdict } from '../analysis/verdict';
 import type { Move } from '../analysis/move';
 import { movePosition, moveWord } from '../analysis/moves';
 import type { Replay } from '../engine/types';
@@ -58,14 +59,27 @@ export interface BetterMove {
   readonly best: Move;
   readonly equityLost: number;
   readonly winLost: number;
+  /** The turn's one verdict (analysis/verdict.ts), whose figures these are. */
+  readonly verdict: Verdict;
+  /** The move played. */
+  readonly played: Move;
 }
 
-/** Every turn that lost more than `threshold` points, with the move that was better. */
-export function betterMoves(deep: DeepGame, threshold = BETTER_MOVE_THRESHOLD): BetterMove[] {
+/** Every turn whose verdict lost more than `threshold` points, with the move named best. */
+export function betterMoves(deep: DeepGame, replay: Replay, threshold = BETTER_MOVE_THRESHOLD): BetterMove[] {
   const out: BetterMove[] = [];
   for (const t of deep.turns) {
-    if (!t.best || t.equityLost === undefined || t.equityLost <= threshold) continue;
-    out.push({ index: t.index, player: t.player, best: t.best, equityLost: t.equityLost, winLost: t.winLost ?? 0 });
+    const v = verdictOf(replay, t);
+    if (!v || !t.coach.played || v.loss <= threshold) continue;
+    out.push({
+      index: t.index,
+      player: t.player,
+      best: v.best,
+      equityLost: v.loss,
+      winLost: v.winLost,
+      verdict: v,
+      played: t.coach.played,
+    });
   }
   return out;
 }
@@ -77,13 +91,21 @@ export function moveLabel(m: Move, lang: Language): string {
   return `${movePosition(m)} ${moveWord(m)}`;
 }
 
-/** The sentence of a better move (escaped by the caller for its format). */
+const signedScore = (n: number): string => (n >= 0 ? `+${n}` : String(n));
+
+/** A move played, readable: 'Daniel: 5E ACUESTA +36' (escaped by the caller for its format). */
+export function playedMoveText(nick: string, m: Move, lang: Language): string {
+  return `${nick}: ${moveLabel(m, lang)} ${signedScore(m.score)}`;
+}
+
+/** The sentence of a better move, with how it was found (escaped by the caller for its format). */
 export function betterMoveText(b: BetterMove, lang: Language): string {
   return formatMessage(
     'winpct.report.better',
     {
       best: moveLabel(b.best, lang),
-      bestScore: b.best.score >= 0 ? `+${b.best.score}` : String(b.best.score),
+      bestScore: signedScore(b.best.score),
+      how: verdictMethodText(b.verdict, lang),
       lost: b.equityLost,
       winLost: Math.round(b.winLost * 1000) / 10,
     },

@@ -224,6 +224,10 @@ svg.board { display: block; width: 100%; height: auto; border-radius: 4px; }
 /* The simulated moves: rank, move, static equity, simulated equity, win %. */
 .moves.deep-moves .move, .moves.deep-moves .move-head { grid-template-columns: 3.2em minmax(0, 1fr) 4.2em 4.2em 4.6em; grid-template-areas: "rank name static sim win"; }
 .moves.deep-moves .name { grid-area: name; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* A narrow panel: the move on a line of its own, the figures under it (else the fixed columns leave the move none). */
+@container (max-width: 359px) {
+  .moves.deep-moves .move, .moves.deep-moves .move-head { grid-template-columns: 2.6em repeat(3, minmax(0, 1fr)); grid-template-areas: "rank name name name" "rank static sim win"; }
+}
 .moves.deep-moves .static { grid-area: static; text-align: right; font-variant-numeric: tabular-nums; }
 .moves.deep-moves .sim { grid-area: sim; text-align: right; font-variant-numeric: tabular-nums; }
 .moves.deep-moves .win { grid-area: win; text-align: right; font-variant-numeric: tabular-nums; }

@@ -130,6 +130,8 @@ export interface AuditReportParams {
   readonly uri: string;
   /** The commented game: every note beside a diagram of its position (`planilla report --diagrams`). */
   readonly diagrams?: boolean;
+  /** The commented game with the deep analysis: close turns simulated (`planilla report --deep`; implies `diagrams`). */
+  readonly deep?: boolean;
 }
 export type AuditReportResult = { readonly html: string } | { readonly error: string };
 

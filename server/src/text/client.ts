@@ -97,6 +97,16 @@ export const CLIENT_MESSAGES: Catalog = {
   },
   'ui.command.reconstruct.unreadable': { es: 'Planilla: no se puede leer {name}.', en: 'Planilla: cannot read {name}.' },
   'ui.report.commentedSuffix': { es: 'comentada', en: 'commented' },
+  'ui.report.commentedDeep': {
+    es: 'A fondo: simula los turnos reñidos (tarda; como planilla report --deep)',
+    en: 'Deep: simulates the close turns (takes a while; as planilla report --deep)',
+  },
+  'ui.report.commentedQuick': {
+    es: 'Rápida: final, prefinal y equidad estática (como planilla report --diagrams)',
+    en: 'Quick: endgame, pre-endgame and static equity (as planilla report --diagrams)',
+  },
+  'ui.report.commentedPick': { es: 'Análisis de la partida comentada', en: 'Analysis of the commented game' },
+  'ui.report.commentedProgress': { es: 'Planilla: analizando la partida comentada', en: 'Planilla: analysing the commented game' },
   // "Analizar a fondo" (client/src/deep.ts)
   'ui.command.deep.progress': {
     es: 'Planilla: analizando a fondo la jugada de la línea {line}',

@@ -57,6 +57,14 @@ export const REPORT_MESSAGES: Catalog = {
   'report.col.findings': { es: 'Hallazgos', en: 'Findings' },
   'report.col.equity-lost': { es: 'Equidad perdida', en: 'Equity lost' },
   'report.section.coach': { es: 'Análisis del entrenador (equidad estática)', en: "Coach's analysis (static equity)" },
+  'report.section.coach-verdict': {
+    es: 'Análisis del entrenador (un veredicto por turno)',
+    en: "Coach's analysis (one verdict per turn)",
+  },
+  'report.coach.intro-verdict': {
+    es: 'Pérdida: lo que la jugada hecha pierde frente a la jugada nombrada mejor, por el método que indica cada turno: final o prefinal (puntos hasta el final de la partida, con 0 a 2 fichas en la bolsa), simulada (equidad simulada, con su margen ±) o estática (equidad estática). Errores: pequeños hasta 7 puntos, medianos hasta 15, grandes por encima.',
+    en: 'Loss: what the move played loses against the move named best, by the method each turn gives: endgame or pre-endgame (points to the end of the game, with 0 to 2 tiles in the bag), simulated (simulated equity, with its ± margin) or static (static equity). Mistakes: small up to 7 points, medium up to 15, large above.',
+  },
   'report.coach.intro': {
     es: 'Equidad perdida: la de la mejor jugada menos la de la jugada hecha, en los turnos con el atril completo. Errores: pequeños hasta 7 puntos, medianos hasta 15, grandes por encima.',
     en: "Equity lost: the best move's equity minus the move played's, on turns whose full rack is known. Mistakes: small up to 7 points, medium up to 15, large above.",

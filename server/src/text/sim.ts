@@ -22,6 +22,10 @@ export const SIM_MESSAGES: Catalog = {
     es: 'planilla: --all no vale con --sim (--top N dice cuántas jugadas se simulan; 15 por omisión)',
     en: 'planilla: --all does not go with --sim (--top N says how many moves are simulated; 15 by default)',
   },
+  'sim.heading-cgp': {
+    es: 'Posición CGP: atril {rack}, bolsa {bag}; simulación a {plies} jugadas, semilla {seed}',
+    en: 'CGP position: rack {rack}, bag {bag}; simulation {plies} plies ahead, seed {seed}',
+  },
   'sim.heading': {
     es: '{player}, línea {line}: atril {rack}, bolsa {bag}; simulación a {plies} jugadas, semilla {seed}',
     en: '{player}, line {line}: rack {rack}, bag {bag}; simulation {plies} plies ahead, seed {seed}',

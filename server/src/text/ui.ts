@@ -570,18 +570,18 @@ export const UI_MESSAGES: Catalog = {
   },
   'ui.deep.lensAction': { es: 'Analizar a fondo', en: 'Deep analysis' },
   'ui.deep.lensSim': {
-    es: 'a fondo: gana {win} % · eq. simulada {equity} (mejor {best}: {bestEquity})',
-    en: 'deep: wins {win}% · simulated equity {equity} (best {best}: {bestEquity})',
+    es: 'a fondo: la jugada hecha gana {win} % · eq. simulada {equity} (mejor {best}: {bestEquity})',
+    en: 'deep: the move played wins {win}% · simulated equity {equity} (best {best}: {bestEquity})',
   },
   'ui.deep.lensSimNone': {
     es: 'a fondo: mejor {best} · eq. simulada {bestEquity} · gana {bestWin} %',
     en: 'deep: best {best} · simulated equity {bestEquity} · wins {bestWin}%',
   },
   'ui.deep.lensEndgame': {
-    es: 'final: la jugada hecha da {spread} (lo mejor, {best})',
-    en: 'endgame: the move played gives {spread} (the best, {best})',
+    es: 'a fondo: la jugada hecha da {spread} hasta el final (lo mejor, {best})',
+    en: 'deep: the move played gives {spread} to the end (the best, {best})',
   },
-  'ui.deep.lensEndgameNone': { es: 'final: lo mejor da {best}', en: 'endgame: the best gives {best}' },
+  'ui.deep.lensEndgameNone': { es: 'a fondo: lo mejor da {best} hasta el final', en: 'deep: the best gives {best} to the end' },
   /* {equity} ± {half}: the simulated equity and half its 95 % interval; {static}: the static equity. */
   'ui.deep.simFigures': {
     es: 'equidad simulada {equity} ± {half} · gana {win} % · estática {static}',

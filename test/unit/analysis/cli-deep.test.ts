@@ -25,7 +25,7 @@ describe('analysis: planilla analyze --deep', function () {
     const graded = f.turns.filter((t) => t.method);
     assert.ok(graded.length >= 3);
     for (const t of graded) {
-      assert.ok(['static', 'sim', 'endgame'].includes(t.method as string));
+      assert.ok(['static', 'sim', 'pre-endgame', 'endgame'].includes(t.method as string));
       assert.ok(t.equityLost >= 0 && t.winLost >= 0 && t.winLost <= 1 && t.winBest >= t.winPlayed);
       assert.ok(t.winBefore > 0 && t.winBefore < 1);
     }

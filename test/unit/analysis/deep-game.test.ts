@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { deepAnalyzeGame, deepAnalyzeGameStatic, winAfter, type DeepSimulate } from '../../../server/src/analysis/deep-game';
 import { winProbability } from '../../../server/src/analysis/win-pct';
 import { analyze } from '../../../server/src/service/document';
-import { buildAudit, coachGame } from '../../../server/src/report/audit';
+import { buildAudit } from '../../../server/src/report/audit';
 import { renderHtmlReport } from '../../../server/src/report/html';
 import { renderMarkdownReport } from '../../../server/src/report/markdown';
 import { betterMoves, gamePoints, winGraphSvg, BETTER_MOVE_THRESHOLD } from '../../../server/src/report/win-graph';
@@ -30,13 +30,15 @@ describe('analysis: deep analysis of a game', function () {
       assert.ok(t.equityLost! >= 0, `line ${r.turns[t.index].event.line + 1}`);
       assert.ok(t.winLost! >= 0 && t.winLost! <= 1);
       assert.ok(t.winBest! >= t.winPlayed!);
-      assert.equal(t.method, t.coach.position!.bag === 0 ? 'endgame' : 'static');
+      const bag = t.coach.position!.bag;
+      assert.equal(t.method, bag === 0 ? 'endgame' : bag <= 2 ? 'pre-endgame' : 'static');
       if (t.method === 'endgame') for (const w of [t.winBest, t.winPlayed]) assert.ok(w === 0 || w === 0.5 || w === 1);
     }
     assert.ok(graded.some((t) => t.method === 'endgame'));
     assert.equal(game.simulated, false);
     const s = game.summary[0];
-    assert.equal(s.turns, s.byMethod.static + s.byMethod.sim + s.byMethod.endgame);
+    assert.ok(graded.some((t) => t.method === 'pre-endgame'));
+    assert.equal(s.turns, s.byMethod.static + s.byMethod.sim + s.byMethod['pre-endgame'] + s.byMethod.endgame);
   });
 
   it('the win % after a move is the table’s for the opponent at the position after it', () => {
@@ -77,13 +79,20 @@ describe('analysis: deep analysis of a game', function () {
     const svg = winGraphSvg(points, ['Sofía', 'Ramón'], 'es');
     assert.equal((svg.match(/<circle /g) ?? []).length, points.length);
     assert.ok(!/ id=|<style|<script|href/.test(svg));
-    const better = betterMoves(game);
+    const better = betterMoves(game, r);
     assert.ok(better.length > 0 && better.every((b) => b.equityLost > BETTER_MOVE_THRESHOLD));
-    const coach = coachGame(analysis, lexicon);
-    const audit = buildAudit({ path: 'p.gcg', analysis, lexicon, lang: 'es', ...(coach ? { coach } : {}) });
+    const audit = buildAudit({ path: 'p.gcg', analysis, lexicon, lang: 'es', deep: game });
     const html = renderHtmlReport(audit, r, { diagrams: true, deep: game });
     assert.ok(html.includes('<svg class="win-graph"'));
-    assert.equal((html.match(/<li>Jugada \d+ \(línea \d+\)[^<]*<span class="mono">[^<]*<\/span>: Mejor: /g) ?? []).length, better.length);
+    // each better move names the move played as a reader writes it (not the record's line) and carries its verdict
+    assert.equal(
+      (
+        html.match(
+          /<li data-line="\d+" data-best="[^"]+" data-loss="[\d.]+" data-method="[a-z-]+">Jugada \d+ \(línea \d+\) · [^:<]+: [^<]+: Mejor: /g,
+        ) ?? []
+      ).length,
+      better.length,
+    );
     assert.ok(!renderHtmlReport(audit, r, { diagrams: true }).includes('win-graph'), 'no deep analysis, no graph');
     const md = renderMarkdownReport(audit, r, { diagrams: true, deep: game });
     assert.equal((md.match(/^- Jugada .*Mejor: /gm) ?? []).length, better.length);

@@ -115,6 +115,16 @@ describe('analysis: CGP positions', function () {
     assert.deepEqual(a.position.board, l.position.board);
     assert.equal(a.position.rack, l.position.rack);
     assert.deepEqual(a.moves, l.moves);
+    // --sim simulates the CGP position as it does the record's turn (it was ignored)
+    const simArgs = ['--sim', '--iterations', '12', '--threads', '1', '--top', '3', '--json'];
+    const simCgp = captureIo('en');
+    assert.equal(await runMoves(['--cgp', cgp, ...simArgs], simCgp.io), 0, simCgp.err.join('\n'));
+    const simLine = captureIo('en');
+    assert.equal(await runMoves([samplePath('partida-completa.gcg'), '--line', '16', ...simArgs], simLine.io), 0);
+    const sc = JSON.parse(simCgp.out.join('\n')) as { sim?: unknown; moves: unknown[] };
+    const sl = JSON.parse(simLine.out.join('\n')) as { sim?: unknown; moves: unknown[] };
+    assert.ok(sc.sim, 'the CGP position is simulated');
+    assert.deepEqual([sc.sim, sc.moves], [sl.sim, sl.moves]);
     const bad = captureIo('en');
     assert.equal(await runMoves(['--cgp', '15/15 A/ 0/0 0'], bad.io), 2);
     assert.equal(bad.err.length, 1);

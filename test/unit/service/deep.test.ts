@@ -71,7 +71,7 @@ describe('service: deep analysis in the editor', () => {
     assert.equal(answer.sim?.moves.filter((m) => m.played).length, 1);
     assert.match(deepHoverMarkdown(outcome, 'en'), /^\*\*Deep: simulation 2 moves ahead, 60 iterations, seed 7\*\*/);
     assert.match(deepHoverMarkdown(outcome, 'es'), /equidad simulada -?\d+(,\d)? ± \d+(,\d)? · gana \d+(,\d)? %/);
-    assert.match(deepLensTitle(outcome, 'en'), /^deep: wins \d+(\.\d)?% · simulated equity/);
+    assert.match(deepLensTitle(outcome, 'en'), /^deep: the move played wins \d+(\.\d)?% · simulated equity/);
     // The board view's section: one row and one preview per simulated move, numbered after the list's own.
     const section = renderDeepBoard(outcome, boardModel(analysis.replay, target.index), 'es', 10);
     assert.equal(section.count, outcome.result.candidates.length);
@@ -123,7 +123,7 @@ describe('service: deep analysis in the editor', () => {
     assert.equal(answer.kind, 'endgame');
     assert.equal(answer.endgame?.line.length, outcome.result.line.length);
     assert.match(deepHoverMarkdown(outcome, 'es'), /^\*\*Final/);
-    assert.match(deepLensTitle(outcome, 'en'), /^endgame: /);
+    assert.match(deepLensTitle(outcome, 'en'), /^deep: the (move played|best) gives [-+]?\d+ (to the end )?/);
     // The board view draws the line: the preview of row k holds the tiles of the line's placements up to k.
     const section = renderDeepBoard(outcome, boardModel(small.replay, target.index), 'en', 0);
     assert.equal(section.count, outcome.result.line.length);

@@ -33,7 +33,8 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
     const own = coachHoverParts(turn, lang, lexicon);
     const event = cur.analysis.replay.turns[index]?.event;
     const deep = event ? state.deepCache.get(uri, cur.version, event.line) : undefined;
-    return deep ? { summary: own.summary, table: `${own.table}\n\n${deepHoverMarkdown(deep.outcome, lang)}` } : own;
+    // the deep figures first, at the top of the hover, then the static summary and table
+    return deep ? { summary: `${deepHoverMarkdown(deep.outcome, lang)}\n\n${own.summary}`, table: own.table } : own;
   };
   // First from the cache alone: no timer when the answer is there.
   let missed = false;
