@@ -42,7 +42,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { MessageArgs } from '../rules/types';
 import { identityOf, openCacheFolder, readStamp, stampOf, writeStamp, type CacheFolder, type Stamp } from '../files/cache';
-import { WriteRefused, writeFileAtomic } from '../files/write';
 import { buildDawgFromKeys, Dawg, looksLikeDawgFile, parseDawgFile, serializeDawg } from './dawg';
 import { buildGaddag, parseGaddagFile, serializeGaddag, setGaddagSource, type Gaddag } from './gaddag';
 // Fills the port of data-source.ts: every process that loads a lexicon can read the data files.
