@@ -80,6 +80,14 @@ export async function main(argv: readonly string[], io?: CliIo): Promise<number>
       out.out(version());
       return 0;
     }
+    // `planilla help check` and `planilla --help check`: the help of that command.
+    const asked = command === 'help' ? leading.args.positionals[1] : undefined;
+    const helped =
+      asked !== undefined && Object.hasOwn(COMMANDS, asked) ? COMMANDS[asked]() : head.args.flags.has('help') ? loaded : undefined;
+    if (helped) {
+      out.out(t(lang, helped.help));
+      return 0;
+    }
     if (command === undefined || command === 'help' || head.args.flags.has('help')) {
       out.out(t(lang, 'cli.usage'));
       return command === undefined && !head.args.flags.has('help') ? 2 : 0;

@@ -34,7 +34,7 @@ import { AnalysisUnsupported } from '../analysis/moves';
 import type { Replay } from '../engine/types';
 import type { Language } from '../rules/types';
 import type { ParsedArgs } from './args';
-import { jobsOption, terminalProgress } from './batch';
+import { jobsOption, terminalProgress, type ProgressSink } from './batch';
 import { analyzeFile, replaySettings } from './board';
 import { expandInputs, t, terminalStderr, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
@@ -109,7 +109,7 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepR
   });
   const out: Record<string, unknown>[] = [];
   let failed = problems > 0;
-  const bar = json ? undefined : terminalProgress(terminalStderr(), io.lang);
+  const bar = json ? undefined : deepProgress(terminalStderr(), io.lang);
   for (const file of files) {
     const analysis = analyzeFile(file, { ...settings, lexicon }, io);
     if (!analysis) {
@@ -134,6 +134,15 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepR
   }
   if (json) io.out(jsonForTerminal(JSON.stringify({ files: out })));
   return failed ? 2 : 0;
+}
+
+/** The bar of `analyze --deep` on a terminal: it counts the turns of the game being analysed. */
+export function deepProgress(
+  stream: NodeJS.WriteStream | undefined,
+  lang: Language,
+  now: () => number = Date.now,
+): ProgressSink | undefined {
+  return terminalProgress(stream, lang, now, 'turns');
 }
 
 function methodText(game: DeepGame, lang: Language): string {

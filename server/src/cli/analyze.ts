@@ -87,7 +87,7 @@ const ANALYZE_OPTIONS = {
 const MAX_ENDGAME_NODES = 100_000_000;
 
 export function analyzeCommand(options: AnalyzeOptions = {}): Command {
-  return { options: ANALYZE_OPTIONS, run: (args, io) => analyzeRun(args, io, options) };
+  return { help: 'cli.help.analyze', options: ANALYZE_OPTIONS, run: (args, io) => analyzeRun(args, io, options) };
 }
 
 export function runAnalyze(argv: readonly string[], io: CliIo, options: AnalyzeOptions = {}): Promise<number> {

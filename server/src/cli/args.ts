@@ -107,11 +107,17 @@ export function parseCommandArgs(argv: readonly string[], specs: OptionSpecs): A
 
 /**
  * A `planilla` command. To add one: write a module that exports a `Command`, and add one line to
- * `COMMANDS` in `commands.ts` (and its lines to `cli.usage` in the CLI catalogue). The runner
- * parses the arguments with `options` plus GLOBAL_OPTIONS, prints a refused argument as one line
- * (exit 2) and answers `--help` with the usage; `run` gets the parsed arguments.
+ * `COMMANDS` in `commands.ts` (and its lines to `cli.usage` in the CLI catalogue, its own help to
+ * text/cli-help.ts). The runner parses the arguments with `options` plus GLOBAL_OPTIONS, prints a
+ * refused argument as one line (exit 2) and answers `--help` with the command's own help; `run`
+ * gets the parsed arguments.
  */
 export interface Command {
+  /**
+   * The message id of this command's own help (`planilla <command> --help`): its usage, what it
+   * does and every option of `options`, in both languages (text/cli-help.ts).
+   */
+  readonly help: string;
   readonly options: OptionSpecs;
   /** Resolves to the exit code (0 fine, 1 findings, 2 bad usage or unreadable input); never rejects for user input. */
   run(args: ParsedArgs, io: CliIo): Promise<number>;
@@ -124,7 +130,7 @@ export function argsProblemMessage(problem: ArgsProblem, lang: CliIo['lang']): s
 
 /**
  * Runs `command` on parsed arguments: a refused argument is one line and exit 2; `--help` (when
- * the command does not answer it itself) prints the usage and exits 0.
+ * the command does not answer it itself) prints the command's own help and exits 0.
  */
 export async function runParsed(command: Command, parsed: ArgsResult, io: CliIo): Promise<number> {
   if (!parsed.ok) {
@@ -132,7 +138,7 @@ export async function runParsed(command: Command, parsed: ArgsResult, io: CliIo)
     return 2;
   }
   if (parsed.args.flags.has('help') && !Object.hasOwn(command.options, 'help')) {
-    io.out(t(io.lang, 'cli.usage'));
+    io.out(t(io.lang, command.help));
     return 0;
   }
   return command.run(parsed.args, io);

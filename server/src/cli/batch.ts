@@ -340,6 +340,7 @@ export function terminalProgress(
   stream: NodeJS.WriteStream | undefined,
   lang: Language,
   now: () => number = Date.now,
+  unit: ProgressUnit = 'files',
 ): ProgressSink | undefined {
   if (!stream?.isTTY) return undefined;
   let shown = false;
@@ -349,7 +350,7 @@ export function terminalProgress(
       const time = now();
       if (done < total && time - last < 100) return;
       last = time;
-      stream.write(`\r${progressLine(done, total, stream.columns ?? 80, lang)}\x1b[K`);
+      stream.write(`\r${progressLine(done, total, stream.columns ?? 80, lang, unit)}\x1b[K`);
       shown = true;
     },
     clear() {
@@ -361,9 +362,12 @@ export function terminalProgress(
   };
 }
 
-/** `[########------------] 120/300 files`, fitted to `columns`. */
-export function progressLine(done: number, total: number, columns: number, lang: Language): string {
-  const label = t(lang, 'batch.progress', { done, total });
+/** What a progress bar counts: the files of a batch, or the turns of `analyze --deep`. */
+export type ProgressUnit = 'files' | 'turns';
+
+/** `[########------------] 120/300 files` (or `… turns`), fitted to `columns`. */
+export function progressLine(done: number, total: number, columns: number, lang: Language, unit: ProgressUnit = 'files'): string {
+  const label = t(lang, unit === 'turns' ? 'batch.progress-turns' : 'batch.progress', { done, total });
   const width = Math.max(0, Math.min(40, columns - label.length - 4));
   const filled = total > 0 ? Math.round((width * done) / total) : width;
   return width > 0 ? `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${label}` : label;

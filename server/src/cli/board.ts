@@ -83,6 +83,7 @@ export function emit(text: string, output: string | undefined, inputs: WriteInpu
 }
 
 export const boardCommand: Command = {
+  help: 'cli.help.board',
   options: { ...REPLAY_OPTIONS, turn: { type: 'string' }, svg: { type: 'boolean' }, cgp: { type: 'boolean' } },
   run: board,
 };

@@ -43,7 +43,7 @@ const CHECK_OPTIONS = {
 
 /** `planilla check`, with test hooks (progress sink, worker script). */
 export function checkCommand(options: CheckOptions = {}): Command {
-  return { options: CHECK_OPTIONS, run: (args, io) => check(args, io, options) };
+  return { help: 'cli.help.check', options: CHECK_OPTIONS, run: (args, io) => check(args, io, options) };
 }
 
 export function runCheck(argv: readonly string[], io: CliIo, options: CheckOptions = {}): Promise<number> {

@@ -4,7 +4,7 @@
  * so `planilla format x.gcg` never loads the report renderers or the worker pool.
  *
  * To add a command: export a `Command` (args.ts) from its module and add one line here; add its
- * usage lines to `cli.usage` (text/cli.ts, both languages).
+ * usage lines to `cli.usage` (text/cli.ts) and its own help to text/cli-help.ts (both languages).
  *
  * Invariants: names are lower case, without dashes at the start; a loader never throws (a module
  * that fails to load is a broken installation, reported by main() as an internal error).

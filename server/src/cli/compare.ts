@@ -21,6 +21,7 @@ import { READING_OPTIONS, readingSettings } from './reading';
 import { compareSheets, comparisonLines } from '../service/compare';
 
 export const compareCommand: Command = {
+  help: 'cli.help.compare',
   options: { ...READING_OPTIONS, json: { type: 'boolean' } },
   run: compare,
 };

@@ -39,6 +39,7 @@ import { PRE_ENDGAME_MAX_BAG, type PreEndgameCandidate, type PreEndgameResult } 
 const PASS: Move = { row: 0, col: 0, direction: 'across', equity: 0, leave: [], used: 0, kind: 'pass', squares: [], score: 0 };
 
 export const endgameCommand: Command = {
+  help: 'cli.help.endgame',
   options: { ...COMMON, line: { type: 'string' }, time: { type: 'string' }, nodes: { type: 'string' } },
   run: (args, io) => endgame(args, io),
 };

@@ -67,7 +67,7 @@ const EVENT_OPTIONS = {
 } as const;
 
 export function eventCommand(options: EventOptions = {}): Command {
-  return { options: EVENT_OPTIONS, run: (args, io) => runEvent(args, io, options) };
+  return { help: 'cli.help.event', options: EVENT_OPTIONS, run: (args, io) => runEvent(args, io, options) };
 }
 
 export function runEventCli(argv: readonly string[], io: CliIo, options: EventOptions = {}): Promise<number> {

@@ -23,6 +23,7 @@ import { fillRecord, type FillLine } from '../service/fill';
 import { encodeText } from '../syntax/encoding';
 
 export const fillCommand: Command = {
+  help: 'cli.help.fill',
   options: {
     rules: REPLAY_OPTIONS.rules,
     'tile-set': REPLAY_OPTIONS['tile-set'],

@@ -28,6 +28,7 @@ import { fixAll } from '../service/fix-all';
 import { encodeText } from '../syntax/encoding';
 
 export const fixCommand: Command = {
+  help: 'cli.help.fix',
   options: { ...READING_OPTIONS, write: { type: 'boolean' } },
   run: fix,
 };

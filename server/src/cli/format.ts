@@ -21,7 +21,7 @@ import { readRecord, t, writeData, writeResult, type CliIo } from './io';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { resolveLexicon } from './lexicon-option';
 
-export const formatCommand: Command = { options: { write: { type: 'boolean' } }, run: formatRecords };
+export const formatCommand: Command = { help: 'cli.help.format', options: { write: { type: 'boolean' } }, run: formatRecords };
 
 export function runFormat(argv: readonly string[], io: CliIo): Promise<number> {
   return runCommand(formatCommand, argv, io);
@@ -72,6 +72,7 @@ async function formatRecords(args: ParsedArgs, io: CliIo): Promise<number> {
 }
 
 export const exportCommand: Command = {
+  help: 'cli.help.export',
   options: { for: { type: 'string' }, output: { type: 'string', short: 'o' }, lexicon: { type: 'string' } },
   run: exportRecord,
 };

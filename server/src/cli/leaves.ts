@@ -26,7 +26,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs;
 
-export const leavesCommand: Command = { options: OPTIONS, run: leaves };
+export const leavesCommand: Command = { help: 'leaves.usage', options: OPTIONS, run: leaves };
 
 export function runLeavesCommand(argv: readonly string[], io: CliIo): Promise<number> {
   return runCommand(leavesCommand, argv, io);

@@ -74,7 +74,7 @@ function loadOptions(p: SubcommandArgs): { ok: true; options: LoadOptions } | { 
 }
 
 /** `planilla lexicon SUBCOMMAND …`: the first positional names the sub-command. */
-export const lexiconCommand: Command = { options: LEXICON_OPTIONS, run: lexicon };
+export const lexiconCommand: Command = { help: 'lexicon.usage', options: LEXICON_OPTIONS, run: lexicon };
 
 /** Runs `planilla lexicon ARGS`; returns the exit code. */
 export function runLexiconCommand(args: readonly string[], io: LexiconCommandIo): Promise<number> {

@@ -43,6 +43,7 @@ function transportArgs(args: ParsedArgs): string[] {
 }
 
 export const lspCommand: Command = {
+  help: 'cli.lsp.usage',
   options: {
     help: { type: 'boolean', short: 'h' },
     stdio: { type: 'boolean' },

@@ -66,6 +66,7 @@ export interface MovesCommandOptions {
 
 export function movesCommand(options: MovesCommandOptions = {}): Command {
   return {
+    help: 'cli.help.moves',
     options: {
       ...COMMON,
       line: { type: 'string' },

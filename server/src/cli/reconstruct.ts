@@ -30,6 +30,7 @@ import { formatNumber } from '../rules/messages';
 import { progressBar } from './progress';
 
 export const reconstructCommand: Command = {
+  help: 'cli.help.reconstruct',
   options: {
     rules: REPLAY_OPTIONS.rules,
     'tile-set': REPLAY_OPTIONS['tile-set'],

@@ -24,8 +24,8 @@
  */
 import * as os from 'node:os';
 import { t, terminalStderr, type CliIo } from './io';
-import { jobsOption, terminalProgress } from './batch';
-import { simulateOnWorkers } from './analyze-deep';
+import { jobsOption } from './batch';
+import { deepProgress, simulateOnWorkers } from './analyze-deep';
 import { commentedReport } from '../report/commented';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { analyzeFile, emit, REPLAY_OPTIONS, singleFile } from './board';
@@ -49,6 +49,7 @@ export function reportFormat(option: string | undefined, output: string | undefi
 }
 
 export const reportCommand: Command = {
+  help: 'cli.help.report',
   options: {
     ...REPLAY_OPTIONS,
     format: { type: 'string' },
@@ -87,7 +88,7 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   // the commented game's verdicts: analysis/deep-game.ts, as `analyze --deep` grades them
   const simulate =
     deep && lexicon ? simulateOnWorkers(lexicon, undefined, threads, lexiconSpec !== undefined ? { lexiconSpec } : {}) : undefined;
-  const bar = deep ? terminalProgress(terminalStderr(), io.lang) : undefined;
+  const bar = deep ? deepProgress(terminalStderr(), io.lang) : undefined;
   let document: string;
   try {
     ({ document } = await commentedReport(

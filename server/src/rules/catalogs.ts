@@ -15,6 +15,7 @@
  *   JSON.parse(catalogJson('es'))['cli.count.error'];
  */
 import { CLI_MESSAGES } from '../text/cli';
+import { CLI_HELP_MESSAGES } from '../text/cli-help';
 import { FINDING_MESSAGES } from '../text/findings';
 import { SYNTAX_MESSAGES } from '../text/syntax';
 import { REPORT_MESSAGES } from '../text/report';
@@ -47,6 +48,7 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'findings', catalog: FINDING_MESSAGES },
   { name: 'syntax', catalog: SYNTAX_MESSAGES },
   { name: 'cli', catalog: CLI_MESSAGES },
+  { name: 'cli-help', catalog: CLI_HELP_MESSAGES },
   { name: 'report', catalog: REPORT_MESSAGES },
   { name: 'lexicon', catalog: LEXICON_MESSAGES },
   { name: 'engine', catalog: ENGINE_MESSAGES },

@@ -20,4 +20,5 @@ export const BATCH_MESSAGES: Catalog = {
     en: 'the worker thread failed: {detail}',
   },
   'batch.progress': { es: '{done}/{total} archivos', en: '{done}/{total} files' },
+  'batch.progress-turns': { es: '{done}/{total} turnos', en: '{done}/{total} turns' },
 };

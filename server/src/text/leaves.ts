@@ -91,6 +91,8 @@ export const LEAVES_MESSAGES: Catalog = {
       '  export --format klv2|klv|csv SALIDA [--leaves ARCHIVO]',
       '        escribe la tabla (por omisión, la incorporada) para MAGPIE, Macondo y wolges: .klv2/.klv,',
       '        o CSV con una fila «resto,valor» por cada resto de 1 a 6 fichas ([CH], [LL], [RR] entre corchetes)',
+      '',
+      'Opciones comunes: --lang es|en (idioma de los mensajes), -h, --help (esta ayuda)',
     ].join('\n'),
     en: [
       'Usage: planilla leaves <command> [options]',
@@ -99,6 +101,8 @@ export const LEAVES_MESSAGES: Catalog = {
       '  export --format klv2|klv|csv OUT [--leaves FILE]',
       '        writes the table (default: the built-in one) for MAGPIE, Macondo and wolges: .klv2/.klv,',
       '        or CSV with one "leave,value" row per leave of 1 to 6 tiles ([CH], [LL], [RR] in brackets)',
+      '',
+      'Common options: --lang es|en (message language), -h, --help (this help)',
     ].join('\n'),
   },
   'leaves.cli.unknown-command': {

@@ -71,7 +71,7 @@ describe('cli: the argument parser', () => {
     assert.deepEqual(b.err, ['planilla: unknown option "--nope"']);
     const c = capture();
     assert.equal(await main(['board', '--help'], c.io), 0);
-    assert.match(c.out[0] ?? '', /^Usage: planilla/);
+    assert.match(c.out[0] ?? '', /^Usage: planilla board FILE/);
     const d = capture();
     assert.equal(await main(['--turn', '3', 'board'], d.io), 2);
     assert.deepEqual(d.err, ['planilla: unknown option "--turn"']);

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import { runCheck } from '../../../server/src/cli/check';
+import { deepProgress } from '../../../server/src/cli/analyze-deep';
 import {
   defaultJobs,
   FILES_PER_WORKER,
@@ -259,6 +260,18 @@ describe('cli: progress bar', () => {
   for (const [done, total, columns, lang, expected] of lines) {
     it(`progressLine(${done}, ${total}, ${columns} columns, ${lang})`, () => {
       assert.equal(progressLine(done, total, columns, lang), expected);
+    });
+  }
+
+  for (const [lang, expected] of [
+    ['es', '[####---------------------] 3/18 turnos'],
+    ['en', '[####----------------------] 3/18 turns'],
+  ] as const) {
+    it(`the bar of analyze --deep counts turns (${lang})`, () => {
+      const { stream, written } = fakeStream(true, 40);
+      const bar = deepProgress(stream, lang, () => 0)!;
+      bar.update(3, 18);
+      assert.deepEqual(written, [`\r${expected}\x1b[K`]);
     });
   }
 });
