@@ -21,7 +21,7 @@ import * as vscode from 'vscode';
 import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/shared/protocol';
 import { Coalescer } from '../../server/src/shared/board-page';
 import { renderReportPanelPage, reportParts, type ReportPanelTexts } from '../../server/src/shared/report-panel';
-import { freshNonce, uriBaseName, type BoardViewHost } from './board-panel';
+import { freshNonce, recordEditor, uriBaseName, type BoardViewHost } from './board-panel';
 import { writeFileAtomic } from '../../server/src/files/write';
 
 export interface AuditReportOptions {
@@ -240,7 +240,7 @@ export async function exportCommentedGame(
   target?: unknown,
   options?: unknown,
 ): Promise<vscode.Uri | undefined> {
-  const active = vscode.window.activeTextEditor;
+  const active = recordEditor();
   const uri = resource instanceof vscode.Uri ? resource : active?.document.languageId === 'gcg' ? active.document.uri : undefined;
   const client = host.client();
   if (!uri || !client) {

@@ -66,6 +66,17 @@ export interface BoardViewHost {
 
 const isRecord = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => editor?.document.languageId === 'gcg';
 
+/**
+ * The record a command without an argument acts on: the active editor, or else (the walkthrough
+ * or another view has the focus) the one record shown beside it.
+ */
+export function recordEditor(): vscode.TextEditor | undefined {
+  const active = vscode.window.activeTextEditor;
+  if (active) return active;
+  const shown = vscode.window.visibleTextEditors.filter((e) => e.document.languageId === 'gcg');
+  return shown.length === 1 ? shown[0] : undefined;
+}
+
 /** The last segment of a URI's path ('partida.gcg'); the same in Node and in a browser. */
 export function uriBaseName(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);

@@ -5,7 +5,8 @@
  * workspace", "Export for Woogles", "Show board" (board-panel.ts), "Audit report"
  * (audit-report.ts), "Fix all scores and totals" (one edit from the server's fix-all) and "Compare
  * with another sheet…" (compare-view.ts: the turn-by-turn table of the two sheets and the verdict),
- * "Audit event…" (event-view.ts: the tournament desk's report of a folder) and "Deep analysis" (deep.ts).
+ * "Audit event…" (event-view.ts: the tournament desk's report of a folder), "Deep analysis" (deep.ts)
+ * and "Open a sample record" (the first step of the walkthrough, package.json `walkthroughs`).
  *
  * Invariants:
  * - Every text shown comes from the client catalogue in the editor's language (or `planilla.language`).
@@ -42,7 +43,7 @@ import {
   type ReconstructResult,
 } from '../../server/src/shared/protocol';
 import { exportCommentedGame, showAuditReport, type AuditReportOptions } from './audit-report';
-import { BoardView, uriBaseName, type BoardViewHost } from './board-panel';
+import { BoardView, recordEditor, uriBaseName, type BoardViewHost } from './board-panel';
 import { CompareView } from './compare-view';
 import { EventView, findCards } from './event-view';
 import { deepAnalysis } from './deep';
@@ -72,7 +73,26 @@ const host: BoardViewHost = { client: () => client, whenClient: () => clientRead
 /** The editor of `resource` when one shows it, else the active editor. */
 function editorFor(resource: unknown): vscode.TextEditor | undefined {
   const uri = resource instanceof vscode.Uri ? resource.toString() : undefined;
-  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) ?? vscode.window.activeTextEditor;
+  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri) ?? recordEditor();
+}
+
+/** The sample record the walkthrough opens, shipped with the extension. */
+export const SAMPLE_RECORD = ['samples', 'partida-completa.gcg'] as const;
+
+/**
+ * "Open a sample record": a copy of the sample (an untitled document, so nothing of the extension's
+ * folder is edited), beside the walkthrough; checked as soon as it opens.
+ */
+async function openSample(context: vscode.ExtensionContext): Promise<vscode.TextEditor | undefined> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, ...SAMPLE_RECORD));
+  } catch (e) {
+    void vscode.window.showErrorMessage(t('ui.sample.unreadable', { detail: e instanceof Error ? e.message : String(e) }));
+    return undefined;
+  }
+  const document = await vscode.workspace.openTextDocument({ language: 'gcg', content: new TextDecoder('utf-8').decode(bytes) });
+  return vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside });
 }
 
 /**
@@ -378,6 +398,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: C
   };
   context.subscriptions.push(
     vscode.commands.registerCommand('planilla.checkWorkspace', checkWorkspace),
+    vscode.commands.registerCommand('planilla.openSample', () => openSample(context)),
     vscode.commands.registerCommand('planilla.chooseLexicon', chooseLexicon),
     vscode.commands.registerCommand('planilla.exportWoogles', exportWoogles),
     vscode.commands.registerCommand('planilla.fixAll', fixAllScores),

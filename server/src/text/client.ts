@@ -59,6 +59,10 @@ export const CLIENT_MESSAGES: Catalog = {
     en: 'The Planilla server gave no board for this document.',
   },
   'ui.report.panelTitle': { es: 'Informe · {name}', en: 'Audit · {name}' },
+  'ui.sample.unreadable': {
+    es: 'No se pudo leer la planilla de ejemplo: {detail}',
+    en: 'The sample record could not be read: {detail}',
+  },
   'ui.report.noRecord': { es: 'Abra una planilla .gcg para su informe de arbitraje.', en: 'Open a .gcg record for its audit report.' },
   'ui.report.refresh': { es: 'Actualizar', en: 'Refresh' },
   'ui.report.toolbar': { es: 'Acciones del informe', en: 'Report actions' },

@@ -27,14 +27,19 @@ required = ['extension/package.json', 'extension/package.nls.json', 'extension/p
             'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/icon.png',
             'extension/dist/client.js', 'extension/dist/server.js', 'extension/dist/endgame-worker.js', 'extension/dist/browser-client.js', 'extension/dist/browser-server.js', 'extension/data/es-open.dawg', 'extension/data/es-open.gaddag', 'extension/data/leaves-es.plv',
             'extension/data/es-open.LICENSE.txt', 'extension/syntaxes/gcg.tmLanguage.json',
-            'extension/language-configuration.json', 'extension.vsixmanifest', '[Content_Types].xml']
+            'extension/language-configuration.json', 'extension.vsixmanifest', '[Content_Types].xml',
+            'extension/samples/partida-completa.gcg']
+# The walkthrough's pictures go in too (package.json contributes.walkthroughs).
+for walkthrough in manifest.get('contributes', {}).get('walkthroughs', []):
+    for step in walkthrough.get('steps', []):
+        required.append('extension/' + step['media']['image'])
 missing = [n for n in required if n not in names]
 check('required_files', not missing, missing)
 extra_allowed = set()
 stray = sorted(n for n in names if n not in required and n not in extra_allowed)
 check('nothing_else', not stray, stray[:20])
 check('no_node_modules_or_maps', not any('node_modules/' in n or n.endswith('.map') for n in names))
-for key in ['name', 'displayName', 'description', 'version', 'publisher', 'license', 'icon', 'categories', 'keywords', 'engines']:
+for key in ['name', 'displayName', 'description', 'version', 'publisher', 'license', 'icon', 'categories', 'keywords', 'engines', 'repository', 'bugs', 'homepage']:
     check(f'manifest_{key}', manifest.get(key), manifest.get(key))
 check('manifest_icon_packed', f"extension/{manifest.get('icon')}" in names, manifest.get('icon'))
 defaults = manifest.get('contributes', {}).get('configurationDefaults', {}).get('[gcg]', {})

@@ -13,8 +13,8 @@ if [ "${PLANILLA_SKIP_BUILD:-}" != 1 ]; then
 fi
 version=$(node -p 'require("./package.json").version')
 out=${1:-$root/planilla-$version.vsix}
-# The README links to docs/ in the repository; with no repository address yet those links are
-# left relative (--no-rewrite-relative-links) instead of failing the package.
-args=(package --no-dependencies --allow-missing-repository --no-rewrite-relative-links --out "$out")
+# The manifest's `repository` is where vsce points the README's relative links (docs/, screenshots)
+# on the store pages; nothing is packed without it.
+args=(package --no-dependencies --out "$out")
 "$here/vsce/node_modules/.bin/vsce" "${args[@]}"
 echo "package: $out"
