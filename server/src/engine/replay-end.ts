@@ -20,6 +20,7 @@ import { formatTiles, rackFace, sameTiles, sortTiles } from './racks';
 import {
   dropFinding,
   endArticle,
+  isPaperDeduction,
   judging,
   nick,
   otherFromOf,
@@ -103,12 +104,12 @@ export function endCitation(st: ReplayState): string {
   return st.edition === 'fise' ? '37' : '40';
 }
 
-/** Whether the opponent of `p` writes a `RACK (RACK) -N` line later in the record. */
+/** Whether the opponent of `p` writes a `RACK (RACK) -N` line (or its paper form) later in the record. */
 function deductionFollows(st: ReplayState, p: number): boolean {
   const events = st.file.events;
   for (let i = st.turns.length + 1; i < events.length; i++) {
     const e = events[i];
-    if (e.kind === 'rack-deduction' && e.nick.text === nick(st, 1 - p)) return true;
+    if ((e.kind === 'rack-deduction' || isPaperDeduction(e)) && e.nick.text === nick(st, 1 - p)) return true;
   }
   return false;
 }
@@ -146,6 +147,7 @@ function beforeTheEnd(st: ReplayState, e: EventNode, declared: number): Outcome 
  * accepted as written, with an information finding giving the FISE final scores.
  */
 export function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+  if (isPaperDeduction(e)) return rackDeduction(st, e, ctx);
   const p = ctx.player;
   const declared = e.score?.value ?? 0;
   // Blind (score-only lines): the board cannot tell that a player went out; this line says so.
@@ -217,6 +219,7 @@ export function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcom
 /**
  * `RACK (RACK) -N`: a player subtracts their own rack: the opponent of a finisher under FISE
  * (37.4 / 40.3), or each player when nobody went out (37.1–37.3 / 40.1–40.2; NASPA six zeros).
+ * Also `(RACK) -N`, the same line as paper sheets write it (`isPaperDeduction`).
  */
 export function rackDeduction(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;

@@ -20,6 +20,7 @@ import { otherDirection, resolvePlacement, type PlacedNewTile, type PlayTile } f
 import { chooseReading, countOf, formatTiles, missingFrom, rackFace, removeTiles, type ReadingChoice } from './racks';
 import {
   endArticle,
+  isPaperDeduction,
   issue,
   judging,
   nick,
@@ -811,8 +812,9 @@ function segmentFrom(st: ReplayState, e: EventNode, p: number, score: number | u
       const readings = ev.exchanged ? readingsOf(st, ev.exchanged) : [];
       const exchanged = readings.length === 1 ? readings[0].map(rackFace) : undefined;
       line = { kind: 'exchange', player, ...opt('racks', racks(ev.rack)), ...opt('exchanged', exchanged) };
-    } else if (ev.kind === 'end-rack') line = { kind: 'end-rack', player, ...opt('tiles', racks(ev.endRack)) };
-    else if (ev.kind === 'rack-deduction') line = { kind: 'deduction', player, ...opt('tiles', racks(ev.endRack ?? ev.rack)) };
+    } else if (ev.kind === 'end-rack' && !isPaperDeduction(ev)) line = { kind: 'end-rack', player, ...opt('tiles', racks(ev.endRack)) };
+    else if (ev.kind === 'rack-deduction' || ev.kind === 'end-rack')
+      line = { kind: 'deduction', player, ...opt('tiles', racks(ev.endRack ?? ev.rack)) };
     else if (ev.kind === 'time-penalty' || ev.kind === 'arbiter-penalty' || ev.kind === 'challenge-bonus') line = { kind: 'other' };
     if (!line) break; // a score-only line, a withdrawal, a placement without its coordinate
     outEvents.push(ev);

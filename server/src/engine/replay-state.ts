@@ -524,3 +524,11 @@ export function liftTile(st: ReplayState, row: number, col: number): void {
   st.boardLog.tiles.push(null);
   countOnBoard(st, tile.blank ? '?' : tile.letter, -1);
 }
+
+/**
+ * `(RACK) -N` with no rack in front: the own-rack deduction (37.4 / 40.3) as paper sheets write it,
+ * the rack being the one in parentheses. Read as `RACK (RACK) -N`.
+ */
+export function isPaperDeduction(e: EventNode): boolean {
+  return e.kind === 'end-rack' && e.rack === undefined && (e.score?.value ?? 0) < 0;
+}

@@ -445,3 +445,29 @@ describe('engine: replay', () => {
     });
   });
 });
+
+describe('engine: the own-rack line as paper sheets write it', () => {
+  const PAPER = APPENDIX_A.replace('>Beto: C[CH]ÑT? (C[CH]ÑT?) -17 322', '>Beto: (C[CH]ÑT?) -17 322');
+
+  it('`(RACK) -N` with no rack in front is the own-rack deduction (art. 37.4): no finding, same scores', () => {
+    assert.notEqual(PAPER, APPENDIX_A);
+    const r = run(PAPER);
+    assert.deepEqual(summary(r), []);
+    assert.deepEqual(r.final, run(APPENDIX_A).final);
+  });
+
+  it('a wrong amount on it is one finding on the amount, as on the canonical line', () => {
+    const wrong = run(PAPER.replace('>Beto: (C[CH]ÑT?) -17 322', '>Beto: (C[CH]ÑT?) -16 323'));
+    const canonical = run(APPENDIX_A.replace('C[CH]ÑT? (C[CH]ÑT?) -17 322', 'C[CH]ÑT? (C[CH]ÑT?) -16 323'));
+    assert.deepEqual(summary(wrong), summary(canonical));
+    assert.deepEqual(
+      wrong.findings.map((f) => f.messageId ?? f.code),
+      canonical.findings.map((f) => f.messageId ?? f.code),
+    );
+  });
+
+  it('the finisher writing it still gets one finding (their rack is empty)', () => {
+    const r = run(APPENDIX_A.replace('>Ana: (C[CH]ÑT?) +17 364', '>Ana: (C[CH]ÑT?) -17 330'));
+    assert.ok(r.findings.some((f) => f.code === 'end-rack-mismatch'));
+  });
+});
