@@ -92,7 +92,7 @@ export const CLI_MESSAGES: Catalog = {
       '  lsp                                the language server over stdio, for any editor',
       '',
       'Common options: --lang es|en (message language), --help, --version',
-      "Each command's help, with all its options: planilla <command> --help",
+      'Each command’s help, with all its options: planilla <command> --help',
       'Editions: fise (current), fise-2004, fise-2001, naspa',
     ].join('\n'),
   },
