@@ -87,7 +87,9 @@ describe('architecture: bundles', function () {
       assert.ok(text.includes('require("node:fs")'), `${name}: node:fs not required`);
       assert.doesNotMatch(text, /__toESM\(require\("node:/, `${name}: a Node module wrapped in a namespace copy`);
       // The two texts as the bundle writes them (string literals, quoted as the minifier chose).
-      const literal = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")`;
+      // esbuild picks the quote that needs the fewest escapes: a template literal once the texts
+      // hold more apostrophes than backquotes (the JSON has no `${`, so it reads back the same).
+      const literal = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;
       const found = new RegExp(String.raw`jsonMessageTable\(\{es:\(\)=>${literal},en:\(\)=>${literal}\}\)`).exec(text);
       assert.ok(found, `${name}: no message data`);
       // eslint-disable-next-line @typescript-eslint/no-implied-eval -- reads back a string literal of our own build
