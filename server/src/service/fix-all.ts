@@ -15,8 +15,10 @@
  * The fix agrees with the check: a number the check of the record (the same reading, the same
  * word list) finds right is never changed, and a line whose play the fixed record would read
  * otherwise than the check read it (a coordinate taken the other way round once its score is
- * changed) is left as written. Either case is one entry in `held`, with the reason, and the rest
- * of the record is fixed around it.
+ * changed) is left as written, and so is every number from a word line the replay left undecided
+ * because its score may be miscopied (the sheet cannot tell the true score, so neither the totals
+ * after it). Each case is one entry in `held`, with the reason, and the rest of the record is
+ * fixed around it.
  *
  * Invariants: pure; never throws; `text` differs from the input only inside score and total
  * tokens; a record read only in part, or with unreadable lines, is not fixed (`refused`). A line
@@ -64,8 +66,12 @@ export interface NumberChange {
 export interface HeldLine {
   /** 1-based line. */
   readonly line: number;
-  /** 'check-correct': the check finds this number right; 'reading': the play would be read otherwise. */
-  readonly reason: 'check-correct' | 'reading';
+  /**
+   * 'check-correct': the check finds this number right; 'reading': the play would be read
+   * otherwise; 'undecided': an earlier word line was left undecided (its score may be miscopied),
+   * so the numbers from it on are not known.
+   */
+  readonly reason: 'check-correct' | 'reading' | 'undecided';
   readonly which: 'score' | 'total';
   readonly from: string;
   /** What the fix would have written. */
@@ -215,6 +221,12 @@ const placedKey = (t: { readonly placed: readonly { row: number; col: number; le
 function disagreements(checked: Analysis, fixed: Analysis, changes: readonly NumberChange[]): HeldLine[] {
   const byLine = (a: Analysis, line: number): TurnState | undefined => a.replay.turns.find((t) => t.event.line + 1 === line);
   const heldLines = new Map<number, HeldLine['reason']>();
+  // A word line the replay left undecided because its score may be miscopied (replay-moves.ts):
+  // the true score, and so every total from that line on, is what the sheet cannot tell.
+  const undecided = checked.replay.findings
+    .filter((f) => f.messageId === 'unaccepted-word-doubtful')
+    .map((f) => f.span.start.line + 1)
+    .reduce((a, b) => Math.min(a, b), Infinity);
   for (const c of changes) {
     const before = byLine(checked, c.line);
     const after = byLine(fixed, c.line);
@@ -224,6 +236,7 @@ function disagreements(checked: Analysis, fixed: Analysis, changes: readonly Num
         ? before.declaredScore !== undefined && before.declaredScore === before.computedScore
         : before.declaredTotal !== undefined && before.declaredTotal === before.computedTotal;
     if (right) heldLines.set(c.line, 'check-correct');
+    else if (c.line >= undecided) heldLines.set(c.line, 'undecided');
     else if (after && placedKey(after) !== placedKey(before) && !heldLines.has(c.line)) heldLines.set(c.line, 'reading');
   }
   return changes.flatMap((c) => {

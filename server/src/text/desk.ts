@@ -53,6 +53,10 @@ export const DESK_MESSAGES: Catalog = {
     es: 'con el número cambiado la jugada se leería de otro modo que en planilla check; la decide el árbitro',
     en: 'with the number changed the play would be read otherwise than planilla check reads it; the arbiter decides',
   },
+  'fix.why.undecided': {
+    es: 'una jugada anterior quedó sin decidir porque su puntuación puede estar mal copiada; desde ella, los números los decide el árbitro',
+    en: 'an earlier play was left undecided because its score may be miscopied; from it on, the arbiter decides the numbers',
+  },
   /* {path}; {count}: score or total findings still there after the fix. */
   'fix.left': {
     es: '{path}: {count, plural, one {queda # hallazgo de puntuación o total que solo se arregla} other {quedan # hallazgos de puntuación o total que solo se arreglan}} cambiando algo más que los números',

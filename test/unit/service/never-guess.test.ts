@@ -15,6 +15,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fillRecord } from '../../../server/src/service/fill';
+import { fixAll } from '../../../server/src/service/fix-all';
 import { wordLineActions, wordLineDiagnostics } from '../../../server/src/service/word-line';
 import { stripCoordinates } from '../../support/strip-sheet';
 import { generateGame } from '../../support/generator';
@@ -68,6 +69,21 @@ describe('service: the paper tools never guess', () => {
     assert.deepEqual(onLine.map((f) => f.messageId).sort(), ['cumulative-mismatch', 'unaccepted-word-doubtful']);
     assert.ok(!analysis.findings.some((f) => f.messageId === 'unaccepted-word' && String(f.args.word) === 'SENTIL'));
     assert.ok(!analysis.findings.some((f) => f.code === 'score-mismatch'));
+  });
+
+  it('fix writes no total from a word line left undecided on: the sheet cannot tell its true score', () => {
+    const { text, line } = miscopied();
+    const analysis = analyzeRecord(text);
+    const result = fixAll(analysis);
+    // The sheet's totals carry the 69 really scored; a fix that trusted the miscopied 66 would
+    // write 290 for 293 and 307 for 310 on correct lines.
+    assert.equal(result.text, text, result.changes.map((c) => `${c.line}: ${c.from} -> ${c.to}`).join('; '));
+    assert.deepEqual(result.changes, []);
+    assert.ok(result.held.length > 0);
+    assert.ok(
+      result.held.every((h) => h.line >= line && h.reason === 'undecided'),
+      JSON.stringify(result.held),
+    );
   });
 
   it('the editor offers the phony candidate and the clean placement, none preferred, and no "several places" warning', () => {
