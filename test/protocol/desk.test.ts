@@ -122,7 +122,7 @@ describe('protocol: fix all, compare, score-only sheets', function () {
     const a = pathToFileURL(path.join(deskDir, 'mesa-12-ana.gcg')).toString();
     const b = pathToFileURL(path.join(deskDir, 'mesa-12-beto.gcg')).toString();
     const r: { html: string } = await client.request('planilla/compare', { a, b });
-    const rows = [...r.html.matchAll(/<tr class="(differs|agrees)" data-turn="(\d+)">([\s\S]*?)<\/tr>/g)];
+    const rows = [...r.html.matchAll(/<tr class="(differs|agrees)(?: carried)?" data-turn="(\d+)">([\s\S]*?)<\/tr>/g)];
     assert.ok(rows.length >= 8);
     assert.deepEqual(
       rows.map((m) => Number(m[2])),
