@@ -94,7 +94,8 @@ describe('Planilla in VS Code', function () {
       const got = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
       return got.find((l) => l.range.start.line === 6 && l.command && /^deep: /.test(l.command.title)) || null;
     }, 'the deep lens with its figures');
-    assert.match(after.command.title, /^deep: wins [\d.]+% · simulated equity/);
+    // the lens says whose figure it shows: the move played's
+    assert.match(after.command.title, /^deep: the move played wins [\d.]+% · simulated equity/);
   });
 
   it('applies a quick fix, after which the record is clean', async () => {
@@ -180,7 +181,8 @@ describe('Planilla in VS Code', function () {
     const html = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
     assert.match(html, /<h1>Partida comentada<\/h1>/);
     assert.match(html, /A <strong>strong<\/strong> opening through the centre star\./);
-    assert.equal(html.match(/<div class="position"><svg/g)?.length, 1);
+    // one diagram at the note, one at the large mistake (Beto's IDEA loses some 67 points)
+    assert.equal(html.match(/<div class="position"><svg/g)?.length, 2);
   });
 
   it('runs one server, forked by this extension host over stdio; one killed is started again and checks the next edit', async () => {
