@@ -674,7 +674,7 @@ async function deskRun(page, context, wsFolder) {
       width: document.documentElement.clientWidth,
       page: document.documentElement.scrollWidth,
     }));
-    check('commented_game_in_editor', shown.title === 'Partida comentada' && shown.positions === 3 && shown.page <= shown.width + 1, shown);
+    check('commented_game_in_editor', shown.title === 'Partida comentada' && shown.positions === 4 && shown.page <= shown.width + 1, shown);
     await runCommand(page, 'Notifications: Clear All Notifications', /Clear All Notifications/);
     await shoot(page, 'commented-editor.png');
   } finally {
