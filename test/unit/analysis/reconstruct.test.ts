@@ -211,6 +211,13 @@ describe('analysis: reconstruct', function () {
         if (l.status === 'decided') {
           decided++;
           assert.equal(l.play!.squares.join(','), placed!.join(','), `seed ${seed} line ${l.line}: ${l.play!.coord} ${l.play!.play}`);
+          // The words listed start with the whole main word: the board's tiles and the new ones.
+          const p = l.play!;
+          const step = p.direction === 'across' ? 1 : 15;
+          const tokens = p.play.match(/\[[^\]]+\]|./g)!;
+          const first = p.squares[0] - tokens.findIndex((t) => t !== '.') * step;
+          const main = tokens.map((_, i) => s.board[first + i * step]!.letter).join('');
+          assert.equal(p.words[0], main, `seed ${seed} line ${l.line}: ${p.coord} ${p.play} words ${p.words.join(' ')}`);
         } else if (l.status === 'ambiguous') {
           assert.ok(
             l.candidates!.some((c) => c.squares.join(',') === placed!.join(',')),
