@@ -1,400 +1,56 @@
-// Benchmarks of checking, the language server and the word list. Prints every figure, then a Markdown
-// block to paste under "Performance" in the README. Asserts nothing; no test reads these numbers.
+// The benchmark runner: `node scripts/bench.mjs <name> [options]` (`npm run bench -- <name>`) runs
+// one benchmark of scripts/bench/<name>.mjs; `--help` lists them. Each prints figures and asserts
+// nothing; their shared bones (timing, medians, children's CPU, load average, printing) are in
+// scripts/lib/bench.mjs. docs/performance.md says which figure comes from which.
 //
-//   1. parse + replay + word checks per game, in process, one thread, over 500 generated games
-//   2. `planilla check` over 10 000 generated games: wall time and peak memory, 1 job and default
-//   3. lexicon load and lookups per second (scripts/bench-lexicon.mjs)
-//   4. language server: didChange → publishDiagnostics on a 30-turn record and on 1 000 events
-//      (median and p95 over 200 edits), memory after opening 100 records (test/protocol/bench.ts)
-//   5. moves: all-moves throughput, top-10 per position, a game analysed, a folder with --jobs 1 and 2 (scripts/bench-moves.mjs)
-//   6. simulation: 2-ply playouts per second on one thread, CPU time (scripts/bench-sim.mjs)
+// Invariants: the sub-command sees its own options as if run alone (its name is taken out of
+// process.argv before it loads); an unknown name or none prints the list and exits 2.
 //
-// Games are generated once with fixed seeds (test/support/generate-cli.ts) and kept in
-// $TMPDIR/planilla-bench/games-10000 (seeds 100000–104999 in bracket notation with the FISE ending,
-// 105000–109999 in plain notation with the GCG ending); later runs reuse them.
-//
-// Usage: npm run bench [-- --no-build] [--runs N] [--cli-runs N] [--edits N] [--skip in-process,cli,lexicon,lsp,moves,sim]
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import * as os from 'node:os';
+// Example:
+//   node scripts/bench.mjs peers --magpie DIR --wolges DIR --runs 3
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { root } from './lib/command-line.mjs';
 
-const { args, option, count } = commandLine('bench');
-const RUNS = count('--runs', 7);
-const CLI_RUNS = count('--cli-runs', 3);
-const EDITS = count('--edits', 200);
-const skip = new Set(option('--skip', '').split(',').filter(Boolean));
-const say = (text) => process.stdout.write(`${text}\n`);
+/** The sub-commands: name → what it measures (one line). */
+export const BENCHMARKS = {
+  summary: 'every headline figure (checking, CLI over 10 000 games, lexicon, language server, moves, simulation) and a Markdown table',
+  peers: 'Planilla beside MAGPIE and wolges: generator, simulation, analyze, first positions, start-up, memory, deep analysis',
+  moves: "the coach's analysis: all moves, top-10 per position, a game analysed, a folder with --jobs 1 and 2",
+  sim: '2-ply simulation playouts per second of CPU on one thread (and on threads with --threads N)',
+  'analyze-deep': '`planilla analyze FILE --deep` of one game: wall and CPU time',
+  deep: "the deep analysis's exact endgame: 3-ply and solved to the end",
+  'deep-editor': "the editor's deep analysis: the simulation in steps against one call, the endgame job",
+  gaddag: 'the GADDAG walk against the DAWG walk, and the GADDAG build',
+  leaves: 'the leave table: load, lookups, a .klv2 at start (first time and cached)',
+  lexicon: 'the word list: load time and memory (built-in, a user list), lookups per second',
+  startup: 'start-up of check / moves --line / check --lexicon against `node -e 0` (with --old DIR side by side)',
+  cli: 'the command line with hyperfine: one file, a user .kwg, 1 200 games, 10 000 files (with --old DIR side by side)',
+  'stdin-memory': 'peak memory of `planilla moves --stdin` with fast and slow readers',
+  'first-open': 'the language server: spawn to initialize, didOpen to first diagnostics',
+  typing: 'the language server under typing in a 9 990-event record: final diagnostics, hovers',
+  'code-actions': 'code actions on a 9 000-turn record: light bulb and fill',
+  quadratic: 'the two paths that used to be quadratic (document symbols, note Markdown) at growing sizes',
+  fill: "the annotator's word + score → placement: decided, wrong, ambiguous, time per line",
+  reconstruct: 'the reconstruction from scores and the final board: exact games, wrong answers, time',
+  event: 'the tournament desk (`planilla event`) on a generated event: time, memory, discrepancies found',
+};
 
-const GAMES_DIR = join(os.tmpdir(), 'planilla-bench', 'games-10000');
-const HALVES = [
-  { first: 100000, count: 5000, notation: 'brackets', ending: 'fise' },
-  { first: 105000, count: 5000, notation: 'plain', ending: 'gcg' },
-];
-const CHUNK = 500;
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (x, digits = 1) => (x === undefined || Number.isNaN(x) ? '?' : x.toFixed(digits));
-/** Thousands with a thin space, as the README writes them (12 345). */
-const thousands = (x) =>
-  Math.round(x)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-
-// ---------------------------------------------------------------------------------------------
-// Preparation: build, then the generated games
-
-function build() {
-  if (args.includes('--no-build')) return;
-  say('bench: building (node scripts/build.mjs) …');
-  execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+function usage(stream) {
+  const width = Math.max(...Object.keys(BENCHMARKS).map((n) => n.length));
+  stream.write('Usage: node scripts/bench.mjs <name> [options]   (npm run bench -- <name> [options])\n\nBenchmarks:\n');
+  for (const [name, what] of Object.entries(BENCHMARKS)) stream.write(`  ${name.padEnd(width)}  ${what}\n`);
+  stream.write("\nEach one's options: the comment at the top of scripts/bench/<name>.mjs.\n");
 }
 
-function gameFile(seed) {
-  return join(GAMES_DIR, `game-${seed}.gcg`);
+const name = process.argv[2];
+if (name === '--help' || name === '-h' || name === 'help') {
+  usage(process.stdout);
+} else if (!name || !Object.hasOwn(BENCHMARKS, name)) {
+  if (name) process.stderr.write(`bench: no benchmark named '${name}'\n`);
+  usage(process.stderr);
+  process.exitCode = 2;
+} else {
+  process.argv.splice(2, 1);
+  await import(pathToFileURL(join(root, 'scripts', 'bench', `${name}.mjs`)).href);
 }
-
-/** Runs `tasks` (functions returning promises) with at most `limit` at once. */
-async function pool(tasks, limit) {
-  const running = new Set();
-  for (const task of tasks) {
-    const p = task().finally(() => running.delete(p));
-    running.add(p);
-    if (running.size >= limit) await Promise.race(running);
-  }
-  await Promise.all(running);
-}
-
-function run(command, argv, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${argv.join(' ')} exited ${code}: ${err.slice(-500)}`))));
-  });
-}
-
-/** Makes sure the 10 000 games exist, generating the missing chunks on every core. */
-async function ensureGames() {
-  mkdirSync(GAMES_DIR, { recursive: true });
-  const have = new Set(readdirSync(GAMES_DIR));
-  const tasks = [];
-  for (const half of HALVES) {
-    for (let first = half.first; first < half.first + half.count; first += CHUNK) {
-      let missing = false;
-      for (let seed = first; seed < first + CHUNK; seed++) if (!have.has(`game-${seed}.gcg`)) missing = true;
-      if (!missing) continue;
-      const cli = join(root, 'out/test/support/generate-cli.js');
-      const argv = [
-        cli,
-        '--seed',
-        String(first),
-        '--count',
-        String(CHUNK),
-        '--out',
-        GAMES_DIR,
-        '--notation',
-        half.notation,
-        '--ending',
-        half.ending,
-      ];
-      tasks.push(() => run(process.execPath, argv));
-    }
-  }
-  if (tasks.length === 0) return;
-  const started = performance.now();
-  say(`bench: generating ${tasks.length * CHUNK} games into ${GAMES_DIR} (once; later runs reuse them) …`);
-  await pool(tasks, os.availableParallelism());
-  say(`bench: generated in ${fmt((performance.now() - started) / 1000, 0)} s`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// 1. In process
-
-function inProcess() {
-  const out = join(root, 'out/server/src');
-  const { analyze } = require(join(out, 'service/document.js'));
-  const { parse } = require(join(out, 'syntax/parse.js'));
-  const { replay } = require(join(out, 'engine/replay.js'));
-  const { loadDefaultLexicon } = require(join(out, 'lexicon/load.js'));
-  const lexicon = loadDefaultLexicon();
-  const seeds = HALVES.flatMap((h) => Array.from({ length: 250 }, (_, i) => h.first + i));
-  const texts = seeds.map((seed) => readFileSync(gameFile(seed), 'utf8'));
-  const lines = texts.reduce((n, t) => n + t.split('\n').length - 1, 0);
-  let findings = 0;
-  for (const t of texts) findings += analyze(t, { lexicon }).findings.length; // warm-up, and a sanity count
-  // Wall time, and the process's CPU time beside it (another process on the machine stretches the
-  // first more than the second; the second also counts V8's garbage-collector threads).
-  const cpuMs = [];
-  const time = (body) => {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    body();
-    const ms = performance.now() - t0;
-    const c = process.cpuUsage(c0);
-    cpuMs.push((c.user + c.system) / 1000);
-    return ms;
-  };
-  // Each game is analysed and dropped, as `planilla check` does: holding 500 syntax trees while
-  // timing would measure the garbage collector marking them instead.
-  const all = [];
-  const parseOnly = [];
-  const allCpu = [];
-  for (let r = 0; r < RUNS; r++) {
-    all.push(time(() => texts.forEach((t) => analyze(t, { lexicon }))));
-    allCpu.push(cpuMs[cpuMs.length - 1]);
-    parseOnly.push(time(() => texts.forEach((t) => parse(t))));
-  }
-  // The replay alone needs the trees made beforehand (so this split is indicative).
-  const files = texts.map((t) => parse(t).file);
-  const replayOnly = [];
-  for (let r = 0; r < RUNS; r++) replayOnly.push(time(() => files.forEach((f) => replay(f, { lexicon }))));
-  const perGame = (ms) => (ms * 1000) / texts.length;
-  const result = {
-    games: texts.length,
-    lines,
-    findings,
-    perGameUs: perGame(median(all)),
-    bestUs: perGame(Math.min(...all)),
-    cpuUs: perGame(median(allCpu)),
-    parseUs: perGame(median(parseOnly)),
-    replayUs: perGame(median(replayOnly)),
-  };
-  result.gamesPerSecond = 1e6 / result.perGameUs;
-  say(
-    `in-process: ${result.games} games (${thousands(lines)} lines, ${findings} findings): ` +
-      `${fmt(result.perGameUs, 0)} µs per game (median of ${RUNS}; best ${fmt(result.bestUs, 0)} µs; ${fmt(result.cpuUs, 0)} µs of process CPU) = ${thousands(result.gamesPerSecond)} games/s; ` +
-      `parse ${fmt(result.parseUs, 0)} µs, replay + word checks ${fmt(result.replayUs, 0)} µs`,
-  );
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------------
-// 2. The command line over 10 000 games
-
-/** Runs a command to its end; wall time in ms and peak resident memory in MB. */
-function measured(argv) {
-  const time = '/usr/bin/time';
-  const viaTime = existsSync(time);
-  const command = viaTime ? time : process.execPath;
-  const full = viaTime ? ['-v', process.execPath, ...argv] : argv;
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(command, full, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let outBytes = 0;
-    let err = '';
-    let peakKb = 0;
-    child.stdout.on('data', (d) => (outBytes += d.length));
-    child.stderr.on('data', (d) => (err += d));
-    // Without /usr/bin/time: the peak resident set (VmHWM) of the process, sampled until it ends.
-    const sampler = viaTime
-      ? undefined
-      : setInterval(() => {
-          try {
-            const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-            peakKb = Math.max(peakKb, kb);
-          } catch {
-            // the process has just ended
-          }
-        }, 10);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const ms = performance.now() - t0;
-      if (sampler) clearInterval(sampler);
-      if (viaTime) peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1] ?? NaN);
-      resolve({ ms, peakMB: peakKb / 1024, code, outBytes, how: viaTime ? '/usr/bin/time -v' : 'VmHWM sampled every 10 ms' });
-    });
-  });
-}
-
-async function cli() {
-  const bin = join(root, 'bin/planilla.js');
-  const files = readdirSync(GAMES_DIR).filter((f) => f.endsWith('.gcg')).length;
-  // `--jobs` (worker threads) when this build has it: a bad option exits 2.
-  const probe = await measured([bin, 'check', '--jobs', '1', gameFile(HALVES[0].first)]);
-  const hasJobs = probe.code !== 2;
-  const configs = hasJobs
-    ? [
-        { label: '--jobs 1', argv: ['--jobs', '1'] },
-        { label: `default (--jobs ${os.availableParallelism()})`, argv: [] },
-      ]
-    : [{ label: 'one thread (no --jobs in this build)', argv: [] }];
-  const results = [];
-  for (const config of configs) {
-    const runs = [];
-    for (let r = 0; r < CLI_RUNS; r++) runs.push(await measured([bin, 'check', ...config.argv, GAMES_DIR]));
-    const result = {
-      label: config.label,
-      files,
-      seconds: median(runs.map((r) => r.ms)) / 1000,
-      peakMB: median(runs.map((r) => r.peakMB)),
-      exit: runs[0].code,
-      how: runs[0].how,
-    };
-    results.push(result);
-    say(
-      `planilla check ${config.label}: ${thousands(files)} files in ${fmt(result.seconds, 2)} s wall ` +
-        `(median of ${CLI_RUNS}; ${thousands(files / result.seconds)} games/s), peak ${fmt(result.peakMB, 0)} MB (${result.how}), exit ${result.exit}`,
-    );
-  }
-  return results;
-}
-
-// ---------------------------------------------------------------------------------------------
-// 3. Lexicon
-
-async function lexicon() {
-  const text = await run(process.execPath, [join(root, 'scripts/bench-lexicon.mjs'), '--runs', String(RUNS)]);
-  for (const line of text.trim().split('\n')) say(`lexicon: ${line}`);
-  const load = /^built-in.*?([\d.]+) ms \(median/m.exec(text);
-  // The steady figure: the median of the rounds after a first, warming pass over the same probes.
-  const lookups = /^lookups, median of.*?([\d.]+) M\/s/m.exec(text);
-  return { loadMs: load ? Number(load[1]) : NaN, lookupsM: lookups ? Number(lookups[1]) : NaN };
-}
-
-// ---------------------------------------------------------------------------------------------
-// 4. Language server
-
-async function languageServer() {
-  const script = join(root, 'out/test/protocol/bench.js');
-  const text = await run(process.execPath, [script, '--edits', String(EDITS), '--records', GAMES_DIR, '--json']);
-  const lines = text.trim().split('\n');
-  for (const line of lines.slice(0, -1)) say(`lsp: ${line}`);
-  return JSON.parse(lines[lines.length - 1]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// 5. Moves (the coach's analysis): scripts/bench-moves.mjs
-
-async function moves() {
-  const text = await run(process.execPath, [join(root, 'scripts/bench-moves.mjs'), '--runs', String(Math.min(RUNS, 5)), '--json']);
-  const lines = text.trim().split('\n');
-  for (const line of lines.slice(0, -1)) say(`moves: ${line}`);
-  return JSON.parse(lines[lines.length - 1]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// 6. Simulation (the deep analysis): scripts/bench-sim.mjs
-
-async function simulation() {
-  const text = await run(process.execPath, [join(root, 'scripts/bench-sim.mjs'), '--runs', String(Math.min(RUNS, 5)), '--json']);
-  const lines = text.trim().split('\n');
-  for (const line of lines.slice(0, -1)) say(`sim: ${line}`);
-  return JSON.parse(lines[lines.length - 1]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Report
-
-function cpuModel() {
-  const cpus = os.cpus();
-  return cpus.length ? `${cpus.length} × ${cpus[0].model.trim()}` : `${os.availableParallelism()} cores`;
-}
-
-function table(figures, loadBefore, loadAfter) {
-  const rows = [];
-  const row = (what, figure, target) => rows.push(`| ${what} | ${figure} | ${target} |`);
-  const p = figures.inProcess;
-  if (p) {
-    row(
-      `parse + replay + word checks, ${p.games} generated games, in process, one thread`,
-      `**${fmt(p.perGameUs, 0)} µs** per game = **${thousands(p.gamesPerSecond)} games/s** (best run ${fmt(p.bestUs, 0)} µs; process CPU, GC threads included, ${fmt(p.cpuUs, 0)} µs; parse ${fmt(p.parseUs, 0)} µs, replay ${fmt(p.replayUs, 0)} µs)`,
-      '≥ 2 000 games/s',
-    );
-  }
-  for (const c of figures.cli ?? []) {
-    row(
-      `\`planilla check\` on ${thousands(c.files)} generated games, ${c.label}`,
-      `**${fmt(c.seconds, 1)} s** wall, peak ${fmt(c.peakMB, 0)} MB`,
-      'a few seconds',
-    );
-  }
-  const l = figures.lexicon;
-  if (l) {
-    row('built-in lexicon load (fresh process, median)', `**${fmt(l.loadMs, 2)} ms**`, '< 5 ms');
-    row(`lexicon lookups (half hits; median of ${RUNS} rounds after a first pass)`, `**${fmt(l.lookupsM, 1)} M/s**`, '> 5 M/s');
-  }
-  const s = figures.lsp;
-  if (s) {
-    const lat = (m) => `median **${fmt(m.change.median)} ms**, p95 ${fmt(m.change.p95)} ms`;
-    row(`language server, didChange → diagnostics, 30-turn record (${s.edits} edits)`, lat(s.latency.thirtyTurns), '20 ms');
-    row(`… 1 000 events, few findings (${s.edits} edits)`, lat(s.latency.exchanges1000), '200 ms');
-    row(`… 1 000 events, ${s.latency.earlyEnd1000.diagnostics} findings (${s.edits} edits)`, lat(s.latency.earlyEnd1000), '200 ms');
-    row(
-      `language server memory after opening ${s.memory.records} records`,
-      `**${fmt(s.memory.openedMB, 0)} MB** resident (${fmt(s.memory.idleMB, 0)} MB at rest)`,
-      '< 100 MB',
-    );
-  }
-  const sim = figures.sim;
-  if (sim) {
-    row(
-      '2-ply simulation playouts per second, one thread (`PlayoutRunner`, 15 candidates of mid-game positions)',
-      `median **${fmt(sim.median, 0)}** per second of CPU (runs ${sim.runs.map((x) => fmt(x, 0)).join(', ')})`,
-      '≥ 1 000/s',
-    );
-  }
-  const m = figures.moves;
-  if (m) {
-    row(
-      'all moves (`generateMoves`: plays, exchanges, pass, sorted), racks without a blank / with one',
-      `**${fmt(m.all0 / 1e6, 2)} / ${fmt(m.all1 / 1e6, 2)} M moves/s** wall; ${fmt(m.all0cpu / 1e6, 2)} / ${fmt(m.all1cpu / 1e6, 2)} M/s CPU`,
-      '≥ 1 M moves/s',
-    );
-    for (const b of [0, 1, 2]) {
-      const x = m[`top${b}`];
-      row(
-        `top-10 per position (\`bestMoves\`), racks with ${b} blank${b === 1 ? '' : 's'}`,
-        `wall median **${fmt(x.median, 2)} ms**, p95 ${fmt(x.p95, 1)} ms; CPU median ${fmt(x.cpuMedian, 2)} ms, p95 ${fmt(x.cpuP95, 1)} ms`,
-        b === 0 ? 'median ≤ 5 ms' : b === 2 ? 'p95 ≤ 50 ms' : '—',
-      );
-    }
-    row(
-      `a ${m.gameTurns}-turn game analysed (\`analyzeGame\` in process; \`planilla analyze\` as a command)`,
-      `**${fmt(m.game, 0)} ms** wall (${fmt(m.gameCpu, 0)} ms CPU); ${fmt(m.cli, 0)} ms wall`,
-      '≤ 1 s',
-    );
-    if (m.folderJobs1 !== undefined)
-      row(
-        '`planilla analyze --json` on a folder of 20 games, `--jobs 1` / `--jobs 2`',
-        `**${fmt(m.folderJobs1, 0)} / ${fmt(m.folderJobs2, 0)} ms** wall` +
-          (m.folderJobs1Cpu !== undefined ? `; ${fmt(m.folderJobs1Cpu, 0)} / ${fmt(m.folderJobs2Cpu, 0)} ms CPU` : ''),
-        '—',
-      );
-  }
-  const date = new Date().toISOString().slice(0, 10);
-  return [
-    `Measured with \`npm run bench\` on ${date}: Node ${process.version}, ${cpuModel()}, ` +
-      `load average ${fmt(loadBefore, 1)} before and ${fmt(loadAfter, 1)} after (other work on the machine slows every figure).`,
-    '',
-    '| What | Figure | Target |',
-    '| --- | --- | --- |',
-    ...rows,
-  ].join('\n');
-}
-
-async function main() {
-  build();
-  await ensureGames();
-  const loadBefore = os.loadavg()[0];
-  const figures = {};
-  if (!skip.has('in-process')) figures.inProcess = inProcess();
-  if (!skip.has('cli')) figures.cli = await cli();
-  if (!skip.has('lexicon')) figures.lexicon = await lexicon();
-  if (!skip.has('lsp')) figures.lsp = await languageServer();
-  if (!skip.has('moves')) figures.moves = await moves();
-  if (!skip.has('sim')) figures.sim = await simulation();
-  const loadAfter = os.loadavg()[0];
-  say('\n----- README block (paste under "Performance") -----\n');
-  say(table(figures, loadBefore, loadAfter));
-}
-
-main().catch((e) => {
-  process.stderr.write(`bench: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-});

@@ -3,7 +3,7 @@
 // (server/src/analysis/endgame.ts) and by MAGPIE's `endgame`, values and first moves side by side.
 //
 // Positions (bag empty, both racks known, the opponent's rack being the unseen tiles):
-//   - seeded self-play games as scripts/bench-deep.mjs makes them (the equity strategy with the
+//   - seeded self-play games as scripts/bench/deep.mjs makes them (the equity strategy with the
 //     built-in leaves on both sides): the first bag-empty position of each game (up to 7 against
 //     7 tiles), then up to --later N of the later positions of the same game (fewer tiles);
 //   - every bag-empty position of the records in samples/, in the real corpus of the shared folder

@@ -1,6 +1,6 @@
 // Builds the peer engines, MAGPIE and wolges, from their own checkouts in a work folder (never in
 // the checkout, never in this repository), for the scripts that compare Planilla with them
-// (scripts/bench-peers.mjs, scripts/check-endgame-peers.mjs; method in docs/performance.md).
+// (scripts/bench/peers.mjs, scripts/check-endgame-peers.mjs; method in docs/performance.md).
 //
 // - wolges: its move generator as a std-only crate that our harness scripts/peers/wolges-bench.rs
 //   pulls in by `#[path]` (rustc, no crates; a stand-in for num_cpus). Its builder makes the word

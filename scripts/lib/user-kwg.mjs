@@ -1,4 +1,4 @@
-// A user's word list for the start-up benches (bench-cli.mjs, bench-peers.mjs): the pinned list
+// A user's word list for the start-up benches (bench cli, bench peers): the pinned list
 // (an-array-of-spanish-words) written as a Woogles .kwg, a plain trie of about 4.3 MB with its
 // siblings in tile order (the shape lexicon/kwg.ts reads and the lexicon tests write).
 // Usage: writeFileSync(file, userKwg(root))   (root: the built checkout, for out/ and node_modules)

@@ -1,5 +1,5 @@
 /*
- * Planilla's timing harness for MAGPIE's move generator (scripts/bench-peers.mjs builds it).
+ * Planilla's timing harness for MAGPIE's move generator (scripts/bench/peers.mjs builds it).
  *
  * Our own glue, not MAGPIE code: compiled in a temporary folder against a MAGPIE checkout's
  * headers and linked with the objects of its `make magpie BUILD=release`. Nothing of MAGPIE is
@@ -16,7 +16,7 @@
  *                                      best 10 with MOVE_RECORD_ALL into a list of 10).
  *
  * DATA holds letterdistributions/english_es.csv, lexica/CSWES.kwg, layouts/standard15.txt and
- * strategy/winpct.csv, written by bench-peers.mjs.
+ * strategy/winpct.csv, written by scripts/bench/peers.mjs.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-// Planilla's timing harness for wolges' move generator (scripts/bench-peers.mjs builds it).
+// Planilla's timing harness for wolges' move generator (scripts/bench/peers.mjs builds it).
 //
 // Our own glue, not wolges code: it is compiled as a std-only crate in a temporary folder where
 // `wolges-src` links to a wolges checkout's `src/`, whose modules it pulls in by `#[path]`

@@ -7,7 +7,7 @@
  * plus hover and code-lens latency on each; then, in a fresh server, its memory (resident set)
  * at rest, after opening 100 records, and after closing them all (plus the V8 heap it reports
  * through `planilla/memoryUsage`). Prints median, p95 and max in ms; with `--json`, one last
- * line holds every figure as JSON (for scripts/bench.mjs). Asserts nothing.
+ * line holds every figure as JSON (for scripts/bench/summary.mjs). Asserts nothing.
  *
  * The server runs with the Node options the extension gives it (SERVER_EXEC_ARGV), so the
  * figures are those of the process users get; `--node-options` replaces them to compare.

@@ -2,7 +2,7 @@
  * A record stripped to what a FISE paper sheet holds (art. 29): every placement, exchange and
  * pass line becomes a score-only line `>Ana: +26 26` (its score and total as written); the other
  * lines (pragmas, notes, end-of-game lines, penalties) stay. Also gives the final board, as the
- * reconstruction takes it. For the reconstruction tests and scripts/bench-reconstruct.mjs.
+ * reconstruction takes it. For the reconstruction tests and scripts/bench/reconstruct.mjs.
  *
  * Example:
  *   const s = stripToScores(text, { lexicon });

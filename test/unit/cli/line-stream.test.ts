@@ -3,7 +3,7 @@
  * is pulled only as fast as answers are taken (a reader whose buffer is full stops the reading),
  * a line nesting its JSON 5 000 deep or longer than the line cap gets its one error answer and
  * the stream goes on, CRLF and blank lines are as before. Memory under a slow reader is measured
- * by scripts/bench-stdin-memory.mjs (a figure, not a test).
+ * by scripts/bench/stdin-memory.mjs (a figure, not a test).
  */
 import * as assert from 'node:assert/strict';
 import { Readable } from 'node:stream';

@@ -9,16 +9,16 @@
 //   median and 95th percentile over the games of (game's analysis time with words − without) / lines
 //   (the search runs once over a game's lines, so a line's own time is that share). Then the load.
 //
-// Default lexicon. Usage: node scripts/bench-fill.mjs [--games N] [--out DIR (compiled tree, default out)]
+// Default lexicon. Usage: node scripts/bench.mjs fill [--games N] [--out DIR (compiled tree, default out)]
 import { readdirSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { median, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { option, count } = commandLine('bench-fill');
+const { option, count } = commandLine('bench fill');
 const GAMES = count('--games', 40);
 const OUT = option('--out', join(root, 'out'));
-const say = (text) => process.stdout.write(`${text}\n`);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { analyze } = require(join(OUT, 'server/src/service/document.js'));
@@ -46,10 +46,6 @@ const cpu = () => {
 const p95 = (xs) => {
   const s = xs.slice().sort((a, b) => a - b);
   return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
-};
-const median = (xs) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 function run(label, games, strip) {

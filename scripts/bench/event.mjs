@@ -7,19 +7,19 @@
 //   wall time of a run over the 192 sheets, the peak memory (max RSS), how many planted
 //   discrepancies the audit found with their round and players, and the findings' tally.
 //
-// Usage: node scripts/bench-event.mjs [--runs N] [--seed S] [--jobs N]
+// Usage: node scripts/bench.mjs event [--runs N] [--seed S] [--jobs N]
 // Needs the compiled tree (`npx tsc -p .`).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { option, count } = commandLine('bench-event');
+const { option, count } = commandLine('bench event');
 const RUNS = count('--runs', 5);
 const SEED = count('--seed', 7);
 const JOBS = option('--jobs', '1');
-const say = (text) => process.stdout.write(`${text}\n`);
 
 const out = join(root, 'out');
 const { loadDefaultLexicon } = require(join(out, 'server/src/lexicon/load.js'));

@@ -6,17 +6,17 @@
 // system, from /proc on Linux) up to its first diagnostics beside the wall-clock times.
 // Figures only: nothing asserts a time. Needs `npm run build` first.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
-import { require, root } from './lib/command-line.mjs';
-import { frame, frameReader } from './lib/lsp-frames.mjs';
+import { median, pidCpuMs as cpuMs } from '../lib/bench.mjs';
+import { require, root } from '../lib/command-line.mjs';
+import { frame, frameReader } from '../lib/lsp-frames.mjs';
 
 const { SERVER_EXEC_ARGV } = require(join(root, 'out/server/src/shared/launch.js'));
 const RUNS = Number(process.env.RUNS || 7);
 const sample = join(root, 'samples/partida-completa.gcg');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function once() {
   return new Promise((resolve, reject) => {
@@ -58,18 +58,6 @@ function once() {
       params: { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } },
     });
   });
-}
-
-/** CPU time (user + system, ms) a live process has used, from /proc/PID/stat; undefined elsewhere. */
-function cpuMs(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return undefined;
-  // Fields after the command name (in parentheses): utime and stime are the 12th and 13th, in
-  // clock ticks (100 a second on Linux).
-  const fields = readFileSync(file, 'utf8')
-    .replace(/^.*\) /s, '')
-    .split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Spawn to exit of `node -e 0`: the part of the first figure that is Node's own start. */

@@ -8,17 +8,17 @@
 //   The endgame of the first bag-empty position of a seeded generated game: `solveEndgameJob`
 //   (what the server's worker thread runs) with --endgame-seconds, its depth and whether solved.
 //
-// Usage: node scripts/bench-deep-editor.mjs [--runs N (default 5)] [--iterations N (default 100)] [--seed N (default 11)] [--endgame-seconds S (default 5)]
+// Usage: node scripts/bench.mjs deep-editor [--runs N (default 5)] [--iterations N (default 100)] [--seed N (default 11)] [--endgame-seconds S (default 5)]
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, compiled, require, root } from './lib/command-line.mjs';
+import { median, say } from '../lib/bench.mjs';
+import { commandLine, compiled, require, root } from '../lib/command-line.mjs';
 
-const { option, count } = commandLine('bench-deep-editor');
+const { option, count } = commandLine('bench deep-editor');
 const RUNS = count('--runs', 5);
 const ITERATIONS = count('--iterations', 100);
 const SEED = Math.max(0, Number(option('--seed', 11)) || 0);
 const ENDGAME_SECONDS = Math.max(0.1, Number(option('--endgame-seconds', 5)) || 5);
-const say = (text) => process.stdout.write(`${text}\n`);
 
 const server = compiled('bench-deep-editor', 'service/deep.js');
 const { loadDefaultLexicon } = server('lexicon/load.js');
@@ -38,7 +38,6 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const mid = turns.findIndex((t, i) => t.kind === 'placement' && bagAt(i) > 30 && bagAt(i) < 70);
 const target = deep.deepTarget(analysis, turns[mid].event.line, lexicon, undefined, 'en');

@@ -6,12 +6,13 @@
 // generation), the others are lines answered at once with an error (no board), so a million
 // lines take minutes, not hours. Nothing asserts on the figures.
 //
-// Usage: node scripts/bench-stdin-memory.mjs [--lines 100000,1000000] [--readers fast,slow]
+// Usage: node scripts/bench.mjs stdin-memory [--lines 100000,1000000] [--readers fast,slow]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { root } from './lib/command-line.mjs';
+import { pidCpuMs as cpuOf, say } from '../lib/bench.mjs';
+import { root } from '../lib/command-line.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -20,7 +21,6 @@ const option = (name, fallback) => {
 };
 const counts = option('--lines', '100000,1000000').split(',').map(Number);
 const readers = option('--readers', 'fast,slow').split(',');
-const say = (text) => process.stdout.write(`${text}\n`);
 
 const board = Array.from({ length: 15 }, () => '.'.repeat(15));
 const position = (id) => JSON.stringify({ id, board, rack: 'AEIRST?', top: 3 });
@@ -30,15 +30,6 @@ function peakKb(pid) {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function cpuOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms
   } catch {
     return undefined;
   }

@@ -9,19 +9,19 @@
 // A playout (one "iteration" of one candidate, as MAGPIE counts them) is the candidate and two
 // best static replies, each found by the generator's pruned top-1 walk.
 //
-// Usage: node scripts/bench-sim.mjs [--json] [--positions N (default 6)] [--iterations N (default 20)] [--runs N (default 5)] [--threads N] [--out DIR (compiled tree, default out)]
+// Usage: node scripts/bench.mjs sim [--json] [--positions N (default 6)] [--iterations N (default 20)] [--runs N (default 5)] [--threads N] [--out DIR (compiled tree, default out)]
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { cpuMs, load, median, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { args, option, count } = commandLine('bench-sim');
+const { args, option, count } = commandLine('bench sim');
 const POSITIONS = count('--positions', 6);
 const ITERATIONS = count('--iterations', 20);
 const RUNS = count('--runs', 5);
 const THREADS = Math.max(0, Number(option('--threads', 0)) || 0);
 const OUT = option('--out', join(root, 'out'));
 const JSON_LAST = args.includes('--json'); // a last line of JSON for scripts/bench.mjs
-const say = (text) => process.stdout.write(`${text}\n`);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { playGame } = require(join(OUT, 'server/src/training/selfplay.js'));
@@ -33,19 +33,6 @@ const { simulateOnThreads } = require(join(OUT, 'server/src/cli/sim-runner.js'))
 const lexicon = loadDefaultLexicon();
 const leaves = builtinLeaves().leaves;
 const equity = chooserFor('equity', { lexicon, leaves });
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-const median = (xs) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 const positions = [];
 for (let seed = 1; positions.length < POSITIONS && seed < POSITIONS * 10; seed++) {

@@ -17,19 +17,19 @@
 //   totals, and reaches the same final board is a second game the sheet and the board fit, so nothing on
 //   them can tell the two apart and no reconstruction can decide that game alone.
 //
-// Default lexicon. Usage: node scripts/bench-reconstruct.mjs [--games N] [--seed S] [--time S]
+// Default lexicon. Usage: node scripts/bench.mjs reconstruct [--games N] [--seed S] [--time S]
 //   [--players equity,greedy] [--out DIR]
 import { readdirSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { median, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { option, count, die } = commandLine('bench-reconstruct');
+const { option, count, die } = commandLine('bench reconstruct');
 const GAMES = count('--games', 40);
 const SEED = Math.max(0, Number(option('--seed', 1)) || 1);
 const TIME = Math.max(0.1, Number(option('--time', 30)) || 30);
 const OUT = option('--out', join(root, 'out'));
-const say = (text) => process.stdout.write(`${text}\n`);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { analyze } = require(join(OUT, 'server/src/service/document.js'));
@@ -54,10 +54,6 @@ const choosers = PLAYERS.map((name) => chooserFor(name, { lexicon, leaves }));
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
-};
-const median = (xs) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const load = () =>
   os

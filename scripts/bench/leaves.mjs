@@ -6,15 +6,16 @@
 //   3. a user's .klv2 (--klv2 PATH, else one written here from the built-in table, every leave):
 //      `loadLeaveFile` in a fresh process, the first time (parsed, then kept in an empty private
 //      cache) and at later starts (taken from the cache): wall time, CPU and RSS growth of the load
-// Usage: node scripts/bench-leaves.mjs [--file PATH] [--runs 30] [--racks 2000] [--klv2 PATH]
+// Usage: node scripts/bench.mjs leaves [--file PATH] [--runs 30] [--racks 2000] [--klv2 PATH]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { median } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { option } = commandLine('bench-leaves');
+const { option } = commandLine('bench leaves');
 const file = option('--file', join(root, 'data', 'leaves-es.plv'));
 const runs = Number(option('--runs', 30));
 const racks = Number(option('--racks', 2000));
@@ -22,7 +23,6 @@ const tableModule = join(root, 'out/server/src/analysis/leave-table.js');
 const { parseLeaveTable } = require(tableModule);
 const { mulberry32, fullBag } = require(join(root, 'out/server/src/analysis/seeded-bag.js'));
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const times = [];
 let table;
 for (let i = 0; i < runs; i++) {

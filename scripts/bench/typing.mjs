@@ -1,4 +1,4 @@
-// `node scripts/bench-typing.mjs`: does the language server keep up with typing into a long record?
+// `node scripts/bench.mjs typing`: does the language server keep up with typing into a long record?
 // The real server (dist/server.js over stdio, started as the extension starts it) opens a record of
 // 9 990 events; once its first diagnostics are in, 40 keystrokes are typed at 10 per second into a
 // note at its end. As an editor does, each keystroke is followed by a code-lens request and the
@@ -13,17 +13,18 @@
 //     from /proc on Linux) from the first keystroke to the final diagnostics, and the load average.
 // Figures only: nothing asserts a time. Needs `node scripts/build.mjs` first.
 //
-// Usage: node scripts/bench-typing.mjs [--runs N] [--keys N] [--no-lenses] [--root DIR]
+// Usage: node scripts/bench.mjs typing [--runs N] [--keys N] [--no-lenses] [--root DIR]
 //   (DIR: another built checkout to compare with, e.g. an older commit's worktree)
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { frame, frameReader } from './lib/lsp-frames.mjs';
-import { commandLine, root as repositoryRoot } from './lib/command-line.mjs';
+import { frame, frameReader } from '../lib/lsp-frames.mjs';
+import { median, pidCpuMs as cpuMs } from '../lib/bench.mjs';
+import { commandLine, root as repositoryRoot } from '../lib/command-line.mjs';
 
-const { args, option } = commandLine('bench-typing');
+const { args, option } = commandLine('bench typing');
 const root = resolve(option('--root', repositoryRoot));
 const RUNS = Math.max(1, Number(option('--runs', 3)) || 3);
 const KEYS = Math.max(1, Number(option('--keys', 40)) || 40);
@@ -32,7 +33,6 @@ const EVENTS = 9_990;
 const require = createRequire(import.meta.url);
 const launch = join(root, 'out/server/src/shared/launch.js');
 const SERVER_EXEC_ARGV = existsSync(launch) ? require(launch).SERVER_EXEC_ARGV : [];
-const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : NaN);
 const max = (xs) => (xs.length ? Math.max(...xs) : NaN);
 const ms = (x) => (Number.isFinite(x) ? `${Math.round(x)} ms` : '—');
 const sleep = (t) => new Promise((r) => setTimeout(r, t));
@@ -42,16 +42,6 @@ function record(n) {
   const lines = ['#character-encoding UTF-8', '#player1 Ana Ana', '#player2 Beto Beto'];
   for (let i = 0; i < n; i++) lines.push(i % 2 === 0 ? '>Ana: AEIOULR - +0 0' : '>Beto: AEIOULR - +0 0');
   return `${lines.join('\n')}\n`;
-}
-
-/** CPU time (user + system, ms) of a process, from /proc (Linux); undefined elsewhere. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A minimal LSP client over the child's stdio. */

@@ -14,15 +14,14 @@
 // Figures: CPU time (user + system) of the generation calls alone, median over --runs runs of
 // each pass's sum; the ratio GADDAG / DAWG per run, median; the load average beside.
 //
-// Usage: node scripts/bench-gaddag.mjs [--runs N] [--builds N]
-import * as os from 'node:os';
+// Usage: node scripts/bench.mjs gaddag [--runs N] [--builds N]
 import { join } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { cpuMs, load, median, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { count } = commandLine('bench-gaddag');
+const { count } = commandLine('bench gaddag');
 const RUNS = count('--runs', 5);
 const BUILDS = count('--builds', 3);
-const say = (text) => process.stdout.write(`${text}\n`);
 const OUT = join(root, 'out');
 
 const { loadDefaultLexicon, DawgLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
@@ -33,17 +32,6 @@ const { replay } = require(join(OUT, 'server/src/engine/replay.js'));
 const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
 const { NO_LEAVES, generateMoves, listMoves, bestMoves, positionBefore } = require(join(OUT, 'server/src/analysis/index.js'));
 const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.js'));
-
-const cpuMs = () => {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
 
 const builtin = loadDefaultLexicon({ dataDir: join(root, 'data') });
 const dawg = builtin.dawg;

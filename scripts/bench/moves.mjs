@@ -17,18 +17,18 @@
 // Positions: the boards of 20 seeded generated games (every second event), each with seeded racks
 // of 0, 1 and 2 blanks drawn from the unseen tiles. Default lexicon, the built-in leave table.
 //
-// Usage: node scripts/bench-moves.mjs [--runs N] [--out DIR (compiled tree, default out)] [--json]
+// Usage: node scripts/bench.mjs moves [--runs N] [--out DIR (compiled tree, default out)] [--json]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { cpuMs, median, percentile, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { args, option, count } = commandLine('bench-moves');
+const { args, option, count } = commandLine('bench moves');
 const RUNS = count('--runs', 5);
 const OUT = option('--out', join(root, 'out'));
-const say = (text) => process.stdout.write(`${text}\n`);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { parse } = require(join(OUT, 'server/src/syntax/parse.js'));
@@ -39,12 +39,6 @@ const { analyzeGame } = require(join(OUT, 'server/src/analysis/coach.js'));
 const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.js'));
 
 const lexicon = loadDefaultLexicon({ dataDir: join(root, 'data') });
-const cpuMs = () => {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 function unseen(board) {
   const left = new Map(TILE_SETS.spanish.kinds.map((k) => [k.letter, k.count]));

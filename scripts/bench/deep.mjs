@@ -11,16 +11,16 @@
 // strategy with the built-in leave table on both sides), the opponent's rack from the unseen
 // tiles. CPU time is process.cpuUsage (user + system); the load average is printed beside it.
 //
-// Usage: node scripts/bench-deep.mjs [--games N (default 8)] [--limit S (default 5)] [--full-only] [--out DIR (compiled tree, default out)]
+// Usage: node scripts/bench.mjs deep [--games N (default 8)] [--limit S (default 5)] [--full-only] [--out DIR (compiled tree, default out)]
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { median, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { args, option, count } = commandLine('bench-deep');
+const { args, option, count } = commandLine('bench deep');
 const GAMES = count('--games', 8);
 const LIMIT = Math.max(0.1, Number(option('--limit', 5)) || 5);
 const OUT = option('--out', join(root, 'out'));
-const say = (text) => process.stdout.write(`${text}\n`);
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { playGame } = require(join(OUT, 'server/src/training/selfplay.js'));
@@ -41,11 +41,6 @@ const cpu = (f) => {
 const cpuClock = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
-};
-const median = (xs) => {
-  if (xs.length === 0) return NaN;
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 const positions = [];

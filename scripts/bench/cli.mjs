@@ -10,14 +10,15 @@
 // (a plain trie of 4.3 MB, the shape the lexicon tests write). Both builds share one cache folder
 // (PLANILLA_CACHE_DIR), warmed before timing, so the list and the code cache are already made.
 //
-// Usage: node scripts/bench-cli.mjs [--old DIR] [--work DIR] [--quick]
+// Usage: node scripts/bench.mjs cli [--old DIR] [--work DIR] [--quick]
 //   --quick: fewer runs (10 · 3 · 1 instead of 30 · 5 · 3), for a first look.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { root } from './lib/command-line.mjs';
-import { userKwg } from './lib/user-kwg.mjs';
+import { say } from '../lib/bench.mjs';
+import { root } from '../lib/command-line.mjs';
+import { userKwg } from '../lib/user-kwg.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -27,7 +28,6 @@ const option = (name) => {
 const old = option('--old') ? resolve(option('--old')) : undefined;
 const work = resolve(option('--work') ?? join(tmpdir(), 'planilla-bench-cli'));
 const quick = args.includes('--quick');
-const say = (text) => process.stdout.write(`${text}\n`);
 
 if (spawnSync('hyperfine', ['--version']).status !== 0) {
   say('bench-cli: hyperfine is needed (Debian: apt-get install hyperfine)');

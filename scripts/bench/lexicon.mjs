@@ -1,12 +1,13 @@
 // Lexicon benchmark: load time (median of fresh processes) and memory of the built-in lexicon and
 // of a 640,000-word user list (first compile, then cached loads), and lookups per second.
 // Needs the build (`node scripts/build.mjs --no-bundle`). Prints figures; asserts nothing.
-// Usage: node scripts/bench-lexicon.mjs [--runs N]
+// Usage: node scripts/bench.mjs lexicon [--runs N]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { require, root } from './lib/command-line.mjs';
+import { fmt, median } from '../lib/bench.mjs';
+import { require, root } from '../lib/command-line.mjs';
 
 const out = join(root, 'out/server/src/lexicon');
 if (!existsSync(join(out, 'load.js')) || !existsSync(join(root, 'data/es-open.dawg'))) {
@@ -39,8 +40,6 @@ function child(body, env = {}) {
   return JSON.parse(text);
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (x, d = 1) => x.toFixed(d);
 function report(label, samples) {
   const last = samples[samples.length - 1];
   process.stdout.write(

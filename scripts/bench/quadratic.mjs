@@ -7,14 +7,14 @@
 //   2. the note Markdown renderer (report/note-markdown.ts) on notes full of unmatched `*`, `_`
 //      and backticks, 256 KB … 1 MB (used to take 41.5 s for 1 MB in `report --diagrams`)
 //
-// Usage: node scripts/bench-quadratic.mjs [--runs N] [--root DIR]   (DIR: another built checkout,
+// Usage: node scripts/bench.mjs quadratic [--runs N] [--root DIR]   (DIR: another built checkout,
 // e.g. an older commit's worktree, to compare; default this one; needs `npm run build` first)
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { commandLine, root as repositoryRoot } from './lib/command-line.mjs';
+import { commandLine, root as repositoryRoot } from '../lib/command-line.mjs';
 
-const { option } = commandLine('bench-quadratic');
+const { option } = commandLine('bench quadratic');
 const root = resolve(option('--root', repositoryRoot));
 const runs = Math.max(1, Number(option('--runs', 5)) || 5);
 const require = createRequire(import.meta.url);

@@ -5,25 +5,20 @@
 // does (`only: source.planilla.fill`). Prints the wall time per request (median, max) after the
 // first one (the first pays for what later ones can reuse). Asserts nothing.
 //
-// Usage: node scripts/bench-code-actions.mjs [--turns 9000] [--requests 20] [--out DIR (compiled tree, default out)]
+// Usage: node scripts/bench.mjs code-actions [--turns 9000] [--requests 20] [--out DIR (compiled tree, default out)]
 import { join } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { median, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { option, count } = commandLine('bench-code-actions');
+const { option, count } = commandLine('bench code-actions');
 const TURNS = count('--turns', 9000);
 const REQUESTS = count('--requests', 20);
 const OUT = option('--out', join(root, 'out'));
-const say = (text) => process.stdout.write(`${text}\n`);
 const { LspClient } = require(join(root, 'out/test/protocol/lsp-client.js'));
 
 const lines = ['#character-encoding UTF-8', '#player1 Ana Ana', '#player2 Beto Beto', '>Ana: ABILORS 8D LIBRO +16'];
 for (let i = 1; i < TURNS; i++) lines.push(i % 2 === 1 ? `>Beto: AEIOULR - +0 ${i === 501 ? 3 : 0}` : '>Ana: AEIOULR - +0 16');
 const text = `${lines.join('\n')}\n`;
-
-const median = (xs) => {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const client = LspClient.start(join(OUT, 'server/src/server.js'));
 client.onRequest('workspace/configuration', (params) => params.items.map(() => ({ language: 'es' })));

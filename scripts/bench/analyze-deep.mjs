@@ -5,14 +5,15 @@
 // time (process.cpuUsage, user + system, the simulation's worker threads included) and the load
 // average; asserts nothing.
 //
-// Usage: node scripts/bench-analyze-deep.mjs [FILE (default samples/partida-completa.gcg)] [--jobs N (default 2)] [--runs R (default 3)]
+// Usage: node scripts/bench.mjs analyze-deep [FILE (default samples/partida-completa.gcg)] [--jobs N (default 2)] [--runs R (default 3)]
 // Needs a build (npx tsc -p .).
 import * as os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { commandLine, require, root } from './lib/command-line.mjs';
+import { median } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
 
-const { args, count } = commandLine('bench-analyze-deep');
+const { args, count } = commandLine('bench analyze-deep');
 const file =
   args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--'))) ?? join(root, 'samples/partida-completa.gcg');
 const jobs = count('--jobs', 2);
@@ -22,7 +23,6 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const walls = [];
 const cpus = [];
 let json;

@@ -10,33 +10,22 @@
 // the same cases run for it too, interleaved with this one, and the ratios are printed side by
 // side. Both share one temporary cache folder (PLANILLA_CACHE_DIR), warmed before timing.
 //
-// Usage: node scripts/bench-startup.mjs [--old DIR] [--samples N]   (after npm run build)
+// Usage: node scripts/bench.mjs startup [--old DIR] [--samples N]   (after npm run build)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join, resolve } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
-import { userKwg } from './lib/user-kwg.mjs';
+import { childCpuMs, load, median, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
+import { userKwg } from '../lib/user-kwg.mjs';
 
-const { option, count, die } = commandLine('bench-startup');
+const { option, count, die } = commandLine('bench startup');
 const SAMPLES = count('--samples', 7);
 const BATCH = 10;
 const old = option('--old', undefined) ? resolve(option('--old', undefined)) : undefined;
-const say = (text) => process.stdout.write(`${text}\n`);
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 if (!existsSync('/proc/self/stat')) die('needs /proc (the children’s CPU time)');
 for (const checkout of [root, old].filter(Boolean))
   if (!existsSync(join(checkout, 'dist', 'cli.js'))) die(`${checkout} is not built (npm run build)`);
-// CPU time of the waited-for children (user + system), in ms, at USER_HZ = 100.
-const childCpuMs = () => {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
-};
 
 const { loadDefaultLexicon } = require(join(root, 'out/server/src/lexicon/load.js'));
 const { generateGame } = require(join(root, 'out/test/support/generator.js'));

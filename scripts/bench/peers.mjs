@@ -39,24 +39,24 @@
 //      `node -e 0` (children's CPU, interleaved, median of samples that are each the mean of 10
 //      processes)
 //
-// Usage: node scripts/bench-peers.mjs [--magpie DIR] [--wolges DIR] [--build-dir DIR] [--runs N]
+// Usage: node scripts/bench.mjs peers [--magpie DIR] [--wolges DIR] [--build-dir DIR] [--runs N]
 //          [--games N] [--skip-generator] [--skip-analyze] [--skip-startup] [--write-positions DIR] [--out DIR]
 //   --skip-generator: leaves out 1-2 (the generator runs, Planilla's and the peers'), for the
 //   whole-game and start-up figures alone.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { commandLine, require, root } from './lib/command-line.mjs';
-import { failureDetail, peerBuilder } from './lib/peers.mjs';
-import { userKwg } from './lib/user-kwg.mjs';
+import { childCpuMs, cpuMs, load, median, percentile, say } from '../lib/bench.mjs';
+import { commandLine, require, root } from '../lib/command-line.mjs';
+import { failureDetail, peerBuilder } from '../lib/peers.mjs';
+import { userKwg } from '../lib/user-kwg.mjs';
 
-const { args, option, count } = commandLine('bench-peers');
+const { args, option, count } = commandLine('bench peers');
 const RUNS = count('--runs', 5);
 const GAMES = count('--games', 100);
 const SKIP_GENERATOR = args.includes('--skip-generator');
 const OUT = option('--out', join(root, 'out'));
-const say = (text) => process.stdout.write(`${text}\n`);
 const planilla = join(root, 'bin/planilla.js');
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
@@ -68,23 +68,6 @@ const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.j
 
 const lexicon = loadDefaultLexicon({ dataDir: join(root, 'data') });
 const options = { lexicon, leaves: NO_LEAVES };
-const cpuMs = () => {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-// CPU time of the waited-for children (user + system), in ms; undefined without /proc.
-const childCpuMs = () => {
-  if (!existsSync('/proc/self/stat')) return undefined;
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100; // cutime + cstime, at USER_HZ = 100
-};
 
 function unseen(board) {
   const left = new Map(TILE_SETS.spanish.kinds.map((k) => [k.letter, k.count]));

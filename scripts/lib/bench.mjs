@@ -1,0 +1,183 @@
+// The bones every benchmark shares (scripts/bench.mjs and its sub-commands in scripts/bench/):
+// printing, medians and percentiles, this process's CPU time, the CPU time of children (waited-for
+// ones, or a live one by its pid), the load average, a command run to its end with its wall time
+// and peak memory, and a pool of tasks. Figures only: nothing here asserts a time.
+//
+// Invariants: CPU times are user + system, in ms; the children's figures read /proc (Linux) and are
+// undefined elsewhere, never a guess; `median` of an even count is the mean of the two middle
+// values, of nothing NaN.
+//
+// Example:
+//   const c0 = childCpuMs();
+//   execFileSync(process.execPath, ['-e', '0']);
+//   say(`node -e 0: ${fmt(childCpuMs() - c0)} ms CPU; load ${load()}`);
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { root } from './command-line.mjs';
+
+/** One line on standard output. */
+export const say = (text) => process.stdout.write(`${text}\n`);
+
+/** The median; of an even count the mean of the two middle values; NaN of nothing. */
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** The value at fraction `p` (0.95: the 95th percentile) of the sorted values. */
+export const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+/** A number with `digits` decimals; '?' for a missing one. */
+export const fmt = (x, digits = 1) => (x === undefined || !Number.isFinite(x) ? '?' : x.toFixed(digits));
+
+/** Thousands with a thin space, as the docs write them (12 345). */
+export const thousands = (x) =>
+  Math.round(x)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+
+/** The load average (1, 5 and 15 minutes) as printed beside every figure. */
+export const load = (digits = 2) =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(digits))
+    .join(' ');
+
+/** The processors, as the runs name the machine. */
+export const cpuModel = () => {
+  const cpus = os.cpus();
+  return cpus.length ? `${cpus.length} × ${cpus[0].model.trim()}` : `${os.availableParallelism()} cores`;
+};
+
+/** CPU time of this process (user + system, all its threads), in ms. */
+export const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+/** CPU time of the waited-for children of this process (cutime + cstime), in ms; undefined without /proc. */
+export const childCpuMs = () => {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100; // at USER_HZ = 100
+};
+
+/** CPU time of a live process by its pid (utime + stime), in ms; undefined without /proc or once it is gone. */
+export const pidCpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Runs a command to its end in the repository's root; its standard output, or an Error with the end of its standard error. */
+export function run(command, argv, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${argv.join(' ')} exited ${code}: ${err.slice(-500)}`))));
+  });
+}
+
+/** Runs `tasks` (functions returning promises) with at most `limit` at once. */
+export async function pool(tasks, limit) {
+  const running = new Set();
+  for (const task of tasks) {
+    const p = task().finally(() => running.delete(p));
+    running.add(p);
+    if (running.size >= limit) await Promise.race(running);
+  }
+  await Promise.all(running);
+}
+
+/**
+ * Runs `node ARGV` to its end: wall time in ms, peak resident memory in MB (/usr/bin/time -v when
+ * there is one, else VmHWM sampled every 10 ms), its CPU time in ms (user + system, from
+ * /usr/bin/time, else undefined), the exit code and the bytes it wrote.
+ */
+export function measured(argv, options = {}) {
+  const time = '/usr/bin/time';
+  const viaTime = existsSync(time);
+  const command = viaTime ? time : process.execPath;
+  const full = viaTime ? ['-v', process.execPath, ...argv] : argv;
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(command, full, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let outBytes = 0;
+    let err = '';
+    let peakKb = 0;
+    child.stdout.on('data', (d) => (outBytes += d.length));
+    child.stderr.on('data', (d) => (err += d));
+    const sampler = viaTime
+      ? undefined
+      : setInterval(() => {
+          try {
+            const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+            peakKb = Math.max(peakKb, kb);
+          } catch {
+            // the process has just ended
+          }
+        }, 10);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const ms = performance.now() - t0;
+      if (sampler) clearInterval(sampler);
+      let cpu;
+      if (viaTime) {
+        peakKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1] ?? NaN);
+        const user = Number(/User time \(seconds\): ([\d.]+)/.exec(err)?.[1] ?? NaN);
+        const system = Number(/System time \(seconds\): ([\d.]+)/.exec(err)?.[1] ?? NaN);
+        cpu = (user + system) * 1000;
+      }
+      resolve({ ms, cpuMs: cpu, peakMB: peakKb / 1024, code, outBytes, how: viaTime ? '/usr/bin/time -v' : 'VmHWM sampled every 10 ms' });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The 10 000 generated games of `bench summary` and `bench peers` (the check of 10 000 files):
+// made once with fixed seeds (test/support/generate-cli.ts) in $TMPDIR/planilla-bench/games-10000,
+// seeds 100000–104999 in bracket notation with the FISE ending, 105000–109999 in plain notation
+// with the GCG ending; later runs reuse them.
+
+export const GAMES_DIR = join(os.tmpdir(), 'planilla-bench', 'games-10000');
+export const HALVES = [
+  { first: 100000, count: 5000, notation: 'brackets', ending: 'fise' },
+  { first: 105000, count: 5000, notation: 'plain', ending: 'gcg' },
+];
+const CHUNK = 500;
+
+/** The file of one generated game. */
+export const gameFile = (seed) => join(GAMES_DIR, `game-${seed}.gcg`);
+
+/** Makes sure the 10 000 games exist, generating the missing chunks on every core (needs out/). */
+export async function ensureGames(tell = say) {
+  mkdirSync(GAMES_DIR, { recursive: true });
+  const have = new Set(readdirSync(GAMES_DIR));
+  const tasks = [];
+  for (const half of HALVES) {
+    for (let first = half.first; first < half.first + half.count; first += CHUNK) {
+      let missing = false;
+      for (let seed = first; seed < first + CHUNK; seed++) if (!have.has(`game-${seed}.gcg`)) missing = true;
+      if (!missing) continue;
+      const cli = join(root, 'out/test/support/generate-cli.js');
+      const argv = [cli, '--seed', String(first), '--count', String(CHUNK), '--out', GAMES_DIR];
+      tasks.push(() => run(process.execPath, [...argv, '--notation', half.notation, '--ending', half.ending]));
+    }
+  }
+  if (tasks.length === 0) return;
+  const started = performance.now();
+  tell(`bench: generating ${tasks.length * CHUNK} games into ${GAMES_DIR} (once; later runs reuse them) …`);
+  await pool(tasks, os.availableParallelism());
+  tell(`bench: generated in ${fmt((performance.now() - started) / 1000, 0)} s`);
+}
