@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { median } from '../lib/bench.mjs';
+import { leaveFileStart, median } from '../lib/bench.mjs';
 import { commandLine, require, root } from '../lib/command-line.mjs';
 
 const { option } = commandLine('bench leaves');
@@ -98,14 +98,7 @@ try {
     await new Promise((done) => setTimeout(done, 1100));
   }
   const cache = join(work3, 'cache');
-  const probe = `require(${JSON.stringify(join(root, 'out/server/src/lexicon/data-files.js'))});
-const { loadLeaveFile } = require(${JSON.stringify(join(root, 'out/server/src/analysis/leave-files.js'))});
-const rss0 = process.memoryUsage().rss; const cpu0 = process.cpuUsage(); const t0 = performance.now();
-const r = loadLeaveFile(process.argv[1]); if (!r.ok) process.exit(1); const v = r.leaves.value(['?', 'S']);
-const ms = performance.now() - t0; const cpu = process.cpuUsage(cpu0);
-process.stdout.write(JSON.stringify({ ms, cpu: (cpu.user + cpu.system) / 1000, rss: (process.memoryUsage().rss - rss0) / 1e6, v }));`;
-  const start = () =>
-    JSON.parse(execFileSync(process.execPath, ['-e', probe, klv2], { env: { ...process.env, PLANILLA_CACHE_DIR: cache } }).toString());
+  const start = () => leaveFileStart(klv2, cache);
   const line = (label, xs) =>
     console.log(
       `${label}: wall median ${median(xs.map((x) => x.ms)).toFixed(1)} ms, CPU median ${median(xs.map((x) => x.cpu)).toFixed(1)} ms, RSS growth median ${median(xs.map((x) => x.rss)).toFixed(1)} MB`,

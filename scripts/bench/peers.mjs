@@ -33,28 +33,68 @@
 //   2. best move and best 10 per blank class: median and p95 of each position's median, in ms
 //   3. the first position of a fresh process (a child that loads the lexicon, then times three
 //      best-10 searches): the cold pass against the warm one
-//   4. `planilla analyze --json` of 100 generated games, --jobs 1 and --jobs 2 (children's CPU)
-//   5. start-up: `planilla check FILE`, `planilla moves FILE --line L` and `planilla check
+//
+// Then the coach's waits, --reps repetitions (default 3), in each every figure in turn, Planilla
+// then MAGPIE where it applies, ratios per repetition:
+//   4. simulation: CPU per 2-ply playout, the mid-game positions of `bench sim` (bag 30–70 of
+//      seeded self-play games), 15 candidates, --sim-iterations deals each, the built-in leaves
+//      (MAGPIE: the same table as a .klv2, `sim` on one thread; its CPU time less that of the same
+//      session without the `sim` lines, over the playouts counted in its tables)
+//   5. `planilla analyze --json --jobs 1 --endgame-nodes 0` of --games generated games (static,
+//      children's CPU) against MAGPIE generating and sorting every move of the position before
+//      each turn of the same games, with the same leaves (the harness's `analyze` mode, the whole
+//      process)
+//   6. `planilla moves --stdin`: the CPU time of the first --stdin-positions positions of a fresh
+//      process against the same positions sent again (warm); /proc of the child
+//   7. a `.klv2` leave file (the built-in table) at start, once cached: `loadLeaveFile` in a
+//      fresh process, CPU ms
+//   8. start-up: `planilla check FILE`, `planilla moves FILE --line L` and `planilla check
 //      --lexicon USER.kwg FILE` (the pinned list as a .kwg, its cache made by a first run) against
-//      `node -e 0` (children's CPU, interleaved, median of samples that are each the mean of 10
-//      processes)
+//      `node -e 0` (children's CPU, samples that are each the mean of 10 processes, the cases
+//      interleaved)
+//   9. peak memory (max RSS) of `planilla check` over the 10 000 games of `bench summary`
+//  10. `planilla analyze --deep` of samples/partida-completa.gcg (32 turns) with 1 and 2 threads
+//      (`--threads` when the build has it, else `--jobs`): wall and CPU time
+// Last, the summary: one line a figure (Planilla, the peer, the ratio, the target).
 //
 // Usage: node scripts/bench.mjs peers [--magpie DIR] [--wolges DIR] [--build-dir DIR] [--runs N]
-//          [--games N] [--skip-generator] [--skip-analyze] [--skip-startup] [--write-positions DIR] [--out DIR]
-//   --skip-generator: leaves out 1-2 (the generator runs, Planilla's and the peers'), for the
-//   whole-game and start-up figures alone.
-import { execFileSync } from 'node:child_process';
+//          [--reps N] [--games N] [--sim-iterations N] [--stdin-positions N] [--skip-generator]
+//          [--skip sim,analyze,stdin,klv2,startup,memory,deep] [--write-positions DIR] [--out DIR]
+//   --skip-generator: leaves out 1-2 (the generator runs, Planilla's and the peers').
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { childCpuMs, cpuMs, load, median, percentile, say } from '../lib/bench.mjs';
+import {
+  GAMES_DIR,
+  childCpuMs,
+  cpuMs,
+  ensureGames,
+  fmt,
+  leaveFileStart,
+  load,
+  measured,
+  median,
+  percentile,
+  pidCpuMs,
+  say,
+} from '../lib/bench.mjs';
 import { commandLine, require, root } from '../lib/command-line.mjs';
 import { failureDetail, peerBuilder } from '../lib/peers.mjs';
 import { userKwg } from '../lib/user-kwg.mjs';
 
 const { args, option, count } = commandLine('bench peers');
 const RUNS = count('--runs', 5);
+const REPS = count('--reps', 3);
 const GAMES = count('--games', 100);
+const SIM_POSITIONS = 4;
+const SIM_ITERATIONS = count('--sim-iterations', 40);
+const STDIN_POSITIONS = count('--stdin-positions', 200);
+const skip = new Set(option('--skip', '').split(',').filter(Boolean));
+if (args.includes('--skip-analyze')) skip.add('analyze');
+if (args.includes('--skip-startup')) skip.add('startup');
+// MAGPIE's name for our built-in leave table (it finds a leave file's letters by an English prefix).
+const MAGPIE_LEAVES = 'CSWESPL';
 const SKIP_GENERATOR = args.includes('--skip-generator');
 const OUT = option('--out', join(root, 'out'));
 const planilla = join(root, 'bin/planilla.js');
@@ -65,9 +105,27 @@ const { replay } = require(join(OUT, 'server/src/engine/replay.js'));
 const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
 const { NO_LEAVES, generateMoves, listMoves, bestMoves, positionBefore } = require(join(OUT, 'server/src/analysis/index.js'));
 const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.js'));
+const { builtinLeaves } = require(join(OUT, 'server/src/analysis/leave-files.js'));
+const { writeKlv } = require(join(OUT, 'server/src/analysis/klv2.js'));
+const { winProbability } = require(join(OUT, 'server/src/analysis/win-pct.js'));
+const { PlayoutRunner, simCandidates } = require(join(OUT, 'server/src/analysis/sim.js'));
+const { playGame } = require(join(OUT, 'server/src/training/selfplay.js'));
+const { chooserFor } = require(join(OUT, 'server/src/training/strategies.js'));
 
 const lexicon = loadDefaultLexicon({ dataDir: join(root, 'data') });
 const options = { lexicon, leaves: NO_LEAVES };
+
+// The figures of the summary: per key, Planilla's value, the peer's, and their ratio, per repetition.
+const figures = new Map();
+const record = (key, ours, theirs) => {
+  if (!figures.has(key)) figures.set(key, { ours: [], theirs: [], ratios: [] });
+  const fig = figures.get(key);
+  fig.ours.push(ours);
+  if (theirs !== undefined && Number.isFinite(theirs)) {
+    fig.theirs.push(theirs);
+    fig.ratios.push(ours / theirs);
+  }
+};
 
 function unseen(board) {
   const left = new Map(TILE_SETS.spanish.kinds.map((k) => [k.letter, k.count]));
@@ -176,9 +234,9 @@ const tryBuild = (name, dir, build) => {
   }
 };
 // wolges first: its builder makes the word graph MAGPIE reads too.
-if (wolgesDir && !SKIP_GENERATOR) tryBuild('wolges', wolgesDir, buildWolges);
+if (wolgesDir) tryBuild('wolges', wolgesDir, buildWolges);
 if (SKIP_GENERATOR) missing.push('the generator runs: --skip-generator');
-else if (magpieDir) {
+if (magpieDir) {
   if (!peers.some((p) => p.name === 'wolges'))
     missing.push("MAGPIE: needs the word graph built by wolges' builder (give --wolges DIR too)");
   else tryBuild('MAGPIE', magpieDir, buildMagpie);
@@ -293,82 +351,345 @@ if (!SKIP_GENERATOR) {
     `CPU time (user + system) of the generation calls alone, ${RUNS} interleaved runs, medians; ratios are Planilla's total CPU time over the peer's, per run, median:`,
   );
   for (const line of table) say(line);
+  // For the summary: all moves and the best move without a blank, per run (sums over the positions).
+  for (const [col, key] of [
+    [1, 'all'],
+    [2, 'best0'],
+  ])
+    results[0][0].forEach((rows, run) => {
+      const ours = rows.reduce((t, r) => t + r[col], 0) / rows.length;
+      peers.forEach((peer, k) => record(`${key}-${peer.name}`, ours, results[0][k + 1][run].reduce((t, r) => t + r[col], 0) / rows.length));
+    });
 }
-if (!keepWork) rmSync(work, { recursive: true, force: true });
-
-// 4. analyze of GAMES games.
+// 4–10. The coach's waits: REPS repetitions, in each every figure in turn, Planilla then MAGPIE.
+const magpie = peers.find((p) => p.name === 'MAGPIE');
 const dir = mkdtempSync(join(os.tmpdir(), 'planilla-bench-peers-'));
+const deepFlag = (() => {
+  const help = execFileSync(process.execPath, [planilla, 'analyze', '--help', '--lang', 'en'], { encoding: 'utf8' });
+  return /--threads\b/.test(help) ? '--threads' : '--jobs';
+})();
 try {
-  if (!args.includes('--skip-analyze')) {
-    const folder = join(dir, 'games');
-    mkdirSync(folder);
-    games.slice(0, GAMES).forEach((g, i) => writeFileSync(join(folder, `g${String(i).padStart(3, '0')}.gcg`), g.text));
-    for (const jobs of [1, 2]) {
-      const cpu = [];
-      for (let run = 0; run < Math.min(RUNS, 3); run++) {
-        const c0 = childCpuMs();
-        execFileSync(process.execPath, [planilla, 'analyze', folder, '--json', '--jobs', String(jobs)], {
-          stdio: ['ignore', 'ignore', 'inherit'],
-        });
-        const c1 = childCpuMs();
-        if (c0 !== undefined && c1 !== undefined) cpu.push(c1 - c0);
-      }
-      say(
-        `planilla analyze --json --jobs ${jobs}, ${GAMES} games: ${cpu.length ? `${(median(cpu) / 1000).toFixed(2)} CPU s` : 'no CPU figure (no /proc)'} (median of ${cpu.length}; load ${load()})`,
-      );
+  // The simulation's positions (as `bench sim` takes them): mid-game positions (bag 30–70) of
+  // seeded self-play games, the built-in leaves on both sides; MAGPIE gets the same table as a .klv2.
+  const leaves = builtinLeaves().leaves;
+  const simWork = [];
+  if (!skip.has('sim')) {
+    const equity = chooserFor('equity', { lexicon, leaves });
+    for (let seed = 1; simWork.length < SIM_POSITIONS && seed < SIM_POSITIONS * 10; seed++) {
+      let taken = false;
+      const spy = {
+        name: 'equity',
+        choose(p) {
+          if (!taken && p.bag <= 70 && p.bag >= 30) {
+            taken = true;
+            simWork.push({ ...p, board: p.board.slice(), rack: p.rack.slice() });
+          }
+          return equity.choose(p);
+        },
+      };
+      playGame(seed, [spy, spy]);
     }
   }
-
-  // 5. Start-up.
-  if (!args.includes('--skip-startup')) {
-    const file = join(dir, 'one.gcg');
-    writeFileSync(file, games[0].text);
-    const line = String(games[0].text.split('\n').findIndex((l) => l.startsWith('>')) + 1);
-    const kwg = join(dir, 'user.kwg');
-    writeFileSync(kwg, userKwg(root));
-    const cases = [
-      ['node -e 0', ['-e', '0']],
-      ['planilla check FILE', [planilla, 'check', file]],
-      ['planilla moves FILE --line L', [planilla, 'moves', file, '--line', line]],
-      ['planilla check --lexicon USER.kwg FILE', [planilla, 'check', '--lexicon', kwg, file]],
-    ];
-    // A first run of each (the user's list compiled into its cache, found next time by path, size and time).
-    for (const [, argv] of cases)
-      try {
-        execFileSync(process.execPath, argv, { stdio: 'ignore' });
-      } catch {
-        // a finding exits 1
-      }
-    // The kernel keeps the children's CPU time in nanoseconds and reports it at 10 ms ticks: a
-    // sample is the mean of BATCH processes run one after the other, so its resolution is
-    // 10 / BATCH ms (one process against a base of about 50 ms would move by 20 % a tick).
-    const BATCH = 10;
-    const cpu = cases.map(() => []);
-    for (let run = 0; run < Math.max(RUNS, 7); run++) {
-      cases.forEach(([, argv], k) => {
-        const c0 = childCpuMs();
-        for (let i = 0; i < BATCH; i++)
-          try {
-            execFileSync(process.execPath, argv, { stdio: 'ignore' });
-          } catch {
-            // a finding exits 1: its CPU time counts the same
-          }
-        const c1 = childCpuMs();
-        if (c0 !== undefined && c1 !== undefined) cpu[k].push((c1 - c0) / BATCH);
-      });
+  if (magpie) {
+    writeFileSync(join(magpie.data, `lexica/${MAGPIE_LEAVES}.klv2`), writeKlv(leaves, 'klv2'));
+    // Its win table from ours (per unseen count 1–100, a total, then twice the wins per spread −300…300).
+    const T = 1_000_000;
+    const rows = [];
+    for (let unseenTiles = 1; unseenTiles <= 100; unseenTiles++) {
+      const row = [T];
+      for (let spread = -300; spread <= 300; spread++) row.push(Math.round(2 * T * winProbability(spread, unseenTiles)));
+      rows.push(row.join(' '));
     }
-    if (cpu[0].length > 0) {
-      const base = median(cpu[0]);
-      cases.forEach(([name], k) =>
-        say(
-          `start-up, ${name}: ${median(cpu[k]).toFixed(1)} ms CPU${k > 0 ? ` (${(median(cpu[k]) / base).toFixed(2)}× node -e 0)` : ''} (median of ${cpu[k].length} samples, each the mean of ${BATCH} processes)`,
-        ),
+    writeFileSync(join(magpie.data, 'strategy/winpct.csv'), rows.join('\n') + '\n');
+  }
+  const magpieSession = (lines) =>
+    [
+      `set -mode sync -lex CSWES -ld english_es -k1 ${MAGPIE_LEAVES} -k2 ${MAGPIE_LEAVES} -wmp false -threads 1 -s1 equity -s2 equity -sinfer false -hr false -seed 1`,
+      ...lines,
+      'quit',
+      '',
+    ].join('\n');
+  /** Children's CPU ms of one call (undefined without /proc). */
+  const childCpuOf = (body) => {
+    const c0 = childCpuMs();
+    let answer;
+    try {
+      answer = body();
+    } catch (e) {
+      if (e.status !== 1) throw e; // a finding exits 1: its CPU time counts the same
+    }
+    const c1 = childCpuMs();
+    return { ms: c0 === undefined || c1 === undefined ? undefined : c1 - c0, answer };
+  };
+
+  // The games of `analyze` (written once) and MAGPIE's positions: before every turn, the mover's rack.
+  const folder = join(dir, 'games');
+  mkdirSync(folder);
+  games.slice(0, GAMES).forEach((g, i) => writeFileSync(join(folder, `g${String(i).padStart(3, '0')}.gcg`), g.text));
+  const turnPositions = [];
+  if (magpie)
+    for (const g of games.slice(0, GAMES)) {
+      const r = replay(parse(g.text).file, { lexicon });
+      for (let i = 0; i < r.turns.length; i++) {
+        const got = positionBefore(r, i);
+        if ('position' in got && got.position.rack.length > 0) turnPositions.push(magpie.cgp(got.position));
+      }
+    }
+  const magpieTurns = join(dir, 'magpie-turns.txt');
+  writeFileSync(magpieTurns, turnPositions.join('\n') + '\n');
+
+  // `moves --stdin`: the first positions of a process against the same ones again (warm).
+  const stdinLines = [];
+  for (let i = 0; stdinLines.length < STDIN_POSITIONS && i < total; i++)
+    for (const list of byBlanks)
+      if (list[i] && stdinLines.length < STDIN_POSITIONS) stdinLines.push(JSON.stringify(positionJson(list[i], `p${stdinLines.length}`)));
+  const stdinPass = () =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [planilla, 'moves', '--stdin'], { stdio: ['pipe', 'pipe', 'ignore'] });
+      let buffered = '';
+      let answered = 0;
+      let want = 1;
+      const marks = [];
+      child.stdout.on('data', (d) => {
+        buffered += d;
+        let nl;
+        while ((nl = buffered.indexOf('\n')) >= 0) {
+          buffered = buffered.slice(nl + 1);
+          answered++;
+          if (answered === want) {
+            marks.push(pidCpuMs(child.pid));
+            if (marks.length === 1) {
+              want += stdinLines.length;
+              child.stdin.write(stdinLines.join('\n') + '\n');
+            } else if (marks.length === 2) {
+              want += stdinLines.length;
+              child.stdin.write(stdinLines.join('\n') + '\n');
+            } else child.stdin.end();
+          }
+        }
+      });
+      child.on('error', reject);
+      child.on('exit', () =>
+        marks.length === 3
+          ? resolve({ first: marks[1] - marks[0], warm: marks[2] - marks[1] })
+          : reject(new Error(`moves --stdin answered ${answered} lines`)),
       );
-    } else say('start-up: no CPU figure without /proc');
+      child.stdin.write('{}\n'); // answered at once with an error: the process is up, the lexicon loaded
+    });
+
+  // A .klv2 leave file at start once cached (the built-in table, every leave).
+  const klv2 = join(dir, 'every-leave.klv2');
+  writeFileSync(klv2, writeKlv(leaves));
+  const klv2Cache = join(dir, 'cache');
+  await new Promise((done) => setTimeout(done, 1100)); // a stamp is trusted only for a file older than a second
+  leaveFileStart(klv2, klv2Cache); // the first start parses it and fills the cache
+
+  // Start-up: one game, a user's .kwg (its cache made by a first run).
+  const one = join(dir, 'one.gcg');
+  writeFileSync(one, games[0].text);
+  const line = String(games[0].text.split('\n').findIndex((l) => l.startsWith('>')) + 1);
+  const kwg = join(dir, 'user.kwg');
+  writeFileSync(kwg, userKwg(root));
+  const cases = [
+    ['node', ['-e', '0']],
+    ['check', [planilla, 'check', one]],
+    ['moves --line', [planilla, 'moves', one, '--line', line]],
+    ['check --lexicon USER.kwg', [planilla, 'check', '--lexicon', kwg, one]],
+  ];
+  for (const [, argv] of cases) childCpuOf(() => execFileSync(process.execPath, argv, { stdio: 'ignore' }));
+  const BATCH = 10;
+
+  if (!skip.has('memory')) await ensureGames(say);
+  const deepGame = join(root, 'samples/partida-completa.gcg');
+  say(`the coach's waits: ${REPS} interleaved repetitions (Planilla, then MAGPIE where it applies); load ${load()}`);
+  for (let rep = 0; rep < REPS; rep++) {
+    // Simulation: CPU per 2-ply playout, the same positions, 15 candidates, ITER deals each.
+    if (!skip.has('sim')) {
+      let playouts = 0;
+      let spent = 0;
+      for (const p of simWork) {
+        const candidates = simCandidates(p, { lexicon, leaves, candidates: 15 });
+        const runner = new PlayoutRunner(p, candidates, { lexicon, leaves, plies: 2, seed: rep + 1 });
+        const c0 = cpuMs();
+        runner.run({ from: 0, to: SIM_ITERATIONS, active: candidates.map((_, i) => i) });
+        spent += cpuMs() - c0;
+        playouts += SIM_ITERATIONS * candidates.length;
+      }
+      const ours = (spent * 1000) / playouts;
+      let theirs;
+      if (magpie) {
+        const setup = simWork.flatMap((p) => [`cgp ${magpie.cgp(p, [], 0, p.scores)}`, 'gen']);
+        const sims = simWork.flatMap((p) => [
+          `cgp ${magpie.cgp(p, [], 0, p.scores)}`,
+          'gen',
+          `sim -plies 2 -numplays 15 -iterations ${SIM_ITERATIONS * 15} -minplayiterations ${SIM_ITERATIONS} -scondition 99.99`,
+        ]);
+        const runCli = (lines) =>
+          childCpuOf(() =>
+            execFileSync(magpie.cli, [], {
+              cwd: join(magpie.data, '..'),
+              input: magpieSession(lines),
+              encoding: 'utf8',
+              maxBuffer: 1 << 26,
+            }),
+          );
+        const base = runCli(setup);
+        const full = runCli(sims);
+        // The playouts MAGPIE ran: the iterations column of each position's last table.
+        let counted = 0;
+        const tables = [...full.answer.matchAll(/((?:^\d+:\s.*\n)+)(?=Showing \d+ of \d+ plays)/gm)].map((m) => m[1]);
+        for (const t of tables.slice(-simWork.length))
+          for (const row of t.trim().split('\n')) {
+            const nums = row
+              .replace(/^\d+:\s+\S+\s+\S+\s+/, '')
+              .trim()
+              .split(/\s+/)
+              .filter((x) => /^-?[\d.]+$/.test(x));
+            counted += Number(nums[6]) || 0;
+          }
+        const magpiePlayouts = counted > 0 ? counted : SIM_ITERATIONS * 15 * simWork.length;
+        if (full.ms !== undefined && base.ms !== undefined) theirs = ((full.ms - base.ms) * 1000) / magpiePlayouts;
+        if (rep === 0)
+          say(`  MAGPIE ran ${magpiePlayouts} playouts (${counted > 0 ? 'counted in its tables' : 'as asked'}), Planilla ${playouts}`);
+      }
+      record('sim', ours, theirs);
+    }
+    // analyze of GAMES games, static (no endgame search), one thread; MAGPIE: every turn's moves generated and sorted.
+    if (!skip.has('analyze')) {
+      const ours = childCpuOf(() =>
+        execFileSync(process.execPath, [planilla, 'analyze', folder, '--json', '--jobs', '1', '--endgame-nodes', '0'], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+          maxBuffer: 1 << 28,
+        }),
+      ).ms;
+      const theirs = magpie
+        ? childCpuOf(() => execFileSync(magpie.argv('')[0], [magpie.data, 'analyze', MAGPIE_LEAVES, magpieTurns], { encoding: 'utf8' })).ms
+        : undefined;
+      record('analyze', ours, theirs);
+    }
+    // moves --stdin: the first positions of a fresh process against the same positions warm.
+    if (!skip.has('stdin')) {
+      const pass = await stdinPass();
+      record('stdin', pass.first / pass.warm);
+      record('stdin-first', pass.first / stdinLines.length);
+      record('stdin-warm', pass.warm / stdinLines.length);
+    }
+    // A .klv2 at start once cached.
+    if (!skip.has('klv2')) record('klv2', leaveFileStart(klv2, klv2Cache).cpu);
+    // Start-up: samples of BATCH processes, the cases interleaved.
+    if (!skip.has('startup'))
+      for (let sample = 0; sample < 2; sample++) {
+        const per = cases.map(([, argv]) => {
+          const c = childCpuOf(() => {
+            for (let i = 0; i < BATCH; i++)
+              try {
+                execFileSync(process.execPath, argv, { stdio: 'ignore' });
+              } catch {
+                // a finding exits 1: its CPU time counts the same
+              }
+          });
+          return c.ms / BATCH;
+        });
+        if (per.every((x) => Number.isFinite(x))) cases.slice(1).forEach(([name], k) => record(`startup-${name}`, per[k + 1], per[0]));
+      }
+    // Memory of a 10 000-file check (peak resident set).
+    if (!skip.has('memory')) {
+      const m = await measured([planilla, 'check', GAMES_DIR]);
+      record('memory', m.peakMB);
+    }
+    // analyze --deep of one 32-turn game, 1 and 2 threads.
+    if (!skip.has('deep')) {
+      const walls = [];
+      for (const n of [1, 2]) {
+        const m = await measured([planilla, 'analyze', deepGame, '--deep', deepFlag, String(n), '--json']);
+        walls.push(m.ms / 1000);
+        record(`deep-${n}`, m.ms / 1000);
+        record(`deep-${n}-cpu`, m.cpuMs / 1000);
+      }
+      record('deep-speedup', walls[0] / walls[1]);
+    }
+    say(`  repetition ${rep + 1} done; load ${load()}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  if (!keepWork) rmSync(work, { recursive: true, force: true });
 }
-say(`load at the end: ${load()}`);
+
+// The summary: one line a figure, Planilla, the peer, the ratio (medians over the repetitions), the target.
+const f = (key) => figures.get(key);
+const med = (key, pick = 'ours') => (f(key) ? median(f(key)[pick]) : NaN);
+const lines = [];
+const line = (what, ours, peer, ratio, target) => lines.push(`| ${what} | ${ours} | ${peer} | ${ratio} | ${target} |`);
+const x = (v, d = 2) => (Number.isFinite(v) ? `${v.toFixed(d)}×` : '—');
+for (const peer of peers) {
+  if (!f(`all-${peer.name}`)) continue;
+  line(
+    'all moves, racks without a blank (ms a position)',
+    fmt(med(`all-${peer.name}`), 3),
+    `${peer.name} ${fmt(med(`all-${peer.name}`, 'theirs'), 3)}`,
+    x(med(`all-${peer.name}`, 'ratios')),
+    'parity',
+  );
+  line(
+    'best move without a blank (ms a position)',
+    fmt(med(`best0-${peer.name}`), 3),
+    `${peer.name} ${fmt(med(`best0-${peer.name}`, 'theirs'), 3)}`,
+    x(med(`best0-${peer.name}`, 'ratios')),
+    '≤ 1.3×',
+  );
+}
+if (f('sim'))
+  line(
+    'simulation, CPU per 2-ply playout (µs)',
+    fmt(med('sim'), 0),
+    magpie ? `MAGPIE ${fmt(med('sim', 'theirs'), 0)}` : '—',
+    x(med('sim', 'ratios')),
+    '≤ 1×',
+  );
+if (f('analyze'))
+  line(
+    `\`analyze\` of ${GAMES} games, static, one thread (CPU s)`,
+    fmt(med('analyze') / 1000, 2),
+    magpie ? `MAGPIE ${fmt(med('analyze', 'theirs') / 1000, 2)}` : '—',
+    x(med('analyze', 'ratios')),
+    '≤ 1.3×',
+  );
+if (f('stdin'))
+  line(
+    `\`moves --stdin\`, first ${STDIN_POSITIONS} positions of a process against the same warm (CPU ms a position)`,
+    `${fmt(med('stdin-first'), 2)} / ${fmt(med('stdin-warm'), 2)}`,
+    '—',
+    x(med('stdin')),
+    '≤ 1.5×',
+  );
+if (f('klv2')) line('a `.klv2` leave file at start, once cached (CPU ms)', fmt(med('klv2'), 1), '—', '—', '≤ 20 ms');
+for (const [name, target] of [
+  ['check', '≤ 1.3×'],
+  ['moves --line', '≤ 1.5×'],
+  ['check --lexicon USER.kwg', '—'],
+])
+  if (f(`startup-${name}`))
+    line(
+      `start-up, \`planilla ${name}\` (CPU ms)`,
+      fmt(med(`startup-${name}`), 0),
+      `\`node -e 0\` ${fmt(med(`startup-${name}`, 'theirs'), 0)}`,
+      x(med(`startup-${name}`, 'ratios')),
+      target,
+    );
+if (f('memory')) line('`check` of 10 000 files, peak memory (MB)', fmt(med('memory'), 0), '—', '—', '≤ 60 MB');
+if (f('deep-1'))
+  line(
+    `\`analyze --deep\` of a 32-turn game, 1 / 2 threads (\`${deepFlag}\`; wall s)`,
+    `${fmt(med('deep-1'), 1)} / ${fmt(med('deep-2'), 1)} (CPU ${fmt(med('deep-1-cpu'), 1)} / ${fmt(med('deep-2-cpu'), 1)})`,
+    '—',
+    `${x(med('deep-speedup'))} faster`,
+    '≤ 6 s; 2 threads ≥ 1.7× faster',
+  );
+say('');
+say(`Summary (medians of ${REPS} repetitions; ratios per repetition, then the median; load at the end ${load()}):`);
+say('| What | Planilla | Peer | Ratio | Target |');
+say('| --- | --- | --- | --- | --- |');
+for (const l of lines) say(l);
+if (deepFlag === '--jobs') say('(this build has no --threads: --jobs splits files, not the turns of one game)');
 for (const m of missing) say(`not measured: ${m}`);
 if (mismatches > 0) process.exitCode = 1;

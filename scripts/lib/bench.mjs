@@ -11,7 +11,7 @@
 //   const c0 = childCpuMs();
 //   execFileSync(process.execPath, ['-e', '0']);
 //   say(`node -e 0: ${fmt(childCpuMs() - c0)} ms CPU; load ${load()}`);
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as os from 'node:os';
@@ -180,4 +180,21 @@ export async function ensureGames(tell = say) {
   tell(`bench: generating ${tasks.length * CHUNK} games into ${GAMES_DIR} (once; later runs reuse them) …`);
   await pool(tasks, os.availableParallelism());
   tell(`bench: generated in ${fmt((performance.now() - started) / 1000, 0)} s`);
+}
+
+/**
+ * A leave file loaded by `loadLeaveFile` in a fresh process with the private cache in `cacheDir`
+ * (the first call parses it and fills the cache, later ones take it from there): wall ms, CPU ms
+ * and RSS growth (MB) of the load, and the value of one leave (to check that both agree).
+ */
+export function leaveFileStart(file, cacheDir) {
+  const out = (p) => JSON.stringify(join(root, 'out/server/src', p));
+  const probe = `require(${out('lexicon/data-files.js')});
+const { loadLeaveFile } = require(${out('analysis/leave-files.js')});
+const rss0 = process.memoryUsage().rss; const cpu0 = process.cpuUsage(); const t0 = performance.now();
+const r = loadLeaveFile(process.argv[1]); if (!r.ok) process.exit(1); const v = r.leaves.value(['?', 'S']);
+const ms = performance.now() - t0; const cpu = process.cpuUsage(cpu0);
+process.stdout.write(JSON.stringify({ ms, cpu: (cpu.user + cpu.system) / 1000, rss: (process.memoryUsage().rss - rss0) / 1e6, v }));`;
+  const text = execFileSync(process.execPath, ['-e', probe, file], { env: { ...process.env, PLANILLA_CACHE_DIR: cacheDir } });
+  return JSON.parse(text.toString());
 }

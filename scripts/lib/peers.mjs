@@ -12,7 +12,7 @@
 //   `layouts/standard15.txt`, a one-line win table, zero leaves made by its own converter.
 //
 // Invariants: every compiler and `make` runs under `nice -n 10`; a build already in the work
-// folder is reused (built again only when missing); a checkout that is not one throws an Error
+// folder is reused (built again only when missing; our harness when its source changed); a checkout that is not one throws an Error
 // whose message says so; nothing is written outside the work folder.
 //
 // Example:
@@ -23,7 +23,18 @@
 //   const dirs = peerCheckouts(option, say);
 //   const { magpie, done } = magpieForCheck({ option, say, lexicon, out, name: 'sim-peers', ...dirs });
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { require, root } from './command-line.mjs';
@@ -172,11 +183,17 @@ export function peerBuilder({ work, lexicon, out }) {
     const data = join(dest, 'data');
     const src = join(dest, 'src-copy');
     const cli = join(src, 'bin/magpie');
-    if (!existsSync(bench) || !existsSync(cli)) {
-      rmSync(src, { recursive: true, force: true });
-      mkdirSync(src, { recursive: true });
-      for (const part of ['Makefile', 'src', 'cmd', 'test']) cpSync(join(dir, part), join(src, part), { recursive: true });
-      nice('make', ['magpie', 'BUILD=release', '-j2'], src);
+    // The harness is compiled again when its source changed; MAGPIE itself only when missing.
+    const harness = readFileSync(join(root, 'scripts/peers/magpie-bench.c'), 'utf8');
+    const harnessCopy = join(dest, 'magpie-bench.c');
+    const harnessChanged = !existsSync(harnessCopy) || readFileSync(harnessCopy, 'utf8') !== harness;
+    if (!existsSync(bench) || !existsSync(cli) || harnessChanged) {
+      if (!existsSync(cli)) {
+        rmSync(src, { recursive: true, force: true });
+        mkdirSync(src, { recursive: true });
+        for (const part of ['Makefile', 'src', 'cmd', 'test']) cpSync(join(dir, part), join(src, part), { recursive: true });
+        nice('make', ['magpie', 'BUILD=release', '-j2'], src);
+      }
       const objects = [];
       const walk = (d) => {
         for (const e of readdirSync(d, { withFileTypes: true }))

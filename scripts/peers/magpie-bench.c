@@ -14,6 +14,13 @@
  *                                      (CPU time of generate_moves alone; zero leaves; all moves
  *                                      with MOVE_RECORD_ALL, the best with MOVE_RECORD_BEST, the
  *                                      best 10 with MOVE_RECORD_ALL into a list of 10).
+ *   magpie-bench DATA analyze LEAVES POSITIONS
+ *                                      the static analysis of games: for each CGP line (the
+ *                                      position before a turn, the mover's rack), every move
+ *                                      generated and sorted by equity with the leave file
+ *                                      DATA/lexica/LEAVES.klv2, as a coach's tool ranks the
+ *                                      move played. Prints `positions moves` at the end; the
+ *                                      caller times the whole process (loading included).
  *
  * DATA holds letterdistributions/english_es.csv, lexica/CSWES.kwg, layouts/standard15.txt and
  * strategy/winpct.csv, written by scripts/bench/peers.mjs.
@@ -68,7 +75,7 @@ static double generate(Game *game, MoveList *list, move_record_t record) {
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: magpie-bench DATA klv | magpie-bench DATA run POSITIONS\n");
+    fprintf(stderr, "usage: magpie-bench DATA klv | magpie-bench DATA run POSITIONS | magpie-bench DATA analyze LEAVES POSITIONS\n");
     return 2;
   }
   ErrorStack *errors = error_stack_create();
@@ -80,6 +87,40 @@ int main(int argc, char **argv) {
   }
   if (strcmp(argv[2], "klv") == 0) {
     command(config, "convert csv2klv CSWES english_es");
+    config_destroy(config);
+    return 0;
+  }
+  if (strcmp(argv[2], "analyze") == 0 && argc >= 5) {
+    char set[512];
+    snprintf(set, sizeof set,
+             "set -lex CSWES -ld english_es -k1 %s -k2 %s -wmp false -s1 equity -r1 all -s2 equity -r2 all -threads 1",
+             argv[3], argv[3]);
+    command(config, set);
+    MoveList *list = move_list_create(400000);
+    FILE *in = fopen(argv[4], "r");
+    if (in == NULL) {
+      fprintf(stderr, "magpie-bench: cannot read %s\n", argv[4]);
+      return 1;
+    }
+    char line[4096];
+    char cmd[4200];
+    long positions = 0;
+    long moves = 0;
+    while (fgets(line, sizeof line, in) != NULL) {
+      line[strcspn(line, "\n")] = '\0';
+      if (line[0] == '\0') {
+        continue;
+      }
+      snprintf(cmd, sizeof cmd, "cgp %s", line);
+      command(config, cmd);
+      generate(config_get_game(config), list, MOVE_RECORD_ALL);
+      positions++;
+      moves += move_list_get_count(list);
+    }
+    fclose(in);
+    printf("%ld %ld\n", positions, moves);
+    move_list_destroy(list);
+    error_stack_destroy(errors);
     config_destroy(config);
     return 0;
   }
