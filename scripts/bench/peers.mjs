@@ -58,7 +58,7 @@
 // Last, the summary: one line a figure (Planilla, the peer, the ratio, the target).
 //
 // Usage: node scripts/bench.mjs peers [--magpie DIR] [--wolges DIR] [--build-dir DIR] [--runs N]
-//          [--reps N] [--games N] [--sim-iterations N] [--stdin-positions N] [--skip-generator]
+//          [--reps N] [--deep-reps N] [--games N] [--sim-iterations N] [--stdin-positions N] [--skip-generator]
 //          [--skip sim,analyze,stdin,klv2,startup,memory,deep] [--write-positions DIR] [--out DIR]
 //   --skip-generator: leaves out 1-2 (the generator runs, Planilla's and the peers').
 import { execFileSync, spawn } from 'node:child_process';
@@ -86,6 +86,8 @@ import { userKwg } from '../lib/user-kwg.mjs';
 const { args, option, count } = commandLine('bench peers');
 const RUNS = count('--runs', 5);
 const REPS = count('--reps', 3);
+// The deep analysis takes minutes a repetition on a loaded machine: it may run fewer times.
+const DEEP_REPS = Math.min(REPS, count('--deep-reps', REPS));
 const GAMES = count('--games', 100);
 const SIM_POSITIONS = 4;
 const SIM_ITERATIONS = count('--sim-iterations', 40);
@@ -598,7 +600,7 @@ try {
       record('memory', m.peakMB);
     }
     // analyze --deep of one 32-turn game, 1 and 2 threads.
-    if (!skip.has('deep')) {
+    if (!skip.has('deep') && rep < DEEP_REPS) {
       const walls = [];
       for (const n of [1, 2]) {
         const m = await measured([planilla, 'analyze', deepGame, '--deep', deepFlag, String(n), '--json']);
@@ -679,7 +681,7 @@ for (const [name, target] of [
 if (f('memory')) line('`check` of 10 000 files, peak memory (MB)', fmt(med('memory'), 0), '—', '—', '≤ 60 MB');
 if (f('deep-1'))
   line(
-    `\`analyze --deep\` of a 32-turn game, 1 / 2 threads (\`${deepFlag}\`; wall s)`,
+    `\`analyze --deep\` of a 32-turn game, 1 / 2 threads (\`${deepFlag}\`; wall s; ${f('deep-1').ours.length} runs)`,
     `${fmt(med('deep-1'), 1)} / ${fmt(med('deep-2'), 1)} (CPU ${fmt(med('deep-1-cpu'), 1)} / ${fmt(med('deep-2-cpu'), 1)})`,
     '—',
     `${x(med('deep-speedup'))} faster`,
