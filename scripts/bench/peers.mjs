@@ -39,7 +39,7 @@
 //   4. simulation: CPU per 2-ply playout, the mid-game positions of `bench sim` (bag 30–70 of
 //      seeded self-play games), 15 candidates, --sim-iterations deals each, the built-in leaves
 //      (MAGPIE: the same table as a .klv2, `sim` on one thread; its CPU time less that of the same
-//      session without the `sim` lines, over the playouts counted in its tables)
+//      session without the `sim` lines, over the playouts it counts, `Iters:`)
 //   5. `planilla analyze --json --jobs 1 --endgame-nodes 0` of --games generated games (static,
 //      children's CPU) against MAGPIE generating and sorting every move of the position before
 //      each turn of the same games, with the same leaves (the harness's `analyze` mode, the whole
@@ -537,22 +537,15 @@ try {
           );
         const base = runCli(setup);
         const full = runCli(sims);
-        // The playouts MAGPIE ran: the iterations column of each position's last table.
-        let counted = 0;
-        const tables = [...full.answer.matchAll(/((?:^\d+:\s.*\n)+)(?=Showing \d+ of \d+ plays)/gm)].map((m) => m[1]);
-        for (const t of tables.slice(-simWork.length))
-          for (const row of t.trim().split('\n')) {
-            const nums = row
-              .replace(/^\d+:\s+\S+\s+\S+\s+/, '')
-              .trim()
-              .split(/\s+/)
-              .filter((x) => /^-?[\d.]+$/.test(x));
-            counted += Number(nums[6]) || 0;
-          }
+        // The playouts MAGPIE ran: its `Iters:` line after each position's simulation.
+        const iters = [...full.answer.matchAll(/^Iters:\s+(\d+)/gm)].map((m) => Number(m[1]));
+        const counted = iters.length === simWork.length ? iters.reduce((a, b) => a + b, 0) : 0;
         const magpiePlayouts = counted > 0 ? counted : SIM_ITERATIONS * 15 * simWork.length;
         if (full.ms !== undefined && base.ms !== undefined) theirs = ((full.ms - base.ms) * 1000) / magpiePlayouts;
         if (rep === 0)
-          say(`  MAGPIE ran ${magpiePlayouts} playouts (${counted > 0 ? 'counted in its tables' : 'as asked'}), Planilla ${playouts}`);
+          say(
+            `  MAGPIE ran ${magpiePlayouts} playouts (${counted > 0 ? 'as it counted them' : 'as asked: its counts not found'}), Planilla ${playouts}`,
+          );
       }
       record('sim', ours, theirs);
     }
