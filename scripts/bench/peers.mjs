@@ -619,14 +619,14 @@ const x = (v, d = 2) => (Number.isFinite(v) ? `${v.toFixed(d)}×` : '—');
 for (const peer of peers) {
   if (!f(`all-${peer.name}`)) continue;
   line(
-    'all moves, racks without a blank (ms a position)',
+    'all moves, racks without a blank (mean ms a position)',
     fmt(med(`all-${peer.name}`), 3),
     `${peer.name} ${fmt(med(`all-${peer.name}`, 'theirs'), 3)}`,
     x(med(`all-${peer.name}`, 'ratios')),
     'parity',
   );
   line(
-    'best move without a blank (ms a position)',
+    'best move without a blank (mean ms a position)',
     fmt(med(`best0-${peer.name}`), 3),
     `${peer.name} ${fmt(med(`best0-${peer.name}`, 'theirs'), 3)}`,
     x(med(`best0-${peer.name}`, 'ratios')),
@@ -674,7 +674,7 @@ for (const [name, target] of [
 if (f('memory')) line('`check` of 10 000 files, peak memory (MB)', fmt(med('memory'), 0), '—', '—', '≤ 60 MB');
 if (f('deep-1'))
   line(
-    `\`analyze --deep\` of a 32-turn game, 1 / 2 threads (\`${deepFlag}\`; wall s; ${f('deep-1').ours.length} runs)`,
+    `\`analyze --deep\` of a 32-turn game, 1 / 2 threads (\`${deepFlag}\`; wall s; runs: ${f('deep-1').ours.length})`,
     `${fmt(med('deep-1'), 1)} / ${fmt(med('deep-2'), 1)} (CPU ${fmt(med('deep-1-cpu'), 1)} / ${fmt(med('deep-2-cpu'), 1)})`,
     '—',
     `${x(med('deep-speedup'))} faster`,
