@@ -460,10 +460,8 @@ try {
           answered++;
           if (answered === want) {
             marks.push(pidCpuMs(child.pid));
-            if (marks.length === 1) {
-              want += stdinLines.length;
-              child.stdin.write(stdinLines.join('\n') + '\n');
-            } else if (marks.length === 2) {
+            // After the first answer the positions, after them the same positions again, then the end.
+            if (marks.length < 3) {
               want += stdinLines.length;
               child.stdin.write(stdinLines.join('\n') + '\n');
             } else child.stdin.end();
