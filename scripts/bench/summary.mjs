@@ -1,5 +1,5 @@
 // Benchmarks of checking, the language server and the word list. Prints every figure, then a Markdown
-// block to paste under "Performance" in the README. Asserts nothing; no test reads these numbers.
+// block for docs/performance.md. Asserts nothing; no test reads these numbers.
 //
 //   1. parse + replay + word checks per game, in process, one thread, over 500 generated games
 //   2. `planilla check` over 10 000 generated games: wall time and peak memory, 1 job and default
@@ -253,7 +253,7 @@ function table(figures, loadBefore, loadAfter) {
   }
   const date = new Date().toISOString().slice(0, 10);
   return [
-    `Measured with \`npm run bench\` on ${date}: Node ${process.version}, ${cpuModel()}, ` +
+    `Measured with \`npm run bench -- summary\` on ${date}: Node ${process.version}, ${cpuModel()}, ` +
       `load average ${fmt(loadBefore, 1)} before and ${fmt(loadAfter, 1)} after (other work on the machine slows every figure).`,
     '',
     '| What | Figure | Target |',
@@ -274,7 +274,7 @@ async function main() {
   if (!skip.has('moves')) figures.moves = await moves();
   if (!skip.has('sim')) figures.sim = await simulation();
   const loadAfter = os.loadavg()[0];
-  say('\n----- README block (paste under "Performance") -----\n');
+  say('\n----- Markdown block (for docs/performance.md) -----\n');
   say(table(figures, loadBefore, loadAfter));
 }
 
