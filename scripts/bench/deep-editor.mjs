@@ -20,7 +20,7 @@ const ITERATIONS = count('--iterations', 100);
 const SEED = Math.max(0, Number(option('--seed', 11)) || 0);
 const ENDGAME_SECONDS = Math.max(0.1, Number(option('--endgame-seconds', 5)) || 5);
 
-const server = compiled('bench-deep-editor', 'service/deep.js');
+const server = compiled('bench deep-editor', 'service/deep.js');
 const { loadDefaultLexicon } = server('lexicon/load.js');
 const { analyze } = server('service/document.js');
 const { positionBefore, simulate } = server('analysis/index.js');

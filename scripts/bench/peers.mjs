@@ -178,7 +178,7 @@ for (let seed = 500; seed < 500 + Math.max(20, GAMES); seed++) {
 }
 const total = byBlanks.reduce((n, b) => n + b.length, 0);
 say(
-  `bench-peers: ${total} positions (${byBlanks.map((b) => b.length).join(' / ')} with 0 / 1 / 2 blanks), zero leaves; ${RUNS} runs; load ${load()}`,
+  `bench peers: ${total} positions (${byBlanks.map((b) => b.length).join(' / ')} with 0 / 1 / 2 blanks), zero leaves; ${RUNS} runs; load ${load()}`,
 );
 const written = option('--write-positions', undefined);
 if (written) {

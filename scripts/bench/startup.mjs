@@ -1,7 +1,7 @@
 // The start-up ratios against `node -e 0` (docs/performance.md "Start-up"), by the method of
-// `bench-peers.mjs --skip-generator`: `planilla check FILE`, `planilla check --lexicon USER.kwg
+// `bench peers --skip-generator`: `planilla check FILE`, `planilla check --lexicon USER.kwg
 // FILE` (the pinned list as a .kwg, its cache made by a first run) and `planilla moves FILE
-// --line L` (FILE: the first generated game of bench-peers, seed 500). CPU time (user + system)
+// --line L` (FILE: the first generated game of `bench peers`, seed 500). CPU time (user + system)
 // of the waited-for children; a sample is the mean of 10 processes run one after the other; the
 // figure is the median of the samples; every case and every checkout interleaved inside a
 // sample. Prints figures and the load average; asserts nothing.
