@@ -2,7 +2,7 @@
  * The deep analysis of one game on several threads (analysis/deep-game.ts `deepAnalyzeGame` with a
  * runner, cli/deep-threads.ts `DeepPool`): turns are graded N at a time, started in turn order, and
  * the game's time stops the turns not started; on two worker threads a game gets, turn for turn,
- * the answer of this thread (simulated close turns and endgames included); a worker that cannot
+ * the answer of this thread (simulated close turns included); a worker that cannot
  * start costs nothing but speed.
  */
 import * as assert from 'node:assert/strict';
@@ -51,8 +51,8 @@ describe('cli: the deep analysis of a game on threads', function () {
     assert.equal(game.summary[0].turns, started.length);
   });
 
-  it('gives on two worker threads the answer of this thread, simulated turns and endgames included', async () => {
-    const file = samplePath('final-de-club.gcg');
+  it('gives on two worker threads the answer of this thread, simulated turns included', async () => {
+    const file = samplePath('planilla-a-mano.gcg');
     const text = fs.readFileSync(file, 'utf8');
     const r = analyze(text, { lexicon }).replay;
     const options: DeepOptions = { lexicon, top: 5, simulate: simulateHere(lexicon) };
@@ -68,7 +68,7 @@ describe('cli: the deep analysis of a game on threads', function () {
     }
     assert.equal(done, r.turns.length);
     const methods = new Set(here.turns.map((t) => t.method));
-    assert.ok(methods.has('sim') && methods.has('endgame'), [...methods].join(', '));
+    assert.ok(methods.has('sim') && methods.has('static'), [...methods].join(', '));
     assert.equal(JSON.stringify(deepJson(file, r, threaded)), JSON.stringify(deepJson(file, r, here)));
   });
 
