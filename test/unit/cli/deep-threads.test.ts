@@ -1,9 +1,9 @@
 /**
- * The deep analysis of one game on several threads (analysis/deep-game.ts `deepAnalyzeGame` with a
- * runner, cli/deep-threads.ts `DeepPool`): turns are graded N at a time, started in turn order, and
- * the game's time stops the turns not started; on two worker threads a game gets, turn for turn,
- * the answer of this thread (simulated close turns included); a worker that cannot
- * start costs nothing but speed.
+ * The deep analysis of one game on worker threads (cli/deep-threads.ts `DeepPool`, the runner of
+ * analysis/deep-game.ts `deepAnalyzeGame`): on two worker threads a game gets, turn for turn, the
+ * answer of this thread (simulated close turns included); a worker that cannot start costs
+ * nothing but speed. A slow suite (.mocharc.unit.cjs): it simulates the close turns of a record
+ * twice.
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -17,39 +17,6 @@ import * as fs from 'node:fs';
 describe('cli: the deep analysis of a game on threads', function () {
   this.timeout(300000);
   const lexicon = defaultLexicon();
-
-  it('grades as many turns at once as the runner has threads, in turn order, and stops at the game time', async () => {
-    const text = fs.readFileSync(samplePath('partida-completa.gcg'), 'utf8');
-    const r = analyze(text, { lexicon }).replay;
-    let clock = 0;
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const game = await deepAnalyzeGame(r, { lexicon, top: 5, gameTimeMs: 10, now: () => clock }, undefined, {
-      threads: 3,
-      run: async (index) => {
-        started.push(index);
-        most = Math.max(most, ++running);
-        await new Promise((resolve) => setTimeout(resolve, 1 + (index % 3)));
-        running--;
-        clock++; // each turn done costs one unit of the game's 10
-        return { index, player: 0, coach: { index, player: 0 }, method: 'static', equityLost: 1, winLost: 0 };
-      },
-    });
-    assert.equal(most, 3);
-    assert.deepEqual(
-      started,
-      started.map((_, i) => i),
-    );
-    // 10 turns done spend the game's time; the turns started by then are graded, the rest are not.
-    assert.ok(started.length >= 10 && started.length <= 12, `${started.length}`);
-    assert.deepEqual(
-      game.turns.map((t) => t.index),
-      started,
-    );
-    assert.deepEqual(game.stopped, { index: started.length, left: r.turns.length - started.length });
-    assert.equal(game.summary[0].turns, started.length);
-  });
 
   it('gives on two worker threads the answer of this thread, simulated turns included', async () => {
     const file = samplePath('planilla-a-mano.gcg');
