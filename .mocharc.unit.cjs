@@ -14,6 +14,7 @@ const SLOW_SUITES = [
   'out/test/unit/analysis/cli-sim.test.js',
   'out/test/unit/analysis/deep-game.test.js',
   'out/test/unit/analysis/cli-deep.test.js',
+  'out/test/unit/cli/deep-threads.test.js',
   'out/test/unit/analysis/verdict.test.js',
   'out/test/unit/analysis/endgame.test.js',
   'out/test/unit/analysis/pre-endgame.test.js',

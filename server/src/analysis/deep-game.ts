@@ -106,7 +106,10 @@ export function simulatedMoves(
 
 /** The close turns simulated in this thread (sim.ts `simulate`, `DEEP_SIM`): the same figures as on worker threads. */
 export function simulateHere(lexicon: Lexicon, leaves?: LeaveEvaluator): DeepSimulate {
-  return (position, moves, passes) => simulatedMoves(simulate(position, deepSimOptions(lexicon, leaves, moves, passes)).candidates);
+  return (position, moves, passes, timeLimitMs) => {
+    const options = deepSimOptions(lexicon, leaves, moves, passes);
+    return simulatedMoves(simulate(position, timeLimitMs !== undefined ? { ...options, timeLimitMs } : options).candidates);
+  };
 }
 
 /** Simulates `moves` in `position` (for at most `timeLimitMs` when given); the answer lists them (any order). */
@@ -360,30 +363,66 @@ export async function deepAnalyzeTurn(
 }
 
 /**
+ * Who grades the turns of a game: `threads` turns at a time, each by `run` (a turn's grade, as
+ * `deepAnalyzeTurn` gives it, within `timeLimitMs`). The default is this thread, one turn at a
+ * time; cli/deep-threads.ts grades them on worker threads, with the same answers.
+ */
+export interface DeepTurnRunner {
+  readonly threads: number;
+  run(index: number, timeLimitMs: number | undefined): Promise<DeepTurn | undefined>;
+}
+
+/**
  * Every turn of a game, deeply, and the per-player summary; within `options.gameTimeMs` (the
  * turns left when it runs out are not graded: `stopped`), each turn within `options.turnTimeMs`.
+ * With a `runner` of N threads, N turns are graded at once, started in turn order: the turns
+ * started always form the game's first turns, so `stopped` names the first turn not started and
+ * the answer is the same whatever N (unless a time limit is reached). `onTurn` counts the turns
+ * done.
  */
 export async function deepAnalyzeGame(
   replay: Replay,
   options: DeepOptions,
   onTurn?: (done: number, total: number) => void,
+  runner?: DeepTurnRunner,
 ): Promise<DeepGame> {
   const now = options.now ?? Date.now;
   const start = now();
-  const turns: DeepTurn[] = [];
-  for (let i = 0; i < replay.turns.length; i++) {
-    let limit = options.turnTimeMs;
-    if (options.gameTimeMs !== undefined) {
-      const left = options.gameTimeMs - (now() - start);
-      if (left <= 0)
-        return { ...summarizeDeep(turns, options.simulate !== undefined), stopped: { index: i, left: replay.turns.length - i } };
-      limit = limit === undefined ? left : Math.min(limit, left);
+  const total = replay.turns.length;
+  const run = runner ?? { threads: 1, run: (i: number, limit: number | undefined) => deepAnalyzeTurn(replay, i, options, limit) };
+  const width = Math.max(1, Math.floor(run.threads));
+  const graded: (DeepTurn | undefined)[] = new Array<DeepTurn | undefined>(total);
+  let next = 0;
+  let done = 0;
+  let stopped: DeepGame['stopped'];
+  // The limit of the next turn, or undefined once the game's time is spent (then `stopped` is set).
+  const limitOfNext = (): { limit: number | undefined } | undefined => {
+    if (options.gameTimeMs === undefined) return { limit: options.turnTimeMs };
+    const left = options.gameTimeMs - (now() - start);
+    if (left <= 0) {
+      stopped = { index: next, left: total - next };
+      return undefined;
     }
-    const t = await deepAnalyzeTurn(replay, i, options, limit);
-    onTurn?.(i + 1, replay.turns.length);
-    if (t) turns.push(t);
-  }
-  return summarizeDeep(turns, options.simulate !== undefined);
+    return { limit: options.turnTimeMs === undefined ? left : Math.min(options.turnTimeMs, left) };
+  };
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (next < total && !stopped && !failed) {
+      const limit = limitOfNext();
+      if (!limit) return;
+      const i = next++;
+      try {
+        graded[i] = await run.run(i, limit.limit);
+      } catch (e) {
+        failed = true; // no more turns started; the error is the game's
+        throw e;
+      }
+      onTurn?.(++done, total);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, Math.max(1, total)) }, lane));
+  const turns = graded.filter((t): t is DeepTurn => t !== undefined);
+  return { ...summarizeDeep(turns, options.simulate !== undefined), ...(stopped ? { stopped } : {}) };
 }
 
 /** The same without simulation, in this call (close turns graded by the table): the commented game's. */

@@ -1,12 +1,13 @@
 /**
  * `planilla analyze FILE... --deep [--jobs N] [--json]` (docs/deep-analysis.md "analyze --deep"):
  * every turn graded by analysis/deep-game.ts — the exact endgame with the bag empty, the
- * simulation (analysis/sim.ts on N threads, cli/sim-runner.ts) where the static best moves are
- * close, static equity elsewhere — with the equity lost and the win % lost (win-pct.ts table).
+ * simulation (analysis/sim.ts) where the static best moves are close, static equity elsewhere —
+ * with the equity lost and the win % lost (win-pct.ts table).
  *
- * Invariants: files are analysed one after the other in file order (the threads go to the
- * simulation, at most one per core); the simulation is seeded (seed 1, the same answer with any
- * number of threads), the endgame limited by nodes, so the output does not depend on `--jobs` or
+ * Invariants: files are analysed one after the other in file order; with `--jobs N` (N > 1) the
+ * turns of a game are graded N at a time on N worker threads (cli/deep-threads.ts, at most one per
+ * core), with one thread here; the simulation is seeded (seed 1, the same answer on any thread),
+ * the endgame limited by nodes, so the output does not depend on `--jobs` or
  * on the machine's speed unless a time limit is reached: a turn takes at most `--turn-time`
  * seconds (default 30) and a game `--game-time` (default 300), after which its turns left are not
  * graded and one line says so; a file that cannot be read costs one line on stderr and exit code
@@ -21,8 +22,7 @@ import {
   CLOSE_EQUITY,
   DEEP_SIM,
   deepAnalyzeGame,
-  deepSimOptions,
-  simulatedMoves,
+  simulateHere,
   type DeepGame,
   type DeepSimulate,
   type DeepTurn,
@@ -39,7 +39,8 @@ import { analyzeFile, replaySettings } from './board';
 import { expandInputs, t, terminalStderr, type CliIo } from './io';
 import { resolveLexicon } from './lexicon-option';
 import { moveText, positiveInt, render, resolveLeaves, shown, signed } from './moves';
-import { simulateOnThreads } from './sim-runner';
+import { DeepPool, replayOnly } from './deep-threads';
+import type { AnalysisSettings } from '../service/document';
 import { secondsOption } from './limits';
 import { jsonForTerminal } from './terminal';
 
@@ -50,24 +51,6 @@ export const DEEP_SIM_SEED = DEEP_SIM.seed;
 /** Seconds a turn and a game may take by default (`--turn-time`, `--game-time`). */
 export const DEEP_TURN_SECONDS = 30;
 export const DEEP_GAME_SECONDS = 300;
-
-/** The close turns simulated on `threads` worker threads (seeded: the figures of any number of threads, this one's too). */
-export function simulateOnWorkers(
-  lexicon: Lexicon,
-  leaves: LeaveEvaluator | undefined,
-  threads: number,
-  specs: { readonly lexiconSpec?: string; readonly leavesPath?: string } = {},
-): DeepSimulate {
-  return async (position, moves, passes, timeLimitMs) => {
-    const options = deepSimOptions(lexicon, leaves, moves, passes);
-    const r = await simulateOnThreads(position, timeLimitMs !== undefined ? { ...options, timeLimitMs } : options, {
-      threads,
-      ...(specs.lexiconSpec !== undefined ? { lexiconSpec: specs.lexiconSpec } : {}),
-      ...(specs.leavesPath !== undefined ? { leavesPath: specs.leavesPath } : {}),
-    });
-    return simulatedMoves(r.candidates);
-  };
-}
 
 const pct = (x: number | undefined): number => Math.round((x ?? 0) * 1000) / 10;
 
@@ -103,12 +86,54 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepR
   const json = args.flags.has('json');
   const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
   const leavesPath = args.values.get('leaves');
-  const simulate = simulateOnWorkers(lexicon, leaves, threads, {
-    ...(lexiconSpec !== undefined ? { lexiconSpec } : {}),
-    ...(leavesPath !== undefined ? { leavesPath } : {}),
-  });
+  const simulate = simulateHere(lexicon, leaves);
+  // The turns of each game are graded on `threads` worker threads at once (none for one thread).
+  const pool = await DeepPool.start(
+    {
+      ...(lexiconSpec !== undefined ? { lexiconSpec } : {}),
+      ...(leavesPath !== undefined ? { leavesPath } : {}),
+      settings: replayOnly(settings),
+      top: top ?? 5,
+      simulate: true,
+    },
+    threads,
+  );
+  try {
+    return await deepFiles(
+      files,
+      problems > 0,
+      pool,
+      { settings, lexicon, leaves, top: top ?? 5, simulate, json, turnTimeMs, gameTimeMs },
+      io,
+      options,
+    );
+  } finally {
+    pool.close();
+  }
+}
+
+interface DeepRun {
+  readonly settings: AnalysisSettings;
+  readonly lexicon: Lexicon;
+  readonly leaves: LeaveEvaluator;
+  readonly top: number;
+  readonly simulate: DeepSimulate;
+  readonly json: boolean;
+  readonly turnTimeMs: number;
+  readonly gameTimeMs: number;
+}
+
+async function deepFiles(
+  files: readonly string[],
+  problems: boolean,
+  pool: DeepPool,
+  run: DeepRun,
+  io: CliIo,
+  options: DeepRunOptions,
+): Promise<number> {
+  const { settings, lexicon, leaves, top, simulate, json, turnTimeMs, gameTimeMs } = run;
   const out: Record<string, unknown>[] = [];
-  let failed = problems > 0;
+  let failed = problems;
   const bar = json ? undefined : deepProgress(terminalStderr(), io.lang);
   for (const file of files) {
     const analysis = analyzeFile(file, { ...settings, lexicon }, io);
@@ -120,7 +145,9 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepR
     let game: DeepGame;
     try {
       const limits = { turnTimeMs, gameTimeMs, ...(options.now ? { now: options.now } : {}) };
-      game = await deepAnalyzeGame(r, { lexicon, leaves, top: top ?? 5, simulate, ...limits }, (done, total) => bar?.update(done, total));
+      const deep = { lexicon, leaves, top, simulate, ...limits };
+      const runner = pool.runner(r, analysis.parsed.file.text, deep);
+      game = await deepAnalyzeGame(r, deep, (done, total) => bar?.update(done, total), runner);
     } catch (e) {
       bar?.clear();
       if (e instanceof AnalysisUnsupported) io.err(`${shown(file)}: ${render(e.reason, io.lang)}`);

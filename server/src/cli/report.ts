@@ -25,7 +25,9 @@
 import * as os from 'node:os';
 import { t, terminalStderr, type CliIo } from './io';
 import { jobsOption } from './batch';
-import { deepProgress, simulateOnWorkers } from './analyze-deep';
+import { deepProgress } from './analyze-deep';
+import { DeepPool, replayOnly } from './deep-threads';
+import { simulateHere, type DeepOptions } from '../analysis/deep-game';
 import { commentedReport } from '../report/commented';
 import { runCommand, type Command, type ParsedArgs } from './args';
 import { analyzeFile, emit, REPLAY_OPTIONS, singleFile } from './board';
@@ -86,8 +88,21 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
   const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
   const lexiconSpec = args.values.get('lexicon');
   // the commented game's verdicts: analysis/deep-game.ts, as `analyze --deep` grades them
-  const simulate =
-    deep && lexicon ? simulateOnWorkers(lexicon, undefined, threads, lexiconSpec !== undefined ? { lexiconSpec } : {}) : undefined;
+  // with more than one thread, whole turns are graded on worker threads (deep-threads.ts)
+  const pool =
+    deep && lexicon && threads > 1
+      ? await DeepPool.start(
+          {
+            ...(lexiconSpec !== undefined ? { lexiconSpec } : {}),
+            settings: replayOnly(settings),
+            top: 5,
+            simulate: true,
+            defaultLeaves: true,
+          },
+          threads,
+        )
+      : undefined;
+  const simulate = deep && lexicon ? simulateHere(lexicon) : undefined;
   const bar = deep ? deepProgress(terminalStderr(), io.lang) : undefined;
   let document: string;
   try {
@@ -97,12 +112,14 @@ async function report(args: ParsedArgs, io: CliIo): Promise<number> {
         diagrams: args.flags.has('diagrams'),
         deep,
         ...(simulate ? { simulate } : {}),
+        ...(pool ? { runner: (o: DeepOptions) => pool.runner(analysis.replay, analysis.parsed.file.text, o) } : {}),
         ...(bar ? { onTurn: (done: number, total: number) => bar.update(done, total) } : {}),
         format,
       },
     ));
   } finally {
     bar?.clear();
+    pool?.close();
   }
   return emit(document, output, [{ file, role: 'record' }], io) ? 0 : 2;
 }

@@ -4,7 +4,8 @@
  * each outcome as soon as it has it, in the order received. Started for `planilla analyze --jobs N`
  * (its settings carry `analyze`), it hands over to analyze.ts `serveAnalysis`, which does the same
  * with the analysis of each file; started for `planilla moves --sim --threads N` (its data carry
- * `sim`), it plays simulation batches (sim-runner.ts `serveSim`); started for `planilla event --jobs N`
+ * `sim`), it plays simulation batches (sim-runner.ts `serveSim`); started for `analyze --deep --jobs N`
+ * (its data carry `deep`), it grades turns of a game (deep-threads.ts `serveDeep`); started for `planilla event --jobs N`
  * (its settings carry `event`), it keeps each sheet for the desk (event.ts `serveEvent`).
  *
  * Invariants: outcomes are what the main thread would compute for the same file (both call
@@ -20,6 +21,7 @@ import type { Lexicon } from '../lexicon/types';
 import { checkFile, type CheckRequest, type WorkerMessage, type WorkerSettings } from './batch';
 import type { CheckSettings } from './record';
 import type { SimWorkerSettings } from './sim-runner';
+import type { DeepWorkerSettings } from './deep-threads';
 
 function workerLexicon(spec: string | undefined): Lexicon | undefined {
   const loaded = loadLexicon(spec);
@@ -49,7 +51,10 @@ if (!isMainThread && parentPort && require.main === module) {
   // `analyze --jobs` uses the same workers; its modules are loaded only then.
   const sim = (workerData as { sim?: SimWorkerSettings }).sim;
   // `moves --sim --threads` too (sim-runner.ts).
+  // `analyze --deep --jobs` and `report --deep --jobs` grade whole turns (deep-threads.ts).
+  const deep = (workerData as { deep?: DeepWorkerSettings }).deep;
   if (sim) (require('./sim-runner') as typeof import('./sim-runner')).serveSim(parentPort, sim);
+  else if (deep) (require('./deep-threads') as typeof import('./deep-threads')).serveDeep(parentPort, deep);
   else if (options.analyze) (require('./analyze') as typeof import('./analyze')).serveAnalysis(parentPort, options);
   else if (options.event) (require('./event') as typeof import('./event')).serveEvent(parentPort, options);
   else serve(parentPort, options);

@@ -13,7 +13,14 @@
  *   const { html } = await commentedReport({ path, analysis, lexicon, lang: 'es' }, { diagrams: true, deep: true, simulate });
  */
 import { AnalysisUnsupported } from '../analysis/move';
-import { deepAnalyzeGame, deepAnalyzeGameStatic, type DeepGame, type DeepSimulate } from '../analysis/deep-game';
+import {
+  deepAnalyzeGame,
+  deepAnalyzeGameStatic,
+  type DeepGame,
+  type DeepOptions,
+  type DeepSimulate,
+  type DeepTurnRunner,
+} from '../analysis/deep-game';
 import { buildAudit, coachGame, type Audit, type AuditInput } from './audit';
 import { renderHtmlReport } from './html';
 import { renderMarkdownReport } from './markdown';
@@ -25,6 +32,8 @@ export interface CommentedOptions {
   readonly deep?: boolean;
   /** Runs the simulation of a close turn (needed with `deep`). */
   readonly simulate?: DeepSimulate;
+  /** Who grades the turns with `deep` (default this thread, one at a time; cli/deep-threads.ts: worker threads). */
+  readonly runner?: (options: DeepOptions) => DeepTurnRunner;
   /** Told after each turn graded (done, total). */
   readonly onTurn?: (done: number, total: number) => void;
   readonly format?: 'html' | 'md';
@@ -38,8 +47,10 @@ export async function reportGame(input: Omit<AuditInput, 'coach' | 'deep'>, opti
   const replay = input.analysis.replay;
   if (options.coach === false || !lexicon || replay.tileSet !== 'spanish' || !(options.diagrams || options.deep)) return undefined;
   try {
-    if (options.deep && options.simulate)
-      return await deepAnalyzeGame(replay, { lexicon, top: 5, simulate: options.simulate }, options.onTurn);
+    if (options.deep && options.simulate) {
+      const deep: DeepOptions = { lexicon, top: 5, simulate: options.simulate };
+      return await deepAnalyzeGame(replay, deep, options.onTurn, options.runner?.(deep));
+    }
     return deepAnalyzeGameStatic(replay, { lexicon, top: 5 });
   } catch (error) {
     if (error instanceof AnalysisUnsupported) return undefined;

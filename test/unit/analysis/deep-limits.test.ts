@@ -3,6 +3,8 @@
  * likes) costs at most the game's time, the turns left are named as not graded; each turn's
  * simulation and endgame searches get what is left of the turn's time and of the game's. The
  * clock is injected (it moves only when a turn is done), so the test counts turns, never time.
+ * On a runner of N threads (cli/deep-threads.ts), N turns are graded at once, started in turn
+ * order, and the game's time stops the turns not started.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -13,7 +15,7 @@ import { deepText, deepJson, DEEP_GAME_SECONDS, DEEP_TURN_SECONDS } from '../../
 import { validSeconds } from '../../../server/src/cli/limits';
 import { formatMessage } from '../../../server/src/rules/messages';
 import { runCli } from '../../support/cli-capture';
-import { defaultLexicon, removeTempDir, tempDir } from '../../support/fixtures';
+import { defaultLexicon, removeTempDir, samplePath, tempDir } from '../../support/fixtures';
 
 /** A legal record that does not end: both players exchange their whole rack at 0–0, `turns` times. */
 function endless(turns: number): string {
@@ -99,5 +101,38 @@ describe('analysis: the deep analysis keeps its time limits', function () {
     } finally {
       removeTempDir(dir);
     }
+  });
+
+  it('grades as many turns at once as the runner has threads, in turn order, and stops at the game time', async () => {
+    const text = fs.readFileSync(samplePath('partida-completa.gcg'), 'utf8');
+    const r = analyze(text, { lexicon }).replay;
+    let clock = 0;
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const game = await deepAnalyzeGame(r, { lexicon, top: 5, gameTimeMs: 10, now: () => clock }, undefined, {
+      threads: 3,
+      run: async (index) => {
+        started.push(index);
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 1 + (index % 3)));
+        running--;
+        clock++; // each turn done costs one unit of the game's 10
+        return { index, player: 0, coach: { index, player: 0 }, method: 'static', equityLost: 1, winLost: 0 };
+      },
+    });
+    assert.equal(most, 3);
+    assert.deepEqual(
+      started,
+      started.map((_, i) => i),
+    );
+    // 10 turns done spend the game's time; the turns started by then are graded, the rest are not.
+    assert.ok(started.length >= 10 && started.length <= 12, `${started.length}`);
+    assert.deepEqual(
+      game.turns.map((t) => t.index),
+      started,
+    );
+    assert.deepEqual(game.stopped, { index: started.length, left: r.turns.length - started.length });
+    assert.equal(game.summary[0].turns, started.length);
   });
 });

@@ -1,0 +1,54 @@
+/**
+ * The deep analysis of one game on worker threads (cli/deep-threads.ts `DeepPool`, the runner of
+ * analysis/deep-game.ts `deepAnalyzeGame`): on two worker threads a game gets, turn for turn, the
+ * answer of this thread (simulated close turns included); a worker that cannot start costs
+ * nothing but speed. A slow suite (.mocharc.unit.cjs): it simulates the close turns of a record
+ * twice.
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { deepAnalyzeGame, simulateHere, type DeepOptions } from '../../../server/src/analysis/deep-game';
+import { deepJson } from '../../../server/src/cli/analyze-deep';
+import { DeepPool } from '../../../server/src/cli/deep-threads';
+import { analyze } from '../../../server/src/service/document';
+import { defaultLexicon, samplePath } from '../../support/fixtures';
+import * as fs from 'node:fs';
+
+describe('cli: the deep analysis of a game on threads', function () {
+  this.timeout(300000);
+  const lexicon = defaultLexicon();
+
+  it('gives on two worker threads the answer of this thread, simulated turns included', async () => {
+    const file = samplePath('planilla-a-mano.gcg');
+    const text = fs.readFileSync(file, 'utf8');
+    const r = analyze(text, { lexicon }).replay;
+    const options: DeepOptions = { lexicon, top: 5, simulate: simulateHere(lexicon) };
+    const here = await deepAnalyzeGame(r, options);
+    const pool = await DeepPool.start({ settings: {}, top: 5, simulate: true }, 2);
+    let done = 0;
+    let threaded;
+    try {
+      assert.equal(pool.workers, 2);
+      threaded = await deepAnalyzeGame(r, options, () => done++, pool.runner(r, text, options));
+    } finally {
+      pool.close();
+    }
+    assert.equal(done, r.turns.length);
+    const methods = new Set(here.turns.map((t) => t.method));
+    assert.ok(methods.has('sim') && methods.has('static'), [...methods].join(', '));
+    assert.equal(JSON.stringify(deepJson(file, r, threaded)), JSON.stringify(deepJson(file, r, here)));
+  });
+
+  it('grades every turn here when no worker can start', async () => {
+    const file = samplePath('planilla-a-mano.gcg');
+    const text = fs.readFileSync(file, 'utf8');
+    const r = analyze(text, { lexicon }).replay;
+    const options: DeepOptions = { lexicon, top: 5 };
+    const pool = await DeepPool.start({ settings: {}, top: 5, simulate: false }, 2, path.join(path.dirname(file), 'no-such-worker.js'));
+    assert.equal(pool.workers, 0);
+    const game = await deepAnalyzeGame(r, options, undefined, pool.runner(r, text, options));
+    pool.close();
+    assert.equal(JSON.stringify(deepJson(file, r, game)), JSON.stringify(deepJson(file, r, await deepAnalyzeGame(r, options))));
+    assert.ok(game.turns.some((t) => t.method));
+  });
+});
