@@ -64,6 +64,7 @@ import {
   RECONSTRUCT_REQUEST,
   DEEP_ANALYSIS_PROGRESS_NOTIFICATION,
   DEEP_ANALYSIS_REQUEST,
+  type AuditReportParams,
   type DeepAnalysisParams,
   type DeepAnalysisProgressParams,
   type ReconstructParams,
@@ -209,7 +210,6 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   connection.onRequest(COMPARE_REQUEST, run(COMPARE_REQUEST, { error: 'internal error' }, compare));
   connection.onRequest(BOARD_AT_REQUEST, run(BOARD_AT_REQUEST, null, boardAt));
   connection.onRequest(BOARD_MOVES_REQUEST, run(BOARD_MOVES_REQUEST, null, boardMoves));
-  connection.onRequest(AUDIT_REPORT_REQUEST, run(AUDIT_REPORT_REQUEST, { error: 'internal error' }, auditReport));
   connection.onRequest(EVENT_AUDIT_REQUEST, run(EVENT_AUDIT_REQUEST, { error: 'internal error' }, eventAudit));
   connection.onRequest(MEMORY_USAGE_REQUEST, run(MEMORY_USAGE_REQUEST, null, memoryUsage));
   const reconstructProgress = (p: ReconstructProgressParams): void =>
@@ -221,6 +221,10 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
 
   const deepProgress = (p: DeepAnalysisProgressParams): void => void connection.sendNotification(DEEP_ANALYSIS_PROGRESS_NOTIFICATION, p);
   const refreshLenses = (): void => void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  connection.onRequest(
+    AUDIT_REPORT_REQUEST,
+    run(AUDIT_REPORT_REQUEST, { error: 'internal error' }, (s, p: AuditReportParams, t) => auditReport(s, p, t, refreshLenses)),
+  );
   connection.onRequest(
     DEEP_ANALYSIS_REQUEST,
     run(DEEP_ANALYSIS_REQUEST, { error: 'internal error' }, (s, p: DeepAnalysisParams, t) =>

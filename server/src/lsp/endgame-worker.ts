@@ -1,34 +1,39 @@
 /**
- * The worker thread of the editor's endgame ("Analizar a fondo" with the bag empty,
- * endgame-thread.ts): the solver (analysis/endgame.ts) cannot be cut into slices, so the
- * language server runs it here, where it may take seconds without holding the server's messages.
- * Started with the job and the word list's settings as its data: loads the same list the server
- * judges the record with (service/lexicons.ts), posts each finished depth, then the outcome.
+ * The worker thread of the editor's deep analysis of a move ("Analizar a fondo",
+ * endgame-thread.ts): the turn's verdict (service/verdict-view.ts `turnVerdict`: the simulation,
+ * the pre-endgame or the exact endgame, as `analyze --deep` grades the turn) cannot be cut into
+ * slices, so the language server runs it here, where it may take seconds without holding the
+ * server's messages. Started with the record, its replay options and the word list's settings as
+ * its data: loads the same list the server judges the record with (service/lexicons.ts), replays
+ * the record as the server does, grades the turn and posts the answer.
  *
  * Invariants: runs only as a worker's entry script; posts exactly one `done` or `error`; the
- * outcome is `solveEndgameJob`'s, the same the server would compute in its own thread.
+ * answer is `turnVerdict`'s, the same the server would compute in its own thread.
  *
  * Example (lsp/endgame-thread.ts):
- *   new Worker(script, { workerData: { job, spec: '', extra: '', banned: '', timeLimitMs: 30000 } });
+ *   new Worker(script, { workerData: { text, replay: {}, spec: '', extra: '', banned: '', index: 12, timeLimitMs: 30000 } });
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { solveEndgameJob } from '../service/deep';
+import { simulateHere } from '../analysis/deep-game';
+import { analyze } from '../service/document';
 import { LexiconCache } from '../service/lexicons';
-import type { EndgameThreadData, EndgameThreadMessage } from './endgame-thread';
+import { turnVerdict } from '../service/verdict-view';
+import type { VerdictThreadData, VerdictThreadMessage } from './endgame-thread';
 
-function serve(port: NonNullable<typeof parentPort>, data: EndgameThreadData): void {
-  const post = (m: EndgameThreadMessage): void => port.postMessage(m);
+async function serve(port: NonNullable<typeof parentPort>, data: VerdictThreadData): Promise<void> {
+  const post = (m: VerdictThreadMessage): void => port.postMessage(m);
   try {
     const lexicon = new LexiconCache().get(data.spec, data.extra, data.banned).lexicon;
     if (!lexicon) {
       post({ type: 'error', message: 'no word list' });
       return;
     }
-    const outcome = solveEndgameJob(data.job, lexicon, data.timeLimitMs, (depth) => post({ type: 'depth', depth }));
-    post({ type: 'done', outcome });
+    const replay = analyze(data.text, { ...data.replay, lexicon }).replay;
+    const answer = await turnVerdict(replay, data.index, lexicon, simulateHere(lexicon), data.timeLimitMs);
+    post({ type: 'done', answer });
   } catch (error) {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   }
 }
 
-if (!isMainThread && parentPort) serve(parentPort, workerData as EndgameThreadData);
+if (!isMainThread && parentPort) void serve(parentPort, workerData as VerdictThreadData);

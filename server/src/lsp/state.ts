@@ -22,7 +22,7 @@ import type { CancellationToken, ConfigurationItem, Connection, PublishDiagnosti
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, type Analysis, type AnalysisSettings } from '../service/document';
 import { CoachCache, useCoachLeaves } from '../service/coach';
-import { DeepCache } from '../service/deep';
+import { VerdictCache } from '../service/verdict-view';
 import { formatLeaveMessage, type LeaveMessage } from '../analysis/leave-files';
 import { uiText } from '../service/i18n';
 import type { LoadedLexicon } from '../service/lexicons';
@@ -168,8 +168,8 @@ export class ServerState {
    * service/coach.ts); never computed with the diagnostics.
    */
   readonly coachCache = new CoachCache();
-  /** The deep analyses asked for ("Analizar a fondo"), per document version and move line. */
-  readonly deepCache = new DeepCache();
+  /** The turns' verdicts ("Analizar a fondo", the commented game exported deeply), per document version and turn. */
+  readonly verdictCache = new VerdictCache();
   /** How long the last analysis of each open document took (ms): the publisher waits as long. */
   readonly analysisMs = new Map<string, number>();
   /** Analyses run since the start (of open documents and of files read for a request). */
@@ -463,7 +463,7 @@ export class ServerState {
   forgetSettings(): void {
     this.settingsByUri.clear();
     this.cache.clear();
-    this.deepCache.clear();
+    this.verdictCache.clear();
     this.host.lexicons.clear();
     this.reportedProblems.clear();
   }
@@ -471,7 +471,7 @@ export class ServerState {
   /** Forgets a closed document (a request waiting for its analysis answers as for one not open). */
   forget(uri: string): void {
     this.cache.delete(uri);
-    this.deepCache.forget(uri);
+    this.verdictCache.forget(uri);
     this.settingsByUri.delete(uri);
     this.analysisMs.delete(uri);
     this.wake(uri);

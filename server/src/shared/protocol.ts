@@ -213,10 +213,9 @@ export interface ReconstructProgressParams {
 }
 
 /**
- * "Analizar a fondo" (service/deep.ts): the deep analysis of the move at a line (0-based; the
- * turn shown there). With tiles in the bag, the best static candidates and the move played are
- * simulated (`plies` moves ahead, `iterations` deals at most, `seed`); with the bag empty, the
- * endgame is searched. `seconds` bounds the whole. While it runs, the server sends
+ * "Analizar a fondo" (lsp/handlers/deep-analysis.ts): the verdict of the move at a line (0-based;
+ * the turn shown there), graded as `planilla analyze --deep` and the commented game grade it
+ * (analysis/deep-game.ts: static, simulation, pre-endgame or exact endgame). `seconds` bounds it. While it runs, the server sends
  * `DEEP_ANALYSIS_PROGRESS_NOTIFICATION`; cancelling the request stops it (RequestCancelled). The
  * answer is kept for the document's version: the hover, the lenses and the board view show it.
  */
@@ -224,55 +223,39 @@ export const DEEP_ANALYSIS_REQUEST = 'planilla/deepAnalysis';
 export interface DeepAnalysisParams {
   readonly uri: string;
   readonly line: number;
-  readonly plies?: number;
-  readonly iterations?: number;
+  /** Most seconds for the turn (default 30): a simulation stopped by it gives the iterations done. */
   readonly seconds?: number;
-  readonly seed?: number;
-  /** Static candidates simulated (default 15). */
-  readonly candidates?: number;
 }
-/** One simulated move (figures as analysis/sim.ts gives them: points, and a win chance 0..1). */
-export interface DeepMoveFigures {
-  /** As a coach names it: '8D CAMINO +26', 'cambio AE', 'pasa'. */
-  readonly name: string;
-  readonly staticEquity: number;
-  readonly equity: number;
-  readonly interval: readonly [number, number];
-  readonly winPct: number;
-  readonly iterations: number;
-  readonly pruned: boolean;
-  /** This is the move played. */
-  readonly played: boolean;
+/** A turn's verdict (analysis/verdict.ts), the one every surface shows. */
+export interface VerdictFigures {
+  readonly method: 'static' | 'sim' | 'pre-endgame' | 'endgame';
+  /** The method in words: 'estática', 'simulada ± 3,5, 100 iteraciones', 'final exacto'. */
+  readonly how: string;
+  /** The move named best as a coach names it ('8D CAMINO +26'), and as GCG writes it ('8D CAMINO', '-AE', '-'). */
+  readonly best: string;
+  readonly code: string;
+  readonly playedIsBest: boolean;
+  /** Points lost against the move named best, and win probability lost (0..1). */
+  readonly loss: number;
+  readonly winLost: number;
+  /** sim: half the 95 % interval of the best's simulated equity. */
+  readonly margin?: number;
+  /** endgame, pre-endgame: the values are proven to the end. */
+  readonly exact?: boolean;
 }
 export interface DeepAnalysisAnswer {
   /** 0-based line of the move's event, the document version and the turn analysed. */
   readonly line: number;
   readonly version: number;
   readonly turnIndex: number;
-  readonly kind: 'sim' | 'endgame';
+  /** The verdict's method (`verdict.method`). */
+  readonly kind: 'static' | 'sim' | 'pre-endgame' | 'endgame';
+  /** The turn's verdict: the same as `planilla analyze --deep` and the commented game give. */
+  readonly verdict: VerdictFigures;
   /** One line for a notice, in the user's language. */
   readonly message: string;
-  readonly sim?: {
-    readonly plies: number;
-    readonly seed: number;
-    readonly iterations: number;
-    readonly playouts: number;
-    readonly stopped: 'separated' | 'iterations' | 'time' | 'cancelled';
-    /** Best simulated equity first. */
-    readonly moves: readonly DeepMoveFigures[];
-  };
-  readonly endgame?: {
-    /** The mover's points minus the opponent's from here to the end, best play by both. */
-    readonly spread: number;
-    readonly exact: boolean;
-    readonly depth: number;
-    readonly nodes: number;
-    readonly end: 'out' | 'passes' | 'scoreless' | 'horizon';
-    /** The best line, both players, the mover first. */
-    readonly line: readonly string[];
-    /** The move played's value to the end. */
-    readonly played?: { readonly spread: number; readonly exact: boolean };
-  };
+  /** A simulated verdict: the moves simulated, best first ('8D CAMINO +26: simulated equity 12.3 ± 1.2 · wins 54.1%'). */
+  readonly sims?: readonly string[];
 }
 export type DeepAnalysisResult = DeepAnalysisAnswer | { readonly error: string };
 export const DEEP_ANALYSIS_PROGRESS_NOTIFICATION = 'planilla/deepAnalysisProgress';

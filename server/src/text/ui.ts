@@ -569,6 +569,20 @@ export const UI_MESSAGES: Catalog = {
     en: 'there is no move here to analyse deeply (a placement, an exchange or a pass)',
   },
   'ui.deep.lensAction': { es: 'Analizar a fondo', en: 'Deep analysis' },
+  // The shared verdict of a turn (service/verdict-view.ts). {how}: the method in words (winpct.how.*); {move}: the move named best.
+  'ui.verdict.lens': { es: 'a fondo ({how}): {verdict}', en: 'deep ({how}): {verdict}' },
+  'ui.verdict.heading': { es: 'A fondo ({how}):', en: 'Deep ({how}):' },
+  'ui.verdict.playedBest': { es: 'la jugada hecha es la mejor ({move})', en: 'the move played is the best ({move})' },
+  /* {loss}: points lost against the move named best; {win}: win % lost against it. */
+  'ui.verdict.loses': {
+    es: 'mejor {move}; la jugada hecha pierde {loss} y {win} % de victoria',
+    en: 'best {move}; the move played loses {loss} and {win}% of winning',
+  },
+  /* One simulated move of the verdict: {equity} ± {half}, its simulated equity and half its 95 % interval. */
+  'ui.verdict.simMove': {
+    es: '{move}: equidad simulada {equity} ± {half} · gana {win} %',
+    en: '{move}: simulated equity {equity} ± {half} · wins {win}%',
+  },
   'ui.deep.lensSim': {
     es: 'a fondo: la jugada hecha gana {win} % · eq. simulada {equity} (mejor {best}: {bestEquity})',
     en: 'deep: the move played wins {win}% · simulated equity {equity} (best {best}: {bestEquity})',

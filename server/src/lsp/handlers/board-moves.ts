@@ -1,8 +1,8 @@
 /**
  * `planilla/boardMoves`: the board view's best moves (asked apart from the board, after it): null
  * with analysis off; the same cache as the hover and the lenses; yields to pending messages first,
- * and a request cancelled before or during the walk answers RequestCancelled. A move analysed
- * deeply for this version has that section under the list (report/deep-board.ts).
+ * and a request cancelled before or during the walk answers RequestCancelled. A turn with a
+ * verdict for this version has it in a section under the list (report/deep-board.ts).
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
@@ -31,9 +31,8 @@ export async function boardMoves(state: ServerState, params: BoardMovesParams, t
   }
   const board = boardModel(cur.analysis.replay, model.turnIndex);
   const moves = renderBoardMoves(model, board, lang);
-  const event = cur.analysis.replay.turns[model.turnIndex]?.event;
-  const deep = event ? state.deepCache.get(params.uri, cur.version, event.line) : undefined;
-  if (!deep) return moves;
-  const section = renderDeepBoard(deep.outcome, board, lang, moves.count);
+  const held = state.verdictCache.get(params.uri, cur.version, model.turnIndex);
+  if (!held) return moves;
+  const section = renderDeepBoard(held, board, lang, moves.count);
   return { ...moves, html: moves.html + section.html, previews: moves.previews + section.previews, count: moves.count + section.count };
 }

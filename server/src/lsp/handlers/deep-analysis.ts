@@ -1,12 +1,13 @@
 /**
- * `planilla/deepAnalysis`: "Analizar a fondo" on the move at a line (service/deep.ts): a
- * simulation with tiles in the bag, the endgame with the bag empty. The steps run in slices of
- * about 20 ms with the event loop let through between them, so typing, its diagnostics, other
- * requests and a cancellation are served while it runs; `progress` is told the part done (the
- * wiring sends it to the client). An endgame runs on a worker thread where the host has its
- * script (lsp/endgame-thread.ts: the solver cannot be sliced), else in steps of a bounded time
- * (service/deep.ts). The answer is kept for the document version and the move's line
- * (`state.deepCache`), and the client is asked to refresh its lenses; a record changed, closed or
+ * `planilla/deepAnalysis`: "Analizar a fondo" on the move at a line: the turn's verdict, graded as
+ * `analyze --deep` and the commented game grade it (service/verdict-view.ts `turnVerdict`: the
+ * simulation of a close turn, the pre-endgame with one or two tiles in the bag, the exact endgame
+ * with the bag empty, static equity otherwise), so the hover, the lens and the board view show the
+ * figures every other surface shows. It runs on a worker thread where the host has its script
+ * (lsp/endgame-thread.ts), so typing, its diagnostics, other requests and a cancellation are
+ * served while it runs; elsewhere (VS Code for the Web) in this thread, the pending messages
+ * served first. `progress` is told 0 and 100. The verdict is kept for the document version
+ * (`state.verdictCache`) and the client is asked to refresh its lenses; a record changed, closed or
  * reopened while it ran gets one line saying so and keeps nothing (`state.isCurrent`).
  *
  * Invariants: never throws for input (a line that is not an analysable move, analysis off, a
@@ -15,18 +16,16 @@
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import { AnalysisUnsupported } from '../../analysis';
-import { coachLeaves } from '../../service/coach';
-import { deepAnswer, deepSettings, deepSteps, deepTarget, endgameTiles, type DeepOutcome } from '../../service/deep';
-import { lexiconSpecFor, scanHeader } from '../../service/settings';
-import { endgameOnThread, type EndgameThreadData } from '../endgame-thread';
+import { simulateHere } from '../../analysis/deep-game';
+import { deepSettings, deepTarget } from '../../service/deep';
+import { replayOptionsFor, lexiconSpecFor, scanHeader } from '../../service/settings';
+import { turnVerdict, verdictFigures, verdictSummaryText, simLine, type VerdictAnswer } from '../../service/verdict-view';
+import { verdictOnThread, type VerdictThreadData } from '../endgame-thread';
 import { uiText } from '../../service/i18n';
-import { formatLeaveMessage } from '../../analysis/leave-files';
 import { formatMessage } from '../../rules/messages';
 import type { DeepAnalysisParams, DeepAnalysisProgressParams, DeepAnalysisResult } from '../../shared/protocol';
 import { cancelledError } from '../guard';
 import { yieldToMessages, type ServerState } from '../state';
-
-const SLICE_MS = 20;
 
 export async function deepAnalysisRequest(
   state: ServerState,
@@ -43,69 +42,66 @@ export async function deepAnalysisRequest(
   if (!cur) return { error: uiText('ui.command.export.unreadable', lang, { uri }) };
   if (!cur.settings.analysisEnabled) return { error: uiText('ui.command.deep.analysisOff', lang) };
   const line = typeof params.line === 'number' && Number.isInteger(params.line) && params.line >= 0 ? params.line : -1;
-  const chosen = coachLeaves();
-  if ('error' in chosen) return { error: formatLeaveMessage(chosen.error, lang) };
-  const leaves = chosen.leaves;
-  const lexicon = state.lexiconFor(cur.analysis.parsed.file.text, cur.settings).lexicon;
-  const target = deepTarget(cur.analysis, line, lexicon, leaves, lang);
+  const text = cur.analysis.parsed.file.text;
+  const lexicon = state.lexiconFor(text, cur.settings).lexicon;
+  // The verdict is graded with the built-in leave values, as the commented game and `analyze --deep` without --leaves.
+  const target = deepTarget(cur.analysis, line, lexicon, undefined, lang);
   if ('reason' in target) return { error: target.reason };
-  const options = {
-    lexicon: lexicon!,
-    ...(leaves ? { leaves } : {}),
-    ...(typeof params.plies === 'number' ? { plies: params.plies } : {}),
-    ...(typeof params.iterations === 'number' ? { iterations: params.iterations } : {}),
-    ...(typeof params.seconds === 'number' ? { seconds: params.seconds } : {}),
-    ...(typeof params.seed === 'number' ? { seed: params.seed } : {}),
-    ...(typeof params.candidates === 'number' ? { candidates: params.candidates } : {}),
-  };
-  // Tenths of a per cent: a simulation that may run to many iterations still moves the bar.
-  let percent = 0;
-  const tell = (fraction: number): void => {
-    const p = Math.max(0, Math.min(99.9, Math.floor(fraction * 1000) / 10));
-    if (p <= percent) return;
-    percent = p;
-    progress?.({ uri, line: target.line, percent: p });
-  };
+  const timeLimitMs = deepSettings(typeof params.seconds === 'number' ? { seconds: params.seconds } : {}).seconds * 1000;
   progress?.({ uri, line: target.line, percent: 0 });
-  const keep = (outcome: DeepOutcome): DeepAnalysisResult => {
+  const keep = (answer: VerdictAnswer): DeepAnalysisResult => {
     progress?.({ uri, line: target.line, percent: 100 });
+    if ('skipped' in answer)
+      return { error: answer.skipped === 'none' ? uiText('ui.coach.lensNone', lang) : formatMessage(`analysis.reason.${answer.skipped}`, {}, lang) };
     // A record changed, closed, or closed and opened again meanwhile keeps nothing: its figures
     // are of a move that may no longer be at that line (a reopened record numbers its versions
     // anew, so the version alone would not tell).
     if (!state.isCurrent(uri, cur)) return { error: uiText('ui.command.changedMeanwhile', lang) };
-    const answer = deepAnswer(target, outcome, cur.version, lang);
-    state.deepCache.set(uri, { version: cur.version, line: target.line, outcome, answer });
+    const held = answer.held;
+    state.verdictCache.set(uri, cur.version, [held]);
     refresh?.();
-    return answer;
+    return {
+      line: target.line,
+      version: cur.version,
+      turnIndex: target.index,
+      kind: held.verdict.method,
+      verdict: verdictFigures(held, lang),
+      message: verdictSummaryText(held, lang),
+      ...(held.sims ? { sims: held.sims.map((s) => simLine(s, lang)) } : {}),
+    };
   };
   const script = state.host.endgameWorker;
-  if (target.kind === 'endgame' && script) {
-    const text = cur.analysis.parsed.file.text;
-    const tiles = endgameTiles(target.position);
-    const data: EndgameThreadData = {
-      job: { position: target.position, passes: target.passes, played: target.played, legal: target.legal },
+  if (script) {
+    const data: VerdictThreadData = {
+      text,
+      replay: replayOptionsFor(cur.settings, scanHeader(text)),
       spec: lexiconSpecFor(cur.settings, scanHeader(text)),
       extra: cur.settings.lexiconExtra,
       banned: cur.settings.lexiconBanned,
-      timeLimitMs: deepSettings(options).seconds * 1000,
+      index: target.index,
+      timeLimitMs,
     };
-    const outcome = await endgameOnThread(script, data, token, (depth) => tell(Math.min(0.95, depth / (tiles + 2))));
-    if (outcome) return keep(outcome);
-    // No thread could run it: the search in steps, here.
+    const answer = await verdictOnThread(script, data, token);
+    if (answer) return keep(answer);
+    // No thread could run it: graded here.
   }
   try {
-    const steps = deepSteps(target, options);
-    let slice = Date.now();
-    for (;;) {
-      if (token.isCancellationRequested) throw cancelledError();
-      const step = steps.next();
-      if (step.done) return keep(step.value);
-      if (Date.now() - slice >= SLICE_MS) {
-        tell(step.value);
+    await yieldToMessages();
+    if (token.isCancellationRequested) throw cancelledError();
+    const here = simulateHere(lexicon!);
+    const answer = await turnVerdict(
+      cur.analysis.replay,
+      target.index,
+      lexicon!,
+      async (position, moves, passes) => {
         await yieldToMessages();
-        slice = Date.now();
-      }
-    }
+        if (token.isCancellationRequested) throw cancelledError();
+        return here(position, moves, passes);
+      },
+      timeLimitMs,
+    );
+    if (token.isCancellationRequested) throw cancelledError();
+    return keep(answer);
   } catch (error) {
     if (error instanceof AnalysisUnsupported) return { error: formatMessage(error.reason.messageId, error.reason.args, lang) };
     throw error;

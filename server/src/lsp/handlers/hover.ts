@@ -5,14 +5,14 @@
  * does not wait for a new analysis. A request cancelled before the coach's walk, or during it,
  * answers RequestCancelled (or without the coach's part, when the walk stopped). A coach answer
  * already cached (or a reason not to analyse) is given at once; only a hover that needs a search
- * yields to other messages first (a cancellation gets through before the walk starts). A move
- * analysed deeply for this version ("Analizar a fondo", service/deep.ts) has its simulated
- * figures or its endgame after the coach's table.
+ * yields to other messages first (a cancellation gets through before the walk starts). A turn
+ * with a verdict for this version ("Analizar a fondo", the commented game exported deeply:
+ * service/verdict-view.ts) has it at the top, before the coach's static summary and table.
  */
 import type { CancellationToken, Hover, HoverParams } from 'vscode-languageserver';
 import { AnalysisCancelled } from '../../analysis';
 import { COACH_MISS, HOVER_FETCH, coachHoverParts, coachTurn, coachTurnCached, type CoachHoverParts } from '../../service/coach';
-import { deepHoverMarkdown } from '../../service/deep';
+import { verdictHoverMarkdown } from '../../service/verdict-view';
 import type { TurnAnalysis } from '../../analysis/coach';
 import { getHover, type CoachHover } from '../../service/hover';
 import { stopIfCancelled } from '../guard';
@@ -31,10 +31,9 @@ export async function hover(state: ServerState, params: HoverParams, token: Canc
   const uri = params.textDocument.uri;
   const parts = (turn: TurnAnalysis, index: number): CoachHoverParts => {
     const own = coachHoverParts(turn, lang, lexicon);
-    const event = cur.analysis.replay.turns[index]?.event;
-    const deep = event ? state.deepCache.get(uri, cur.version, event.line) : undefined;
-    // the deep figures first, at the top of the hover, then the static summary and table
-    return deep ? { summary: `${deepHoverMarkdown(deep.outcome, lang)}\n\n${own.summary}`, table: own.table } : own;
+    const held = state.verdictCache.get(uri, cur.version, index);
+    // the turn's verdict first, at the top of the hover, then the static summary and table
+    return held ? { summary: `${verdictHoverMarkdown(held, lang)}\n\n${own.summary}`, table: own.table } : own;
   };
   // First from the cache alone: no timer when the answer is there.
   let missed = false;
