@@ -1,8 +1,8 @@
 /**
  * "Analizar a fondo" over the language protocol: `planilla/deepAnalysis` on a move answers the
- * simulation's figures (the same as analysis/sim.ts's for the same moves and seed) with progress
- * notifications, or the endgame with the bag empty; the hover, the lens and the board view then
- * show them for that version; a cancelled request answers RequestCancelled and keeps nothing; a
+ * turn's verdict (the same as the whole-game grading's, deep-game.ts) with progress notifications,
+ * the endgame's with the bag empty; the hover, the lens and the board view then show it for that
+ * version; a cancelled request answers RequestCancelled and keeps nothing; a
  * change typed while an analysis runs gets its diagnostics before the analysis answers (an order,
  * not a time); a change makes the kept figures stale.
  */
@@ -13,8 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
 import { defaultLexicon, removeTempDir, repoRoot, tempDir } from '../support/fixtures';
 import { generateGame } from '../support/generator';
-import { positionBefore, simCandidates, simulate, type Move } from '../../server/src/analysis';
-import { analyzeTurn } from '../../server/src/analysis/coach';
+import { positionBefore } from '../../server/src/analysis';
+import { deepAnalyzeTurn, simulateHere } from '../../server/src/analysis/deep-game';
+import { verdictOf } from '../../server/src/analysis/verdict';
 import { moveName } from '../../server/src/service/coach';
 import { analyze } from '../../server/src/service/document';
 import type { DeepAnalysisAnswer } from '../../server/src/shared/protocol';
@@ -23,7 +24,6 @@ const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 
 type Published = { uri: string; version?: number; diagnostics: { code?: string }[] };
 type Lens = { range: { start: { line: number } }; command?: { title: string; command: string; arguments?: unknown[] } };
-const key = (m: Move): string => `${m.kind}|${m.row}|${m.col}|${m.direction}|${m.squares.join(',')}`;
 
 describe('protocol: deep analysis of a move', function () {
   this.timeout(180000);
@@ -79,68 +79,47 @@ describe('protocol: deep analysis of a move', function () {
     removeTempDir(dir);
   });
 
-  it("answers sim.ts's figures for the seed, with progress; then the hover, the lens and the board show them", async () => {
+  it("answers the turn's verdict, as the whole-game grading gives it, with progress; then the hover, the lens and the board show it", async () => {
     const line = turns[mid].event.line;
     assert.match((await deepLens(line))?.command?.title ?? '', /^Deep analysis$/);
-    const params = { uri, line, plies: 2, iterations: 80, seed: 9, candidates: 6, seconds: 600 };
     const done = client.waitForNotification(
       'planilla/deepAnalysisProgress',
       (p: { uri: string; percent: number }) => p.uri === uri && p.percent === 100,
     );
-    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', params, 120000);
+    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line, seconds: 600 }, 120000);
     await done;
-    assert.equal(r.kind, 'sim');
     assert.equal(r.line, line);
     assert.equal(r.version, 1);
     assert.equal(r.turnIndex, mid);
-    assert.match(r.message, /simulated equity/);
-    // The same figures from sim.ts: the six static candidates and the move played when not among them.
-    const got = positionBefore(analysis.replay, mid);
-    assert.ok('position' in got);
-    const coach = analyzeTurn(analysis.replay, mid, { lexicon, top: 1 });
-    assert.ok(coach?.played);
-    const moves = simCandidates(got.position, { lexicon, candidates: 6 });
-    if (coach.legal && !moves.some((m) => key(m) === key(coach.played!))) moves.push(coach.played);
-    const want = simulate(got.position, { lexicon, moves, plies: 2, maxIterations: 80, seed: 9 });
-    assert.ok(r.sim);
-    assert.equal(r.sim.iterations, want.iterations);
-    assert.equal(r.sim.stopped, want.stopped);
+    // The same verdict as the grading of analyze --deep and the commented game (deep-game.ts).
+    const t = await deepAnalyzeTurn(analysis.replay, mid, { lexicon, top: 5, simulate: simulateHere(lexicon) });
+    const v = t && verdictOf(analysis.replay, t);
+    assert.ok(v);
     assert.deepEqual(
-      r.sim.moves.map((m) => [m.name, m.staticEquity, m.equity, m.interval, m.winPct, m.iterations, m.pruned]),
-      want.candidates.map((c) => [moveName(c.move, 'en'), c.staticEquity, c.equity, c.interval, c.winPct, c.iterations, c.pruned]),
+      [r.kind, r.verdict.method, r.verdict.code, r.verdict.loss, r.verdict.winLost, r.verdict.playedIsBest],
+      [v.method, v.method, v.code, v.loss, v.winLost, v.playedIsBest],
     );
-    assert.equal(r.sim.moves.filter((m) => m.played).length, coach.legal ? 1 : 0);
-    // Kept for this version: the hover, the lens and the board view show the figures.
+    assert.equal(r.verdict.best, moveName(v.best, 'en'));
+    // Kept for this version: the hover, the lens and the board view show the verdict.
     const hover = await hoverAt(line);
-    assert.match(hover, /\*\*Deep: simulation 2 moves ahead, 80 iterations, seed 9\*\*/);
-    assert.match(hover, /simulated equity -?[\d.]+ ± [\d.]+ · wins [\d.]+% · static -?[\d.]+/);
-    // the deep figures at the top of the hover, before the static summary and table
-    assert.ok(hover.indexOf('**Deep: simulation') < hover.indexOf('**Analysis:**'), hover);
-    assert.match((await deepLens(line))?.command?.title ?? '', /^deep: /);
+    assert.match(hover, /\*\*Deep \((static|simulated|pre-endgame|exact endgame|endgame)[^)]*\):\*\* /);
+    // the verdict at the top of the hover, before the static summary and table
+    assert.ok(hover.indexOf('**Deep (') < hover.indexOf('**Analysis:**'), hover);
+    assert.equal((await deepLens(line))?.command?.title, r.message);
+    assert.match(r.message, /^deep \(/);
     const board = await client.request<{ html: string; previews: string; count: number }>('planilla/boardMoves', { uri, line }, 120000);
-    assert.match(board.html, /<section class="deep">/);
+    assert.match(board.html, new RegExp(`<section class="deep" data-line="${line + 1}" data-best="${v.code}" data-loss="${v.loss}" data-method="${v.method}">`));
     assert.equal((board.previews.match(/<g class="preview"/g) ?? []).length, board.count);
   });
 
-  it('with the bag empty answers the endgame: the best line and its spread', async () => {
+  it('with the bag empty answers the endgame verdict', async () => {
     const line = turns[endgame].event.line;
-    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line, seconds: 2 }, 120000);
+    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line }, 120000);
     assert.equal(r.kind, 'endgame');
-    assert.ok(r.endgame && r.endgame.line.length > 0);
-    assert.equal(typeof r.endgame.spread, 'number');
-    assert.match(await hoverAt(line), /\*\*(Exact endgame|Endgame)/);
+    assert.equal(r.verdict.method, 'endgame');
+    assert.match(await hoverAt(line), /\*\*Deep \((exact endgame|endgame, search limited)\):/);
     const board = await client.request<{ html: string }>('planilla/boardMoves', { uri, line }, 120000);
-    assert.match(board.html, /Endgame line/);
-  });
-
-  it('an endgame runs on its thread: cancelled while it runs, RequestCancelled', async () => {
-    const line = turns[endgame].event.line;
-    const deeper = (p: { line: number; percent: number }): boolean => p.line === line && p.percent > 0;
-    const started = client.waitForNotification('planilla/deepAnalysisProgress', deeper, 60000);
-    const run = client.requestCancellable('planilla/deepAnalysis', { uri, line, seconds: 600 }, 120000);
-    await started;
-    run.cancel();
-    await assert.rejects(run.answer, (e: { code?: number }) => e.code === -32800);
+    assert.match(board.html, /data-method="endgame"/);
   });
 
   it('a line with no move, a bad line or a record not open is one error line', async () => {
@@ -148,7 +127,7 @@ describe('protocol: deep analysis of a move', function () {
     assert.match(r.error, /^there is no move here/);
     for (const bad of [
       { uri, line: -3 },
-      { uri, line: 'x', plies: 'two', seconds: -1 },
+      { uri, line: 'x', seconds: -1 },
       { uri, line: 1.5 },
     ])
       assert.match((await client.request<{ error: string }>('planilla/deepAnalysis', bad)).error, /^there is no move here/);
@@ -160,7 +139,7 @@ describe('protocol: deep analysis of a move', function () {
   it('cancelled while it runs: RequestCancelled, and nothing kept', async () => {
     const line = turns[other].event.line;
     const started = client.waitForNotification('planilla/deepAnalysisProgress', (p: { line: number }) => p.line === line, 60000);
-    const run = client.requestCancellable('planilla/deepAnalysis', { uri, line, iterations: 100000, seconds: 600 }, 120000);
+    const run = client.requestCancellable('planilla/deepAnalysis', { uri, line, seconds: 600 }, 120000);
     await started;
     run.cancel();
     await assert.rejects(run.answer, (e: { code?: number }) => e.code === -32800);
@@ -170,7 +149,7 @@ describe('protocol: deep analysis of a move', function () {
   it('a change typed while an analysis runs gets its diagnostics before the analysis answers', async () => {
     const line = turns[other].event.line;
     const started = client.waitForNotification('planilla/deepAnalysisProgress', (p: { line: number }) => p.line === line, 60000);
-    const run = client.requestCancellable('planilla/deepAnalysis', { uri, line, iterations: 100000, seconds: 600 }, 120000);
+    const run = client.requestCancellable('planilla/deepAnalysis', { uri, line, seconds: 600 }, 120000);
     let answered = false;
     const settled = run.answer.then(
       () => (answered = true),
@@ -198,9 +177,9 @@ describe('protocol: deep analysis of a move', function () {
 
   it('a change makes the kept figures stale: the hover and the lens no longer show them', async () => {
     const line = turns[mid].event.line;
-    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line, iterations: 40, candidates: 3 }, 120000);
+    const r = await client.request<DeepAnalysisAnswer>('planilla/deepAnalysis', { uri, line }, 120000);
     assert.equal(r.version, version);
-    assert.match(await hoverAt(line), /\*\*Deep: simulation/);
+    assert.match(await hoverAt(line), /\*\*Deep \(/);
     // A space at the end of the first line: a new version, the move itself unchanged.
     const changed = text.replace('\n', ' \n');
     version++;
@@ -213,7 +192,7 @@ describe('protocol: deep analysis of a move', function () {
     await published;
     const hover = await hoverAt(line);
     assert.match(hover, /Best moves|best/i, 'the coach still answers');
-    assert.doesNotMatch(hover, /Deep: simulation/);
+    assert.doesNotMatch(hover, /Deep \(/);
     assert.equal((await deepLens(line))?.command?.title, 'Deep analysis');
   });
 });

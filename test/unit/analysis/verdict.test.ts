@@ -1,9 +1,12 @@
 /**
  * One verdict per turn (analysis/verdict.ts): on every record of the samples and of the real
- * corpus, every graded turn gets the same verdict from `analyze --deep --json` and from the
- * commented game of `report --deep` (the `data-line`, `data-best`, `data-loss`, `data-method` of
- * its row in the moves table), and every turn graded by the endgame or the pre-endgame gets the
- * same best value from the `endgame` command. The real Spanish game's line 32 (one tile in the
+ * corpus, every graded turn gets the same verdict from `analyze --deep --json`, from the commented
+ * game the editor exports with the deep analysis (the `data-line`, `data-best`, `data-loss`,
+ * `data-method` of its row in the moves table; the page is `report --deep`'s, byte for byte:
+ * test/protocol/export-commented.test.ts), and, in the editor after that export, from the hover,
+ * the lens and the board view of the turn (the language server over stdio; one deep analysis per
+ * game in each of the CLI and the server); every turn graded by the endgame or the pre-endgame gets
+ * the same best value from the `endgame` command. The real Spanish game's line 32 (one tile in the
  * bag) once got three answers: TOGA losing 40.4 (simulated), GOLA (the endgame command) and TOGA
  * losing 13.2 (the commented game, static).
  */
@@ -12,9 +15,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runAnalyze } from '../../../server/src/cli/analyze';
 import { runEndgame } from '../../../server/src/cli/endgame';
-import { runReport } from '../../../server/src/cli/report';
-import { corpusFiles, removeTempDir, sampleFiles, tempDir } from '../../support/fixtures';
+import { pathToFileURL } from 'node:url';
+import { formatNumber } from '../../../server/src/rules/template';
+import { equityText } from '../../../server/src/service/coach';
+import { corpusFiles, removeTempDir, repoRoot, sampleFiles, tempDir } from '../../support/fixtures';
+import { LspClient } from '../../protocol/lsp-client';
 import { captureIo } from '../report/helpers';
+
+const serverModule = path.join(repoRoot, 'out/server/src/server.js');
+/** The method as the editor names it, at the start of its text ('winpct.how.*'). */
+const HOW: Record<string, RegExp> = { static: /^estática/, sim: /^simulada ± /, 'pre-endgame': /^prefinal/, endgame: /^final/ };
+type Lens = { range: { start: { line: number } }; command?: { title: string; command: string } };
 
 interface JsonTurn {
   readonly line: number;
@@ -51,10 +62,19 @@ function rowVerdicts(html: string): { line: number; best: string; loss: number; 
 describe('analysis: one verdict per turn, the same on every surface', function () {
   this.timeout(1_800_000);
   let dir: string;
-  before(() => {
+  let client: LspClient;
+  before(async () => {
     dir = tempDir('verdict');
+    assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
+    client = LspClient.start(serverModule);
+    client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({ language: 'es' })));
+    client.onRequest('workspace/codeLens/refresh', () => null);
+    await client.initialize({ locale: 'es' });
   });
-  after(() => removeTempDir(dir));
+  after(async () => {
+    await client.close();
+    removeTempDir(dir);
+  });
 
   const files = [...sampleFiles(), ...corpusFiles()];
   it('has the samples and the real Spanish game to compare', () => {
@@ -73,14 +93,60 @@ describe('analysis: one verdict per turn, the same on every surface', function (
       // the English records of the corpus are not analysed (the Spanish tile set only)
       if (!path.basename(file).startsWith('en_')) assert.ok(turns.length > 0, 'a Spanish record has graded turns');
 
-      const out = path.join(dir, `${path.basename(file)}.html`);
-      const r = captureIo('es');
-      assert.equal(await runReport([file, '--deep', '--jobs', '1', '-o', out], r.io), 0, r.err.join('\n'));
-      const rows = rowVerdicts(fs.readFileSync(out, 'utf8'));
+      // The editor: the record open, the commented game exported with the deep analysis.
+      const text = fs.readFileSync(file, 'utf8');
+      const uri = pathToFileURL(path.join(dir, path.basename(file))).toString();
+      const opened = client.waitForNotification<{ uri: string }>('textDocument/publishDiagnostics', (p) => p.uri === uri, 120000);
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text } });
+      await opened;
+      const exported = await client.request<{ html?: string; error?: string }>(
+        'planilla/auditReport',
+        { uri, diagrams: true, deep: true },
+        1_800_000,
+      );
+      assert.equal(exported.error, undefined);
+      fs.writeFileSync(path.join(dir, `${path.basename(file)}.html`), exported.html ?? '');
+      const rows = rowVerdicts(exported.html ?? '');
       assert.deepEqual(
         rows,
         turns.map((t) => ({ line: t.line, best: t.bestCode, loss: t.equityLost, method: t.method })),
       );
+
+      // The hover, the lens and the board view of every graded turn say that verdict.
+      const lenses = await client.request<Lens[]>('textDocument/codeLens', { textDocument: { uri } }, 120000);
+      const lines = text.split(/\r?\n/);
+      for (const t of turns) {
+        const at = t.line - 1;
+        const clause = t.playedIsBest
+          ? /la jugada hecha es la mejor/
+          : new RegExp(
+              `pierde ${equityText(t.equityLost ?? NaN, 'es').replace('.', '\\.')} y ${formatNumber(Math.round((t.winLost ?? NaN) * 1000) / 10, 'es', 1)} % de victoria$`,
+            );
+        const lens = lenses.find((l) => l.range.start.line === at && l.command?.command === 'planilla.deepAnalysis');
+        const title = lens?.command?.title ?? '';
+        assert.match(title, /^a fondo \(/, `line ${t.line}`);
+        assert.match(title.slice('a fondo ('.length), HOW[t.method ?? ''], `line ${t.line}: ${title}`);
+        assert.match(title, clause, `line ${t.line}: ${title}`);
+        // no static lens beside it
+        assert.ok(!lenses.some((l) => l.range.start.line === at && !l.command), `line ${t.line}: a static lens beside the verdict`);
+        const word = lines[at].indexOf(' ', lines[at].indexOf(' ') + 1) + 1;
+        const hover = await client.request<{ contents: { value: string } } | null>(
+          'textDocument/hover',
+          { textDocument: { uri }, position: { line: at, character: word } },
+          120000,
+        );
+        const value = hover?.contents.value ?? '';
+        assert.ok(value.startsWith('**A fondo ('), `line ${t.line}: ${value.slice(0, 200)}`);
+        assert.match(value.split('\n')[0].replace(/ {2}$/, ''), clause, `line ${t.line}`);
+        const board = await client.request<{ html: string } | null>('planilla/boardMoves', { uri, line: at }, 120000);
+        const section = /<section class="deep" data-line="(\d+)" data-best="([^"]*)" data-loss="([^"]*)" data-method="([^"]*)">/.exec(board?.html ?? '');
+        assert.ok(section, `line ${t.line}: the board view's verdict`);
+        assert.deepEqual(
+          { line: Number(section[1]), best: unescape(section[2]), loss: Number(section[3]), method: section[4] },
+          { line: t.line, best: t.bestCode, loss: t.equityLost, method: t.method },
+        );
+      }
+      client.notify('textDocument/didClose', { textDocument: { uri } });
 
       for (const t of turns) {
         // the figures mean what they say: the move named best is the one measured against

@@ -204,7 +204,7 @@ describe('lsp: edits and results name the document version they were computed fo
     const line = Number((await lensesOf())[2].split(':')[0]);
     // Another game at the same path, opened again with version 1 as an editor does.
     const other = generateGame({ seed: 11, lexicon });
-    const r = await deepAnalysisRequest(state, { uri: URI, line, iterations: 20, candidates: 3, seed: 1 }, token, (p) => {
+    const r = await deepAnalysisRequest(state, { uri: URI, line }, token, (p) => {
       if (p.percent !== 0) return;
       documents.close(URI);
       state.forget(URI);
@@ -212,15 +212,15 @@ describe('lsp: edits and results name the document version they were computed fo
     });
     assert.ok('error' in r, JSON.stringify(r).slice(0, 300));
     assert.match(r.error, CHANGED);
-    assert.equal(state.deepCache.get(URI, 1, line), undefined);
+    assert.equal(state.verdictCache.atLine(URI, 1, line), undefined);
     assert.ok(
       (await lensesOf()).every((l) => l.endsWith(':Deep analysis')),
       (await lensesOf()).join('\n'),
     );
     // On the record as it stands, the figures are kept and shown.
-    const ok = await deepAnalysisRequest(state, { uri: URI, line, iterations: 20, candidates: 3, seed: 1 }, token);
+    const ok = await deepAnalysisRequest(state, { uri: URI, line }, token);
     assert.ok(!('error' in ok), JSON.stringify(ok).slice(0, 300));
-    assert.ok(state.deepCache.get(URI, 1, line));
+    assert.ok(state.verdictCache.atLine(URI, 1, line));
   });
 });
 
