@@ -16,6 +16,7 @@ const SLOW_SUITES = [
   'out/test/unit/analysis/cli-deep.test.js',
   'out/test/unit/cli/deep-threads.test.js',
   'out/test/unit/analysis/verdict.test.js',
+  'out/test/unit/analysis/verdict-turn.test.js',
   'out/test/unit/analysis/endgame.test.js',
   'out/test/unit/analysis/pre-endgame.test.js',
   'out/test/unit/analysis/movegen-incremental.test.js',
