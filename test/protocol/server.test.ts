@@ -137,7 +137,7 @@ describe('protocol: language server over stdio', function () {
       published.diagnostics.map((d) => d.code),
       ['score-mismatch'],
     );
-    assert.match(resolved.command?.title ?? '', /^mejor: (la jugada hecha \()?(\d{1,2}[A-O]|[A-O]\d{1,2}) \S+ \+\d+/);
+    assert.match(resolved.command?.title ?? '', /^mejor \(estática\): (la jugada hecha \()?(\d{1,2}[A-O]|[A-O]\d{1,2}) \S+ \+\d+/);
     const hover = await client.request('textDocument/hover', { textDocument: { uri: other }, position: { line: 7, character: 20 } });
     assert.match(hover.contents.value, /Mejores jugadas \(equidad estática\)/);
     client.notify('textDocument/didClose', { textDocument: { uri: other } });

@@ -411,9 +411,12 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.exchange': { es: 'cambio {tiles}', en: 'exchange {tiles}' },
   'ui.coach.exchangeShort': { es: 'cambio', en: 'exch.' },
   'ui.coach.noLexicon': { es: 'sin lista de palabras no se listan jugadas', en: 'moves are not listed without a word list' },
-  'ui.coach.lens': { es: 'mejor: {move} (-{lost})', en: 'best: {move} (-{lost})' },
-  'ui.coach.lensBestPlayed': { es: 'mejor: la jugada hecha ({move})', en: 'best: the move played ({move})' },
-  'ui.coach.lensIllegal': { es: 'mejor: {move} (la jugada hecha no es legal)', en: 'best: {move} (the move played is not legal)' },
+  'ui.coach.lens': { es: 'mejor (estática): {move} (-{lost})', en: 'best (static): {move} (-{lost})' },
+  'ui.coach.lensBestPlayed': { es: 'mejor (estática): la jugada hecha ({move})', en: 'best (static): the move played ({move})' },
+  'ui.coach.lensIllegal': {
+    es: 'mejor (estática): {move} (la jugada hecha no es legal)',
+    en: 'best (static): {move} (the move played is not legal)',
+  },
   'ui.coach.lensNone': { es: 'no hay jugadas legales', en: 'no legal moves' },
   /* A turn with the bag empty, graded by the endgame search. {move}: the endgame's best move; {lost}: points to the end lost; {search}: ui.coach.endgameExact or ui.coach.endgameDepth. */
   'ui.coach.lensEndgame': { es: 'final: mejor {move} (-{lost}; {search})', en: 'endgame: best {move} (-{lost}; {search})' },

@@ -436,8 +436,8 @@ async function fitRun(page, wsFolder) {
     .click({ position: { x: 4, y: 4 } });
   await runCommand(page, 'Planilla: Check all records in workspace', /Check all records in workspace/);
   const summaryEs = await waitText(page, '.notification-toast', /planillas comprobadas/).catch(() => '');
-  const best = (await waitText(page, '.monaco-editor .codelens-decoration > *', /^mejor: /).catch((e) => String(e).split('\n')[0])).trim();
-  check('lens_best_move', /^mejor: (la jugada hecha \()?(\d{1,2}[A-O]|[A-O]\d{1,2}|cambio|pasa)/.test(best), best);
+  const best = (await waitText(page, '.monaco-editor .codelens-decoration > *', /^mejor \(estática\): /).catch((e) => String(e).split('\n')[0])).trim();
+  check('lens_best_move', /^mejor \(estática\): (la jugada hecha \()?(\d{1,2}[A-O]|[A-O]\d{1,2}|cambio|pasa)/.test(best), best);
   await shoot(page, 'lens-best.png');
   check(
     'spanish_words',
@@ -888,40 +888,40 @@ runWorkbench({
     await page.mouse.move(5, 5);
 
     // The deep analysis of that move from the command palette, the cursor on its line: it runs in
-    // the background (a progress notification), then its lens and its hover show the simulated
-    // equity and the win % beside the static figures.
+    // the background (a progress notification), then its lens and its hover show the turn's
+    // verdict (the method, the move named best, the points and win % lost) above the static figures.
     await page.locator('.monaco-editor .view-line', { hasText: 'IDEA +13 13' }).first().click();
     await runCommand(page, 'Planilla: Deep analysis', /Deep analysis/);
     const deepLens = await waitText(
       page,
       '.monaco-editor .codelens-decoration',
-      /deep: the move played wins \d+(\.\d+)?\s?%/,
+      /deep \([^)]*\): /,
       180000,
     ).catch(() => '');
-    check('deep_analysis_lens', /simulated equity/.test(deepLens || ''), deepLens);
+    check('deep_analysis_lens', /the move played (loses|is the best)/.test(deepLens || ''), deepLens);
     const ideaAgain = await page
       .locator('.monaco-editor .view-line span span', { hasText: /^IDEA$/ })
       .first()
       .boundingBox();
     await page.mouse.move(ideaAgain.x + ideaAgain.width / 2, ideaAgain.y + ideaAgain.height / 2);
-    const deepHover = await waitText(page, '.monaco-hover', /Deep: simulation \d+ moves? ahead/).catch(() => '');
+    const deepHover = await waitText(page, '.monaco-hover', /Deep \(/).catch(() => '');
     check(
       'deep_analysis_hover',
-      /Deep: simulation/.test(deepHover || '') && /IDEA = 7/.test(deepHover || '') && /%/.test(deepHover || ''),
+      /Deep \(/.test(deepHover || '') && /IDEA = 7/.test(deepHover || '') && /%/.test(deepHover || ''),
       (deepHover || '').slice(0, 400),
     );
     // For the picture: the hover scrolled to its deep part.
     await page
       .evaluate(() => {
-        const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /Deep: simulation/.test(e.textContent || ''));
-        const heading = h && [...h.querySelectorAll('p, strong, h3, h4')].find((e) => /Deep: simulation/.test(e.textContent || ''));
+        const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /Deep \(/.test(e.textContent || ''));
+        const heading = h && [...h.querySelectorAll('p, strong, h3, h4')].find((e) => /Deep \(/.test(e.textContent || ''));
         if (heading) heading.scrollIntoView({ block: 'start' });
       })
       .catch(() => undefined);
     await page
       .waitForFunction(
         () => {
-          const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /Deep: simulation/.test(e.textContent || ''));
+          const h = [...document.querySelectorAll('.monaco-hover')].find((e) => /Deep \(/.test(e.textContent || ''));
           return h && getComputedStyle(h).opacity === '1';
         },
         null,

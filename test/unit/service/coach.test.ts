@@ -85,13 +85,13 @@ describe('service: coach (best moves in the hover and the lens)', () => {
     const best = got.turn.best![0];
     const name = `${movePosition(best)} ${moveWord(best)} +${best.score}`;
     const worse: TurnAnalysis = { ...got.turn, rank: 3, equityLost: 4.5 };
-    assert.equal(coachLensTitle(worse, 'es'), `mejor: ${name} (-4,5)`);
-    assert.equal(coachLensTitle(worse, 'en'), `best: ${name} (-4.5)`);
+    assert.equal(coachLensTitle(worse, 'es'), `mejor (estática): ${name} (-4,5)`);
+    assert.equal(coachLensTitle(worse, 'en'), `best (static): ${name} (-4.5)`);
     const top: TurnAnalysis = { ...got.turn, rank: 1, equityLost: 0 };
-    assert.equal(coachLensTitle(top, 'es'), `mejor: la jugada hecha (${name})`);
+    assert.equal(coachLensTitle(top, 'es'), `mejor (estática): la jugada hecha (${name})`);
     const illegal: TurnAnalysis = { ...got.turn, legal: false, equityLost: 20 };
     delete (illegal as { rank?: number }).rank;
-    assert.equal(coachLensTitle(illegal, 'en'), `best: ${name} (the move played is not legal)`);
+    assert.equal(coachLensTitle(illegal, 'en'), `best (static): ${name} (the move played is not legal)`);
     assert.equal(equityText(12.345, 'es'), '12,3');
     assert.equal(equityText(1234.5, 'en'), '1,234.5');
   });

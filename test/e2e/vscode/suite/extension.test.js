@@ -64,7 +64,7 @@ describe('Planilla in VS Code', function () {
     // Resolve every lens: the coach's lenses get their title lazily, through codeLens/resolve.
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
     const titles = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
-    const coach = (t) => /^(best: |no analysis: |no legal moves|Deep analysis$|deep: )/.test(t || '');
+    const coach = (t) => /^(best \(static\): |endgame: |no analysis: |no legal moves|Deep analysis$|deep \()/.test(t || '');
     const on = (line) => titles(line).filter((t) => !coach(t));
     assert.deepEqual(on(6), ['after the move: Ana 16 · Beto 0  ⚠ the sheet says 18']);
     assert.deepEqual(on(8), ['after the move: Ana 16 · Beto 13']);
@@ -78,24 +78,22 @@ describe('Planilla in VS Code', function () {
     ]);
   });
 
-  it('analyses a move deeply from its lens command: the hover and the lens then show the figures', async () => {
+  it("analyses a move deeply from its lens command: the hover and the lens then show the turn's verdict", async () => {
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
     const action = lenses.find((l) => l.range.start.line === 6 && l.command && l.command.command === 'planilla.deepAnalysis');
     assert.ok(action, JSON.stringify(lenses.map((l) => l.command && l.command.title)));
     assert.equal(action.command.title, 'Deep analysis');
-    const answer = await vscode.commands.executeCommand(action.command.command, ...action.command.arguments, {
-      iterations: 30,
-      candidates: 3,
-    });
-    assert.ok(answer && answer.kind === 'sim', JSON.stringify(answer));
+    const answer = await vscode.commands.executeCommand(action.command.command, ...action.command.arguments);
+    assert.ok(answer && answer.verdict && answer.kind === answer.verdict.method, JSON.stringify(answer));
     const hover = hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(6, 18)));
-    assert.match(hover, /\*\*Deep: simulation 2 moves ahead, \d+ iterations?, seed 1\*\*/);
+    assert.match(hover, /\*\*Deep \((static|simulated|pre-endgame|exact endgame|endgame)[^)]*\):\*\* /);
     const after = await waitFor(async () => {
       const got = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 100);
-      return got.find((l) => l.range.start.line === 6 && l.command && /^deep: /.test(l.command.title)) || null;
-    }, 'the deep lens with its figures');
-    // the lens says whose figure it shows: the move played's
-    assert.match(after.command.title, /^deep: the move played wins [\d.]+% · simulated equity/);
+      return got.find((l) => l.range.start.line === 6 && l.command && /^deep \(/.test(l.command.title)) || null;
+    }, 'the deep lens with its verdict');
+    // the verdict: the method, the move named best and what the move played loses against it
+    assert.match(after.command.title, /^deep \([^)]*\): (best .+; the move played loses [\d.]+ and [\d.]+% of winning|the move played is the best)/);
+    assert.equal(after.command.title, answer.message);
   });
 
   it('applies a quick fix, after which the record is clean', async () => {
