@@ -108,7 +108,10 @@ describe('protocol: deep analysis of a move', function () {
     assert.equal((await deepLens(line))?.command?.title, r.message);
     assert.match(r.message, /^deep \(/);
     const board = await client.request<{ html: string; previews: string; count: number }>('planilla/boardMoves', { uri, line }, 120000);
-    assert.match(board.html, new RegExp(`<section class="deep" data-line="${line + 1}" data-best="${v.code}" data-loss="${v.loss}" data-method="${v.method}">`));
+    assert.match(
+      board.html,
+      new RegExp(`<section class="deep" data-line="${line + 1}" data-best="${v.code}" data-loss="${v.loss}" data-method="${v.method}">`),
+    );
     assert.equal((board.previews.match(/<g class="preview"/g) ?? []).length, board.count);
   });
 

@@ -32,8 +32,8 @@ export interface VerdictThreadData {
   readonly timeLimitMs: number;
 }
 
-
-export type VerdictThreadMessage = { readonly type: 'done'; readonly answer: VerdictAnswer } | { readonly type: 'error'; readonly message: string };
+export type VerdictThreadMessage =
+  { readonly type: 'done'; readonly answer: VerdictAnswer } | { readonly type: 'error'; readonly message: string };
 
 export function verdictOnThread(script: string, data: VerdictThreadData, token: CancellationToken): Promise<VerdictAnswer | undefined> {
   // Loaded only here: the browser server has no threads (server/src/web/ stands in for the module).

@@ -436,7 +436,9 @@ async function fitRun(page, wsFolder) {
     .click({ position: { x: 4, y: 4 } });
   await runCommand(page, 'Planilla: Check all records in workspace', /Check all records in workspace/);
   const summaryEs = await waitText(page, '.notification-toast', /planillas comprobadas/).catch(() => '');
-  const best = (await waitText(page, '.monaco-editor .codelens-decoration > *', /^mejor \(estática\): /).catch((e) => String(e).split('\n')[0])).trim();
+  const best = (
+    await waitText(page, '.monaco-editor .codelens-decoration > *', /^mejor \(estática\): /).catch((e) => String(e).split('\n')[0])
+  ).trim();
   check('lens_best_move', /^mejor \(estática\): (la jugada hecha \()?(\d{1,2}[A-O]|[A-O]\d{1,2}|cambio|pasa)/.test(best), best);
   await shoot(page, 'lens-best.png');
   check(
@@ -892,12 +894,7 @@ runWorkbench({
     // verdict (the method, the move named best, the points and win % lost) above the static figures.
     await page.locator('.monaco-editor .view-line', { hasText: 'IDEA +13 13' }).first().click();
     await runCommand(page, 'Planilla: Deep analysis', /Deep analysis/);
-    const deepLens = await waitText(
-      page,
-      '.monaco-editor .codelens-decoration',
-      /deep \([^)]*\): /,
-      180000,
-    ).catch(() => '');
+    const deepLens = await waitText(page, '.monaco-editor .codelens-decoration', /deep \([^)]*\): /, 180000).catch(() => '');
     check('deep_analysis_lens', /the move played (loses|is the best)/.test(deepLens || ''), deepLens);
     const ideaAgain = await page
       .locator('.monaco-editor .view-line span span', { hasText: /^IDEA$/ })

@@ -37,5 +37,4 @@ describe('analysis: one move analysed deeply gets the verdict of the whole game'
     }
     assert.ok(methods.has('endgame') && methods.has('static'), [...methods].join(','));
   });
-
 });

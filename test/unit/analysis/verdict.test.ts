@@ -24,7 +24,7 @@ import { captureIo } from '../report/helpers';
 
 const serverModule = path.join(repoRoot, 'out/server/src/server.js');
 /** The method as the editor names it, at the start of its text ('winpct.how.*'). */
-const HOW: Record<string, RegExp> = { static: /^estática/, sim: /^simulada ± /, 'pre-endgame': /^prefinal/, endgame: /^final/ };
+const HOW: Record<string, RegExp> = { static: /^estática/, sim: /^simulada, ± /, 'pre-endgame': /^prefinal/, endgame: /^final/ };
 type Lens = { range: { start: { line: number } }; command?: { title: string; command: string } };
 
 interface JsonTurn {
@@ -139,7 +139,9 @@ describe('analysis: one verdict per turn, the same on every surface', function (
         assert.ok(value.startsWith('**A fondo ('), `line ${t.line}: ${value.slice(0, 200)}`);
         assert.match(value.split('\n')[0].replace(/ {2}$/, ''), clause, `line ${t.line}`);
         const board = await client.request<{ html: string } | null>('planilla/boardMoves', { uri, line: at }, 120000);
-        const section = /<section class="deep" data-line="(\d+)" data-best="([^"]*)" data-loss="([^"]*)" data-method="([^"]*)">/.exec(board?.html ?? '');
+        const section = /<section class="deep" data-line="(\d+)" data-best="([^"]*)" data-loss="([^"]*)" data-method="([^"]*)">/.exec(
+          board?.html ?? '',
+        );
         assert.ok(section, `line ${t.line}: the board view's verdict`);
         assert.deepEqual(
           { line: Number(section[1]), best: unescape(section[2]), loss: Number(section[3]), method: section[4] },

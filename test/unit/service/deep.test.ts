@@ -44,8 +44,14 @@ describe('service: deep analysis in the editor is the turn verdict', function ()
     assert.ok(t, 'a static turn where the move played is not the best');
     const v = verdictOf(replay, t)!;
     const held: HeldVerdict = { verdict: v };
-    assert.match(verdictLensTitle(held, 'es'), /^a fondo \(estática\): mejor \S+ \S+ \+\d+; la jugada hecha pierde [\d,]+ y [\d,]+ % de victoria$/);
-    assert.match(verdictLensTitle(held, 'en'), /^deep \(static\): best \S+ \S+ \+\d+; the move played loses [\d.]+ and [\d.]+% of winning$/);
+    assert.match(
+      verdictLensTitle(held, 'es'),
+      /^a fondo \(estática\): mejor \S+ \S+ \+\d+; la jugada hecha pierde [\d,]+ y [\d,]+ % de victoria$/,
+    );
+    assert.match(
+      verdictLensTitle(held, 'en'),
+      /^deep \(static\): best \S+ \S+ \+\d+; the move played loses [\d.]+ and [\d.]+% of winning$/,
+    );
     assert.match(verdictHoverMarkdown(held, 'es'), /^\*\*A fondo \(estática\):\*\* mejor /);
     const section = renderDeepBoard(held, boardModel(replay, t.index), 'en', 4);
     assert.match(section.html, new RegExp(`data-line="${v.line}" data-best="${v.code}" data-loss="${v.loss}" data-method="static"`));

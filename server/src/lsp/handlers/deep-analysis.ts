@@ -52,7 +52,9 @@ export async function deepAnalysisRequest(
   const keep = (answer: VerdictAnswer): DeepAnalysisResult => {
     progress?.({ uri, line: target.line, percent: 100 });
     if ('skipped' in answer)
-      return { error: answer.skipped === 'none' ? uiText('ui.coach.lensNone', lang) : formatMessage(`analysis.reason.${answer.skipped}`, {}, lang) };
+      return {
+        error: answer.skipped === 'none' ? uiText('ui.coach.lensNone', lang) : formatMessage(`analysis.reason.${answer.skipped}`, {}, lang),
+      };
     // A record changed, closed, or closed and opened again meanwhile keeps nothing: its figures
     // are of a move that may no longer be at that line (a reopened record numbers its versions
     // anew, so the version alone would not tell).

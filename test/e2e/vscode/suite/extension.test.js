@@ -92,7 +92,10 @@ describe('Planilla in VS Code', function () {
       return got.find((l) => l.range.start.line === 6 && l.command && /^deep \(/.test(l.command.title)) || null;
     }, 'the deep lens with its verdict');
     // the verdict: the method, the move named best and what the move played loses against it
-    assert.match(after.command.title, /^deep \([^)]*\): (best .+; the move played loses [\d.]+ and [\d.]+% of winning|the move played is the best)/);
+    assert.match(
+      after.command.title,
+      /^deep \([^)]*\): (best .+; the move played loses [\d.]+ and [\d.]+% of winning|the move played is the best)/,
+    );
     assert.equal(after.command.title, answer.message);
   });
 
