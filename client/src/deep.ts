@@ -1,10 +1,10 @@
 /**
  * "Analizar a fondo" / "Deep analysis" (`planilla.deepAnalysis`): the deep analysis of the move
  * under the cursor, or of the move a lens stands on (the lens passes the record's URI and the
- * move's line). It runs in the language server (`planilla/deepAnalysis`, service/deep.ts) behind
+ * move's line): the turn's verdict, as `analyze --deep` grades it. It runs in the language server (`planilla/deepAnalysis`) behind
  * VS Code's progress notification, whose cancel button cancels the request; the server's
  * progress notifications move the bar. The answer's line is shown as a notice; the server keeps
- * the figures, so the hover, the lenses and the board view then show them (the board view is
+ * the verdict, so the hover, the lenses and the board view then show it (the board view is
  * asked to fetch its list again).
  *
  * Invariants: every text from the client catalogue; a cancelled analysis shows nothing; the
@@ -53,17 +53,9 @@ export async function deepAnalysis(
     void vscode.window.showWarningMessage(host.text('ui.command.deep.noRecord'));
     return undefined;
   }
-  // Settings for tests and key bindings: { plies, iterations, seconds, seed, candidates }.
+  // A setting for tests and key bindings: { seconds } (the turn's time; the grading is the verdict's own).
   const extra = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
-  const pick = (k: string): Record<string, number> => (typeof extra[k] === 'number' ? { [k]: extra[k] } : {});
-  const params: DeepAnalysisParams = {
-    ...target,
-    ...pick('plies'),
-    ...pick('iterations'),
-    ...pick('seconds'),
-    ...pick('seed'),
-    ...pick('candidates'),
-  };
+  const params: DeepAnalysisParams = { ...target, ...(typeof extra.seconds === 'number' ? { seconds: extra.seconds } : {}) };
   const result = await requestWithProgress<DeepAnalysisResult>(
     active,
     host.text('ui.command.deep.progress', { line: target.line + 1 }),
