@@ -83,7 +83,7 @@ describe('analysis: one verdict per turn, the same on every surface', function (
   });
 
   for (const file of files) {
-    it(`${path.basename(file)}: analyze --deep, report --deep and endgame agree on every turn`, async () => {
+    it(`${path.basename(file)}: analyze --deep, the deep export, the hover, the lens, the board view and endgame agree on every turn`, async () => {
       const a = captureIo('es');
       // no time limit is reached, however loaded the machine (the report has none)
       const unbounded = ['--turn-time', '86400', '--game-time', '86400'];
