@@ -79,6 +79,8 @@ export interface DeepTarget {
   readonly position: Position;
   readonly played: Move;
   readonly legal: boolean;
+  /** Not legal only because the built-in open list lacks these words (TurnAnalysis.unlisted). */
+  readonly unlisted?: readonly string[];
   /** Passes in a row just before the move (37.2). */
   readonly passes: number;
 }
@@ -88,6 +90,7 @@ export interface DeepSimOutcome {
   readonly result: SimResult;
   readonly played: Move;
   readonly legal: boolean;
+  readonly unlisted?: readonly string[];
 }
 
 export interface DeepEndgameOutcome {
@@ -133,6 +136,7 @@ export function deepTarget(
       position,
       played: coach.played,
       legal: coach.legal === true,
+      ...(coach.unlisted ? { unlisted: coach.unlisted } : {}),
       passes: runsBefore(replay, index).passes,
     };
   } catch (error) {
@@ -226,7 +230,7 @@ function* simSteps(target: DeepTarget, options: DeepOptions): Generator<number, 
   // A move the time limit left without a deal has no figures to show: it is left out.
   const result = sim.result();
   const simulated = result.candidates.filter((c) => c.iterations > 0);
-  return { kind: 'sim', result: { ...result, candidates: simulated }, played: target.played, legal: target.legal };
+  return { kind: 'sim', result: { ...result, candidates: simulated }, played: target.played, legal: target.legal, ...(target.unlisted ? { unlisted: target.unlisted } : {}) };
 }
 
 /** The opponent's rack with the bag empty: every tile the mover cannot see (tile tracking). */
@@ -380,6 +384,11 @@ function playedCandidate(o: DeepSimOutcome): SimResult['candidates'][number] | u
   return o.legal ? o.result.candidates.find((c) => sameMove(c.move, o.played)) : undefined;
 }
 
+/** What is said of a move played that was not simulated: not legal, or outside the open list. */
+function playedNone(o: DeepSimOutcome, lang: Language): string {
+  return o.unlisted ? uiText('ui.deep.simPlayedUnlisted', lang, { words: o.unlisted.join(', ') }) : uiText('ui.deep.simPlayedNone', lang);
+}
+
 /** The one-line message shown when the analysis ends. */
 export function deepSummaryText(o: DeepOutcome, lang: Language): string {
   if (o.kind === 'sim') {
@@ -390,7 +399,7 @@ export function deepSummaryText(o: DeepOutcome, lang: Language): string {
     if (mine === best) return uiText('ui.deep.simPlayedBest', lang, { figures: simFigures(best, lang) });
     const playedPart = mine
       ? uiText('ui.deep.simPlayed', lang, { figures: simFigures(mine, lang) })
-      : uiText('ui.deep.simPlayedNone', lang);
+      : playedNone(o, lang);
     return `${bestPart} · ${playedPart}`;
   }
   return endgameText(o, lang);
@@ -442,7 +451,7 @@ export function deepHoverMarkdown(o: DeepOutcome, lang: Language): string {
     if (best && mine === best) lines.push(uiText('ui.deep.simPlayedBest', lang, { figures: simFigures(best, lang) }));
     else {
       if (best) lines.push(uiText('ui.deep.simBest', lang, { move: moveName(best.move, lang), figures: simFigures(best, lang) }));
-      lines.push(mine ? uiText('ui.deep.simPlayed', lang, { figures: simFigures(mine, lang) }) : uiText('ui.deep.simPlayedNone', lang));
+      lines.push(mine ? uiText('ui.deep.simPlayed', lang, { figures: simFigures(mine, lang) }) : playedNone(o, lang));
     }
     return lines.join('  \n');
   }

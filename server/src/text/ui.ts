@@ -414,6 +414,11 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.lens': { es: 'mejor: {move} (-{lost})', en: 'best: {move} (-{lost})' },
   'ui.coach.lensBestPlayed': { es: 'mejor: la jugada hecha ({move})', en: 'best: the move played ({move})' },
   'ui.coach.lensIllegal': { es: 'mejor: {move} (la jugada hecha no es legal)', en: 'best: {move} (the move played is not legal)' },
+  /* The move played forms words the built-in open list lacks and breaks no other rule. {move}: the best; {words}: those words ('XIS'). */
+  'ui.coach.lensUnlisted': {
+    es: 'mejor: {move} (la jugada hecha forma {words}, que la lista abierta no tiene: por comprobar en la oficial)',
+    en: 'best: {move} (the move played forms {words}, not in the open list: to be checked in the official one)',
+  },
   'ui.coach.lensNone': { es: 'no hay jugadas legales', en: 'no legal moves' },
   /* A turn with the bag empty, graded by the endgame search. {move}: the endgame's best move; {lost}: points to the end lost; {search}: ui.coach.endgameExact or ui.coach.endgameDepth. */
   'ui.coach.lensEndgame': { es: 'final: mejor {move} (-{lost}; {search})', en: 'endgame: best {move} (-{lost}; {search})' },
@@ -441,6 +446,11 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.playedIllegal': {
     es: 'La jugada hecha no es legal: frente a la mejor pierde {lost} de equidad.',
     en: 'The move played is not legal: against the best it loses {lost} of equity.',
+  },
+  /* {words}: the move played's words the built-in open list lacks; {lost}: equity lost. */
+  'ui.coach.playedUnlisted': {
+    es: 'La jugada hecha forma {words}, que no está en la lista abierta incorporada; esa lista no es la oficial, así que la jugada queda sin juzgar. Frente a la mejor pierde {lost} de equidad.',
+    en: 'The move played forms {words}, which is not in the built-in open list; that list is not the official one, so the move is left unjudged. Against the best it loses {lost} of equity.',
   },
   // Renaming a nick, workspace symbols, the extra-list quick fix
   'ui.rename.notNick': {
@@ -506,6 +516,11 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.summaryIllegal': {
     es: 'no es legal, pierde {lost} · mejor {move} (eq. {equity})',
     en: 'not legal, loses {lost} · best {move} (eq. {equity})',
+  },
+  /* {words}: the move played's words the built-in open list lacks; {lost}, {move}, {equity} as above. */
+  'ui.coach.summaryUnlisted': {
+    es: '{words} no está en la lista abierta (no es la oficial), pierde {lost} · mejor {move} (eq. {equity})',
+    en: '{words} not in the open list (not the official one), loses {lost} · best {move} (eq. {equity})',
   },
   /* {n}: other letters for the blank at the same place; {letters}: those letters. */
   'ui.coach.variants': {
@@ -598,6 +613,11 @@ export const UI_MESSAGES: Catalog = {
     en: 'the move played is the best simulated: {figures}',
   },
   'ui.deep.simPlayedNone': { es: 'la jugada hecha no es legal: no se simula', en: 'the move played is not legal: not simulated' },
+  /* {words}: the move played's words the built-in open list lacks. */
+  'ui.deep.simPlayedUnlisted': {
+    es: 'la jugada hecha forma {words}, que la lista abierta no tiene (no es la oficial): no se simula',
+    en: 'the move played forms {words}, not in the open list (not the official one): not simulated',
+  },
   'ui.deep.endgameHeading': { es: 'Final exacto (bolsa vacía)', en: 'Exact endgame (bag empty)' },
   'ui.deep.endgameHeadingDepth': {
     es: 'Final (bolsa vacía), buscado a {depth, plural, one {# jugada} other {# jugadas}}: no resuelto hasta el final',
