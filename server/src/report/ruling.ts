@@ -110,7 +110,9 @@ function sheetOf(label: string, sheet: Sheet, lang: Language, cap: number): Ruli
   const edition = analysis.replay.rules;
   const unjudged = analysis.findings
     .filter((f) => OPEN_LIST_IDS.has(f.messageId))
-    .map((f) => formatMessage('ruling.unjudged.word', { word: cut(String(f.args.word ?? f.args.words ?? '')), line: f.span.start.line + 1 }, lang));
+    .map((f) =>
+      formatMessage('ruling.unjudged.word', { word: cut(String(f.args.word ?? f.args.words ?? '')), line: f.span.start.line + 1 }, lang),
+    );
   const all = analysis.findings
     .filter((f) => f.severity !== 'hint' && !OPEN_LIST_IDS.has(f.messageId))
     .slice()

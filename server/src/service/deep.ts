@@ -230,7 +230,13 @@ function* simSteps(target: DeepTarget, options: DeepOptions): Generator<number, 
   // A move the time limit left without a deal has no figures to show: it is left out.
   const result = sim.result();
   const simulated = result.candidates.filter((c) => c.iterations > 0);
-  return { kind: 'sim', result: { ...result, candidates: simulated }, played: target.played, legal: target.legal, ...(target.unlisted ? { unlisted: target.unlisted } : {}) };
+  return {
+    kind: 'sim',
+    result: { ...result, candidates: simulated },
+    played: target.played,
+    legal: target.legal,
+    ...(target.unlisted ? { unlisted: target.unlisted } : {}),
+  };
 }
 
 /** The opponent's rack with the bag empty: every tile the mover cannot see (tile tracking). */
@@ -397,9 +403,7 @@ export function deepSummaryText(o: DeepOutcome, lang: Language): string {
     const mine = playedCandidate(o);
     const bestPart = uiText('ui.deep.simBest', lang, { move: moveName(best.move, lang), figures: simFigures(best, lang) });
     if (mine === best) return uiText('ui.deep.simPlayedBest', lang, { figures: simFigures(best, lang) });
-    const playedPart = mine
-      ? uiText('ui.deep.simPlayed', lang, { figures: simFigures(mine, lang) })
-      : playedNone(o, lang);
+    const playedPart = mine ? uiText('ui.deep.simPlayed', lang, { figures: simFigures(mine, lang) }) : playedNone(o, lang);
     return `${bestPart} · ${playedPart}`;
   }
   return endgameText(o, lang);

@@ -87,8 +87,14 @@ describe('service: a word only the built-in open list lacks', () => {
     while (!step.done) step = steps.next();
     const outcome = step.value;
     assert.equal(outcome.kind, 'sim');
-    assert.match(deepSummaryText(outcome, 'es'), /la jugada hecha forma XIS, que la lista abierta no tiene \(no es la oficial\): no se simula/);
-    assert.match(deepHoverMarkdown(outcome, 'en'), /the move played forms XIS, not in the open list \(not the official one\): not simulated/);
+    assert.match(
+      deepSummaryText(outcome, 'es'),
+      /la jugada hecha forma XIS, que la lista abierta no tiene \(no es la oficial\): no se simula/,
+    );
+    assert.match(
+      deepHoverMarkdown(outcome, 'en'),
+      /the move played forms XIS, not in the open list \(not the official one\): not simulated/,
+    );
   });
 
   it('the ruling lists no finding for it, and names it as left to be checked in the official list', () => {
