@@ -62,6 +62,12 @@ export interface BoardViewHost {
   whenClient?(): Promise<BaseLanguageClient | undefined>;
   language(): Language;
   text(id: string, args?: Record<string, string | number>): string;
+  /**
+   * Whether the extension runs in VS Code for the Web's web-worker host (no Node, no file system
+   * of its own). Not the same as a browser UI: code-server shows VS Code in a browser with the Node
+   * extension host, where files are written beside the record as on the desktop.
+   */
+  webHost?(): boolean;
 }
 
 const isRecord = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => editor?.document.languageId === 'gcg';
