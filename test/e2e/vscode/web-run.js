@@ -102,7 +102,7 @@ runWorkbench({
     check('board_reopens_after_reload', revived === true, revived);
     await page.screenshot({ path: path.join(shots, 'web-board-reloaded.png') });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palabra-propia.gcg' }).dblclick();
-    const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the lexicon/).catch(
+    const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the built-in open list/).catch(
       (e) => String(e).split('\n')[0],
     );
     check('builtin_word_list', /unaccepted-word/.test(word), word);
