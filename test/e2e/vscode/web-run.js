@@ -102,7 +102,7 @@ runWorkbench({
     check('board_reopens_after_reload', revived === true, revived);
     await page.screenshot({ path: path.join(shots, 'web-board-reloaded.png') });
     // And it follows the cursor at once, with no switch of tabs: the first move's line shows turn 0.
-    await page.locator('.monaco-editor .view-line', { hasText: 'LIBRO +18 18' }).first().click();
+    await page.locator('.monaco-editor .view-line', { hasText: 'ABILORS 8D LIBRO' }).first().click();
     const followed = await boardFrame(page)
       .then((f) =>
         f.waitForFunction(() => document.querySelector('#board-root .planilla-board')?.getAttribute('data-turn') === '0', null, {
