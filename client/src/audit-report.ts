@@ -37,16 +37,24 @@ export interface AuditReportShown {
   readonly latest: () => string;
 }
 
+/**
+ * Whether the extension runs in the web-worker host (VS Code for the Web). A browser UI alone
+ * (code-server, `vscode.env.uiKind` Web) runs the Node host, with the record's folder on disk.
+ */
+function inWebHost(host: BoardViewHost): boolean {
+  return host.webHost?.() ?? false;
+}
+
 /** The default file for the saved page: beside the record, `partida.informe.html`. */
 function defaultTarget(record: vscode.Uri, host: BoardViewHost): vscode.Uri | undefined {
-  // In a browser (VS Code for the Web) nothing is written beside the record: the user picks where.
-  if (record.scheme === 'untitled' || vscode.env.uiKind === vscode.UIKind.Web) return undefined;
+  // In the web-worker host nothing is written beside the record: the user picks where.
+  if (record.scheme === 'untitled' || inWebHost(host)) return undefined;
   const base = uriBaseName(record).replace(/\.gcg$/i, '');
   return vscode.Uri.joinPath(record, '..', `${base}.${host.text('ui.report.fileSuffix')}.html`);
 }
 
 async function save(html: string, target: vscode.Uri, host: BoardViewHost): Promise<void> {
-  if (target.scheme === 'file' && vscode.env.uiKind !== vscode.UIKind.Web) {
+  if (target.scheme === 'file' && !inWebHost(host)) {
     // On disk: temporary file, fsync, rename (files/write.ts), so a full disk never leaves half a page.
     try {
       writeFileAtomic(target.fsPath, html);
@@ -277,7 +285,7 @@ export async function exportCommentedGame(
   if (!file) {
     const base = uriBaseName(uri).replace(/\.gcg$/i, '');
     const beside =
-      uri.scheme === 'untitled' || vscode.env.uiKind === vscode.UIKind.Web
+      uri.scheme === 'untitled' || inWebHost(host)
         ? undefined
         : vscode.Uri.joinPath(uri, '..', `${base}.${host.text('ui.report.commentedSuffix')}.html`);
     file = await vscode.window.showSaveDialog({ ...(beside ? { defaultUri: beside } : {}), filters: { HTML: ['html'] } });

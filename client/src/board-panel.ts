@@ -62,6 +62,12 @@ export interface BoardViewHost {
   whenClient?(): Promise<BaseLanguageClient | undefined>;
   language(): Language;
   text(id: string, args?: Record<string, string | number>): string;
+  /**
+   * Whether the extension runs in VS Code for the Web's web-worker host (no Node, no file system
+   * of its own). Not the same as a browser UI: code-server shows VS Code in a browser with the Node
+   * extension host, where files are written beside the record as on the desktop.
+   */
+  webHost?(): boolean;
 }
 
 const isRecord = (editor: vscode.TextEditor | undefined): editor is vscode.TextEditor => editor?.document.languageId === 'gcg';
@@ -137,14 +143,23 @@ export class BoardView implements vscode.Disposable {
   }
 
   /**
-   * Revives the view a window reload left behind (the webview serializer): the same panel, the
-   * record and line it kept; a state that is not one, or a record that cannot be opened, gives the
-   * view of the active record.
+   * Revives the view a window reload left behind (the webview serializer), in the same panel: on
+   * the active record at its cursor when there is one (the board follows the editor, as before the
+   * reload); else on an editor that shows the record the state kept; else on that record and line;
+   * else on the first record shown; else it waits for one. From then on it follows the cursor.
    */
   static async revive(host: BoardViewHost, panel: vscode.WebviewPanel, state: unknown): Promise<BoardView> {
     BoardView.current?.dispose();
     panel.webview.options = BoardView.options;
     const kept = boardViewState(state);
+    const active = vscode.window.activeTextEditor;
+    const shown = vscode.window.visibleTextEditors.filter(isRecord);
+    const editor = isRecord(active) ? active : shown.find((ed) => ed.document.uri.toString() === kept?.uri);
+    if (editor) {
+      const view = new BoardView(host, editor, panel);
+      BoardView.current = view;
+      return view;
+    }
     let document: vscode.TextDocument | undefined;
     if (kept) {
       try {
@@ -156,7 +171,7 @@ export class BoardView implements vscode.Disposable {
     const view = new BoardView(host, undefined, panel, document !== undefined);
     BoardView.current = view;
     if (document && kept) view.show(document, Math.min(kept.line, Math.max(0, document.lineCount - 1)), undefined);
-    else if (isRecord(vscode.window.activeTextEditor)) view.follow(vscode.window.activeTextEditor);
+    else if (shown[0]) view.follow(shown[0]);
     else view.schedule();
     return view;
   }
@@ -196,13 +211,16 @@ export class BoardView implements vscode.Disposable {
         if (isRecord(active)) this.follow(active);
       }),
       vscode.window.onDidChangeTextEditorSelection((e) => {
-        if (e.textEditor.document !== this.document) return;
+        // By address, not by object: after a reload the record opened for the kept state and the
+        // editor's document may be two objects for one file (the web host); the editor's wins.
+        if (!this.document || e.textEditor.document.uri.toString() !== this.document.uri.toString()) return;
+        this.document = e.textEditor.document;
         this.line = e.selections[0]?.active.line ?? this.line;
         this.column = e.textEditor.viewColumn ?? this.column;
         this.schedule();
       }),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document === this.document && e.contentChanges.length > 0) this.schedule();
+        if (e.document.uri.toString() === this.document?.uri.toString() && e.contentChanges.length > 0) this.schedule();
       }),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc !== this.document) return;

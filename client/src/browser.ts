@@ -63,6 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     createClient: async (options) => new LanguageClient('planilla', 'Planilla', await serverWorker(serverUri), options),
     settingsFor,
     schemes: ['file', 'untitled', 'vscode-vfs', 'vscode-test-web', 'vscode-remote', 'memfs'],
+    webHost: true,
   });
   client.onRequest(READ_FILE_REQUEST, async (params: ReadFileParams): Promise<ReadFileResult> => {
     try {

@@ -68,7 +68,9 @@ let clientMade: (made: BaseLanguageClient) => void = () => undefined;
 const clientReady = new Promise<BaseLanguageClient>((resolve) => {
   clientMade = resolve;
 });
-const host: BoardViewHost = { client: () => client, whenClient: () => clientReady, language, text: t };
+/** Set by `activateWith`: the extension runs in the web-worker host (ClientPlatform.webHost). */
+let inWebHost = false;
+const host: BoardViewHost = { client: () => client, whenClient: () => clientReady, language, text: t, webHost: () => inWebHost };
 
 /** The editor of `resource` when one shows it, else the active editor. */
 function editorFor(resource: unknown): vscode.TextEditor | undefined {
@@ -363,6 +365,11 @@ export interface ClientPlatform {
   settingsFor(scopeUri: string | undefined): Record<string, unknown>;
   /** Document schemes the server checks. */
   readonly schemes: readonly string[];
+  /**
+   * True in VS Code for the Web's web-worker host (client/src/browser.ts), false in the Node
+   * extension host (client/src/extension.ts), whatever the UI: code-server's UI is a browser too.
+   */
+  readonly webHost: boolean;
   /** Told of the client's milestones ('clientStarted': the server answered `initialize`), for the first-open measurements. */
   timing?(event: string): void;
 }
@@ -372,6 +379,7 @@ export interface ClientPlatform {
  * ends without waiting for the server (a command waits for it: the client's requests do).
  */
 export async function activateWith(context: vscode.ExtensionContext, platform: ClientPlatform): Promise<BaseLanguageClient> {
+  inWebHost = platform.webHost;
   const outputChannel = vscode.window.createOutputChannel('Planilla', { log: true });
   const clientOptions: LanguageClientOptions = {
     documentSelector: platform.schemes.map((scheme) => ({ scheme, language: 'gcg' })),

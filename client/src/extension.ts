@@ -174,6 +174,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       createClient: (options) => new LanguageClient('planilla', 'Planilla', serverOptions, options),
       settingsFor,
       schemes: ['file', 'untitled'],
+      webHost: false,
       timing,
     });
     timing('activated');

@@ -75,7 +75,7 @@ describe('protocol: planilla lsp and the settings of any client', function () {
       first.diagnostics.map((d) => d.code),
       ['unaccepted-word'],
     );
-    assert.match(first.diagnostics[0].message, /BIROL is not in the lexicon/);
+    assert.match(first.diagnostics[0].message, /BIROL is not in the built-in open list/);
     // A push changes them without a restart: Spanish, and the user's list that accepts the word.
     const spanish = c.waitForNotification<Published>(
       'textDocument/publishDiagnostics',
@@ -107,7 +107,7 @@ describe('protocol: planilla lsp and the settings of any client', function () {
     c.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map(() => answer));
     await c.initialize({ configuration: true, initializationOptions: { language: 'en' } });
     const first = await open(c);
-    assert.match(first.diagnostics[0]?.message ?? '', /is not in the lexicon/);
+    assert.match(first.diagnostics[0]?.message ?? '', /is not in the built-in open list/);
     answer = { language: 'es' };
     const spanish = c.waitForNotification<Published>(
       'textDocument/publishDiagnostics',

@@ -28,6 +28,9 @@ import { endgameApplies, endgameGrade, runsBefore, type EndgameGrade } from './e
 import { BLANK_BIT, NEW_BIT, codeOf } from './movegen';
 import { analyzeMoves, type Move, type MoveOptions } from './moves';
 import { positionBefore, type Position } from './position';
+import { BUILTIN_SOURCE, type Lexicon } from '../lexicon/types';
+import { namedWord } from '../rules/named-words';
+import type { Edition } from '../rules/types';
 
 /** How a turn was graded: static equity, or the endgame search with the bag empty. */
 export type GradeMethod = 'static' | 'endgame';
@@ -65,6 +68,12 @@ export interface TurnAnalysis {
   readonly method?: GradeMethod;
   /** The endgame's figures (method 'endgame'). */
   readonly endgame?: EndgameGrade;
+  /**
+   * With the built-in open list (not an official one): the words of a move played that breaks no
+   * rule of placement or of the tiles and is left out only because that list lacks them ('XIS').
+   * Such a move is not legal for the generator, but the views say it is unjudged, never illegal.
+   */
+  readonly unlisted?: readonly string[];
 }
 
 export interface PlayerSummary {
@@ -174,6 +183,7 @@ export function analyzeTurn(replay: Replay, index: number, options: CoachOptions
       ? endgameGrade(position, played, legal, runsBefore(replay, index), { lexicon: options.lexicon, maxNodes: nodes })
       : undefined;
   const lost = endgame ? endgame.lost : top && answer.played ? Math.max(0, top.equity - answer.played.equity) : undefined;
+  const unlisted = legal || withdrawn ? [] : openListOnly(turn, replay.rules, options.lexicon);
   return {
     index,
     player: turn.player,
@@ -184,7 +194,20 @@ export function analyzeTurn(replay: Replay, index: number, options: CoachOptions
     best,
     ...(lost !== undefined ? { equityLost: Math.round(lost * 100) / 100, method: endgame ? 'endgame' : 'static' } : {}),
     ...(endgame ? { endgame } : {}),
+    ...(unlisted.length > 0 ? { unlisted } : {}),
   };
+}
+
+/**
+ * The words a placement forms that the built-in open list lacks, when they are the only thing
+ * wrong with it (no rule of placement or of the tiles broken, no word refused by name); else none.
+ */
+function openListOnly(turn: TurnState, edition: Edition, lexicon: Lexicon): string[] {
+  if (turn.kind !== 'placement' || turn.illegal || turn.words.length === 0) return [];
+  if (lexicon.info.source !== BUILTIN_SOURCE) return [];
+  const missing = turn.words.filter((w) => !(namedWord(edition, w.normalized)?.accepted ?? lexicon.has(w.normalized)));
+  if (missing.some((w) => namedWord(edition, w.normalized)?.accepted === false)) return [];
+  return missing.map((w) => w.word);
 }
 
 /** Every turn of a game analysed, and the per-player summary. */

@@ -295,6 +295,7 @@ function turnText(r: Replay, x: TurnAnalysis, lang: Language): string {
     };
     return t(lang, x.legal ? 'analysis.turn-endgame' : 'analysis.turn-endgame-illegal', figures);
   }
+  if (!x.legal && x.unlisted) return t(lang, 'analysis.turn-unlisted', { ...common, words: x.unlisted.join(', ') });
   if (!x.legal) return t(lang, 'analysis.turn-illegal', common);
   return t(lang, 'analysis.turn-row', { ...common, equity: Math.round(x.played.equity * 100) / 100, rank: x.rank ?? 0 });
 }

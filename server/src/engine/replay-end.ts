@@ -15,6 +15,7 @@
 import type { RelatedInfo } from '../rules/types';
 import type { EventNode, RackNode, Span, TileRef } from '../syntax/types';
 import { explainRejection } from '../lexicon/reasons';
+import { BUILTIN_SOURCE } from '../lexicon/types';
 import { namedWord } from '../rules/named-words';
 import { formatTiles, rackFace, sameTiles, sortTiles } from './racks';
 import {
@@ -524,6 +525,8 @@ export function finish(st: ReplayState): void {
     const related: RelatedInfo[] = hints.flatMap((h) => (h ? [{ span, messageId: h.messageId, args: h.args }] : []));
     // A word refused by name may well be in the list: the message says the rulebook refuses it.
     const named = bad.some((w) => namedWord(st.edition, w.normalized)?.accepted === false);
+    // The built-in open list is not the official one: a word it lacks is left to be checked, never called invalid.
+    const open = !named && lexicon.info.source === BUILTIN_SOURCE;
     if (bad.length === 1) {
       const article = hints[0]?.article;
       const args: Record<string, string> = { word: bad[0].word, lexicon: lexicon.info.name };
@@ -531,7 +534,7 @@ export function finish(st: ReplayState): void {
       report(st, 'unaccepted-word', span, args, {
         related,
         ...(article ? { article } : {}),
-        ...(named ? { messageId: 'unaccepted-word-named' } : {}),
+        ...(named ? { messageId: 'unaccepted-word-named' } : open ? { messageId: 'unaccepted-word-open' } : {}),
       });
     } else {
       report(
@@ -539,7 +542,7 @@ export function finish(st: ReplayState): void {
         'unaccepted-word',
         span,
         { words: bad.map((w) => w.word).join(', '), lexicon: lexicon.info.name },
-        { messageId: named ? 'unaccepted-word-list-named' : 'unaccepted-word-list', related },
+        { messageId: named ? 'unaccepted-word-list-named' : open ? 'unaccepted-word-list-open' : 'unaccepted-word-list', related },
       );
     }
   }

@@ -357,8 +357,9 @@ export function placement(st: ReplayState, e: EventNode, ctx: LineContext): Outc
 /**
  * A score-only line (art. 5.1: a paper sheet's numbers, `>Ana: +26 26`): the play is not known,
  * so its amount is taken as written and only the numbers are checked (the sheet's addition, the
- * turn order, what comes after). From here on the board and the bag are unknown (`blind`). It is
- * recorded as a placement of unknown tiles, so a `--` line can take it back.
+ * turn order, what comes after). From here on the board and the bag are unknown (`blind`), unless
+ * it scores 0: a pass, an exchange or a withdrawn play puts no tile down. It is recorded as a
+ * placement of unknown tiles, so a `--` line can take it back.
  */
 export function scoreOnly(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   return scoreOnlyTurn(st, e, ctx.player);
@@ -385,7 +386,10 @@ function scoreOnlyTurn(st: ReplayState, e: EventNode, p: number, amount?: number
   const rack = readRack(st, e, p, () => []);
   const declared = amount ?? e.score?.value ?? 0;
   const before = restorePoint(st, player);
-  st.blind = true;
+  // A line of +0 is a pass, an exchange or a withdrawn play (art. 5.1, 24): it puts no tile on the
+  // board, so the board stays known and the plays after it are checked. (A play of blanks alone
+  // scoring 0 is not considered, as the reconstruction does not.)
+  if (declared !== 0) st.blind = true;
   notChecked(st, e);
   // What was played is unknown, so nothing is known of the rack that follows.
   player.known = [];

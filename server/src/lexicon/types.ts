@@ -19,6 +19,9 @@ export interface LexiconInfo {
   readonly source: string;
 }
 
+/** `LexiconInfo.source` of the built-in open list (not an official list). */
+export const BUILTIN_SOURCE = 'builtin';
+
 export interface Lexicon {
   readonly info: LexiconInfo;
   /** Whether the normalised word is accepted. */

@@ -282,9 +282,10 @@ function moveRowHtml(row: BoardMoveRow, index: number, lang: Language): string {
   ].join('');
 }
 
-/** The sentence on the move played: the best, its rank and loss, or not legal. */
+/** The sentence on the move played: the best, its rank and loss, not legal, or outside the open list. */
 function playedLine(model: BoardCoachModel, lang: Language): string {
   const lost = equityText(model.equityLost ?? 0, lang);
+  if (!model.legal && model.unlisted) return uiText('ui.coach.playedUnlisted', lang, { words: model.unlisted.join(', '), lost });
   if (!model.legal || model.playedRank === undefined) return uiText('ui.coach.playedIllegal', lang, { lost });
   if (model.playedRank === 1) return uiText('ui.coach.playedBest', lang);
   return uiText('ui.coach.playedRank', lang, { rank: model.playedRank, lost });

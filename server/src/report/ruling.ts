@@ -7,6 +7,9 @@
  * more turns differ than the first page holds, it names the first MAX_COMPARISON and the full list
  * follows on an annex page. HTML (for printing) and Markdown.
  *
+ * A word that only the built-in open list lacks is no finding (that list is not the official one):
+ * each sheet names such words as left to be checked in the official list.
+ *
  * What it says it leaves out: at most MAX_FINDINGS findings are listed for one sheet, MAX_FINDINGS_TWO
  * for each of two sheets (errors, then
  * warnings, then information), and the rest are counted with the command that lists them all; every
@@ -56,6 +59,11 @@ export interface RulingSheet {
   readonly seeAll: string;
   /** The notice that plays were not checked, when the sheet holds only numbers. */
   readonly notice?: string;
+  /**
+   * Words only the built-in open list lacks ('XIS (línea 22)'): not findings, since that list is not
+   * the official one; the sheet says they are left to be checked.
+   */
+  readonly unjudged: readonly string[];
   /** The result the sheet itself writes (its last totals), by nick. */
   readonly written: string;
 }
@@ -94,11 +102,19 @@ function pragmaText(a: Analysis, name: 'event' | 'round'): string {
 
 const ORDER = { error: 0, warning: 1, information: 2, hint: 3 } as const;
 
+/** The findings of a word that only the built-in open list lacks (engine/replay-end.ts). */
+const OPEN_LIST_IDS: ReadonlySet<string> = new Set(['unaccepted-word-open', 'unaccepted-word-list-open']);
+
 function sheetOf(label: string, sheet: Sheet, lang: Language, cap: number): RulingSheet {
   const { analysis } = sheet;
   const edition = analysis.replay.rules;
+  const unjudged = analysis.findings
+    .filter((f) => OPEN_LIST_IDS.has(f.messageId))
+    .map((f) =>
+      formatMessage('ruling.unjudged.word', { word: cut(String(f.args.word ?? f.args.words ?? '')), line: f.span.start.line + 1 }, lang),
+    );
   const all = analysis.findings
-    .filter((f) => f.severity !== 'hint')
+    .filter((f) => f.severity !== 'hint' && !OPEN_LIST_IDS.has(f.messageId))
     .slice()
     .sort((x, y) => ORDER[x.severity] - ORDER[y.severity] || x.span.start.offset - y.span.start.offset);
   const findings = all.slice(0, cap).map((f) => {
@@ -115,6 +131,7 @@ function sheetOf(label: string, sheet: Sheet, lang: Language, cap: number): Ruli
     more: all.length - findings.length,
     seeAll: `planilla check ${cut(sheet.name)}`,
     ...(notice ? { notice: renderNotice(notice, lang) } : {}),
+    unjudged,
     written,
   };
 }
@@ -232,6 +249,7 @@ function findingHtml(f: AuditFinding, r: Ruling): string {
 function sheetHtml(s: RulingSheet, r: Ruling): string {
   const items = s.findings.map((f) => findingHtml(f, r));
   if (s.notice) items.push(`<li class="muted">${escapeXml(s.notice)}</li>`);
+  if (s.unjudged.length > 0) items.push(`<li class="muted">${escapeXml(t(r, 'ruling.unjudged', { words: s.unjudged.join(', ') }))}</li>`);
   if (s.more > 0) items.push(`<li class="muted">${escapeXml(t(r, 'ruling.more', { n: s.more, command: s.seeAll }))}</li>`);
   if (items.length === 0) items.push(`<li>${escapeXml(t(r, 'ruling.no-findings'))}</li>`);
   return [
@@ -300,8 +318,9 @@ export function renderRulingMarkdown(r: Ruling): string {
       out.push(`- **${md(f.severityLabel)}** · ${md(t(r, 'ruling.line', { line: f.line }))}: ${md(f.message)}${cite}`);
     }
     if (s.notice) out.push(`- ${md(s.notice)}`);
+    if (s.unjudged.length > 0) out.push(`- ${md(t(r, 'ruling.unjudged', { words: s.unjudged.join(', ') }))}`);
     if (s.more > 0) out.push(`- ${md(t(r, 'ruling.more', { n: s.more, command: s.seeAll }))}`);
-    if (s.findings.length === 0 && !s.notice) out.push(`- ${md(t(r, 'ruling.no-findings'))}`);
+    if (s.findings.length === 0 && !s.notice && s.unjudged.length === 0) out.push(`- ${md(t(r, 'ruling.no-findings'))}`);
     out.push('', md(t(r, 'ruling.written', { result: s.written })));
   }
   if (r.comparison.length > 0) {

@@ -258,6 +258,7 @@ export function coachLensTitle(t: TurnAnalysis, lang: Language): string {
   }
   const lost = t.equityLost ?? 0;
   if (t.legal && (t.rank === 1 || lost === 0)) return uiText('ui.coach.lensBestPlayed', lang, { move: moveName(best, lang) });
+  if (!t.legal && t.unlisted) return uiText('ui.coach.lensUnlisted', lang, { move: moveName(best, lang), words: t.unlisted.join(', ') });
   if (!t.legal) return uiText('ui.coach.lensIllegal', lang, { move: moveName(best, lang) });
   return uiText('ui.coach.lens', lang, { move: moveName(best, lang), lost: equityText(lost, lang) });
 }
@@ -322,6 +323,8 @@ export function coachHoverSummary(t: TurnAnalysis, lang: Language, lexicon?: Lex
   const mark = notOfficialWords(t.position, best, officialCheck(lexicon)).length > 0 ? ` ${NOT_OFFICIAL_MARK}` : '';
   const move = `${hoverMoveName(best, lang)}${mark}`;
   const equity = equityText(best.equity, lang);
+  if (!t.legal && t.unlisted)
+    return `**${heading}** ${uiText('ui.coach.summaryUnlisted', lang, { words: t.unlisted.join(', '), move, equity, lost })}`;
   if (!t.legal || t.rank === undefined) return `**${heading}** ${uiText('ui.coach.summaryIllegal', lang, { move, equity, lost })}`;
   if (t.rank === 1 || (t.equityLost ?? 0) === 0) return `**${heading}** ${uiText('ui.coach.summaryBest', lang, { move, equity })}`;
   return `**${heading}** ${uiText('ui.coach.summaryRank', lang, { rank: t.rank, lost, move, equity })}`;
@@ -373,7 +376,9 @@ export function coachHoverMarkdown(t: TurnAnalysis, lang: Language, lexicon?: Le
   const staticLost = t.endgame ? (played && best[0] ? Math.max(0, best[0].equity - played.equity) : 0) : (t.equityLost ?? 0);
   const lost = equityText(staticLost, lang);
   const covered = groups.reduce((n, g) => n + 1 + g.variants.length, 0);
-  if (!t.legal || t.rank === undefined) {
+  if (!t.legal && t.unlisted) {
+    lines.push(uiText('ui.coach.playedUnlisted', lang, { words: t.unlisted.join(', '), lost }));
+  } else if (!t.legal || t.rank === undefined) {
     lines.push(uiText('ui.coach.playedIllegal', lang, { lost }));
   } else if (t.rank === 1) {
     lines.push(uiText('ui.coach.playedBest', lang));
@@ -503,6 +508,8 @@ export interface BoardCoachModel {
   readonly playedBelow?: BoardMoveRow;
   /** Whether the move played is legal, and the equity it lost against the best. */
   readonly legal: boolean;
+  /** Not legal only because the built-in open list lacks these words (TurnAnalysis.unlisted). */
+  readonly unlisted?: readonly string[];
   readonly playedRank?: number;
   readonly equityLost?: number;
   /** The list the moves come from. */
@@ -582,6 +589,7 @@ export function boardCoachModel(
     ...(official ? { officialName: official.name } : {}),
     ...(playedBelow ? { playedBelow } : {}),
     legal,
+    ...(t.unlisted ? { unlisted: t.unlisted } : {}),
     ...(legal && t.rank !== undefined ? { playedRank: t.rank } : {}),
     ...(t.equityLost !== undefined ? { equityLost: t.equityLost } : {}),
   };

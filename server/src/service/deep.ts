@@ -37,6 +37,8 @@ export interface DeepTarget {
   readonly position: Position;
   readonly played: Move;
   readonly legal: boolean;
+  /** Not legal only because the built-in open list lacks these words (TurnAnalysis.unlisted). */
+  readonly unlisted?: readonly string[];
   /** Passes in a row just before the move (37.2). */
   readonly passes: number;
 }
@@ -74,6 +76,7 @@ export function deepTarget(
       position,
       played: coach.played,
       legal: coach.legal === true,
+      ...(coach.unlisted ? { unlisted: coach.unlisted } : {}),
       passes: runsBefore(replay, index).passes,
     };
   } catch (error) {

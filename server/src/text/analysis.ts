@@ -121,6 +121,11 @@ export const ANALYSIS_MESSAGES: Catalog = {
     es: 'línea {line} {player}: {move} {score}, {playedSpread} hasta el final; mejor {best} {bestScore} ({bestSpread} hasta el final); pierde {lost, number} · {search}',
     en: 'line {line} {player}: {move} {score}, {playedSpread} to the end; best {best} {bestScore} ({bestSpread} to the end); loses {lost, number} · {search}',
   },
+  /* A move whose words only the built-in open list lacks; {words}: those words; the rest as analysis.turn-illegal. */
+  'analysis.turn-unlisted': {
+    es: 'línea {line} {player}: {move} {score} forma {words}, que no está en la lista abierta (no es la oficial: por comprobar); mejor {best} {bestScore} ({bestEquity, number}); pierde {lost, number}',
+    en: 'line {line} {player}: {move} {score} forms {words}, not in the open list (not the official one: to be checked); best {best} {bestScore} ({bestEquity, number}); loses {lost, number}',
+  },
   'analysis.turn-endgame-illegal': {
     es: 'línea {line} {player}: {move} {score} no es una jugada válida (vale lo que pasar: {playedSpread} hasta el final); mejor {best} {bestScore} ({bestSpread} hasta el final); pierde {lost, number} · {search}',
     en: 'line {line} {player}: {move} {score} is not a legal move (worth a pass: {playedSpread} to the end); best {best} {bestScore} ({bestSpread} to the end); loses {lost, number} · {search}',

@@ -163,6 +163,13 @@ export const DESK_MESSAGES: Catalog = {
   /* {line}: 1-based. */
   'ruling.line': { es: 'línea {line}', en: 'line {line}' },
   'ruling.no-findings': { es: 'Sin errores ni avisos.', en: 'No errors or warnings.' },
+  /* Words only the built-in open list lacks, left out of the findings. {words}: 'XIS (línea 22), …' (ruling.unjudged.word each). */
+  'ruling.unjudged': {
+    es: 'Sin juzgar, por no estar en la lista abierta incorporada, que no es la oficial (compruébense en la lista oficial): {words}',
+    en: 'Not judged, because the built-in open list, which is not the official one, lacks them (check them in the official list): {words}',
+  },
+  /* {word}: the word (or words of one line); {line}: 1-based. */
+  'ruling.unjudged.word': { es: '{word} (línea {line})', en: '{word} (line {line})' },
   /* {n}: findings not listed. */
   /* {n}: findings not listed; {command}: the command that lists them all. */
   'ruling.more': {

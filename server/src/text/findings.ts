@@ -132,6 +132,16 @@ export const FINDING_MESSAGES: Catalog = {
     es: 'palabras que no valen (por el léxico {lexicon} o por el reglamento): {words}',
     en: 'words that are not valid (by the lexicon {lexicon} or by the rulebook): {words}',
   },
+  /* Variant: judged only by the built-in open list, which is not the official one. {word}; {lexicon}. */
+  'unaccepted-word-open': {
+    es: '{word} no está en la lista abierta incorporada {lexicon}, que no es la oficial: la palabra queda por comprobar en la lista oficial',
+    en: '{word} is not in the built-in open list {lexicon}, which is not the official one: the word is left to be checked in the official list',
+  },
+  /* Variant: several words, judged only by the built-in open list. {words}; {lexicon}. */
+  'unaccepted-word-list-open': {
+    es: 'palabras que no están en la lista abierta incorporada {lexicon}, que no es la oficial: {words}; quedan por comprobar en la lista oficial',
+    en: 'words not in the built-in open list {lexicon}, which is not the official one: {words}; they are left to be checked in the official list',
+  },
   /*
    * A word without a coordinate that makes its score only through a refused cross word: {word};
    * {declared}: the sheet's score; {candidates}: those coordinates; {phony}: the refused words;

@@ -417,6 +417,11 @@ export const UI_MESSAGES: Catalog = {
     es: 'mejor (estática): {move} (la jugada hecha no es legal)',
     en: 'best (static): {move} (the move played is not legal)',
   },
+  /* The move played forms words the built-in open list lacks and breaks no other rule. {move}: the best; {words}: those words ('XIS'). */
+  'ui.coach.lensUnlisted': {
+    es: 'mejor (estática): {move} (la jugada hecha forma {words}, que la lista abierta no tiene: por comprobar en la oficial)',
+    en: 'best (static): {move} (the move played forms {words}, not in the open list: to be checked in the official one)',
+  },
   'ui.coach.lensNone': { es: 'no hay jugadas legales', en: 'no legal moves' },
   /* A turn with the bag empty, graded by the endgame search. {move}: the endgame's best move; {lost}: points to the end lost; {search}: ui.coach.endgameExact or ui.coach.endgameDepth. */
   'ui.coach.lensEndgame': { es: 'final: mejor {move} (-{lost}; {search})', en: 'endgame: best {move} (-{lost}; {search})' },
@@ -444,6 +449,11 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.playedIllegal': {
     es: 'La jugada hecha no es legal: frente a la mejor pierde {lost} de equidad.',
     en: 'The move played is not legal: against the best it loses {lost} of equity.',
+  },
+  /* {words}: the move played's words the built-in open list lacks; {lost}: equity lost. */
+  'ui.coach.playedUnlisted': {
+    es: 'La jugada hecha forma {words}, que no está en la lista abierta incorporada; esa lista no es la oficial, así que la jugada queda sin juzgar. Frente a la mejor pierde {lost} de equidad.',
+    en: 'The move played forms {words}, which is not in the built-in open list; that list is not the official one, so the move is left unjudged. Against the best it loses {lost} of equity.',
   },
   // Renaming a nick, workspace symbols, the extra-list quick fix
   'ui.rename.notNick': {
@@ -509,6 +519,11 @@ export const UI_MESSAGES: Catalog = {
   'ui.coach.summaryIllegal': {
     es: 'no es legal, pierde {lost} · mejor {move} (eq. {equity})',
     en: 'not legal, loses {lost} · best {move} (eq. {equity})',
+  },
+  /* {words}: the move played's words the built-in open list lacks; {lost}, {move}, {equity} as above. */
+  'ui.coach.summaryUnlisted': {
+    es: '{words} no está en la lista abierta (no es la oficial), pierde {lost} · mejor {move} (eq. {equity})',
+    en: '{words} not in the open list (not the official one), loses {lost} · best {move} (eq. {equity})',
   },
   /* {n}: other letters for the blank at the same place; {letters}: those letters. */
   'ui.coach.variants': {

@@ -421,6 +421,17 @@ async function fitRun(page, wsFolder) {
     .catch(() => '');
   check('board_reopens_after_reload', revived && /apertura-comentada\.gcg/.test(title), { title });
   await shoot(page, 'board-reloaded.png');
+  // It follows the cursor at once, with no switch of tabs.
+  await page
+    .locator('.monaco-editor .view-line', { hasText: 'SO.AR +10 23' })
+    .first()
+    .click({ position: { x: 4, y: 4 } });
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  const followed = await boardShows(page, /^Event 3 of 5 · line 12$/, T)
+    .then(() => true)
+    .catch(() => false);
+  check('board_follows_cursor_after_reload', followed, {});
 
   // In Spanish (planilla.language): the lens reads as the score after the move, the tile set is
   // named in Spanish, counts agree with their number.

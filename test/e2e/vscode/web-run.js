@@ -101,8 +101,20 @@ runWorkbench({
       .catch((e) => String(e).split('\n')[0]);
     check('board_reopens_after_reload', revived === true, revived);
     await page.screenshot({ path: path.join(shots, 'web-board-reloaded.png') });
+    // And it follows the cursor at once, with no switch of tabs: the first move's line shows turn 0.
+    await page.locator('.monaco-editor .view-line', { hasText: 'ABILORS 8D LIBRO' }).first().click();
+    const followed = await boardFrame(page)
+      .then((f) =>
+        f.waitForFunction(() => document.querySelector('#board-root .planilla-board')?.getAttribute('data-turn') === '0', null, {
+          timeout: T,
+          polling: 100,
+        }),
+      )
+      .then(() => true)
+      .catch((e) => String(e).split('\n')[0]);
+    check('board_follows_cursor_after_reload', followed === true, followed);
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'palabra-propia.gcg' }).dblclick();
-    const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the lexicon/).catch(
+    const word = await waitText(page, '.markers-panel .monaco-list-row', /BIROL is not in the built-in open list/).catch(
       (e) => String(e).split('\n')[0],
     );
     check('builtin_word_list', /unaccepted-word/.test(word), word);

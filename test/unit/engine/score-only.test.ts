@@ -44,6 +44,19 @@ describe('engine: score-only lines', () => {
     assert.equal(r.turns.at(-1)!.playNotChecked, undefined);
   });
 
+  it('a line of +0 (a pass, an exchange or a withdrawn play) leaves the board known: the plays after it are checked', () => {
+    const zero = run(record('>Ana: ABEFNNQ 8F BEFAN +20 20', '>Beto: +0 0', '>Ana: ENNQUX? 9H aX +40 60'));
+    assert.deepEqual(summary(zero), ['score-mismatch@8']); // aX makes 37, not 40
+    assert.equal(zero.playsNotChecked?.count, 1);
+    assert.equal(zero.turns[2].playNotChecked, undefined);
+    assert.equal(zero.turns[2].computedScore, 37);
+    // A line with points put tiles somewhere: the board is not known after it, as before.
+    const points = run(record('>Ana: ABEFNNQ 8F BEFAN +20 20', '>Beto: +5 5', '>Ana: ENNQUX? 9H aX +40 60'));
+    assert.deepEqual(summary(points), []);
+    assert.equal(points.playsNotChecked?.count, 2);
+    assert.equal(points.turns[2].playNotChecked, true);
+  });
+
   it('reports a misadded total once, where the sheet added wrongly', () => {
     const text = SCORE_ONLY_A.replace('>Beto: +43 116', '>Beto: +43 126');
     const r = run(text);
