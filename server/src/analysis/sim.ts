@@ -54,6 +54,7 @@ import type { LeaveEvaluator } from './leaves';
 import type { Move } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, FACES, MoveGenerator, NEW_BIT, VALUES, codeOf } from './movegen';
 import { addNonPlacements, bestMoves, Collector, graphOf, refusedCodes } from './moves';
+import { knownDeal } from './known-tiles';
 import { unseenTiles, type Position } from './position';
 import { mulberry32, shuffle } from './seeded-bag';
 import { winProbability } from './win-pct';
@@ -257,6 +258,8 @@ export class PlayoutRunner {
   private readonly plies: number;
   private readonly seed: number;
   private readonly unseen: string[];
+  /** Tiles dealt to the opponent in every iteration (`position.opponentTiles`); `unseen` is without them. */
+  private readonly known: readonly string[];
   private readonly opponentSize: number;
   private readonly passLimit: number;
   private readonly scorelessLimit: number;
@@ -275,6 +278,10 @@ export class PlayoutRunner {
     this.unseen = [];
     for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) this.unseen.push(face);
     this.opponentSize = Math.max(0, this.unseen.length - position.bag);
+    // The tiles the record shows on the opponent's rack are dealt to it in every iteration; the
+    // rest of its rack and the bag come from the other unseen tiles.
+    this.known = knownDeal(this.unseen, position.opponentTiles ?? [], this.opponentSize);
+    for (const f of this.known) this.unseen.splice(this.unseen.indexOf(f), 1);
     // 37.2 (40.2): four passes in a row; NASPA: six scoreless turns. 37.3: twelve scoreless turns.
     this.passLimit = position.rules === 'naspa' ? Infinity : 4;
     this.scorelessLimit = position.rules === 'naspa' ? 6 : position.rules === 'fise' ? 12 : Infinity;
@@ -316,8 +323,9 @@ export class PlayoutRunner {
     const order = this.unseen.slice();
     shuffle(order, rand);
     const p = this.position;
-    const racks: [string[], string[]] = [p.rack.slice(), order.slice(0, this.opponentSize)];
-    const bag = order.slice(this.opponentSize);
+    const dealt = this.opponentSize - this.known.length;
+    const racks: [string[], string[]] = [p.rack.slice(), [...this.known, ...order.slice(0, dealt)]];
+    const bag = order.slice(dealt);
     let at = 0; // next tile drawn from the bag
     let board: BoardCells = p.board;
     const terms = [0, 0];
@@ -448,6 +456,7 @@ export class PlayoutRunner {
 }
 
 const EMPTY_RACKS: readonly [readonly string[], readonly string[]] = [[], []];
+
 
 /** The value of a playout a cut batch did not make (a playout's own value is always finite). */
 export const NOT_PLAYED = Number.NaN;
