@@ -70,12 +70,14 @@ for (const [k, { id, position }] of positions.entries()) {
     if (!c) return false; // not among the reference's candidates: not judged good
     return best.equity - c.equity <= 2 * Math.sqrt(se(best) ** 2 + se(c) ** 2);
   };
-  const gap = statics.length > 1 ? statics[0].equity - statics[1].equity : Infinity;
+  const gapOf = (list) => (list.length > 1 ? list[0].equity - list[1].equity : Infinity);
+  const gap = gapOf(statics);
+  const distinctGap = gapOf(distinctMoves(position, statics));
   const choices = {};
   const simCache = new Map();
   for (const r of RULES) {
     const label = `T${r.T}-N${r.N}-E${r.E}`;
-    if (gap > r.T) {
+    if ((r.fold ? distinctGap : gap) > r.T) {
       choices[label] = { move: name(statics[0]), ok: within(statics[0]), sim: false };
       continue;
     }
@@ -89,18 +91,32 @@ for (const [k, { id, position }] of positions.entries()) {
     const got = simCache.get(key);
     choices[label] = { move: name(got.move), ok: within(got.move), sim: true, iterations: got.iterations };
   }
-  rows.push({ id, gap, refBest: name(best.move), refBestKind: best.move.kind, refSe: se(best), choices });
+  rows.push({
+    id,
+    gap,
+    distinctGap,
+    staticBest: name(statics[0]),
+    refBest: name(best.move),
+    refBestKind: best.move.kind,
+    refSe: se(best),
+    reference: ref.candidates.map((c) => ({ move: name(c.move), equity: c.equity, se: se(c), staticEquity: c.staticEquity })),
+    choices,
+  });
   say(
-    `${id}: gap ${gap.toFixed(1)}, reference best ${name(best.move)} (${best.equity.toFixed(1)} ± ${(2 * se(best)).toFixed(1)}), ` +
+    `${id}: gap ${gap.toFixed(1)} (distinct ${distinctGap.toFixed(1)}), reference best ${name(best.move)} (${best.equity.toFixed(1)} ± ${(2 * se(best)).toFixed(1)}), ` +
       `static ${name(statics[0])}; ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
   if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ ref: REF, rows }, null, 1));
 }
-say(`\n${rows.length} positions, ${((Date.now() - start) / 1000).toFixed(0)} s; exchange best in ${rows.filter((r) => r.refBestKind === 'exchange').length}`);
+say(
+  `\n${rows.length} positions, ${((Date.now() - start) / 1000).toFixed(0)} s; exchange best in ${rows.filter((r) => r.refBestKind === 'exchange').length}`,
+);
 for (const r of RULES) {
   const label = `T${r.T}-N${r.N}-E${r.E}`;
   const ok = rows.filter((x) => x.choices[label].ok).length;
   const sims = rows.filter((x) => x.choices[label].sim).length;
   const exOk = rows.filter((x) => x.refBestKind === 'exchange' && x.choices[label].ok).length;
-  say(`${label.padEnd(18)} within 2 SE: ${ok}/${rows.length} (${((100 * ok) / rows.length).toFixed(0)} %), simulated ${sims}, exchange-best positions right ${exOk}`);
+  say(
+    `${label.padEnd(18)} within 2 SE: ${ok}/${rows.length} (${((100 * ok) / rows.length).toFixed(0)} %), simulated ${sims}, exchange-best positions right ${exOk}`,
+  );
 }

@@ -11,9 +11,10 @@
  *            endgame-grade.ts `preEndgameGrade`, the `endgame` command's own call) values the best
  *            candidates and the move played over every ordering of the bag (mean points to the
  *            end); the win % is the share of orderings won (a draw half);
- *   sim      the static best moves are close (the second within `closeEquity` points of the
- *            first): the moves within `closeEquity` of the best, and the move played, are
- *            simulated by the injected `simulate` (analysis/sim.ts through cli/); a move's equity is
+ *   sim      the static best moves are close (the second distinct placement within `closeEquity`
+ *            points of the first): the best distinct placements, the best exchanges the bag allows
+ *            and the move played (`simCandidatesOf`, candidates.ts) are simulated by the injected
+ *            `simulate` (analysis/sim.ts through cli/); a move's equity is
  *            its simulated mean, its win % the sim's own when it gives one, else the table's at
  *            the position after it with the simulated equity in place of the static one;
  *   static   otherwise: static equity (points + leave value), and the win % from the table

@@ -74,7 +74,8 @@ export function knownOpponentTiles(replay: Replay, index: number, unseen: Readon
     if (e.kind === 'placement' || e.kind === 'word') {
       const next = replay.turns[t + 1];
       const faces = facesOf(e);
-      if (faces.length === 0) withdrawn = []; // a play whose tiles are not known
+      if (faces.length === 0)
+        withdrawn = []; // a play whose tiles are not known
       else if (next && t + 1 < index && next.kind === 'withdrawn' && next.player === q) {
         withdrawn = union(withdrawn, faces);
         t++;

@@ -4,7 +4,8 @@
  * valued over every ordering of the bag, solving the endgame that follows exactly (endgame.ts).
  *
  * Method:
- * - Orderings: which unseen tiles are in the bag and in which order they come out. Every
+ * - Orderings: which unseen tiles are in the bag and in which order they come out (the tiles the
+ *   record shows on the opponent's rack, `position.opponentTiles`, are never in it). Every
  *   ordering of tile instances is equally likely; orderings of the same faces are grouped, the
  *   group weighted by the number of instance orderings it stands for (two E and one S unseen, one
  *   tile in the bag: "E" weighs 2, "S" 1).

@@ -4,8 +4,9 @@
  * mean of what the playouts gave them.
  *
  * One iteration = one deal: the unseen tiles (bag + opponent's rack, by tile tracking) shuffled by
- * a stream seeded from (seed, iteration index); the opponent's rack is the first tiles of that
- * order, the bag the rest, drawn from the front. Every candidate simulated in that iteration is
+ * a stream seeded from (seed, iteration index); the opponent's rack is the tiles the record shows
+ * on it (`position.opponentTiles`, known-tiles.ts: a withdrawn play's tiles, a written rack) and
+ * the first of the other tiles in that order, the bag the rest, drawn from the front. Every candidate simulated in that iteration is
  * played out on the same deal (common random numbers), so their differences are measured on the
  * same racks. A playout: the candidate, then `plies` moves, each side playing its best static
  * move (top-1 of the generator: score + leave value while the bag has tiles, the end-of-game term
@@ -456,7 +457,6 @@ export class PlayoutRunner {
 }
 
 const EMPTY_RACKS: readonly [readonly string[], readonly string[]] = [[], []];
-
 
 /** The value of a playout a cut batch did not make (a playout's own value is always finite). */
 export const NOT_PLAYED = Number.NaN;
