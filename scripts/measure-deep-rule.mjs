@@ -66,7 +66,8 @@ for (const [k, { id, position }] of positions.entries()) {
   const best = ref.candidates[0];
   const se = (c) => c.stdev / Math.sqrt(c.iterations);
   const within = (m) => {
-    const c = ref.candidates.find((x) => sameMove(x.move, m));
+    // The same move, or a variant folded into it (a blank variant, a mirror image).
+    const c = ref.candidates.find((x) => sameMove(x.move, m) || distinctMoves(position, [x.move, m]).length === 1);
     if (!c) return false; // not among the reference's candidates: not judged good
     return best.equity - c.equity <= 2 * Math.sqrt(se(best) ** 2 + se(c) ** 2);
   };
