@@ -134,7 +134,7 @@ describe('protocol: the commented game (Export commented game…)', function () 
       .split(escapeXml(copy))
       .join(escapeXml(path.basename(copy)));
     assert.equal(answer.html, cli);
-    // line 32 (one tile in the bag): the pre-endgame's GOLA, on the editor's page too
-    assert.match(answer.html ?? '', /<tr data-line="32" data-best="7K G\.LA" data-loss="[\d.]+" data-method="pre-endgame">/);
+    // line 32 (one tile in the bag): the pre-endgame's TOGA (the opponent's six written tiles dealt to it), on the editor's page too
+    assert.match(answer.html ?? '', /<tr data-line="32" data-best="7K T\.GA" data-loss="[\d.]+" data-method="pre-endgame">/);
   });
 });

@@ -11,9 +11,10 @@
  *            endgame-grade.ts `preEndgameGrade`, the `endgame` command's own call) values the best
  *            candidates and the move played over every ordering of the bag (mean points to the
  *            end); the win % is the share of orderings won (a draw half);
- *   sim      the static best moves are close (the second within `closeEquity` points of the
- *            first): the moves within `closeEquity` of the best, and the move played, are
- *            simulated by the injected `simulate` (analysis/sim.ts through cli/); a move's equity is
+ *   sim      the static best moves are close (the second distinct placement within `closeEquity`
+ *            points of the first): the best distinct placements, the best exchanges the bag allows
+ *            and the move played (`simCandidatesOf`, candidates.ts) are simulated by the injected
+ *            `simulate` (analysis/sim.ts through cli/); a move's equity is
  *            its simulated mean, its win % the sim's own when it gives one, else the table's at
  *            the position after it with the simulated equity in place of the static one;
  *   static   otherwise: static equity (points + leave value), and the win % from the table
@@ -43,6 +44,7 @@
  *   d.turns[3];   // { method: 'static', equityLost: 4.5, winPlayed: 0.61, winBest: 0.64, winLost: 0.03, … }
  */
 import type { Replay } from '../engine/types';
+import { bestExchanges, distinctMoves } from './candidates';
 import { analyzeTurn, type SkipReason, type TurnAnalysis } from './coach';
 import { sameMove } from './endgame';
 import { endgameGrade, preEndgameApplies, preEndgameGrade, runsBefore, VERDICT_ENDGAME_NODES } from './endgame-grade';
@@ -60,8 +62,12 @@ export const CLOSE_EQUITY = 3;
 export const DEEP_ENDGAME_NODES = VERDICT_ENDGAME_NODES;
 /** log2 of the entries of the deep analysis's endgame table (the solver's default size). */
 const DEEP_ENDGAME_TABLE_BITS = 20;
-/** Most moves simulated at a close turn (the played move is added when it is not among them). */
+/** Most distinct placements simulated at a close turn (the exchanges and the played move are added). */
 export const DEEP_SIM_CANDIDATES = 6;
+/** Best exchanges simulated at a close turn when the bag allows one (art. 24). */
+export const DEEP_SIM_EXCHANGES = 2;
+/** Static moves looked at for the candidates, before variants are folded. */
+const DEEP_STATIC_POOL = 24;
 
 /** The simulation of a close turn: plies after the candidate, most iterations, seed (every surface the same). */
 export const DEEP_SIM = { plies: 2, iterations: 300, seed: 1 } as const;
@@ -207,14 +213,22 @@ function resultWin(spread: number): number {
   return spread > 0 ? 1 : spread < 0 ? 0 : 0.5;
 }
 
-/** The moves a close turn simulates (the close static best and the move played); undefined when the turn is not simulated. */
-export function simCandidatesOf(coach: TurnAnalysis, closeEquity = CLOSE_EQUITY): Move[] | undefined {
-  const best = coach.best ?? [];
+/**
+ * The moves a close turn simulates; undefined when the turn is not simulated. A turn is close when
+ * the second distinct static move is within `closeEquity` points of the first; it then simulates
+ * the best `DEEP_SIM_CANDIDATES` distinct placements (candidates.ts: blank and mirror-image
+ * variants folded), the best `DEEP_SIM_EXCHANGES` exchanges when the bag allows one (art. 24), and
+ * the move played.
+ */
+export function simCandidatesOf(coach: TurnAnalysis, options: Pick<DeepOptions, 'lexicon' | 'leaves' | 'closeEquity'>): Move[] | undefined {
   const { position, played } = coach;
-  if (coach.reason || !position || !played || best.length < 2 || position.bag === 0) return undefined;
+  if (coach.reason || !position || !played || position.bag === 0) return undefined;
   if (preEndgameApplies(position)) return undefined; // graded by the pre-endgame
-  if (best[0].equity - best[1].equity > closeEquity) return undefined;
-  const cands = best.filter((m) => best[0].equity - m.equity <= closeEquity).slice(0, DEEP_SIM_CANDIDATES);
+  const best = distinctMoves(position, coach.best ?? []);
+  if (best.length < 2 || best[0].equity - best[1].equity > (options.closeEquity ?? CLOSE_EQUITY)) return undefined;
+  const cands = best.slice(0, DEEP_SIM_CANDIDATES);
+  const moveOptions = { lexicon: options.lexicon, ...(options.leaves ? { leaves: options.leaves } : {}) };
+  for (const x of bestExchanges(position, DEEP_SIM_EXCHANGES, moveOptions)) if (!cands.some((m) => sameMove(m, x))) cands.push(x);
   if (coach.legal && !cands.some((m) => sameMove(m, played))) cands.push(played);
   return cands;
 }
@@ -263,7 +277,8 @@ export function gradeTurn(
   const winBefore = winProbability(spreadBefore, unseenCount(position));
   const common = { ...base, spreadBefore, winBefore };
   const closeEquity = options.closeEquity ?? CLOSE_EQUITY;
-  const close = best.length > 1 && best[0].equity - best[1].equity <= closeEquity;
+  const distinct = position.bag > 0 ? distinctMoves(position, best) : best;
+  const close = distinct.length > 1 && distinct[0].equity - distinct[1].equity <= closeEquity;
   const runs = runsBefore(replay, index);
   const legal = coach.legal ?? false;
 
@@ -333,8 +348,8 @@ export function gradeTurn(
 
 /** The coach's static analysis of a turn, which `gradeTurn` grades (its own endgame search, not the coach's). */
 function staticTurn(replay: Replay, index: number, options: DeepOptions): TurnAnalysis | undefined {
-  // The static list is as long as the simulation's candidates, whatever list the caller shows.
-  return analyzeTurn(replay, index, { ...options, top: Math.max(options.top, DEEP_SIM_CANDIDATES), endgameNodes: 0 });
+  // The static list holds the simulation's candidates once variants are folded, whatever list the caller shows.
+  return analyzeTurn(replay, index, { ...options, top: Math.max(options.top, DEEP_STATIC_POOL), endgameNodes: 0 });
 }
 
 /**
@@ -352,7 +367,7 @@ export async function deepAnalyzeTurn(
   const coach = staticTurn(replay, index, options);
   if (!coach) return undefined;
   const left = (): number | undefined => (timeLimitMs === undefined ? undefined : Math.max(0, timeLimitMs - (now() - start)));
-  const cands = options.simulate ? simCandidatesOf(coach, options.closeEquity) : undefined;
+  const cands = options.simulate ? simCandidatesOf(coach, options) : undefined;
   const sims =
     cands && coach.position && options.simulate
       ? await options.simulate(coach.position, cands, runsBefore(replay, index).passes, left())

@@ -17,6 +17,7 @@ import { BOARD_SIZE, SQUARE_COUNT } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import type { BoardCells, PlacedTile, Replay, TileSetName } from '../engine/types';
 import { EDITIONS, type Edition } from '../rules/types';
+import { knownOpponentTiles } from './known-tiles';
 
 export interface Position {
   /** 225 squares, row-major, as the engine writes them (letter, blank flag). */
@@ -31,6 +32,12 @@ export interface Position {
   readonly tileSet: TileSetName;
   /** Fewest tiles the bag must hold for an exchange (art. 24: 1 under FISE; 7 under NASPA). */
   readonly exchangeMinimum?: number;
+  /**
+   * Tiles the record shows on the opponent's rack (known-tiles.ts: a written rack, a withdrawn
+   * play's tiles; faces, '?' a blank), all among the unseen tiles: the simulation and the
+   * pre-endgame deal them to the opponent. The static moves do not depend on them.
+   */
+  readonly opponentTiles?: readonly string[];
 }
 
 /** Tiles the bag must hold for an exchange under an edition (art. 24; NASPA: 7). */
@@ -64,7 +71,8 @@ export function unseenTiles(position: Position): Map<string, number> {
 
 /**
  * The position an event was played from: the board before event `index` of a replay, that event's
- * rack (when the sheet gives it in full), the bag and the true totals before it. Undefined with
+ * rack (when the sheet gives it in full), the bag and the true totals before it, and the tiles the
+ * record shows on the opponent's rack (`opponentTiles`, with tiles in the bag). Undefined with
  * the reason when the rack is unknown or partial, cannot exist (more of a tile than the set
  * holds), or the nick is no player's.
  */
@@ -90,17 +98,17 @@ export function positionBefore(
   const bag = prev ? prev.bag : set.total - 2 * RACK_SIZE;
   const totals = prev ? prev.totals : ([0, 0] as const);
   const p = turn.player;
-  return {
-    position: {
-      board,
-      rack: rack.tiles,
-      bag,
-      scores: [totals[p], totals[1 - p]],
-      rules: r.rules,
-      tileSet: r.tileSet,
-      ...(exchangeMinimum !== undefined ? { exchangeMinimum } : {}),
-    },
+  const position: Position = {
+    board,
+    rack: rack.tiles,
+    bag,
+    scores: [totals[p], totals[1 - p]],
+    rules: r.rules,
+    tileSet: r.tileSet,
+    ...(exchangeMinimum !== undefined ? { exchangeMinimum } : {}),
   };
+  const known = bag > 0 ? knownOpponentTiles(r, index, unseenTiles(position), bag) : [];
+  return { position: known.length > 0 ? { ...position, opponentTiles: known } : position };
 }
 
 /** A message of the analysis catalogue (text/analysis.ts) and its arguments. */

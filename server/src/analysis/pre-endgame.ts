@@ -4,7 +4,8 @@
  * valued over every ordering of the bag, solving the endgame that follows exactly (endgame.ts).
  *
  * Method:
- * - Orderings: which unseen tiles are in the bag and in which order they come out. Every
+ * - Orderings: which unseen tiles are in the bag and in which order they come out (the tiles the
+ *   record shows on the opponent's rack, `position.opponentTiles`, are never in it). Every
  *   ordering of tile instances is equally likely; orderings of the same faces are grouped, the
  *   group weighted by the number of instance orderings it stands for (two E and one S unseen, one
  *   tile in the bag: "E" weighs 2, "S" 1).
@@ -42,6 +43,7 @@ import type { LeaveEvaluator } from './leaves';
 import { AnalysisCancelled, AnalysisUnsupported, type Move } from './move';
 import { FACES } from './movegen';
 import { analyzeMoves } from './moves';
+import { knownDeal } from './known-tiles';
 import { unseenTiles, type Position } from './position';
 
 /** Static candidates of the player to move at the root (default). */
@@ -365,11 +367,14 @@ export interface PreEndgameStep {
 function rootOf(position: Position, options: PreEndgameOptions): { unseen: Map<string, number>; node: (bag: readonly string[]) => Node } {
   if (position.tileSet !== 'spanish') throw new AnalysisUnsupported({ messageId: 'analysis.spanish-only', args: {} });
   const bag = position.bag;
-  const unseen = options.unseen ? countsOf(options.unseen) : unseenTiles(position);
+  const all = options.unseen ? countsOf(options.unseen) : unseenTiles(position);
   const faces: string[] = [];
-  for (const [face, n] of unseen) for (let k = 0; k < n; k++) faces.push(face);
+  for (const [face, n] of all) for (let k = 0; k < n; k++) faces.push(face);
   if (bag < 1 || bag > PRE_ENDGAME_MAX_BAG || faces.length <= bag)
     throw new AnalysisUnsupported({ messageId: 'deep.pre-endgame-bag', args: { bag } });
+  // The tiles the record shows on the opponent's rack are not in the bag: the orderings are of the others.
+  const known = knownDeal(faces, position.opponentTiles ?? [], faces.length - bag);
+  const unseen = countsOf(without(faces, known));
   const node = (tiles: readonly string[]): Node => ({
     board: position.board,
     rack: position.rack,

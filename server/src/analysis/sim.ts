@@ -4,8 +4,9 @@
  * mean of what the playouts gave them.
  *
  * One iteration = one deal: the unseen tiles (bag + opponent's rack, by tile tracking) shuffled by
- * a stream seeded from (seed, iteration index); the opponent's rack is the first tiles of that
- * order, the bag the rest, drawn from the front. Every candidate simulated in that iteration is
+ * a stream seeded from (seed, iteration index); the opponent's rack is the tiles the record shows
+ * on it (`position.opponentTiles`, known-tiles.ts: a withdrawn play's tiles, a written rack) and
+ * the first of the other tiles in that order, the bag the rest, drawn from the front. Every candidate simulated in that iteration is
  * played out on the same deal (common random numbers), so their differences are measured on the
  * same racks. A playout: the candidate, then `plies` moves, each side playing its best static
  * move (top-1 of the generator: score + leave value while the bag has tiles, the end-of-game term
@@ -54,6 +55,7 @@ import type { LeaveEvaluator } from './leaves';
 import type { Move } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, FACES, MoveGenerator, NEW_BIT, VALUES, codeOf } from './movegen';
 import { addNonPlacements, bestMoves, Collector, graphOf, refusedCodes } from './moves';
+import { knownDeal } from './known-tiles';
 import { unseenTiles, type Position } from './position';
 import { mulberry32, shuffle } from './seeded-bag';
 import { winProbability } from './win-pct';
@@ -257,6 +259,8 @@ export class PlayoutRunner {
   private readonly plies: number;
   private readonly seed: number;
   private readonly unseen: string[];
+  /** Tiles dealt to the opponent in every iteration (`position.opponentTiles`); `unseen` is without them. */
+  private readonly known: readonly string[];
   private readonly opponentSize: number;
   private readonly passLimit: number;
   private readonly scorelessLimit: number;
@@ -275,6 +279,10 @@ export class PlayoutRunner {
     this.unseen = [];
     for (const [face, n] of unseenTiles(position)) for (let k = 0; k < n; k++) this.unseen.push(face);
     this.opponentSize = Math.max(0, this.unseen.length - position.bag);
+    // The tiles the record shows on the opponent's rack are dealt to it in every iteration; the
+    // rest of its rack and the bag come from the other unseen tiles.
+    this.known = knownDeal(this.unseen, position.opponentTiles ?? [], this.opponentSize);
+    for (const f of this.known) this.unseen.splice(this.unseen.indexOf(f), 1);
     // 37.2 (40.2): four passes in a row; NASPA: six scoreless turns. 37.3: twelve scoreless turns.
     this.passLimit = position.rules === 'naspa' ? Infinity : 4;
     this.scorelessLimit = position.rules === 'naspa' ? 6 : position.rules === 'fise' ? 12 : Infinity;
@@ -316,8 +324,9 @@ export class PlayoutRunner {
     const order = this.unseen.slice();
     shuffle(order, rand);
     const p = this.position;
-    const racks: [string[], string[]] = [p.rack.slice(), order.slice(0, this.opponentSize)];
-    const bag = order.slice(this.opponentSize);
+    const dealt = this.opponentSize - this.known.length;
+    const racks: [string[], string[]] = [p.rack.slice(), [...this.known, ...order.slice(0, dealt)]];
+    const bag = order.slice(dealt);
     let at = 0; // next tile drawn from the bag
     let board: BoardCells = p.board;
     const terms = [0, 0];

@@ -259,6 +259,7 @@ function preEndgame(position: Position, turn: Replay['turns'][number], run: PreE
         JSON.stringify({
           position: positionJson(position),
           unseen,
+          ...(position.opponentTiles ? { opponentTiles: rackText(position.opponentTiles) } : {}),
           passes: run.runs.passes,
           preEndgame: preEndgameJson(result),
           ...(mine ? { played: { ...preEndgameCandidateJson(mine), lost: hundredths(best.spread - mine.spread) } } : {}),

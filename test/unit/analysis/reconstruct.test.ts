@@ -124,7 +124,12 @@ describe('analysis: CGP positions', function () {
     const sc = JSON.parse(simCgp.out.join('\n')) as { sim?: unknown; moves: unknown[] };
     const sl = JSON.parse(simLine.out.join('\n')) as { sim?: unknown; moves: unknown[] };
     assert.ok(sc.sim, 'the CGP position is simulated');
-    assert.deepEqual([sc.sim, sc.moves], [sl.sim, sl.moves]);
+    // The same candidates, simulated (listed by simulated equity); the figures differ: the record's line deals the opponent the
+    // tiles its sheet shows on that rack (what it kept), which a CGP carries only for a whole rack.
+    const statics = (moves: unknown[]): string[] =>
+      moves.map((m) => JSON.stringify({ ...(m as Record<string, unknown>), sim: undefined })).sort();
+    assert.deepEqual(statics(sc.moves), statics(sl.moves));
+    assert.ok(sc.moves.every((m) => (m as { sim?: { iterations: number } }).sim?.iterations === 12));
     const bad = captureIo('en');
     assert.equal(await runMoves(['--cgp', '15/15 A/ 0/0 0'], bad.io), 2);
     assert.equal(bad.err.length, 1);
