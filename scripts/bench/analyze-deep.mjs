@@ -18,7 +18,7 @@ const file =
   args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--'))) ?? join(root, 'samples/partida-completa.gcg');
 const jobs = count('--jobs', 2);
 const runs = count('--runs', 3);
-const { runAnalyze } = require(join(root, 'out/server/src/cli/analyze.js'));
+const { runAnalyze } = require(join(root, 'out/server/src/cli/commands/analyze.js'));
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;

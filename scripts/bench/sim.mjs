@@ -28,7 +28,7 @@ const { playGame } = require(join(OUT, 'server/src/training/selfplay.js'));
 const { chooserFor } = require(join(OUT, 'server/src/training/strategies.js'));
 const { builtinLeaves } = require(join(OUT, 'server/src/analysis/leave-files.js'));
 const { PlayoutRunner, simCandidates } = require(join(OUT, 'server/src/analysis/sim.js'));
-const { simulateOnThreads } = require(join(OUT, 'server/src/cli/sim-runner.js'));
+const { simulateOnThreads } = require(join(OUT, 'server/src/cli/shared/sim-runner.js'));
 
 const lexicon = loadDefaultLexicon();
 const leaves = builtinLeaves().leaves;

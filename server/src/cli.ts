@@ -1,6 +1,7 @@
 /**
  * The `planilla` command: checks, shows, formats and exports game records from a terminal,
- * with the same engine and messages as the editor. Subcommands live in `cli/`.
+ * with the same engine and messages as the editor. The commands are the table of cli/table.ts,
+ * one module each in cli/commands/, over the helpers of cli/shared/.
  *
  * Invariants: `main` never throws and never prints a stack trace; it resolves to the exit code
  * (0 fine, 1 findings with errors / rejected words, 2 bad usage or unreadable input).
@@ -11,9 +12,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { consoleIo, detectLanguage, guardStandardStreams, t, type CliIo } from './cli/io';
-import { GLOBAL_OPTIONS, parseCommandArgs, runParsed, type OptionSpecs } from './cli/args';
-import { COMMANDS } from './cli/commands';
+import { consoleIo, detectLanguage, guardStandardStreams, t, type CliIo } from './cli/shared/io';
+import { GLOBAL_OPTIONS, parseCommandArgs, runParsed, type OptionSpecs } from './cli/shared/args';
+import { COMMANDS } from './cli/table';
 import type { Language } from './rules/types';
 
 /** The version in package.json: three folders up from out/server/src/, one from the bundle in dist/. */
@@ -33,7 +34,7 @@ function version(): string {
 const LEADING_OPTIONS: OptionSpecs = { ...GLOBAL_OPTIONS, version: { type: 'boolean', short: 'v' } };
 
 /**
- * For `bin/planilla.js`: installs the standard-stream guards (cli/io.ts) in the language the
+ * For `bin/planilla.js`: installs the standard-stream guards (cli/shared/io.ts) in the language the
  * command line asks for, so a closed pipe or a full disk never ends in a stack trace.
  */
 export function guardStreams(argv: readonly string[]): void {

@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Position, Range } from 'vscode-languageserver-types';
-import { analyzeRecord } from '../../server/src/cli/record';
+import { analyzeRecord } from '../../server/src/cli/shared/record';
 import type { TileSetName } from '../../server/src/engine/types';
 import { loadDefaultLexicon } from '../../server/src/lexicon/load';
 import type { Lexicon } from '../../server/src/lexicon/types';

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lsp-client';
 import { corpusFiles, readSample, removeTempDir, repoRoot, tempDir } from '../support/fixtures';
-import { runReport } from '../../server/src/cli/report';
+import { runReport } from '../../server/src/cli/commands/report';
 import { escapeXml } from '../../server/src/report/escape';
 import { captureIo } from '../unit/report/helpers';
 

@@ -6,7 +6,7 @@
  *   assert.equal(r.code, 0);
  */
 import { main } from '../../server/src/cli';
-import type { CliIo } from '../../server/src/cli/io';
+import type { CliIo } from '../../server/src/cli/shared/io';
 
 export interface Captured {
   code: number;

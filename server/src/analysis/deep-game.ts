@@ -380,7 +380,7 @@ export async function deepAnalyzeTurn(
 /**
  * Who grades the turns of a game: `threads` turns at a time, each by `run` (a turn's grade, as
  * `deepAnalyzeTurn` gives it, within `timeLimitMs`). The default is this thread, one turn at a
- * time; cli/deep-threads.ts grades them on worker threads, with the same answers.
+ * time; cli/shared/deep-threads.ts grades them on worker threads, with the same answers.
  */
 export interface DeepTurnRunner {
   readonly threads: number;

@@ -38,7 +38,7 @@
  * Invariants: pure (no fs, no threads; the clock is injected); the position is not modified; the
  * value of iteration i for a candidate depends only on the position, the candidate, the plies, the
  * seed and i, so the same seed gives the same answer however the iterations are spread over
- * threads (cli/sim-runner.ts runs `PlayoutRunner` batches on worker threads; the decisions are
+ * threads (cli/shared/sim-runner.ts runs `PlayoutRunner` batches on worker threads; the decisions are
  * taken here, batch by batch, in iteration order). A time limit makes the answer depend on speed.
  *
  * Example:

@@ -5,7 +5,7 @@
  * the new one whole, never a truncated mix. Every file Planilla writes goes through here
  * (`planilla format --write`, `fix --write`, `fill --write`, `export -o`, `report -o`, `board -o`,
  * `reconstruct -o`, `lexicon compile`, `leaves export`, the word-list cache, the editor's saved
- * report); the commands reach it only through cli/io.ts `writeResult`, which adds the guards a
+ * report); the commands reach it only through cli/shared/io.ts `writeResult`, which adds the guards a
  * command needs. docs/robustness.md states the rules.
  *
  * Invariants:

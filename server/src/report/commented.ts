@@ -1,5 +1,5 @@
 /**
- * The audit report and the commented game as one call, for `planilla report` (cli/report.ts) and
+ * The audit report and the commented game as one call, for `planilla report` (cli/commands/report.ts) and
  * the editor's export (lsp/handlers/audit-report.ts) alike, so both write the same page for the
  * same record and options: the coach's figures come from the graded game (analysis/deep-game.ts)
  * whenever the commented game is asked for — with `deep`, the close turns simulated by the
@@ -32,7 +32,7 @@ export interface CommentedOptions {
   readonly deep?: boolean;
   /** Runs the simulation of a close turn (needed with `deep`). */
   readonly simulate?: DeepSimulate;
-  /** Who grades the turns with `deep` (default this thread, one at a time; cli/deep-threads.ts: worker threads). */
+  /** Who grades the turns with `deep` (default this thread, one at a time; cli/shared/deep-threads.ts: worker threads). */
   readonly runner?: (options: DeepOptions) => DeepTurnRunner;
   /** Told after each turn graded (done, total). */
   readonly onTurn?: (done: number, total: number) => void;

@@ -17,7 +17,7 @@ function opt(spelling: string, what: string): string {
   return `  ${spelling.padEnd(27)} ${what}`;
 }
 
-/** The options shared by the commands that replay a sheet (cli/reading.ts). */
+/** The options shared by the commands that replay a sheet (cli/shared/reading.ts). */
 const READING = {
   es: [
     opt('--rules EDICIÓN', 'el reglamento: fise (vigente), fise-2004, fise-2001, naspa (por omisión, el de la planilla)'),

@@ -1,10 +1,10 @@
 /**
- * `planilla analyze --deep` (cli/analyze-deep.ts): the JSON of a short record (a method per turn,
+ * `planilla analyze --deep` (cli/shared/analyze-deep.ts): the JSON of a short record (a method per turn,
  * win % in range, the method object), the human form in Spanish, and one clear line with exit code
  * 2 for a file that cannot be read.
  */
 import * as assert from 'node:assert/strict';
-import { runAnalyze } from '../../../server/src/cli/analyze';
+import { runAnalyze } from '../../../server/src/cli/commands/analyze';
 import { samplePath } from '../../support/fixtures';
 import { captureIo } from '../report/helpers';
 

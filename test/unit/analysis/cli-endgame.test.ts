@@ -6,8 +6,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
-import { runEndgame } from '../../../server/src/cli/endgame';
-import { runMoves } from '../../../server/src/cli/moves';
+import { runEndgame } from '../../../server/src/cli/commands/endgame';
+import { runMoves } from '../../../server/src/cli/commands/moves';
 import { runCli } from '../../support/cli-capture';
 import { captureIo } from '../report/helpers';
 import { samplePath as sample } from '../../support/fixtures';

@@ -7,10 +7,10 @@
  */
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
-import { runEndgame } from '../../../server/src/cli/endgame';
-import { runMoves } from '../../../server/src/cli/moves';
-import { capToCores, MAX_NODES, MAX_SECONDS, MIN_SECONDS, validNodes, validSeconds } from '../../../server/src/cli/limits';
-import { MAX_ITERATIONS, MAX_PLIES, MAX_THREADS, SIM_CANDIDATES } from '../../../server/src/cli/sim';
+import { runEndgame } from '../../../server/src/cli/commands/endgame';
+import { runMoves } from '../../../server/src/cli/commands/moves';
+import { capToCores, MAX_NODES, MAX_SECONDS, MIN_SECONDS, validNodes, validSeconds } from '../../../server/src/cli/shared/limits';
+import { MAX_ITERATIONS, MAX_PLIES, MAX_THREADS, SIM_CANDIDATES } from '../../../server/src/cli/shared/sim';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
 import { captureIo } from '../report/helpers';
 import { samplePath as sample } from '../../support/fixtures';

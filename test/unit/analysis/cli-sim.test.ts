@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
-import { runMoves } from '../../../server/src/cli/moves';
+import { runMoves } from '../../../server/src/cli/commands/moves';
 import { captureIo } from '../report/helpers';
 import { samplePath as sample } from '../../support/fixtures';
 

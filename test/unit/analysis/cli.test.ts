@@ -8,9 +8,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { ANALYZE_FILES_PER_WORKER, runAnalyze } from '../../../server/src/cli/analyze';
-import { defaultJobs, MIN_PARALLEL_FILES } from '../../../server/src/cli/batch';
-import { runMoves } from '../../../server/src/cli/moves';
+import { ANALYZE_FILES_PER_WORKER, runAnalyze } from '../../../server/src/cli/commands/analyze';
+import { defaultJobs, MIN_PARALLEL_FILES } from '../../../server/src/cli/shared/batch';
+import { runMoves } from '../../../server/src/cli/commands/moves';
 import { captureIo } from '../report/helpers';
 import { generateGame } from '../../support/generator';
 import { corpusDir, repoRoot, samplePath as sample, tempDir } from '../../support/fixtures';
@@ -210,7 +210,7 @@ describe('analysis: planilla analyze --jobs', function () {
         [
           "const { parentPort, workerData, threadId } = require('node:worker_threads');",
           `require('node:fs').writeFileSync(require('node:path').join(${JSON.stringify(marks)}, 'worker-' + threadId), '');`,
-          `require(${JSON.stringify(path.join(repoRoot, 'out', 'server', 'src', 'cli', 'analyze.js'))}).serveAnalysis(parentPort, workerData);`,
+          `require(${JSON.stringify(path.join(repoRoot, 'out', 'server', 'src', 'cli', 'commands', 'analyze.js'))}).serveAnalysis(parentPort, workerData);`,
         ].join('\n'),
       );
       for (const extra of [[], ['--json'], ['--top', '2']]) {

@@ -3,7 +3,7 @@
  * likes) costs at most the game's time, the turns left are named as not graded; each turn's
  * simulation and endgame searches get what is left of the turn's time and of the game's. The
  * clock is injected (it moves only when a turn is done), so the test counts turns, never time.
- * On a runner of N threads (cli/deep-threads.ts), N turns are graded at once, started in turn
+ * On a runner of N threads (cli/shared/deep-threads.ts), N turns are graded at once, started in turn
  * order, and the game's time stops the turns not started.
  */
 import * as assert from 'node:assert/strict';
@@ -11,8 +11,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { deepAnalyzeGame, type DeepSimulate } from '../../../server/src/analysis/deep-game';
 import { analyze } from '../../../server/src/service/document';
-import { deepText, deepJson, DEEP_GAME_SECONDS, DEEP_TURN_SECONDS } from '../../../server/src/cli/analyze-deep';
-import { validSeconds } from '../../../server/src/cli/limits';
+import { deepText, deepJson, DEEP_GAME_SECONDS, DEEP_TURN_SECONDS } from '../../../server/src/cli/shared/analyze-deep';
+import { validSeconds } from '../../../server/src/cli/shared/limits';
 import { formatMessage } from '../../../server/src/rules/messages';
 import { runCli } from '../../support/cli-capture';
 import { defaultLexicon, removeTempDir, samplePath, tempDir } from '../../support/fixtures';

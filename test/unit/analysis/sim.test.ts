@@ -1,5 +1,5 @@
 /**
- * The simulation (analysis/sim.ts, cli/sim-runner.ts): the same seed gives the same answer, on one
+ * The simulation (analysis/sim.ts, cli/shared/sim-runner.ts): the same seed gives the same answer, on one
  * thread or two; a candidate simulated against itself differs by 0 (the same deals) and by less
  * than the interval on other deals; the intervals shrink as 1/√n; every move a playout makes,
  * written after the game it starts from, replays through the engine with no new finding (mid-game,
@@ -17,7 +17,7 @@ import { newTiles, type Move } from '../../../server/src/analysis/move';
 import { FACES } from '../../../server/src/analysis/movegen';
 import type { Position } from '../../../server/src/analysis/position';
 import { PlayoutRunner, Simulation, normalQuantile, simCandidates, simulate, type SimResult } from '../../../server/src/analysis/sim';
-import { simulateOnThreads, splitBatch } from '../../../server/src/cli/sim-runner';
+import { simulateOnThreads, splitBatch } from '../../../server/src/cli/shared/sim-runner';
 import { winProbability } from '../../../server/src/analysis/win-pct';
 import { TILE_SETS } from '../../../server/src/engine/tilesets';
 import { placementText, playGame, toGcg, type Chooser, type SelfPlayGame } from '../../../server/src/training/selfplay';

@@ -13,8 +13,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runAnalyze } from '../../../server/src/cli/analyze';
-import { runEndgame } from '../../../server/src/cli/endgame';
+import { runAnalyze } from '../../../server/src/cli/commands/analyze';
+import { runEndgame } from '../../../server/src/cli/commands/endgame';
 import { pathToFileURL } from 'node:url';
 import { formatNumber } from '../../../server/src/rules/template';
 import { equityText } from '../../../server/src/service/coach';

@@ -6,7 +6,8 @@
  * `/node` transport); only `client/` imports `vscode`; the pure layers (syntax, rules, engine,
  * analysis) import neither `node:fs` nor `worker_threads` (file reading and threads live in
  * lexicon/, files/, training/ and above) and reach no module that does, through any chain of
- * imports; no import cycle. The allowed imports are read from docs/architecture.md's table,
+ * imports; no import cycle; in the CLI, a command module (cli/commands/) imports no other command
+ * and the helpers (cli/shared/) import none. The allowed imports are read from docs/architecture.md's table,
  * so the written rule is the one checked.
  */
 import * as assert from 'node:assert/strict';
@@ -247,8 +248,37 @@ describe('architecture: import rules', () => {
     const parser = files.find((f) => f.endsWith(path.join('syntax', 'generated', 'gcg-parser.js')));
     assert.ok(parser, 'the generated parser is not built');
     assert.ok(importsOf(parser).includes('../vocabulary'));
-    const commands = files.find((f) => f.endsWith(path.join('cli', 'commands.ts')));
-    assert.ok(commands && importsWithKind(commands).some((i) => i.spec === './check' && !i.typeOnly));
+    const table = files.find((f) => f.endsWith(path.join('cli', 'table.ts')));
+    assert.ok(table && importsWithKind(table).some((i) => i.spec === './commands/check' && !i.typeOnly));
+  });
+
+  it('a CLI command imports no other command, the CLI helpers import no command, and the table loads every command', () => {
+    const cliDir = path.join(repoRoot, 'server', 'src', 'cli');
+    const commandsDir = path.join(cliDir, 'commands') + path.sep;
+    const sharedDir = path.join(cliDir, 'shared') + path.sep;
+    const commands = files.filter((f) => f.startsWith(commandsDir));
+    const helpers = files.filter((f) => f.startsWith(sharedDir));
+    assert.ok(commands.length >= 15, `only ${commands.length} command modules in cli/commands/`);
+    assert.ok(helpers.length >= 10, `only ${helpers.length} helper modules in cli/shared/`);
+    // Besides commands/ and shared/, cli/ holds only the table and the worker threads' entry.
+    const loose = files.filter((f) => path.dirname(f) === cliDir).map((f) => path.basename(f));
+    assert.deepEqual(loose.sort(), ['table.ts', 'worker.ts']);
+    const offenders: string[] = [];
+    for (const file of [...commands, ...helpers]) {
+      for (const { spec } of importsWithKind(file)) {
+        if (!spec.startsWith('.')) continue;
+        const target = resolveRelative(file, spec);
+        if (target && target.startsWith(commandsDir) && target !== file) offenders.push(`${path.relative(repoRoot, file)} imports ${spec}`);
+      }
+    }
+    assert.deepEqual(offenders, []);
+    const table = path.join(cliDir, 'table.ts');
+    const loaded = new Set(importsOf(table).map((spec) => resolveRelative(table, spec)));
+    assert.deepEqual(
+      commands.filter((f) => !loaded.has(f)).map((f) => path.relative(repoRoot, f)),
+      [],
+      'command modules the table does not load',
+    );
   });
 
   it('no module imports itself through others (no cycles, type imports included)', () => {

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runBoard } from '../../../server/src/cli/board';
+import { runBoard } from '../../../server/src/cli/commands/board';
 import { captureIo, markupProblems, workedExample } from '../report/helpers';
 import { tempDir } from '../../support/fixtures';
 

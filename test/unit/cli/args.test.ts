@@ -1,12 +1,12 @@
 /**
- * The CLI's one argument parser (server/src/cli/args.ts) and main()'s use of it: long and short
+ * The CLI's one argument parser (server/src/cli/shared/args.ts) and main()'s use of it: long and short
  * spellings, `--` and `-`, the three refusals (unknown option, missing or empty value, value given
  * to a flag), `--lang` before or after the command's name, `--help` after any command.
  */
 import * as assert from 'node:assert/strict';
-import { parseCommandArgs, type OptionSpecs } from '../../../server/src/cli/args';
+import { parseCommandArgs, type OptionSpecs } from '../../../server/src/cli/shared/args';
 import { main } from '../../../server/src/cli';
-import type { CliIo } from '../../../server/src/cli/io';
+import type { CliIo } from '../../../server/src/cli/shared/io';
 
 const SPECS: OptionSpecs = {
   rules: { type: 'string' },

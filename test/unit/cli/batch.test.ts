@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
-import { runCheck } from '../../../server/src/cli/check';
-import { deepProgress } from '../../../server/src/cli/analyze-deep';
+import { runCheck } from '../../../server/src/cli/commands/check';
+import { deepProgress } from '../../../server/src/cli/shared/analyze-deep';
 import {
   defaultJobs,
   FILES_PER_WORKER,
@@ -19,15 +19,15 @@ import {
   terminalProgress,
   type FileOutcome,
   type ProgressSink,
-} from '../../../server/src/cli/batch';
-import type { CliIo } from '../../../server/src/cli/io';
+} from '../../../server/src/cli/shared/batch';
+import type { CliIo } from '../../../server/src/cli/shared/io';
 
 /** A file's summary line ends with its headline (service/headline.ts), in either language. */
 const HEADLINE = /· (Resultado final|marcador provisional \(partida sin terminar\)|Final result|provisional score \(game not finished\)): /;
 import type { Language } from '../../../server/src/rules/types';
 import { corpusFiles, removeTempDir, repoRoot, sampleFiles, tempDir } from '../../support/fixtures';
 
-const batchModule = path.join(repoRoot, 'out', 'server', 'src', 'cli', 'batch.js');
+const batchModule = path.join(repoRoot, 'out', 'server', 'src', 'cli', 'shared', 'batch.js');
 const loadModule = path.join(repoRoot, 'out', 'server', 'src', 'lexicon', 'load.js');
 
 interface Captured {

@@ -1,5 +1,5 @@
 /**
- * The deep analysis of one game on worker threads (cli/deep-threads.ts `DeepPool`, the runner of
+ * The deep analysis of one game on worker threads (cli/shared/deep-threads.ts `DeepPool`, the runner of
  * analysis/deep-game.ts `deepAnalyzeGame`): on two worker threads a game gets, turn for turn, the
  * answer of this thread (simulated close turns included); a worker that cannot start costs
  * nothing but speed. A slow suite (.mocharc.unit.cjs): it simulates the close turns of a record
@@ -8,8 +8,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { deepAnalyzeGame, simulateHere, type DeepOptions } from '../../../server/src/analysis/deep-game';
-import { deepJson } from '../../../server/src/cli/analyze-deep';
-import { DeepPool } from '../../../server/src/cli/deep-threads';
+import { deepJson } from '../../../server/src/cli/shared/analyze-deep';
+import { DeepPool } from '../../../server/src/cli/shared/deep-threads';
 import { analyze } from '../../../server/src/service/document';
 import { defaultLexicon, samplePath } from '../../support/fixtures';
 import * as fs from 'node:fs';

@@ -6,9 +6,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { main } from '../../../server/src/cli';
-import { GLOBAL_OPTIONS } from '../../../server/src/cli/args';
-import { COMMANDS } from '../../../server/src/cli/commands';
-import type { CliIo } from '../../../server/src/cli/io';
+import { GLOBAL_OPTIONS } from '../../../server/src/cli/shared/args';
+import { COMMANDS } from '../../../server/src/cli/table';
+import type { CliIo } from '../../../server/src/cli/shared/io';
 import { formatMessage } from '../../../server/src/rules/messages';
 import type { Language } from '../../../server/src/rules/types';
 

@@ -1,5 +1,5 @@
 /**
- * `moves --stdin` as a bounded stream (cli/line-stream.ts, docs/robustness.md "Streams"): input
+ * `moves --stdin` as a bounded stream (cli/shared/line-stream.ts, docs/robustness.md "Streams"): input
  * is pulled only as fast as answers are taken (a reader whose buffer is full stops the reading),
  * a line nesting its JSON 5 000 deep or longer than the line cap gets its one error answer and
  * the stream goes on, CRLF and blank lines are as before. Memory under a slow reader is measured
@@ -7,9 +7,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
-import { runMoves } from '../../../server/src/cli/moves';
-import { boundedLines, jsonDeeperThan, MAX_JSON_DEPTH, MAX_LINE_BYTES } from '../../../server/src/cli/line-stream';
-import type { CliIo } from '../../../server/src/cli/io';
+import { runMoves } from '../../../server/src/cli/commands/moves';
+import { boundedLines, jsonDeeperThan, MAX_JSON_DEPTH, MAX_LINE_BYTES } from '../../../server/src/cli/shared/line-stream';
+import type { CliIo } from '../../../server/src/cli/shared/io';
 
 const EMPTY_BOARD = Array.from({ length: 15 }, () => '.'.repeat(15));
 const position = (id: number): string => JSON.stringify({ id, board: EMPTY_BOARD, rack: 'AEI', top: 1 });

@@ -5,8 +5,8 @@
  * without an IPC channel. These return before the server starts, so they run in this process.
  */
 import { strict as assert } from 'node:assert';
-import { runCommand } from '../../../server/src/cli/args';
-import { lspCommand } from '../../../server/src/cli/lsp';
+import { runCommand } from '../../../server/src/cli/shared/args';
+import { lspCommand } from '../../../server/src/cli/commands/lsp';
 import { captureIo } from '../report/helpers';
 
 describe('cli: planilla lsp transports', () => {

@@ -1,10 +1,10 @@
 /**
- * The terminal progress bar (cli/progress.ts): nothing on a stream that is not a terminal,
+ * The terminal progress bar (cli/shared/progress.ts): nothing on a stream that is not a terminal,
  * nothing in the first second, the share and the label once drawn, at most ten redraws a second,
  * erased by `done()` and silent after it, a label's control characters shown as escapes.
  */
 import * as assert from 'node:assert/strict';
-import { progressBar } from '../../../server/src/cli/progress';
+import { progressBar } from '../../../server/src/cli/shared/progress';
 
 function fake(isTTY: boolean): { stream: { isTTY: boolean; write(s: string): void }; text: () => string; writes: () => number } {
   const parts: string[] = [];

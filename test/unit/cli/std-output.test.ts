@@ -1,5 +1,5 @@
 /**
- * The direct writes to stdout and stderr (cli/std-output.ts), with the real command in child
+ * The direct writes to stdout and stderr (cli/shared/std-output.ts), with the real command in child
  * processes: the same bytes to a file, a pipe, a socket and a terminal-less run; a non-blocking
  * pipe that fills up (EAGAIN) loses nothing; which descriptors are written directly; a failing
  * write reaches the error handler instead of throwing.
@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fdOutput, writesDirectly } from '../../../server/src/cli/std-output';
+import { fdOutput, writesDirectly } from '../../../server/src/cli/shared/std-output';
 import { removeTempDir, repoRoot, samplesDir as samples, tempDir } from '../../support/fixtures';
 
 const bin = path.join(repoRoot, 'bin', 'planilla.js');
@@ -117,7 +117,7 @@ describe('cli: stdout and stderr written straight to their descriptors', functio
   });
 
   it('writes files, pipes, sockets and /dev/null directly, other devices through the stream', () => {
-    const probe = `process.stderr.write(String(require(${JSON.stringify(path.join(repoRoot, 'out/server/src/cli/std-output.js'))}).writesDirectly(1)))`;
+    const probe = `process.stderr.write(String(require(${JSON.stringify(path.join(repoRoot, 'out/server/src/cli/shared/std-output.js'))}).writesDirectly(1)))`;
     const direct = (stdout: 'pipe' | number): string =>
       spawnSync(process.execPath, ['-e', probe], { stdio: ['ignore', stdout, 'pipe'], encoding: 'utf8' }).stderr;
     const file = fs.openSync(path.join(dir, 'probe.txt'), 'w');

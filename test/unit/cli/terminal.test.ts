@@ -4,13 +4,13 @@
  * a bidi override, in a file whose own name holds a line break, is checked by the real command
  * (`bin/planilla.js`, a child process); what reaches the terminal holds no control character but
  * line breaks, every finding is still there, one per line, and the JSON gives back the names
- * exactly. Also the escaping functions themselves (cli/terminal.ts).
+ * exactly. Also the escaping functions themselves (cli/shared/terminal.ts).
  */
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { jsonForTerminal, terminalLines, terminalText } from '../../../server/src/cli/terminal';
+import { jsonForTerminal, terminalLines, terminalText } from '../../../server/src/cli/shared/terminal';
 import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
 const bin = path.join(repoRoot, 'bin', 'planilla.js');

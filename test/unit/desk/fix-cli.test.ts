@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
-import type { CliIo } from '../../../server/src/cli/io';
+import type { CliIo } from '../../../server/src/cli/shared/io';
 import { analyze } from '../../../server/src/service/document';
 import { numberFindings } from '../../../server/src/service/fix-all';
 import { removeTempDir, tempDir } from '../../support/fixtures';

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
-import type { CliIo } from '../../../server/src/cli/io';
+import type { CliIo } from '../../../server/src/cli/shared/io';
 import { analyze } from '../../../server/src/service/document';
 import { buildRuling, MAX_COMPARISON, MAX_FINDINGS, renderRulingHtml, renderRulingMarkdown } from '../../../server/src/report/ruling';
 import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';

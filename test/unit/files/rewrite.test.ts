@@ -5,7 +5,7 @@
  *   rename: the command writes nothing, says the file changed, exit 2, and every appended line
  *   survives. The writer runs, deterministically, from the write helper's fsync of its temporary
  *   file (fs.fsyncSync is wrapped for the test), i.e. after the read and before the rename;
- *   (`fix`, `format` and `fill`, all through the one write helper, cli/io.ts `writeResult`);
+ *   (`fix`, `format` and `fill`, all through the one write helper, cli/shared/io.ts `writeResult`);
  * - two `fix --write` runs on one file: the second (a child process run at that same moment)
  *   wins, the first is told;
  * - a read-only record (mode 444) is refused and kept, also for root; another user's file, a

@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeRecord, type JsonFile } from '../../../server/src/cli/record';
+import { analyzeRecord, type JsonFile } from '../../../server/src/cli/shared/record';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import type { Lexicon } from '../../../server/src/lexicon/types';
 import { MAX_CONTENT_LINES, type Analysis } from '../../../server/src/service/document';

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { readKlv } from '../../../server/src/analysis/klv2';
 import { builtinLeaves } from '../../../server/src/analysis/leave-files';
 import { LeaveIndex, SPANISH_LEAVES, serializeLeaveTable } from '../../../server/src/analysis/leave-table';
-import { runLeavesCommand } from '../../../server/src/cli/leaves';
+import { runLeavesCommand } from '../../../server/src/cli/commands/leaves';
 import { captureIo } from '../report/helpers';
 import { removeTempDir, tempDir } from '../../support/fixtures';
 

@@ -10,8 +10,8 @@ import { BUILTIN_LEAVES_FILE, builtinLeaves, formatLeaveMessage, loadLeavesOrBui
 import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
 import { writeKlv } from '../../support/klv-writer';
 import { Readable } from 'node:stream';
-import { runAnalyze } from '../../../server/src/cli/analyze';
-import { runMoves } from '../../../server/src/cli/moves';
+import { runAnalyze } from '../../../server/src/cli/commands/analyze';
+import { runMoves } from '../../../server/src/cli/commands/moves';
 import { captureIo } from '../report/helpers';
 import { analyze } from '../../../server/src/service/document';
 import { CoachCache, coachTurn, useCoachLeaves } from '../../../server/src/service/coach';

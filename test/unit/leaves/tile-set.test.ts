@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { builtinLeaves, formatLeaveMessage, loadLeavesOrBuiltin } from '../../../server/src/analysis/leave-files';
 import { writeLeavesCsv } from '../../../server/src/analysis/klv2';
 import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
-import { runMoves } from '../../../server/src/cli/moves';
+import { runMoves } from '../../../server/src/cli/commands/moves';
 import { useCoachLeaves } from '../../../server/src/service/coach';
 import { writeKlv } from '../../support/klv-writer';
 import { captureIo } from '../report/helpers';

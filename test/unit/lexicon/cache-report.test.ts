@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadLexicon } from '../../../server/src/lexicon/load';
 import { isWordListReport } from '../../../server/src/lexicon/wordlist';
-import { runLexiconCommand } from '../../../server/src/cli/lexicon';
+import { runLexiconCommand } from '../../../server/src/cli/commands/lexicon';
 import { captureIo } from '../report/helpers';
 import { removeTempDir, tempDir } from '../../support/fixtures';
 

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runLexiconCommand } from '../../../server/src/cli/lexicon';
+import { runLexiconCommand } from '../../../server/src/cli/commands/lexicon';
 import { placeholdersOf } from '../../../server/src/rules/messages';
 import { LEXICON_MESSAGES } from '../../../server/src/text/lexicon';
 import { defaultLexicon, tempDir } from '../../support/fixtures';

@@ -1,6 +1,6 @@
 /**
  * Every message id the board and report code uses exists in Spanish and English: the literal ids in
- * the sources of report/, cli/board.ts and cli/report.ts, and the ids built from domain words
+ * the sources of report/, cli/commands/board.ts and cli/commands/report.ts, and the ids built from domain words
  * (event kinds, end reasons, premiums, rules sources, tile sets).
  */
 import { strict as assert } from 'node:assert';
@@ -21,8 +21,8 @@ const SOURCES = [
   'server/src/report/note-markdown.ts',
   'server/src/report/svg.ts',
   'server/src/report/text-board.ts',
-  'server/src/cli/board.ts',
-  'server/src/cli/report.ts',
+  'server/src/cli/commands/board.ts',
+  'server/src/cli/commands/report.ts',
 ];
 
 const BUILT: readonly string[] = [

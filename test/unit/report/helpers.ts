@@ -10,7 +10,7 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import type { CliIo } from '../../../server/src/cli/io';
+import type { CliIo } from '../../../server/src/cli/shared/io';
 import type { Language } from '../../../server/src/rules/types';
 import { specFile } from '../../support/fixtures';
 

@@ -15,7 +15,7 @@ import { renderMarkdownReport } from '../../../server/src/report/markdown';
 import { escapeXml } from '../../../server/src/report/escape';
 import { articleTitle } from '../../../server/src/rules/articles';
 import { citeArticle } from '../../../server/src/rules/messages';
-import { runReport, reportFormat } from '../../../server/src/cli/report';
+import { runReport, reportFormat } from '../../../server/src/cli/commands/report';
 import type { Lexicon } from '../../../server/src/lexicon/types';
 import { captureIo, markupProblems, workedExample } from './helpers';
 import { tempDir } from '../../support/fixtures';
