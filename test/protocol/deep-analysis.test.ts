@@ -28,18 +28,18 @@ type Lens = { range: { start: { line: number } }; command?: { title: string; com
 describe('protocol: deep analysis of a move', function () {
   this.timeout(180000);
   const lexicon = defaultLexicon();
-  const text = generateGame({ seed: 11, lexicon }).text;
-  const analysis = analyze(text, { lexicon });
-  const turns = analysis.replay.turns;
+  // The game is made and analysed in the first hook, not when the file loads.
+  let text: string;
+  let analysis: ReturnType<typeof analyze>;
+  let turns: ReturnType<typeof analyze>['replay']['turns'];
   const bagAt = (i: number): number => {
     const got = positionBefore(analysis.replay, i);
     return 'position' in got ? got.position.bag : -1;
   };
-  const placements = turns.map((t, i) => ({ t, i })).filter(({ t, i }) => t.kind === 'placement' && bagAt(i) > 20);
-  const mid = placements[2].i;
+  let mid: number;
   // The first move: its many close candidates keep a long simulation running for seconds.
-  const other = turns.findIndex((t) => t.kind === 'placement');
-  const endgame = turns.findIndex((t, i) => t.kind === 'placement' && bagAt(i) === 0);
+  let other: number;
+  let endgame: number;
   let client: LspClient;
   let dir: string;
   let uri: string;
@@ -61,6 +61,13 @@ describe('protocol: deep analysis of a move', function () {
   };
 
   before(async () => {
+    text = generateGame({ seed: 11, lexicon }).text;
+    analysis = analyze(text, { lexicon });
+    turns = analysis.replay.turns;
+    const placements = turns.map((t, i) => ({ t, i })).filter(({ t, i }) => t.kind === 'placement' && bagAt(i) > 20);
+    mid = placements[2].i;
+    other = turns.findIndex((t) => t.kind === 'placement');
+    endgame = turns.findIndex((t, i) => t.kind === 'placement' && bagAt(i) === 0);
     assert.ok(fs.existsSync(serverModule), `compile first: ${serverModule}`);
     assert.ok(endgame > 0, 'the game reaches an empty bag');
     dir = tempDir('deep-lsp');

@@ -294,7 +294,10 @@ describe('board/board-model', () => {
       '>Beto: ADEIMNT 7G IDEA +13 13',
       '',
     ].join('\n');
-    const replay = analyze(text).replay;
+    let replay: ReturnType<typeof analyze>['replay'];
+    before(() => {
+      replay = analyze(text).replay;
+    });
     const table: [number, number][] = [
       [0, -1],
       [1, -1],

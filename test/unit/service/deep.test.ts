@@ -10,7 +10,7 @@ import { deepAnalyzeTurn, type DeepTurn } from '../../../server/src/analysis/dee
 import { verdictOf } from '../../../server/src/analysis/verdict';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { deepSettings, deepTarget } from '../../../server/src/service/deep';
-import { analyze } from '../../../server/src/service/document';
+import { analyze, type Analysis } from '../../../server/src/service/document';
 import { boardModel } from '../../../server/src/service/board-model';
 import { verdictHoverMarkdown, verdictLensTitle, VerdictCache, type HeldVerdict } from '../../../server/src/service/verdict-view';
 import { renderDeepBoard } from '../../../server/src/report/deep-board';
@@ -21,9 +21,9 @@ const lexicon = loadDefaultLexicon();
 
 describe('service: deep analysis in the editor is the turn verdict', function () {
   this.timeout(600000);
-  const game = generateGame({ seed: 3, lexicon });
-  const analysis = analyze(game.text, { lexicon });
-  const replay = analysis.replay;
+  // made and analysed in the hook below, not when the file loads
+  let analysis: Analysis;
+  let replay: Analysis['replay'];
   const bagOf = (i: number): number => {
     const got = positionBefore(replay, i);
     return 'position' in got ? got.position.bag : -1;
@@ -32,6 +32,8 @@ describe('service: deep analysis in the editor is the turn verdict', function ()
   // mid-game ones, and the last placement (the bag empty, a small endgame).
   const whole: { turns: DeepTurn[] } = { turns: [] };
   before(async () => {
+    analysis = analyze(generateGame({ seed: 3, lexicon }).text, { lexicon });
+    replay = analysis.replay;
     const last = replay.turns.map((t, i) => (t.kind === 'placement' ? i : -1)).reduce((a, b) => Math.max(a, b));
     for (const i of [1, 2, 3, 4, 5, 6, last]) {
       const t = await deepAnalyzeTurn(replay, i, { lexicon, top: 5 });
