@@ -3,7 +3,7 @@
 # Packs the npm package (`npm pack`, after a build unless PLANILLA_SKIP_BUILD=1), checks the
 # tarball holds exactly the files it should, installs it with `npm install -g` into an empty
 # temporary prefix (with an empty HOME and cache folder, and no checkout on PATH), and runs the
-# installed `planilla`: --version, a check of a record (from the package's code cache), and `planilla lsp` answering an
+# installed `planilla`: --version, a check of a record (its code cache made on the first run, read on the next), and `planilla lsp` answering an
 # initialize request over stdio. Prints "npm-pack: N passed, N failed"; exits non-zero on a failure.
 # The npm registry is contacted only for the package's dependencies.
 set -uo pipefail
@@ -41,14 +41,6 @@ package/data/es-open.LICENSE.txt
 package/data/es-open.dawg
 package/data/es-open.gaddag
 package/data/leaves-es.plv
-package/dist/cache/cli-analyze.v8cache
-package/dist/cache/cli-board.v8cache
-package/dist/cache/cli-check.v8cache
-package/dist/cache/cli-export.v8cache
-package/dist/cache/cli-fix.v8cache
-package/dist/cache/cli-format.v8cache
-package/dist/cache/cli-moves.v8cache
-package/dist/cache/cli-report.v8cache
 package/dist/cli.js
 package/dist/endgame-worker.js
 package/dist/server.js
@@ -69,10 +61,10 @@ check "the installed planilla runs from the prefix (--version)" "${cleanenv[@]}"
 cp "$root/samples/partida-completa.gcg" "$scratch/partida.gcg"
 check "planilla check judges a record with the built-in word list" "${cleanenv[@]}" sh -c \
   "cd '$scratch' && planilla check --lang en partida.gcg | grep -q 'words judged with es-open'"
-# The package's code cache of `check` is taken: a run writes no code cache of its own (the
-# `--version` above, which names no command, may have).
-check "planilla check starts from the package's code cache (none written in HOME)" "${cleanenv[@]}" sh -c \
-  "rm -f '$home'/.cache/planilla/cli-*.v8cache && cd '$scratch' && planilla check partida.gcg >/dev/null && ! ls '$home'/.cache/planilla/ | grep -q '^cli-'"
+# The package ships no code cache: the first run of `check` makes one in the private cache folder
+# (0600 in a 0700 folder), and the next run reads it and writes nothing new.
+check "planilla check makes its code cache on the first run, in the private cache folder, and reads it on the next" "${cleanenv[@]}" sh -c \
+  "rm -f '$home'/.cache/planilla/cli-*.v8cache && cd '$scratch' && planilla check partida.gcg >/dev/null && f=\$(ls '$home'/.cache/planilla/cli-*.v8cache) && [ \"\$(stat -c %a \"\$f\") \$(stat -c %a '$home'/.cache/planilla)\" = '600 700' ] && t=\$(stat -c %Y.%i \"\$f\") && planilla check partida.gcg >/dev/null && [ \"\$(stat -c %Y.%i \"\$f\")\" = \"\$t\" ]"
 cat >"$scratch/lsp-handshake.js" <<'JS'
 // Sends initialize to `planilla lsp` over stdio and waits for its answer (10 s at most).
 const { spawn } = require('node:child_process');
