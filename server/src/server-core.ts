@@ -108,7 +108,7 @@ export { BoundedMessageWriter, OUTPUT_LIMITS } from './lsp/bounded-writer';
 import type { ServerHost } from './lsp/state';
 
 /** The running server, as its entry sees it. */
-export interface StartedServer {
+interface StartedServer {
   /** Logs a failure (in the user's language) without stopping the server. */
   logError(handler: string, error: unknown): void;
   /** A text of the editor's catalogue in the user's language (for what the entry writes on stderr). */

@@ -28,7 +28,7 @@ import { TILE_SETS, RACK_SIZE } from '../engine/tilesets';
 import type { BoardCells, PlacedTile, Replay, TileSetName } from '../engine/types';
 import type { AnalysisMessage, Position } from './position';
 
-export interface CgpPosition {
+interface CgpPosition {
   /** 225 squares, row-major; blanks keep the letter they stand for. */
   readonly board: BoardCells;
   /** [player to move, opponent]: faces ('A', 'CH', '?'); empty when not known. */
@@ -54,7 +54,7 @@ function faceText(letter: string, blank: boolean): string {
 }
 
 /** The board field: 15 rows, runs of empty squares as numbers. */
-export function cgpBoard(board: BoardCells): string {
+function cgpBoard(board: BoardCells): string {
   const rows: string[] = [];
   for (let r = 0; r < BOARD_SIZE; r++) {
     let row = '';

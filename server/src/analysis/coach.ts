@@ -33,12 +33,12 @@ import { namedWord } from '../rules/named-words';
 import type { Edition } from '../rules/types';
 
 /** How a turn was graded: static equity, or the endgame search with the bag empty. */
-export type GradeMethod = 'static' | 'endgame';
+type GradeMethod = 'static' | 'endgame';
 
 /** Search nodes of each endgame search of the plain analysis (the best line; the move played). */
 export const ANALYZE_ENDGAME_NODES = 300;
 
-export interface CoachOptions extends MoveOptions {
+interface CoachOptions extends MoveOptions {
   readonly top: number;
   /** Nodes of each endgame search for turns with the bag empty (default `ANALYZE_ENDGAME_NODES`; 0: static only). */
   readonly endgameNodes?: number;
@@ -76,7 +76,7 @@ export interface TurnAnalysis {
   readonly unlisted?: readonly string[];
 }
 
-export interface PlayerSummary {
+interface PlayerSummary {
   readonly equityLost: number;
   /** Turns analysed. */
   readonly turns: number;

@@ -32,7 +32,7 @@ const ACCEPTS = 0x800000;
 const IS_END = 0x400000;
 const ARC_MASK = 0x3fffff;
 
-export type KlvProblem = 'malformed' | 'alphabet';
+type KlvProblem = 'malformed' | 'alphabet';
 
 export type KlvResult =
   | {
@@ -186,7 +186,7 @@ interface GraphState {
  * Every leave of 1..maxSize tiles of an index, as sorted codes, in the order a `.klv2` lists its
  * values: alphabetical by code (the blank, 0, first), a leave before its extensions.
  */
-export function* leavesInFileOrder(index: LeaveIndex): Generator<number[]> {
+function* leavesInFileOrder(index: LeaveIndex): Generator<number[]> {
   const cur: number[] = [];
   const used = new Uint8Array(index.kinds);
   function* extend(from: number): Generator<number[]> {

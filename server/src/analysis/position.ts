@@ -163,7 +163,7 @@ export interface JsonRequest {
 
 /** Parses one `--stdin` request; `{ error }` says what is wrong (never throws). */
 /** The largest `top` a JSON position may ask for (the CLI's `--top` takes 1–999999 too). */
-export const MAX_TOP = 999999;
+const MAX_TOP = 999999;
 
 export function positionFromJson(value: unknown): JsonRequest | { readonly id: unknown; readonly error: AnalysisMessage } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { id: null, error: msg('analysis.json.not-object') };

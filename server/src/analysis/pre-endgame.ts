@@ -47,11 +47,11 @@ import { knownDeal } from './known-tiles';
 import { unseenTiles, type Position } from './position';
 
 /** Static candidates of the player to move at the root (default). */
-export const PRE_ENDGAME_CANDIDATES = 6;
+const PRE_ENDGAME_CANDIDATES = 6;
 /** Static candidates of either player below the root while tiles are in the bag (default). */
-export const PRE_ENDGAME_REPLIES = 3;
+const PRE_ENDGAME_REPLIES = 3;
 /** Search nodes of one endgame solve (default). */
-export const PRE_ENDGAME_NODES = 10_000;
+const PRE_ENDGAME_NODES = 10_000;
 /** log2 of each solve's transposition table: hundreds of solves, each with few nodes, want a small one. */
 const SOLVE_TABLE_BITS = 16;
 /** Most tiles in the bag for a pre-endgame. */
@@ -114,7 +114,7 @@ export interface PreEndgameResult {
 }
 
 /** One ordering of a bag: faces in the order they are drawn, and how many instance orderings it stands for. */
-export interface BagOrdering {
+interface BagOrdering {
   readonly tiles: readonly string[];
   readonly weight: number;
 }
@@ -171,7 +171,7 @@ interface Node {
 }
 
 /** The faces an exchange puts back (the generator writes its tiles as codes). */
-export const exchangedFaces = (m: Move): string[] => m.squares.map((code) => FACES[code]);
+const exchangedFaces = (m: Move): string[] => m.squares.map((code) => FACES[code]);
 
 /** The search of one pre-endgame (module header). */
 class PreEndgame {
@@ -356,7 +356,7 @@ class PreEndgame {
 }
 
 /** A move of a pre-endgame line and the bag (in drawing order) it was played with. */
-export interface PreEndgameStep {
+interface PreEndgameStep {
   readonly move: Move;
   readonly bag: readonly string[];
   /** After an exchange: the new bag's order the line follows (the first of its orderings). */

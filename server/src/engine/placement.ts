@@ -44,7 +44,7 @@ export interface Issue {
   readonly squares?: readonly { readonly row: number; readonly col: number }[];
 }
 
-export interface ResolvedPlacement {
+interface ResolvedPlacement {
   readonly direction: Direction;
   readonly newTiles: readonly PlacedNewTile[];
   /** Squares of the play that hold an older tile. */

@@ -37,7 +37,7 @@ const WITHDRAWN_TILE_CODES: ReadonlySet<string> = new Set(['separate-digraph', '
  * scoreless turn (37.2, 37.3). The line's amount must be minus the play's declared score; the
  * old form `-- +0 T` instead writes 0 and a total equal to the one before the play.
  */
-export function withdrawn(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function withdrawn(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const record = st.lastPlacement[p];
   const declared = e.score?.value;
@@ -133,7 +133,7 @@ export function withdrawn(st: ReplayState, e: EventNode, ctx: LineContext): Outc
  * `+N` with N ≠ 0 is an error there, while `+0` only records a challenge that failed: no points
  * change hands, no finding.
  */
-export function challengeBonus(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function challengeBonus(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const declared = e.score?.value ?? 0;
   if (st.lastTurnPlayer >= 0 && st.lastTurnPlayer !== p) {

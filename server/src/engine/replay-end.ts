@@ -147,7 +147,7 @@ function beforeTheEnd(st: ReplayState, e: EventNode, declared: number): Outcome 
  * opponent's −R line) or 2R in one line (the GCG habit; NASPA's rule). Under fise* the +2R line is
  * accepted as written, with an information finding giving the FISE final scores.
  */
-export function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   if (isPaperDeduction(e)) return rackDeduction(st, e, ctx);
   const p = ctx.player;
   const declared = e.score?.value ?? 0;
@@ -222,7 +222,7 @@ export function endRack(st: ReplayState, e: EventNode, ctx: LineContext): Outcom
  * (37.4 / 40.3), or each player when nobody went out (37.1–37.3 / 40.1–40.2; NASPA six zeros).
  * Also `(RACK) -N`, the same line as paper sheets write it (`isPaperDeduction`).
  */
-export function rackDeduction(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function rackDeduction(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const declared = e.score?.value ?? 0;
   if (st.blind && !st.end) inferOut(st, 1 - p);
@@ -313,7 +313,7 @@ function clockPenalty(st: ReplayState, p: number): { expected: number; overtime:
 }
 
 /** Time penalty (art. 32): 10 points per minute or fraction over time, counted once per player. */
-export function timePenalty(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function timePenalty(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const declared = e.score?.value ?? 0;
   const earlier = st.timeLine[p];
@@ -367,7 +367,7 @@ export function timePenalty(st: ReplayState, e: EventNode, ctx: LineContext): Ou
 }
 
 /** Arbiter penalty: 30 points (art. 38 current; 41.5 older). */
-export function arbiterPenalty(st: ReplayState, e: EventNode): Outcome {
+function arbiterPenalty(st: ReplayState, e: EventNode): Outcome {
   const declared = e.score?.value ?? 0;
   if (st.edition === 'naspa') return { computed: declared };
   if (declared !== -30) {

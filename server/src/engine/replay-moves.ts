@@ -202,7 +202,7 @@ function restorePoint(st: ReplayState, player: PlayerState): PlacementRecord['be
   };
 }
 
-export function placement(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function placement(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const player = st.players[p];
   const { refs, other } = choosePlayRefs(st, e);
@@ -361,7 +361,7 @@ export function placement(st: ReplayState, e: EventNode, ctx: LineContext): Outc
  * it scores 0: a pass, an exchange or a withdrawn play puts no tile down. It is recorded as a
  * placement of unknown tiles, so a `--` line can take it back.
  */
-export function scoreOnly(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function scoreOnly(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   return scoreOnlyTurn(st, e, ctx.player);
 }
 
@@ -431,7 +431,7 @@ function scoreOnlyTurn(st: ReplayState, e: EventNode, p: number, amount?: number
  * Several: the turn is replayed as the one the search's solution uses, unchecked. None: one
  * `score-mismatch` finding naming the nearest placements, and a score-only line.
  */
-export function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function word(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const score = wordLineScore(st, e, p);
   const word = e.word;
@@ -881,7 +881,7 @@ function scorelessAmount(st: ReplayState, e: EventNode): void {
   }
 }
 
-export function pass(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function pass(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const rack = readRack(st, e, p, () => []);
   scorelessAmount(st, e);
@@ -896,7 +896,7 @@ export function pass(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
 }
 
 /** Exchange (art. 24): the tiles must be on the rack and the bag must hold enough tiles. */
-export function exchange(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
+function exchange(st: ReplayState, e: EventNode, ctx: LineContext): Outcome {
   const p = ctx.player;
   const player = st.players[p];
   const exchangedReadings = e.exchanged ? readingsOf(st, e.exchanged) : [];

@@ -54,7 +54,7 @@ export const NO_RULINGS: Set<string> = new Set<string>();
 const ONE_READING: ReadingContext = { needed: () => [], expectedSize: 0, keep: [], unseen: () => 0 };
 
 /** Rack text that Woogles writes when it does not know the rack. */
-export const UNKNOWN_RACK = 'UNKNOWN';
+const UNKNOWN_RACK = 'UNKNOWN';
 
 /**
  * Where each player's duty to subtract their own rack rests when nobody went out. The current text
@@ -133,7 +133,7 @@ export interface PlacementRecord {
   ruledValid: Set<string>;
 }
 
-export interface EndState extends GameEnd {
+interface EndState extends GameEnd {
   /** 0-based line of the event (or pragma) that ended the game. */
   readonly line: number;
   readonly event?: EventNode;
@@ -290,7 +290,7 @@ export interface LineContext {
 }
 
 /** What a line of one kind does to the state; the Outcome goes to the common bookkeeping in `replay.ts`. */
-export type LineHandler = (st: ReplayState, e: EventNode, ctx: LineContext) => Outcome;
+type LineHandler = (st: ReplayState, e: EventNode, ctx: LineContext) => Outcome;
 
 /** One handler per kind of event line (each replay module contributes its part). */
 export type LineHandlers = { readonly [K in EventNode['kind']]: LineHandler };
@@ -374,14 +374,14 @@ export function readInOtherNotation(st: ReplayState, token: { span: Span; text: 
 }
 
 /** A tile as `bracketText` writes it: a face ('?' a rack's blank), blank, or a board tile. */
-export interface BracketTile {
+interface BracketTile {
   readonly letter: string | null;
   readonly blank: boolean;
   readonly through?: boolean;
 }
 
 /** Tiles in bracket notation as a record writes them: `[CH]`, `[ch]` a blank CH, `a` a blank A, `.`, `?`. */
-export function bracketText(tiles: readonly BracketTile[]): string {
+function bracketText(tiles: readonly BracketTile[]): string {
   return tiles
     .map((t) => {
       if (t.through || t.letter === null) return '.';

@@ -31,16 +31,11 @@ export interface NewTile {
 
 export type Direction = 'across' | 'down';
 
-export interface PlacementScore {
+interface PlacementScore {
   readonly words: readonly ScoredWord[];
   /** 50 when 7 tiles were placed (art. 19), else 0. */
   readonly bingo: number;
   readonly score: number;
-}
-
-/** Lexicon form of a word given as tile faces: lower case, digraphs as their two letters. */
-export function normalizeFaces(faces: readonly string[]): string {
-  return faces.join('').toLowerCase();
 }
 
 /**

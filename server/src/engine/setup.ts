@@ -36,7 +36,7 @@ function pragmaNamed(file: GcgFile, name: PragmaNode['name']): PragmaNode | unde
 }
 
 /** Tile set named by `#tile-distribution` (Macondo/Woogles names), if recognised. */
-export function tileSetFromDistribution(name: string): TileSetName | undefined {
+function tileSetFromDistribution(name: string): TileSetName | undefined {
   const n = name.trim().toLowerCase();
   if (/^(spanish|espa\u00f1ol|espanol|es\b|fise|file)/.test(n)) return 'spanish';
   if (/^(english|en\b|naspa|nwl|twl|csw)/.test(n)) return 'english';
@@ -44,7 +44,7 @@ export function tileSetFromDistribution(name: string): TileSetName | undefined {
 }
 
 /** Tile set implied by a lexicon name, if any. */
-export function tileSetFromLexicon(name: string): TileSetName | undefined {
+function tileSetFromLexicon(name: string): TileSetName | undefined {
   const n = name.trim().toUpperCase();
   if (/^(FILE|FISE)/.test(n)) return 'spanish';
   if (/^(NWL|TWL|CSW|ENABLE)/.test(n)) return 'english';

@@ -15,7 +15,7 @@
 import type { TileSetName } from './types';
 
 /** One kind of tile: its face, how many the set holds, what it is worth. */
-export interface TileKind {
+interface TileKind {
   readonly letter: string;
   readonly count: number;
   readonly value: number;

@@ -18,7 +18,7 @@ import type { BoardCells, PlacedTile, ScoredWord, TurnState } from './types';
 export const NO_WORDS: readonly ScoredWord[] = Object.freeze([]);
 export const NO_PLACED: TurnState['placed'] = Object.freeze([]);
 
-export type TurnFields = Pick<
+type TurnFields = Pick<
   TurnState,
   | 'index'
   | 'event'

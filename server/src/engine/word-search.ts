@@ -48,7 +48,7 @@ export interface WordPlacement {
   readonly crossWordsAccepted: boolean;
 }
 
-export interface SearchOptions {
+interface SearchOptions {
   /** The score the sheet gives; undefined: any score. */
   readonly score?: number;
   /** Faces that may be placed ('?' for a blank): the rack when known in full, else the unseen tiles. */
@@ -58,7 +58,7 @@ export interface SearchOptions {
   readonly judge?: (normalized: string) => boolean;
 }
 
-export interface SearchResult {
+interface SearchResult {
   /** Placements scoring exactly the score (every placement when no score is given), likeliest first. */
   readonly matches: readonly WordPlacement[];
   /** With no match: the legal placements closest in score (at most three), closest first. */

@@ -26,9 +26,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** Why a cache folder is not used. */
-export type CacheRefusal = 'link' | 'not-a-folder' | 'other-owner' | 'shared' | 'unusable';
+type CacheRefusal = 'link' | 'not-a-folder' | 'other-owner' | 'shared' | 'unusable';
 
-export interface CacheEntry {
+interface CacheEntry {
   readonly bytes: Buffer;
   /** `identityOf` the file read (from its descriptor). */
   readonly identity: string;
@@ -42,7 +42,7 @@ export interface CacheFolder {
   write(name: string, data: string | Uint8Array): string | undefined;
 }
 
-export type CacheOpen =
+type CacheOpen =
   | { readonly ok: true; readonly folder: CacheFolder }
   | { readonly ok: false; readonly dir: string; readonly reason: CacheRefusal; readonly detail: string };
 

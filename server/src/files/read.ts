@@ -16,12 +16,12 @@ import * as fs from 'node:fs';
 /** The buffer of every read after a file's first one (its bytes are copied out at once). */
 const SPARE = Buffer.allocUnsafe(65536);
 
-export type ReadFailure =
+type ReadFailure =
   | { readonly ok: false; readonly reason: 'not-found' | 'permission' | 'is-directory' | 'not-file'; readonly code?: string }
   | { readonly ok: false; readonly reason: 'too-large'; readonly size: number }
   | { readonly ok: false; readonly reason: 'other'; readonly code: string };
 
-export type ReadOutcome = { readonly ok: true; readonly bytes: Uint8Array } | ReadFailure;
+type ReadOutcome = { readonly ok: true; readonly bytes: Uint8Array } | ReadFailure;
 
 function failure(e: unknown): ReadFailure {
   const code = (e as NodeJS.ErrnoException | undefined)?.code ?? String((e as Error | undefined)?.message ?? e);

@@ -84,7 +84,7 @@ function writeAll(fd: number, bytes: Uint8Array): void {
 }
 
 /** Why a write was refused before anything was written (see the module header). */
-export type WriteRefusal = 'changed' | 'read-only' | 'other-owner' | 'hard-links';
+type WriteRefusal = 'changed' | 'read-only' | 'other-owner' | 'hard-links';
 
 /** A write refused by Planilla's own rules (not by the system); `code` is 'EPLANILLA'. */
 export class WriteRefused extends Error {
@@ -100,7 +100,7 @@ export class WriteRefused extends Error {
   }
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   /**
    * The bytes the command read from the target: the write goes ahead only if the target still
    * holds exactly these bytes just before the rename (else `WriteRefused` 'changed'). A target
@@ -110,12 +110,12 @@ export interface WriteOptions {
 }
 
 /** Who is writing: the effective user and groups (undefined where the platform has no such ids). */
-export interface Caller {
+interface Caller {
   readonly uid: number;
   readonly gids: readonly number[];
 }
 
-export function currentCaller(): Caller | undefined {
+function currentCaller(): Caller | undefined {
   if (typeof process.geteuid !== 'function' || typeof process.getegid !== 'function') return undefined;
   const groups = typeof process.getgroups === 'function' ? process.getgroups() : [];
   return { uid: process.geteuid(), gids: [process.getegid(), ...groups] };

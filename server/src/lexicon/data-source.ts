@@ -52,7 +52,7 @@ export interface CachedReadOptions {
   readonly ignoreCache?: boolean;
 }
 
-export interface DataFileAccess {
+interface DataFileAccess {
   /** Where the shipped data file `name` lives: in `dataDir`, else in the project's data folder. */
   dataFilePath(name: string, dataDir?: string): string;
   /** A shipped data file opened until `close` (see lexicon/data-files.ts); undefined when it cannot be opened. */

@@ -59,7 +59,7 @@ const LAST = EDGE_LAST;
 const CHILD_SHIFT = EDGE_CHILD_SHIFT;
 const MAX_CHILD = 2 ** 25 - 1;
 
-export const DAWG_MAGIC = 'PLDG';
+const DAWG_MAGIC = 'PLDG';
 export const DAWG_VERSION = 2;
 const HEADER_BYTES = 56;
 
@@ -454,8 +454,7 @@ function readU32(bytes: Uint8Array, at: number): number {
 /** Whether this machine stores a Uint32Array little-endian, as the file does (then the file is viewed, not copied). */
 const LITTLE_ENDIAN = os.endianness() === 'LE';
 
-export type ParsedDawg =
-  { readonly ok: true; readonly dawg: Dawg; readonly name: string } | { readonly ok: false; readonly detail: string };
+type ParsedDawg = { readonly ok: true; readonly dawg: Dawg; readonly name: string } | { readonly ok: false; readonly detail: string };
 
 /**
  * Read DAWG file bytes; the array is a view on `bytes` when aligned (no copy). `verify` 'full'
@@ -506,7 +505,7 @@ function checkHeader(edges: Uint32Array, root: number, wordCount: number): strin
 }
 
 /** A DAWG file with more words than this is refused (a FISE lexicon holds about 640 000). */
-export const DAWG_MAX_WORDS = 10_000_000;
+const DAWG_MAX_WORDS = 10_000_000;
 
 /**
  * Structural check, O(array): from slot 1 on, each node is a mask word and a run of edges with

@@ -36,11 +36,8 @@ import * as os from 'node:os';
 import { EDGE_CHILD_SHIFT, EDGE_FINAL, EDGE_LAST, EDGE_TILE_MASK, SortedPacker, type Dawg } from './dawg';
 import { MAX_TILES, TILE_COUNT } from './normalize';
 
-/** Tile code of the separator between the reversed left part and the right part. */
-export const GADDAG_SEPARATOR = 0;
-
-export const GADDAG_MAGIC = 'PLGD';
-export const GADDAG_VERSION = 1;
+const GADDAG_MAGIC = 'PLGD';
+const GADDAG_VERSION = 1;
 const HEADER_BYTES = 52;
 
 export class Gaddag {
@@ -178,7 +175,7 @@ function readU32(bytes: Uint8Array, at: number): number {
 
 const LITTLE_ENDIAN = os.endianness() === 'LE';
 
-export type ParsedGaddag = { readonly ok: true; readonly gaddag: Gaddag } | { readonly ok: false; readonly detail: string };
+type ParsedGaddag = { readonly ok: true; readonly gaddag: Gaddag } | { readonly ok: false; readonly detail: string };
 
 /**
  * Reads GADDAG file bytes for the word list hashed `sha256`; the array is a view on `bytes` when

@@ -25,7 +25,7 @@ const IS_END = 0x400000;
 const ARC_MASK = 0x3fffff;
 
 /** A word list larger than this is refused (the FISE lexicons hold about 640 000 words). */
-export const KWG_MAX_WORDS = 5_000_000;
+const KWG_MAX_WORDS = 5_000_000;
 /**
  * A graph shares its endings, so a few bytes can stand for millions of words: a file may hold at
  * most KWG_WORDS_PER_BYTE words per byte of its size (FILE2017 as a KWG holds 0.15: 636 598 words
@@ -36,14 +36,14 @@ export const KWG_WORDS_PER_BYTE = 16;
 export const KWG_MIN_WORD_LIMIT = 100_000;
 
 /** The most words a `.kwg` of `bytes` bytes may hold (see KWG_WORDS_PER_BYTE). */
-export function kwgWordLimit(bytes: number): number {
+function kwgWordLimit(bytes: number): number {
   return Math.min(KWG_MAX_WORDS, Math.max(KWG_MIN_WORD_LIMIT, KWG_WORDS_PER_BYTE * bytes));
 }
 /** Node visits allowed in one walk: a legitimate lexicon needs a few million. */
 const MAX_VISITS = 50_000_000;
 const MAX_DEPTH = 64;
 
-export type KwgResult =
+type KwgResult =
   | { readonly ok: true; readonly words: number }
   | { readonly ok: false; readonly problem: 'malformed' | 'alphabet' | 'too-many-words'; readonly detail: string }
   | { readonly ok: false; readonly problem: 'expands'; readonly detail: string; readonly limit: number; readonly bytes: number };

@@ -69,7 +69,7 @@ export const MAX_TILES = 15;
  * Char code (0–255) → single-letter tile code, 0 when the character is no tile; indexed directly
  * after checking the code is below 256 (`Dawg.has` reads CHAR_TILE, below, instead).
  */
-export const SINGLE_TILE: Uint8Array = new Uint8Array(256);
+const SINGLE_TILE: Uint8Array = new Uint8Array(256);
 for (let code = 1; code <= TILE_COUNT; code++) {
   const label = TILE_LETTERS[code];
   if (label.length === 1) SINGLE_TILE[label.charCodeAt(0)] = code;
@@ -79,7 +79,7 @@ for (let code = 1; code <= TILE_COUNT; code++) {
  * Char code (0–255) of the second letter that turns a single tile into its digraph, by tile code:
  * C → 'h', L → 'l', R → 'r'; 0 for every other tile. The digraph's code is the single tile's + 1.
  */
-export const DIGRAPH_SECOND: Uint8Array = new Uint8Array(TILE_COUNT + 1);
+const DIGRAPH_SECOND: Uint8Array = new Uint8Array(TILE_COUNT + 1);
 DIGRAPH_SECOND[TILE_C] = 0x68;
 DIGRAPH_SECOND[TILE_L] = 0x6c;
 DIGRAPH_SECOND[TILE_R] = 0x72;

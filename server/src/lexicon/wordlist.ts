@@ -34,10 +34,10 @@ import {
 export const DIGRAPH_MODES = ['auto', 'plain', 'brackets', 'digits'] as const;
 export type DigraphMode = (typeof DIGRAPH_MODES)[number];
 
-export const DROP_REASONS = ['characters', 'k-w', 'case', 'separate-digraph', 'length', 'duplicate'] as const;
-export type DropReason = (typeof DROP_REASONS)[number];
+const DROP_REASONS = ['characters', 'k-w', 'case', 'separate-digraph', 'length', 'duplicate'] as const;
+type DropReason = (typeof DROP_REASONS)[number];
 
-export interface DropCount {
+interface DropCount {
   readonly reason: DropReason;
   readonly count: number;
   /** Up to five entries as written in the list. */
@@ -92,7 +92,7 @@ export interface ParsedWordList {
 const EXAMPLES = 5;
 
 /** Tallies drops by reason with a few examples each, in a stable reason order. */
-export class DropTally {
+class DropTally {
   private readonly counts = new Map<DropReason, { count: number; examples: string[] }>();
   /** Count one drop; `entry` may be a function, called only while examples are still wanted. */
   add(reason: DropReason, entry: string | (() => string)): void {
@@ -192,7 +192,7 @@ export function detectUpperCaseList(entries: readonly string[]): boolean {
   return upper > lower;
 }
 
-export type EntryResult = { readonly word: string } | { readonly reason: Exclude<DropReason, 'duplicate'> };
+type EntryResult = { readonly word: string } | { readonly reason: Exclude<DropReason, 'duplicate'> };
 
 /** Normalise one entry in a given digraph style and case convention. */
 export function normalizeEntry(entry: string, mode: 'plain' | 'brackets' | 'digits', upperCaseList: boolean): EntryResult {

@@ -26,13 +26,13 @@ export const OUTPUT_LIMITS = {
 };
 
 /** A bound on the output waiting (OUTPUT_LIMITS). */
-export interface OutputLimits {
+interface OutputLimits {
   readonly bytes: number;
   readonly messages: number;
 }
 
 /** The part of a Node writable stream the writer uses. */
-export interface OutputStream {
+interface OutputStream {
   write(chunk: Uint8Array, callback: (error?: Error | null) => void): boolean;
   /** Bytes handed to the stream and not yet taken by the other end. */
   readonly writableLength: number;

@@ -11,7 +11,7 @@
 import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 
 /** Where a guarded failure is logged (the server state). */
-export interface FailureLog {
+interface FailureLog {
   logError(handler: string, error: unknown): void;
 }
 

@@ -24,7 +24,7 @@ import { guarded } from './guard';
 import type { ServerState } from './state';
 
 /** The longest a document waits for quiet before it is analysed anyway (ms). */
-export const MAX_QUIET_MS = 300;
+const MAX_QUIET_MS = 300;
 
 export class DiagnosticsPublisher {
   /** A waiting timer per document. */

@@ -85,7 +85,7 @@ export interface DocumentStore {
 }
 
 /** One analysis of one document version under one set of settings. */
-export interface CurrentAnalysis {
+interface CurrentAnalysis {
   /** The opening of the document it was made for (`ServerState.openingOf`): a reopened record is another. */
   readonly opening: number;
   readonly version: number;

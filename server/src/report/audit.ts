@@ -22,7 +22,7 @@ import type { LexiconInfo, Lexicon } from '../lexicon/types';
 import type { Analysis } from '../service/document';
 import type { EventNode, NoteNode } from '../syntax/types';
 import type { Replay, TileSetName } from '../engine/types';
-import { turnSummary, type TurnSummary, type WordModel } from '../service/board-model';
+import { turnSummary, type TurnSummary } from '../service/board-model';
 import { AnalysisUnsupported } from '../analysis';
 import { analyzeGame, LARGE_MISTAKE, MEDIUM_MISTAKE, type GameAnalysis } from '../analysis/coach';
 import type { DeepGame } from '../analysis/deep-game';
@@ -41,8 +41,6 @@ export interface AuditFinding {
   /** The article's title in the selected edition, when known. */
   readonly title?: string;
 }
-
-export type AuditWord = WordModel;
 
 /** A row of the audit: the turn's summary (service/board-model.ts) and what the audit adds. */
 export interface AuditTurn extends TurnSummary {
@@ -78,7 +76,7 @@ export interface AuditCoachPlayer {
   readonly large: number;
 }
 
-export interface AuditPlayer {
+interface AuditPlayer {
   readonly nick: string;
   readonly name: string;
   /** The player's score under the edition in force (`Replay.result`). */
@@ -87,7 +85,7 @@ export interface AuditPlayer {
   readonly declaredFinal: number | null;
 }
 
-export interface AuditResult {
+interface AuditResult {
   /** The scores under the edition in force (`Replay.result`). */
   readonly final: readonly [number, number];
   /** The game reached its end; when false the scores are provisional and nobody has won. */
@@ -177,7 +175,7 @@ export function auditFinding(f: Finding, edition: Edition, lang: Language): Audi
 }
 
 /** The move part of an event line, as written. */
-export function moveText(e: EventNode): string {
+function moveText(e: EventNode): string {
   switch (e.kind) {
     case 'placement':
       return [e.coord?.text, e.play?.text].filter((s) => s !== undefined && s !== '').join(' ');

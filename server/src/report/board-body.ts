@@ -166,7 +166,7 @@ function unseenHtml(model: BoardModel, lang: Language): string {
 }
 
 /** What the body may hold besides the board. */
-export interface BoardBodyOptions {
+interface BoardBodyOptions {
   /** The coach's analysis is on: a section under the racks waits for the best moves. */
   readonly coach?: boolean;
 }

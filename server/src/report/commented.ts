@@ -25,7 +25,7 @@ import { buildAudit, coachGame, type Audit, type AuditInput } from './audit';
 import { renderHtmlReport } from './html';
 import { renderMarkdownReport } from './markdown';
 
-export interface CommentedOptions {
+interface CommentedOptions {
   /** The commented game (every note and every large mistake with a diagram, the better moves, the graph). */
   readonly diagrams?: boolean;
   /** The deep analysis: close turns simulated (implies `diagrams`). */
@@ -42,7 +42,7 @@ export interface CommentedOptions {
 }
 
 /** The graded game for the report, or undefined (no word list, another tile set, nothing asked). */
-export async function reportGame(input: Omit<AuditInput, 'coach' | 'deep'>, options: CommentedOptions): Promise<DeepGame | undefined> {
+async function reportGame(input: Omit<AuditInput, 'coach' | 'deep'>, options: CommentedOptions): Promise<DeepGame | undefined> {
   const lexicon = input.lexicon;
   const replay = input.analysis.replay;
   if (options.coach === false || !lexicon || replay.tileSet !== 'spanish' || !(options.diagrams || options.deep)) return undefined;

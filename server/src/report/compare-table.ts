@@ -53,7 +53,7 @@ function boardCell(d: Disagreement | undefined, lang: Language): string {
  * The article a differing turn rests on: an end-of-game line, the ending's (37.4 when a player
  * went out); a play whose scores differ, the scoring articles; else the sheet's addition.
  */
-export function verdictArticle(d: Disagreement, edition: Edition, lang: Language): string {
+function verdictArticle(d: Disagreement, edition: Edition, lang: Language): string {
   const scoresDiffer = d.a.score !== d.b.score || (d.true !== null && (d.a.score !== d.true.score || d.b.score !== d.true.score));
   if (d.ending && scoresDiffer) return citeArticle(d.ending, lang);
   return citeArticle(articleFor(scoresDiffer ? 'score-mismatch' : 'cumulative-mismatch', edition), lang);
@@ -63,7 +63,7 @@ export function verdictArticle(d: Disagreement, edition: Edition, lang: Language
  * A turn whose totals differ only by an earlier gap carried along: both sheets write the true score
  * and add it right. Nothing is wrong on that line, so it is not marked as differing.
  */
-export function onlyCarried(d: Disagreement): boolean {
+function onlyCarried(d: Disagreement): boolean {
   return !d.changesResult && d.a.score === d.b.score && d.a.arithmetic && d.b.arithmetic && (d.true === null || d.a.score === d.true.score);
 }
 

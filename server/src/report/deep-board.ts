@@ -26,7 +26,7 @@ import { renderPreviewGroup } from './svg';
 const e = escapeXml;
 const ui = (lang: Language, id: string, args: Record<string, string | number> = {}): string => e(uiText(id, lang, args));
 
-export interface DeepBoardSection {
+interface DeepBoardSection {
   readonly html: string;
   readonly previews: string;
   /** Rows (and previews) in the section. */

@@ -50,13 +50,13 @@ table.standings th { font-size: 7.5pt; overflow-wrap: normal; word-break: keep-a
 const m = (id: string, lang: Language, args: Record<string, string | number> = {}): string => formatMessage(id, args, lang);
 
 /** How a link to a sheet (and line) is written: a relative path for a file, a command in a webview. */
-export type SheetLink = (path: string, line?: number) => string;
+type SheetLink = (path: string, line?: number) => string;
 
 const roundTitle = (round: number | null, lang: Language): string =>
   round === null ? m('event.round-unknown', lang) : m('event.round', lang, { round });
 
 /** Findings grouped by round, rounds in order (no round last). */
-export function findingsByRound(findings: readonly EventFinding[]): [number | null, EventFinding[]][] {
+function findingsByRound(findings: readonly EventFinding[]): [number | null, EventFinding[]][] {
   const map = new Map<number | null, EventFinding[]>();
   for (const f of findings) map.set(f.round, [...(map.get(f.round) ?? []), f]);
   return [...map].sort((a, b) => (a[0] ?? 1e9) - (b[0] ?? 1e9));

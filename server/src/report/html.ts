@@ -130,7 +130,7 @@ function moveCell(turn: AuditTurn): string {
 }
 
 /** A turn's verdict as machine-readable attributes (docs/coach.md "The commented game"). */
-export function verdictAttributes(v: Verdict | undefined): string {
+function verdictAttributes(v: Verdict | undefined): string {
   if (!v) return '';
   return ` data-line="${v.line}" data-best="${escapeXml(v.code)}" data-loss="${v.loss}" data-method="${v.method}"`;
 }

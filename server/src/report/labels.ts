@@ -25,7 +25,7 @@ export function boardHeading(model: BoardModel, lang: Language): string {
 }
 
 /** Faces separated by spaces ('C CH Ñ T ?'). */
-export function tilesText(tiles: readonly TileModel[]): string {
+function tilesText(tiles: readonly TileModel[]): string {
   return tiles.map((tile) => (tile.blank ? '?' : tile.letter)).join(' ');
 }
 
@@ -38,12 +38,12 @@ export function rackText(rack: RackModel, lang: Language): string {
 }
 
 /** 'Atril de Ana: A E CH (parcial)'. */
-export function rackLine(player: PlayerModel, lang: Language): string {
+function rackLine(player: PlayerModel, lang: Language): string {
   return t(lang, 'board.rack', { nick: player.nick, rack: rackText(player.rack, lang) });
 }
 
 /** 'Totales: Ana 364 · Beto 322', plus the sheet's totals when they differ from the true ones. */
-export function totalsLine(model: BoardModel, lang: Language): string {
+function totalsLine(model: BoardModel, lang: Language): string {
   const [a, b] = model.players;
   const line = t(lang, 'board.totals', { totals: `${a.nick} ${a.total} · ${b.nick} ${b.total}` });
   const differs = model.players.some((p) => p.declaredTotal !== null && p.declaredTotal !== p.total);
@@ -53,7 +53,7 @@ export function totalsLine(model: BoardModel, lang: Language): string {
 }
 
 /** 'Bolsa: 12 ficha(s)'. */
-export function bagLine(model: BoardModel, lang: Language): string {
+function bagLine(model: BoardModel, lang: Language): string {
   return t(lang, 'board.bag', { n: model.bag });
 }
 
@@ -63,7 +63,7 @@ export function unseenTiles(unseen: UnseenModel): string {
 }
 
 /** 'Fichas no vistas por Ana (7): …', or, at the start, every tile of the set. */
-export function unseenLine(model: BoardModel, lang: Language): string {
+function unseenLine(model: BoardModel, lang: Language): string {
   const u = model.unseen;
   const nick = u.perspective >= 0 ? model.players[u.perspective]?.nick : undefined;
   const tiles = u.total > 0 ? unseenTiles(u) : '—';
@@ -80,7 +80,7 @@ export function gameOverLine(model: BoardModel, lang: Language): string | undefi
 }
 
 /** Words of the event shown: 'CUENTE 8 · ES 2 (no aceptada)', with the bingo bonus. */
-export function wordsLine(model: BoardModel, lang: Language): string | undefined {
+function wordsLine(model: BoardModel, lang: Language): string | undefined {
   const e = model.event;
   if (!e || e.words.length === 0) return undefined;
   const words = e.words

@@ -37,7 +37,7 @@ import { escapeMarkdownInline, escapeXml } from './escape';
 /** Findings listed per sheet (errors first); the rest are counted, so the page stays one page. */
 export const MAX_FINDINGS = 6;
 /** Findings listed per sheet when two sheets share the page. */
-export const MAX_FINDINGS_TWO = 4;
+const MAX_FINDINGS_TWO = 4;
 /**
  * Differing turns explained on the first page; past it the first page says how many more and the
  * full list goes to an annex page, so the first page (with the decision and the signatures) is one
@@ -47,7 +47,7 @@ export const MAX_COMPARISON = 3;
 /** Longest text taken from a record on the page (names, event, messages). */
 const MAX_TEXT = 110;
 
-export interface RulingSheet {
+interface RulingSheet {
   /** 'A' or 'B'. */
   readonly label: string;
   readonly name: string;
@@ -68,7 +68,7 @@ export interface RulingSheet {
   readonly written: string;
 }
 
-export interface Ruling {
+interface Ruling {
   readonly lang: Language;
   readonly event: string;
   readonly round: string;

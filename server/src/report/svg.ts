@@ -19,7 +19,7 @@ import type { Language } from '../rules/types';
 import type { BoardModel, SquareModel } from '../service/board-model';
 import { escapeXml } from './escape';
 
-export interface SvgOptions {
+interface SvgOptions {
   /** A file of its own: XML declaration and namespace. Default false (inline in HTML). */
   readonly standalone?: boolean;
   /** Lines written under the board (plain text; escaped here). */
@@ -34,7 +34,7 @@ export interface SvgOptions {
 }
 
 /** A tile of a previewed move (service/coach.ts `PreviewTile` has this shape). */
-export interface PreviewTileSvg {
+interface PreviewTileSvg {
   readonly row: number;
   readonly col: number;
   readonly letter: string;

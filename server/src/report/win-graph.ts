@@ -29,7 +29,7 @@ import { escapeXml } from './escape';
 /** A turn is shown with its better move when it lost more than this many points of equity. */
 export const BETTER_MOVE_THRESHOLD = 7;
 
-export interface GamePoint {
+interface GamePoint {
   /** 1-based turn number; the last point is the end of the game. */
   readonly turn: number;
   /** The first player's win probability (0..1) and spread. */
@@ -53,7 +53,7 @@ export function gamePoints(deep: DeepGame, replay: Replay): GamePoint[] {
   return out;
 }
 
-export interface BetterMove {
+interface BetterMove {
   readonly index: number;
   readonly player: number;
   readonly best: Move;
@@ -85,7 +85,7 @@ export function betterMoves(deep: DeepGame, replay: Replay, threshold = BETTER_M
 }
 
 /** A move as the reports write it: '8H CASA', 'cambio ABC', 'pasa'. */
-export function moveLabel(m: Move, lang: Language): string {
+function moveLabel(m: Move, lang: Language): string {
   if (m.kind === 'pass') return formatMessage('analysis.pass', {}, lang);
   if (m.kind === 'exchange') return formatMessage('analysis.exchange', { tiles: moveWord(m) }, lang);
   return `${movePosition(m)} ${moveWord(m)}`;

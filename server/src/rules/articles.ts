@@ -33,7 +33,7 @@ import type { Edition, Language } from './types';
 export type TitleOrigin = 'edition' | 'nearest-edition' | 'ours';
 
 /** One citable unit: an article, a sub-article, the annex or one of its sections. */
-export interface ArticleInfo {
+interface ArticleInfo {
   /** Canonical reference: '37', '37.4', 'XII', 'XII §17.5'. */
   readonly ref: string;
   /** Full title to show: es = as cited in Spanish; en = our translation. */
@@ -301,7 +301,7 @@ function tableOf(edition: Edition): ReadonlyMap<string, ArticleInfo> | undefined
 }
 
 /** One piece of a reference list: a single reference or a range of two. */
-export type ArticlePiece =
+type ArticlePiece =
   { readonly kind: 'single'; readonly ref: string } | { readonly kind: 'range'; readonly from: string; readonly to: string };
 
 const ANNEX_RE = /^(?:(?:anexo|annex)\s+)?(?:XII\s*(?:\u00a7|\.|-|\s)\s*|\u00a7\s*)(\d+(?:\.\d+)*)$/i;

@@ -37,7 +37,7 @@ import { RECONSTRUCT_MESSAGES } from '../text/reconstruct';
 import type { Catalog, LocalizedText } from '../text/types';
 import type { Language } from './types';
 
-export interface NamedCatalog {
+interface NamedCatalog {
   /** The catalogue file's name, for conflict reports ('findings', 'syntax', …). */
   readonly name: string;
   readonly catalog: Catalog;
@@ -67,13 +67,13 @@ export const CATALOGS: readonly NamedCatalog[] = [
   { name: 'reconstruct', catalog: RECONSTRUCT_MESSAGES },
 ];
 
-export interface MessageConflict {
+interface MessageConflict {
   readonly id: string;
   /** The catalogues defining the id, in `CATALOGS` order; the first one wins. */
   readonly catalogs: readonly string[];
 }
 
-export interface MergedCatalogs {
+interface MergedCatalogs {
   readonly messages: ReadonlyMap<string, LocalizedText>;
   readonly conflicts: readonly MessageConflict[];
 }

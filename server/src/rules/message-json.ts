@@ -15,7 +15,7 @@
  */
 import type { Language } from './types';
 
-export type MessageTemplate = (id: string, lang: Language) => string | undefined;
+type MessageTemplate = (id: string, lang: Language) => string | undefined;
 
 export function jsonMessageTable(sources: Readonly<Record<Language, () => string>>): MessageTemplate {
   const tables: Partial<Record<Language, Record<string, unknown>>> = {};

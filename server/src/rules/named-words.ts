@@ -30,7 +30,7 @@
  */
 import type { Edition } from './types';
 
-export interface NamedWord {
+interface NamedWord {
   readonly accepted: boolean;
   /** Where the edition names it. */
   readonly article: string;
@@ -39,13 +39,13 @@ export interface NamedWord {
 }
 
 /** A form a ruling leaves to the word list, and the other word it belongs to. */
-export interface SharedForm {
+interface SharedForm {
   readonly form: string;
   readonly word: string;
 }
 
 /** One ruling of an edition: a headword, the forms it accepts or refuses, where. */
-export interface Ruling {
+interface Ruling {
   readonly edition: Edition;
   readonly article: string;
   readonly accepted: boolean;

@@ -33,7 +33,7 @@ import {
 } from './types';
 import type { Span } from '../syntax/types';
 
-export interface RuleEntry {
+interface RuleEntry {
   readonly code: FindingCode;
   /** Default severity (a setting may override it per code). */
   readonly severity: Severity;
@@ -439,10 +439,9 @@ export function makeFinding(
 // Notices: what the engine says once about a whole record. Not findings (RULES.md lists those):
 // a notice has no code in the CLI's JSON diagnostics and is never an error.
 
-export const NOTICE_IDS = ['plays-not-checked'] as const;
-export type NoticeId = (typeof NOTICE_IDS)[number];
+type NoticeId = 'plays-not-checked';
 
-export interface NoticeEntry {
+interface NoticeEntry {
   readonly id: NoticeId;
   readonly severity: 'information';
   /** Article(s) per edition; '' when none. */

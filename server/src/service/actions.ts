@@ -32,7 +32,7 @@ import type { EventNode, Pos, TileRef } from '../syntax/types';
 const ENCODING_HEADER = '#character-encoding UTF-8';
 
 /** The client command that asks for a word list's file and stores it under its name (`planilla.lexicons`). */
-export const CHOOSE_LEXICON_COMMAND = 'planilla.chooseLexicon';
+const CHOOSE_LEXICON_COMMAND = 'planilla.chooseLexicon';
 
 function eolOf(text: string): string {
   const m = /\r\n|\r|\n/.exec(text);
@@ -74,7 +74,7 @@ function fix(title: string, uri: string, edits: TextEdit[], diagnostics: Diagnos
 }
 
 /** The two FISE lines that replace a GCG `(RACK) +2R` line, or undefined when the turn is unknown. */
-export function fiseEndingLines(analysis: Analysis, event: EventNode, turn: TurnState): [string, string] | undefined {
+function fiseEndingLines(analysis: Analysis, event: EventNode, turn: TurnState): [string, string] | undefined {
   const replay = analysis.replay;
   const rack = event.endRack;
   if (!rack || turn.player < 0) return undefined;

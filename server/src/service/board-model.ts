@@ -71,7 +71,7 @@ export interface PlayerModel {
   readonly declaredTotal: number | null;
 }
 
-export interface UnseenGroup {
+interface UnseenGroup {
   readonly letter: string;
   readonly count: number;
   readonly value: number;
@@ -84,7 +84,7 @@ export interface UnseenModel {
   readonly total: number;
 }
 
-export interface WordModel {
+interface WordModel {
   readonly word: string;
   readonly score: number;
   readonly main: boolean;
@@ -137,14 +137,14 @@ export function turnSummary(replay: Replay, turn: TurnState): TurnSummary {
 }
 
 /** The event shown (absent at turn -1). */
-export interface EventModel extends TurnSummary {
+interface EventModel extends TurnSummary {
   /** Player index, -1 when the nick names no player. */
   readonly player: number;
   /** The play breaks a rule of placement or of the tiles: the finding's code and the squares at fault. */
   readonly illegal?: { readonly code: string; readonly squares: readonly string[] };
 }
 
-export interface GameOverModel {
+interface GameOverModel {
   readonly reason: GameEndReason;
   /** Article in the selected edition ('37.4'). */
   readonly article: string;
@@ -226,12 +226,12 @@ export function turnAtLine(replay: Replay, line: number): number {
 }
 
 /** A tile face with its value under the set (a blank is worth 0, art. 10.2). */
-export function tileOf(set: TileSet, letter: string, blank: boolean): TileModel {
+function tileOf(set: TileSet, letter: string, blank: boolean): TileModel {
   return { letter, blank: blank || letter === '?', value: blank ? 0 : set.value(letter) };
 }
 
 /** The event line as written (trimmed), from the record's decoded text. */
-export function eventText(replay: Replay, event: EventNode): string {
+function eventText(replay: Replay, event: EventNode): string {
   return replay.file.text.slice(event.span.start.offset, event.span.end.offset).trim();
 }
 

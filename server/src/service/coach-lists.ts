@@ -83,7 +83,7 @@ export interface ListInUse {
 }
 
 /** The official list's verdict on a normalised word, with its name. */
-export interface OfficialCheck {
+interface OfficialCheck {
   readonly name: string;
   accepts(word: string): boolean;
 }

@@ -66,7 +66,7 @@ import {
 } from './coach-lists';
 
 /** Rows of best moves listed in the hover. */
-export const HOVER_TOP = 5;
+const HOVER_TOP = 5;
 /** Rows of best moves listed in the board view (it has room for more). */
 export const BOARD_TOP = 10;
 /**
@@ -77,12 +77,12 @@ export const BOARD_TOP = 10;
 export const HOVER_FETCH = 3 * HOVER_TOP;
 export const BOARD_FETCH = 3 * BOARD_TOP;
 /** Answers kept (one per position and move; a few kilobytes each). */
-export const COACH_CACHE_ENTRIES = 256;
+const COACH_CACHE_ENTRIES = 256;
 
-export interface CoachAnswer {
+interface CoachAnswer {
   readonly turn: TurnAnalysis;
 }
-export interface CoachSkipped {
+interface CoachSkipped {
   /** Why the turn has no analysis, in the user's language. */
   readonly reason: string;
 }
@@ -113,7 +113,7 @@ export class CoachCache {
 }
 
 /** Whether the event at `index` is a turn the coach can analyse (a move with the full rack known). */
-export function coachable(analysis: Analysis, index: number): boolean {
+function coachable(analysis: Analysis, index: number): boolean {
   const turn = analysis.replay.turns[index];
   if (!turn || (turn.kind !== 'placement' && turn.kind !== 'exchange' && turn.kind !== 'pass')) return false;
   return 'position' in positionBefore(analysis.replay, index);
@@ -264,7 +264,7 @@ export function coachLensTitle(t: TurnAnalysis, lang: Language): string {
 }
 
 /** A word for the hover: blanks as the capital letter they stand for, in italics ('ESPO*L*EO'). */
-export function hoverWord(word: string): string {
+function hoverWord(word: string): string {
   let out = '';
   for (const part of word.match(/\[[^\]]*\]|./gu) ?? []) {
     const face = part.replace(/[[\]]/g, '');
@@ -285,7 +285,7 @@ function hoverMoveName(m: Move, lang: Language): string {
 export const NOT_OFFICIAL_MARK = '✱';
 
 /** The rows a coach's list shows: the best moves with their blank variants folded in, at most `top`. */
-export function coachGroups(t: TurnAnalysis, top: number): MoveGroup<Move>[] {
+function coachGroups(t: TurnAnalysis, top: number): MoveGroup<Move>[] {
   const played = t.legal ? t.played : undefined;
   const keep = (m: Move): boolean => played !== undefined && sameMove(m, played);
   return groupBlankVariants(t.best ?? [], variantKey, keep).slice(0, top);
@@ -308,7 +308,7 @@ export function listLine(list: ListInUse, lang: Language): string {
  * The hover's first line: the move played's rank and the equity it lost, and the best move
  * (marked when the official list would not accept one of its words).
  */
-export function coachHoverSummary(t: TurnAnalysis, lang: Language, lexicon?: Lexicon): string {
+function coachHoverSummary(t: TurnAnalysis, lang: Language, lexicon?: Lexicon): string {
   const best = t.best?.[0];
   const heading = uiText('ui.coach.summaryHeading', lang);
   if (!best) return `**${heading}** ${uiText('ui.coach.lensNone', lang)}`;
@@ -411,7 +411,7 @@ export function coachHoverParts(t: TurnAnalysis, lang: Language, lexicon?: Lexic
 }
 
 /** What an unresolved coach lens carries to `codeLens/resolve`. */
-export interface CoachLensData {
+interface CoachLensData {
   readonly coach: true;
   readonly uri: string;
   readonly index: number;

@@ -85,7 +85,7 @@ export interface SheetNumbers {
   readonly total: number | null;
 }
 
-export interface ComparedTurn {
+interface ComparedTurn {
   /** 1-based turn (line of events) number. */
   readonly n: number;
   /** The mover's nick as the first sheet writes it. */
@@ -97,7 +97,7 @@ export interface ComparedTurn {
 }
 
 /** One sheet at the first disagreement. */
-export interface SheetAtTurn extends SheetNumbers {
+interface SheetAtTurn extends SheetNumbers {
   /** 1-based line in that sheet (null: no such line). */
   readonly line: number | null;
   /** The sheet's total for this player before this line. */
@@ -107,7 +107,7 @@ export interface SheetAtTurn extends SheetNumbers {
 }
 
 /** One word of the board's reading of a turn: its letters' sum, the word multiplier, the score. */
-export interface WordScore {
+interface WordScore {
   readonly word: string;
   readonly letters: number;
   readonly multiplier: number;
@@ -139,7 +139,7 @@ export interface Disagreement {
 const endLine = (t: ComparableTurn | undefined): boolean => t?.kind === 'end-rack' || t?.kind === 'rack-deduction';
 
 /** Why two files may not be records of one game (see the module header). */
-export type ComparisonProblem = 'empty' | 'players' | 'plays' | 'nicks';
+type ComparisonProblem = 'empty' | 'players' | 'plays' | 'nicks';
 
 export interface Comparison {
   readonly a: string;

@@ -102,7 +102,7 @@ function keptRackItems(analysis: Analysis, line: number, nick: string, lang: Lan
 }
 
 /** A coordinate offered: the start square, the direction, and how plausible a play from it is. */
-export interface CoordinateChoice {
+interface CoordinateChoice {
   readonly label: string;
   readonly row: number;
   readonly col: number;

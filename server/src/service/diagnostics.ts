@@ -37,7 +37,7 @@ const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toDiagnostic(finding: Finding, uri: string, lang: Language): Diagnostic {
+function toDiagnostic(finding: Finding, uri: string, lang: Language): Diagnostic {
   const related: DiagnosticRelatedInformation[] = (finding.related ?? []).map((r) => ({
     location: { uri, range: toRange(r.span) },
     message: formatMessage(r.messageId, r.args, lang),
@@ -63,7 +63,7 @@ export function tilesLabel(tiles: readonly string[]): string {
   return tiles.map((t) => (t.length > 1 ? `[${t}]` : t)).join('');
 }
 
-export const RACK_READING_CODE = 'rack-reading';
+const RACK_READING_CODE = 'rack-reading';
 
 /** Hints for racks the replay read one way out of several. */
 export function rackReadingHints(analysis: Analysis, lang: Language): Diagnostic[] {
@@ -85,7 +85,7 @@ export function rackReadingHints(analysis: Analysis, lang: Language): Diagnostic
 }
 
 /** The analysis's notices (registry.ts NOTICES) as information diagnostics, code = the notice id. */
-export function noticeDiagnostics(analysis: Analysis, lang: Language): Diagnostic[] {
+function noticeDiagnostics(analysis: Analysis, lang: Language): Diagnostic[] {
   return analysis.notices.map((n) => ({
     range: toRange(n.span),
     severity: DiagnosticSeverity.Information,
@@ -120,14 +120,14 @@ export function lexiconNameDiagnostics(analysis: Analysis, settings: PlanillaSet
   ];
 }
 
-export const WRONG_ENCODING_CODE = 'wrong-encoding';
+const WRONG_ENCODING_CODE = 'wrong-encoding';
 
 /**
  * A text holding U+FFFD, the character an editor puts for bytes it could not decode: the file was
  * most likely opened with the wrong encoding, and formatting gives no edits for it (format.ts
  * `formatRefusal`). One warning on the first such character, whatever the settings.
  */
-export function encodingDiagnostics(analysis: Analysis, lang: Language): Diagnostic[] {
+function encodingDiagnostics(analysis: Analysis, lang: Language): Diagnostic[] {
   const text = analysis.parsed.file.text;
   if (!text.includes('\uFFFD')) return [];
   const lines = splitLines(text);

@@ -24,7 +24,7 @@ import type { Lexicon } from '../lexicon/types';
 import type { Language } from '../rules/types';
 
 /** One of the sheet's own findings (from the check), as the desk reports it. */
-export interface SheetFinding {
+interface SheetFinding {
   readonly code: string;
   readonly severity: 'error' | 'warning';
   /** 1-based line. */

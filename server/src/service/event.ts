@@ -39,7 +39,7 @@ import type { Language, MessageArgs } from '../rules/types';
 // Cards
 
 /** One typed result card. */
-export interface Card {
+interface Card {
   readonly round: number;
   readonly names: readonly [string, string];
   readonly scores: readonly [number, number];
@@ -119,34 +119,32 @@ export function parseCards(text: string, path: string, lang: Language): CardsFil
 // ------------------------------------------------------------------------------------------------
 // Output
 
-export type EventSeverity = 'error' | 'warning' | 'information';
+type EventSeverity = 'error' | 'warning' | 'information';
 
-export const EVENT_FINDING_CODES = [
-  'unreadable',
-  'not-a-record',
-  'other-event',
-  'no-round',
-  'sheet-misadds',
-  'sheet-finding',
-  'sheets-disagree',
-  'sheets-not-one-game',
-  'sheet-owner',
-  'extra-sheet',
-  'one-sheet',
-  'unfinished',
-  'card-differs',
-  'card-without-sheet',
-  'game-without-card',
-  'card-twice',
-  'bad-card',
-  'paired-twice',
-  'wrong-round',
-  'name-spelling',
-  'unknown-player',
-] as const;
-export type EventFindingCode = (typeof EVENT_FINDING_CODES)[number];
+type EventFindingCode =
+  | 'unreadable'
+  | 'not-a-record'
+  | 'other-event'
+  | 'no-round'
+  | 'sheet-misadds'
+  | 'sheet-finding'
+  | 'sheets-disagree'
+  | 'sheets-not-one-game'
+  | 'sheet-owner'
+  | 'extra-sheet'
+  | 'one-sheet'
+  | 'unfinished'
+  | 'card-differs'
+  | 'card-without-sheet'
+  | 'game-without-card'
+  | 'card-twice'
+  | 'bad-card'
+  | 'paired-twice'
+  | 'wrong-round'
+  | 'name-spelling'
+  | 'unknown-player';
 
-export interface EventFileRef {
+interface EventFileRef {
   readonly path: string;
   /** 1-based line, when the finding is about one line. */
   readonly line?: number;
@@ -176,7 +174,7 @@ export interface EventGame {
   readonly source: 'sheets' | 'card';
 }
 
-export interface Standing {
+interface Standing {
   readonly rank: number;
   readonly player: string;
   readonly games: number;
@@ -211,7 +209,7 @@ export interface EventAudit {
 // The audit
 
 /** A full name as it identifies a player: without accents, case or runs of spaces. */
-export function playerKey(name: string): string {
+function playerKey(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 

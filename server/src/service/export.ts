@@ -85,7 +85,7 @@ function exportPragma(p: PragmaNode): string | undefined {
 }
 
 /** Bracket notation for one tile: `[CH]` digraph, `[ch]` blank digraph, lower case = blank, `?` undesignated blank. */
-export function tileText(letter: string, blank: boolean): string {
+function tileText(letter: string, blank: boolean): string {
   if (letter === '?') return '?';
   const face = blank ? letter.toLowerCase() : letter.toUpperCase();
   return letter.length > 1 ? `[${face}]` : face;

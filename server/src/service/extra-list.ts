@@ -22,7 +22,7 @@ import type { PlanillaSettings } from '../shared/settings';
 export const ADD_TO_EXTRA_LIST_COMMAND = 'planilla.addToExtraList';
 
 /** The words of the moves in `range` that the list refused, once each, in order. */
-export function refusedWordsIn(analysis: Analysis, range: Range): string[] {
+function refusedWordsIn(analysis: Analysis, range: Range): string[] {
   const words: string[] = [];
   analysis.parsed.file.events.forEach((event, i) => {
     if (!rangesTouch(toRange(event.span), range)) return;

@@ -52,7 +52,7 @@ const NOT_BY_NUMBER: ReadonlySet<string> = new Set(['end-rack-mismatch-no-end', 
 /** Enough for any chain the engine forgives once (each round fixes what the previous revealed). */
 const MAX_ROUNDS = 4;
 
-export interface NumberChange {
+interface NumberChange {
   /** 1-based line. */
   readonly line: number;
   readonly which: 'score' | 'total';
@@ -63,7 +63,7 @@ export interface NumberChange {
 }
 
 /** A line the fix leaves as written because the fix and the check would disagree on it. */
-export interface HeldLine {
+interface HeldLine {
   /** 1-based line. */
   readonly line: number;
   /**
@@ -94,7 +94,7 @@ export interface FixAllResult {
 }
 
 /** The 1-based event lines the grammar cannot read yet (`>Ana: -CR` while it is typed). */
-export function unfinishedLines(file: Analysis['parsed']['file']): number[] {
+function unfinishedLines(file: Analysis['parsed']['file']): number[] {
   return file.lines
     .filter((l) => l.type === 'error' && file.text.slice(l.span.start.offset, l.span.end.offset).trimStart().startsWith('>'))
     .map((l) => l.line + 1);

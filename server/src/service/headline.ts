@@ -36,7 +36,7 @@ export function headlineData(replay: Replay): HeadlineData {
 }
 
 /** Whether the sheet's last totals differ from the result (a player with no total written does not count). */
-export function sheetDiffers(h: HeadlineData): boolean {
+function sheetDiffers(h: HeadlineData): boolean {
   return h.sheet.some((s, i) => s !== null && s !== h.result[i]);
 }
 

@@ -48,7 +48,7 @@ export const NOTE_HOVER_CAP = 4000;
  * note can make a link, an image (a remote image would load when hovered), a command link or
  * HTML: `& < > [ ]` become character references. At most NOTE_HOVER_CAP characters.
  */
-export function noteHoverMarkdown(text: string): string {
+function noteHoverMarkdown(text: string): string {
   let capped = text;
   if (text.length > NOTE_HOVER_CAP) {
     const cut = /[\uD800-\uDBFF]/.test(text[NOTE_HOVER_CAP - 1]) ? NOTE_HOVER_CAP - 1 : NOTE_HOVER_CAP;
@@ -142,7 +142,7 @@ function totalsLine(replay: Replay, turn: TurnState, lang: Language): string {
 }
 
 /** Why a play is illegal, in a few words (ui.illegal.*). */
-export function illegalReason(code: string, lang: Language): string {
+function illegalReason(code: string, lang: Language): string {
   return uiText(`ui.illegal.${code}`, lang);
 }
 
@@ -175,7 +175,7 @@ function scoreLine(turn: TurnState, lang: Language): string {
  * `findings` (the articles and explanations of what is wrong under the cursor, when any); then
  * the true totals after the move.
  */
-export function moveHover(analysis: Analysis, index: number, lang: Language, findings: readonly string[] = []): string {
+function moveHover(analysis: Analysis, index: number, lang: Language, findings: readonly string[] = []): string {
   const replay = analysis.replay;
   const event = analysis.parsed.file.events[index];
   const turn = replay.turns[index];
@@ -214,7 +214,7 @@ export function moveHover(analysis: Analysis, index: number, lang: Language, fin
 }
 
 /** The squares a coordinate names, as far as the play reaches. */
-export function coordHover(coord: CoordNode, turn: TurnState | undefined, event: EventNode, lang: Language): string {
+function coordHover(coord: CoordNode, turn: TurnState | undefined, event: EventNode, lang: Language): string {
   const main = turn?.words.find((w) => w.main);
   const length = main ? main.squares.length : Math.max(1, event.play?.tiles.length ?? 1);
   const squares: string[] = [];
@@ -243,7 +243,7 @@ export function coordHover(coord: CoordNode, turn: TurnState | undefined, event:
  * How many of a rack tile remain unseen after the turn, from the mover's side of the table, then
  * every unseen tile grouped by letter (tile tracking), then the tile's count and value in the set.
  */
-export function tileHover(letter: string, turn: TurnState | undefined, replay: Replay, lang: Language): string {
+function tileHover(letter: string, turn: TurnState | undefined, replay: Replay, lang: Language): string {
   const set = TILE_SETS[replay.tileSet];
   const face = letter === '?' ? uiText('ui.hover.blankName', lang) : letter;
   const inSet = set.count(letter);
@@ -261,7 +261,7 @@ export function tileHover(letter: string, turn: TurnState | undefined, replay: R
   ].join(PARAGRAPH);
 }
 
-export function pragmaHover(pragma: PragmaNode, replay: Replay, lang: Language): string {
+function pragmaHover(pragma: PragmaNode, replay: Replay, lang: Language): string {
   const id = pragma.name === 'unknown' ? 'ui.pragma.unknown' : `ui.pragma.${pragma.name}`;
   const parts = [`**#${md(pragma.nameToken.text)}** — ${uiText(id, lang, { name: md(pragma.nameToken.text) })}`];
   if (pragma.name === 'rules') parts.push(uiText('ui.hover.rulesInForce', lang, { edition: editionLabel(replay.rules, lang) }));
@@ -272,7 +272,7 @@ export function pragmaHover(pragma: PragmaNode, replay: Replay, lang: Language):
 }
 
 /** The findings under the cursor, each with its article, title and explanation. */
-export function findingsHover(analysis: Analysis, pos: Position, lang: Language, settings: PlanillaSettings): string[] {
+function findingsHover(analysis: Analysis, pos: Position, lang: Language, settings: PlanillaSettings): string[] {
   const edition = analysis.replay.rules;
   return visibleFindings(analysis, settings)
     .filter((f) => spanContains(f.span, pos))

@@ -27,7 +27,7 @@ const label = (title: string, line: number): CodeLens => ({
 });
 
 /** "tras la jugada: Ana 134 · Luis 98", plus the sheet's figure where it differs from the true total. */
-export function totalsTitle(replay: Replay, turn: TurnState, lang: Language): string {
+function totalsTitle(replay: Replay, turn: TurnState, lang: Language): string {
   const [p1, p2] = replay.players;
   const totals = uiText('ui.lens.totals', lang, { p1: p1.nick, t1: turn.totals[0], p2: p2.nick, t2: turn.totals[1] });
   const title = turn.playNotChecked ? `${totals}  ${uiText('ui.lens.notChecked', lang)}` : totals;

@@ -20,7 +20,7 @@ import type { Span } from '../syntax/types';
 const PATH_NAME = /^(?:\.{0,2}\/|~\/|[A-Za-z]:[\\/])?[^\s"'<>|*?]+\.(?:gcg|txt|kwg|dawg|klv2|csv|md)$/i;
 
 /** A file URI for an absolute path (POSIX or Windows), each segment percent-encoded. */
-export function fileUriOf(absolute: string): string {
+function fileUriOf(absolute: string): string {
   const slashed = absolute.replace(/\\/g, '/');
   const withRoot = /^[A-Za-z]:\//.test(slashed) ? `/${slashed}` : slashed;
   return `file://${withRoot
@@ -30,7 +30,7 @@ export function fileUriOf(absolute: string): string {
 }
 
 /** `relative` read against the folder of the record `uri` (a `file:` URI), or undefined. */
-export function resolveAgainst(uri: string, relative: string): string | undefined {
+function resolveAgainst(uri: string, relative: string): string | undefined {
   if (/^(?:\/|[A-Za-z]:[\\/])/.test(relative)) return fileUriOf(relative);
   if (!uri.startsWith('file:') || relative.startsWith('~')) return undefined;
   try {

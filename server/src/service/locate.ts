@@ -31,7 +31,7 @@ export function rangesTouch(a: Range, b: Range): boolean {
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
-export type EventPart = 'nick' | 'rack' | 'coord' | 'play' | 'exchanged' | 'end-rack' | 'keyword' | 'score' | 'total' | 'line';
+type EventPart = 'nick' | 'rack' | 'coord' | 'play' | 'exchanged' | 'end-rack' | 'keyword' | 'score' | 'total' | 'line';
 
 export type Located =
   | { readonly kind: 'none' }

@@ -15,7 +15,7 @@
  *   cache.has('b');   // false: 'b' was the least recently used
  */
 
-export interface RecentCacheLimits {
+interface RecentCacheLimits {
   /** Most entries kept (at least 1). */
   readonly maxEntries: number;
   /** Most total weight kept (the newest entry is kept whatever its weight). */

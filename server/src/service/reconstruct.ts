@@ -49,7 +49,7 @@ export interface ReconstructLine {
   readonly reason?: string;
 }
 
-export interface ReconstructSheetResult {
+interface ReconstructSheetResult {
   /** Set when the sheet was read only in part: nothing is done. */
   readonly refused: boolean;
   readonly text: string;
@@ -62,7 +62,7 @@ export interface ReconstructSheetResult {
   readonly stopReason?: string;
 }
 
-export interface ReconstructSheetOptions {
+interface ReconstructSheetOptions {
   readonly lexicon?: Lexicon;
   readonly lang: Language;
   readonly timeLimitMs?: number;

@@ -17,7 +17,7 @@ import { spanContains, toRange } from './locate';
 import type { Token } from '../syntax/types';
 
 /** Every nick token of the record: player lines, event lines, clock lines. */
-export function nickTokens(analysis: Analysis): Token[] {
+function nickTokens(analysis: Analysis): Token[] {
   const out: Token[] = [];
   for (const line of analysis.parsed.file.lines) {
     if (line.type === 'event') out.push(line.nick);
@@ -44,12 +44,11 @@ export function prepareRenameNick(analysis: Analysis, pos: Position): { range: R
 }
 
 /** A nick the grammar reads back as one nick (grammar/gcg.peggy `Nick`). */
-export function isValidNick(name: string): boolean {
+function isValidNick(name: string): boolean {
   return /^[^ \t\f\v\u00A0\uFEFF:\r\n]+$/.test(name);
 }
 
-export type RenameAnswer =
-  { readonly edit: WorkspaceEdit } | { readonly error: 'ui.rename.notNick' | 'ui.rename.invalid' | 'ui.rename.taken' };
+type RenameAnswer = { readonly edit: WorkspaceEdit } | { readonly error: 'ui.rename.notNick' | 'ui.rename.invalid' | 'ui.rename.taken' };
 
 /** The edits renaming the nick under the cursor to `newName` everywhere in the record. */
 export function renameNick(analysis: Analysis, uri: string, pos: Position, newName: string): RenameAnswer {

@@ -18,14 +18,14 @@ import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver
 import type { Analysis } from './document';
 import type { RackNode, Span, TileRef } from '../syntax/types';
 
-export const TOKEN_TYPES = ['blankTile', 'digraphTile', 'phony'] as const;
-export const TOKEN_MODIFIERS = ['blank', 'digraph'] as const;
+const TOKEN_TYPES = ['blankTile', 'digraphTile', 'phony'] as const;
+const TOKEN_MODIFIERS = ['blank', 'digraph'] as const;
 export const SEMANTIC_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
-export type TokenType = (typeof TOKEN_TYPES)[number];
+type TokenType = (typeof TOKEN_TYPES)[number];
 
 /** One token before encoding. */
-export interface TileToken {
+interface TileToken {
   readonly line: number;
   readonly start: number;
   readonly length: number;
@@ -49,7 +49,7 @@ function rackTokens(rack: RackNode | undefined, out: TileToken[]): void {
 }
 
 /** The tokens of the record, in text order. */
-export function tileTokens(analysis: Analysis): TileToken[] {
+function tileTokens(analysis: Analysis): TileToken[] {
   const out: TileToken[] = [];
   const file = analysis.parsed.file;
   const turns = analysis.replay.turns;
@@ -77,7 +77,7 @@ export function tileTokens(analysis: Analysis): TileToken[] {
 }
 
 /** The protocol's encoding: [deltaLine, deltaStart, length, type, modifier bits] per token. */
-export function encodeTokens(tokens: readonly TileToken[]): SemanticTokens {
+function encodeTokens(tokens: readonly TileToken[]): SemanticTokens {
   const data: number[] = [];
   let line = 0;
   let start = 0;

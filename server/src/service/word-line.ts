@@ -34,9 +34,9 @@ const DIAGNOSTIC_SOURCE = 'planilla';
 
 export const WORD_LOCATED_CODE = 'word-located';
 export const WORD_AMBIGUOUS_CODE = 'word-ambiguous';
-export const WORD_UNPLACED_CODE = 'word-unplaced';
+const WORD_UNPLACED_CODE = 'word-unplaced';
 /** A line's one tile string read as the rack of a score-only line, or taken as a word that could also be a rack. */
-export const WORD_AS_RACK_CODE = 'word-as-rack';
+const WORD_AS_RACK_CODE = 'word-as-rack';
 export const WORD_OR_RACK_CODE = 'word-or-rack';
 
 /** The edits that turn a word line into the placement `c`: the coordinate and play, the score if missing. */

@@ -30,7 +30,7 @@ function folded(text: string): string {
 }
 
 /** Whether every character of the query appears in the name, in order (VS Code's own matching). */
-export function matchesQuery(name: string, query: string): boolean {
+function matchesQuery(name: string, query: string): boolean {
   const q = folded(query).replace(/\s+/g, '');
   if (q === '') return true;
   const n = folded(name);
@@ -47,7 +47,7 @@ export function matchesQuery(name: string, query: string): boolean {
 const HEADER_LINES = 40;
 
 /** The record's header: its text up to the first event line. */
-export function headerOf(text: string): string {
+function headerOf(text: string): string {
   const m = /^[ \t]*>/m.exec(text);
   return m ? text.slice(0, m.index) : text;
 }

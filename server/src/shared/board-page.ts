@@ -38,7 +38,7 @@ export function isBoardStep(value: unknown): value is BoardStep {
  * What the board view keeps across a window reload (the webview's `setState`, handed back to the
  * extension's webview serializer): the record shown and its cursor line (0-based).
  */
-export interface BoardViewState {
+interface BoardViewState {
   readonly uri: string;
   readonly line: number;
 }
@@ -323,7 +323,7 @@ export const BOARD_VIEW_SCRIPT = `
 })();
 `;
 
-export interface BoardViewPageOptions {
+interface BoardViewPageOptions {
   /** The webview's `cspSource` (where its own resources come from). */
   readonly cspSource: string;
   /** A fresh random nonce (base64) for the style sheet and the script. */

@@ -19,7 +19,7 @@ import type { Language } from './text';
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeText = (text: string): string => String(text).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 
-export const COMPARE_STYLE = `
+const COMPARE_STYLE = `
 :root { color-scheme: light dark; }
 html, body { height: 100%; }
 body { margin: 0; padding: 8px 12px; box-sizing: border-box; display: flex; flex-direction: column; font-family: var(--vscode-font-family, "DejaVu Sans", Verdana, sans-serif); font-size: var(--vscode-font-size, 13px); color: var(--vscode-foreground, #1f1f1f); background: var(--vscode-editor-background, #ffffff); }
@@ -50,7 +50,7 @@ tr.differs td.verdict { font-weight: bold; }
 .carried { font-weight: normal; font-size: 0.85em; opacity: 0.8; }
 `;
 
-export interface ComparePageOptions {
+interface ComparePageOptions {
   readonly cspSource: string;
   readonly nonce: string;
   readonly lang: Language;
@@ -60,7 +60,7 @@ export interface ComparePageOptions {
 }
 
 /** The policy: nothing by default; the style sheet by nonce; no script. */
-export function compareCsp(cspSource: string, nonce: string): string {
+function compareCsp(cspSource: string, nonce: string): string {
   return `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'`;
 }
 

@@ -12,7 +12,7 @@
  *   htmlPage('es', standardHead({ cspAttribute: CSP, titleHtml: 'Acta', style: STYLE }), ['<h1>Acta</h1>']);
  */
 
-export interface StandardHead {
+interface StandardHead {
   /** The content-security policy, escaped for an attribute. */
   readonly cspAttribute: string;
   /** The page's title, escaped as HTML. */

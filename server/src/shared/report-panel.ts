@@ -48,7 +48,7 @@ export interface ReportPanelTexts {
   readonly status: string;
 }
 
-export interface ReportPanelOptions {
+interface ReportPanelOptions {
   /** A fresh random nonce (base64) for the script. */
   readonly nonce: string;
   readonly texts: ReportPanelTexts;
@@ -87,7 +87,7 @@ export const REPORT_PANEL_SCRIPT = `
 `;
 
 /** The toolbar: save, refresh, and what the panel shows. */
-export function renderReportToolbar(texts: ReportPanelTexts): string {
+function renderReportToolbar(texts: ReportPanelTexts): string {
   return [
     `<div class="planilla-toolbar" role="toolbar" aria-label="${escapeText(texts.toolbar)}">`,
     `<button type="button" data-action="save">${escapeText(texts.save)}</button>`,

@@ -65,7 +65,7 @@ export function resolveSettingPath(value: string, baseFolder: string | undefined
  * `file` with its symbolic links resolved (`realpath`); for a file that does not exist yet, its
  * deepest existing folder resolved and the rest kept. Without a file system (a browser), as given.
  */
-export function realPathOf(file: string): string {
+function realPathOf(file: string): string {
   let rest = '';
   let current = path.resolve(file);
   for (;;) {

@@ -37,7 +37,7 @@ const UTF8_NAMES = ['utf-8', 'utf8'];
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 /** Latin-1 as Windows-1252 (see the header): every byte is one character. */
-export function decodeLatin1(bytes: Uint8Array): string {
+function decodeLatin1(bytes: Uint8Array): string {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) : text;
 }
@@ -86,7 +86,7 @@ function isSpaceOrTab(byte: number | undefined): boolean {
 }
 
 /** The encoding a `#character-encoding` line declares (lower case), if any. Scans the bytes. */
-export function declaredEncoding(bytes: Uint8Array): string | undefined {
+function declaredEncoding(bytes: Uint8Array): string | undefined {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = buffer.indexOf(PRAGMA, 0, 'latin1'); at >= 0; at = buffer.indexOf(PRAGMA, at + 1, 'latin1')) {
     let lineStart = at;

@@ -57,7 +57,7 @@ function racksOf(file: GcgFile): RackNode[] {
 }
 
 /** True when writing this plain-notation file in brackets loses nothing. */
-export function plainIsUnambiguous(file: GcgFile): boolean {
+function plainIsUnambiguous(file: GcgFile): boolean {
   const racksOk = racksOf(file).every((r) => r.readings.length === 1 && sameTiles(r.readings[0], r.singles));
   const playsOk = file.events.every((e) => !e.play || sameTiles(e.play.tiles, e.play.singles));
   return racksOk && playsOk;

@@ -43,7 +43,7 @@ function lineSpan(text: string, line: number, offset: number): Span {
  * `PLANILLA_FAST_READER=off` (read once, when this module loads). CI runs the whole suite once
  * with it off, so every test also checks the grammar alone.
  */
-export const FAST_READER: boolean = !(typeof process !== 'undefined' && process.env?.PLANILLA_FAST_READER === 'off');
+const FAST_READER: boolean = !(typeof process !== 'undefined' && process.env?.PLANILLA_FAST_READER === 'off');
 
 /**
  * Parses one line (no line terminator) that starts at absolute `offset` on 0-based `line`. The

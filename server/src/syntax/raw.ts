@@ -62,7 +62,7 @@ export interface RawPragma {
 /** A line neither parser could read: the tree's own error line, as both parsers make it. */
 export type RawError = ErrorLine;
 
-export interface RawBlank {
+interface RawBlank {
   readonly type: 'blank';
   readonly span: Span;
   readonly line: number;

@@ -141,7 +141,7 @@ function pairTile(a: Piece, b: Piece, letter: string, blank: boolean, lowerDigra
 }
 
 /** Composes the tiles of a placement. */
-export function playTiles(pieces: readonly Piece[], notation: TileNotation): TileRef[] {
+function playTiles(pieces: readonly Piece[], notation: TileNotation): TileRef[] {
   if (notation === 'brackets') return pieces.map((p) => singleTile(p, true));
   const tiles: TileRef[] = [];
   for (let i = 0; i < pieces.length; i++) {
@@ -182,7 +182,7 @@ function greedyRack(pieces: readonly Piece[]): TileRef[] {
 }
 
 /** Every composition of a rack's pieces that the notation allows, most digraphs first. */
-export function rackReadings(pieces: readonly Piece[], notation: TileNotation): TileRef[][] {
+function rackReadings(pieces: readonly Piece[], notation: TileNotation): TileRef[][] {
   if (notation === 'brackets') return [pieces.map((p) => singleTile(p, false))];
   if (pieces.length > LONG_RACK) return [greedyRack(pieces)];
   const found: { tiles: TileRef[]; digraphs: number }[] = [];

@@ -45,7 +45,7 @@ type TextEdits = readonly {
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** A path or a URI as a URI (`/home/a/b.cgp`, `C:\a\b.cgp`, `file:///…`). */
-export function asUri(pathOrUri: string): string {
+function asUri(pathOrUri: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUri)) return pathOrUri;
   const slashed = pathOrUri.replace(/\\/g, '/');
   const absolute = /^[a-z]:\//i.test(slashed) ? `/${slashed}` : slashed;

@@ -1,0 +1,75 @@
+/**
+ * No new dead weight: every export of server/src (cli/ aside, which has its own pruning) is
+ * imported somewhere (test/support/unused-exports.ts says how that is found), or is on the list
+ * below with its reason. An export that loses its last importer fails here: drop the `export`, or
+ * the code, or list it with a reason. A listed export that gains an importer, or no longer
+ * exists, fails too, so the list stays true.
+ */
+import { strict as assert } from 'node:assert';
+import { unusedExports } from '../../support/unused-exports';
+
+const SKIP = ['server/src/cli/', 'server/src/cli.ts'];
+
+/** Modules whose every export is kept though nothing imports it by name: module → why. */
+const KEPT_MODULES: Readonly<Record<string, string>> = {
+  'server/src/web/node-builtins.ts':
+    "the web build's stand-ins for Node's modules: esbuild's alias (scripts/build.mjs) puts them in place of node:fs, node:path, … for the browser bundle, so they must export what Node's modules do",
+};
+
+/** Exports nothing imports, kept for now: `module#name` → why. */
+const KEPT: Readonly<Record<string, string>> = {
+  'server/src/analysis/deep-game.ts#DEEP_ENDGAME_NODES':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/deep-game.ts#DEEP_SIM_CANDIDATES':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/deep-game.ts#DeepOptions':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/deep-game.ts#DeepSummary':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/deep-game.ts#SimulatedMove':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/deep-game.ts#deepAnalyzeTurn':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/deep-game.ts#gradeTurn':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/deep-game.ts#simCandidatesOf':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/deep-game.ts#unseenCount':
+    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/endgame-grade.ts#EndgameGradeOptions':
+    'the endgame solver is being split into parts; its exports are pruned with that change',
+  'server/src/analysis/endgame-grade.ts#PreEndgameGrade':
+    'the endgame solver is being split into parts; its exports are pruned with that change',
+  'server/src/analysis/endgame.ts#EndgameMove': 'the endgame solver is being split into parts; its exports are pruned with that change',
+  'server/src/analysis/endgame.ts#MoveValue': 'the endgame solver is being split into parts; its exports are pruned with that change',
+  'server/src/analysis/movegen.ts#ALL_TILES': 'the move generator is being split into parts; its exports are pruned with that change',
+  'server/src/analysis/reconstruct.ts#MAX_LISTED':
+    'the reconstruction search is being split into parts; its exports are pruned with that change',
+  'server/src/analysis/reconstruct.ts#ReconstructOptions':
+    'the reconstruction search is being split into parts; its exports are pruned with that change',
+  'server/src/analysis/reconstruct.ts#TurnAnswer':
+    'the reconstruction search is being split into parts; its exports are pruned with that change',
+  'server/src/analysis/sim.ts#PlayoutStep': 'the simulation is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/sim.ts#iterationSeed': 'the simulation is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/sim.ts#runSimulation': 'the simulation is being reworked with the verdict; its exports are pruned with that change',
+  'server/src/analysis/verdict.ts#verdictCode': 'the verdict is being reworked; its exports are pruned with that change',
+};
+
+describe('architecture: exports that nothing imports', function () {
+  this.timeout(120000);
+  it('are only the listed ones, each with its reason', () => {
+    const unused = unusedExports(SKIP).filter((e) => !(e.split('#')[0] in KEPT_MODULES));
+    assert.deepEqual(
+      unused.filter((e) => !(e in KEPT)),
+      [],
+      'exports nothing imports: drop the export (or the code), or list it with a reason',
+    );
+    assert.deepEqual(
+      Object.keys(KEPT).filter((e) => !unused.includes(e)),
+      [],
+      'listed exports that are imported now, or gone: take them off the list',
+    );
+    for (const [e, why] of Object.entries({ ...KEPT, ...KEPT_MODULES })) assert.ok(why.length > 10, `${e}: a reason`);
+    assert.ok(Object.keys(KEPT).length <= 60);
+  });
+});
