@@ -113,7 +113,7 @@ export const passMove = (): Move => ({
 
 /** Thrown to unwind a search at its limits: one instance, made once (no stack trace per search). */
 export class Abort extends Error {}
-export const ABORT = new Abort('endgame search stopped at its limits');
+const ABORT = new Abort('endgame search stopped at its limits');
 
 /** The solver's state for one search (module header). */
 export class Solver {

@@ -23,7 +23,7 @@ export const FLAG_LOWER = 1;
 export const FLAG_UPPER = 2;
 
 /** The Zobrist keys (two 32-bit halves each), from a fixed seed: the same for every search, read only. */
-export interface ZobristKeys {
+interface ZobristKeys {
   readonly square: readonly Int32Array[];
   readonly rack: readonly Int32Array[];
   readonly run: readonly Int32Array[];

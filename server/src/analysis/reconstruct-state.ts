@@ -50,7 +50,7 @@ export interface Frame {
 }
 
 /** A maximal run of the final board (two squares or more). */
-export interface Run {
+interface Run {
   readonly squares: number[];
   readonly across: boolean;
 }
@@ -178,7 +178,7 @@ export function bagAt(st: SearchState, placedCount: number): number {
 }
 
 /** Whether `sq` holds a tile of the board so far or of the candidate being checked. */
-export function filled(st: SearchState, sq: number): boolean {
+function filled(st: SearchState, sq: number): boolean {
   return st.current[sq] !== null || st.fresh[sq] === 1;
 }
 

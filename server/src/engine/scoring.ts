@@ -31,7 +31,7 @@ export interface NewTile {
 
 export type Direction = 'across' | 'down';
 
-interface PlacementScore {
+export interface PlacementScore {
   readonly words: readonly ScoredWord[];
   /** 50 when 7 tiles were placed (art. 19), else 0. */
   readonly bingo: number;

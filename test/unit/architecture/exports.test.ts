@@ -45,10 +45,6 @@ const KEPT: Readonly<Record<string, string>> = {
   'server/src/analysis/movegen.ts#ALL_TILES': 'the move generator is being split into parts; its exports are pruned with that change',
   'server/src/analysis/reconstruct.ts#MAX_LISTED':
     'the reconstruction search is being split into parts; its exports are pruned with that change',
-  'server/src/analysis/reconstruct.ts#ReconstructOptions':
-    'the reconstruction search is being split into parts; its exports are pruned with that change',
-  'server/src/analysis/reconstruct.ts#TurnAnswer':
-    'the reconstruction search is being split into parts; its exports are pruned with that change',
   'server/src/analysis/sim.ts#PlayoutStep': 'the simulation is being reworked with the verdict; its exports are pruned with that change',
   'server/src/analysis/sim.ts#iterationSeed': 'the simulation is being reworked with the verdict; its exports are pruned with that change',
   'server/src/analysis/sim.ts#runSimulation': 'the simulation is being reworked with the verdict; its exports are pruned with that change',
