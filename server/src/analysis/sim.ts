@@ -459,7 +459,7 @@ export class PlayoutRunner {
 const EMPTY_RACKS: readonly [readonly string[], readonly string[]] = [[], []];
 
 /** The value of a playout a cut batch did not make (a playout's own value is always finite). */
-export const NOT_PLAYED = Number.NaN;
+const NOT_PLAYED = Number.NaN;
 
 /** Marks as not played candidate k's iterations from i on, and every later candidate's (a batch of n iterations, `width` candidates). */
 function markNotPlayed(out: Float64Array, width: number, k: number, i: number, n: number): void {

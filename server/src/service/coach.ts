@@ -134,7 +134,7 @@ export function useCoachLeaves(setting: string | undefined): LeaveMessage | unde
 }
 
 /** The leaves the coach uses now: undefined for the built-in table, or the refusal. */
-export function coachLeaves(): { readonly leaves: LeaveEvaluator | undefined } | { readonly error: LeaveMessage } {
+function coachLeaves(): { readonly leaves: LeaveEvaluator | undefined } | { readonly error: LeaveMessage } {
   if (leavesSetting === '' || leavesSetting.toLowerCase() === 'builtin') return { leaves: undefined };
   const r = forAnalysis(loadLeaveFile(leavesSetting), leavesSetting);
   return r.ok ? { leaves: r.leaves } : { error: r.error };
@@ -447,7 +447,7 @@ export function coachLensText(answer: CoachAnswer | CoachSkipped | undefined, la
 }
 
 /** A tile a move would put on the board, as the board view previews it. */
-export interface PreviewTile {
+interface PreviewTile {
   readonly row: number;
   readonly col: number;
   /** 'H8'. */

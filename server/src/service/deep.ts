@@ -24,12 +24,12 @@ import type { Analysis } from './document';
 import { uiText } from './i18n';
 
 /** Default seconds of a request. */
-export const DEEP_DEFAULTS = { seconds: 30 } as const;
+const DEEP_DEFAULTS = { seconds: 30 } as const;
 /** The request's limit (a larger value is cut to it). */
-export const DEEP_LIMITS = { seconds: 600 } as const;
+const DEEP_LIMITS = { seconds: 600 } as const;
 
 /** A move to analyse deeply. */
-export interface DeepTarget {
+interface DeepTarget {
   readonly kind: 'sim' | 'endgame';
   readonly index: number;
   /** 0-based line of the move's event. */

@@ -16,9 +16,11 @@ const lexicon = loadDefaultLexicon();
 
 describe('analysis: one move analysed deeply gets the verdict of the whole game', function () {
   this.timeout(900000);
-  const replay = analyze(generateGame({ seed: 3, lexicon }).text, { lexicon }).replay;
+  // made and analysed in the hook, not when the file loads
+  let replay: ReturnType<typeof analyze>['replay'];
   let whole: Awaited<ReturnType<typeof deepAnalyzeGame>>;
   before(async () => {
+    replay = analyze(generateGame({ seed: 3, lexicon }).text, { lexicon }).replay;
     whole = await deepAnalyzeGame(replay, { lexicon, top: 5, simulate: simulateHere(lexicon) });
   });
 

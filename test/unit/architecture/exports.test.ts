@@ -18,24 +18,6 @@ const KEPT_MODULES: Readonly<Record<string, string>> = {
 
 /** Exports nothing imports, kept for now: `module#name` → why. */
 const KEPT: Readonly<Record<string, string>> = {
-  'server/src/analysis/deep-game.ts#DEEP_ENDGAME_NODES':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
-  'server/src/analysis/deep-game.ts#DEEP_SIM_CANDIDATES':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
-  'server/src/analysis/deep-game.ts#DeepOptions':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
-  'server/src/analysis/deep-game.ts#DeepSummary':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
-  'server/src/analysis/deep-game.ts#SimulatedMove':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
-  'server/src/analysis/deep-game.ts#deepAnalyzeTurn':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
-  'server/src/analysis/deep-game.ts#gradeTurn':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
-  'server/src/analysis/deep-game.ts#simCandidatesOf':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
-  'server/src/analysis/deep-game.ts#unseenCount':
-    'the deep analysis is being reworked with the verdict; its exports are pruned with that change',
   'server/src/analysis/endgame-grade.ts#EndgameGradeOptions':
     'the endgame solver is being split into parts; its exports are pruned with that change',
   'server/src/analysis/endgame-grade.ts#PreEndgameGrade':
