@@ -325,6 +325,22 @@ describe('architecture: import rules', () => {
     assert.deepEqual(cycles, []);
   });
 
+  it('service/ has no entry module: lsp/, cli/ and report/ import the feature they use from its own module', () => {
+    const doc = fs.readFileSync(LAYER_DOC, 'utf8');
+    assert.match(doc, /no single entry module/, 'docs/architecture.md no longer states the rule this test holds');
+    const serviceDir = path.join(repoRoot, 'server', 'src', 'service');
+    const entries = fs.readdirSync(serviceDir).filter((f) => /^index\.(ts|js)$/.test(f));
+    assert.deepEqual(entries, [], 'service/ has an entry module');
+    const users = files.filter((f) => ['lsp', 'cli', 'report'].includes(layerOf(f)));
+    const intoService = users.flatMap((f) =>
+      importsOf(f)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => resolveRelative(f, spec))
+        .filter((t): t is string => t !== undefined && layerOf(t) === 'service'),
+    );
+    assert.ok(intoService.length >= 20, `only ${intoService.length} imports of service/ modules found`);
+  });
+
   it("docs/architecture.md's table has a row for every layer of the sources, and no row for a layer that does not exist", () => {
     assert.ok(Object.keys(ALLOWED).length >= 15, `only ${Object.keys(ALLOWED).length} rows read from the table`);
     const found = new Set(files.map(layerOf));
