@@ -6,7 +6,9 @@
  * choice (beside the record by default), to print or keep; "Refresh" reads the record again; the
  * status line says what the panel shows. While the record is open the panel follows its edits (a
  * newer report is swapped in without reloading the page, so the reader keeps their place); when
- * it is not open, the panel says it shows the saved file as it was at that time.
+ * it is not open, the panel says it shows the saved file as it was at that time. Also "Export
+ * commented game…" (`exportCommentedGame`): the record's commented game (`planilla report
+ * --diagrams`, optionally `--deep`) written to an HTML file.
  *
  * Invariants: the server renders the report (`planilla/auditReport`); the panel's page
  * (shared/report-panel.ts) loads nothing and runs only its own script (by nonce), which posts

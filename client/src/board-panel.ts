@@ -20,6 +20,9 @@
  *   VS Code and in VS Code for the Web alike; a revived view that is drawn before the client exists
  *   waits for it (`whenClient`) instead of saying the board is unavailable.
  *
+ * Also the small helpers the other views share: `recordEditor` (the editor a command without an argument acts on),
+ * `uriBaseName` and `freshNonce` (a webview's script nonce).
+ *
  * Example: with `partida.gcg` open, run "Planilla: Show board" (or the title-bar button) and move
  * the cursor down the record, or press → inside the board: the cursor jumps to the next event.
  */

@@ -6,7 +6,10 @@
  * The path settings (`lexicon`, `lexicons`, `lexiconExtra`, `lexiconBanned`) are not given to the
  * web server: it judges with the built-in list (the README says so).
  *
- * Invariants: imports no Node module; the only module importing `vscode-languageclient/browser`.
+ * Invariants: imports no Node module itself; the only Node code it reaches (audit-report.ts saving
+ * through files/write.ts) is not run in the web host, and the browser bundle (scripts/bundles.mjs)
+ * puts server/src/web/'s stand-ins in place of Node's built-ins. The only module importing
+ * `vscode-languageclient/browser`.
  *
  * Example: the manifest's `"browser": "./dist/browser-client.js"` makes VS Code for the Web load it.
  */

@@ -2,17 +2,20 @@
  * The VS Code client's commands and set-up, the same in VS Code (`extension.ts`, the server a Node
  * process) and in VS Code for the Web (`browser.ts`, the server a web worker): the client options
  * and the `planilla.*` settings the server is given, and the commands "Check all records in
- * workspace", "Export for Woogles", "Show board" (board-panel.ts), "Audit report"
- * (audit-report.ts), "Fix all scores and totals" (one edit from the server's fix-all) and "Compare
+ * workspace", "Export for Woogles", "Show board" (board-panel.ts, which the
+ * webview serializer registered here revives), "Audit report" and "Export commented game…"
+ * (audit-report.ts), "Fix all scores and totals" (one edit from the server's fix-all), "Compare
  * with another sheet…" (compare-view.ts: the turn-by-turn table of the two sheets and the verdict),
- * "Audit event…" (event-view.ts: the tournament desk's report of a folder), "Deep analysis" (deep.ts)
- * and "Open a sample record" (the first step of the walkthrough, package.json `walkthroughs`).
+ * "Audit event…" (event-view.ts: the tournament desk's report of a folder), "Deep analysis"
+ * (deep.ts), "Reconstruct from the final board" (behind the progress bar of deep-progress.ts) and
+ * "Open a sample record" (the first step of the walkthrough, package.json `walkthroughs`); and
+ * `planilla.chooseLexicon`, the quick fix of a `#lexicon NAME` with no list set up (no menu entry).
  *
  * Invariants:
  * - Every text shown comes from the client catalogue in the editor's language (or `planilla.language`).
  * - Activation does not wait for the server to start; requests wait for it.
  *
- * Example: `activateWith(context, { createClient, settingsFor, schemes: ['file', 'untitled'] })`.
+ * Example: `activateWith(context, { createClient, settingsFor, schemes: ['file', 'untitled'], webHost: false })`.
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
