@@ -1,7 +1,7 @@
 /**
- * "Every mistake found once: rulings an arbiter can sign": one minimal record per item
- * (items 1–10 and 14; 11–13 are tested in the service and CLI suites), each with its mistake and,
- * where it helps, the corrected twin. The scores were worked out by hand from the premium squares
+ * Every mistake found once, as a ruling an arbiter can sign: one minimal record per kind of
+ * mistake the engine rules on (the views' and the CLI's share are tested in their own suites), each
+ * with its mistake and, where it helps, the corrected twin. The scores were worked out by hand from the premium squares
  * of RULES.md "Board" (art. 12–19); the comments give the sums.
  */
 import * as assert from 'node:assert/strict';

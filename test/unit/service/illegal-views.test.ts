@@ -1,9 +1,9 @@
 /**
- * items 11 and 12 in the views: the board view shows the record's headline (the result,
+ * An illegal play and the record's result in the views: the board view shows the record's headline (the result,
  * or a provisional score for an unfinished game, with the sheet's numbers beside it when they
  * differ); an illegal play is marked on the board (its squares at fault framed in red) and said to
  * be illegal in the view and in every hover on its line; nothing calls it "coincide con la planilla".
- * Item 13: a `#lexicon NAME` with no list set up gets one information diagnostic and a quick fix.
+ * A `#lexicon NAME` with no list set up gets one information diagnostic and a quick fix.
  */
 import { strict as assert } from 'node:assert';
 import type { MarkupContent } from 'vscode-languageserver-types';
