@@ -11,7 +11,8 @@
 //     fits the curves and writes the data file and the generated module the lookup imports.
 //   node scripts/train-win-pct.mjs calibrate --state HELDOUT [--svg FILE]
 //     scores the built table (npx tsc -p . after fit) on the positions of other games: Brier score,
-//     reliability table (Markdown), and the reliability plot as an SVG.
+//     reliability table (Markdown), the same by side (mover leading / trailing), and the
+//     reliability plot as an SVG.
 // Needs a build (npx tsc -p .). Run it niced: nice -n 10 node scripts/train-win-pct.mjs …
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -148,6 +149,18 @@ if (command === 'sample') {
     process.stdout.write(
       `| ${f(100 * b.low, 0)}–${f(100 * b.high, 0)} % | ${b.positions} | ${b.positions ? f(100 * b.predicted, 1) + ' %' : '—'} | ${b.positions ? f(100 * b.observed, 1) + ' %' : '—'} |\n`,
     );
+  }
+  // The same by the mover's side at the turn: a table can be right on average and still
+  // optimistic for the trailing player and pessimistic for the leader.
+  for (const side of ['leading', 'trailing']) {
+    const cs = wp.calibrate(winProbability, counts, 10, side);
+    process.stdout.write(`\n${side} (${cs.positions} positions): Brier ${f(cs.brier)}\n\n`);
+    process.stdout.write('| predicted | positions | mean predicted | observed |\n|---|---:|---:|---:|\n');
+    for (const b of cs.bins.filter((x) => x.positions > 0)) {
+      process.stdout.write(
+        `| ${f(100 * b.low, 0)}–${f(100 * b.high, 0)} % | ${b.positions} | ${f(100 * b.predicted, 1)} % | ${f(100 * b.observed, 1)} % |\n`,
+      );
+    }
   }
   const svgFile = option('--svg');
   if (svgFile) {

@@ -17,12 +17,12 @@ export const WINPCT_MESSAGES: Catalog = {
   },
   'winpct.deep-heading': { es: '{path}: {players} (análisis a fondo: {method})', en: '{path}: {players} (deep analysis: {method})' },
   'winpct.method.sim': {
-    es: 'simulación a {plies} jugadas en los turnos reñidos (la segunda mejor jugada estática a {close} puntos o menos de la primera), prefinal con 1 o 2 fichas en la bolsa, final exacto con la bolsa vacía, equidad estática en el resto; % de victoria de la tabla de Planilla',
-    en: '{plies}-ply simulation on close turns (the second best static move within {close} points of the first), pre-endgame with 1 or 2 tiles in the bag, exact endgame with the bag empty, static equity elsewhere; win % from Planilla’s table',
+    es: 'simulación a {plies} jugadas en los turnos reñidos (la segunda mejor jugada estática a {close} puntos o menos de la primera), prefinal con 1 o 2 fichas en la bolsa, final exacto con la bolsa vacía, equidad estática en el resto; % de victoria de la tabla de Planilla (partidas entre bots: optimista para el que va detrás frente a un rival fuerte)',
+    en: '{plies}-ply simulation on close turns (the second best static move within {close} points of the first), pre-endgame with 1 or 2 tiles in the bag, exact endgame with the bag empty, static equity elsewhere; win % from Planilla’s table (bot games: optimistic for the side behind against a strong opponent)',
   },
   'winpct.method.table': {
-    es: 'equidad estática y % de victoria de la tabla de Planilla tras cada jugada, prefinal con 1 o 2 fichas en la bolsa, final exacto con la bolsa vacía; sin simulación',
-    en: 'static equity and win % from Planilla’s table after each move, pre-endgame with 1 or 2 tiles in the bag, exact endgame with the bag empty; no simulation',
+    es: 'equidad estática y % de victoria de la tabla de Planilla (partidas entre bots: optimista para el que va detrás frente a un rival fuerte) tras cada jugada, prefinal con 1 o 2 fichas en la bolsa, final exacto con la bolsa vacía; sin simulación',
+    en: 'static equity and win % from Planilla’s table (bot games: optimistic for the side behind against a strong opponent) after each move, pre-endgame with 1 or 2 tiles in the bag, exact endgame with the bag empty; no simulation',
   },
   'winpct.turn-row': {
     es: 'línea {line} {player}: {move} {score} ({how}); mejor {best} {bestScore}; pierde {lost, number} y {winLost, number} % de victoria ({winPlayed, number} % frente a {winBest, number} %)',

@@ -230,14 +230,34 @@ export interface Calibration {
   readonly bins: readonly ReliabilityBin[];
 }
 
-/** Scores `predict` on held-out counts: Brier score and ten reliability bins of the prediction. */
-export function calibrate(predict: (spread: number, unseen: number) => number, counts: WinPctCounts, binCount = 10): Calibration {
+/** Which positions a calibration scores: all, or only the mover's side at the turn. */
+export type CalibrationSide = 'all' | 'leading' | 'trailing' | 'level';
+
+/** Whether a position of spread `spread` (the mover's) belongs to `side`. */
+function onSide(spread: number, side: CalibrationSide): boolean {
+  if (side === 'leading') return spread > 0;
+  if (side === 'trailing') return spread < 0;
+  if (side === 'level') return spread === 0;
+  return true;
+}
+
+/**
+ * Scores `predict` on held-out counts: Brier score and ten reliability bins of the prediction;
+ * `side` keeps only the positions where the mover leads, trails or is level (by the spread).
+ */
+export function calibrate(
+  predict: (spread: number, unseen: number) => number,
+  counts: WinPctCounts,
+  binCount = 10,
+  side: CalibrationSide = 'all',
+): Calibration {
   const acc = Array.from({ length: binCount }, () => ({ n: 0, p: 0, o: 0 }));
   let n = 0;
   let brier = 0;
   let half = 0;
   let sign = 0;
   for (const [u, s, cn, w, d] of counts.serialize().cells) {
+    if (!onSide(s, side)) continue;
     const p = predict(s, u);
     const so = w + d / 2; // Σ outcome
     const so2 = w + d / 4; // Σ outcome²

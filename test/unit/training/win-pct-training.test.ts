@@ -82,4 +82,26 @@ describe('training: win percentage', () => {
     assert.equal(c.bins[8].observed, 0.5);
     assert.equal(c.bins[3].positions, 1);
   });
+
+  it('calibration by side keeps only the positions where the mover leads, trails or is level', () => {
+    const counts = new WinPctCounts();
+    counts.add({ spread: 10, unseen: 5, outcome: 1 });
+    counts.add({ spread: 10, unseen: 5, outcome: 0 });
+    counts.add({ spread: -10, unseen: 5, outcome: 0 });
+    counts.add({ spread: -30, unseen: 9, outcome: 1 });
+    counts.add({ spread: 0, unseen: 9, outcome: 0.5 });
+    const predict = (s: number) => (s > 0 ? 0.8 : s < 0 ? 0.25 : 0.5);
+    const lead = calibrate(predict, counts, 10, 'leading');
+    assert.equal(lead.positions, 2);
+    assert.ok(Math.abs(lead.brier - 0.68 / 2) < 1e-12, String(lead.brier));
+    const trail = calibrate(predict, counts, 10, 'trailing');
+    assert.equal(trail.positions, 2);
+    assert.equal(trail.bins[2].positions, 2);
+    assert.equal(trail.bins[2].predicted, 0.25);
+    assert.equal(trail.bins[2].observed, 0.5);
+    // (0.25 − 0)² + (0.25 − 1)² = 0.0625 + 0.5625
+    assert.ok(Math.abs(trail.brier - 0.625 / 2) < 1e-12, String(trail.brier));
+    assert.equal(calibrate(predict, counts, 10, 'level').positions, 1);
+    assert.equal(calibrate(predict, counts).positions, 5);
+  });
 });
