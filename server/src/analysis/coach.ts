@@ -14,7 +14,8 @@
  *
  * Invariants: pure (the replay is not modified); deterministic (the endgame is bounded by nodes,
  * not by the clock); turns with an unknown or partial rack are listed with the reason, never
- * guessed; a played move that is not legal (a phony, a miscopied line) has no rank, and its loss
+ * guessed; a rack holding tiles that no longer exist is analysed with the tiles that do, with
+ * those listed (`missingTiles`) for the views' caveat; a played move that is not legal (a phony, a miscopied line) has no rank, and its loss
  * is measured against the best legal move (for the endgame, valued as the pass it amounted to).
  *
  * Example:
@@ -30,7 +31,8 @@ import { analyzeMoves, type Move, type MoveOptions } from './moves';
 import { positionBefore, type Position } from './position';
 import { BUILTIN_SOURCE, type Lexicon } from '../lexicon/types';
 import { namedWord } from '../rules/named-words';
-import type { Edition } from '../rules/types';
+import { formatMessage } from '../rules/messages';
+import type { Edition, Language } from '../rules/types';
 
 /** How a turn was graded: static equity, or the endgame search with the bag empty. */
 type GradeMethod = 'static' | 'endgame';
@@ -74,6 +76,11 @@ export interface TurnAnalysis {
    * Such a move is not legal for the generator, but the views say it is unjudged, never illegal.
    */
   readonly unlisted?: readonly string[];
+  /**
+   * The rack audit's caveat: tiles the sheet's rack holds that the set no longer has (counting the
+   * board). The turn is analysed with the rest of the rack; every view says so.
+   */
+  readonly missingTiles?: readonly string[];
 }
 
 interface PlayerSummary {
@@ -162,16 +169,17 @@ export function playedMove(turn: TurnState, position: Position): Move | 'unknown
 export function analyzeTurn(replay: Replay, index: number, options: CoachOptions): TurnAnalysis | undefined {
   const turn = replay.turns[index];
   if (!turn || !COUNTED_KINDS.has(turn.kind)) return undefined;
-  const got = positionBefore(replay, index);
+  const got = positionBefore(replay, index, undefined, true);
   if (!('position' in got)) return { index, player: turn.player, reason: got.reason };
   const position = got.position;
+  const caveat = got.missing ? { missingTiles: got.missing } : {};
   // A placement the next line withdraws (`--`, art. 34) was in truth a turn with no points and the
   // rack kept: it is valued as the pass it amounted to.
   const next = replay.turns[index + 1];
   const withdrawn = turn.kind === 'placement' && next?.kind === 'withdrawn' && next.player === turn.player;
   const move = withdrawn ? WITHDRAWN_PLAY : playedMove(turn, position);
-  if (move === 'unknown-exchange') return { index, player: turn.player, reason: 'unknown-exchange', position };
-  if (!move) return { index, player: turn.player, reason: 'unreadable-play', position };
+  if (move === 'unknown-exchange') return { index, player: turn.player, reason: 'unknown-exchange', position, ...caveat };
+  if (!move) return { index, player: turn.player, reason: 'unreadable-play', position, ...caveat };
   const answer = analyzeMoves(position, options.top, { ...options, sort: 'equity' }, move, { count: false });
   const best = answer.moves;
   const played = answer.played ?? move;
@@ -195,7 +203,14 @@ export function analyzeTurn(replay: Replay, index: number, options: CoachOptions
     ...(lost !== undefined ? { equityLost: Math.round(lost * 100) / 100, method: endgame ? 'endgame' : 'static' } : {}),
     ...(endgame ? { endgame } : {}),
     ...(unlisted.length > 0 ? { unlisted } : {}),
+    ...caveat,
   };
+}
+
+/** The rack audit's caveat of a turn analysed without tiles that no longer exist (TurnAnalysis.missingTiles). */
+export function missingTilesText(tiles: readonly string[] | undefined, lang: Language): string | undefined {
+  if (!tiles || tiles.length === 0) return undefined;
+  return formatMessage('analysis.caveat.missing-tiles', { tiles: tiles.join(', ') }, lang);
 }
 
 /**

@@ -74,13 +74,17 @@ export function unseenTiles(position: Position): Map<string, number> {
  * rack (when the sheet gives it in full), the bag and the true totals before it, and the tiles the
  * record shows on the opponent's rack (`opponentTiles`, with tiles in the bag). Undefined with
  * the reason when the rack is unknown or partial, cannot exist (more of a tile than the set
- * holds), or the nick is no player's.
+ * holds; with `trimImpossible`, only when none of its tiles still exists), or the nick is no
+ * player's.
  */
 export function positionBefore(
   r: Replay,
   index: number,
   exchangeMinimum?: number,
-): { readonly position: Position } | { readonly reason: 'no-rack' | 'partial-rack' | 'unknown-player' | 'impossible-rack' } {
+  trimImpossible = false,
+):
+  | { readonly position: Position; readonly missing?: readonly string[] }
+  | { readonly reason: 'no-rack' | 'partial-rack' | 'unknown-player' | 'impossible-rack' } {
   const turn = r.turns[index];
   if (!turn || turn.player < 0) return { reason: 'unknown-player' };
   const rack = turn.rackBefore;
@@ -90,17 +94,24 @@ export function positionBefore(
   const board = prev ? prev.board : (new Array<PlacedTile | null>(SQUARE_COUNT).fill(null) as BoardCells);
   const set = TILE_SETS[r.tileSet];
   // A rack that cannot exist (more blanks or copies of a tile than the set holds, counting the
-  // board) is refused, as `moves --stdin` refuses such a position.
+  // board) is refused, as `moves --stdin` refuses such a position; with `trimImpossible` the rack
+  // keeps only the tiles that still exist (the rest listed as `missing`) when any are left.
   const counts = new Map<string, number>();
   for (const c of board) if (c) counts.set(c.blank ? '?' : c.letter, (counts.get(c.blank ? '?' : c.letter) ?? 0) + 1);
-  for (const f of rack.tiles) counts.set(f, (counts.get(f) ?? 0) + 1);
-  for (const [face, n] of counts) if (n > set.count(face)) return { reason: 'impossible-rack' };
+  const tiles: string[] = [];
+  const missing: string[] = [];
+  for (const f of rack.tiles) {
+    const n = (counts.get(f) ?? 0) + 1;
+    counts.set(f, n);
+    (n > set.count(f) ? missing : tiles).push(f);
+  }
+  if (missing.length > 0 && (!trimImpossible || tiles.length === 0)) return { reason: 'impossible-rack' };
   const bag = prev ? prev.bag : set.total - 2 * RACK_SIZE;
   const totals = prev ? prev.totals : ([0, 0] as const);
   const p = turn.player;
   const position: Position = {
     board,
-    rack: rack.tiles,
+    rack: missing.length > 0 ? tiles : rack.tiles,
     bag,
     scores: [totals[p], totals[1 - p]],
     rules: r.rules,
@@ -108,7 +119,8 @@ export function positionBefore(
     ...(exchangeMinimum !== undefined ? { exchangeMinimum } : {}),
   };
   const known = bag > 0 ? knownOpponentTiles(r, index, unseenTiles(position), bag) : [];
-  return { position: known.length > 0 ? { ...position, opponentTiles: known } : position };
+  const formed = known.length > 0 ? { ...position, opponentTiles: known } : position;
+  return missing.length > 0 ? { position: formed, missing } : { position: formed };
 }
 
 /** A message of the analysis catalogue (text/analysis.ts) and its arguments. */

@@ -24,7 +24,7 @@ import type { EventNode, NoteNode } from '../syntax/types';
 import type { Replay, TileSetName } from '../engine/types';
 import { turnSummary, type TurnSummary } from '../service/board-model';
 import { AnalysisUnsupported } from '../analysis';
-import { analyzeGame, LARGE_MISTAKE, MEDIUM_MISTAKE, type GameAnalysis } from '../analysis/coach';
+import { analyzeGame, LARGE_MISTAKE, MEDIUM_MISTAKE, missingTilesText, type GameAnalysis } from '../analysis/coach';
 import type { DeepGame } from '../analysis/deep-game';
 import { verdictsOf, type Verdict } from '../analysis/verdict';
 
@@ -63,6 +63,8 @@ export interface AuditTurn extends TurnSummary {
   readonly equityLost?: number | null;
   /** With the graded game (`AuditInput.deep`): the turn's one verdict (analysis/verdict.ts). */
   readonly verdict?: Verdict;
+  /** The rack audit's caveat of a turn analysed without tiles that no longer exist (TurnAnalysis.missingTiles). */
+  readonly caveat?: string;
 }
 
 /** One player's line of the coach's summary (analysis/coach.ts `PlayerSummary`). */
@@ -259,6 +261,11 @@ export function buildAudit(input: AuditInput): Audit {
   if (input.deep) for (const v of verdicts.values()) lost.set(v.index, v.loss);
   else for (const c of input.coach?.turns ?? []) if (c.equityLost !== undefined) lost.set(c.index, c.equityLost);
   const coached = input.coach !== undefined || input.deep !== undefined;
+  const caveats = new Map<number, string>();
+  for (const c of input.deep ? input.deep.turns.map((x) => x.coach) : (input.coach?.turns ?? [])) {
+    const caveat = missingTilesText(c.missingTiles, lang);
+    if (caveat !== undefined) caveats.set(c.index, caveat);
+  }
   const turns: AuditTurn[] = replay.turns.map((turn) => {
     const e = turn.event;
     const summary = turnSummary(replay, turn);
@@ -274,6 +281,7 @@ export function buildAudit(input: AuditInput): Audit {
       notes: noteTexts(e.notes),
       ...(coached ? { equityLost: lost.get(turn.index) ?? null } : {}),
       ...(verdicts.has(turn.index) ? { verdict: verdicts.get(turn.index)! } : {}),
+      ...(caveats.has(turn.index) ? { caveat: caveats.get(turn.index)! } : {}),
     };
   });
   const last = replay.turns.at(-1);

@@ -326,6 +326,7 @@ export function renderBoardMoves(model: BoardCoachModel, board: BoardModel, lang
       heading,
       `<div class="moves" role="list"><div class="move-head" aria-hidden="true">${head}</div>${body.join('')}</div>`,
       `<p class="played-line">${e(playedLine(model, lang))}</p>`,
+      model.caveat !== undefined ? `<p class="coach-caveat">${e(model.caveat)}</p>` : '',
       flagged && model.officialName !== undefined
         ? `<p class="coach-legend">${ui(lang, 'ui.coach.notOfficialLegend', { mark: NOT_OFFICIAL_MARK, official: model.officialName })}</p>`
         : '',

@@ -140,8 +140,9 @@ function lostCell(turn: AuditTurn, lang: Language): string {
   const lost = equityLostText(turn, lang);
   if (lost === undefined) return '';
   const v = turn.verdict;
-  if (!v) return `<td class="num">${lost}</td>`;
-  return `<td class="num" title="${escapeXml(verdictMethodText(v, lang))}">${lost}<br><span class="how">${h(lang, `winpct.short.${v.method}`)}</span></td>`;
+  const caveat = turn.caveat !== undefined ? `<br><span class="caveat">${escapeXml(turn.caveat)}</span>` : '';
+  if (!v) return `<td class="num">${lost}${caveat}</td>`;
+  return `<td class="num" title="${escapeXml(verdictMethodText(v, lang))}">${lost}<br><span class="how">${h(lang, `winpct.short.${v.method}`)}</span>${caveat}</td>`;
 }
 
 function turnRow(turn: AuditTurn, lang: Language): string {

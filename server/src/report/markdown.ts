@@ -57,7 +57,7 @@ function turnRow(turn: AuditTurn, lang: Language): string {
     cellNumber(turn.computedTotal, turn.totalDiffers),
     words,
     turn.findings.map((f) => findingText(f, lang)).join(' ◆ '),
-    ...(lost === undefined ? [] : [lost]),
+    ...(lost === undefined ? [] : [turn.caveat !== undefined ? `${lost} (${md(turn.caveat)})` : lost]),
   ];
   return `| ${cells.join(' | ')} |`;
 }

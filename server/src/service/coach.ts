@@ -42,7 +42,7 @@ import {
 import { squareName } from '../engine/board';
 import { TILE_SETS } from '../engine/tilesets';
 import { turnAtLine } from './board-model';
-import { analyzeTurn, type TurnAnalysis } from '../analysis/coach';
+import { analyzeTurn, missingTilesText, type TurnAnalysis } from '../analysis/coach';
 import { runsBefore, type EndgameGrade } from '../analysis/endgame-grade';
 import type { Lexicon } from '../lexicon/types';
 import { forAnalysis, formatLeaveMessage, loadLeaveFile, type LeaveMessage } from '../analysis/leave-files';
@@ -205,7 +205,7 @@ function lookUp(
   const replay = analysis.replay;
   const turn = replay.turns[index];
   if (!turn || (turn.kind !== 'placement' && turn.kind !== 'exchange' && turn.kind !== 'pass')) return undefined;
-  const got = positionBefore(replay, index);
+  const got = positionBefore(replay, index, undefined, true);
   if (!('position' in got)) return { reason: formatMessage(`analysis.reason.${got.reason}`, {}, lang) };
   if (!lexicon) return { reason: uiText('ui.coach.noLexicon', lang) };
   const chosen = coachLeaves();
@@ -216,7 +216,7 @@ function lookUp(
   // With the bag empty the endgame grade also depends on the runs of passes and scoreless turns and the scores.
   const runs = got.position.bag === 0 ? runsBefore(replay, index) : undefined;
   const endgame = runs ? `|${runs.passes},${runs.scoreless},${got.position.scores.join(',')}` : '';
-  const key = `${lexiconId(lexicon)}|${leaves ? leavesSetting : ''}|${top}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}${endgame}`;
+  const key = `${lexiconId(lexicon)}|${leaves ? leavesSetting : ''}|${top}|${turn.kind}|${placed}|${exchanged}|${positionKey(got.position)}${endgame}|${got.missing?.join(',') ?? ''}`;
   const hit = cache.get(key);
   if (hit) return { turn: hit };
   return { key, leaves };
@@ -243,6 +243,11 @@ function endgameSearchText(eg: EndgameGrade, lang: Language): string {
  * the bag empty, the endgame's: 'final: mejor 3K RES +14 (-6; exacto)'.
  */
 export function coachLensTitle(t: TurnAnalysis, lang: Language): string {
+  const caveat = missingTilesText(t.missingTiles, lang);
+  return caveat ? `${lensBody(t, lang)} (${caveat})` : lensBody(t, lang);
+}
+
+function lensBody(t: TurnAnalysis, lang: Language): string {
   const best = t.best?.[0];
   if (!best) return uiText('ui.coach.lensNone', lang);
   const eg = t.endgame;
@@ -309,6 +314,11 @@ export function listLine(list: ListInUse, lang: Language): string {
  * (marked when the official list would not accept one of its words).
  */
 function coachHoverSummary(t: TurnAnalysis, lang: Language, lexicon?: Lexicon): string {
+  const caveat = missingTilesText(t.missingTiles, lang);
+  return caveat ? `${hoverSummaryBody(t, lang, lexicon)}\n\n*${md(caveat)}*` : hoverSummaryBody(t, lang, lexicon);
+}
+
+function hoverSummaryBody(t: TurnAnalysis, lang: Language, lexicon?: Lexicon): string {
   const best = t.best?.[0];
   const heading = uiText('ui.coach.summaryHeading', lang);
   if (!best) return `**${heading}** ${uiText('ui.coach.lensNone', lang)}`;
@@ -510,6 +520,8 @@ export interface BoardCoachModel {
   readonly legal: boolean;
   /** Not legal only because the built-in open list lacks these words (TurnAnalysis.unlisted). */
   readonly unlisted?: readonly string[];
+  /** The rack audit's caveat (TurnAnalysis.missingTiles), in the user's language. */
+  readonly caveat?: string;
   readonly playedRank?: number;
   readonly equityLost?: number;
   /** The list the moves come from. */
@@ -590,6 +602,7 @@ export function boardCoachModel(
     ...(playedBelow ? { playedBelow } : {}),
     legal,
     ...(t.unlisted ? { unlisted: t.unlisted } : {}),
+    ...(t.missingTiles ? { caveat: missingTilesText(t.missingTiles, lang) } : {}),
     ...(legal && t.rank !== undefined ? { playedRank: t.rank } : {}),
     ...(t.equityLost !== undefined ? { equityLost: t.equityLost } : {}),
   };

@@ -60,7 +60,7 @@ export function deepTarget(
   if (!turn || (turn.kind !== 'placement' && turn.kind !== 'exchange' && turn.kind !== 'pass'))
     return { reason: uiText('ui.deep.notMove', lang) };
   if (!lexicon) return { reason: uiText('ui.coach.noLexicon', lang) };
-  const got = positionBefore(replay, index);
+  const got = positionBefore(replay, index, undefined, true);
   if (!('position' in got)) return { reason: formatMessage(`analysis.reason.${got.reason}`, {}, lang) };
   try {
     const coach = analyzeTurn(replay, index, { lexicon, top: 1, endgameNodes: 0, ...(leaves ? { leaves } : {}) });

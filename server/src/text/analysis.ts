@@ -32,6 +32,10 @@ export const ANALYSIS_MESSAGES: Catalog = {
     es: 'el atril no puede existir: con el tablero suma más comodines o copias de una ficha de las que tiene el juego',
     en: 'the rack cannot exist: with the board it holds more blanks or copies of a tile than the set has',
   },
+  'analysis.caveat.missing-tiles': {
+    es: 'aviso: el atril de la planilla tiene fichas que ya no quedan en el juego ({tiles}); se analiza con el resto del atril',
+    en: 'caveat: the sheet\'s rack holds tiles no longer left in the set ({tiles}); analysed with the rest of the rack',
+  },
   'analysis.reason.unknown-player': { es: 'el jugador no es ninguno de los dos', en: 'the player is neither of the two' },
   'analysis.reason.unknown-exchange': { es: 'no se sabe qué fichas cambió', en: 'the tiles exchanged are not known' },
   'analysis.reason.unreadable-play': {

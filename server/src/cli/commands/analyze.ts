@@ -26,7 +26,7 @@
 import * as os from 'node:os';
 import type { Replay } from '../../engine/types';
 import { AnalysisUnsupported, moveJson, type Move } from '../../analysis';
-import { ANALYZE_ENDGAME_NODES, analyzeGame, type GameAnalysis, type TurnAnalysis } from '../../analysis/coach';
+import { ANALYZE_ENDGAME_NODES, analyzeGame, missingTilesText, type GameAnalysis, type TurnAnalysis } from '../../analysis/coach';
 import { loadLeavesOrBuiltin } from '../../analysis/leave-files';
 import type { LeaveEvaluator } from '../../analysis/leaves';
 import { loadDefaultLexicon, loadLexicon } from '../../lexicon/load';
@@ -247,6 +247,7 @@ function turnJson(r: Replay, t0: TurnAnalysis, lang: Language): Record<string, u
     equityLost: t0.equityLost ?? null,
     method: t0.method ?? null,
     ...(endgame ? { endgame } : {}),
+    ...(t0.missingTiles ? { missingTiles: t0.missingTiles, caveat: missingTilesText(t0.missingTiles, lang) } : {}),
   };
 }
 
@@ -269,6 +270,11 @@ function summaryJson(r: Replay, game: GameAnalysis): Record<string, unknown> {
 }
 
 function turnText(r: Replay, x: TurnAnalysis, lang: Language): string {
+  const caveat = missingTilesText(x.missingTiles, lang);
+  return caveat ? `${turnBody(r, x, lang)} (${caveat})` : turnBody(r, x, lang);
+}
+
+function turnBody(r: Replay, x: TurnAnalysis, lang: Language): string {
   const turn = r.turns[x.index];
   const player = shown(x.player >= 0 ? r.players[x.player].nick : turn.event.nick.value);
   const line = turn.event.line + 1;

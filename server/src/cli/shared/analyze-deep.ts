@@ -27,6 +27,7 @@ import {
   type DeepSimulate,
   type DeepTurn,
 } from '../../analysis/deep-game';
+import { missingTilesText } from '../../analysis/coach';
 import { verdictMethodText, verdictOf } from '../../analysis/verdict';
 import type { Lexicon } from '../../lexicon/types';
 import type { LeaveEvaluator } from '../../analysis/leaves';
@@ -205,6 +206,7 @@ export function deepText(file: string, r: Replay, game: DeepGame, lang: Language
       continue;
     }
     const how = verdictMethodText(v, lang, x.close);
+    const caveat = missingTilesText(x.coach.missingTiles, lang);
     out.push(
       `  ${t(lang, 'winpct.turn-row', {
         line,
@@ -218,7 +220,7 @@ export function deepText(file: string, r: Replay, game: DeepGame, lang: Language
         winLost: pct(v.winLost),
         winPlayed: pct(x.winPlayed),
         winBest: pct(x.winBest),
-      })}`,
+      })}${caveat ? ` (${caveat})` : ''}`,
     );
   }
   if (game.stopped) {
@@ -279,6 +281,7 @@ export function deepJson(file: string, r: Replay, game: DeepGame): Record<string
         ...(x.bestMargin !== undefined ? { bestMargin: x.bestMargin } : {}),
         ...(x.playedMargin !== undefined ? { playedMargin: x.playedMargin } : {}),
         ...(x.cases !== undefined ? { cases: x.cases, solved: x.solved } : {}),
+        ...(x.coach.missingTiles ? { missingTiles: x.coach.missingTiles } : {}),
       };
     }),
     summary,
