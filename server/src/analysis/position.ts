@@ -106,7 +106,9 @@ export function positionBefore(
     (n > set.count(f) ? missing : tiles).push(f);
   }
   if (missing.length > 0 && (!trimImpossible || tiles.length === 0)) return { reason: 'impossible-rack' };
-  const bag = prev ? prev.bag : set.total - 2 * RACK_SIZE;
+  // The missing tiles stand for tiles still unseen (the sheet miscopied them): counted with the bag,
+  // so that the unseen tiles are the bag and the opponent's rack, as every deal assumes.
+  const bag = (prev ? prev.bag : set.total - 2 * RACK_SIZE) + missing.length;
   const totals = prev ? prev.totals : ([0, 0] as const);
   const p = turn.player;
   const position: Position = {

@@ -2,7 +2,7 @@
  * A rack the audit finds impossible (it holds a tile the set no longer has, counting the board)
  * is analysed with the tiles that still exist, and every view of the analysis says so: the
  * coach's turn, the lens and the hover, the board view, the commented game (HTML and Markdown)
- * and `analyze` (text and JSON). A rack with no tile left that exists is still skipped.
+ * and `analyze` (text, JSON, `--deep`). A rack with no tile left that exists is still skipped.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -38,6 +38,8 @@ describe('analysis: a rack with tiles that no longer exist is analysed with a ca
     assert.deepEqual(t.missingTiles, ['Ñ']);
     assert.deepEqual([...(t.position?.rack ?? [])].sort(), ['A', 'D', 'E', 'I', 'M', 'N']);
     assert.ok((t.best?.length ?? 0) > 0 && t.equityLost !== undefined);
+    // The missing tile is one still unseen: counted with the bag, so the deals add up.
+    assert.equal(t.position?.bag, analysis.replay.turns[0].bag + 1);
     const first = analyzeTurn(analysis.replay, 0, { lexicon, top: 3 });
     assert.equal(first?.missingTiles, undefined, 'a possible rack has no caveat');
   });
@@ -73,7 +75,7 @@ describe('analysis: a rack with tiles that no longer exist is analysed with a ca
     assert.equal(audit.turns[0].caveat, undefined);
   });
 
-  it('says so in analyze (text and JSON)', async () => {
+  it('says so in analyze (text, JSON and --deep)', async () => {
     const dir = tempDir('rack-caveat');
     try {
       const file = path.join(dir, 'g.gcg');
@@ -90,6 +92,10 @@ describe('analysis: a rack with tiles that no longer exist is analysed with a ca
       assert.deepEqual(turn.missingTiles, ['Ñ']);
       assert.match(String(turn.caveat), CAVEAT_EN);
       assert.equal(typeof turn.equityLost, 'number');
+      const deep = captureIo('en');
+      assert.equal(await runAnalyze([file, '--deep'], deep.io), 0, deep.err.join('\n'));
+      const graded = deep.out.find((l) => l.includes('line 8 Beto'));
+      assert.ok(graded && /loses/.test(graded) && CAVEAT_EN.test(graded), deep.out.join('\n'));
     } finally {
       removeTempDir(dir);
     }
