@@ -34,7 +34,7 @@ export const ANALYSIS_MESSAGES: Catalog = {
   },
   'analysis.caveat.missing-tiles': {
     es: 'aviso: el atril de la planilla tiene fichas que ya no quedan en el juego ({tiles}); se analiza con el resto del atril',
-    en: 'caveat: the sheet\'s rack holds tiles no longer left in the set ({tiles}); analysed with the rest of the rack',
+    en: "caveat: the sheet's rack holds tiles no longer left in the set ({tiles}); analysed with the rest of the rack",
   },
   'analysis.reason.unknown-player': { es: 'el jugador no es ninguno de los dos', en: 'the player is neither of the two' },
   'analysis.reason.unknown-exchange': { es: 'no se sabe qué fichas cambió', en: 'the tiles exchanged are not known' },
