@@ -13,6 +13,7 @@
  * Example:
  *   verdictLensTitle(v, 'es');   // 'a fondo (simulada ± 3,5, 100 iteraciones): mejor 8D CAMINO +26; la jugada hecha pierde 4,5 y 2,1 % de victoria'
  */
+import { missingTilesText } from '../analysis/coach';
 import { deepAnalyzeTurn, type DeepSimulate, type SimulatedMove } from '../analysis/deep-game';
 import { verdictMethodText, verdictOf, type Verdict } from '../analysis/verdict';
 import type { Replay } from '../engine/types';
@@ -24,6 +25,7 @@ import type { CodeLens } from 'vscode-languageserver-types';
 import type { Analysis } from './document';
 import { equityText, moveName, sameMove } from './coach';
 import { uiText } from './i18n';
+import { md } from './hover';
 
 /** A verdict kept for the editor, with the simulated moves it was reached from (method `sim`). */
 export interface HeldVerdict {
@@ -31,6 +33,8 @@ export interface HeldVerdict {
   /** Whether the static best moves were close (the method's text says "reñida" for a static one). */
   readonly close?: boolean;
   readonly sims?: readonly SimulatedMove[];
+  /** The rack audit's caveat: tiles of the sheet's rack that no longer exist (TurnAnalysis.missingTiles). */
+  readonly missingTiles?: readonly string[];
 }
 
 /** A turn graded for the editor: its verdict, or that it has none (`skipped`: the coach's reason, or no legal move). */
@@ -57,7 +61,14 @@ export async function turnVerdict(
   const verdict = t && verdictOf(replay, t);
   if (!t || !verdict) return { skipped: t?.reason ?? 'none' };
   const simulated = t.method === 'sim' ? sims?.filter((x) => x.iterations > 0).sort((a, b) => b.equity - a.equity) : undefined;
-  return { held: { verdict, ...(t.close !== undefined ? { close: t.close } : {}), ...(simulated ? { sims: simulated } : {}) } };
+  return {
+    held: {
+      verdict,
+      ...(t.close !== undefined ? { close: t.close } : {}),
+      ...(simulated ? { sims: simulated } : {}),
+      ...(t.coach.missingTiles ? { missingTiles: t.coach.missingTiles } : {}),
+    },
+  };
 }
 
 const pct = (p: number, lang: Language): string => formatNumber(Math.round(p * 1000) / 10, lang, 1);
@@ -79,12 +90,16 @@ function verdictClause(v: Verdict, lang: Language): string {
 
 /** The lens of a turn with a verdict: 'a fondo (simulada …): mejor 8D CAMINO +26; la jugada hecha pierde 4,5 y 2,1 % de victoria'. */
 export function verdictLensTitle(h: HeldVerdict, lang: Language): string {
-  return uiText('ui.verdict.lens', lang, { how: verdictHow(h, lang), verdict: verdictClause(h.verdict, lang) });
+  const title = uiText('ui.verdict.lens', lang, { how: verdictHow(h, lang), verdict: verdictClause(h.verdict, lang) });
+  const caveat = missingTilesText(h.missingTiles, lang);
+  return caveat ? `${title} (${caveat})` : title;
 }
 
 /** The hover's paragraph (at its top): the verdict, then the simulated moves it was reached from. */
 export function verdictHoverMarkdown(h: HeldVerdict, lang: Language): string {
   const lines = [`**${uiText('ui.verdict.heading', lang, { how: verdictHow(h, lang) })}** ${verdictClause(h.verdict, lang)}`];
+  const caveat = missingTilesText(h.missingTiles, lang);
+  if (caveat) lines.push(`*${md(caveat)}*`);
   for (const s of h.sims ?? []) lines.push(`- ${simLine(s, lang)}`);
   return lines.join('  \n');
 }

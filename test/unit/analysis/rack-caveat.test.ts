@@ -1,14 +1,16 @@
 /**
  * A rack the audit finds impossible (it holds a tile the set no longer has, counting the board)
  * is analysed with the tiles that still exist, and every view of the analysis says so: the
- * coach's turn, the lens and the hover, the board view, the commented game (HTML and Markdown)
- * and `analyze` (text, JSON, `--deep`). A rack with no tile left that exists is still skipped.
+ * coach's turn, the lens and the hover, the board view (static and deep verdict), the commented
+ * game (HTML and Markdown) and `analyze` (text, JSON, `--deep`). A rack with no tile left that
+ * exists is still skipped.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { positionBefore } from '../../../server/src/analysis';
 import { analyzeTurn } from '../../../server/src/analysis/coach';
+import { simulateHere } from '../../../server/src/analysis/deep-game';
 import { runAnalyze } from '../../../server/src/cli/commands/analyze';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { buildAudit, coachGame } from '../../../server/src/report/audit';
@@ -17,6 +19,7 @@ import { renderHtmlReport } from '../../../server/src/report/html';
 import { renderMarkdownReport } from '../../../server/src/report/markdown';
 import { boardModel } from '../../../server/src/service/board-model';
 import { CoachCache, boardCoachModel, coachHoverParts, coachLensTitle, coachTurn } from '../../../server/src/service/coach';
+import { turnVerdict, verdictHoverMarkdown, verdictLensTitle } from '../../../server/src/service/verdict-view';
 import { removeTempDir, tempDir } from '../../support/fixtures';
 import { captureIo } from '../report/helpers';
 import { HEADER, analyzeRecord, lineOf } from '../service/fixtures';
@@ -62,6 +65,14 @@ describe('analysis: a rack with tiles that no longer exist is analysed with a ca
     assert.equal(model.reason, undefined);
     assert.ok(model.rows.length > 0);
     assert.match(renderBoardMoves(model, boardModel(analysis.replay, model.turnIndex), 'es').html, CAVEAT_ES);
+  });
+
+  it('says so in the deep verdict of the lens, the hover and the board view', async () => {
+    const analysis = analyzeRecord(RECORD);
+    const answer = await turnVerdict(analysis.replay, 1, lexicon, simulateHere(lexicon));
+    assert.ok('held' in answer, 'graded, not skipped');
+    assert.match(verdictLensTitle(answer.held, 'en'), CAVEAT_EN);
+    assert.match(verdictHoverMarkdown(answer.held, 'es'), /aviso: el atril de la planilla tiene fichas/);
   });
 
   it('says so in the commented game (HTML and Markdown)', () => {

@@ -59,7 +59,12 @@ export async function auditReport(
       if (!verdict) continue;
       const sims = t.method === 'sim' && t.coach.position ? simulatedAt.get(t.coach.position) : undefined;
       const shown = sims?.filter((x) => x.iterations > 0).sort((a, b) => b.equity - a.equity);
-      held.push({ verdict, ...(t.close !== undefined ? { close: t.close } : {}), ...(shown ? { sims: shown } : {}) });
+      held.push({
+        verdict,
+        ...(t.close !== undefined ? { close: t.close } : {}),
+        ...(shown ? { sims: shown } : {}),
+        ...(t.coach.missingTiles ? { missingTiles: t.coach.missingTiles } : {}),
+      });
     }
     state.verdictCache.set(params.uri, current.version, held);
     refresh?.();
