@@ -1,9 +1,9 @@
 /**
  * A rack the audit finds impossible (it holds a tile the set no longer has, counting the board)
- * is analysed with the tiles that still exist, and every view of the analysis says so: the
- * coach's turn, the lens and the hover, the board view (static and deep verdict), the commented
- * game (HTML and Markdown) and `analyze` (text, JSON, `--deep`). A rack with no tile left that
- * exists is still skipped.
+ * is analysed with the tiles that still exist (position.ts `positionBefore`, coach.ts
+ * `missingTiles`), and every view of the analysis says so: the coach's turn, the lens and the
+ * hover, the board view (static and deep verdict), the commented game (HTML and Markdown) and
+ * `analyze` (text, JSON, `--deep`). A rack with no tile left that exists is still skipped.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
