@@ -111,7 +111,7 @@ describe('protocol: deep analysis of a move', function () {
     const hover = await hoverAt(line);
     assert.match(hover, /\*\*Deep \((static|simulated|pre-endgame|exact endgame|endgame)[^)]*\):\*\* /);
     // the verdict at the top of the hover, before the static summary and table
-    assert.ok(hover.indexOf('**Deep (') < hover.indexOf('**Analysis:**'), hover);
+    assert.ok(hover.indexOf('**Deep (') < hover.indexOf('**Analysis'), hover);
     assert.equal((await deepLens(line))?.command?.title, r.message);
     assert.match(r.message, /^deep \(/);
     const board = await client.request<{ html: string; previews: string; count: number }>('planilla/boardMoves', { uri, line }, 120000);

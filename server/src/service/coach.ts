@@ -330,14 +330,16 @@ function hoverSummaryBody(t: TurnAnalysis, lang: Language, lexicon?: Lexicon): s
     if (t.legal && (t.equityLost ?? 0) === 0) return `**${heading}** ${uiText('ui.coach.summaryEndgameBest', lang, args)}`;
     return `**${heading}** ${uiText('ui.coach.summaryEndgame', lang, { ...args, played: signed(eg.playedSpread), lost })}`;
   }
+  // Static equity from here on: said so, beside any deeper verdict the hover also shows.
+  const staticHeading = uiText('ui.coach.summaryHeadingStatic', lang);
   const mark = notOfficialWords(t.position, best, officialCheck(lexicon)).length > 0 ? ` ${NOT_OFFICIAL_MARK}` : '';
   const move = `${hoverMoveName(best, lang)}${mark}`;
   const equity = equityText(best.equity, lang);
   if (!t.legal && t.unlisted)
-    return `**${heading}** ${uiText('ui.coach.summaryUnlisted', lang, { words: t.unlisted.join(', '), move, equity, lost })}`;
-  if (!t.legal || t.rank === undefined) return `**${heading}** ${uiText('ui.coach.summaryIllegal', lang, { move, equity, lost })}`;
-  if (t.rank === 1 || (t.equityLost ?? 0) === 0) return `**${heading}** ${uiText('ui.coach.summaryBest', lang, { move, equity })}`;
-  return `**${heading}** ${uiText('ui.coach.summaryRank', lang, { rank: t.rank, lost, move, equity })}`;
+    return `**${staticHeading}** ${uiText('ui.coach.summaryUnlisted', lang, { words: t.unlisted.join(', '), move, equity, lost })}`;
+  if (!t.legal || t.rank === undefined) return `**${staticHeading}** ${uiText('ui.coach.summaryIllegal', lang, { move, equity, lost })}`;
+  if (t.rank === 1 || (t.equityLost ?? 0) === 0) return `**${staticHeading}** ${uiText('ui.coach.summaryBest', lang, { move, equity })}`;
+  return `**${staticHeading}** ${uiText('ui.coach.summaryRank', lang, { rank: t.rank, lost, move, equity })}`;
 }
 
 /**

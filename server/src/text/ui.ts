@@ -498,6 +498,8 @@ export const UI_MESSAGES: Catalog = {
   },
   // The coach's lists: the hover's summary, blank variants, the list in use, words outside the official list
   'ui.coach.summaryHeading': { es: 'Análisis:', en: 'Analysis:' },
+  /* The hover's summary of a turn graded by static equity (not the endgame). */
+  'ui.coach.summaryHeadingStatic': { es: 'Análisis (estática):', en: 'Analysis (static):' },
   /* One line that fits a hover's width. {rank}: the move played's place; {lost}: equity it loses; {move}: the best move; {equity}: its equity. */
   'ui.coach.summaryRank': {
     es: 'puesto {rank}, pierde {lost} · mejor {move} (eq. {equity})',

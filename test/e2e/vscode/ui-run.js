@@ -860,8 +860,8 @@ runWorkbench({
     });
     check(
       'hover_ordinary_move_summary_first',
-      /^Analysis: rank \d+, loses [\d.]+ · best /.test(fits.first || '') &&
-        ordinary.indexOf('Analysis:') < ordinary.indexOf('IDEA = 7') &&
+      /^Analysis \(static\): rank \d+, loses [\d.]+ · best /.test(fits.first || '') &&
+        ordinary.indexOf('Analysis (static):') < ordinary.indexOf('IDEA = 7') &&
         ordinary.indexOf('IDEA = 7') < ordinary.indexOf('Best moves (static equity)'),
       fits.first,
     );

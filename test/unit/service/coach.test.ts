@@ -146,8 +146,8 @@ describe('service: coach (best moves in the hover and the lens)', () => {
       assert.equal(
         first,
         lang === 'es'
-          ? `**Análisis:** puesto ${got.turn.rank}, pierde ${lost} · mejor ${movePosition(best)} ${moveWord(best)} +${best.score} (eq. ${equityText(best.equity, lang)})  `
-          : `**Analysis:** rank ${got.turn.rank}, loses ${lost} · best ${movePosition(best)} ${moveWord(best)} +${best.score} (eq. ${equityText(best.equity, lang)})  `,
+          ? `**Análisis (estática):** puesto ${got.turn.rank}, pierde ${lost} · mejor ${movePosition(best)} ${moveWord(best)} +${best.score} (eq. ${equityText(best.equity, lang)})  `
+          : `**Analysis (static):** rank ${got.turn.rank}, loses ${lost} · best ${movePosition(best)} ${moveWord(best)} +${best.score} (eq. ${equityText(best.equity, lang)})  `,
       );
       const table = value.indexOf(lang === 'es' ? 'Mejores jugadas' : 'Best moves');
       // The summary and the move's heading share one paragraph (a hard line break, no rule).
