@@ -44,11 +44,9 @@ import {
   type WorkerMessage,
   type WorkerSettings,
 } from '../shared/batch';
-import { analyzeFile } from '../shared/records';
-import { replaySettings } from '../shared/reading';
+import { analyzeFile, replaySettings, resolveLexicon } from '../shared/reading';
 import type { AnalysisSettings } from '../../service/document';
 import { expandInputs, t, terminalStderr, type CliIo } from '../shared/io';
-import { resolveLexicon } from '../shared/lexicon-option';
 import { COMMON, positiveInt, resolveLeaves } from '../shared/engine-options';
 import { moveText, render, shown, signed } from '../shared/positions';
 import { jsonForTerminal } from '../shared/terminal';

@@ -16,9 +16,7 @@
  */
 import { readRecord, t, writeData, writeResult, type CliIo } from '../shared/io';
 import { type Command, type ParsedArgs } from '../shared/args';
-import { REPLAY_OPTIONS, replaySettings } from '../shared/reading';
-import { singleFile } from '../shared/records';
-import { resolveLexicon } from '../shared/lexicon-option';
+import { REPLAY_OPTIONS, replaySettings, singleFile, resolveLexicon } from '../shared/reading';
 import { analyze, MAX_CONTENT_LINES } from '../../service/document';
 import { fillRecord, type FillLine } from '../../service/fill';
 import { encodeText } from '../../syntax/encoding';

@@ -32,11 +32,9 @@ import {
   positionFromJson,
   type SortKey,
 } from '../../analysis';
-import { analyzeFile, singleFile } from '../shared/records';
-import { replaySettings } from '../shared/reading';
+import { analyzeFile, singleFile, replaySettings, resolveLexicon } from '../shared/reading';
 import { t, type CliIo } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
-import { resolveLexicon } from '../shared/lexicon-option';
 import type { LeaveEvaluator } from '../../analysis/leaves';
 import { jsonForTerminal } from '../shared/terminal';
 import { COMMON, lineOption, positiveInt, resolveLeaves } from '../shared/engine-options';

@@ -15,7 +15,7 @@ import { positionFromCgp, readCgp } from '../../analysis/cgp';
 import { formatNumber } from '../../rules/messages';
 import type { ParsedArgs } from './args';
 import { t, type CliIo } from './io';
-import { resolveLexicon } from './lexicon-option';
+import { resolveLexicon } from './reading';
 import type { LeaveEvaluator } from '../../analysis/leaves';
 import { jsonForTerminal, terminalText } from './terminal';
 import { moveText, positionJson, render, signed } from './positions';

@@ -1,4 +1,8 @@
 /**
+ * Reading a record, the same way for every command: the single FILE argument, the word list of
+ * `--lexicon`, the replay settings, and the record read and analysed as the editor does
+ * (service/document.ts).
+ *
  * One reading of a sheet for every command that replays it: `check`, `compare`, `fix`, `board`
  * and `report` (and `--ruling`) take the same `--rules`, `--tile-set` and `--lexicon` options and
  * turn them into the same replay settings here. The word list matters beyond judging words: the
@@ -8,17 +12,22 @@
  * shows or changes a sheet therefore loads the list here, as `check` does.
  *
  * Invariants: never throws; undefined only after one line on stderr (a bad `--rules` or
- * `--tile-set`); a list that cannot be loaded falls back to the built-in one (lexicon-option.ts),
- * as in `check`.
+ * `--tile-set`, no file or several, an unreadable file, an internal error named with the file); a
+ * list that cannot be loaded falls back to the built-in one, with one line saying so, as in
+ * `check`; undefined for a word list only when not even the built-in list is there (a broken
+ * installation), in which case words are simply not judged and a line says so.
  *
  * Example:
  *   const settings = readingSettings(args, io);   // { rules?, tileSet?, lexicon }
- *   if (settings) analyze(bytes, settings);
+ *   const file = singleFile(args, 'board', io);
+ *   const analysis = file === undefined || !settings ? undefined : analyzeFile(file, settings, io);
  */
-import { resolveLexicon } from './lexicon-option';
-import { t, type CliIo } from './io';
+import { loadDefaultLexicon, loadLexicon, LexiconLoadError } from '../../lexicon/load';
+import type { Lexicon } from '../../lexicon/types';
+import { formatMessage } from '../../rules/messages';
+import { readRecord, t, type CliIo } from './io';
 import type { OptionSpecs, ParsedArgs } from './args';
-import type { AnalysisSettings } from '../../service/document';
+import { analyze, type Analysis, type AnalysisSettings } from '../../service/document';
 import { EDITIONS, type Edition } from '../../rules/types';
 
 /** The options that choose the reading of a sheet (every command that replays one takes them). */
@@ -61,4 +70,68 @@ export function readingSettings(args: ParsedArgs, io: CliIo): AnalysisSettings |
   if (!settings) return undefined;
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
   return lexicon ? { ...settings, lexicon } : settings;
+}
+
+/**
+ * The word list of `--lexicon SPEC`: the user's list (compiled once and cached), or the built-in
+ * open list, with one line on stderr when it had to fall back.
+ */
+export function resolveLexicon(spec: string | undefined, io: CliIo): Lexicon | undefined {
+  const result = loadLexicon(spec);
+  if (result.ok) {
+    for (const w of result.report.warnings) io.err(formatMessage(w.messageId, w.args, io.lang));
+    return result.lexicon;
+  }
+  const message = formatMessage(result.error.messageId, result.error.args, io.lang);
+  try {
+    const fallback = loadDefaultLexicon();
+    io.err(formatMessage('cli.lexicon-fallback', { message }, io.lang));
+    return fallback;
+  } catch (e) {
+    const detail = e instanceof LexiconLoadError ? formatMessage(e.problem.messageId, e.problem.args, io.lang) : String(e);
+    io.err(`planilla: ${message}; ${detail}`);
+    return undefined;
+  }
+}
+
+/**
+ * The word list of a worker thread: the user's list, else the built-in one, without a word (the
+ * main thread has already said why it fell back); undefined only without even the built-in list.
+ */
+export function workerLexicon(spec: string | undefined): Lexicon | undefined {
+  const loaded = loadLexicon(spec);
+  if (loaded.ok) return loaded.lexicon;
+  try {
+    return loadDefaultLexicon();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The one input file of `command`; undefined after printing the reason. */
+export function singleFile(args: ParsedArgs, command: string, io: CliIo): string | undefined {
+  if (args.positionals.length === 0) {
+    io.err(t(io.lang, 'cli.no-files'));
+    return undefined;
+  }
+  if (args.positionals.length > 1) {
+    io.err(t(io.lang, 'report.one-file', { command, count: args.positionals.length }));
+    return undefined;
+  }
+  return args.positionals[0];
+}
+
+/** Reads and analyses the record; undefined after printing one line (unreadable, internal error). */
+export function analyzeFile(file: string, settings: AnalysisSettings, io: CliIo): Analysis | undefined {
+  const read = readRecord(file, io.lang);
+  if ('error' in read) {
+    io.err(read.error);
+    return undefined;
+  }
+  try {
+    return analyze(read.bytes, settings);
+  } catch (e) {
+    io.err(t(io.lang, 'cli.internal-error', { path: file, detail: e instanceof Error ? e.message : String(e) }));
+    return undefined;
+  }
 }
