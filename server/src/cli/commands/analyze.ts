@@ -44,10 +44,10 @@ import {
   type WorkerMessage,
   type WorkerSettings,
 } from '../shared/batch';
-import { analyzeFile, replaySettings, resolveLexicon } from '../shared/reading';
+import { analyzeFile, replaySettings } from '../shared/reading';
 import type { AnalysisSettings } from '../../service/document';
 import { expandInputs, t, terminalStderr, type CliIo } from '../shared/io';
-import { COMMON, positiveInt, resolveLeaves } from '../shared/engine-options';
+import { COMMON, positiveInt, resolveEngine } from '../shared/engine-options';
 import { moveText, render, shown, signed } from '../shared/positions';
 import { jsonForTerminal } from '../shared/terminal';
 
@@ -137,11 +137,10 @@ async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions):
     io.err(t(io.lang, 'cli.no-files'));
     return 2;
   }
+  const engine = resolveEngine(args, io);
+  if (!engine) return 2;
+  const { lexicon, leaves } = engine;
   const lexiconSpec = args.values.get('lexicon');
-  const lexicon = resolveLexicon(lexiconSpec, io);
-  if (!lexicon) return 2;
-  const leaves = resolveLeaves(args, io);
-  if (!leaves) return 2;
   const json = args.flags.has('json');
   const context: AnalyzeContext = {
     settings,

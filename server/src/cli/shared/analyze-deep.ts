@@ -36,10 +36,10 @@ import type { Replay } from '../../engine/types';
 import type { Language } from '../../rules/types';
 import type { ParsedArgs } from './args';
 import { jobsOption, terminalProgress, type ProgressSink } from './batch';
-import { analyzeFile, replaySettings, resolveLexicon } from './reading';
+import { analyzeFile, replaySettings } from './reading';
 import { expandInputs, t, terminalStderr, type CliIo } from './io';
 import { moveText, render, shown, signed } from './positions';
-import { positiveInt, resolveLeaves } from './engine-options';
+import { positiveInt, resolveEngine } from './engine-options';
 import { DeepPool, replayOnly } from './deep-threads';
 import type { AnalysisSettings } from '../../service/document';
 import { secondsOption } from './limits';
@@ -79,11 +79,10 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepR
     io.err(t(io.lang, 'cli.no-files'));
     return 2;
   }
+  const engine = resolveEngine(args, io);
+  if (!engine) return 2;
+  const { lexicon, leaves } = engine;
   const lexiconSpec = args.values.get('lexicon');
-  const lexicon = resolveLexicon(lexiconSpec, io);
-  if (!lexicon) return 2;
-  const leaves = resolveLeaves(args, io);
-  if (!leaves) return 2;
   const json = args.flags.has('json');
   const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
   const leavesPath = args.values.get('leaves');

@@ -1,7 +1,7 @@
 /**
  * The options of the commands that ask the engine (`moves`, `endgame`, `analyze`): the reading
- * options, `--leaves`, `--json` and `--top`, and how a count (`--top`, `--line`) and a leave
- * table (`--leaves PATH`) are read.
+ * options, `--leaves`, `--json` and `--top`, and how a count (`--top`, `--line`), a leave table
+ * (`--leaves PATH`) and the engine's word list and leaves together are read.
  *
  * Invariants: never throws; a refused value is one line on stderr (undefined or null comes back,
  * as each function says).
@@ -12,8 +12,10 @@
 import { t, type CliIo } from './io';
 import type { ParsedArgs } from './args';
 import { terminalText } from './terminal';
+import { resolveLexicon } from './reading';
 import { formatLeaveMessage, loadLeavesOrBuiltin } from '../../analysis/leave-files';
 import type { LeaveEvaluator } from '../../analysis/leaves';
+import type { Lexicon } from '../../lexicon/types';
 
 /** The options `moves`, `endgame` and `analyze` share. */
 export const COMMON = {
@@ -38,6 +40,23 @@ export function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator | und
     return r.warning.messageId === 'leaves.builtin-missing' ? r.leaves : undefined;
   }
   return r.leaves;
+}
+
+/** What the engine plays with: the word list and the leave values. */
+export interface Engine {
+  readonly lexicon: Lexicon;
+  readonly leaves: LeaveEvaluator;
+}
+
+/**
+ * The word list of `--lexicon` and the leaves of `--leaves`, read once for the whole command;
+ * undefined after one line on stderr when either cannot be used.
+ */
+export function resolveEngine(args: ParsedArgs, io: CliIo): Engine | undefined {
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
+  if (!lexicon) return undefined;
+  const leaves = resolveLeaves(args, io);
+  return leaves ? { lexicon, leaves } : undefined;
 }
 
 /** `--line L` (required); undefined after one line on stderr when missing or not a line number. */

@@ -29,6 +29,9 @@ import { readRecord, t, type CliIo } from './io';
 import type { OptionSpecs, ParsedArgs } from './args';
 import { analyze, type Analysis, type AnalysisSettings } from '../../service/document';
 import { EDITIONS, type Edition } from '../../rules/types';
+import { positionBefore, type Position } from '../../analysis';
+import type { Replay } from '../../engine/types';
+import { terminalText } from './terminal';
 
 /** The options that choose the reading of a sheet (every command that replays one takes them). */
 export const READING_OPTIONS = {
@@ -134,4 +137,31 @@ export function analyzeFile(file: string, settings: AnalysisSettings, io: CliIo)
     io.err(t(io.lang, 'cli.internal-error', { path: file, detail: e instanceof Error ? e.message : String(e) }));
     return undefined;
   }
+}
+
+/** The turn a command asks about by its line (`moves`, `endgame`), and the position before it. */
+export interface TurnAtLine {
+  readonly index: number;
+  readonly turn: Replay['turns'][number];
+  readonly position: Position;
+}
+
+/**
+ * The turn of the event on line `line` (1-based) of `file`, of one of `kinds`, and the position
+ * its player saw; undefined after one line on stderr (no such event, or no position to list).
+ */
+export function turnAtLine(replay: Replay, line: number, file: string, kinds: readonly string[], io: CliIo): TurnAtLine | undefined {
+  const index = replay.turns.findIndex((turn) => turn.event.line === line - 1);
+  const turn = replay.turns[index];
+  if (!turn || !kinds.includes(turn.kind)) {
+    io.err(t(io.lang, 'analysis.no-event-on-line', { line, path: terminalText(file) }));
+    return undefined;
+  }
+  const got = positionBefore(replay, index);
+  if (!('position' in got)) {
+    const reason = t(io.lang, `analysis.reason.${got.reason}`);
+    io.err(t(io.lang, 'analysis.cannot-list', { line, path: terminalText(file), reason }));
+    return undefined;
+  }
+  return { index, turn, position: got.position };
 }
