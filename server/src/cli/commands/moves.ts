@@ -146,8 +146,8 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
       ...(args.values.has('sort') ? { sort: listing.sort } : {}),
       ...(listing.count ? { count: true } : {}),
     };
-    const { lexicon, leaves } = engine;
-    await serveJsonLines(options.stdin ?? process.stdin, io, (text) => answerLine(text, lexicon, io.lang, leaves, defaults));
+    const answer = (text: string): string => answerLine(text, engine.lexicon, io.lang, engine.leaves, defaults);
+    await serveJsonLines(options.stdin ?? process.stdin, io, answer);
     return 0;
   }
   const line = lineOption(args, io);
