@@ -23,6 +23,7 @@
  *   planilla analyze --json torneo/ > analisis.json
  *   planilla analyze --jobs 2 torneo/
  */
+import { positiveInt } from '../shared/limits';
 import * as os from 'node:os';
 import type { Replay } from '../../engine/types';
 import { AnalysisUnsupported, moveJson, type Move } from '../../analysis';
@@ -44,10 +45,9 @@ import {
   type WorkerMessage,
   type WorkerSettings,
 } from '../shared/batch';
-import { analyzeFile, replaySettings } from '../shared/reading';
+import { analyzeFile, replaySettings, COMMON, resolveEngine } from '../shared/reading';
 import type { AnalysisSettings } from '../../service/document';
 import { expandInputs, t, terminalStderr, type CliIo } from '../shared/io';
-import { COMMON, positiveInt, resolveEngine } from '../shared/engine-options';
 import { moveText, render, shown, signed } from '../shared/positions';
 import { jsonForTerminal } from '../shared/terminal';
 

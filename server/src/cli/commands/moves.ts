@@ -26,6 +26,7 @@
  *   echo '{"id":1,"board":[...],"rack":"AEI[CH]?"}' | planilla moves --stdin
  *   planilla moves --cgp "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEIR[CH]S?/ 0/12 0 ld spanish;" --top 5
  */
+import { lineOption, positiveInt } from '../shared/limits';
 import type { Lexicon } from '../../lexicon/types';
 import { formatMessage, formatNumber } from '../../rules/messages';
 import {
@@ -38,12 +39,11 @@ import {
   type Position,
   type SortKey,
 } from '../../analysis';
-import { analyzeFile, replaySettings, singleFile, turnAtLine } from '../shared/reading';
+import { analyzeFile, replaySettings, singleFile, turnAtLine, COMMON, resolveEngine, type Engine } from '../shared/reading';
 import { t, type CliIo } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
 import type { LeaveEvaluator } from '../../analysis/leaves';
 import { jsonForTerminal, terminalText } from '../shared/terminal';
-import { COMMON, lineOption, positiveInt, resolveEngine, type Engine } from '../shared/engine-options';
 import { moveText, positionJson, rackText, render, shown, signed } from '../shared/positions';
 import { serveJsonLines } from '../shared/line-stream';
 import { endgameField } from '../shared/endgame-json';

@@ -36,13 +36,12 @@ import type { Replay } from '../../engine/types';
 import type { Language } from '../../rules/types';
 import type { ParsedArgs } from './args';
 import { jobsOption, terminalProgress, type ProgressSink } from './batch';
-import { analyzeFile, replaySettings } from './reading';
+import { analyzeFile, replaySettings, resolveEngine } from './reading';
 import { expandInputs, t, terminalStderr, type CliIo } from './io';
 import { moveText, render, shown, signed } from './positions';
-import { positiveInt, resolveEngine } from './engine-options';
 import { DeepPool, replayOnly } from './deep-threads';
 import type { AnalysisSettings } from '../../service/document';
-import { secondsOption } from './limits';
+import { secondsOption, positiveInt } from './limits';
 import { jsonForTerminal } from './terminal';
 
 /** Plies, most iterations and seed of the simulation of a close turn (deep-game.ts `DEEP_SIM`). */

@@ -1,7 +1,8 @@
 /**
- * Reading a record, the same way for every command: the single FILE argument, the word list of
- * `--lexicon`, the replay settings, and the record read and analysed as the editor does
- * (service/document.ts).
+ * What a command reads before it works, the same way for every command: the single FILE argument,
+ * the word list of `--lexicon`, the replay settings, the record read and analysed as the editor
+ * does (service/document.ts), and for the commands that ask the engine (`moves`, `endgame`,
+ * `analyze`) their options and the leave table of `--leaves PATH`.
  *
  * One reading of a sheet for every command that replays it: `check`, `compare`, `fix`, `board`
  * and `report` (and `--ruling`) take the same `--rules`, `--tile-set` and `--lexicon` options and
@@ -32,6 +33,8 @@ import { EDITIONS, type Edition } from '../../rules/types';
 import { positionBefore, type Position } from '../../analysis';
 import type { Replay } from '../../engine/types';
 import { terminalText } from './terminal';
+import { formatLeaveMessage, loadLeavesOrBuiltin } from '../../analysis/leave-files';
+import type { LeaveEvaluator } from '../../analysis/leaves';
 
 /** The options that choose the reading of a sheet (every command that replays one takes them). */
 export const READING_OPTIONS = {
@@ -45,6 +48,16 @@ export const REPLAY_OPTIONS = {
   ...READING_OPTIONS,
   output: { type: 'string', short: 'o' },
 } as const satisfies OptionSpecs;
+
+/** The options `moves`, `endgame` and `analyze` share. */
+export const COMMON = {
+  rules: { type: 'string' },
+  'tile-set': { type: 'string' },
+  lexicon: { type: 'string' },
+  leaves: { type: 'string' },
+  json: { type: 'boolean' },
+  top: { type: 'string' },
+} as const;
 
 /** `--rules` and `--tile-set` checked; undefined after printing the reason. No word list. */
 export function replaySettings(args: ParsedArgs, io: CliIo): AnalysisSettings | undefined {
@@ -164,4 +177,36 @@ export function turnAtLine(replay: Replay, line: number, file: string, kinds: re
     return undefined;
   }
   return { index, turn, position: got.position };
+}
+
+/**
+ * The leave values of `--leaves PATH` (default the built-in table); undefined, with one line on
+ * stderr, when the file cannot be used (the command then stops: no analysis with other values).
+ */
+export function resolveLeaves(args: ParsedArgs, io: CliIo): LeaveEvaluator | undefined {
+  const r = loadLeavesOrBuiltin(args.values.get('leaves'));
+  if (r.warning) {
+    // the path is the user's: shown with its control characters escaped (terminal.ts)
+    const args = 'path' in r.warning.args ? { ...r.warning.args, path: terminalText(String(r.warning.args.path)) } : r.warning.args;
+    io.err(`planilla: ${formatLeaveMessage({ ...r.warning, args }, io.lang)}`);
+    return r.warning.messageId === 'leaves.builtin-missing' ? r.leaves : undefined;
+  }
+  return r.leaves;
+}
+
+/** What the engine plays with: the word list and the leave values. */
+export interface Engine {
+  readonly lexicon: Lexicon;
+  readonly leaves: LeaveEvaluator;
+}
+
+/**
+ * The word list of `--lexicon` and the leaves of `--leaves`, read once for the whole command;
+ * undefined after one line on stderr when either cannot be used.
+ */
+export function resolveEngine(args: ParsedArgs, io: CliIo): Engine | undefined {
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
+  if (!lexicon) return undefined;
+  const leaves = resolveLeaves(args, io);
+  return leaves ? { lexicon, leaves } : undefined;
 }
