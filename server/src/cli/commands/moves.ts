@@ -114,32 +114,49 @@ function listingOf(args: ParsedArgs, io: CliIo): Listing | null {
   return { top, all, sort, count: args.flags.has('count'), json: args.flags.has('json'), simFlags };
 }
 
-async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions): Promise<number> {
-  const settings = replaySettings(args, io);
-  if (!settings) return 2;
-  const listing = listingOf(args, io);
-  if (!listing) return 2;
+/** Which position a request asks about: a CGP position, the lines of standard input, or a record's turn. */
+type Request =
+  | { readonly kind: 'cgp'; readonly position: Position }
+  | { readonly kind: 'stdin' }
+  | { readonly kind: 'record'; readonly file: string; readonly line: number };
+
+/** The request's source, its usage checked (and a CGP position read); undefined after one line on stderr. */
+function requestOf(args: ParsedArgs, io: CliIo): Request | undefined {
   const cgp = args.values.get('cgp');
   if (cgp !== undefined) {
     if (args.positionals.length > 0 || args.values.has('line') || args.flags.has('stdin')) {
       io.err(t(io.lang, 'cgp.and-file'));
-      return 2;
+      return undefined;
     }
     const position = cgpPosition(cgp, io);
-    if (!position) return 2;
-    const engine = resolveEngine(args, io);
-    if (!engine) return 2;
-    // --sim simulates the CGP position as it does a record's turn
-    return listMoves(position, engine, listing, undefined, args, io);
+    return position && { kind: 'cgp', position };
   }
   if (args.flags.has('stdin')) {
     // Positions come from standard input only: a FILE or --line would be silently ignored.
     if (args.positionals.length > 0 || args.values.has('line')) {
       io.err(t(io.lang, 'analysis.stdin-no-file'));
-      return 2;
+      return undefined;
     }
-    const engine = resolveEngine(args, io);
-    if (!engine) return 2;
+    return { kind: 'stdin' };
+  }
+  const line = lineOption(args, io);
+  if (line === undefined) return undefined;
+  const file = singleFile(args, 'moves', io);
+  return file === undefined ? undefined : { kind: 'record', file, line };
+}
+
+async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions): Promise<number> {
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const listing = listingOf(args, io);
+  if (!listing) return 2;
+  const request = requestOf(args, io);
+  if (!request) return 2;
+  const engine = resolveEngine(args, io);
+  if (!engine) return 2;
+  // --sim simulates a CGP position as it does a record's turn
+  if (request.kind === 'cgp') return listMoves(request.position, engine, listing, undefined, args, io);
+  if (request.kind === 'stdin') {
     const defaults: StdinDefaults = {
       ...(listing.top !== undefined ? { top: listing.top } : {}),
       ...(listing.all ? { all: true } : {}),
@@ -150,12 +167,7 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     await serveJsonLines(options.stdin ?? process.stdin, io, answer);
     return 0;
   }
-  const line = lineOption(args, io);
-  if (line === undefined) return 2;
-  const file = singleFile(args, 'moves', io);
-  if (file === undefined) return 2;
-  const engine = resolveEngine(args, io);
-  if (!engine) return 2;
+  const { file, line } = request;
   const analysis = analyzeFile(file, { ...settings, lexicon: engine.lexicon }, io);
   if (!analysis) return 2;
   const r = analysis.replay;
