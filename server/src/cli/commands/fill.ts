@@ -16,7 +16,7 @@
  */
 import { readRecord, t, writeData, writeResult, type CliIo } from '../shared/io';
 import { type Command, type ParsedArgs } from '../shared/args';
-import { REPLAY_OPTIONS, replaySettings, singleFile, resolveLexicon } from '../shared/reading';
+import { READING_OPTIONS, replaySettings, singleFile, resolveLexicon } from '../shared/reading';
 import { analyze, MAX_CONTENT_LINES } from '../../service/document';
 import { fillRecord, type FillLine } from '../../service/fill';
 import { encodeText } from '../../syntax/encoding';
@@ -24,9 +24,7 @@ import { encodeText } from '../../syntax/encoding';
 export const fillCommand: Command = {
   help: 'cli.help.fill',
   options: {
-    rules: REPLAY_OPTIONS.rules,
-    'tile-set': REPLAY_OPTIONS['tile-set'],
-    lexicon: { type: 'string' },
+    ...READING_OPTIONS,
     write: { type: 'boolean' },
     json: { type: 'boolean' },
   },
@@ -50,8 +48,9 @@ async function fill(args: ParsedArgs, io: CliIo): Promise<number> {
     return 2;
   }
   const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  const analysis = analyze(read.bytes, { ...settings, ...(lexicon ? { lexicon } : {}) });
-  const result = fillRecord(analysis, io.lang, { ...settings, ...(lexicon ? { lexicon } : {}) });
+  const reading = lexicon ? { ...settings, lexicon } : settings;
+  const analysis = analyze(read.bytes, reading);
+  const result = fillRecord(analysis, io.lang, reading);
   if (result.refused) {
     io.err(t(io.lang, 'fix.unreadable-record', { path: file, max: MAX_CONTENT_LINES }));
     return 2;
