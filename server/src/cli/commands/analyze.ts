@@ -47,7 +47,7 @@ import {
 } from '../shared/batch';
 import { analyzeFile, replaySettings, COMMON, resolveEngine } from '../shared/reading';
 import type { AnalysisSettings } from '../../service/document';
-import { expandInputs, t, terminalStderr, type CliIo } from '../shared/io';
+import { batchInputs, t, terminalStderr, type CliIo } from '../shared/io';
 import { moveText, render, shown, signed } from '../shared/positions';
 import { jsonForTerminal } from '../shared/terminal';
 
@@ -132,11 +132,9 @@ async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions):
   if (chosenJobs === null) return 2;
   const endgameNodes = endgameNodesOption(args.values.get('endgame-nodes'), io);
   if (endgameNodes === null) return 2;
-  const { files, problems } = expandInputs(args.positionals, io);
-  if (files.length === 0 && problems === 0) {
-    io.err(t(io.lang, 'cli.no-files'));
-    return 2;
-  }
+  const inputs = batchInputs(args.positionals, io);
+  if (!inputs) return 2;
+  const { files, problems } = inputs;
   const engine = resolveEngine(args, io);
   if (!engine) return 2;
   const { lexicon, leaves } = engine;

@@ -14,10 +14,10 @@
  *   planilla fill planilla-mesa-3.gcg --write
  *   planilla fill planilla-mesa-3.gcg --json
  */
-import { readRecord, t, writeData, writeResult, type CliIo } from '../shared/io';
+import { t, writeData, writeResult, type CliIo } from '../shared/io';
 import { type Command, type ParsedArgs } from '../shared/args';
-import { READING_OPTIONS, replaySettings, singleFile, resolveLexicon } from '../shared/reading';
-import { analyze, MAX_CONTENT_LINES } from '../../service/document';
+import { READING_OPTIONS, replaySettings, readSheet, singleFile } from '../shared/reading';
+import { MAX_CONTENT_LINES } from '../../service/document';
 import { fillRecord, type FillLine } from '../../service/fill';
 import { encodeText } from '../../syntax/encoding';
 
@@ -42,15 +42,10 @@ async function fill(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!settings) return 2;
   const file = singleFile(args, 'fill', io);
   if (file === undefined) return 2;
-  const read = readRecord(file, io.lang);
-  if ('error' in read) {
-    io.err(read.error);
-    return 2;
-  }
-  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  const reading = lexicon ? { ...settings, lexicon } : settings;
-  const analysis = analyze(read.bytes, reading);
-  const result = fillRecord(analysis, io.lang, reading);
+  const read = readSheet(file, settings, args, io);
+  if (!read) return 2;
+  const { analysis } = read;
+  const result = fillRecord(analysis, io.lang, read.settings);
   if (result.refused) {
     io.err(t(io.lang, 'fix.unreadable-record', { path: file, max: MAX_CONTENT_LINES }));
     return 2;

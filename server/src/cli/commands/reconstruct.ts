@@ -20,7 +20,7 @@ import { readBoardText } from '../../analysis/cgp';
 import type { BoardCells } from '../../engine/types';
 import { outputRefusal, readRecord, t, writeData, type CliIo, type WriteInputs } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
-import { READING_OPTIONS, REPLAY_OPTIONS, replaySettings, singleFile, resolveLexicon } from '../shared/reading';
+import { READING_OPTIONS, REPLAY_OPTIONS, replaySettings, readSheet, singleFile } from '../shared/reading';
 import { emit } from '../shared/output';
 import { analyze, MAX_CONTENT_LINES } from '../../service/document';
 import { reconstructSheet, type ReconstructLine } from '../../service/reconstruct';
@@ -129,14 +129,11 @@ async function reconstructCli(args: ParsedArgs, io: CliIo): Promise<number> {
     io.err(refusal);
     return 2;
   }
-  const read = readRecord(file, io.lang);
-  if ('error' in read) {
-    io.err(read.error);
-    return 2;
-  }
-  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  const reading = lexicon ? { ...settings, lexicon } : settings;
-  let analysis = analyze(read.bytes, reading);
+  const read = readSheet(file, settings, args, io);
+  if (!read) return 2;
+  const reading = read.settings;
+  const lexicon = reading.lexicon;
+  let analysis = read.analysis;
   const got = readBoardArg(boardArg, analysis.replay.tileSet, analysis.replay.tileSetSource !== 'default', io);
   if (!got) return 2;
   if (got.tileSet !== analysis.replay.tileSet) analysis = analyze(read.bytes, { ...reading, tileSet: got.tileSet });

@@ -37,7 +37,7 @@ import type { Language } from '../../rules/types';
 import type { ParsedArgs } from './args';
 import { jobsOption, terminalProgress, type ProgressSink } from './batch';
 import { analyzeFile, replaySettings, resolveEngine } from './reading';
-import { expandInputs, t, terminalStderr, type CliIo } from './io';
+import { batchInputs, t, terminalStderr, type CliIo } from './io';
 import { moveText, render, shown, signed } from './positions';
 import { DeepPool, replayOnly } from './deep-threads';
 import type { AnalysisSettings } from '../../service/document';
@@ -73,11 +73,9 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepR
   if (gameTime === null) return 2;
   const turnTimeMs = (turnTime ?? DEEP_TURN_SECONDS) * 1000;
   const gameTimeMs = (gameTime ?? DEEP_GAME_SECONDS) * 1000;
-  const { files, problems } = expandInputs(args.positionals, io);
-  if (files.length === 0 && problems === 0) {
-    io.err(t(io.lang, 'cli.no-files'));
-    return 2;
-  }
+  const inputs = batchInputs(args.positionals, io);
+  if (!inputs) return 2;
+  const { files, problems } = inputs;
   const engine = resolveEngine(args, io);
   if (!engine) return 2;
   const { lexicon, leaves } = engine;

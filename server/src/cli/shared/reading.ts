@@ -137,6 +137,27 @@ export function singleFile(args: ParsedArgs, command: string, io: CliIo): string
   return args.positionals[0];
 }
 
+/**
+ * The record's bytes, the settings with the `--lexicon` word list, and the record analysed with
+ * them (`fill`, `reconstruct`: they rewrite or reread those bytes); undefined after one line on
+ * stderr when the file cannot be read.
+ */
+export function readSheet(
+  file: string,
+  settings: AnalysisSettings,
+  args: ParsedArgs,
+  io: CliIo,
+): { readonly bytes: Uint8Array; readonly settings: AnalysisSettings; readonly analysis: Analysis } | undefined {
+  const read = readRecord(file, io.lang);
+  if ('error' in read) {
+    io.err(read.error);
+    return undefined;
+  }
+  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
+  const reading = lexicon ? { ...settings, lexicon } : settings;
+  return { bytes: read.bytes, settings: reading, analysis: analyze(read.bytes, reading) };
+}
+
 /** Reads and analyses the record; undefined after printing one line (unreadable, internal error). */
 export function analyzeFile(file: string, settings: AnalysisSettings, io: CliIo): Analysis | undefined {
   const read = readRecord(file, io.lang);
