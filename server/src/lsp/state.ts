@@ -27,7 +27,15 @@ import { formatLeaveMessage, type LeaveMessage } from '../analysis/leave-files';
 import { uiText } from '../service/i18n';
 import type { LoadedLexicon } from '../service/lexicons';
 import { ANALYSIS_CACHE_LIMITS, RecentCache } from '../service/recent-cache';
-import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings, type RecordHeader } from '../service/settings';
+import {
+  lexiconSpecFor,
+  readSettings,
+  replayOptionsFor,
+  scanHeader,
+  DEFAULT_SETTINGS,
+  type PlanillaSettings,
+  type RecordHeader,
+} from '../service/settings';
 import { confinePathSettings, userPathsOf } from '../shared/settings';
 import type { MemoryUsageResult, ServerCommand } from '../shared/protocol';
 import { formatMessage, resolveLanguage } from '../rules/messages';

@@ -23,7 +23,6 @@
  *   planilla analyze --json torneo/ > analisis.json
  *   planilla analyze --jobs 2 torneo/
  */
-import { positiveInt } from '../shared/limits';
 import * as os from 'node:os';
 import type { Replay } from '../../engine/types';
 import { AnalysisUnsupported, moveJson, type Move } from '../../analysis';
@@ -46,6 +45,7 @@ import {
   type WorkerSettings,
 } from '../shared/batch';
 import { analyzeFile, replaySettings, COMMON, resolveEngine } from '../shared/reading';
+import { positiveInt } from '../shared/limits';
 import type { AnalysisSettings } from '../../service/document';
 import { batchInputs, t, terminalStderr, type CliIo } from '../shared/io';
 import { moveText, render, shown, signed } from '../shared/positions';

@@ -26,7 +26,6 @@
  *   echo '{"id":1,"board":[...],"rack":"AEI[CH]?"}' | planilla moves --stdin
  *   planilla moves --cgp "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEIR[CH]S?/ 0/12 0 ld spanish;" --top 5
  */
-import { lineOption, positiveInt } from '../shared/limits';
 import type { Lexicon } from '../../lexicon/types';
 import { formatMessage, formatNumber } from '../../rules/messages';
 import {
@@ -40,6 +39,7 @@ import {
   type SortKey,
 } from '../../analysis';
 import { analyzeFile, replaySettings, singleFile, turnAtLine, COMMON, resolveEngine, type Engine } from '../shared/reading';
+import { lineOption, positiveInt } from '../shared/limits';
 import { t, type CliIo } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
 import type { LeaveEvaluator } from '../../analysis/leaves';
