@@ -17,22 +17,11 @@
  *   new Worker(path.join(__dirname, 'worker.js'), { workerData: { lang: 'es', lexiconSpec } });
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { loadDefaultLexicon, loadLexicon } from '../lexicon/load';
-import type { Lexicon } from '../lexicon/types';
+import { workerLexicon } from './shared/reading';
 import { checkFile, type CheckRequest, type WorkerMessage, type WorkerSettings } from './shared/batch';
 import type { CheckSettings } from './shared/record';
 import type { SimWorkerSettings } from './shared/sim-runner';
 import type { DeepWorkerSettings } from './shared/deep-threads';
-
-function workerLexicon(spec: string | undefined): Lexicon | undefined {
-  const loaded = loadLexicon(spec);
-  if (loaded.ok) return loaded.lexicon;
-  try {
-    return loadDefaultLexicon();
-  } catch {
-    return undefined;
-  }
-}
 
 function serve(port: NonNullable<typeof parentPort>, options: WorkerSettings): void {
   const settings: CheckSettings = { rules: options.rules, tileSet: options.tileSet, lexicon: workerLexicon(options.lexiconSpec) };

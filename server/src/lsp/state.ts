@@ -27,7 +27,15 @@ import { formatLeaveMessage, type LeaveMessage } from '../analysis/leave-files';
 import { uiText } from '../service/i18n';
 import type { LoadedLexicon } from '../service/lexicons';
 import { ANALYSIS_CACHE_LIMITS, RecentCache } from '../service/recent-cache';
-import { lexiconSpecFor, readSettings, replayOptionsFor, scanHeader, DEFAULT_SETTINGS, type PlanillaSettings } from '../service/settings';
+import {
+  lexiconSpecFor,
+  readSettings,
+  replayOptionsFor,
+  scanHeader,
+  DEFAULT_SETTINGS,
+  type PlanillaSettings,
+  type RecordHeader,
+} from '../service/settings';
 import { confinePathSettings, userPathsOf } from '../shared/settings';
 import type { MemoryUsageResult, ServerCommand } from '../shared/protocol';
 import { formatMessage, resolveLanguage } from '../rules/messages';
@@ -313,7 +321,11 @@ export class ServerState {
 
   /** The word list a record is judged with under the settings (cached; loaded at most once). */
   lexiconFor(input: string | Uint8Array, settings: PlanillaSettings): LoadedLexicon {
-    return this.host.lexicons.get(lexiconSpecFor(settings, scanHeader(input)), settings.lexiconExtra, settings.lexiconBanned);
+    return this.lexiconOf(scanHeader(input), settings);
+  }
+
+  private lexiconOf(header: RecordHeader, settings: PlanillaSettings): LoadedLexicon {
+    return this.host.lexicons.get(lexiconSpecFor(settings, header), settings.lexiconExtra, settings.lexiconBanned);
   }
 
   /** The analysis settings of a document (what fix-all analyses the fixed text with). */
@@ -325,9 +337,22 @@ export class ServerState {
     return { ...replayOptionsFor(settings, scanHeader(input)), ...(lexicon ? { lexicon } : {}) };
   }
 
-  /** Analyses one text with the settings: the lexicon and replay options the record asks for. */
+  /**
+   * Analyses one text with the settings: the lexicon and replay options the record asks for (its
+   * header read once), then says once what the word list fell back from.
+   */
   analyzeText(input: string | Uint8Array, settings: PlanillaSettings): Analysis {
-    const loaded = this.lexiconFor(input, settings);
+    const header = scanHeader(input);
+    const loaded = this.lexiconOf(header, settings);
+    const reading: AnalysisSettings = { ...replayOptionsFor(settings, header), ...(loaded.lexicon ? { lexicon: loaded.lexicon } : {}) };
+    this.analysisCount++;
+    const analysis = analyze(input, reading);
+    this.reportLexicon(loaded, settings);
+    return analysis;
+  }
+
+  /** The word list's problems (a fallback, an extra or banned list left out), each shown once. */
+  private reportLexicon(loaded: LoadedLexicon, settings: PlanillaSettings): void {
     const lang = this.languageOf(settings);
     for (const problem of [...(loaded.problem ? [loaded.problem] : []), ...loaded.warnings]) {
       // A problem with the extra or banned list leaves only that list out: the message names it so.
@@ -340,8 +365,6 @@ export class ServerState {
             : 'ui.server.lexiconFallback';
       this.warnOnce(JSON.stringify(problem), uiText(id, lang, { path, problem: formatMessage(problem.messageId, problem.args, lang) }));
     }
-    this.analysisCount++;
-    return analyze(input, this.analysisSettingsFor(input, settings, loaded.lexicon));
   }
 
   /**

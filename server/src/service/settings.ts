@@ -117,7 +117,7 @@ export function lexiconSpecFor(settings: PlanillaSettings, header: RecordHeader)
 }
 
 /** What the settings need to know of a record before it is analysed. */
-interface RecordHeader {
+export interface RecordHeader {
   /** The record has a `#rules` line (which then wins over the default edition). */
   readonly hasRules: boolean;
   /** NAME of its first `#lexicon NAME` line. */

@@ -135,6 +135,24 @@ describe('analysis: CGP positions', function () {
     assert.equal(bad.err.length, 1);
     assert.match(bad.err[0], /15 rows/);
   });
+
+  it('moves --cgp prints the rows moves --line prints, under a heading of its rack and bag', async () => {
+    const b = captureIo('es');
+    assert.equal(await runBoard([samplePath('partida-completa.gcg'), '--turn', '6', '--cgp'], b.io), 0);
+    const cgp = b.out.join('\n').trim();
+    const fromCgp = captureIo('es');
+    assert.equal(await runMoves(['--cgp', cgp, '--top', '4', '--count'], fromCgp.io), 0, fromCgp.err.join('\n'));
+    const fromLine = captureIo('es');
+    assert.equal(await runMoves([samplePath('partida-completa.gcg'), '--line', '16', '--top', '4', '--count'], fromLine.io), 0);
+    assert.match(fromCgp.out[0], /^Jugadas con \S+ \(bolsa: \d+\):$/);
+    assert.match(fromLine.out[0], /, línea 16: /);
+    assert.equal(fromCgp.out.length, 5);
+    assert.deepEqual(fromCgp.out.slice(1), fromLine.out.slice(1));
+    const simArgs = ['--sim', '--iterations', '8', '--threads', '1', '--top', '2'];
+    const sim = captureIo('es');
+    assert.equal(await runMoves(['--cgp', cgp, ...simArgs], sim.io), 0, sim.err.join('\n'));
+    assert.match(sim.out[0], /^Posición CGP: atril \S+, bolsa \d+; simulación a 2 jugadas, semilla \d+$/);
+  });
 });
 
 /** Applies LSP edits (non-overlapping) to a text, as the editor does. */

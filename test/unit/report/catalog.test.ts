@@ -1,6 +1,6 @@
 /**
  * Every message id the board and report code uses exists in Spanish and English: the literal ids in
- * the sources of report/, cli/commands/board.ts, cli/commands/report.ts and cli/shared/records.ts, and the ids built from domain words
+ * the sources of report/, cli/commands/board.ts, cli/commands/report.ts and cli/shared/reading.ts, and the ids built from domain words
  * (event kinds, end reasons, premiums, rules sources, tile sets).
  */
 import { strict as assert } from 'node:assert';
@@ -23,7 +23,7 @@ const SOURCES = [
   'server/src/report/text-board.ts',
   'server/src/cli/commands/board.ts',
   'server/src/cli/commands/report.ts',
-  'server/src/cli/shared/records.ts',
+  'server/src/cli/shared/reading.ts',
 ];
 
 const BUILT: readonly string[] = [

@@ -44,12 +44,10 @@ import {
   type WorkerMessage,
   type WorkerSettings,
 } from '../shared/batch';
-import { analyzeFile } from '../shared/records';
-import { replaySettings } from '../shared/reading';
+import { analyzeFile, replaySettings, COMMON, resolveEngine } from '../shared/reading';
+import { positiveInt } from '../shared/limits';
 import type { AnalysisSettings } from '../../service/document';
-import { expandInputs, t, terminalStderr, type CliIo } from '../shared/io';
-import { resolveLexicon } from '../shared/lexicon-option';
-import { COMMON, positiveInt, resolveLeaves } from '../shared/engine-options';
+import { batchInputs, t, terminalStderr, type CliIo } from '../shared/io';
 import { moveText, render, shown, signed } from '../shared/positions';
 import { jsonForTerminal } from '../shared/terminal';
 
@@ -134,16 +132,13 @@ async function analyzeRun(args: ParsedArgs, io: CliIo, options: AnalyzeOptions):
   if (chosenJobs === null) return 2;
   const endgameNodes = endgameNodesOption(args.values.get('endgame-nodes'), io);
   if (endgameNodes === null) return 2;
-  const { files, problems } = expandInputs(args.positionals, io);
-  if (files.length === 0 && problems === 0) {
-    io.err(t(io.lang, 'cli.no-files'));
-    return 2;
-  }
+  const inputs = batchInputs(args.positionals, io);
+  if (!inputs) return 2;
+  const { files, problems } = inputs;
+  const engine = resolveEngine(args, io);
+  if (!engine) return 2;
+  const { lexicon, leaves } = engine;
   const lexiconSpec = args.values.get('lexicon');
-  const lexicon = resolveLexicon(lexiconSpec, io);
-  if (!lexicon) return 2;
-  const leaves = resolveLeaves(args, io);
-  if (!leaves) return 2;
   const json = args.flags.has('json');
   const context: AnalyzeContext = {
     settings,

@@ -20,8 +20,7 @@ import { renderBoardSvg } from '../../report/svg';
 import { renderTextBoard } from '../../report/text-board';
 import { t, type CliIo } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
-import { REPLAY_OPTIONS, readingSettings } from '../shared/reading';
-import { analyzeFile, singleFile } from '../shared/records';
+import { REPLAY_OPTIONS, readingSettings, analyzeFile, singleFile } from '../shared/reading';
 import { emit } from '../shared/output';
 
 export const boardCommand: Command = {

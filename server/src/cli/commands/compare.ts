@@ -16,8 +16,7 @@
 import { jsonForTerminal, terminalText } from '../shared/terminal';
 import { t, type CliIo } from '../shared/io';
 import { type Command, type ParsedArgs } from '../shared/args';
-import { analyzeFile } from '../shared/records';
-import { READING_OPTIONS, readingSettings } from '../shared/reading';
+import { analyzeFile, READING_OPTIONS, readingSettings } from '../shared/reading';
 import { compareSheets, comparisonLines } from '../../service/compare';
 
 export const compareCommand: Command = {

@@ -15,22 +15,19 @@
  *   echo '{"board":[...],"rack":"EQ","endgame":{"opponentRack":"DGNP"}}' | planilla moves --stdin
  */
 import { formatNumber } from '../../rules/messages';
-import { analyzeMoves, moveJson, positionBefore, type Move, type Position } from '../../analysis';
+import { analyzeMoves, moveJson, type Move, type Position } from '../../analysis';
 import { endgameJson, hundredths, opponentRackOf, preEndgameCandidateJson, preEndgameJson } from '../shared/endgame-json';
 import { playedMove } from '../../analysis/coach';
 import { endgameMoveValue, solveEndgame, type EndgameOptions, type EndgameResult } from '../../analysis/endgame';
 import type { Replay } from '../../engine/types';
 import { endArticle } from '../../engine/replay-state';
-import { analyzeFile, singleFile } from '../shared/records';
-import { replaySettings } from '../shared/reading';
+import { analyzeFile, singleFile, replaySettings, resolveLexicon, turnAtLine, COMMON } from '../shared/reading';
 import { t, type CliIo } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
-import { resolveLexicon } from '../shared/lexicon-option';
-import { COMMON, lineOption, positiveInt } from '../shared/engine-options';
-import { moveText, positionJson, render, shown, signed } from '../shared/positions';
+import { moveText, positionJson, rackText, render, shown, signed } from '../shared/positions';
 import { jsonForTerminal } from '../shared/terminal';
 import { progressBar } from '../shared/progress';
-import { nodesOption, secondsOption } from '../shared/limits';
+import { nodesOption, secondsOption, lineOption, positiveInt } from '../shared/limits';
 import { AnalysisUnsupported } from '../../analysis';
 import { endsGame, preEndgameGrade, runsBefore, VERDICT_ENDGAME_NODES, type TurnRuns } from '../../analysis/endgame-grade';
 import type { Lexicon } from '../../lexicon/types';
@@ -63,8 +60,6 @@ function playedJson(m: Move): Record<string, unknown> {
   return rest;
 }
 
-const rackText = (rack: readonly string[]): string => rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
-
 async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
   const settings = replaySettings(args, io);
   if (!settings) return 2;
@@ -81,18 +76,9 @@ async function endgame(args: ParsedArgs, io: CliIo): Promise<number> {
   const analysis = analyzeFile(file, { ...settings, lexicon }, io);
   if (!analysis) return 2;
   const r = analysis.replay;
-  const index = r.turns.findIndex((turn) => turn.event.line === line - 1);
-  const turn = r.turns[index];
-  if (!turn || !['placement', 'pass'].includes(turn.kind)) {
-    io.err(t(io.lang, 'analysis.no-event-on-line', { line, path: shown(file) }));
-    return 2;
-  }
-  const got = positionBefore(r, index);
-  if (!('position' in got)) {
-    io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: t(io.lang, `analysis.reason.${got.reason}`) }));
-    return 2;
-  }
-  const position = got.position;
+  const at = turnAtLine(r, line, file, ['placement', 'pass'], io);
+  if (!at) return 2;
+  const { index, turn, position } = at;
   // Passes in a row before the turn, a withdrawn play counting as one (37.2, art. 34).
   const runs = runsBefore(r, index);
   const passes = runs.passes;

@@ -13,7 +13,7 @@ import { analyze, MAX_CONTENT_LINES } from '../../service/document';
 import { exportForWoogles, hasScoreOnlyLines } from '../../service/export';
 import { readRecord, t, writeData, writeResult, type CliIo } from '../shared/io';
 import type { Command, ParsedArgs } from '../shared/args';
-import { resolveLexicon } from '../shared/lexicon-option';
+import { resolveLexicon } from '../shared/reading';
 
 export const exportCommand: Command = {
   help: 'cli.help.export',

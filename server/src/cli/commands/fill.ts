@@ -14,21 +14,17 @@
  *   planilla fill planilla-mesa-3.gcg --write
  *   planilla fill planilla-mesa-3.gcg --json
  */
-import { readRecord, t, writeData, writeResult, type CliIo } from '../shared/io';
+import { t, writeData, writeResult, type CliIo } from '../shared/io';
 import { type Command, type ParsedArgs } from '../shared/args';
-import { REPLAY_OPTIONS, replaySettings } from '../shared/reading';
-import { singleFile } from '../shared/records';
-import { resolveLexicon } from '../shared/lexicon-option';
-import { analyze, MAX_CONTENT_LINES } from '../../service/document';
+import { READING_OPTIONS, replaySettings, readSheet, singleFile } from '../shared/reading';
+import { MAX_CONTENT_LINES } from '../../service/document';
 import { fillRecord, type FillLine } from '../../service/fill';
 import { encodeText } from '../../syntax/encoding';
 
 export const fillCommand: Command = {
   help: 'cli.help.fill',
   options: {
-    rules: REPLAY_OPTIONS.rules,
-    'tile-set': REPLAY_OPTIONS['tile-set'],
-    lexicon: { type: 'string' },
+    ...READING_OPTIONS,
     write: { type: 'boolean' },
     json: { type: 'boolean' },
   },
@@ -46,14 +42,10 @@ async function fill(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!settings) return 2;
   const file = singleFile(args, 'fill', io);
   if (file === undefined) return 2;
-  const read = readRecord(file, io.lang);
-  if ('error' in read) {
-    io.err(read.error);
-    return 2;
-  }
-  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  const analysis = analyze(read.bytes, { ...settings, ...(lexicon ? { lexicon } : {}) });
-  const result = fillRecord(analysis, io.lang, { ...settings, ...(lexicon ? { lexicon } : {}) });
+  const read = readSheet(file, settings, args, io);
+  if (!read) return 2;
+  const { analysis } = read;
+  const result = fillRecord(analysis, io.lang, read.settings);
   if (result.refused) {
     io.err(t(io.lang, 'fix.unreadable-record', { path: file, max: MAX_CONTENT_LINES }));
     return 2;

@@ -21,8 +21,7 @@
  */
 import { readRecord, t, writeData, writeResult, type CliIo } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
-import { singleFile } from '../shared/records';
-import { READING_OPTIONS, readingSettings } from '../shared/reading';
+import { singleFile, READING_OPTIONS, readingSettings } from '../shared/reading';
 import { analyze, MAX_CONTENT_LINES } from '../../service/document';
 import { fixAll } from '../../service/fix-all';
 import { encodeText } from '../../syntax/encoding';

@@ -9,9 +9,14 @@
  * The number of every legal move (`count`) is given only when asked (`--count`, a line's
  * `"count": true`) or with `--all` (where it is the length of the list): counting walks every
  * anchor, while a top-N search stops at the anchors whose bound cannot beat its N-th move.
+ * - `moves --cgp "…"`: the moves of a CGP position (docs/cli.md, "CGP positions"), listed as
+ *   `moves --line` lists those of a record's turn (same generator, same equity, same rows).
  * All take `--lexicon`, `--rules`, `--tile-set` and `--lang` like `check`, and `--leaves PATH`: a
  * leave table of one's own (.klv2, .klv or .plv; default the built-in trained table); a
  * file that is refused gives one line on stderr and the built-in table.
+ * A request is read in three steps: its options (all checked before anything is loaded), the
+ * engine (the word list and the leaves, once), then the position of its kind and the listing that
+ * every kind shares.
  *
  * Exit codes: 0 answered; 2 bad usage, unreadable file, a line that is no move or whose rack is
  * not known (`moves`). `moves --stdin` exits 0 at the end of its input whatever the lines held.
@@ -19,6 +24,7 @@
  * Example:
  *   planilla moves partida.gcg --line 9 --top 5
  *   echo '{"id":1,"board":[...],"rack":"AEI[CH]?"}' | planilla moves --stdin
+ *   planilla moves --cgp "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEIR[CH]S?/ 0/12 0 ld spanish;" --top 5
  */
 import type { Lexicon } from '../../lexicon/types';
 import { formatMessage, formatNumber } from '../../rules/messages';
@@ -28,22 +34,20 @@ import {
   analyzeMoves,
   moveJson,
   moveLeave,
-  positionBefore,
   positionFromJson,
+  type Position,
   type SortKey,
 } from '../../analysis';
-import { analyzeFile, singleFile } from '../shared/records';
-import { replaySettings } from '../shared/reading';
+import { analyzeFile, replaySettings, singleFile, turnAtLine, COMMON, resolveEngine, type Engine } from '../shared/reading';
+import { lineOption, positiveInt } from '../shared/limits';
 import { t, type CliIo } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
-import { resolveLexicon } from '../shared/lexicon-option';
 import type { LeaveEvaluator } from '../../analysis/leaves';
-import { jsonForTerminal } from '../shared/terminal';
-import { COMMON, lineOption, positiveInt, resolveLeaves } from '../shared/engine-options';
-import { moveText, positionJson, render, shown, signed } from '../shared/positions';
+import { jsonForTerminal, terminalText } from '../shared/terminal';
+import { moveText, positionJson, rackText, render, shown, signed } from '../shared/positions';
 import { serveJsonLines } from '../shared/line-stream';
 import { endgameField } from '../shared/endgame-json';
-import { readSimFlags, SIM_CANDIDATES, SIM_OPTIONS, simField, simMoves } from '../shared/sim';
+import { readSimFlags, SIM_CANDIDATES, SIM_OPTIONS, simField, simMoves, type SimFlags } from '../shared/sim';
 
 export interface MovesCommandOptions {
   /** Input of `--stdin` (default: process.stdin). */
@@ -71,107 +75,160 @@ export function runMoves(argv: readonly string[], io: CliIo, options: MovesComma
   return runCommand(movesCommand(options), argv, io);
 }
 
-async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions): Promise<number> {
-  const settings = replaySettings(args, io);
-  if (!settings) return 2;
+/** How the moves are listed: `--top`, `--all`, `--sort`, `--count`, `--json` and `--sim`. */
+interface Listing {
+  readonly top: number | undefined;
+  readonly all: boolean;
+  readonly sort: SortKey;
+  readonly count: boolean;
+  readonly json: boolean;
+  readonly simFlags: SimFlags | undefined;
+}
+
+/** Where the position comes from, as the heading names it: a record's turn, or a CGP position (none). */
+interface TurnHeading {
+  readonly player: string;
+  readonly line: number;
+}
+
+/** The listing options, checked; null after one line on stderr. */
+function listingOf(args: ParsedArgs, io: CliIo): Listing | null {
   const top = positiveInt(args.values.get('top'), '--top', io);
-  if (top === null) return 2;
+  if (top === null) return null;
   const all = args.flags.has('all');
   if (all && top !== undefined) {
     io.err(t(io.lang, 'analysis.top-and-all'));
-    return 2;
+    return null;
   }
-  const sortArg = args.values.get('sort') ?? 'equity';
-  if (sortArg !== 'equity' && sortArg !== 'score') {
-    io.err(t(io.lang, 'cli.bad-value', { option: '--sort', value: sortArg, allowed: 'equity, score' }));
-    return 2;
+  const sort = args.values.get('sort') ?? 'equity';
+  if (sort !== 'equity' && sort !== 'score') {
+    io.err(t(io.lang, 'cli.bad-value', { option: '--sort', value: sort, allowed: 'equity, score' }));
+    return null;
   }
-  const sort: SortKey = sortArg;
   const simFlags = readSimFlags(args, io);
-  if (simFlags === null) return 2;
+  if (simFlags === null) return null;
   if (simFlags && all) {
     io.err(t(io.lang, 'sim.no-all'));
-    return 2;
+    return null;
   }
+  return { top, all, sort, count: args.flags.has('count'), json: args.flags.has('json'), simFlags };
+}
+
+/** Which position a request asks about: a CGP position, the lines of standard input, or a record's turn. */
+type Request =
+  | { readonly kind: 'cgp'; readonly position: Position }
+  | { readonly kind: 'stdin' }
+  | { readonly kind: 'record'; readonly file: string; readonly line: number };
+
+/** The request's source, its usage checked (and a CGP position read); undefined after one line on stderr. */
+function requestOf(args: ParsedArgs, io: CliIo): Request | undefined {
   const cgp = args.values.get('cgp');
   if (cgp !== undefined) {
-    const { cgpMoves } = require('../shared/cgp') as typeof import('../shared/cgp'); // docs/cli.md, "CGP positions"
-    // --sim simulates the CGP position as it does a record's turn
-    return cgpMoves(cgp, args, io, { top, all, sort, count: args.flags.has('count'), ...(simFlags ? { simFlags } : {}) });
+    if (args.positionals.length > 0 || args.values.has('line') || args.flags.has('stdin')) {
+      io.err(t(io.lang, 'cgp.and-file'));
+      return undefined;
+    }
+    const position = cgpPosition(cgp, io);
+    return position && { kind: 'cgp', position };
   }
   if (args.flags.has('stdin')) {
     // Positions come from standard input only: a FILE or --line would be silently ignored.
     if (args.positionals.length > 0 || args.values.has('line')) {
       io.err(t(io.lang, 'analysis.stdin-no-file'));
-      return 2;
+      return undefined;
     }
-    const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-    if (!lexicon) return 2;
-    const defaults: StdinDefaults = {
-      ...(top !== undefined ? { top } : {}),
-      ...(all ? { all } : {}),
-      ...(args.values.has('sort') ? { sort } : {}),
-      ...(args.flags.has('count') ? { count: true } : {}),
-    };
-    const leaves = resolveLeaves(args, io);
-    if (!leaves) return 2;
-    return serveStdin(options.stdin ?? process.stdin, lexicon, io, leaves, defaults);
+    return { kind: 'stdin' };
   }
   const line = lineOption(args, io);
-  if (line === undefined) return 2;
+  if (line === undefined) return undefined;
   const file = singleFile(args, 'moves', io);
-  if (file === undefined) return 2;
-  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  if (!lexicon) return 2;
-  const leaves = resolveLeaves(args, io);
-  if (!leaves) return 2;
-  const analysis = analyzeFile(file, { ...settings, lexicon }, io);
+  return file === undefined ? undefined : { kind: 'record', file, line };
+}
+
+async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions): Promise<number> {
+  const settings = replaySettings(args, io);
+  if (!settings) return 2;
+  const listing = listingOf(args, io);
+  if (!listing) return 2;
+  const request = requestOf(args, io);
+  if (!request) return 2;
+  const engine = resolveEngine(args, io);
+  if (!engine) return 2;
+  // --sim simulates a CGP position as it does a record's turn
+  if (request.kind === 'cgp') return listMoves(request.position, engine, listing, undefined, args, io);
+  if (request.kind === 'stdin') {
+    const defaults: StdinDefaults = {
+      ...(listing.top !== undefined ? { top: listing.top } : {}),
+      ...(listing.all ? { all: true } : {}),
+      ...(args.values.has('sort') ? { sort: listing.sort } : {}),
+      ...(listing.count ? { count: true } : {}),
+    };
+    const answer = (text: string): string => answerLine(text, engine.lexicon, io.lang, engine.leaves, defaults);
+    await serveJsonLines(options.stdin ?? process.stdin, io, answer);
+    return 0;
+  }
+  const { file, line } = request;
+  const analysis = analyzeFile(file, { ...settings, lexicon: engine.lexicon }, io);
   if (!analysis) return 2;
   const r = analysis.replay;
-  const index = r.turns.findIndex((turn) => turn.event.line === line - 1);
-  const turn = r.turns[index];
-  if (!turn || !['placement', 'exchange', 'pass'].includes(turn.kind)) {
-    io.err(t(io.lang, 'analysis.no-event-on-line', { line, path: shown(file) }));
-    return 2;
+  const at = turnAtLine(r, line, file, ['placement', 'exchange', 'pass'], io);
+  if (!at) return 2;
+  const player = shown(r.players[at.turn.player]?.nick ?? at.turn.event.nick.value);
+  const refused = (reason: string): string => t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason });
+  return listMoves(at.position, engine, listing, { player, line }, args, io, refused);
+}
+
+/** The position of `--cgp TEXT` (docs/cli.md, "CGP positions"); undefined after one line on stderr. */
+function cgpPosition(text: string, io: CliIo): Position | undefined {
+  const { positionFromCgp, readCgp } = require('../../analysis/cgp') as typeof import('../../analysis/cgp');
+  const read = readCgp(text);
+  const got = 'error' in read ? read : positionFromCgp(read.cgp);
+  if ('error' in got) {
+    io.err(`planilla: ${render(got.error, io.lang)}`);
+    return undefined;
   }
-  const got = positionBefore(r, index);
-  if (!('position' in got)) {
-    io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: t(io.lang, `analysis.reason.${got.reason}`) }));
-    return 2;
-  }
-  if (simFlags) {
-    const rack = got.position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
-    const player = shown(r.players[turn.player]?.nick ?? turn.event.nick.value);
-    const run = { position: got.position, lexicon, leaves, candidates: top ?? SIM_CANDIDATES, flags: simFlags };
-    const spec = { lexiconSpec: args.values.get('lexicon'), leavesPath: args.values.get('leaves') };
-    const print = { heading: { player, line, rack, bag: got.position.bag }, json: args.flags.has('json') };
-    try {
-      return await simMoves({ ...run, ...spec }, print, io);
-    } catch (e) {
-      if (!(e instanceof AnalysisUnsupported)) throw e;
-      io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: render(e.reason, io.lang) }));
-      return 2;
-    }
-  }
+  return got.position;
+}
+
+/**
+ * Lists the moves open in `position` (or, with `--sim`, simulates its candidates), headed by the
+ * record's turn it comes from or, for a CGP position (`from` undefined), by its rack and bag.
+ * A position the analysis cannot list is one line on stderr, `refused(reason)`, and exit 2.
+ */
+async function listMoves(
+  position: Position,
+  engine: Engine,
+  listing: Listing,
+  from: TurnHeading | undefined,
+  args: ParsedArgs,
+  io: CliIo,
+  refused: (reason: string) => string = (reason) => `planilla: ${reason}`,
+): Promise<number> {
+  const { lexicon, leaves } = engine;
+  const rack = rackText(position.rack);
   try {
-    const counting = all || args.flags.has('count');
-    const answer = analyzeMoves(got.position, all ? Infinity : (top ?? 10), { lexicon, leaves, sort }, undefined, { count: counting });
-    if (args.flags.has('json')) {
+    if (listing.simFlags) {
+      const run = { position, lexicon, leaves, candidates: listing.top ?? SIM_CANDIDATES, flags: listing.simFlags };
+      const spec = { lexiconSpec: args.values.get('lexicon'), leavesPath: args.values.get('leaves') };
+      const print = { heading: { ...from, rack, bag: position.bag }, json: listing.json };
+      return await simMoves({ ...run, ...spec }, print, io);
+    }
+    const { all, top, sort } = listing;
+    const answer = analyzeMoves(position, all ? Infinity : (top ?? 10), { lexicon, leaves, sort }, undefined, {
+      count: all || listing.count,
+    });
+    if (listing.json) {
       const count = answer.count !== undefined ? { count: answer.count } : {};
-      io.out(jsonForTerminal(JSON.stringify({ position: positionJson(got.position), ...count, moves: answer.moves.map(moveJson) })));
+      io.out(jsonForTerminal(JSON.stringify({ position: positionJson(position), ...count, moves: answer.moves.map(moveJson) })));
       return 0;
     }
-    const rack = got.position.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
-    const heading = {
-      player: shown(r.players[turn.player]?.nick ?? turn.event.nick.value),
-      line,
-      rack,
-      bag: got.position.bag,
-    };
+    const heading = { ...from, rack, bag: position.bag };
     io.out(
-      answer.count !== undefined
-        ? t(io.lang, 'analysis.moves-heading', { ...heading, count: answer.count })
-        : t(io.lang, 'analysis.moves-heading-uncounted', heading),
+      !from
+        ? t(io.lang, 'cgp.moves-heading', { rack: terminalText(rack), bag: position.bag })
+        : answer.count !== undefined
+          ? t(io.lang, 'analysis.moves-heading', { ...heading, count: answer.count })
+          : t(io.lang, 'analysis.moves-heading-uncounted', heading),
     );
     answer.moves.forEach((m, i) => {
       io.out(
@@ -186,11 +243,9 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
     });
     return 0;
   } catch (e) {
-    if (e instanceof AnalysisUnsupported) {
-      io.err(t(io.lang, 'analysis.cannot-list', { line, path: shown(file), reason: render(e.reason, io.lang) }));
-      return 2;
-    }
-    throw e;
+    if (!(e instanceof AnalysisUnsupported)) throw e;
+    io.err(refused(render(e.reason, io.lang)));
+    return 2;
   }
 }
 
@@ -257,15 +312,4 @@ export function answerLine(
       error: formatMessage('cli.internal-error', { path: '--stdin', detail: e instanceof Error ? e.message : String(e) }, lang),
     });
   }
-}
-
-async function serveStdin(
-  input: NodeJS.ReadableStream,
-  lexicon: Lexicon,
-  io: CliIo,
-  leaves: LeaveEvaluator,
-  defaults: StdinDefaults,
-): Promise<number> {
-  await serveJsonLines(input, io, (text) => answerLine(text, lexicon, io.lang, leaves, defaults));
-  return 0;
 }

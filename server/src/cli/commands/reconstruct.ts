@@ -20,10 +20,8 @@ import { readBoardText } from '../../analysis/cgp';
 import type { BoardCells } from '../../engine/types';
 import { outputRefusal, readRecord, t, writeData, type CliIo, type WriteInputs } from '../shared/io';
 import { runCommand, type Command, type ParsedArgs } from '../shared/args';
-import { REPLAY_OPTIONS, replaySettings } from '../shared/reading';
+import { READING_OPTIONS, REPLAY_OPTIONS, replaySettings, readSheet, singleFile } from '../shared/reading';
 import { emit } from '../shared/output';
-import { singleFile } from '../shared/records';
-import { resolveLexicon } from '../shared/lexicon-option';
 import { analyze, MAX_CONTENT_LINES } from '../../service/document';
 import { reconstructSheet, type ReconstructLine } from '../../service/reconstruct';
 import { render } from '../shared/positions';
@@ -34,9 +32,7 @@ import { progressBar } from '../shared/progress';
 export const reconstructCommand: Command = {
   help: 'cli.help.reconstruct',
   options: {
-    rules: REPLAY_OPTIONS.rules,
-    'tile-set': REPLAY_OPTIONS['tile-set'],
-    lexicon: { type: 'string' },
+    ...READING_OPTIONS,
     board: { type: 'string' },
     output: REPLAY_OPTIONS.output,
     json: { type: 'boolean' },
@@ -133,17 +129,14 @@ async function reconstructCli(args: ParsedArgs, io: CliIo): Promise<number> {
     io.err(refusal);
     return 2;
   }
-  const read = readRecord(file, io.lang);
-  if ('error' in read) {
-    io.err(read.error);
-    return 2;
-  }
-  const lexicon = resolveLexicon(args.values.get('lexicon'), io);
-  let analysis = analyze(read.bytes, { ...settings, ...(lexicon ? { lexicon } : {}) });
+  const read = readSheet(file, settings, args, io);
+  if (!read) return 2;
+  const reading = read.settings;
+  const lexicon = reading.lexicon;
+  let analysis = read.analysis;
   const got = readBoardArg(boardArg, analysis.replay.tileSet, analysis.replay.tileSetSource !== 'default', io);
   if (!got) return 2;
-  if (got.tileSet !== analysis.replay.tileSet)
-    analysis = analyze(read.bytes, { ...settings, tileSet: got.tileSet, ...(lexicon ? { lexicon } : {}) });
+  if (got.tileSet !== analysis.replay.tileSet) analysis = analyze(read.bytes, { ...reading, tileSet: got.tileSet });
   const board = got.board;
   const progress = args.flags.has('json') ? undefined : bar(io);
   const result = reconstructSheet(analysis, board, {

@@ -36,15 +36,12 @@ import type { Replay } from '../../engine/types';
 import type { Language } from '../../rules/types';
 import type { ParsedArgs } from './args';
 import { jobsOption, terminalProgress, type ProgressSink } from './batch';
-import { analyzeFile } from './records';
-import { replaySettings } from './reading';
-import { expandInputs, t, terminalStderr, type CliIo } from './io';
-import { resolveLexicon } from './lexicon-option';
+import { analyzeFile, replaySettings, resolveEngine } from './reading';
+import { batchInputs, t, terminalStderr, type CliIo } from './io';
 import { moveText, render, shown, signed } from './positions';
-import { positiveInt, resolveLeaves } from './engine-options';
 import { DeepPool, replayOnly } from './deep-threads';
 import type { AnalysisSettings } from '../../service/document';
-import { secondsOption } from './limits';
+import { secondsOption, positiveInt } from './limits';
 import { jsonForTerminal } from './terminal';
 
 /** Plies, most iterations and seed of the simulation of a close turn (deep-game.ts `DEEP_SIM`). */
@@ -76,16 +73,13 @@ export async function analyzeDeepRun(args: ParsedArgs, io: CliIo, options: DeepR
   if (gameTime === null) return 2;
   const turnTimeMs = (turnTime ?? DEEP_TURN_SECONDS) * 1000;
   const gameTimeMs = (gameTime ?? DEEP_GAME_SECONDS) * 1000;
-  const { files, problems } = expandInputs(args.positionals, io);
-  if (files.length === 0 && problems === 0) {
-    io.err(t(io.lang, 'cli.no-files'));
-    return 2;
-  }
+  const inputs = batchInputs(args.positionals, io);
+  if (!inputs) return 2;
+  const { files, problems } = inputs;
+  const engine = resolveEngine(args, io);
+  if (!engine) return 2;
+  const { lexicon, leaves } = engine;
   const lexiconSpec = args.values.get('lexicon');
-  const lexicon = resolveLexicon(lexiconSpec, io);
-  if (!lexicon) return 2;
-  const leaves = resolveLeaves(args, io);
-  if (!leaves) return 2;
   const json = args.flags.has('json');
   const threads = jobs ?? Math.max(1, Math.min(2, os.availableParallelism()));
   const leavesPath = args.values.get('leaves');

@@ -22,8 +22,7 @@ import { deepAnalyzeTurn, simulateHere, type DeepOptions, type DeepTurn, type De
 import { loadLeavesOrBuiltin } from '../../analysis/leave-files';
 import type { LeaveEvaluator } from '../../analysis/leaves';
 import type { Replay } from '../../engine/types';
-import { loadDefaultLexicon, loadLexicon } from '../../lexicon/load';
-import type { Lexicon } from '../../lexicon/types';
+import { workerLexicon } from './reading';
 import { workerScript } from './worker-script';
 import { analyze, type AnalysisSettings } from '../../service/document';
 
@@ -171,16 +170,6 @@ export class DeepPool {
   /** Ends the workers. */
   close(): void {
     for (const s of this.slots) void s.worker.terminate();
-  }
-}
-
-function workerLexicon(spec: string | undefined): Lexicon | undefined {
-  const loaded = loadLexicon(spec);
-  if (loaded.ok) return loaded.lexicon;
-  try {
-    return loadDefaultLexicon();
-  } catch {
-    return undefined;
   }
 }
 

@@ -294,6 +294,17 @@ function errorDetail(e: unknown): string {
 }
 
 /**
+ * The files of a command that reads many records (`analyze`, `analyze --deep`): the arguments
+ * expanded (below); undefined after one line on stderr when they name nothing at all.
+ */
+export function batchInputs(args: readonly string[], io: CliIo): { files: string[]; problems: number } | undefined {
+  const inputs = expandInputs(args, io);
+  if (inputs.files.length > 0 || inputs.problems > 0) return inputs;
+  io.err(t(io.lang, 'cli.no-files'));
+  return undefined;
+}
+
+/**
  * Expands the command's arguments: a folder stands for every `.gcg` file below it (sorted);
  * anything else is kept as given (a missing file is reported when it is read). What a folder
  * holds under a `.gcg` name but is not read is named on stderr: a broken link or a loop, a FIFO,

@@ -1,7 +1,8 @@
 /**
  * The limits a command takes, read one way everywhere (docs/cli.md "Limits"): a time in seconds
- * (`--time`, `--game-time`, `--turn-time`), a count of search nodes (`--nodes`), and the threads
- * of `--jobs` / `--threads`, which are capped to the cores of the machine.
+ * (`--time`, `--game-time`, `--turn-time`), a count of search nodes (`--nodes`), a count of moves
+ * or a line number (`--top`, `--line`), and the threads of `--jobs` / `--threads`, which are
+ * capped to the cores of the machine.
  *
  * Invariants: every documented default lies inside its own range (a test holds each); a bad value
  * is one line naming the range that is accepted, and the check accepts exactly that range; a
@@ -9,6 +10,7 @@
  *
  * Example:
  *   const time = secondsOption(args, io, 'time');      // 2.5 for "--time 2.5"; null after "--time soon"
+ *   const top = positiveInt(args.values.get('top'), '--top', io);   // number, undefined (not given) or null (refused)
  *   const threads = capToCores(64, '--threads', io);    // 2 on two cores, with one line on stderr
  */
 import * as os from 'node:os';
@@ -72,4 +74,24 @@ export function capToCores(asked: number, option: string, io: CliIo, available: 
   if (asked <= available) return asked;
   io.err(t(io.lang, 'cli.capped-to-cores', { option, asked, cores: available }));
   return available;
+}
+
+/** `--line L` (required); undefined after one line on stderr when missing or not a line number. */
+export function lineOption(args: ParsedArgs, io: CliIo): number | undefined {
+  const lineArg = args.values.get('line');
+  if (lineArg === undefined) {
+    io.err(t(io.lang, 'analysis.no-line'));
+    return undefined;
+  }
+  return positiveInt(lineArg, '--line', io) ?? undefined;
+}
+
+/** A count or a line number in 1–999999; undefined when absent, null after one line when bad. */
+export function positiveInt(value: string | undefined, option: string, io: CliIo): number | undefined | null {
+  if (value === undefined) return undefined;
+  if (!/^\s*\d{1,6}\s*$/.test(value) || Number(value) < 1) {
+    io.err(t(io.lang, 'cli.bad-value', { option, value, allowed: '1–999999' }));
+    return null;
+  }
+  return Number(value);
 }

@@ -41,8 +41,12 @@ export function positionJson(p: Position): Record<string, unknown> {
     }
     board.push(row);
   }
-  const rack = p.rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
-  return { board, rack, bag: p.bag, scores: p.scores, rules: p.rules };
+  return { board, rack: rackText(p.rack), bag: p.bag, scores: p.scores, rules: p.rules };
+}
+
+/** A rack as it is written: `AEI[CH]?` (a two-letter tile in brackets). */
+export function rackText(rack: readonly string[]): string {
+  return rack.map((f) => (f.length > 1 ? `[${f}]` : f)).join('');
 }
 
 export function moveText(m: Move, lang: CliIo['lang']): string {

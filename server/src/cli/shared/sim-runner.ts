@@ -18,8 +18,7 @@
  */
 import { workerScript } from './worker-script';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { loadDefaultLexicon, loadLexicon } from '../../lexicon/load';
-import type { Lexicon } from '../../lexicon/types';
+import { workerLexicon } from './reading';
 import { loadLeavesOrBuiltin } from '../../analysis/leave-files';
 import type { Move } from '../../analysis/move';
 import type { Position } from '../../analysis/position';
@@ -188,16 +187,6 @@ export async function simulateOnThreads(position: Position, options: SimOptions,
     for (const s of slots) void s.worker.terminate();
   }
   return sim.result();
-}
-
-function workerLexicon(spec: string | undefined): Lexicon | undefined {
-  const loaded = loadLexicon(spec);
-  if (loaded.ok) return loaded.lexicon;
-  try {
-    return loadDefaultLexicon();
-  } catch {
-    return undefined;
-  }
 }
 
 /** A simulation worker (../worker.ts hands over here): loads the word list and leaves, then plays the ranges it is sent. */
