@@ -215,7 +215,10 @@ describe('analysis: planilla analyze --jobs', function () {
       );
       // The options reach the workers (--top, a small endgame search: the order and the bytes are
       // what is checked here; the endgame's figures with --jobs are endgame-grade.test.ts's).
-      for (const extra of [['--endgame-nodes', '300'], ['--json', '--top', '2', '--endgame-nodes', '300']]) {
+      for (const extra of [
+        ['--endgame-nodes', '300'],
+        ['--json', '--top', '2', '--endgame-nodes', '300'],
+      ]) {
         const one = await analyze([dir, '--jobs', '1', ...extra]);
         const two = await analyze([dir, '--jobs', '2', ...extra], script);
         assert.equal(one.code, 2, extra.join(' '));
