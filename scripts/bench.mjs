@@ -1,7 +1,8 @@
 // The benchmark runner: `node scripts/bench.mjs <name> [options]` (`npm run bench -- <name>`) runs
 // one benchmark of scripts/bench/<name>.mjs; `--help` lists them. Each prints figures and asserts
-// nothing; their shared bones (timing, medians, children's CPU, load average, printing) are in
-// scripts/lib/bench.mjs. docs/performance.md says which figure comes from which.
+// nothing; their shared bones (timing, medians, children's CPU, load average, printing, the
+// positions they measure on) are in scripts/lib/bench.mjs. docs/performance.md says which figure
+// comes from which.
 //
 // Invariants: the sub-command sees its own options as if run alone (its name is taken out of
 // process.argv before it loads); an unknown name or none prints the list and exits 2.

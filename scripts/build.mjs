@@ -31,6 +31,7 @@ run(bin('peggy'), [
 // 2. TypeScript
 step('typescript (tsc)');
 run(bin('tsc'), ['-p', join(root, 'tsconfig.json')]);
+run(process.execPath, [join(root, 'scripts', 'prune-out.mjs')]);
 const outGenerated = join(root, 'out/server/src/syntax/generated');
 mkdirSync(outGenerated, { recursive: true });
 copyFileSync(join(generated, 'gcg-parser.js'), join(outGenerated, 'gcg-parser.js'));

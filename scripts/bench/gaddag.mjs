@@ -16,7 +16,7 @@
 //
 // Usage: node scripts/bench.mjs gaddag [--runs N] [--builds N]
 import { join } from 'node:path';
-import { cpuMs, load, median, say } from '../lib/bench.mjs';
+import { cpuMs, generatorPositions, load, median, say } from '../lib/bench.mjs';
 import { commandLine, require, root } from '../lib/command-line.mjs';
 
 const { count } = commandLine('bench gaddag');
@@ -27,11 +27,8 @@ const OUT = join(root, 'out');
 const { loadDefaultLexicon, DawgLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { Dawg } = require(join(OUT, 'server/src/lexicon/dawg.js'));
 const { buildGaddag, setGaddagSource } = require(join(OUT, 'server/src/lexicon/gaddag.js'));
-const { parse } = require(join(OUT, 'server/src/syntax/parse.js'));
-const { replay } = require(join(OUT, 'server/src/engine/replay.js'));
-const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
-const { NO_LEAVES, generateMoves, listMoves, bestMoves, positionBefore } = require(join(OUT, 'server/src/analysis/index.js'));
-const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.js'));
+const { NO_LEAVES, generateMoves, listMoves, bestMoves } = require(join(OUT, 'server/src/analysis/index.js'));
+const { generateGame } = require(join(OUT, 'test/support/generator.js'));
 
 const builtin = loadDefaultLexicon({ dataDir: join(root, 'data') });
 const dawg = builtin.dawg;
@@ -62,30 +59,9 @@ const walks = [
 ];
 
 // Positions (those of `bench peers`).
-function unseen(board) {
-  const left = new Map(TILE_SETS.spanish.kinds.map((k) => [k.letter, k.count]));
-  for (const c of board) if (c) left.set(c.blank ? '?' : c.letter, left.get(c.blank ? '?' : c.letter) - 1);
-  return left;
-}
-const rnd = mulberry32(2026);
-const byBlanks = [[], [], []];
-for (let seed = 500; seed < 520; seed++) {
-  const g = generateGame({ seed, notation: 'brackets', lexicon: builtin });
-  const r = replay(parse(g.text).file, { lexicon: builtin });
-  for (let i = 0; i < r.turns.length; i += 2) {
-    const got = positionBefore(r, i);
-    if (!('position' in got) || got.position.bag < 7 || got.position.board.every((c) => !c)) continue;
-    for (let blanks = 0; blanks <= 2; blanks++) {
-      const left = unseen(got.position.board);
-      if ((left.get('?') ?? 0) < blanks) continue;
-      const pool = [];
-      for (const [f, n] of left) for (let k = 0; k < n; k++) if (f !== '?') pool.push(f);
-      const rack = Array(blanks).fill('?');
-      while (rack.length < 7) rack.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]);
-      byBlanks[blanks].push({ ...got.position, rack });
-    }
-  }
-}
+const games = [];
+for (let seed = 500; seed < 520; seed++) games.push(generateGame({ seed, notation: 'brackets', lexicon: builtin }));
+const byBlanks = generatorPositions(OUT, builtin, games);
 say(`  ${byBlanks.map((b) => b.length).join(' / ')} positions with 0 / 1 / 2 blanks; ${RUNS} runs; load ${load()}`);
 
 /** One walk's pass over a blank class: per position [placements, all ms, best ms, best-10 ms, best score]. */

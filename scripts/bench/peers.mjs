@@ -71,10 +71,12 @@ import {
   cpuMs,
   ensureGames,
   fmt,
+  generatorPositions,
   leaveFileStart,
   load,
   measured,
   median,
+  midGamePositions,
   percentile,
   pidCpuMs,
   say,
@@ -104,15 +106,12 @@ const planilla = join(root, 'bin/planilla.js');
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { parse } = require(join(OUT, 'server/src/syntax/parse.js'));
 const { replay } = require(join(OUT, 'server/src/engine/replay.js'));
-const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
 const { NO_LEAVES, generateMoves, listMoves, bestMoves, positionBefore } = require(join(OUT, 'server/src/analysis/index.js'));
-const { generateGame, mulberry32 } = require(join(OUT, 'test/support/generator.js'));
+const { generateGame } = require(join(OUT, 'test/support/generator.js'));
 const { builtinLeaves } = require(join(OUT, 'server/src/analysis/leave-files.js'));
 const { writeKlv } = require(join(OUT, 'server/src/analysis/klv2.js'));
 const { winProbability } = require(join(OUT, 'server/src/analysis/win-pct.js'));
 const { PlayoutRunner, simCandidates } = require(join(OUT, 'server/src/analysis/sim.js'));
-const { playGame } = require(join(OUT, 'server/src/training/selfplay.js'));
-const { chooserFor } = require(join(OUT, 'server/src/training/strategies.js'));
 
 const lexicon = loadDefaultLexicon({ dataDir: join(root, 'data') });
 const options = { lexicon, leaves: NO_LEAVES };
@@ -129,11 +128,6 @@ const record = (key, ours, theirs) => {
   }
 };
 
-function unseen(board) {
-  const left = new Map(TILE_SETS.spanish.kinds.map((k) => [k.letter, k.count]));
-  for (const c of board) if (c) left.set(c.blank ? '?' : c.letter, left.get(c.blank ? '?' : c.letter) - 1);
-  return left;
-}
 const tileText = (letter, blank) => {
   const t = blank ? letter.toLowerCase() : letter;
   return t.length > 1 ? `[${t}]` : t;
@@ -151,31 +145,11 @@ const positionJson = (p, id) => {
   return { id, board, rack: p.rack.map((f) => tileText(f, false)).join(''), bag: p.bag, rules: p.rules };
 };
 
-// Positions.
-const rnd = mulberry32(2026);
-const byBlanks = [[], [], []];
+// Positions. The peers know no rulebook: under fise-2004 the built-in list holds no word an
+// edition refuses by name (under the current one, QUIS: annex XII §18.1.3), so the counts compare.
 const games = [];
-for (let seed = 500; seed < 500 + Math.max(20, GAMES); seed++) {
-  const g = generateGame({ seed, notation: 'brackets', lexicon });
-  games.push(g);
-  if (seed >= 520) continue;
-  const r = replay(parse(g.text).file, { lexicon });
-  for (let i = 0; i < r.turns.length; i += 2) {
-    const got = positionBefore(r, i);
-    if (!('position' in got) || got.position.bag < 7 || got.position.board.every((c) => !c)) continue;
-    for (let blanks = 0; blanks <= 2; blanks++) {
-      const left = unseen(got.position.board);
-      if ((left.get('?') ?? 0) < blanks) continue;
-      const pool = [];
-      for (const [f, n] of left) for (let k = 0; k < n; k++) if (f !== '?') pool.push(f);
-      const rack = Array(blanks).fill('?');
-      while (rack.length < 7) rack.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]);
-      // The peers know no rulebook: under fise-2004 the built-in list holds no word an edition
-      // refuses by name (under the current one, QUIS: annex XII §18.1.3), so the counts compare.
-      byBlanks[blanks].push({ ...got.position, rack, rules: 'fise-2004' });
-    }
-  }
-}
+for (let seed = 500; seed < 500 + Math.max(20, GAMES); seed++) games.push(generateGame({ seed, notation: 'brackets', lexicon }));
+const byBlanks = generatorPositions(OUT, lexicon, games.slice(0, 20), { rules: 'fise-2004' });
 const total = byBlanks.reduce((n, b) => n + b.length, 0);
 say(
   `bench peers: ${total} positions (${byBlanks.map((b) => b.length).join(' / ')} with 0 / 1 / 2 blanks), zero leaves; ${RUNS} runs; load ${load()}`,
@@ -374,24 +348,7 @@ try {
   // The simulation's positions (as `bench sim` takes them): mid-game positions (bag 30–70) of
   // seeded self-play games, the built-in leaves on both sides; MAGPIE gets the same table as a .klv2.
   const leaves = builtinLeaves().leaves;
-  const simWork = [];
-  if (!skip.has('sim')) {
-    const equity = chooserFor('equity', { lexicon, leaves });
-    for (let seed = 1; simWork.length < SIM_POSITIONS && seed < SIM_POSITIONS * 10; seed++) {
-      let taken = false;
-      const spy = {
-        name: 'equity',
-        choose(p) {
-          if (!taken && p.bag <= 70 && p.bag >= 30) {
-            taken = true;
-            simWork.push({ ...p, board: p.board.slice(), rack: p.rack.slice() });
-          }
-          return equity.choose(p);
-        },
-      };
-      playGame(seed, [spy, spy]);
-    }
-  }
+  const simWork = skip.has('sim') ? [] : midGamePositions(OUT, { lexicon, leaves }, SIM_POSITIONS);
   if (magpie) {
     writeFileSync(join(magpie.data, `lexica/${MAGPIE_LEAVES}.klv2`), writeKlv(leaves, 'klv2'));
     // Its win table from ours (per unseen count 1–100, a total, then twice the wins per spread −300…300).

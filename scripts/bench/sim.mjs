@@ -12,7 +12,7 @@
 // Usage: node scripts/bench.mjs sim [--json] [--positions N (default 6)] [--iterations N (default 20)] [--runs N (default 5)] [--threads N] [--out DIR (compiled tree, default out)]
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, load, median, say } from '../lib/bench.mjs';
+import { cpuMs, load, median, midGamePositions, say } from '../lib/bench.mjs';
 import { commandLine, require, root } from '../lib/command-line.mjs';
 
 const { args, option, count } = commandLine('bench sim');
@@ -24,31 +24,13 @@ const OUT = option('--out', join(root, 'out'));
 const JSON_LAST = args.includes('--json'); // a last line of JSON for scripts/bench.mjs
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
-const { playGame } = require(join(OUT, 'server/src/training/selfplay.js'));
-const { chooserFor } = require(join(OUT, 'server/src/training/strategies.js'));
 const { builtinLeaves } = require(join(OUT, 'server/src/analysis/leave-files.js'));
 const { PlayoutRunner, simCandidates } = require(join(OUT, 'server/src/analysis/sim.js'));
 const { simulateOnThreads } = require(join(OUT, 'server/src/cli/shared/sim-runner.js'));
 
 const lexicon = loadDefaultLexicon();
 const leaves = builtinLeaves().leaves;
-const equity = chooserFor('equity', { lexicon, leaves });
-
-const positions = [];
-for (let seed = 1; positions.length < POSITIONS && seed < POSITIONS * 10; seed++) {
-  let taken = false;
-  const spy = {
-    name: 'equity',
-    choose(p) {
-      if (!taken && p.bag <= 70 && p.bag >= 30) {
-        taken = true;
-        positions.push({ ...p, board: p.board.slice() });
-      }
-      return equity.choose(p);
-    },
-  };
-  playGame(seed, [spy, spy]);
-}
+const positions = midGamePositions(OUT, { lexicon, leaves }, POSITIONS);
 const work = positions.map((p) => {
   const candidates = simCandidates(p, { lexicon, leaves, candidates: 15 });
   return { p, candidates, runner: new PlayoutRunner(p, candidates, { lexicon, leaves, plies: 2, seed: 1 }) };

@@ -1,7 +1,8 @@
 // The bones every benchmark shares (scripts/bench.mjs and its sub-commands in scripts/bench/):
 // printing, medians and percentiles, this process's CPU time, the CPU time of children (waited-for
 // ones, or a live one by its pid), the load average, a command run to its end with its wall time
-// and peak memory, and a pool of tasks. Figures only: nothing here asserts a time.
+// and peak memory, a pool of tasks, and the positions several benchmarks measure on (the move
+// generator's, the simulation's). Figures only: nothing here asserts a time.
 //
 // Invariants: CPU times are user + system, in ms; the children's figures read /proc (Linux) and are
 // undefined elsewhere, never a guess; `median` of an even count is the mean of the two middle
@@ -16,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { root } from './command-line.mjs';
+import { require, root } from './command-line.mjs';
 
 /** One line on standard output. */
 export const say = (text) => process.stdout.write(`${text}\n`);
@@ -197,4 +198,71 @@ const ms = performance.now() - t0; const cpu = process.cpuUsage(cpu0);
 process.stdout.write(JSON.stringify({ ms, cpu: (cpu.user + cpu.system) / 1000, rss: (process.memoryUsage().rss - rss0) / 1e6, v }));`;
   const text = execFileSync(process.execPath, ['-e', probe, file], { env: { ...process.env, PLANILLA_CACHE_DIR: cacheDir } });
   return JSON.parse(text.toString());
+}
+
+/**
+ * The move generator's positions (`bench peers`, `bench gaddag`): in each of `games` (seeded
+ * generated records), every second turn's position with at least 7 tiles in the bag and a tile on
+ * the board, with a rack of 7 drawn (one seeded draw for all, 2026) from the tiles unseen there,
+ * holding 0, 1 and 2 blanks. Returns them by blanks: [0 blanks, 1, 2]; `extra` is set on each.
+ * `out`: the compiled tree whose modules read the records (`--out` of a benchmark).
+ */
+export function generatorPositions(out, lexicon, games, extra = {}) {
+  const { parse } = require(join(out, 'server/src/syntax/parse.js'));
+  const { replay } = require(join(out, 'server/src/engine/replay.js'));
+  const { TILE_SETS } = require(join(out, 'server/src/engine/tilesets.js'));
+  const { positionBefore } = require(join(out, 'server/src/analysis/index.js'));
+  const { mulberry32 } = require(join(out, 'test/support/generator.js'));
+  const unseen = (board) => {
+    const left = new Map(TILE_SETS.spanish.kinds.map((k) => [k.letter, k.count]));
+    for (const c of board) if (c) left.set(c.blank ? '?' : c.letter, left.get(c.blank ? '?' : c.letter) - 1);
+    return left;
+  };
+  const rnd = mulberry32(2026);
+  const byBlanks = [[], [], []];
+  for (const g of games) {
+    const r = replay(parse(g.text).file, { lexicon });
+    for (let i = 0; i < r.turns.length; i += 2) {
+      const got = positionBefore(r, i);
+      if (!('position' in got) || got.position.bag < 7 || got.position.board.every((c) => !c)) continue;
+      for (let blanks = 0; blanks <= 2; blanks++) {
+        const left = unseen(got.position.board);
+        if ((left.get('?') ?? 0) < blanks) continue;
+        const pool = [];
+        for (const [f, n] of left) for (let k = 0; k < n; k++) if (f !== '?') pool.push(f);
+        const rack = Array(blanks).fill('?');
+        while (rack.length < 7) rack.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]);
+        byBlanks[blanks].push({ ...got.position, rack, ...extra });
+      }
+    }
+  }
+  return byBlanks;
+}
+
+/**
+ * The simulation's positions (`bench sim`, `bench peers`): of seeded self-play games (seeds 1, 2,
+ * …, both sides choosing by static equity with `leaves`), the first position of each whose bag
+ * holds 30 to 70 tiles, until there are `count` (at most 10 × `count` games are played).
+ * `out`: the compiled tree whose modules play the games.
+ */
+export function midGamePositions(out, { lexicon, leaves }, count) {
+  const { playGame } = require(join(out, 'server/src/training/selfplay.js'));
+  const { chooserFor } = require(join(out, 'server/src/training/strategies.js'));
+  const equity = chooserFor('equity', { lexicon, leaves });
+  const positions = [];
+  for (let seed = 1; positions.length < count && seed < count * 10; seed++) {
+    let taken = false;
+    const spy = {
+      name: 'equity',
+      choose(p) {
+        if (!taken && p.bag <= 70 && p.bag >= 30) {
+          taken = true;
+          positions.push({ ...p, board: p.board.slice(), rack: p.rack.slice() });
+        }
+        return equity.choose(p);
+      },
+    };
+    playGame(seed, [spy, spy]);
+  }
+  return positions;
 }

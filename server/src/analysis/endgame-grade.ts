@@ -72,7 +72,7 @@ export interface EndgameGrade {
   readonly nodes: number;
 }
 
-export interface EndgameGradeOptions {
+interface EndgameGradeOptions {
   readonly lexicon: Lexicon;
   /** Search nodes of each of the two searches (the best line; the move played). */
   readonly maxNodes: number;
@@ -125,7 +125,7 @@ export function preEndgameApplies(position: Position): boolean {
   return position.bag >= 1 && position.bag <= PRE_ENDGAME_MAX_BAG && position.tileSet === 'spanish';
 }
 
-export interface PreEndgameGrade {
+interface PreEndgameGrade {
   readonly result: PreEndgameResult;
   /** The move played's candidate (an illegal one: the pass it amounted to). */
   readonly played: PreEndgameCandidate;

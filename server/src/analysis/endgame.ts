@@ -75,7 +75,7 @@ import { AnalysisUnsupported, type Move } from './moves';
 import type { Position } from './position';
 
 export { MAX_PLIES };
-export type { EndgameIteration, EndgameMove, EndgameOptions, EndgameResult };
+export type { EndgameIteration, EndgameOptions, EndgameResult };
 
 /**
  * Solves the endgame of `position` (bag empty; the mover's rack in `position.rack`) against the
@@ -211,7 +211,7 @@ function lineOf(solver: Solver, done: LineStart): { line: Move[]; end: EndgameRe
 }
 
 /** The value of one move of the mover: its points, then the opponent's best from the position after it. */
-export interface MoveValue {
+interface MoveValue {
   /** Spread of the mover from this position to the end when `move` is played and both play on best. */
   readonly spread: number;
   /** The best continuation after the move (the opponent first); empty when the move ends the game. */

@@ -71,7 +71,7 @@ const CODE_OF = new Map<string, number>(FACES.map((f, code) => [f, code]));
 
 // Exported by name from their local bindings, so that the compiled module reads them as locals
 // (an `export const` is read as a property of `exports` in CommonJS output, in the hot loops too).
-export { ALL_TILES, BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES };
+export { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES };
 
 /** Code of a face ('CH' → 4, '?' → 0); -1 when the Spanish set has no such tile. */
 export function codeOf(face: string): number {

@@ -55,7 +55,7 @@ import type { FoundPlay, ReconstructOptions, ReconstructResult, SheetTurn, TurnA
 export type { FoundPlay, ReconstructOptions, ReconstructResult, SheetTurn, TurnAnswer, TurnStatus } from './reconstruct-types';
 
 /** Candidates listed for an ambiguous turn. */
-export const MAX_LISTED = 12;
+const MAX_LISTED = 12;
 const SOLUTION_CAP = 10000;
 
 class TimeUp extends Error {}

@@ -213,7 +213,7 @@ export function simCandidates(position: Position, options: Pick<SimOptions, 'lex
 // Playouts
 
 /** A move made in a playout, for the trace (tests replay these as a record). */
-export interface PlayoutStep {
+interface PlayoutStep {
   /** 0: the player to move of the position; 1: the opponent. */
   readonly side: 0 | 1;
   /** The rack before the move (faces). */
@@ -239,7 +239,7 @@ export interface PlayoutTrace {
 }
 
 /** The 32-bit seed of iteration `i` of a simulation seeded `seed` (a mix of both). */
-export function iterationSeed(seed: number, i: number): number {
+function iterationSeed(seed: number, i: number): number {
   let h = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul((i >>> 0) + 0x632be5ab, 0xc2b2ae35);
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);
@@ -693,7 +693,7 @@ export function simulate(position: Position, options: SimOptions): SimResult {
  * The loop shared by `simulate` and the threaded runner's one-thread path: batches until the rule
  * or a limit stops it; progress and cancellation after every batch.
  */
-export function runSimulation(
+function runSimulation(
   sim: Simulation,
   run: (batch: SimBatch, stop?: () => boolean) => Float64Array,
   options: Pick<SimOptions, 'timeLimitMs' | 'now' | 'onProgress' | 'cancellation'>,

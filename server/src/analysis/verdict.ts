@@ -50,7 +50,7 @@ export interface Verdict {
 }
 
 /** A move in machine form: `POS PLAY` ('8D CAMIN.'), `-TILES` for an exchange, `-` for a pass. */
-export function verdictCode(m: Move): string {
+function verdictCode(m: Move): string {
   return m.kind === 'play' ? `${movePosition(m)} ${movePlay(m)}` : movePlay(m);
 }
 

@@ -29,7 +29,9 @@ const RECORD = [...HEADER, '#incomplete', '>Ana: AEÑOST? 8G AÑO +20 20', '>Bet
 const CAVEAT_ES = /aviso: el atril de la planilla tiene fichas que ya no quedan en el juego \(Ñ\); se analiza con el resto del atril/;
 const CAVEAT_EN = /caveat: the sheet's rack holds tiles no longer left in the set \(Ñ\); analysed with the rest of the rack/;
 
-describe('analysis: a rack with tiles that no longer exist is analysed with a caveat', () => {
+describe('analysis: a rack with tiles that no longer exist is analysed with a caveat', function () {
+  // The deep analysis simulates its close turn to its full count of iterations: seconds, more on a loaded machine.
+  this.timeout(120000);
   const lexicon = loadDefaultLexicon();
 
   it('analyses the turn with the tiles left, and lists the missing ones', () => {

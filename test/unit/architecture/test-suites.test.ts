@@ -1,12 +1,15 @@
 /**
  * The two ways of running the tests agree: `npm test` (.mocharc.json) runs every suite under
  * test/unit, test/protocol and test/fuzz; `npm run test:unit` (.mocharc.unit.cjs) runs test/unit
- * without the slow suites it names, each of which exists and is still run by `npm test`.
+ * without the slow suites it names, each of which exists and is still run by `npm test`. Both run
+ * only what is compiled from a source that exists: scripts/prune-out.mjs removes the rest of out/
+ * (tsc never deletes there, so a moved test would otherwise run twice, the old copy unchanged).
  */
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { repoRoot } from '../../support/fixtures';
+import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
 interface MochaConfig {
   readonly spec: readonly string[];
@@ -71,5 +74,32 @@ describe('architecture: the test suites', () => {
     );
     assert.ok(fast.includes('out/test/unit/architecture/test-suites.test.js'));
     assert.ok(!fast.includes('out/test/unit/hostile/records.test.js'));
+  });
+
+  it('both remove first what out/ holds from a source that no longer exists', () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
+    assert.match(scripts['test:unit'] ?? '', /^tsc -p \. && node scripts\/prune-out\.mjs && mocha /);
+    const build = fs.readFileSync(path.join(repoRoot, 'scripts/build.mjs'), 'utf8');
+    assert.ok(build.indexOf("'prune-out.mjs'") > build.indexOf("run(bin('tsc')"), 'build.mjs prunes out/ after tsc');
+
+    const root = tempDir('prune-out');
+    try {
+      const write = (rel: string): void => {
+        fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        fs.writeFileSync(path.join(root, rel), '');
+      };
+      for (const rel of ['test/unit/kept.test.ts', 'out/test/unit/kept.test.js', 'out/test/unit/kept.test.js.map']) write(rel);
+      for (const rel of ['out/test/unit/moved.test.js', 'out/test/unit/moved.test.js.map', 'out/server/src/gone.js']) write(rel);
+      write('out/server/src/syntax/generated/gcg-parser.js');
+      const said = execFileSync(process.execPath, [path.join(repoRoot, 'scripts/prune-out.mjs'), root], { encoding: 'utf8' });
+      assert.match(said, /removed 2 compiled file\(s\)/);
+      const left = (rel: string): boolean => fs.existsSync(path.join(root, rel));
+      assert.deepEqual(['out/test/unit/moved.test.js', 'out/test/unit/moved.test.js.map', 'out/server/src/gone.js'].filter(left), []);
+      assert.ok(left('out/test/unit/kept.test.js') && left('out/test/unit/kept.test.js.map'));
+      assert.ok(left('out/server/src/syntax/generated/gcg-parser.js'));
+    } finally {
+      removeTempDir(root);
+    }
   });
 });
