@@ -176,7 +176,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   const leaveOf = (idx: number): readonly string[] => leaveFaces[idx] ?? (leaveFaces[idx] = facesOf(idx));
   // Codes are the leave index's codes (movegen.ts FACES is SPANISH_ALPHABET).
   const direct = leaves instanceof LeaveTable && leaves.storesAllOf(SPANISH_LEAVES) ? leaves : undefined;
-  const leaveCodes: number[] = [];
+  const leaveCopies = new Int8Array(codes.length);
   const constant = position.bag > 0 ? leaves.constant : undefined;
   for (let idx = 0; idx < size; idx++) {
     usedCount[idx] = unpack(idx);
@@ -192,9 +192,8 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     }
     if (direct !== undefined) {
       // a table that stores every leave: one read by the leave's rank (no memo, no faces)
-      leaveCodes.length = 0;
-      for (let k = 0; k < codes.length; k++) for (let j = used[k]; j < counts[k]; j++) leaveCodes.push(codes[k]);
-      table[idx] = direct.valueOfCodes(leaveCodes);
+      for (let k = 0; k < codes.length; k++) leaveCopies[k] = counts[k] - used[k];
+      table[idx] = direct.valueOfRank(direct.index.rankOfCounts(codes, leaveCopies, codes.length));
       continue;
     }
     let key = 0;

@@ -192,6 +192,30 @@ export class LeaveIndex {
     return rank;
   }
 
+  /**
+   * Rank of the leave holding `copies[k]` tiles of kind `kinds[k]` (k < `n`, kinds ascending and
+   * distinct; a kind may hold 0 copies); -1 as `rankCodes`. The same rank as `rankCodes` of those
+   * tiles, without a list of codes to sort: the rack's sub-multisets in turn (equity.ts).
+   */
+  rankOfCounts(kinds: ArrayLike<number>, copies: ArrayLike<number>, n: number): number {
+    let size = 0;
+    for (let k = 0; k < n; k++) {
+      if (copies[k] > this.counts[kinds[k]]) return -1;
+      size += copies[k];
+    }
+    if (size === 0 || size > this.maxSize) return -1;
+    const m = this.stride;
+    let rank = this.first[size];
+    let remaining = size;
+    for (let k = 0; k < n; k++) {
+      const c = copies[k];
+      if (c === 0) continue;
+      rank += this.prefix[(kinds[k] * m + remaining) * m + c];
+      remaining -= c;
+    }
+    return rank;
+  }
+
   /** The leave (tile codes, sorted) at a rank; the inverse of `rankCodes`. */
   unrank(rank: number): number[] {
     if (!(rank >= 0 && rank < this.size)) throw new RangeError(`rank ${rank} out of range`);
@@ -338,6 +362,14 @@ export class LeaveTable implements LeaveValues {
   /** Whether every leave of `index` is stored here (a value is then one read, `valueOfCodes`). */
   storesAllOf(index: LeaveIndex): boolean {
     return this.dense && this.index === index;
+  }
+
+  /**
+   * Value of the leave of rank `rank` (`LeaveIndex.rankOfCounts`) in a table that stores every
+   * leave (`storesAllOf`); 0 for the rank -1, as `valueOfCodes` gives for no leave or one too long.
+   */
+  valueOfRank(rank: number): number {
+    return rank < 0 ? 0 : this.denseValue(rank) * this.scale;
   }
 
   /** Value of a leave as tile codes (sorted in place); the same as `value` of their faces. */

@@ -123,6 +123,23 @@ function edgeIn(edges: Uint32Array, node: number, tile: number): number {
   return e < edges.length && (edges[e] & TILE_MASK) === tile ? e : 0;
 }
 
+/** The slot of a word of `length` tiles from tile `first` to tile `last` (codes, flags ignored) in a shape filter. */
+function shapeOf(length: number, first: number, last: number): number {
+  return (((length & 15) << 5) | (first & CODE_MASK)) * 32 + (last & CODE_MASK);
+}
+
+/** Per refused-word set: 1 at the slot of each refused word's length, first and last tiles (`shapeOf`). */
+const shapeFilters = new WeakMap<ReadonlySet<string>, Uint8Array>();
+function refusedShapes(refused: ReadonlySet<string>): Uint8Array {
+  let shapes = shapeFilters.get(refused);
+  if (shapes === undefined) {
+    shapes = new Uint8Array(16 * 32 * 32);
+    for (const w of refused) shapes[shapeOf(w.length, w.charCodeAt(0) - 64, w.charCodeAt(w.length - 1) - 64)] = 1;
+    shapeFilters.set(refused, shapes);
+  }
+  return shapes;
+}
+
 export class MoveGenerator {
   /** The DAWG's array and root: cross sets, and the left parts when there is no GADDAG. */
   private readonly edges: Uint32Array;
@@ -1068,15 +1085,22 @@ export class MoveGenerator {
     this.sink!.accept(this, start, end, score, used, usedIdx);
   }
 
-  /** Whether the move at lane positions `start`..`end` forms a word of `refused` (its own or a cross word). */
+  /**
+   * Whether the move at lane positions `start`..`end` forms a word of `refused` (its own or a cross
+   * word). A word's text is built only when its length, first and last tiles are those of some
+   * refused word (`refusedShapes`): most moves form none, and are told so without a string.
+   */
   private formsRefused(start: number, end: number): boolean {
     const refused = this.refused!;
-    let word = '';
-    for (let i = start; i <= end; i++) word += String.fromCharCode(64 + (this.laneSquare(i) & CODE_MASK));
-    if (refused.has(word)) return true;
+    const shapes = refusedShapes(refused);
+    if (shapes[shapeOf(end - start + 1, this.laneSquare(start), this.laneSquare(end))] !== 0) {
+      let word = '';
+      for (let i = start; i <= end; i++) word += String.fromCharCode(64 + (this.laneSquare(i) & CODE_MASK));
+      if (refused.has(word)) return true;
+    }
     const board = this.board;
     for (let i = start; i <= end; i++) {
-      if (this.laneTile[i] !== 0) continue;
+      if (this.laneTile[i] !== 0 || this.laneCS[i] < 0) continue; // an old tile, or a new one without a cross word
       // The perpendicular word through the new tile at lane position i, read on the board.
       const s = laneSquareIndex(this.dir, this.line, i);
       const step = this.dir === 0 ? SIZE : 1;
@@ -1086,6 +1110,9 @@ export class MoveGenerator {
       let to = at;
       while (to < SIZE - 1 && board[s + (to + 1 - at) * step] !== 0) to++;
       if (from === to) continue;
+      const first = from === at ? this.laneNew[i] : board[s + (from - at) * step];
+      const last = to === at ? this.laneNew[i] : board[s + (to - at) * step];
+      if (shapes[shapeOf(to - from + 1, first, last)] === 0) continue;
       let cross = '';
       for (let k = from; k <= to; k++) {
         const code = k === at ? this.laneNew[i] & CODE_MASK : board[s + (k - at) * step] & CODE_MASK;
