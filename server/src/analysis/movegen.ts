@@ -194,7 +194,16 @@ export class MoveGenerator {
    * word, is not reported, so no caller offers a word `check` refuses. Set by the caller before a
    * walk (the generator is shared by every caller of one word list); undefined: none.
    */
-  refused: ReadonlySet<string> | undefined = undefined;
+  get refused(): ReadonlySet<string> | undefined {
+    return this.refusedSet;
+  }
+  set refused(words: ReadonlySet<string> | undefined) {
+    this.refusedSet = words;
+    this.shapes = words === undefined ? undefined : refusedShapes(words);
+  }
+  private refusedSet: ReadonlySet<string> | undefined = undefined;
+  /** The shapes of `refused` (`refusedShapes`); undefined when there is none. */
+  private shapes: Uint8Array | undefined = undefined;
 
   constructor(
     readonly dawg: Dawg,
@@ -1080,7 +1089,7 @@ export class MoveGenerator {
   private report(start: number, end: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
     if (end === start) return; // a one-tile "word" along the lane is no word
     if (used === 1 && this.dir === 1 && this.laneAcrossCS[this.anchorPos] >= 0) return; // generated across
-    if (this.refused !== undefined && this.formsRefused(start, end)) return;
+    if (this.shapes !== undefined && this.formsRefused(start, end)) return;
     const score = sum * wm + cross + (used === RACK_SIZE ? BINGO_BONUS : 0);
     this.sink!.accept(this, start, end, score, used, usedIdx);
   }
@@ -1091,8 +1100,8 @@ export class MoveGenerator {
    * refused word (`refusedShapes`): most moves form none, and are told so without a string.
    */
   private formsRefused(start: number, end: number): boolean {
-    const refused = this.refused!;
-    const shapes = refusedShapes(refused);
+    const refused = this.refusedSet!;
+    const shapes = this.shapes!;
     if (shapes[shapeOf(end - start + 1, this.laneSquare(start), this.laneSquare(end))] !== 0) {
       let word = '';
       for (let i = start; i <= end; i++) word += String.fromCharCode(64 + (this.laneSquare(i) & CODE_MASK));
@@ -1241,26 +1250,34 @@ export class MoveGenerator {
    * is below `threshold()` (the key of the n-th best move kept so far).
    */
   runPruned(sink: PlacementSink, values: Int32Array, bestTerm: Float64Array, threshold: () => number, isCancelled?: () => boolean): void {
-    const bounds: number[] = [];
-    const ids: number[] = [];
+    const bounds = this.anchorBounds;
+    const ids = this.anchorIds;
+    let n = 0;
     for (let dir = 0; dir < 2; dir++) {
       for (let line = 0; line < SIZE; line++) {
+        if (!this.laneHasAnchor(dir, line)) continue;
         this.loadLane(dir, line);
         this.loadLaneMax();
         for (let i = 0; i < SIZE; i++) {
           if (this.laneAnchor[i] === 0) continue;
           const b = this.anchorBound(i, values, bestTerm);
           if (b === -Infinity) continue;
-          bounds.push(b);
-          ids.push((dir * SIZE + line) * SIZE + i);
+          // insertion in decreasing order of bound, after the equal ones (the lanes' order among equals)
+          let q = n++;
+          while (q > 0 && bounds[q - 1] < b) {
+            bounds[q] = bounds[q - 1];
+            ids[q] = ids[q - 1];
+            q--;
+          }
+          bounds[q] = b;
+          ids[q] = (dir * SIZE + line) * SIZE + i;
         }
       }
     }
-    const order = ids.map((_, j) => j).sort((x, y) => bounds[y] - bounds[x]);
     this.sink = sink;
     this.stopped = false;
     let loaded = -1;
-    for (const j of order) {
+    for (let j = 0; j < n; j++) {
       if (bounds[j] < threshold()) break;
       if (isCancelled && isCancelled()) {
         this.stopped = true;
@@ -1277,6 +1294,10 @@ export class MoveGenerator {
     }
     this.sink = undefined;
   }
+
+  /** `runPruned`'s anchors in decreasing order of their bound (every square of both directions at most). */
+  private readonly anchorBounds = new Float64Array(2 * SQUARES);
+  private readonly anchorIds = new Int32Array(2 * SQUARES);
 }
 
 const generators = new WeakMap<Dawg, MoveGenerator>();
