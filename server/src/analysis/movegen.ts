@@ -1193,6 +1193,8 @@ export class MoveGenerator {
       let boardSum = 0;
       let wm = 1;
       let crossFixed = 0;
+      // Σ over the empty squares of (their multiplier) × (the best tile their cross set allows)
+      let bestTiles = 0;
       for (let end = start; end < SIZE; end++) {
         const t = tile[end];
         if (t !== 0) {
@@ -1201,33 +1203,41 @@ export class MoveGenerator {
           if (this.laneMax[end] < 0 || k === rackSize) break;
           eff[k] = end;
           k++;
-          wm *= this.laneWM[end];
+          const wmHere = this.laneWM[end];
+          wm *= wmHere;
           const cs = this.laneCS[end];
-          if (cs >= 0) crossFixed += cs * this.laneWM[end];
+          if (cs >= 0) crossFixed += cs * wmHere;
+          // Effective multiplier of each empty square (its letter multiplier in the word and in its
+          // cross word), kept sorted in decreasing order: the new square inserted, or every square
+          // again when the word multiplier changed.
+          if (wmHere === 1) {
+            const m = this.effectiveMultiplier(end, wm);
+            let q = k - 1;
+            while (q > 0 && sorted[q - 1] < m) {
+              sorted[q] = sorted[q - 1];
+              q--;
+            }
+            sorted[q] = m;
+            bestTiles += m * this.laneMax[end];
+          } else {
+            bestTiles = 0;
+            for (let j = 0; j < k; j++) {
+              const m = this.effectiveMultiplier(eff[j], wm);
+              bestTiles += m * this.laneMax[eff[j]];
+              let q = j;
+              while (q > 0 && sorted[q - 1] < m) {
+                sorted[q] = sorted[q - 1];
+                q--;
+              }
+              sorted[q] = m;
+            }
+          }
         }
         if (end < a) continue; // the word must cover the anchor
         if (end + 1 < SIZE && tile[end + 1] !== 0) continue; // it cannot end before a tile
         if (k === 0 || end === start) continue;
-        // Effective multiplier of each empty square, sorted in decreasing order.
-        for (let j = 0; j < k; j++) {
-          const p = eff[j];
-          const lm = this.laneLM[p];
-          let m = lm * wm;
-          if (this.laneCS[p] >= 0) m += lm * this.laneWM[p];
-          let q = j;
-          while (q > 0 && sorted[q - 1] < m) {
-            sorted[q] = sorted[q - 1];
-            q--;
-          }
-          sorted[q] = m;
-        }
         const fixed = boardSum * wm + crossFixed;
-        let perSquare = fixed;
-        for (let j = 0; j < k; j++) {
-          const p = eff[j];
-          const lm = this.laneLM[p];
-          perSquare += (lm * wm + (this.laneCS[p] >= 0 ? lm * this.laneWM[p] : 0)) * this.laneMax[p];
-        }
+        const perSquare = fixed + bestTiles;
         const bonus = k === RACK_SIZE ? BINGO_BONUS : 0;
         // Each of the two is an upper bound of the score: the best tiles on the best squares,
         // and each square's best tile.
@@ -1243,6 +1253,12 @@ export class MoveGenerator {
       }
     }
     return best;
+  }
+
+  /** What a tile's face value counts for on empty lane square `p` of a word whose multiplier is `wm`: in the word and in its cross word. */
+  private effectiveMultiplier(p: number, wm: number): number {
+    const lm = this.laneLM[p];
+    return this.laneCS[p] >= 0 ? lm * wm + lm * this.laneWM[p] : lm * wm;
   }
 
   /**
