@@ -198,6 +198,8 @@ export class MoveGenerator {
     return this.refusedSet;
   }
   set refused(words: ReadonlySet<string> | undefined) {
+    if (words === this.refusedSet) return;
+    this.boardSet = false; // the cross sets leave out the refused cross words (`withoutRefused`)
     this.refusedSet = words;
     this.shapes = words === undefined ? undefined : refusedShapes(words);
   }
@@ -431,7 +433,27 @@ export class MoveGenerator {
         if ((edge & EDGE_LAST) !== 0) break;
       }
     }
-    this.cross[dir][s] = mask;
+    this.cross[dir][s] = this.shapes !== undefined && first !== last ? this.withoutRefused(s, step, first, last, mask) : mask;
+  }
+
+  /**
+   * `mask` without the tiles whose perpendicular word through empty square `s` (squares `first` to
+   * `last`, `step` apart) the edition refuses by name: a move that forms it is never reported.
+   */
+  private withoutRefused(s: number, step: number, first: number, last: number, mask: number): number {
+    const board = this.board;
+    const length = (last - first) / step + 1;
+    let m = mask;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      if (this.shapes![shapeOf(length, first === s ? t : board[first], last === s ? t : board[last])] === 0) continue;
+      let word = '';
+      for (let q = first; q <= last; q += step) word += String.fromCharCode(64 + (q === s ? t : board[q] & CODE_MASK));
+      if (this.refusedSet!.has(word)) mask &= ~bit;
+    }
+    return mask;
   }
 
   /** Lane positions of the anchors of a lane (for bounds and ordering). */
@@ -1095,41 +1117,16 @@ export class MoveGenerator {
   }
 
   /**
-   * Whether the move at lane positions `start`..`end` forms a word of `refused` (its own or a cross
-   * word). A word's text is built only when its length, first and last tiles are those of some
-   * refused word (`refusedShapes`): most moves form none, and are told so without a string.
+   * Whether the move at lane positions `start`..`end` forms a word of `refused` along the lane (the
+   * cross sets already leave out the tiles that would form one across it: `withoutRefused`). Its
+   * text is built only when its length, first and last tiles are those of some refused word
+   * (`refusedShapes`): most moves form none, and are told so without a string.
    */
   private formsRefused(start: number, end: number): boolean {
-    const refused = this.refusedSet!;
-    const shapes = this.shapes!;
-    if (shapes[shapeOf(end - start + 1, this.laneSquare(start), this.laneSquare(end))] !== 0) {
-      let word = '';
-      for (let i = start; i <= end; i++) word += String.fromCharCode(64 + (this.laneSquare(i) & CODE_MASK));
-      if (refused.has(word)) return true;
-    }
-    const board = this.board;
-    for (let i = start; i <= end; i++) {
-      if (this.laneTile[i] !== 0 || this.laneCS[i] < 0) continue; // an old tile, or a new one without a cross word
-      // The perpendicular word through the new tile at lane position i, read on the board.
-      const s = laneSquareIndex(this.dir, this.line, i);
-      const step = this.dir === 0 ? SIZE : 1;
-      const at = this.dir === 0 ? (s / SIZE) | 0 : s % SIZE; // position along the perpendicular line
-      let from = at;
-      while (from > 0 && board[s + (from - 1 - at) * step] !== 0) from--;
-      let to = at;
-      while (to < SIZE - 1 && board[s + (to + 1 - at) * step] !== 0) to++;
-      if (from === to) continue;
-      const first = from === at ? this.laneNew[i] : board[s + (from - at) * step];
-      const last = to === at ? this.laneNew[i] : board[s + (to - at) * step];
-      if (shapes[shapeOf(to - from + 1, first, last)] === 0) continue;
-      let cross = '';
-      for (let k = from; k <= to; k++) {
-        const code = k === at ? this.laneNew[i] & CODE_MASK : board[s + (k - at) * step] & CODE_MASK;
-        cross += String.fromCharCode(64 + code);
-      }
-      if (refused.has(cross)) return true;
-    }
-    return false;
+    if (this.shapes![shapeOf(end - start + 1, this.laneSquare(start), this.laneSquare(end))] === 0) return false;
+    let word = '';
+    for (let i = start; i <= end; i++) word += String.fromCharCode(64 + (this.laneSquare(i) & CODE_MASK));
+    return this.refusedSet!.has(word);
   }
 
   // -------------------------------------------------------------------------------------------
