@@ -84,6 +84,34 @@ describe('leaves: the index', () => {
     assert.equal(r('A A A A A A A'), -1); // seven tiles are not a leave
   });
 
+  it('ranks a leave given as counts by kind as it ranks its tiles (every 997th leave, and what cannot be)', () => {
+    const kinds: number[] = [];
+    const copies: number[] = [];
+    for (let rank = 0; rank < idx.size; rank += 997) {
+      const codes = idx.unrank(rank);
+      kinds.length = 0;
+      copies.length = 0;
+      for (const c of codes) {
+        if (kinds.at(-1) === c) copies[copies.length - 1]++;
+        else {
+          // a kind with no copy between two held ones changes nothing
+          if (kinds.length > 0 && c > kinds.at(-1)! + 1) {
+            kinds.push(c - 1);
+            copies.push(0);
+          }
+          kinds.push(c);
+          copies.push(1);
+        }
+      }
+      assert.equal(idx.rankOfCounts(kinds, copies, kinds.length), rank, codes.join(' '));
+    }
+    const ch = SPANISH_ALPHABET.indexOf('CH');
+    assert.equal(idx.rankOfCounts([ch], [2], 1), -1); // one CH in the set
+    assert.equal(idx.rankOfCounts([1, 2], [0, 0], 2), -1); // no tile: no leave
+    assert.equal(idx.rankOfCounts([1, 5], [4, 3], 2), -1); // seven tiles are not a leave
+    assert.equal(idx.rankOfCounts([1, 5], [4, 2], 2), idx.rankCodes([1, 1, 1, 1, 5, 5]));
+  });
+
   it('works for another alphabet', () => {
     const tiny = new LeaveIndex(['?', 'A', 'B'], [1, 2, 1], 3);
     // sizes 1: ?,A,B (3); 2: ?A ?B AA AB (4); 3: ?AA ?AB AAB (3)
