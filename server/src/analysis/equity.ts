@@ -176,8 +176,12 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   const leaveOf = (idx: number): readonly string[] => leaveFaces[idx] ?? (leaveFaces[idx] = facesOf(idx));
   // Codes are the leave index's codes (movegen.ts FACES is SPANISH_ALPHABET).
   const direct = leaves instanceof LeaveTable && leaves.storesAllOf(SPANISH_LEAVES) ? leaves : undefined;
-  const leaveCopies = new Int8Array(codes.length);
   const constant = position.bag > 0 ? leaves.constant : undefined;
+  let leaveRanks: Int32Array | undefined;
+  if (direct !== undefined && constant === undefined && position.bag > 0) {
+    leaveRanks = new Int32Array(size);
+    direct.index.leaveRanks(codes, counts, codes.length, leaveRanks);
+  }
   for (let idx = 0; idx < size; idx++) {
     usedCount[idx] = unpack(idx);
     if (constant !== undefined) {
@@ -190,10 +194,9 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
       table[idx] = endgameLeaveTerm(points, idx === fullIdx, endBonus);
       continue;
     }
-    if (direct !== undefined) {
+    if (leaveRanks !== undefined) {
       // a table that stores every leave: one read by the leave's rank (no memo, no faces)
-      for (let k = 0; k < codes.length; k++) leaveCopies[k] = counts[k] - used[k];
-      table[idx] = direct.valueOfRank(direct.index.rankOfCounts(codes, leaveCopies, codes.length));
+      table[idx] = direct!.valueOfRank(leaveRanks[idx]);
       continue;
     }
     let key = 0;

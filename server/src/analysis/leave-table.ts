@@ -193,27 +193,44 @@ export class LeaveIndex {
   }
 
   /**
-   * Rank of the leave holding `copies[k]` tiles of kind `kinds[k]` (k < `n`, kinds ascending and
-   * distinct; a kind may hold 0 copies); -1 as `rankCodes`. The same rank as `rankCodes` of those
-   * tiles, without a list of codes to sort: the rack's sub-multisets in turn (equity.ts).
+   * The rank (`rankCodes`; -1 for no leave, one too long or impossible) of every leave of a rack
+   * holding `counts[k]` tiles of kind `kinds[k]` (k < `n`, kinds ascending and distinct), into
+   * `ranks` by the index of the tiles used: Σ used[k] × Π_{j<k} (counts[j] + 1), as equity.ts
+   * numbers a rack's sub-multisets. Each rank is summed kind by kind from the last, so the leaves
+   * that agree on their last kinds share that part of the sum.
    */
-  rankOfCounts(kinds: ArrayLike<number>, copies: ArrayLike<number>, n: number): number {
-    let size = 0;
-    for (let k = 0; k < n; k++) {
-      if (copies[k] > this.counts[kinds[k]]) return -1;
-      size += copies[k];
+  leaveRanks(kinds: ArrayLike<number>, counts: ArrayLike<number>, n: number, ranks: Int32Array): void {
+    let radix = 1;
+    for (let k = 0; k < n; k++) radix *= counts[k] + 1;
+    this.leaveRanksFrom(kinds, counts, n - 1, radix, 0, 0, 0, true, ranks);
+  }
+
+  /** Kinds `k` down to 0 of `leaveRanks`: `held` tiles kept of the kinds above, `part` their share of the rank, `idx` their share of the index. */
+  private leaveRanksFrom(
+    kinds: ArrayLike<number>,
+    counts: ArrayLike<number>,
+    k: number,
+    radix: number,
+    held: number,
+    part: number,
+    idx: number,
+    possible: boolean,
+    ranks: Int32Array,
+  ): void {
+    if (k < 0) {
+      ranks[idx] = possible && held > 0 && held <= this.maxSize ? this.first[held] + part : -1;
+      return;
     }
-    if (size === 0 || size > this.maxSize) return -1;
     const m = this.stride;
-    let rank = this.first[size];
-    let remaining = size;
-    for (let k = 0; k < n; k++) {
-      const c = copies[k];
-      if (c === 0) continue;
-      rank += this.prefix[(kinds[k] * m + remaining) * m + c];
-      remaining -= c;
+    const kind = kinds[k];
+    const below = radix / (counts[k] + 1);
+    for (let c = 0; c <= counts[k]; c++) {
+      const remaining = held + c;
+      const ok = possible && c <= this.counts[kind] && remaining <= this.maxSize;
+      const add = ok && c > 0 ? this.prefix[(kind * m + remaining) * m + c] : 0;
+      // c of this kind kept: counts[k] − c used, worth `below` each in the index
+      this.leaveRanksFrom(kinds, counts, k - 1, below, remaining, part + add, idx + (counts[k] - c) * below, ok, ranks);
     }
-    return rank;
   }
 
   /** The leave (tile codes, sorted) at a rank; the inverse of `rankCodes`. */
@@ -365,7 +382,7 @@ export class LeaveTable implements LeaveValues {
   }
 
   /**
-   * Value of the leave of rank `rank` (`LeaveIndex.rankOfCounts`) in a table that stores every
+   * Value of the leave of rank `rank` (`LeaveIndex.leaveRanks`) in a table that stores every
    * leave (`storesAllOf`); 0 for the rank -1, as `valueOfCodes` gives for no leave or one too long.
    */
   valueOfRank(rank: number): number {

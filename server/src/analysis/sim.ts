@@ -639,7 +639,7 @@ class BestSink implements PlacementSink {
   private readonly codes = new Int32Array(RACK_SIZE);
   private readonly counts = new Int32Array(RACK_SIZE);
   private readonly digits = new Int32Array(RACK_SIZE);
-  private readonly copies = new Int32Array(RACK_SIZE);
+  private readonly ranks = new Int32Array(1 << RACK_SIZE);
   private kinds = 0;
 
   /** Fills the leave terms of `rack` (counts by code) from `table` and forgets the best move; returns the number of indices. */
@@ -655,22 +655,21 @@ class BestSink implements PlacementSink {
       size *= rack[code] + 1;
     }
     this.kinds = kinds;
-    const { codes, counts, digits, copies } = this;
-    const index = table.index;
+    const ranks = this.ranks;
+    table.index.leaveRanks(this.codes, this.counts, kinds, ranks);
+    const { counts, digits } = this;
+    let used = 0;
     for (let idx = 0; idx < size; idx++) {
-      let used = 0;
-      for (let k = 0; k < kinds; k++) {
-        used += digits[k];
-        copies[k] = counts[k] - digits[k];
-      }
       this.usedCount[idx] = used;
-      this.table[idx] = table.valueOfRank(index.rankOfCounts(codes, copies, kinds));
+      this.table[idx] = table.valueOfRank(ranks[idx]);
       // the next index: the lowest digit up, carrying
       for (let k = 0; k < kinds; k++) {
         if (digits[k] < counts[k]) {
           digits[k]++;
+          used++;
           break;
         }
+        used -= digits[k];
         digits[k] = 0;
       }
     }

@@ -84,32 +84,47 @@ describe('leaves: the index', () => {
     assert.equal(r('A A A A A A A'), -1); // seven tiles are not a leave
   });
 
-  it('ranks a leave given as counts by kind as it ranks its tiles (every 997th leave, and what cannot be)', () => {
-    const kinds: number[] = [];
-    const copies: number[] = [];
-    for (let rank = 0; rank < idx.size; rank += 997) {
-      const codes = idx.unrank(rank);
-      kinds.length = 0;
-      copies.length = 0;
-      for (const c of codes) {
-        if (kinds.at(-1) === c) copies[copies.length - 1]++;
-        else {
-          // a kind with no copy between two held ones changes nothing
-          if (kinds.length > 0 && c > kinds.at(-1)! + 1) {
-            kinds.push(c - 1);
-            copies.push(0);
-          }
-          kinds.push(c);
-          copies.push(1);
-        }
+  it("ranks every leave of a rack as it ranks the leave's tiles (racks of 1–7 tiles, and one the bag cannot hold)", () => {
+    const racks: number[][] = [[1], [1, 1, 5, 5, 5, 0, 0], [4, 4, 9], [0, 2, 3, 7, 11, 18, 20], [1, 1, 1, 1, 1, 1, 1]];
+    // seeded racks drawn from the set's tiles
+    const bag: number[] = [];
+    SPANISH_COUNTS.forEach((n, code) => {
+      for (let j = 0; j < n; j++) bag.push(code);
+    });
+    let seed = 7;
+    for (let r = 0; r < 200; r++) {
+      const rack: number[] = [];
+      const size = 1 + (r % 7);
+      for (let j = 0; j < size; j++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        rack.push(bag[seed % bag.length]);
       }
-      assert.equal(idx.rankOfCounts(kinds, copies, kinds.length), rank, codes.join(' '));
+      racks.push(rack);
     }
+    for (const rack of racks) {
+      const kinds = [...new Set(rack)].sort((x, y) => x - y);
+      const counts = kinds.map((k) => rack.filter((c) => c === k).length);
+      const size = counts.reduce((p, c) => p * (c + 1), 1);
+      const ranks = new Int32Array(size);
+      idx.leaveRanks(kinds, counts, kinds.length, ranks);
+      for (let used = 0; used < size; used++) {
+        const leave: number[] = [];
+        let rest = used;
+        kinds.forEach((kind, k) => {
+          const u = rest % (counts[k] + 1);
+          rest = (rest - u) / (counts[k] + 1);
+          for (let j = u; j < counts[k]; j++) leave.push(kind);
+        });
+        assert.equal(ranks[used], idx.rankCodes(leave), `${rack.join(' ')}: leave ${leave.join(' ')}`);
+      }
+    }
+    // two CH: no leave holding both exists
+    const ranks = new Int32Array(6);
     const ch = SPANISH_ALPHABET.indexOf('CH');
-    assert.equal(idx.rankOfCounts([ch], [2], 1), -1); // one CH in the set
-    assert.equal(idx.rankOfCounts([1, 2], [0, 0], 2), -1); // no tile: no leave
-    assert.equal(idx.rankOfCounts([1, 5], [4, 3], 2), -1); // seven tiles are not a leave
-    assert.equal(idx.rankOfCounts([1, 5], [4, 2], 2), idx.rankCodes([1, 1, 1, 1, 5, 5]));
+    idx.leaveRanks([1, ch], [2, 1], 2, ranks);
+    assert.ok(ranks[0] > 0 && ranks[0] === idx.rankCodes([1, 1, ch]));
+    idx.leaveRanks([ch], [2], 1, ranks);
+    assert.deepEqual([...ranks.subarray(0, 3)], [-1, idx.rankCodes([ch]), -1]);
   });
 
   it('works for another alphabet', () => {
