@@ -451,7 +451,13 @@ export class PlayoutRunner {
     if (this.buffers) return this.buffers;
     const base = prepare(this.position, this.prepOptions()).board;
     const codes = (faces: readonly string[]): number[] => faces.map((f) => codeOf(f));
-    this.buffers = new PlayoutState(base, codes(this.position.rack), codes(this.unseen), codes(this.known), this.options.leaves ?? defaultLeaves(this.position.tileSet));
+    this.buffers = new PlayoutState(
+      base,
+      codes(this.position.rack),
+      codes(this.unseen),
+      codes(this.known),
+      this.options.leaves ?? defaultLeaves(this.position.tileSet),
+    );
     return this.buffers;
   }
 

@@ -248,7 +248,12 @@ describe('analysis: simulation', function () {
     // they choose must be the first of `bestMoves` for the board, rack and bag of that step.
     let checked = 0;
     let exchanges = 0;
-    for (const p of [positions[mid], positions[2], positions.find((x) => x.bag > 0 && x.bag <= 8)!, positions.find((x) => x.rack.includes('?') && x.bag > 0)!]) {
+    for (const p of [
+      positions[mid],
+      positions[2],
+      positions.find((x) => x.bag > 0 && x.bag <= 8)!,
+      positions.find((x) => x.rack.includes('?') && x.bag > 0)!,
+    ]) {
       const candidates = simCandidates(p, { lexicon, leaves, candidates: 6 });
       const runner = new PlayoutRunner(p, candidates, { lexicon, leaves, plies: 3, seed: 5 });
       for (const candidate of candidates) {
@@ -267,7 +272,8 @@ describe('analysis: simulation', function () {
               checked++;
               if (best.kind === 'exchange') exchanges++;
             }
-            if (step.move.kind === 'play') for (const t of newTiles(step.move)) board[t.row * BOARD_SIZE + t.col] = { letter: t.letter, blank: t.blank, turn: -1 };
+            if (step.move.kind === 'play')
+              for (const t of newTiles(step.move)) board[t.row * BOARD_SIZE + t.col] = { letter: t.letter, blank: t.blank, turn: -1 };
           }
         }
       }
