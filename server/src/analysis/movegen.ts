@@ -4,7 +4,8 @@
  * `lexicon/gaddag.ts`, typed arrays in one layout), plus the bookkeeping the equity needs.
  *
  * Method: per lane (15 rows across, 15 columns down), each empty square carries a cross set (bit
- * mask of the tiles whose perpendicular word is accepted, from the DAWG) and the face value of
+ * mask of the tiles whose perpendicular word is accepted, from the DAWG, less the words the edition
+ * refuses by name: `refused`) and the face value of
  * that word's old tiles, computed once per position. A move is generated from the leftmost anchor
  * it covers (an anchor is an empty square beside a tile; on the empty board only H8, art. 6), its
  * left part being either the tiles already left of the anchor or rack tiles on the empty

@@ -40,6 +40,8 @@
  * seed and i, so the same seed gives the same answer however the iterations are spread over
  * threads (cli/shared/sim-runner.ts runs `PlayoutRunner` batches on worker threads; the decisions are
  * taken here, batch by batch, in iteration order). A time limit makes the answer depend on speed.
+ * A playout allocates nothing per step: the board, the racks (counts by code) and the bag (codes)
+ * live in the runner's buffers (`PlayoutState`), a step's best move in `BestSink`.
  *
  * Example:
  *   const r = simulate(position, { lexicon, plies: 2, maxIterations: 500, seed: 1 });
@@ -803,7 +805,7 @@ class BestSink implements PlacementSink {
   }
 }
 
-/** A runner's playout buffers (module header: nothing allocated per playout step). */
+/** A runner's playout buffers (module header: nothing is allocated per playout step). */
 class PlayoutState {
   readonly board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
   /** The mover's rack at the position, counts by code. */
