@@ -176,8 +176,12 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
   const leaveOf = (idx: number): readonly string[] => leaveFaces[idx] ?? (leaveFaces[idx] = facesOf(idx));
   // Codes are the leave index's codes (movegen.ts FACES is SPANISH_ALPHABET).
   const direct = leaves instanceof LeaveTable && leaves.storesAllOf(SPANISH_LEAVES) ? leaves : undefined;
-  const leaveCodes: number[] = [];
   const constant = position.bag > 0 ? leaves.constant : undefined;
+  let leaveRanks: Int32Array | undefined;
+  if (direct !== undefined && constant === undefined && position.bag > 0) {
+    leaveRanks = new Int32Array(size);
+    direct.index.leaveRanks(codes, counts, codes.length, leaveRanks);
+  }
   for (let idx = 0; idx < size; idx++) {
     usedCount[idx] = unpack(idx);
     if (constant !== undefined) {
@@ -190,11 +194,9 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
       table[idx] = endgameLeaveTerm(points, idx === fullIdx, endBonus);
       continue;
     }
-    if (direct !== undefined) {
+    if (leaveRanks !== undefined) {
       // a table that stores every leave: one read by the leave's rank (no memo, no faces)
-      leaveCodes.length = 0;
-      for (let k = 0; k < codes.length; k++) for (let j = used[k]; j < counts[k]; j++) leaveCodes.push(codes[k]);
-      table[idx] = direct.valueOfCodes(leaveCodes);
+      table[idx] = direct!.valueOfRank(leaveRanks[idx]);
       continue;
     }
     let key = 0;

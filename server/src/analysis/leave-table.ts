@@ -192,6 +192,47 @@ export class LeaveIndex {
     return rank;
   }
 
+  /**
+   * The rank (`rankCodes`; -1 for no leave, one too long or impossible) of every leave of a rack
+   * holding `counts[k]` tiles of kind `kinds[k]` (k < `n`, kinds ascending and distinct), into
+   * `ranks` by the index of the tiles used: Σ used[k] × Π_{j<k} (counts[j] + 1), as equity.ts
+   * numbers a rack's sub-multisets. Each rank is summed kind by kind from the last, so the leaves
+   * that agree on their last kinds share that part of the sum.
+   */
+  leaveRanks(kinds: ArrayLike<number>, counts: ArrayLike<number>, n: number, ranks: Int32Array): void {
+    let radix = 1;
+    for (let k = 0; k < n; k++) radix *= counts[k] + 1;
+    this.leaveRanksFrom(kinds, counts, n - 1, radix, 0, 0, 0, true, ranks);
+  }
+
+  /** Kinds `k` down to 0 of `leaveRanks`: `held` tiles kept of the kinds above, `part` their share of the rank, `idx` their share of the index. */
+  private leaveRanksFrom(
+    kinds: ArrayLike<number>,
+    counts: ArrayLike<number>,
+    k: number,
+    radix: number,
+    held: number,
+    part: number,
+    idx: number,
+    possible: boolean,
+    ranks: Int32Array,
+  ): void {
+    if (k < 0) {
+      ranks[idx] = possible && held > 0 && held <= this.maxSize ? this.first[held] + part : -1;
+      return;
+    }
+    const m = this.stride;
+    const kind = kinds[k];
+    const below = radix / (counts[k] + 1);
+    for (let c = 0; c <= counts[k]; c++) {
+      const remaining = held + c;
+      const ok = possible && c <= this.counts[kind] && remaining <= this.maxSize;
+      const add = ok && c > 0 ? this.prefix[(kind * m + remaining) * m + c] : 0;
+      // c of this kind kept: counts[k] − c used, worth `below` each in the index
+      this.leaveRanksFrom(kinds, counts, k - 1, below, remaining, part + add, idx + (counts[k] - c) * below, ok, ranks);
+    }
+  }
+
   /** The leave (tile codes, sorted) at a rank; the inverse of `rankCodes`. */
   unrank(rank: number): number[] {
     if (!(rank >= 0 && rank < this.size)) throw new RangeError(`rank ${rank} out of range`);
@@ -338,6 +379,14 @@ export class LeaveTable implements LeaveValues {
   /** Whether every leave of `index` is stored here (a value is then one read, `valueOfCodes`). */
   storesAllOf(index: LeaveIndex): boolean {
     return this.dense && this.index === index;
+  }
+
+  /**
+   * Value of the leave of rank `rank` (`LeaveIndex.leaveRanks`) in a table that stores every
+   * leave (`storesAllOf`); 0 for the rank -1, as `valueOfCodes` gives for no leave or one too long.
+   */
+  valueOfRank(rank: number): number {
+    return rank < 0 ? 0 : this.denseValue(rank) * this.scale;
   }
 
   /** Value of a leave as tile codes (sorted in place); the same as `value` of their faces. */

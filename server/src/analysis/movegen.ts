@@ -4,7 +4,8 @@
  * `lexicon/gaddag.ts`, typed arrays in one layout), plus the bookkeeping the equity needs.
  *
  * Method: per lane (15 rows across, 15 columns down), each empty square carries a cross set (bit
- * mask of the tiles whose perpendicular word is accepted, from the DAWG) and the face value of
+ * mask of the tiles whose perpendicular word is accepted, from the DAWG, less the words the edition
+ * refuses by name: `refused`) and the face value of
  * that word's old tiles, computed once per position. A move is generated from the leftmost anchor
  * it covers (an anchor is an empty square beside a tile; on the empty board only H8, art. 6), its
  * left part being either the tiles already left of the anchor or rack tiles on the empty
@@ -123,6 +124,23 @@ function edgeIn(edges: Uint32Array, node: number, tile: number): number {
   return e < edges.length && (edges[e] & TILE_MASK) === tile ? e : 0;
 }
 
+/** The slot of a word of `length` tiles from tile `first` to tile `last` (codes, flags ignored) in a shape filter. */
+function shapeOf(length: number, first: number, last: number): number {
+  return (((length & 15) << 5) | (first & CODE_MASK)) * 32 + (last & CODE_MASK);
+}
+
+/** Per refused-word set: 1 at the slot of each refused word's length, first and last tiles (`shapeOf`). */
+const shapeFilters = new WeakMap<ReadonlySet<string>, Uint8Array>();
+function refusedShapes(refused: ReadonlySet<string>): Uint8Array {
+  let shapes = shapeFilters.get(refused);
+  if (shapes === undefined) {
+    shapes = new Uint8Array(16 * 32 * 32);
+    for (const w of refused) shapes[shapeOf(w.length, w.charCodeAt(0) - 64, w.charCodeAt(w.length - 1) - 64)] = 1;
+    shapeFilters.set(refused, shapes);
+  }
+  return shapes;
+}
+
 export class MoveGenerator {
   /** The DAWG's array and root: cross sets, and the left parts when there is no GADDAG. */
   private readonly edges: Uint32Array;
@@ -177,7 +195,18 @@ export class MoveGenerator {
    * word, is not reported, so no caller offers a word `check` refuses. Set by the caller before a
    * walk (the generator is shared by every caller of one word list); undefined: none.
    */
-  refused: ReadonlySet<string> | undefined = undefined;
+  get refused(): ReadonlySet<string> | undefined {
+    return this.refusedSet;
+  }
+  set refused(words: ReadonlySet<string> | undefined) {
+    if (words === this.refusedSet) return;
+    this.boardSet = false; // the cross sets leave out the refused cross words (`withoutRefused`)
+    this.refusedSet = words;
+    this.shapes = words === undefined ? undefined : refusedShapes(words);
+  }
+  private refusedSet: ReadonlySet<string> | undefined = undefined;
+  /** The shapes of `refused` (`refusedShapes`); undefined when there is none. */
+  private shapes: Uint8Array | undefined = undefined;
 
   constructor(
     readonly dawg: Dawg,
@@ -405,7 +434,27 @@ export class MoveGenerator {
         if ((edge & EDGE_LAST) !== 0) break;
       }
     }
-    this.cross[dir][s] = mask;
+    this.cross[dir][s] = this.shapes !== undefined && first !== last ? this.withoutRefused(s, step, first, last, mask) : mask;
+  }
+
+  /**
+   * `mask` without the tiles whose perpendicular word through empty square `s` (squares `first` to
+   * `last`, `step` apart) the edition refuses by name: a move that forms it is never reported.
+   */
+  private withoutRefused(s: number, step: number, first: number, last: number, mask: number): number {
+    const board = this.board;
+    const length = (last - first) / step + 1;
+    let m = mask;
+    while (m !== 0) {
+      const bit = m & -m;
+      m ^= bit;
+      const t = 31 - Math.clz32(bit);
+      if (this.shapes![shapeOf(length, first === s ? t : board[first], last === s ? t : board[last])] === 0) continue;
+      let word = '';
+      for (let q = first; q <= last; q += step) word += String.fromCharCode(64 + (q === s ? t : board[q] & CODE_MASK));
+      if (this.refusedSet!.has(word)) mask &= ~bit;
+    }
+    return mask;
   }
 
   /** Lane positions of the anchors of a lane (for bounds and ordering). */
@@ -1063,37 +1112,22 @@ export class MoveGenerator {
   private report(start: number, end: number, sum: number, wm: number, cross: number, used: number, usedIdx: number): void {
     if (end === start) return; // a one-tile "word" along the lane is no word
     if (used === 1 && this.dir === 1 && this.laneAcrossCS[this.anchorPos] >= 0) return; // generated across
-    if (this.refused !== undefined && this.formsRefused(start, end)) return;
+    if (this.shapes !== undefined && this.formsRefused(start, end)) return;
     const score = sum * wm + cross + (used === RACK_SIZE ? BINGO_BONUS : 0);
     this.sink!.accept(this, start, end, score, used, usedIdx);
   }
 
-  /** Whether the move at lane positions `start`..`end` forms a word of `refused` (its own or a cross word). */
+  /**
+   * Whether the move at lane positions `start`..`end` forms a word of `refused` along the lane (the
+   * cross sets already leave out the tiles that would form one across it: `withoutRefused`). Its
+   * text is built only when its length, first and last tiles are those of some refused word
+   * (`refusedShapes`): most moves form none, and are told so without a string.
+   */
   private formsRefused(start: number, end: number): boolean {
-    const refused = this.refused!;
+    if (this.shapes![shapeOf(end - start + 1, this.laneSquare(start), this.laneSquare(end))] === 0) return false;
     let word = '';
     for (let i = start; i <= end; i++) word += String.fromCharCode(64 + (this.laneSquare(i) & CODE_MASK));
-    if (refused.has(word)) return true;
-    const board = this.board;
-    for (let i = start; i <= end; i++) {
-      if (this.laneTile[i] !== 0) continue;
-      // The perpendicular word through the new tile at lane position i, read on the board.
-      const s = laneSquareIndex(this.dir, this.line, i);
-      const step = this.dir === 0 ? SIZE : 1;
-      const at = this.dir === 0 ? (s / SIZE) | 0 : s % SIZE; // position along the perpendicular line
-      let from = at;
-      while (from > 0 && board[s + (from - 1 - at) * step] !== 0) from--;
-      let to = at;
-      while (to < SIZE - 1 && board[s + (to + 1 - at) * step] !== 0) to++;
-      if (from === to) continue;
-      let cross = '';
-      for (let k = from; k <= to; k++) {
-        const code = k === at ? this.laneNew[i] & CODE_MASK : board[s + (k - at) * step] & CODE_MASK;
-        cross += String.fromCharCode(64 + code);
-      }
-      if (refused.has(cross)) return true;
-    }
-    return false;
+    return this.refusedSet!.has(word);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1157,6 +1191,8 @@ export class MoveGenerator {
       let boardSum = 0;
       let wm = 1;
       let crossFixed = 0;
+      // Σ over the empty squares of (their multiplier) × (the best tile their cross set allows)
+      let bestTiles = 0;
       for (let end = start; end < SIZE; end++) {
         const t = tile[end];
         if (t !== 0) {
@@ -1165,33 +1201,41 @@ export class MoveGenerator {
           if (this.laneMax[end] < 0 || k === rackSize) break;
           eff[k] = end;
           k++;
-          wm *= this.laneWM[end];
+          const wmHere = this.laneWM[end];
+          wm *= wmHere;
           const cs = this.laneCS[end];
-          if (cs >= 0) crossFixed += cs * this.laneWM[end];
+          if (cs >= 0) crossFixed += cs * wmHere;
+          // Effective multiplier of each empty square (its letter multiplier in the word and in its
+          // cross word), kept sorted in decreasing order: the new square inserted, or every square
+          // again when the word multiplier changed.
+          if (wmHere === 1) {
+            const m = this.effectiveMultiplier(end, wm);
+            let q = k - 1;
+            while (q > 0 && sorted[q - 1] < m) {
+              sorted[q] = sorted[q - 1];
+              q--;
+            }
+            sorted[q] = m;
+            bestTiles += m * this.laneMax[end];
+          } else {
+            bestTiles = 0;
+            for (let j = 0; j < k; j++) {
+              const m = this.effectiveMultiplier(eff[j], wm);
+              bestTiles += m * this.laneMax[eff[j]];
+              let q = j;
+              while (q > 0 && sorted[q - 1] < m) {
+                sorted[q] = sorted[q - 1];
+                q--;
+              }
+              sorted[q] = m;
+            }
+          }
         }
         if (end < a) continue; // the word must cover the anchor
         if (end + 1 < SIZE && tile[end + 1] !== 0) continue; // it cannot end before a tile
         if (k === 0 || end === start) continue;
-        // Effective multiplier of each empty square, sorted in decreasing order.
-        for (let j = 0; j < k; j++) {
-          const p = eff[j];
-          const lm = this.laneLM[p];
-          let m = lm * wm;
-          if (this.laneCS[p] >= 0) m += lm * this.laneWM[p];
-          let q = j;
-          while (q > 0 && sorted[q - 1] < m) {
-            sorted[q] = sorted[q - 1];
-            q--;
-          }
-          sorted[q] = m;
-        }
         const fixed = boardSum * wm + crossFixed;
-        let perSquare = fixed;
-        for (let j = 0; j < k; j++) {
-          const p = eff[j];
-          const lm = this.laneLM[p];
-          perSquare += (lm * wm + (this.laneCS[p] >= 0 ? lm * this.laneWM[p] : 0)) * this.laneMax[p];
-        }
+        const perSquare = fixed + bestTiles;
         const bonus = k === RACK_SIZE ? BINGO_BONUS : 0;
         // Each of the two is an upper bound of the score: the best tiles on the best squares,
         // and each square's best tile.
@@ -1209,31 +1253,45 @@ export class MoveGenerator {
     return best;
   }
 
+  /** What a tile's face value counts for on empty lane square `p` of a word whose multiplier is `wm`: in the word and in its cross word. */
+  private effectiveMultiplier(p: number, wm: number): number {
+    const lm = this.laneLM[p];
+    return this.laneCS[p] >= 0 ? lm * wm + lm * this.laneWM[p] : lm * wm;
+  }
+
   /**
    * Placements anchor by anchor in decreasing order of their bound, stopping once the next bound
    * is below `threshold()` (the key of the n-th best move kept so far).
    */
   runPruned(sink: PlacementSink, values: Int32Array, bestTerm: Float64Array, threshold: () => number, isCancelled?: () => boolean): void {
-    const bounds: number[] = [];
-    const ids: number[] = [];
+    const bounds = this.anchorBounds;
+    const ids = this.anchorIds;
+    let n = 0;
     for (let dir = 0; dir < 2; dir++) {
       for (let line = 0; line < SIZE; line++) {
+        if (!this.laneHasAnchor(dir, line)) continue;
         this.loadLane(dir, line);
         this.loadLaneMax();
         for (let i = 0; i < SIZE; i++) {
           if (this.laneAnchor[i] === 0) continue;
           const b = this.anchorBound(i, values, bestTerm);
           if (b === -Infinity) continue;
-          bounds.push(b);
-          ids.push((dir * SIZE + line) * SIZE + i);
+          // insertion in decreasing order of bound, after the equal ones (the lanes' order among equals)
+          let q = n++;
+          while (q > 0 && bounds[q - 1] < b) {
+            bounds[q] = bounds[q - 1];
+            ids[q] = ids[q - 1];
+            q--;
+          }
+          bounds[q] = b;
+          ids[q] = (dir * SIZE + line) * SIZE + i;
         }
       }
     }
-    const order = ids.map((_, j) => j).sort((x, y) => bounds[y] - bounds[x]);
     this.sink = sink;
     this.stopped = false;
     let loaded = -1;
-    for (const j of order) {
+    for (let j = 0; j < n; j++) {
       if (bounds[j] < threshold()) break;
       if (isCancelled && isCancelled()) {
         this.stopped = true;
@@ -1250,6 +1308,10 @@ export class MoveGenerator {
     }
     this.sink = undefined;
   }
+
+  /** `runPruned`'s anchors in decreasing order of their bound (every square of both directions at most). */
+  private readonly anchorBounds = new Float64Array(2 * SQUARES);
+  private readonly anchorIds = new Int32Array(2 * SQUARES);
 }
 
 const generators = new WeakMap<Dawg, MoveGenerator>();

@@ -40,23 +40,27 @@
  * seed and i, so the same seed gives the same answer however the iterations are spread over
  * threads (cli/shared/sim-runner.ts runs `PlayoutRunner` batches on worker threads; the decisions are
  * taken here, batch by batch, in iteration order). A time limit makes the answer depend on speed.
+ * A playout allocates nothing per step: the board, the racks (counts by code) and the bag (codes)
+ * live in the runner's buffers (`PlayoutState`), a step's best move in `BestSink`.
  *
  * Example:
  *   const r = simulate(position, { lexicon, plies: 2, maxIterations: 500, seed: 1 });
  *   r.candidates[0];   // { move, staticEquity: 31.2, equity: 18.4, interval: [16.9, 19.9], iterations: 500, … }
  */
 import { BOARD_SIZE } from '../engine/board';
-import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
-import type { BoardCells } from '../engine/types';
+import { RACK_SIZE } from '../engine/tilesets';
+import { TILE_COUNT } from '../lexicon/normalize';
+import type { BoardCells, PlacedTile } from '../engine/types';
 import { gaddagOf } from '../lexicon/gaddag';
 import type { Lexicon } from '../lexicon/types';
-import { prepare, type Prepared } from './equity';
+import { defaultLeaves, equityOf, prepare, type Prepared } from './equity';
+import { LeaveTable, SPANISH_LEAVES } from './leave-table';
 import type { LeaveEvaluator } from './leaves';
 import type { Move } from './move';
-import { BLANK, BLANK_BIT, CODE_MASK, FACES, MoveGenerator, NEW_BIT, VALUES, codeOf } from './movegen';
-import { addNonPlacements, bestMoves, Collector, graphOf, refusedCodes } from './moves';
+import { BLANK, BLANK_BIT, CODE_MASK, FACES, MoveGenerator, NEW_BIT, VALUES, codeOf, type PlacementSink } from './movegen';
+import { addNonPlacements, bestMoves, Collector, compareMoves, graphOf, refusedCodes } from './moves';
 import { knownDeal } from './known-tiles';
-import { unseenTiles, type Position } from './position';
+import { exchangeMinimumOf, unseenTiles, type Position } from './position';
 import { mulberry32, shuffle } from './seeded-bag';
 import { winProbability } from './win-pct';
 
@@ -268,6 +272,8 @@ export class PlayoutRunner {
   private readonly gens: [MoveGenerator, MoveGenerator];
   private readonly values = new Int32Array(RACK_SIZE + 1);
   private readonly bestTerm = new Float64Array((RACK_SIZE + 1) * 3);
+  /** The playout buffers, made on the first playout. */
+  private buffers: PlayoutState | undefined;
 
   constructor(
     readonly position: Position,
@@ -321,62 +327,70 @@ export class PlayoutRunner {
   /** One playout of `move` on the deal of iteration `i`. */
   playout(move: Move, i: number, trace = false): PlayoutTrace {
     const rand = mulberry32(iterationSeed(this.seed, i));
-    const order = this.unseen.slice();
+    const s = this.state();
+    // The deal, as codes: the unseen tiles shuffled; the opponent's known tiles and the first of the
+    // others on its rack, the bag the rest (drawn from `at`).
+    const order = s.order;
+    for (let j = 0; j < s.unseen.length; j++) order[j] = s.unseen[j];
     shuffle(order, rand);
     const p = this.position;
     const dealt = this.opponentSize - this.known.length;
-    const racks: [string[], string[]] = [p.rack.slice(), [...this.known, ...order.slice(0, dealt)]];
-    const bag = order.slice(dealt);
+    const racks = s.racks;
+    racks[0].set(s.rack);
+    racks[1].fill(0);
+    for (const c of s.known) racks[1][c]++;
+    for (let j = 0; j < dealt; j++) racks[1][order[j]]++;
+    const sizes = s.sizes;
+    sizes[0] = p.rack.length;
+    sizes[1] = this.opponentSize;
+    const bag = s.bag;
+    bag.length = 0;
+    for (let j = dealt; j < order.length; j++) bag.push(order[j]);
     let at = 0; // next tile drawn from the bag
-    let board: BoardCells = p.board;
-    const terms = [0, 0];
+    const board = s.board;
+    board.set(s.base);
+    const terms = s.terms;
+    terms[0] = terms[1] = 0;
     let value = 0;
     let passes = this.options.passes ?? 0;
     let scoreless = this.options.scoreless ?? passes;
-    const totals = [p.scores[0], p.scores[1]];
+    const totals = s.totals;
+    totals[0] = p.scores[0];
+    totals[1] = p.scores[1];
     const steps: PlayoutStep[] = [];
-    const opponentRack = trace ? racks[1].slice() : [];
+    const opponentRack = trace ? facesOf(racks[1]) : [];
     let end: PlayoutTrace['end'] = 'horizon';
     let made = 0; // moves made in the playout
+    const m = s.chosen;
     for (let ply = 0; ply <= this.plies; ply++) {
       const side = (ply & 1) as 0 | 1;
       const rack = racks[side];
       const bagCount = bag.length - at;
-      let m: Move;
-      if (ply === 0) m = move;
-      else {
-        const position: Position = {
-          board,
-          rack,
-          bag: bagCount,
-          scores: side === 0 ? [totals[0], totals[1]] : [totals[1], totals[0]],
-          rules: p.rules,
-          tileSet: p.tileSet,
-          ...(p.exchangeMinimum !== undefined ? { exchangeMinimum: p.exchangeMinimum } : {}),
-        };
-        m = this.best(ply === 1 ? this.gens[0] : this.gens[1], prepare(position, this.prepOptions()));
-      }
-      if (trace) steps.push({ side, rack: rack.slice(), move: m, bag: bagCount });
+      if (ply === 0) m.load(move);
+      else this.best(ply === 1 ? this.gens[0] : this.gens[1], rack, bagCount, side === 0 ? totals : [totals[1], totals[0]]);
+      if (trace) steps.push({ side, rack: facesOf(rack), move: m.move(), bag: bagCount });
       made++;
       const sign = SIDE_SIGN[side];
       value += sign * m.score;
       totals[side] += m.score;
       terms[side] = m.equity - m.score;
-      if (m.kind === 'play') {
-        const next = board.slice();
-        for (let j = 0; j < m.squares.length; j++) {
+      if (m.kind === PLAY) {
+        for (let j = 0; j < m.length; j++) {
           const v = m.squares[j];
           if ((v & NEW_BIT) === 0) continue;
-          const s = m.direction === 'across' ? m.row * BOARD_SIZE + m.col + j : (m.row + j) * BOARD_SIZE + m.col;
+          const sq = m.across ? m.row * BOARD_SIZE + m.col + j : (m.row + j) * BOARD_SIZE + m.col;
           const blank = (v & BLANK_BIT) !== 0;
-          next[s] = { letter: FACES[v & CODE_MASK], blank, turn: -1 };
-          takeFace(rack, blank ? '?' : FACES[v & CODE_MASK]);
+          board[sq] = v & (CODE_MASK | BLANK_BIT);
+          rack[blank ? BLANK : v & CODE_MASK]--;
+          sizes[side]--;
         }
-        board = next;
-        while (rack.length < RACK_SIZE && at < bag.length) rack.push(bag[at++]);
+        while (sizes[side] < RACK_SIZE && at < bag.length) {
+          rack[bag[at++]]++;
+          sizes[side]++;
+        }
         passes = 0;
         scoreless = 0;
-        if (rack.length === 0) {
+        if (sizes[side] === 0) {
           // 37.4 (40.3): the finisher adds the other rack's value R, the other loses it: 2R of spread.
           const r = rackPoints(racks[1 - side]);
           value += sign * 2 * r;
@@ -387,15 +401,22 @@ export class PlayoutRunner {
           break;
         }
       } else {
-        if (m.kind === 'exchange') {
-          const back: string[] = [];
-          for (const code of m.squares) back.push(takeFace(rack, FACES[code]));
+        if (m.kind === EXCHANGE) {
+          for (let j = 0; j < m.length; j++) rack[m.squares[j]]--;
           // Art. 24: the new tiles are drawn first, then the old ones go back into the bag.
-          for (let j = 0; j < back.length && at < bag.length; j++) rack.push(bag[at++]);
-          const rest = bag.slice(at).concat(back);
+          let drawn = 0;
+          for (let j = 0; j < m.length && at < bag.length; j++) {
+            rack[bag[at++]]++;
+            drawn++;
+          }
+          sizes[side] += drawn - m.length;
+          const rest = s.rest;
+          rest.length = 0;
+          for (let j = at; j < bag.length; j++) rest.push(bag[j]);
+          for (let j = 0; j < m.length; j++) rest.push(m.squares[j]);
           shuffle(rest, rand);
           bag.length = 0;
-          bag.push(...rest);
+          for (let j = 0; j < rest.length; j++) bag.push(rest[j]);
           at = 0;
           passes = 0;
         } else passes++;
@@ -419,44 +440,429 @@ export class PlayoutRunner {
     else {
       // The side to move at the horizon sees the bag and the other rack.
       const next = made % 2;
-      const unseen = bag.length - at + racks[1 - next].length;
+      const unseen = bag.length - at + sizes[1 - next];
       win = next === 0 ? winProbability(spread, unseen) : 1 - winProbability(-spread, unseen);
     }
     return trace
-      ? { steps, opponentRack, end, value, win, racks: [racks[0].slice(), racks[1].slice()], bagLeft: bag.length - at }
+      ? { steps, opponentRack, end, value, win, racks: [facesOf(racks[0]), facesOf(racks[1])], bagLeft: bag.length - at }
       : { steps, opponentRack, end, value, win, racks: EMPTY_RACKS, bagLeft: bag.length - at };
+  }
+
+  /** The playout buffers, made on the first playout (the position's board as codes; `prepare` throws as before). */
+  private state(): PlayoutState {
+    if (this.buffers) return this.buffers;
+    const base = prepare(this.position, this.prepOptions()).board;
+    const codes = (faces: readonly string[]): number[] => faces.map((f) => codeOf(f));
+    this.buffers = new PlayoutState(
+      base,
+      codes(this.position.rack),
+      codes(this.unseen),
+      codes(this.known),
+      this.options.leaves ?? defaultLeaves(this.position.tileSet),
+    );
+    return this.buffers;
   }
 
   private prepOptions(): { lexicon: Lexicon; leaves?: LeaveEvaluator } {
     return this.options.leaves ? { lexicon: this.options.lexicon, leaves: this.options.leaves } : { lexicon: this.options.lexicon };
   }
 
+  /**
+   * The best static move of the side holding `rack` (counts by code) on the playout's board, into
+   * the state's `chosen` (the pruned walk of moves.ts, top-1, on `gen`). With a table that stores
+   * every leave and tiles in the bag, the leave terms are read by rank into the state's buffers and
+   * the walk reports to a sink that keeps the best move alone (`BestSink`): nothing is allocated;
+   * else (the bag empty, another evaluator) the position is prepared as `bestMoves` prepares it.
+   */
+  private best(gen: MoveGenerator, rack: Int8Array, bagCount: number, scores: readonly number[]): void {
+    const s = this.buffers!;
+    const sink = s.sink;
+    const p = this.position;
+    if (bagCount === 0 || s.direct === undefined) {
+      const position: Position = {
+        board: cellsOf(s.board),
+        rack: facesOf(rack),
+        bag: bagCount,
+        scores: [scores[0], scores[1]],
+        rules: p.rules,
+        tileSet: p.tileSet,
+        ...(p.exchangeMinimum !== undefined ? { exchangeMinimum: p.exchangeMinimum } : {}),
+      };
+      s.chosen.load(this.bestPrepared(gen, prepare(position, this.prepOptions())));
+      return;
+    }
+    const n = sink.prepare(rack, s.direct);
+    // The exchanges (art. 24: the bag holds enough tiles) and the pass first: they raise the threshold.
+    if (bagCount >= exchangeMinimumOf(p) && bagCount > 0) {
+      for (let idx = 1; idx < n; idx++) if (sink.usedCount[idx] <= bagCount) sink.offerExchange(idx);
+    }
+    sink.offerPass();
+    gen.setPosition(s.board, rack);
+    this.fillValues(rack);
+    this.fillBestTerm(sink.table, sink.usedCount, n, rack[BLANK] > 0 ? rack[BLANK] + 1 : 0);
+    gen.runPruned(sink, this.values, this.bestTerm, s.threshold);
+  }
+
+  /** `values`: the face values of the lettered tiles of `rack` (counts by code) in decreasing order, zeros past them. */
+  private fillValues(rack: ArrayLike<number>): void {
+    const values = this.values;
+    values.fill(0);
+    let n = 0;
+    for (let code = 1; code <= TILE_COUNT; code++) {
+      const v = VALUES[code];
+      for (let j = 0; j < rack[code]; j++) {
+        let q = n++;
+        while (q > 0 && values[q - 1] < v) {
+          values[q] = values[q - 1];
+          q--;
+        }
+        values[q] = v;
+      }
+    }
+  }
+
+  /**
+   * `bestTerm[k * 3 + b]`: the best equity term of a move placing k tiles of which b are blanks
+   * (a cent above it: `equityOf` rounds to hundredths); `blankRadix` the blanks' count + 1 (their
+   * digit is the lowest of the used-tiles index), 0 without a blank.
+   */
+  private fillBestTerm(table: Float64Array, usedCount: Uint8Array, n: number, blankRadix: number): void {
+    const bestTerm = this.bestTerm;
+    bestTerm.fill(-Infinity);
+    for (let idx = 0; idx < n; idx++) {
+      const k = usedCount[idx];
+      const b = blankRadix > 0 ? idx % blankRadix : 0;
+      const term = table[idx] + 0.01;
+      if (term > bestTerm[k * 3 + b]) bestTerm[k * 3 + b] = term;
+    }
+  }
+
   /** The best static move of a prepared position (the pruned walk of moves.ts, top-1, on `gen`). */
-  private best(gen: MoveGenerator, prep: Prepared): Move {
+  private bestPrepared(gen: MoveGenerator, prep: Prepared): Move {
     const sink = new Collector(prep, 1);
     addNonPlacements(prep, sink); // first: they raise the threshold the pruning stops at
     gen.setPosition(prep.board, prep.rackCounts);
-    const values = this.values;
-    values.fill(0);
-    const lettered: number[] = [];
-    for (const f of prep.position.rack) if (f !== '?') lettered.push(VALUES[codeOf(f)]);
-    lettered.sort((a, b) => b - a);
-    for (let k = 0; k < lettered.length && k <= RACK_SIZE; k++) values[k] = lettered[k];
-    const bestTerm = this.bestTerm;
-    bestTerm.fill(-Infinity);
-    const blankK = prep.codes[0] === BLANK ? 0 : -1;
-    for (let idx = 0; idx < prep.table.length; idx++) {
-      const k = prep.usedCount[idx];
-      const b = blankK === 0 ? idx % (prep.counts[0] + 1) : 0;
-      const term = prep.key === 'equity' ? prep.table[idx] + 0.01 : 0; // equityOf rounds to cents
-      if (term > bestTerm[k * 3 + b]) bestTerm[k * 3 + b] = term;
-    }
-    gen.runPruned(sink, values, bestTerm, () => sink.threshold);
+    this.fillValues(prep.rackCounts);
+    this.fillBestTerm(prep.table, prep.usedCount, prep.table.length, prep.codes[0] === BLANK ? prep.counts[0] + 1 : 0);
+    gen.runPruned(sink, this.values, this.bestTerm, () => sink.threshold);
     return sink.sorted()[0];
   }
 }
 
 const EMPTY_RACKS: readonly [readonly string[], readonly string[]] = [[], []];
+
+const PLAY = 0;
+const EXCHANGE = 1;
+const PASS = 2;
+const BY_EQUITY = compareMoves('equity');
+
+/**
+ * The move a playout step makes, as numbers in reused buffers (`kind` PLAY, EXCHANGE or PASS; a
+ * play's squares as the generator gives them, an exchange's tile codes in code order); a `Move`
+ * is made of it only when asked (a trace, a tie to break).
+ */
+class ChosenMove {
+  kind = PASS;
+  across = true;
+  row = 0;
+  col = 0;
+  length = 0;
+  readonly squares = new Uint8Array(BOARD_SIZE);
+  score = 0;
+  equity = 0;
+  used = 0;
+  /** The rack sub-multiset used, as the sink's index (for its leave). */
+  usedIdx = 0;
+  private made: Move | undefined;
+
+  constructor(private readonly sink: BestSink) {}
+
+  /** Takes the figures of a move made elsewhere (the candidate, a prepared position's best). */
+  load(m: Move): void {
+    this.kind = m.kind === 'play' ? PLAY : m.kind === 'exchange' ? EXCHANGE : PASS;
+    this.across = m.direction === 'across';
+    this.row = m.row;
+    this.col = m.col;
+    this.length = m.squares.length;
+    for (let j = 0; j < m.squares.length; j++) this.squares[j] = m.squares[j];
+    this.score = m.score;
+    this.equity = m.equity;
+    this.used = m.used;
+    this.made = m;
+  }
+
+  /** Marks the figures as changed by the sink (`made` of `move` when it made one). */
+  changed(move?: Move): void {
+    this.made = move;
+  }
+
+  /** The move as a `Move` (made once). */
+  move(): Move {
+    if (this.made !== undefined) return this.made;
+    const squares = Array.from(this.squares.subarray(0, this.length));
+    const leave = this.sink.leaveFaces(this.usedIdx);
+    const made: Move =
+      this.kind === PLAY
+        ? {
+            kind: 'play',
+            direction: this.across ? 'across' : 'down',
+            row: this.row,
+            col: this.col,
+            squares,
+            score: this.score,
+            equity: this.equity,
+            leave,
+            used: this.used,
+          }
+        : {
+            kind: this.kind === EXCHANGE ? 'exchange' : 'pass',
+            direction: 'across',
+            row: 0,
+            col: 0,
+            squares,
+            score: 0,
+            equity: this.equity,
+            leave,
+            used: this.used,
+          };
+    this.made = made;
+    return made;
+  }
+}
+
+/**
+ * The pruned walk's sink for a playout step: the rack's leave terms by used-tiles index (mixed
+ * radix over its distinct codes, as equity.ts `prepare`; read by rank from a table that stores
+ * every leave), and the best move so far in `best`. A move is kept when its key (the equity) is
+ * higher, or equal with a higher score; an equal key and score is decided by `compareMoves`, the
+ * order `bestMoves` sorts by, so the move kept is `bestMoves(position, 1)[0]`.
+ */
+class BestSink implements PlacementSink {
+  readonly table = new Float64Array(1 << RACK_SIZE);
+  readonly usedCount = new Uint8Array(1 << RACK_SIZE);
+  readonly best: ChosenMove = new ChosenMove(this);
+  /** The best key so far (-Infinity before the first move): the pruning's threshold. */
+  key = -Infinity;
+  private score = -Infinity;
+  private readonly codes = new Int32Array(RACK_SIZE);
+  private readonly counts = new Int32Array(RACK_SIZE);
+  private readonly digits = new Int32Array(RACK_SIZE);
+  private readonly ranks = new Int32Array(1 << RACK_SIZE);
+  private kinds = 0;
+
+  /** Fills the leave terms of `rack` (counts by code) from `table` and forgets the best move; returns the number of indices. */
+  prepare(rack: Int8Array, table: LeaveTable): number {
+    let kinds = 0;
+    let size = 1;
+    for (let code = 0; code < rack.length; code++) {
+      if (rack[code] === 0) continue;
+      this.codes[kinds] = code;
+      this.counts[kinds] = rack[code];
+      this.digits[kinds] = 0;
+      kinds++;
+      size *= rack[code] + 1;
+    }
+    this.kinds = kinds;
+    const ranks = this.ranks;
+    table.index.leaveRanks(this.codes, this.counts, kinds, ranks);
+    const { counts, digits } = this;
+    let used = 0;
+    for (let idx = 0; idx < size; idx++) {
+      this.usedCount[idx] = used;
+      this.table[idx] = table.valueOfRank(ranks[idx]);
+      // the next index: the lowest digit up, carrying
+      for (let k = 0; k < kinds; k++) {
+        if (digits[k] < counts[k]) {
+          digits[k]++;
+          used++;
+          break;
+        }
+        used -= digits[k];
+        digits[k] = 0;
+      }
+    }
+    this.key = -Infinity;
+    this.score = -Infinity;
+    return size;
+  }
+
+  accept(gen: MoveGenerator, start: number, end: number, score: number, used: number, usedIdx: number): void {
+    const equity = equityOf(score, this.table[usedIdx]);
+    if (equity < this.key || (equity === this.key && score < this.score)) return;
+    let made: Move | undefined;
+    if (equity === this.key && score === this.score) {
+      made = this.playOf(gen, start, end, score, equity, used, usedIdx);
+      if (!(BY_EQUITY(made, this.best.move()) < 0)) return;
+    }
+    const b = this.best;
+    b.kind = PLAY;
+    b.across = gen.dir === 0;
+    b.row = b.across ? gen.line : start;
+    b.col = b.across ? start : gen.line;
+    b.length = end - start + 1;
+    for (let i = start; i <= end; i++) b.squares[i - start] = gen.laneSquare(i);
+    this.keep(score, equity, used, usedIdx, made);
+  }
+
+  /** Offers the exchange of the tiles of index `idx` (art. 24 allows it). */
+  offerExchange(idx: number): void {
+    this.offerNonPlacement(EXCHANGE, idx);
+  }
+
+  /** Offers the pass. */
+  offerPass(): void {
+    this.offerNonPlacement(PASS, 0);
+  }
+
+  private offerNonPlacement(kind: number, idx: number): void {
+    const equity = equityOf(0, this.table[idx]);
+    if (equity < this.key || (equity === this.key && 0 < this.score)) return;
+    let made: Move | undefined;
+    if (equity === this.key && this.score === 0) {
+      made = this.nonPlacementOf(kind, idx, equity);
+      if (!(BY_EQUITY(made, this.best.move()) < 0)) return;
+    }
+    const b = this.best;
+    b.kind = kind;
+    b.across = true;
+    b.row = 0;
+    b.col = 0;
+    b.length = this.exchangeTiles(idx, b.squares);
+    this.keep(0, equity, this.usedCount[idx], idx, made);
+  }
+
+  /** Writes the tiles of index `idx` in code order into `into`; returns their number. */
+  private exchangeTiles(idx: number, into: Uint8Array | number[]): number {
+    let n = 0;
+    let rest = idx;
+    for (let k = 0; k < this.kinds; k++) {
+      const u = rest % (this.counts[k] + 1);
+      rest = (rest - u) / (this.counts[k] + 1);
+      for (let j = 0; j < u; j++) into[n++] = this.codes[k];
+    }
+    return n;
+  }
+
+  /** The exchange of index `idx` or the pass (index 0), as a `Move` (a tie to break). */
+  private nonPlacementOf(kind: number, idx: number, equity: number): Move {
+    const squares: number[] = [];
+    if (kind === EXCHANGE) this.exchangeTiles(idx, squares);
+    return {
+      kind: kind === EXCHANGE ? 'exchange' : 'pass',
+      direction: 'across',
+      row: 0,
+      col: 0,
+      squares,
+      score: 0,
+      equity,
+      leave: this.leaveFaces(idx),
+      used: this.usedCount[idx],
+    };
+  }
+
+  private keep(score: number, equity: number, used: number, usedIdx: number, made: Move | undefined): void {
+    const b = this.best;
+    b.score = score;
+    b.equity = equity;
+    b.used = used;
+    b.usedIdx = usedIdx;
+    b.changed(made);
+    this.key = equity;
+    this.score = score;
+  }
+
+  /** The play the generator reports, as a `Move` (a tie to break). */
+  private playOf(gen: MoveGenerator, start: number, end: number, score: number, equity: number, used: number, usedIdx: number): Move {
+    const squares: number[] = [];
+    for (let i = start; i <= end; i++) squares.push(gen.laneSquare(i));
+    const across = gen.dir === 0;
+    return {
+      kind: 'play',
+      direction: across ? 'across' : 'down',
+      row: across ? gen.line : start,
+      col: across ? start : gen.line,
+      squares,
+      score,
+      equity,
+      leave: this.leaveFaces(usedIdx),
+      used,
+    };
+  }
+
+  /** The leave of index `idx` as faces, in the order `prepare` gives them (the set's order, blanks last). */
+  leaveFaces(idx: number): string[] {
+    const leave: string[] = [];
+    let blanks = 0;
+    let rest = idx;
+    for (let k = 0; k < this.kinds; k++) {
+      const u = rest % (this.counts[k] + 1);
+      rest = (rest - u) / (this.counts[k] + 1);
+      if (this.codes[k] === BLANK) blanks = this.counts[k] - u;
+      else for (let j = u; j < this.counts[k]; j++) leave.push(FACES[this.codes[k]]);
+    }
+    for (let j = 0; j < blanks; j++) leave.push('?');
+    return leave;
+  }
+}
+
+/** A runner's playout buffers (module header: nothing is allocated per playout step). */
+class PlayoutState {
+  readonly board = new Uint8Array(BOARD_SIZE * BOARD_SIZE);
+  /** The mover's rack at the position, counts by code. */
+  readonly rack = new Int8Array(TILE_COUNT + 1);
+  readonly racks: [Int8Array, Int8Array] = [new Int8Array(TILE_COUNT + 1), new Int8Array(TILE_COUNT + 1)];
+  readonly sizes = [0, 0];
+  readonly terms = [0, 0];
+  readonly totals = [0, 0];
+  readonly order: number[];
+  readonly bag: number[] = [];
+  readonly rest: number[] = [];
+  readonly sink = new BestSink();
+  readonly chosen: ChosenMove = this.sink.best;
+  readonly threshold = (): number => this.sink.key;
+  /** The leave table read by rank, when the evaluator is one that stores every leave (else `prepare`). */
+  readonly direct: LeaveTable | undefined;
+
+  constructor(
+    /** The position's board as codes. */
+    readonly base: Uint8Array,
+    rack: readonly number[],
+    /** The unseen tiles dealt in each iteration, as codes (without the known ones). */
+    readonly unseen: readonly number[],
+    /** The opponent's known tiles, as codes. */
+    readonly known: readonly number[],
+    leaves: LeaveEvaluator,
+  ) {
+    for (const c of rack) this.rack[c]++;
+    this.order = unseen.slice();
+    this.direct = leaves.constant === undefined && leaves instanceof LeaveTable && leaves.storesAllOf(SPANISH_LEAVES) ? leaves : undefined;
+  }
+}
+
+/** A rack's faces from its counts by code (the set's order, blanks last). */
+function facesOf(rack: Int8Array): string[] {
+  const faces: string[] = [];
+  for (let code = 1; code < rack.length; code++) for (let j = 0; j < rack[code]; j++) faces.push(FACES[code]);
+  for (let j = 0; j < rack[BLANK]; j++) faces.push('?');
+  return faces;
+}
+
+/** The board as the engine writes it, from codes (the tiles of a playout's moves: turn -1). */
+function cellsOf(board: Uint8Array): BoardCells {
+  const cells = new Array<PlacedTile | null>(board.length).fill(null);
+  for (let s = 0; s < board.length; s++) {
+    const v = board[s];
+    if (v !== 0) cells[s] = { letter: FACES[v & CODE_MASK], blank: (v & BLANK_BIT) !== 0, turn: -1 };
+  }
+  return cells;
+}
+
+/** Face value of a rack (counts by code; the blank 0). */
+function rackPoints(rack: Int8Array): number {
+  let sum = 0;
+  for (let code = 0; code < rack.length; code++) sum += rack[code] * VALUES[code];
+  return sum;
+}
 
 /** The value of a playout a cut batch did not make (a playout's own value is always finite). */
 const NOT_PLAYED = Number.NaN;
@@ -486,19 +892,6 @@ export function playoutStop(
   if (limit === undefined && !token) return undefined;
   const deadline = limit === undefined ? Infinity : start + limit;
   return () => token?.isCancellationRequested === true || now() >= deadline;
-}
-
-/** Removes one `face` from `rack` (it is there: the move came from this rack); returns it. */
-function takeFace(rack: string[], face: string): string {
-  const j = rack.indexOf(face);
-  if (j >= 0) rack.splice(j, 1);
-  return face;
-}
-
-function rackPoints(rack: readonly string[]): number {
-  let sum = 0;
-  for (const f of rack) sum += TILE_SETS.spanish.value(f);
-  return sum;
 }
 
 // ---------------------------------------------------------------------------------------------

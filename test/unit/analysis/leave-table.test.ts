@@ -84,6 +84,49 @@ describe('leaves: the index', () => {
     assert.equal(r('A A A A A A A'), -1); // seven tiles are not a leave
   });
 
+  it("ranks every leave of a rack as it ranks the leave's tiles (racks of 1–7 tiles, and one the bag cannot hold)", () => {
+    const racks: number[][] = [[1], [1, 1, 5, 5, 5, 0, 0], [4, 4, 9], [0, 2, 3, 7, 11, 18, 20], [1, 1, 1, 1, 1, 1, 1]];
+    // seeded racks drawn from the set's tiles
+    const bag: number[] = [];
+    SPANISH_COUNTS.forEach((n, code) => {
+      for (let j = 0; j < n; j++) bag.push(code);
+    });
+    let seed = 7;
+    for (let r = 0; r < 200; r++) {
+      const rack: number[] = [];
+      const size = 1 + (r % 7);
+      for (let j = 0; j < size; j++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        rack.push(bag[seed % bag.length]);
+      }
+      racks.push(rack);
+    }
+    for (const rack of racks) {
+      const kinds = [...new Set(rack)].sort((x, y) => x - y);
+      const counts = kinds.map((k) => rack.filter((c) => c === k).length);
+      const size = counts.reduce((p, c) => p * (c + 1), 1);
+      const ranks = new Int32Array(size);
+      idx.leaveRanks(kinds, counts, kinds.length, ranks);
+      for (let used = 0; used < size; used++) {
+        const leave: number[] = [];
+        let rest = used;
+        kinds.forEach((kind, k) => {
+          const u = rest % (counts[k] + 1);
+          rest = (rest - u) / (counts[k] + 1);
+          for (let j = u; j < counts[k]; j++) leave.push(kind);
+        });
+        assert.equal(ranks[used], idx.rankCodes(leave), `${rack.join(' ')}: leave ${leave.join(' ')}`);
+      }
+    }
+    // two CH: no leave holding both exists
+    const ranks = new Int32Array(6);
+    const ch = SPANISH_ALPHABET.indexOf('CH');
+    idx.leaveRanks([1, ch], [2, 1], 2, ranks);
+    assert.ok(ranks[0] > 0 && ranks[0] === idx.rankCodes([1, 1, ch]));
+    idx.leaveRanks([ch], [2], 1, ranks);
+    assert.deepEqual([...ranks.subarray(0, 3)], [-1, idx.rankCodes([ch]), -1]);
+  });
+
   it('works for another alphabet', () => {
     const tiny = new LeaveIndex(['?', 'A', 'B'], [1, 2, 1], 3);
     // sizes 1: ?,A,B (3); 2: ?A ?B AA AB (4); 3: ?AA ?AB AAB (3)

@@ -53,6 +53,27 @@ describe('analysis: no move the rulebook refuses by name', () => {
     assert.ok(!now.includes('J8 SI'), now.join(', '));
   });
 
+  it('the same board asked under one edition, then the other, and back: each gets its own cross words', () => {
+    const tiles: [number, number, string][] = [
+      [7, 6, 'N'],
+      [7, 7, 'O'],
+      [7, 8, 'E'],
+    ];
+    for (const [rules, offered] of [
+      ['fise-2004', true],
+      ['fise', false],
+      ['fise-2004', true],
+      ['fise', false],
+    ] as const) {
+      const list = words(position(rules, ['S', 'I'], tiles));
+      assert.equal(list.includes('J8 SI'), offered, `${rules}: ${list.join(', ')}`);
+      const best = bestMoves(position(rules, ['S', 'I'], tiles), 50, { lexicon: LIST, leaves: NO_LEAVES }).map((m) =>
+        String(moveJson(m).position),
+      );
+      assert.equal(best.includes('J8'), offered, `${rules}: ${best.join(', ')}`);
+    }
+  });
+
   it('every move offered under the current edition is one check does not refuse by name', () => {
     const rack = ['E', 'N', 'R', 'U', 'L', 'O', 'S'];
     for (const m of generateMoves(position('fise', rack), { lexicon: LIST, leaves: NO_LEAVES })) {

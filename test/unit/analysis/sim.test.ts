@@ -13,7 +13,8 @@ import { replay } from '../../../server/src/engine/replay';
 import { parse } from '../../../server/src/syntax/parse';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { builtinLeaves } from '../../../server/src/analysis/leave-files';
-import { newTiles, type Move } from '../../../server/src/analysis/move';
+import { moveJson, newTiles, type Move } from '../../../server/src/analysis/move';
+import { bestMoves } from '../../../server/src/analysis/moves';
 import { FACES } from '../../../server/src/analysis/movegen';
 import type { Position } from '../../../server/src/analysis/position';
 import { PlayoutRunner, Simulation, normalQuantile, simCandidates, simulate, type SimResult } from '../../../server/src/analysis/sim';
@@ -240,6 +241,45 @@ describe('analysis: simulation', function () {
     }
     assert.ok(replayed > 100);
     assert.ok(ends.has('horizon') && ends.has('out'), [...ends].join(', '));
+  });
+
+  it("makes at every step of a playout the static best move of that step's position, ties decided as bestMoves decides them", () => {
+    // The playouts keep the board, the racks and the leave terms in their own buffers: each move
+    // they choose must be the first of `bestMoves` for the board, rack and bag of that step.
+    let checked = 0;
+    let exchanges = 0;
+    for (const p of [
+      positions[mid],
+      positions[2],
+      positions.find((x) => x.bag > 0 && x.bag <= 8)!,
+      positions.find((x) => x.rack.includes('?') && x.bag > 0)!,
+    ]) {
+      const candidates = simCandidates(p, { lexicon, leaves, candidates: 6 });
+      const runner = new PlayoutRunner(p, candidates, { lexicon, leaves, plies: 3, seed: 5 });
+      for (const candidate of candidates) {
+        for (let i = 0; i < 6; i++) {
+          const trace = runner.playout(candidate, i);
+          const full = runner.playout(candidate, i, true);
+          assert.equal(trace.value, full.value);
+          assert.equal(trace.win, full.win);
+          const board: (PlacedTile | null)[] = p.board.slice();
+          for (const [ply, step] of full.steps.entries()) {
+            if (ply > 0) {
+              const at: Position = { board, rack: step.rack, bag: step.bag, scores: [0, 0], rules: p.rules, tileSet: p.tileSet };
+              const [best] = bestMoves(at, 1, { lexicon, leaves });
+              assert.deepEqual(moveJson(step.move), moveJson(best), `iteration ${i}, ply ${ply}`);
+              assert.deepEqual([step.move.equity, step.move.used], [best.equity, best.used]);
+              checked++;
+              if (best.kind === 'exchange') exchanges++;
+            }
+            if (step.move.kind === 'play')
+              for (const t of newTiles(step.move)) board[t.row * BOARD_SIZE + t.col] = { letter: t.letter, blank: t.blank, turn: -1 };
+          }
+        }
+      }
+    }
+    assert.ok(checked > 300, `${checked} steps`);
+    assert.ok(exchanges > 0, 'some step exchanges');
   });
 
   it('counts going out as 2R of spread and stops the playout there (37.4)', () => {
