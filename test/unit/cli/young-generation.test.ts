@@ -27,7 +27,11 @@ function sizes(capped: boolean): { start: number; during: number; after: number 
     cap?.release();
     churn();
     process.stdout.write(JSON.stringify({ start, during, after: y.youngGenerationSize() }));`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { start: number; during: number; after: number };
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as {
+    start: number;
+    during: number;
+    after: number;
+  };
 }
 
 describe('cli/young-generation: the young generation of a long batch', function () {
