@@ -19,7 +19,7 @@
  *   for (const file of files) { check(file); young.tick(); }
  *   young.release();
  */
-import * as v8 from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
 /** Both semi-spaces together, the size at which the young generation stops growing. */
 export const YOUNG_GENERATION_CAP = 8 * 1024 * 1024;
@@ -37,7 +37,7 @@ export interface YoungGenerationCap {
 
 /** The young generation's size now (both semi-spaces), in bytes. */
 export function youngGenerationSize(): number {
-  for (const space of v8.getHeapSpaceStatistics()) if (space.space_name === 'new_space') return space.space_size;
+  for (const space of getHeapSpaceStatistics()) if (space.space_name === 'new_space') return space.space_size;
   return 0;
 }
 
@@ -48,14 +48,14 @@ export function youngGenerationCap(cap: number = YOUNG_GENERATION_CAP, every: nu
   let calls = 0;
   const tick = (): void => {
     if (capped || released || calls++ % every !== 0 || youngGenerationSize() < cap) return;
-    v8.setFlagsFromString('--semi-space-growth-factor=1');
+    setFlagsFromString('--semi-space-growth-factor=1');
     capped = true;
   };
   tick(); // at once: loading the word list may have grown it to the cap already
   return {
     tick,
     release() {
-      if (capped) v8.setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH}`);
+      if (capped) setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH}`);
       capped = false;
       released = true;
     },
