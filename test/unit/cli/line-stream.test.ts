@@ -2,7 +2,8 @@
  * `moves --stdin` as a bounded stream (cli/shared/line-stream.ts, docs/robustness.md "Streams"): input
  * is pulled only as fast as answers are taken (a reader whose buffer is full stops the reading),
  * a line nesting its JSON 5 000 deep or longer than the line cap gets its one error answer and
- * the stream goes on, CRLF and blank lines are as before. Memory under a slow reader is measured
+ * the stream goes on, CRLF and blank lines are as before; an answer listing every move is written
+ * in bounded pieces whose bytes are those of the whole answer. Memory under a slow reader is measured
  * by scripts/bench/stdin-memory.mjs (a figure, not a test).
  */
 import * as assert from 'node:assert/strict';
@@ -88,6 +89,40 @@ describe('cli/line-stream: moves --stdin as a bounded stream', () => {
       answers(io).map((a) => a.id),
       Array.from({ length: total }, (_, i) => i + 1),
     );
+  });
+
+  it('writes an answer listing every move in bounded pieces, waiting for the reader between them; the bytes are the whole answer', async () => {
+    const rack = { board: EMPTY_BOARD, rack: 'AEIRS?' };
+    const lines = [
+      JSON.stringify({ id: 'all', ...rack, all: true }),
+      // The same list through the top-N path (a top larger than the count, counted): the reference.
+      JSON.stringify({ id: 'all', ...rack, top: 999999, count: true }),
+      JSON.stringify({ id: 'after', ...rack, top: 1 }),
+    ];
+    const pieces: string[] = [];
+    let waits = 0;
+    const io: CliIo & { lines: string[] } = {
+      ...collector(),
+      piece: (t) => pieces.push(t),
+      drained: () => {
+        // Every other piece finds the reader's buffer full.
+        if (pieces.length % 2 === 1) return undefined;
+        waits++;
+        return new Promise<void>((resolve) => setTimeout(resolve, 1));
+      },
+    };
+    assert.equal(await runMoves(['--stdin'], io, { stdin: Readable.from([lines.join('\n')]) }), 0);
+    // The list in pieces (its line break the last one), the others as whole lines.
+    assert.equal(io.lines.length, 2);
+    const whole = pieces.join('');
+    assert.equal(whole, `${io.lines[0]}\n`);
+    assert.equal(pieces.at(-1), '\n');
+    const count = (JSON.parse(io.lines[0]) as { count: number }).count;
+    assert.ok(count > 5000, `${count} moves`);
+    assert.ok(pieces.length >= count / 1000, `${pieces.length} pieces for ${count} moves`);
+    assert.ok(Math.max(...pieces.map((p) => p.length)) < 100_000, 'a piece longer than 100 000 characters');
+    assert.ok(waits > 1);
+    assert.equal((JSON.parse(io.lines[1]) as { id: string }).id, 'after');
   });
 
   it('boundedLines: CRLF, a last line with no newline, blank lines; jsonDeeperThan ignores brackets in strings', async () => {

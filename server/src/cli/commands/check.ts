@@ -23,6 +23,7 @@ import { runCommand, type Command, type ParsedArgs } from '../shared/args';
 import { readingSettings, replaySettings } from '../shared/reading';
 import { defaultJobs, jobsOption, runBatch, terminalProgress, type FileOutcome, type ProgressSink } from '../shared/batch';
 import { citeArticle } from '../../rules/messages';
+import { youngGenerationCap, type YoungGenerationCap } from '../shared/young-generation';
 
 export interface CheckOptions {
   /** Progress bar sink (default: a bar on stderr when it is a terminal). */
@@ -51,6 +52,16 @@ export function runCheck(argv: readonly string[], io: CliIo, options: CheckOptio
 }
 
 async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promise<number> {
+  // From the start: reading the word list and listing thousands of files grow it too (shared/young-generation.ts).
+  const young = youngGenerationCap();
+  try {
+    return await checkFiles(args, io, options, young);
+  } finally {
+    young.release();
+  }
+}
+
+async function checkFiles(args: ParsedArgs, io: CliIo, options: CheckOptions, young: YoungGenerationCap): Promise<number> {
   const reading = replaySettings(args, io);
   if (!reading) return 2;
   const chosenJobs = jobsOption(args, io);
@@ -62,10 +73,14 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
   // The same reading as every other command (shared/reading.ts); the spec goes to the workers as well.
   const lexiconSpec = args.values.get('lexicon');
   const { lexicon } = readingSettings(args, io) ?? {};
+  young.tick();
   const settings: CheckSettings = { rules: reading.rules, tileSet: reading.tileSet, lexicon };
   const json = args.flags.has('json');
   const { files, problems } = expandInputs(args.positionals, io);
   const jobs = chosenJobs ?? defaultJobs(files.length, os.availableParallelism());
+  // Workers share V8's flags: theirs must grow as usual.
+  if (jobs > 1) young.release();
+  else young.tick();
   let unreadable = problems;
   // JSON needs every file's object at the end; the human form only the tally, so a large batch
   // does not keep each report alive until the end.
@@ -93,6 +108,7 @@ async function check(args: ParsedArgs, io: CliIo, options: CheckOptions): Promis
       if (outcome.counts.error > 0) tally.withErrors++;
       if (json) reports.push(outcome);
       else printHuman(outcome, io);
+      young.tick();
     },
   );
   if (json) {

@@ -32,9 +32,11 @@ import {
   AnalysisCancelled,
   AnalysisUnsupported,
   analyzeMoves,
+  listMoves as moveList,
   moveJson,
   moveLeave,
   positionFromJson,
+  type MoveList,
   type Position,
   type SortKey,
 } from '../../analysis';
@@ -45,7 +47,8 @@ import { runCommand, type Command, type ParsedArgs } from '../shared/args';
 import type { LeaveEvaluator } from '../../analysis/leaves';
 import { jsonForTerminal, terminalText } from '../shared/terminal';
 import { moveText, positionJson, rackText, render, shown, signed } from '../shared/positions';
-import { serveJsonLines } from '../shared/line-stream';
+import { serveJsonLines, type JsonAnswer } from '../shared/line-stream';
+import { YOUNG_GENERATION_CAP, youngGenerationCap } from '../shared/young-generation';
 import { endgameField } from '../shared/endgame-json';
 import { readSimFlags, SIM_CANDIDATES, SIM_OPTIONS, simField, simMoves, type SimFlags } from '../shared/sim';
 
@@ -163,8 +166,13 @@ async function moves(args: ParsedArgs, io: CliIo, options: MovesCommandOptions):
       ...(args.values.has('sort') ? { sort: listing.sort } : {}),
       ...(listing.count ? { count: true } : {}),
     };
-    const answer = (text: string): string => answerLine(text, engine.lexicon, io.lang, engine.leaves, defaults);
-    await serveJsonLines(options.stdin ?? process.stdin, io, answer);
+    // Answers of thousands of moves would grow the young generation to its largest: capped (the module).
+    const young = youngGenerationCap(YOUNG_GENERATION_CAP, 4);
+    await serveJsonLines(options.stdin ?? process.stdin, io, (text) => {
+      young.tick();
+      return answerPieces(text, engine.lexicon, io.lang, engine.leaves, defaults);
+    });
+    young.release();
     return 0;
   }
   const { file, line } = request;
@@ -279,6 +287,26 @@ export function answerLine(
   leaves?: LeaveEvaluator,
   defaults: StdinDefaults = {},
 ): string {
+  const answer = answerPieces(text, lexicon, lang, leaves, defaults);
+  return typeof answer === 'string' ? answer : [...answer].join('');
+}
+
+/** Moves serialised a piece: about 50 KB of JSON, whatever the number of moves listed. */
+const MOVES_PER_PIECE = 512;
+
+/**
+ * The answer of `answerLine`, with every move listed (`"all"` without a simulation) in pieces:
+ * the moves stay the list's records until a piece is written (analysis/moves.ts `listMoves`),
+ * so memory follows one piece, not the tens of thousands of moves of a rack with two blanks.
+ * The pieces joined are the bytes of the whole answer.
+ */
+function answerPieces(
+  text: string,
+  lexicon: Lexicon,
+  lang: CliIo['lang'],
+  leaves?: LeaveEvaluator,
+  defaults: StdinDefaults = {},
+): JsonAnswer {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -294,6 +322,14 @@ export function answerLine(
   const sort = says('sort') ? req.sort : (defaults.sort ?? req.sort);
   const counting = all || (says('count') ? req.count : (defaults.count ?? false));
   try {
+    if (all && !says('sim')) {
+      const list = moveList(req.position, { lexicon, sort, ...(leaves ? { leaves } : {}) });
+      const endgame = endgameField(value, req.position, lexicon, lang); // docs/deep-analysis.md
+      // The text of `{id, count, moves: [...], endgame}` cut around the list: the same bytes.
+      const head = JSON.stringify({ id: req.id, count: list.count, moves: 0 });
+      const tail = endgame ? `,${JSON.stringify({ endgame }).slice(1)}` : '}';
+      return movePieces(head.slice(0, -2), list, tail);
+    }
     const answer = analyzeMoves(req.position, all ? Infinity : top, { lexicon, sort, ...(leaves ? { leaves } : {}) }, undefined, {
       count: counting,
     });
@@ -312,4 +348,16 @@ export function answerLine(
       error: formatMessage('cli.internal-error', { path: '--stdin', detail: e instanceof Error ? e.message : String(e) }, lang),
     });
   }
+}
+
+/** `head`, `[`, the moves of `list` as JSON a few hundred at a time, `]`, `tail`. */
+function* movePieces(head: string, list: MoveList, tail: string): Generator<string> {
+  yield `${head}[`;
+  for (let from = 0; from < list.count; from += MOVES_PER_PIECE) {
+    const to = Math.min(list.count, from + MOVES_PER_PIECE);
+    const parts = new Array<string>(to - from);
+    for (let i = from; i < to; i++) parts[i - from] = JSON.stringify(moveJson(list.move(i)));
+    yield from === 0 ? parts.join(',') : `,${parts.join(',')}`;
+  }
+  yield `]${tail}`;
 }

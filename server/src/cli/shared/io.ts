@@ -28,6 +28,12 @@ export interface CliIo {
   err(text: string): void;
   /** Data asked for on stdout (a record from `format`, `export`): written as is. Default: `out`. */
   data?(text: string): void;
+  /**
+   * A piece of one output line, escaped like `out` but with no line break added: a long answer
+   * is written as it is made, a piece at a time (`moves --stdin` with `"all": true`). Default:
+   * the pieces joined and written by `out`.
+   */
+  piece?(text: string): void;
   /** A promise when stdout's buffer is full, settled once it has drained (backpressure); else undefined. */
   drained?(): Promise<void> | undefined;
   readonly lang: Language;
@@ -57,6 +63,7 @@ export function consoleIo(lang: Language): CliIo {
     out: (text) => standardOut.write(terminalLines(line(text))),
     err: (text) => standardErr.write(terminalLines(line(text))),
     data: (text) => standardOut.write(line(text)),
+    piece: (text) => standardOut.write(terminalLines(text)),
     drained: () => standardOut.drained(),
     lang,
     tty: standardOut.isTTY,

@@ -12,6 +12,9 @@
  *   value would exhaust the stack further on) and gets one error answer; an answer function that
  *   throws gives an internal-error answer for that line. In every case the stream goes on;
  * - blank lines get no answer; a trailing `\r` (CRLF input) is not part of the line.
+ * - an answer given in pieces (a long list of moves) is written a piece at a time, waiting for
+ *   stdout to drain between pieces, so that the whole line is never held in memory at once; the
+ *   bytes are those of the pieces joined.
  *
  * Example:
  *   await serveJsonLines(process.stdin, io, (line) => answerLine(line, lexicon, io.lang));
@@ -86,15 +89,19 @@ export async function* boundedLines(input: NodeJS.ReadableStream, maxBytes = MAX
   if (held > 0 || overflow) yield take();
 }
 
+/** One answer: a JSON text, or the same text in pieces, made as they are read. */
+export type JsonAnswer = string | Iterable<string>;
+
 /**
  * Answers every line of `input` with `answer` (one JSON text per line), writing each answer to
- * `io.out` and waiting for `io.drained` when stdout's buffer is full. Returns when the input ends.
+ * `io.out` (a piece at a time to `io.piece` for an answer in pieces) and waiting for `io.drained`
+ * when stdout's buffer is full. Returns when the input ends.
  */
-export async function serveJsonLines(input: NodeJS.ReadableStream, io: CliIo, answer: (line: string) => string): Promise<void> {
+export async function serveJsonLines(input: NodeJS.ReadableStream, io: CliIo, answer: (line: string) => JsonAnswer): Promise<void> {
   const refusal = (id: string, args: Record<string, number | string>): string =>
     JSON.stringify({ id: null, error: formatMessage(id, args, io.lang) });
   for await (const line of boundedLines(input)) {
-    let text: string;
+    let text: JsonAnswer;
     if (typeof line !== 'string') text = refusal('stream.too-long', { max: MAX_LINE_BYTES });
     else if (line.trim() === '') continue;
     else if (jsonDeeperThan(line, MAX_JSON_DEPTH)) text = refusal('stream.too-deep', { max: MAX_JSON_DEPTH });
@@ -105,8 +112,23 @@ export async function serveJsonLines(input: NodeJS.ReadableStream, io: CliIo, an
         text = refusal('cli.internal-error', { path: '--stdin', detail: e instanceof Error ? e.message : String(e) });
       }
     }
-    io.out(jsonForTerminal(text));
+    if (typeof text === 'string') io.out(jsonForTerminal(text));
+    else await writePieces(text, io);
     const wait = io.drained?.();
     if (wait) await wait;
   }
+}
+
+/** Writes an answer in pieces, then its line break; without `io.piece`, joined by `io.out`. */
+async function writePieces(pieces: Iterable<string>, io: CliIo): Promise<void> {
+  if (!io.piece) {
+    io.out(jsonForTerminal([...pieces].join('')));
+    return;
+  }
+  for (const piece of pieces) {
+    io.piece(jsonForTerminal(piece));
+    const wait = io.drained?.();
+    if (wait) await wait;
+  }
+  io.piece('\n');
 }
