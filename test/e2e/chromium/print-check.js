@@ -2,15 +2,14 @@
 // Every printed screen printed as a person prints it: Debian's Chromium (playwright-core, the launch
 // flags of the code-server runs) prints each page to PDF at A4 with the page's own @page rules, and
 // the PDF is read back with poppler (pdfinfo, pdftotext, pdftoppm):
-//   - the ruling of two sheets that differ on one turn (docs/arbitraje/mesa-12-*): one page, no annex;
-//   - the ruling of the mesa 7 sheets (more differing turns than the first page names): the first
-//     page with the decision box and the three signature lines, then the annex with every turn;
+//   - the rulings of two pairs of sheets that differ on one turn, later turns carrying its gap
+//     (docs/arbitraje/mesa-12-*, mesa-7-*): one page, the decision box and three signature lines;
 //   - the ruling of the worst case (two sheets of a real game, every score of one of them wrong):
-//     still one first page, the signatures on it, the annex after it;
+//     one first page with the decision and the signatures, then the annex with every turn;
 //   - the commented game (`planilla report --diagrams`) of the real Spanish game: the players'
 //     names and the moves table's words never broken across lines;
-//   - the comparison view's page (the table of the mesa 12 sheets, as VS Code shows it) printed:
-//     every row on paper, none left inside a scrolling box;
+//   - the comparison view's page (as VS Code shows it) of the worst case, printed: every row on
+//     paper, none left inside a scrolling box;
 //   - the event desk's sheet (`planilla event -o`) of a generated event with planted discrepancies:
 //     the standings, the findings of every round, the games.
 // On every page of every PDF: A4 (595 × 842 pt), some ink (no blank page), and no ink in the
@@ -35,7 +34,7 @@ const docsDir = process.env.PLANILLA_SCREENSHOTS ? path.resolve(process.env.PLAN
 const out = (p) => require(path.join(repoRoot, 'out', p));
 
 const MM = 72 / 25.4; // PDF points per millimetre
-const A4 = { width: 595, height: 842 }; // points, rounded as pdfinfo prints them
+const A4 = { width: 595, height: 842 }; // points (595.28 × 841.89), within a point
 
 const results = [];
 const check = (name, ok, detail) => {
@@ -43,9 +42,9 @@ const check = (name, ok, detail) => {
   console.log(JSON.stringify({ check: name, ok: Boolean(ok), detail }));
 };
 
-/** Runs the CLI (exit 0 or 1: a record with findings is expected here). */
-function planilla(args) {
-  const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin/planilla.js'), '--lang', 'es', ...args], { encoding: 'utf8' });
+/** Runs the CLI in `cwd` (exit 0 or 1: a record with findings is expected here). */
+function planilla(args, cwd = repoRoot) {
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin/planilla.js'), '--lang', 'es', ...args], { encoding: 'utf8', cwd });
   if (run.status !== 0 && run.status !== 1) throw new Error(`planilla ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
   return run.stdout;
 }
@@ -119,7 +118,7 @@ function checkPages(name, printed, html) {
   // Inked up to the margin's edge, with half a millimetre for anti-aliasing.
   const limit = A4.width - margin * MM + 0.5 * MM;
   const pages = printed.ink.map((p, i) => ({ page: i + 1, dark: p.dark, right: Math.round(p.right * 10) / 10 }));
-  check(`${name}_a4`, printed.width === A4.width && printed.height === A4.height, { width: printed.width, height: printed.height });
+  check(`${name}_a4`, Math.abs(printed.width - A4.width) <= 1 && Math.abs(printed.height - A4.height) <= 1, { width: printed.width, height: printed.height });
   check(
     `${name}_no_blank_page`,
     pages.every((p) => p.dark > 500),
@@ -170,56 +169,60 @@ function worstCaseSheets(dir) {
     page.on('request', (r) => requests.push(r.url()));
     const arbitraje = path.join(repoRoot, 'docs/arbitraje');
 
-    // 1. The ruling of sheets that differ on one turn: one page.
-    const few = path.join(root, 'acta-mesa-12.html');
-    planilla(['report', '--ruling', path.join(arbitraje, 'mesa-12-ana.gcg'), path.join(arbitraje, 'mesa-12-beto.gcg'), '-o', few]);
-    const fewHtml = fs.readFileSync(few, 'utf8');
-    const fewPdf = await printToPdf(page, few, 'acta-mesa-12');
-    checkPages('ruling_one_turn', fewPdf, fewHtml);
-    check(
-      'ruling_one_turn_one_page_with_signatures',
-      fewPdf.pages === 1 && !fewHtml.includes('<section class="annex">') && /Firma/i.test(fewPdf.texts[0]),
-      { pages: fewPdf.pages, tail: fewPdf.texts[0].trim().split('\n').slice(-4) },
-    );
-
-    // 2. The ruling of the mesa 7 sheets and of the worst case: the first page, then the annex.
-    const [worstA, worstB, wrongTurns] = worstCaseSheets(root);
+    // 1. The rulings of sheets that differ on one turn (the later turns carry its gap): one page,
+    // no annex, the signatures on it.
     for (const [name, a, b] of [
-      ['ruling_mesa_7', path.join(arbitraje, 'mesa-7-ramon.gcg'), path.join(arbitraje, 'mesa-7-sofia.gcg')],
-      ['ruling_worst_case', worstA, worstB],
+      ['ruling_mesa_12', 'mesa-12-ana.gcg', 'mesa-12-beto.gcg'],
+      ['ruling_mesa_7', 'mesa-7-ramon.gcg', 'mesa-7-sofia.gcg'],
     ]) {
       const file = path.join(root, `${name}.html`);
-      planilla(['report', '--ruling', a, b, '-o', file]);
+      planilla(['report', '--ruling', path.join(arbitraje, a), path.join(arbitraje, b), '-o', file]);
+      const html = fs.readFileSync(file, 'utf8');
+      const printed = await printToPdf(page, file, name);
+      checkPages(name, printed, html);
+      const text = printed.texts[0] || '';
+      check(
+        `${name}_one_page_with_signatures`,
+        printed.pages === 1 && !html.includes('<section class="annex">') && (text.match(/Firma/g) ?? []).length === 3 && /Decisión/.test(text),
+        { pages: printed.pages, tail: text.trim().split('\n').slice(-1) },
+      );
+      if (name === 'ruling_mesa_7') pageShot(printed.pdf, 1, 'ruling-a4-first-page.png');
+    }
+
+    // 2. The worst case: every score of one sheet wrong. The first page (decision, signatures),
+    // then the annex with every differing turn.
+    const [worstA, worstB, wrongTurns] = worstCaseSheets(root);
+    {
+      const name = 'ruling_worst_case';
+      const file = path.join(root, `${name}.html`);
+      planilla(['report', '--ruling', worstA, worstB, '-o', file]);
       const html = fs.readFileSync(file, 'utf8');
       const printed = await printToPdf(page, file, name);
       checkPages(name, printed, html);
       const annexTurns = ((html.split('<section class="annex">')[1] ?? '').match(/<li>/g) ?? []).length;
-      // Page 1: the decision box and the signature lines of both players and the arbiter; the
-      // annex starts on page 2 and every later page is the annex's.
-      const first = printed.texts[0];
-      const signatures = (first.match(/Firma/gi) ?? []).length;
+      const first = printed.texts[0] || '';
+      const signatures = (first.match(/Firma/g) ?? []).length;
       check(
         `${name}_first_page_then_annex`,
         printed.pages >= 2 &&
-          html.includes('<section class="annex">') &&
-          signatures >= 3 &&
-          /Decisi[oó]n/i.test(first) &&
-          /Anexo/i.test(printed.texts[1]) &&
-          !/Anexo/i.test(first.split('\n').slice(0, -3).join('\n')),
-        { pages: printed.pages, signatures, annexTurns, wrongTurns: name === 'ruling_worst_case' ? wrongTurns : undefined },
+          signatures === 3 &&
+          /Decisión del árbitro/.test(first) &&
+          !/Anexo:/.test(first) &&
+          /^\s*Anexo:/.test(printed.texts[1] || '') &&
+          printed.texts.slice(2).every((t) => !/Firma/.test(t)),
+        { pages: printed.pages, signatures, annexTurns, wrongTurns },
       );
-      if (name === 'ruling_worst_case') check('ruling_worst_case_annex_lists_every_turn', annexTurns >= wrongTurns, { annexTurns, wrongTurns });
-      if (name === 'ruling_mesa_7') {
-        pageShot(printed.pdf, 1, 'ruling-a4-first-page.png');
-        pageShot(printed.pdf, 2, 'ruling-a4-annex.png');
-      }
+      check(`${name}_annex_lists_every_turn`, annexTurns >= wrongTurns, { annexTurns, wrongTurns });
+      pageShot(printed.pdf, 2, 'ruling-a4-annex.png');
     }
 
     // 3. The commented game of the real Spanish game (or a sample without the shared corpus).
     const corpusGame = path.resolve(repoRoot, '../shared/corpus/real/es_juego1_alejandro_vs_daniel.gcg');
     const game = fs.existsSync(corpusGame) ? corpusGame : path.join(repoRoot, 'samples/partida-completa.gcg');
     const commented = path.join(root, 'comentada.html');
-    planilla(['report', '--diagrams', game, '-o', commented]);
+    // Named as the coach names it, from the folder that holds it (the page shows the name given).
+    fs.copyFileSync(game, path.join(root, path.basename(game)));
+    planilla(['report', '--diagrams', path.basename(game), '-o', commented], root);
     const commentedHtml = fs.readFileSync(commented, 'utf8');
     const commentedPdf = await printToPdf(page, commented, 'comentada');
     checkPages('commented_game', commentedPdf, commentedHtml);
@@ -241,15 +244,15 @@ function worstCaseSheets(dir) {
     const { compareSheets } = out('server/src/service/compare');
     const { renderCompareBody } = out('server/src/report/compare-table');
     const { renderComparePage } = out('server/src/shared/compare-page');
-    const sheetA = analyze(fs.readFileSync(path.join(arbitraje, 'mesa-7-ramon.gcg')));
-    const sheetB = analyze(fs.readFileSync(path.join(arbitraje, 'mesa-7-sofia.gcg')));
-    const comparison = compareSheets(sheetA, sheetB);
+    const sheetA = analyze(fs.readFileSync(worstA));
+    const sheetB = analyze(fs.readFileSync(worstB));
+    const comparison = compareSheets({ name: 'peor-a.gcg', analysis: sheetA }, { name: 'peor-b.gcg', analysis: sheetB });
     const comparePage = path.join(root, 'comparacion.html');
     const compareHtml = renderComparePage({
       cspSource: 'file:',
       nonce: 'cHJpbnQtY2hlY2stbm9uY2U=',
       lang: 'es',
-      title: 'Comparación: mesa-7-ramon.gcg ↔ mesa-7-sofia.gcg',
+      title: 'Comparación: peor-a.gcg ↔ peor-b.gcg',
       body: renderCompareBody(comparison, sheetA.replay.rules, 'es'),
     });
     fs.writeFileSync(comparePage, compareHtml);
@@ -258,6 +261,13 @@ function worstCaseSheets(dir) {
     checkPages('comparison', comparePdf, compareHtml);
     const turnsOnPaper = comparePdf.texts.join('\n').split('\n').filter((l) => /^\s*\d+\s+\S/.test(l)).length;
     check('comparison_every_row_on_paper', rows > 20 && turnsOnPaper >= rows, { rows, turnsOnPaper, pages: comparePdf.pages });
+    const nicks = sheetA.replay.players.map((p) => p.nick);
+    const comparePaper = comparePdf.texts.join('\n');
+    check(
+      'comparison_names_whole',
+      nicks.every((n) => comparePaper.includes(n)),
+      nicks.map((n) => ({ nick: n, whole: comparePaper.includes(n) })),
+    );
     pageShot(comparePdf.pdf, 1, 'comparison-a4-1.png');
 
     // 5. The event desk's sheet of a generated event with planted discrepancies.
