@@ -210,5 +210,18 @@ describe('service: fill', () => {
         assert.ok(partnerEvent, `${other} written on the partner of line ${at} (${partner})`);
         assert.doesNotMatch(text, /#note Reconstrucción/);
       });
+
+    it('reads the note of a sheet rebuilt in English too', () => {
+      const stripped = stripToScores(original, { lexicon });
+      const english = reconstructSheet(read(stripped.text), stripped.board, { lexicon, lang: 'en' }).text;
+      assert.match(english, /#note Reconstruction: 2 plays fit the final board: /);
+      let text = english
+        .split('\n')
+        .map((l, i) => (i === pair[0] - 1 ? l.replace(/: \+/, ': ADORE +') : l))
+        .join('\n');
+      for (let pass = 0; pass < 2; pass++) text = fillRecord(read(text), 'en', { lexicon }).text;
+      assert.equal(unchecked(text), 0, text);
+      assert.doesNotMatch(text, /#note Reconstruction/);
+    });
   });
 });
