@@ -163,7 +163,12 @@ function notedPlays(text: string): NotedPlay[] | undefined {
   for (const lang of ['es', 'en'] as const) {
     const sample = formatMessage('reconstruct.note-ambiguous', { n: 2, candidates: '\u0001', apart: '' }, lang);
     const at = sample.indexOf('\u0001');
-    const head = new RegExp(`^${sample.slice(0, at).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('2', '\\d+')}`);
+    const head = new RegExp(
+      `^${sample
+        .slice(0, at)
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace('2', '\\d+')}`,
+    );
     const sep = sample.slice(at + 1, at + 3);
     const m = head.exec(text);
     if (!m) continue;

@@ -118,13 +118,20 @@ function checkPages(name, printed, html) {
   // Inked up to the margin's edge, with half a millimetre for anti-aliasing.
   const limit = A4.width - margin * MM + 0.5 * MM;
   const pages = printed.ink.map((p, i) => ({ page: i + 1, dark: p.dark, right: Math.round(p.right * 10) / 10 }));
-  check(`${name}_a4`, Math.abs(printed.width - A4.width) <= 1 && Math.abs(printed.height - A4.height) <= 1, { width: printed.width, height: printed.height });
+  check(`${name}_a4`, Math.abs(printed.width - A4.width) <= 1 && Math.abs(printed.height - A4.height) <= 1, {
+    width: printed.width,
+    height: printed.height,
+  });
   check(
     `${name}_no_blank_page`,
     pages.every((p) => p.dark > 500),
     pages,
   );
-  check(`${name}_nothing_cut_at_right`, margin > 0 && pages.every((p) => p.right <= limit), { margin, limit: Math.round(limit * 10) / 10, pages });
+  check(`${name}_nothing_cut_at_right`, margin > 0 && pages.every((p) => p.right <= limit), {
+    margin,
+    limit: Math.round(limit * 10) / 10,
+    pages,
+  });
 }
 
 /** The page images: PNG of page `p` to test-output/e2e/NAME (and DIR/NAME with PLANILLA_SCREENSHOTS). */
@@ -183,7 +190,10 @@ function worstCaseSheets(dir) {
       const text = printed.texts[0] || '';
       check(
         `${name}_one_page_with_signatures`,
-        printed.pages === 1 && !html.includes('<section class="annex">') && (text.match(/Firma/g) ?? []).length === 3 && /Decisión/.test(text),
+        printed.pages === 1 &&
+          !html.includes('<section class="annex">') &&
+          (text.match(/Firma/g) ?? []).length === 3 &&
+          /Decisión/.test(text),
         { pages: printed.pages, tail: text.trim().split('\n').slice(-1) },
       );
       if (name === 'ruling_mesa_7') pageShot(printed.pdf, 1, 'ruling-a4-first-page.png');
@@ -259,7 +269,10 @@ function worstCaseSheets(dir) {
     const rows = (compareHtml.match(/<tr[ >]/g) ?? []).length - 1;
     const comparePdf = await printToPdf(page, comparePage, 'comparacion');
     checkPages('comparison', comparePdf, compareHtml);
-    const turnsOnPaper = comparePdf.texts.join('\n').split('\n').filter((l) => /^\s*\d+\s+\S/.test(l)).length;
+    const turnsOnPaper = comparePdf.texts
+      .join('\n')
+      .split('\n')
+      .filter((l) => /^\s*\d+\s+\S/.test(l)).length;
     check('comparison_every_row_on_paper', rows > 20 && turnsOnPaper >= rows, { rows, turnsOnPaper, pages: comparePdf.pages });
     const nicks = sheetA.replay.players.map((p) => p.nick);
     const comparePaper = comparePdf.texts.join('\n');
@@ -295,7 +308,10 @@ function worstCaseSheets(dir) {
     check('harness', false, String((e && e.stack) || e).slice(0, 2000));
   } finally {
     const foreign = requests.filter((u) => !/^(file|data):/i.test(u));
-    check('no_request_but_file_data', requests.length > 0 && foreign.length === 0, { requests: requests.length, foreign: foreign.slice(0, 5) });
+    check('no_request_but_file_data', requests.length > 0 && foreign.length === 0, {
+      requests: requests.length,
+      foreign: foreign.slice(0, 5),
+    });
     if (browser) await browser.close();
     if (!process.env.KEEP) fs.rmSync(root, { recursive: true, force: true });
     const failed = results.filter((r) => !r.ok).length;

@@ -774,7 +774,10 @@ async function deskRun(page, context, wsFolder) {
   const eventRow = page.locator('.explorer-folders-view .monaco-list-row', { hasText: /^torneo$/ }).first();
   await eventRow.waitFor({ timeout: T });
   await eventRow.click({ button: 'right' });
-  await page.locator('.context-view .action-label', { hasText: /Audit event|Auditar torneo/ }).first().click({ timeout: T });
+  await page
+    .locator('.context-view .action-label', { hasText: /Audit event|Auditar torneo/ })
+    .first()
+    .click({ timeout: T });
   const eventFrame = await waitFor(
     async () => {
       for (const f of page.frames())
@@ -818,7 +821,10 @@ async function deskRun(page, context, wsFolder) {
   );
   check(
     'event_desk_fits_its_view',
-    desk.page <= desk.view + 1 && desk.tables.length === 2 && desk.tables.every((t) => t.left >= 0 && t.right <= desk.view + 1) && desk.headersOverflow.length === 0,
+    desk.page <= desk.view + 1 &&
+      desk.tables.length === 2 &&
+      desk.tables.every((t) => t.left >= 0 && t.right <= desk.view + 1) &&
+      desk.headersOverflow.length === 0,
     { view: desk.view, page: desk.page, tables: desk.tables, headersOverflow: desk.headersOverflow },
   );
   await shoot(page, 'event-desk.png');

@@ -52,7 +52,10 @@ describe('desk: ruling sheet', () => {
       turns.map((l) => /^Turno (\d+)/.exec(l)?.[1]),
       ['8'],
     );
-    assert.ok(r.comparison.some((l) => /^Difieren 10 turnos; cambia el resultado el turno 8 \(los demás arrastran esa diferencia\)/.test(l)), r.comparison.join('\n'));
+    assert.ok(
+      r.comparison.some((l) => /^Difieren 10 turnos; cambia el resultado el turno 8 \(los demás arrastran esa diferencia\)/.test(l)),
+      r.comparison.join('\n'),
+    );
     assert.deepEqual(r.comparisonAnnex, []);
     assert.equal(r.comparisonMore, 0);
     assert.ok(!renderRulingHtml(r).includes('<section class="annex">'));

@@ -206,7 +206,9 @@ describe('service: fill', () => {
         assert.deepEqual(done.replay.final, read(original).replay.final);
         assert.ok(!done.findings.some((f) => f.severity === 'error'));
         // The other line holds the other play, and the notes of the rebuilt sheet are gone.
-        const partnerEvent = done.parsed.file.events.find((e) => e.nick.value === 'Alejandro' && e.score?.value === 24 && e.play?.text === other);
+        const partnerEvent = done.parsed.file.events.find(
+          (e) => e.nick.value === 'Alejandro' && e.score?.value === 24 && e.play?.text === other,
+        );
         assert.ok(partnerEvent, `${other} written on the partner of line ${at} (${partner})`);
         assert.doesNotMatch(text, /#note Reconstrucción/);
       });
