@@ -203,6 +203,16 @@ function notedPlayThatFits(
   if (e.kind !== 'score-only' || !e.score) return undefined;
   const listed = e.notes.map((n) => notedPlays(n.text)).find((p) => p !== undefined);
   if (!listed) return undefined;
+  // The board before the line must be known: no earlier line of points without its play (a
+  // score-only line, or a word not placed). Only then is each listed play tried.
+  const unknown = analysis.replay.turns
+    .slice(0, index)
+    .some(
+      (t) =>
+        (t.event.kind === 'score-only' && (t.event.score?.value ?? 0) !== 0) ||
+        (t.event.kind === 'word' && t.wordSearch?.status !== 'located'),
+    );
+  if (unknown) return undefined;
   const at = e.score.span.start.offset;
   // Each listed play of the sheet's score that fits, with how many later words of the sheet it
   // lets the replay place (a word written on the swap pair fits only after the other play).
