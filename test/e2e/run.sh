@@ -9,6 +9,9 @@
 #      Eglot configured by its init.el (emacs/readme-config.js);
 #   3. the board view's page and the audit report rendered in Chromium from file:// pages
 #      (chromium/render-check.js: content, escaping, no network; test-output/e2e/board-sample.png);
+#      every printed screen (the ruling, the commented game, the comparison, the event desk's sheet)
+#      printed to PDF at A4 and read back: page count, signatures, nothing past the right margin
+#      (chromium/print-check.js);
 #   4. the release dry run: the .vsix built and its contents checked (tools/package-check.sh);
 #      the npm package packed and installed with `npm install -g` into a clean prefix, its
 #      `planilla` and `planilla lsp` run from there (scripts/npm-pack-check.sh);
@@ -44,6 +47,7 @@ suite neovim env PLANILLA_SERVER="$root/dist/server.js" PLANILLA_FILE="$scratch/
 suite neovim-readme timeout 300 node test/e2e/nvim/readme-config.js
 suite emacs-readme timeout 300 node test/e2e/emacs/readme-config.js
 suite chromium-render timeout 300 node test/e2e/chromium/render-check.js
+suite chromium-print timeout 600 node test/e2e/chromium/print-check.js
 suite package-check env PLANILLA_SKIP_BUILD=1 bash test/e2e/tools/package-check.sh
 suite npm-pack env PLANILLA_SKIP_BUILD=1 bash scripts/npm-pack-check.sh
 suite vscode-extension-host timeout 900 node test/e2e/vscode/run-ext-tests.js

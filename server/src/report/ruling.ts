@@ -39,9 +39,10 @@ export const MAX_FINDINGS = 6;
 /** Findings listed per sheet when two sheets share the page. */
 const MAX_FINDINGS_TWO = 4;
 /**
- * Differing turns explained on the first page; past it the first page says how many more and the
- * full list goes to an annex page, so the first page (with the decision and the signatures) is one
- * A4 page whatever the number of differing turns.
+ * Differing turns explained on the first page (those that change the gap between the sheets; the
+ * turns that only carry an earlier gap are counted by the summary line); past it the first page
+ * says how many more and the full list goes to an annex page, so the first page (with the decision
+ * and the signatures) is one A4 page whatever the number of differing turns.
  */
 export const MAX_COMPARISON = 3;
 /** Longest text taken from a record on the page (names, event, messages). */
@@ -169,8 +170,14 @@ function comparisonPages(c: Comparison | undefined, lang: Language): ComparisonP
   if (n <= MAX_COMPARISON) return { comparison: all, comparisonAnnex: [], comparisonMore: 0 };
   const problems = all.length - n - 1;
   const turns = all.slice(problems, problems + n);
+  // The first page names the turns that change the gap between the sheets; a turn that only carries
+  // an earlier gap is said by the summary line ("the others carry that difference").
+  const own = turns.filter((_, i) => c.disagreements[i].changesResult);
+  const head = [...all.slice(0, problems)];
+  const tail = all.slice(problems + n);
+  if (own.length <= MAX_COMPARISON) return { comparison: [...head, ...own, ...tail], comparisonAnnex: [], comparisonMore: 0 };
   return {
-    comparison: [...all.slice(0, problems), ...turns.slice(0, MAX_COMPARISON), ...all.slice(problems + n)],
+    comparison: [...head, ...own.slice(0, MAX_COMPARISON), ...tail],
     comparisonAnnex: turns,
     comparisonMore: n - MAX_COMPARISON,
   };

@@ -30,6 +30,7 @@ import { TILE_SETS } from '../engine/tilesets';
 import { knownRacks, tilesOffBoard, writeRack } from '../engine/known-racks';
 import type { Language } from '../rules/types';
 import { rackInNotation } from '../syntax/tiles';
+import type { EventNode } from '../syntax/types';
 
 export interface FillLine {
   /** 1-based line. */
@@ -63,6 +64,8 @@ export interface FillResult {
   readonly text: string;
   readonly edits: readonly TextEdit[];
   readonly lines: readonly FillLine[];
+  /** 0-based lines of words the filled plays let the replay place (the swap pair of a line filled from its note). */
+  readonly unblocked?: readonly number[];
 }
 
 function applyEdits(text: string, edits: readonly { start: number; end: number; newText: string }[]): string {
@@ -144,6 +147,117 @@ function forcedRacks(analysis: Analysis): { line: number; character: number; rac
   return out;
 }
 
+/** A candidate play the reconstruction's note lists under a line: `8A CE.I +24`. */
+interface NotedPlay {
+  readonly coord: string;
+  readonly play: string;
+  readonly score: number;
+}
+
+/**
+ * The plays a note of the reconstruction (service/reconstruct.ts, `reconstruct.note-ambiguous`, in
+ * either language) lists as fitting the final board, when it lists them all; undefined for any
+ * other note, or when the list is cut ("(+3)").
+ */
+function notedPlays(text: string): NotedPlay[] | undefined {
+  for (const lang of ['es', 'en'] as const) {
+    const sample = formatMessage('reconstruct.note-ambiguous', { n: 2, candidates: '\u0001', apart: '' }, lang);
+    const at = sample.indexOf('\u0001');
+    const head = new RegExp(
+      `^${sample
+        .slice(0, at)
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace('2', '\\d+')}`,
+    );
+    const sep = sample.slice(at + 1, at + 3);
+    const m = head.exec(text);
+    if (!m) continue;
+    const end = text.indexOf(sep, m[0].length);
+    const listed = text.slice(m[0].length, end < 0 ? undefined : end);
+    if (/\(\+\d+\)$/.test(listed)) return undefined;
+    const plays = listed.split(', ').map((c) => /^(\d{1,2}[A-O]|[A-O]\d{1,2}) (\S+) \+(\d+)$/.exec(c));
+    if (plays.length === 0 || plays.some((p) => !p)) return undefined;
+    return plays.map((p) => ({ coord: p![1], play: p![2], score: Number(p![3]) }));
+  }
+  return undefined;
+}
+
+/** Whether a note is one the reconstruction wrote under an undecided line. */
+const isReconstructionNote = (text: string): boolean => notedPlays(text) !== undefined;
+
+/**
+ * A score-only line under a note of the reconstruction listing the plays that fit the final board
+ * (`>Ana: +24 262`, the note `8A CE.I +24, H11 .DORE +24`), once the board before it is known:
+ * the one listed play that the replay places there with the sheet's score and no error, and with
+ * which every later word of the sheet can still be placed, if exactly one does. So a word written
+ * on either line of a swap pair (two lines of one score whose plays fit in either order) decides
+ * both. The replay judges each (the record with that play written); undefined otherwise.
+ */
+function notedPlayThatFits(
+  analysis: Analysis,
+  index: number,
+  settings: AnalysisSettings,
+): (NotedPlay & { readonly unblocks: readonly number[] }) | undefined {
+  const file = analysis.parsed.file;
+  const e = file.events[index];
+  if (e.kind !== 'score-only' || !e.score) return undefined;
+  const listed = e.notes.map((n) => notedPlays(n.text)).find((p) => p !== undefined);
+  if (!listed) return undefined;
+  // The board before the line must be known: no earlier line of points without its play (a
+  // score-only line, or a word not placed). Only then is each listed play tried.
+  const unknown = analysis.replay.turns
+    .slice(0, index)
+    .some(
+      (t) =>
+        (t.event.kind === 'score-only' && (t.event.score?.value ?? 0) !== 0) ||
+        (t.event.kind === 'word' && t.wordSearch?.status !== 'located'),
+    );
+  if (unknown) return undefined;
+  const at = e.score.span.start.offset;
+  // Each listed play of the sheet's score that fits, with how many later words of the sheet it
+  // lets the replay place (a word written on the swap pair fits only after the other play).
+  const fits: { play: NotedPlay; placed: number; lines: number[] }[] = [];
+  for (const p of listed) {
+    if (p.score !== e.score.value) continue;
+    const tried = analyze(`${file.text.slice(0, at)}${p.coord} ${p.play} ${file.text.slice(at)}`, settings);
+    const turn = tried.replay.turns[index];
+    const later = tried.replay.turns.slice(index + 1);
+    const fitsHere =
+      tried.parsed.file.events[index]?.kind === 'placement' &&
+      turn !== undefined &&
+      !turn.playNotChecked &&
+      !turn.illegal &&
+      turn.computedScore === p.score &&
+      !tried.findings.some((f) => f.severity === 'error' && f.span.start.line === e.line) &&
+      later.every((t) => !t.illegal && t.wordSearch?.status !== 'nowhere');
+    if (fitsHere) {
+      const placed = later
+        .filter((t) => t.wordSearch?.status === 'located' || t.wordSearch?.status === 'ambiguous')
+        .map((t) => t.event.line);
+      fits.push({ play: p, placed: placed.length, lines: placed });
+    }
+  }
+  const most = Math.max(-1, ...fits.map((f) => f.placed));
+  const best = fits.filter((f) => f.placed === most);
+  return best.length === 1 ? { ...best[0].play, unblocks: best[0].lines } : undefined;
+}
+
+/** The edit deleting the reconstruction's notes under `e` (once its line is decided, they are stale). */
+function staleNoteEdits(e: EventNode, textLines: readonly string[]): TextEdit[] {
+  return e.notes
+    .filter((n) => isReconstructionNote(n.text))
+    .map((n) => ({
+      range:
+        n.lastLine + 1 < textLines.length
+          ? { start: { line: n.firstLine, character: 0 }, end: { line: n.lastLine + 1, character: 0 } }
+          : {
+              start: { line: n.firstLine - 1, character: textLines[n.firstLine - 1].length },
+              end: { line: n.lastLine, character: textLines[n.lastLine].length },
+            },
+      newText: '',
+    }));
+}
+
 export function fillRecord(analysis: Analysis, lang: Language, settings: AnalysisSettings = {}): FillResult {
   const file = analysis.parsed.file;
   if (file.truncated) return { refused: true, text: file.text, edits: [], lines: [] };
@@ -155,6 +269,8 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
       findingsByLine.set(f.span.start.line, renderFinding(f, lang));
   const info = (messageId: string, args: Record<string, string | number>): string => formatMessage(messageId, args, lang);
   const turns = analysis.replay.turns;
+  const sourceLines = file.text.split(/\r\n|\r|\n/);
+  const unblocked: number[] = [];
   file.events.forEach((e, i) => {
     const turn = turns[i];
     if (!turn) return;
@@ -164,7 +280,7 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
       const word = e.word?.text ?? '';
       if (search.status === 'located') {
         const c = search.candidates[0];
-        edits.push(...placementEdits(e, c));
+        edits.push(...placementEdits(e, c), ...staleNoteEdits(e, sourceLines));
         const text = `${c.coord} ${c.play}${e.score ? '' : ` ${signed(c.score)}`}`;
         const m = search.mirror;
         const note = m ? info('fill.note.mirror', { mirror: `${m.coord} ${m.play}` }) : undefined;
@@ -193,6 +309,15 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
         const reason = findingsByLine.get(e.line) ?? info('sheet.word.unknown-board', { word });
         lines.push({ line, status: 'impossible', what: 'placement', reason });
       }
+      return;
+    }
+    if (e.kind === 'score-only') {
+      const p = notedPlayThatFits(analysis, i, settings);
+      if (!p) return;
+      const at = toRange(e.score!.span).start;
+      edits.push({ range: { start: at, end: at }, newText: `${p.coord} ${p.play} ` }, ...staleNoteEdits(e, sourceLines));
+      lines.push({ line, status: 'filled', what: 'placement', text: `${p.coord} ${p.play}` });
+      unblocked.push(...p.unblocks);
       return;
     }
     if (e.kind !== 'placement' || turn.playNotChecked) return;
@@ -284,7 +409,7 @@ export function fillRecord(analysis: Analysis, lang: Language, settings: Analysi
       }
     }
   }
-  return { refused: false, text, edits, lines };
+  return { refused: false, text, edits, lines, ...(unblocked.length > 0 ? { unblocked } : {}) };
 }
 
 /** The code action kind of "Completar la planilla": a source action (the editor's Source Action menu). */
@@ -310,7 +435,14 @@ export function fillAction(result: FillResult, uri: string, lang: Language, kind
   };
 }
 
-/** Whether the fill result completes a line between `first` and `last` (0-based, inclusive). */
+/**
+ * Whether the fill result completes a line between `first` and `last` (0-based, inclusive), or
+ * lets the replay place a word written there (the word on one line of a swap pair).
+ */
 export function fillsBetween(result: FillResult, first: number, last: number): boolean {
-  return !result.refused && result.lines.some((l) => l.status === 'filled' && l.line - 1 >= first && l.line - 1 <= last);
+  if (result.refused) return false;
+  return (
+    result.lines.some((l) => l.status === 'filled' && l.line - 1 >= first && l.line - 1 <= last) ||
+    (result.unblocked ?? []).some((l) => l >= first && l <= last)
+  );
 }

@@ -5,7 +5,7 @@
  * (the sheets' file names in the header, the board's words, the verdict) wrap, so the verdict stays
  * in view beside the record; it scrolls within the panel, its header in view, and sideways only in
  * a panel narrower than its minimum width. A differing row is marked, the wrong sheet's numbers
- * struck through.
+ * struck through. Printed, it is an A4 page with every row on paper.
  *
  * Invariants: pure; the page loads nothing and runs no script (`default-src 'none'`, the style
  * only by its nonce); the body is kept as the server escaped it; the title is escaped here.
@@ -33,7 +33,9 @@ h1 { font-size: 1.2em; margin: 2px 0 6px; overflow-wrap: anywhere; }
 /* A fixed layout: the columns take the shares below whatever their cells hold; long cells wrap. */
 table.turns { border-collapse: collapse; width: 100%; min-width: 40em; table-layout: fixed; font-variant-numeric: tabular-nums; }
 col.col-turn { width: 4.5em; }
-col.col-player { width: 5.5em; }
+/* Wide enough for a name of nine letters ("Alejandro") on one line: a name wraps only between words. */
+col.col-player { width: 7em; }
+table.turns td.player { overflow-wrap: break-word; }
 col.col-sheet { width: 6.5em; }
 col.col-verdict { width: 32%; }
 table.turns th, table.turns td { padding: 3px 6px; border-bottom: 1px solid var(--vscode-panel-border, #e0e0e0); text-align: left; vertical-align: top; overflow-wrap: anywhere; }
@@ -48,6 +50,15 @@ tr.differs { background: var(--vscode-inputValidation-warningBackground, #fff4ce
 tr.differs td.verdict { font-weight: bold; }
 .article { font-weight: normal; opacity: 0.85; }
 .carried { font-weight: normal; font-size: 0.85em; opacity: 0.8; }
+/* Printed: A4, every row on paper (no scrolling box, no fixed height), the header on every page. */
+@page { size: A4; margin: 12mm; }
+@media print {
+  html, body { height: auto; }
+  body { display: block; padding: 0; }
+  .table-wrap { overflow: visible; border: 0; }
+  table.turns th { position: static; }
+  table.turns tr { break-inside: avoid; }
+}
 `;
 
 interface ComparePageOptions {

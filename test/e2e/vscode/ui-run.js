@@ -10,7 +10,8 @@
 // coordinates offered by completion (plausible ones first), the audit report (its own toolbar,
 // tables inside the panel, following an edit), and in Spanish the comparison of two sheets, the
 // commented game exported from the editor (printed at A4, and in the Simple Browser) and the
-// board's best moves under a user's extra list. Screenshots go to test-output/e2e/; with
+// board's best moves under a user's extra list, and the event desk's view of a generated event
+// (from the explorer's context menu). Screenshots go to test-output/e2e/; with
 // PLANILLA_SCREENSHOTS=DIR the documented ones are saved in DIR too (docs/screenshots/).
 //
 // Usage: [PLANILLA_SCREENSHOTS=DIR] node test/e2e/vscode/ui-run.js [path.vsix]   (default: package one into a scratch folder)
@@ -43,6 +44,8 @@ const DOCUMENTED = new Set([
   'completion.png',
   'deep-hover.png',
   'corpus-es.png',
+  'event-desk.png',
+  'event-desk-findings.png',
   'hover.png',
   'hover-best-moves.png',
   'hover-move.png',
@@ -755,6 +758,78 @@ async function deskRun(page, context, wsFolder) {
     .first()
     .hover();
   await shoot(page, 'board-moves-list.png');
+  await cleanWindow(page);
+
+  // 4. The event desk: "Audit event…" on the folder of a generated event (24 players × 8 rounds,
+  // 184 sheets and the cards, 44 discrepancies planted) from the explorer's context menu.
+  const out = (p) => require(path.join(repoRoot, 'out', p));
+  const { generateEvent, plantDiscrepancies, writeEvent } = out('test/support/event-generator');
+  const { defaultLexicon } = out('test/support/fixtures');
+  const lexicon = defaultLexicon();
+  const planted = plantDiscrepancies(generateEvent({ seed: 7, lexicon }), 7, lexicon);
+  const eventDir = path.join(wsFolder, 'torneo');
+  writeEvent(eventDir, planted.event, path.join(eventDir, 'tarjetas.csv'));
+  const players = [...new Set(planted.event.games.flatMap((g) => g.players))];
+  await runCommand(page, 'View: Show Explorer', /Show Explorer/);
+  const eventRow = page.locator('.explorer-folders-view .monaco-list-row', { hasText: /^torneo$/ }).first();
+  await eventRow.waitFor({ timeout: T });
+  await eventRow.click({ button: 'right' });
+  await page
+    .locator('.context-view .action-label', { hasText: /Audit event|Auditar torneo/ })
+    .first()
+    .click({ timeout: T });
+  const eventFrame = await waitFor(
+    async () => {
+      for (const f of page.frames())
+        if (await f.evaluate(() => document.querySelectorAll('table.standings tbody tr').length > 0).catch(() => false)) return f;
+      return null;
+    },
+    'the event desk view',
+    3 * T,
+  );
+  const desk = await eventFrame.evaluate(() => {
+    const box = (e) => {
+      const b = e.getBoundingClientRect();
+      return { left: Math.round(b.left), right: Math.round(b.right), width: Math.round(b.width) };
+    };
+    const standings = document.querySelector('table.standings');
+    const headers = [...standings.querySelectorAll('thead th')];
+    return {
+      title: document.querySelector('h1')?.textContent || '',
+      tally: document.querySelector('h1 + p')?.textContent || '',
+      headings: [...document.querySelectorAll('h2')].map((h) => h.textContent),
+      standings: [...standings.querySelectorAll('tbody tr')].map((r) => r.querySelector('td:nth-child(2)')?.textContent || ''),
+      findings: document.querySelectorAll('ul.findings li').length,
+      games: document.querySelectorAll('table.games tbody tr').length,
+      view: document.documentElement.clientWidth,
+      page: document.documentElement.scrollWidth,
+      tables: [...document.querySelectorAll('table')].map(box),
+      // A header cell whose words run out of it (a word broken or clipped): none.
+      headersOverflow: headers.filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent),
+    };
+  });
+  check(
+    'event_desk_view',
+    /^Auditoría del torneo /.test(desk.title) &&
+      /184 planillas, 96 partidas: 24 errores, 20 avisos/.test(desk.tally) &&
+      desk.headings.join('|') === 'Clasificación|Hallazgos|Partidas' &&
+      desk.standings.length === players.length &&
+      players.every((p) => desk.standings.includes(p)) &&
+      desk.findings >= 44 &&
+      desk.games === 96,
+    { ...desk, standings: desk.standings.length, tables: undefined },
+  );
+  check(
+    'event_desk_fits_its_view',
+    desk.page <= desk.view + 1 &&
+      desk.tables.length === 2 &&
+      desk.tables.every((t) => t.left >= 0 && t.right <= desk.view + 1) &&
+      desk.headersOverflow.length === 0,
+    { view: desk.view, page: desk.page, tables: desk.tables, headersOverflow: desk.headersOverflow },
+  );
+  await shoot(page, 'event-desk.png');
+  await eventFrame.evaluate(() => [...document.querySelectorAll('h2')][1]?.scrollIntoView({ block: 'start' }));
+  await shoot(page, 'event-desk-findings.png');
 }
 
 runWorkbench({

@@ -45,6 +45,22 @@ describe('desk: ruling sheet', () => {
     assert.match(md, /\*\*Ana 364 – Beto 322\*\* — Ana wins by 42 points\./);
   });
 
+  it('one wrong turn whose gap later turns carry: the first page names that turn only, and there is no annex', () => {
+    const r = buildRuling([sheet('mesa-12-ana.gcg'), sheet('mesa-12-beto.gcg')], 'es');
+    const turns = r.comparison.filter((l) => /^Turno /.test(l));
+    assert.deepEqual(
+      turns.map((l) => /^Turno (\d+)/.exec(l)?.[1]),
+      ['8'],
+    );
+    assert.ok(
+      r.comparison.some((l) => /^Difieren 10 turnos; cambia el resultado el turno 8 \(los demás arrastran esa diferencia\)/.test(l)),
+      r.comparison.join('\n'),
+    );
+    assert.deepEqual(r.comparisonAnnex, []);
+    assert.equal(r.comparisonMore, 0);
+    assert.ok(!renderRulingHtml(r).includes('<section class="annex">'));
+  });
+
   it('many differing turns: the first page names MAX_COMPARISON of them and the full list goes to an annex page; signature lines for both players and the arbiter, a table line', () => {
     // Sheet B: every score of the first 22 turns one point higher, and each total following it.
     const a = fs.readFileSync(path.join(repoRoot, 'samples', 'partida-completa.gcg'), 'utf8');

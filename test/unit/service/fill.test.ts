@@ -2,15 +2,20 @@
  * "Completar la planilla" and `planilla fill`: what a sheet lets be worked out, and nothing else.
  * A record stripped of its coordinates, racks and scores comes back with the coordinates and the
  * scores it had; an undecided word is listed with its candidates; an unfinished line is left alone
- * and said; `--write` changes only the filled lines.
+ * and said; `--write` changes only the filled lines. A reconstructed sheet with a swap pair (two
+ * lines of one score whose plays fit in either order) becomes whole and checked from a word written
+ * on either line of the pair.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fillRecord, getFillAction } from '../../../server/src/service/fill';
+import { fillRecord, fillsBetween, getFillAction } from '../../../server/src/service/fill';
+import { analyze } from '../../../server/src/service/document';
+import { reconstructSheet } from '../../../server/src/service/reconstruct';
 import { stripCoordinates } from '../../support/strip-sheet';
+import { stripToScores } from '../../support/strip-scores';
 import { runCli } from '../../support/cli-capture';
-import { tempDir } from '../../support/fixtures';
+import { corpusDir, defaultLexicon, tempDir } from '../../support/fixtures';
 import { GAME_A, analyzeRecord } from './fixtures';
 
 const HEAD = ['#character-encoding UTF-8', '#player1 Ana Ana', '#player2 Beto Beto'];
@@ -143,5 +148,82 @@ describe('service: fill', () => {
       after.filter((_, i) => i !== 3),
       before.filter((_, i) => i !== 3),
     );
+  });
+
+  describe('a reconstructed sheet with a swap pair', function () {
+    this.timeout(60000);
+    const lexicon = defaultLexicon();
+    const read = (text: string) => analyze(text, { lexicon });
+    // The real Spanish game, stripped to its scores and rebuilt from its final board: lines 18 and
+    // 20 (Alejandro, +24 each) fit ADORE at H11 and CEDI at 8A in either order.
+    let original = '';
+    let rebuilt = '';
+    let pair: number[] = [];
+    before(() => {
+      original = fs.readFileSync(path.join(corpusDir, 'es_juego1_alejandro_vs_daniel.gcg'), 'utf8');
+      const stripped = stripToScores(original, { lexicon });
+      const r = reconstructSheet(read(stripped.text), stripped.board, { lexicon, lang: 'es' });
+      rebuilt = r.text;
+      // 1-based lines of the rebuilt sheet (its notes moved the later lines down).
+      pair = rebuilt
+        .split('\n')
+        .flatMap((l, i, all) => (/^>\w+: \+\d+ \d+$/.test(l) && all[i + 1]?.startsWith('#note Reconstrucción') ? [i + 1] : []));
+    });
+    /** The sheet with `word` written on the 1-based line `at` of the rebuilt sheet, in place of its nothing. */
+    const withWord = (at: number, word: string): string =>
+      rebuilt
+        .split('\n')
+        .map((l, i) => (i === at - 1 ? l.replace(/: \+/, `: ${word} +`) : l))
+        .join('\n');
+    const unchecked = (text: string): number => read(text).replay.turns.filter((t) => t.playNotChecked && t.computedScore !== 0).length;
+
+    it('is left open by the fill until a word tells the two lines apart', () => {
+      assert.equal(pair.length, 2, rebuilt);
+      assert.ok(unchecked(rebuilt) > 10, `${unchecked(rebuilt)} plays unchecked`);
+      const result = fillRecord(read(rebuilt), 'es', { lexicon });
+      assert.equal(result.text, rebuilt);
+      assert.equal(result.lines.filter((l) => l.status === 'filled').length, 0);
+    });
+
+    for (const [where, word, other] of [
+      ['the first line', 'ADORE', 'CE.I'],
+      ['the first line', 'CEDI', '.DORE'],
+      ['the second line', 'CEDI', '.DORE'],
+      ['the second line', 'ADORE', 'CE.I'],
+    ] as const)
+      it(`a word on ${where} of the pair (${word}) decides both; the record comes back whole and checked`, () => {
+        const at = where === 'the first line' ? pair[0] : pair[1];
+        const partner = where === 'the first line' ? pair[1] : pair[0];
+        let text = withWord(at, word);
+        assert.ok(unchecked(text) > 10);
+        const first = fillRecord(read(text), 'es', { lexicon });
+        // The line the word is on offers the fill in its light bulb.
+        assert.ok(fillsBetween(first, at - 1, at - 1), JSON.stringify(first.lines));
+        text = first.text;
+        for (let pass = 0; pass < 2; pass++) text = fillRecord(read(text), 'es', { lexicon }).text;
+        const done = read(text);
+        assert.equal(unchecked(text), 0, text);
+        assert.deepEqual(done.replay.final, read(original).replay.final);
+        assert.ok(!done.findings.some((f) => f.severity === 'error'));
+        // The other line holds the other play, and the notes of the rebuilt sheet are gone.
+        const partnerEvent = done.parsed.file.events.find(
+          (e) => e.nick.value === 'Alejandro' && e.score?.value === 24 && e.play?.text === other,
+        );
+        assert.ok(partnerEvent, `${other} written on the partner of line ${at} (${partner})`);
+        assert.doesNotMatch(text, /#note Reconstrucción/);
+      });
+
+    it('reads the note of a sheet rebuilt in English too', () => {
+      const stripped = stripToScores(original, { lexicon });
+      const english = reconstructSheet(read(stripped.text), stripped.board, { lexicon, lang: 'en' }).text;
+      assert.match(english, /#note Reconstruction: 2 plays fit the final board: /);
+      let text = english
+        .split('\n')
+        .map((l, i) => (i === pair[0] - 1 ? l.replace(/: \+/, ': ADORE +') : l))
+        .join('\n');
+      for (let pass = 0; pass < 2; pass++) text = fillRecord(read(text), 'en', { lexicon }).text;
+      assert.equal(unchecked(text), 0, text);
+      assert.doesNotMatch(text, /#note Reconstruction/);
+    });
   });
 });
