@@ -83,13 +83,16 @@ async function main() {
     for (const c of chunks) (c.seeds[0] < seed + train ? trainObs : heldObs).push(...c.observations);
     const fit = fitTemperature(trainObs);
     const fmt = (x) => x.toFixed(3);
-    say(`games: ${train} to fit (seeds ${seed}–${seed + train - 1}), ${held} held out; sim bots ${settings.candidates} candidates × ${settings.iterations} iterations, ${settings.samples} leaves per inference`);
+    say(
+      `games: ${train} to fit (seeds ${seed}–${seed + train - 1}), ${held} held out; sim bots ${settings.candidates} candidates × ${settings.iterations} iterations, ${settings.samples} leaves per inference`,
+    );
     say(`observations: ${trainObs.length} fitting, ${heldObs.length} held out`);
     say(`fitted T = ${fit.temperature.toFixed(2)} points; gain on the fitting games ${fmt(fit.gain)} nats per move`);
     say(`held-out gain at the fitted T: ${fmt(meanGain(heldObs, fit.temperature))} nats per move`);
     const kept0 = heldObs.filter((o) => o.kept === 0).length;
     say(`held out: the leave kept was its rack's best play in ${kept0} of ${heldObs.length} moves`);
-    for (const t of [0.5, 1, 2, 4, 8, 16, 32]) say(`  T = ${t}: held-out gain ${fmt(meanGain(heldObs, t))}, fitting ${fmt(meanGain(trainObs, t))}`);
+    for (const t of [0.5, 1, 2, 4, 8, 16, 32])
+      say(`  T = ${t}: held-out gain ${fmt(meanGain(heldObs, t))}, fitting ${fmt(meanGain(trainObs, t))}`);
   } else {
     const temperature = Number(option('--temperature', 'NaN'));
     if (!(temperature > 0)) die('--temperature T (points, > 0) is needed');
@@ -110,8 +113,12 @@ async function main() {
     });
     process.stderr.write('\n');
     const s = summary(deals);
-    say(`match: sim with inference (T = ${temperature}) against sim without, ${settings.candidates} candidates × ${settings.iterations} iterations, 2 plies; ${s.games} games (${deals.length} deals, seats swapped, seeds ${seed}–${seed + seeds.length - 1})`);
-    say(`with inference: ${s.wins} wins, ${s.draws} draws, ${s.losses} losses: ${(100 * s.rate).toFixed(1)} % [${(100 * s.low).toFixed(1)}, ${(100 * s.high).toFixed(1)}] (95 %); mean spread ${s.spread.toFixed(1)}`);
+    say(
+      `match: sim with inference (T = ${temperature}) against sim without, ${settings.candidates} candidates × ${settings.iterations} iterations, 2 plies; ${s.games} games (${deals.length} deals, seats swapped, seeds ${seed}–${seed + seeds.length - 1})`,
+    );
+    say(
+      `with inference: ${s.wins} wins, ${s.draws} draws, ${s.losses} losses: ${(100 * s.rate).toFixed(1)} % [${(100 * s.low).toFixed(1)}, ${(100 * s.high).toFixed(1)}] (95 %); mean spread ${s.spread.toFixed(1)}`,
+    );
     say(`turns simulated by the bot with inference: ${simulated}, of which inferred: ${inferred}`);
   }
   say(`time: ${((Date.now() - started) / 1000).toFixed(0)} s on ${jobs} threads`);

@@ -24,24 +24,12 @@
  *   inf?.leaves[0];   // ['A', 'E', 'S'], dealt with probability inf.weights[0]
  */
 import { RACK_SIZE } from '../engine/tilesets';
-import type { BoardCells } from '../engine/types';
 import type { Lexicon } from '../lexicon/types';
 import { defaultLeaves, equityOf } from './equity';
 import type { LeaveEvaluator } from './leaves';
 import { bestMoves } from './moves';
-import { unseenTiles, type Position } from './position';
+import { unseenTiles, type OpponentPlay, type Position } from './position';
 import { mulberry32, shuffle } from './seeded-bag';
-
-/** The opponent's last play as the record shows it (Position.opponentPlay). */
-export interface OpponentPlay {
-  /** The board before the play. */
-  readonly board: BoardCells;
-  /** Faces of the tiles it placed ('?' for a blank). */
-  readonly tiles: readonly string[];
-  readonly score: number;
-  /** Tiles in the bag before the play. */
-  readonly bag: number;
-}
 
 /** The inferred leaves and the chance of each (plain data: it goes to the simulation's threads). */
 export interface InferredLeaves {
@@ -58,17 +46,17 @@ export interface InferenceOptions {
   readonly leaves?: LeaveEvaluator;
   /** Temperature T in points (> 0). */
   readonly temperature: number;
-  /** Leaves drawn from the prior (default 64). */
+  /** Leaves drawn from the prior (default 48). */
   readonly samples?: number;
   /** Seed of the draws (default 1). */
   readonly seed?: number;
 }
 
 /** Default leaves drawn per inference. */
-export const INFERENCE_SAMPLES = 64;
+export const INFERENCE_SAMPLES = 48;
 
 /** The temperature fitted on self-play (docs/deep-analysis.md "Rack inference"). */
-export const INFERENCE_TEMPERATURE = 4;
+export const INFERENCE_TEMPERATURE = 3.3;
 
 /** A multiset key of faces (sorted, comma-joined). */
 const keyOf = (faces: readonly string[]): string => faces.slice().sort().join(',');
@@ -77,7 +65,13 @@ const keyOf = (faces: readonly string[]): string => faces.slice().sort().join(',
  * The play's equity less the best equity of the rack `tiles` + `leave` on the board before it
  * (0 when the play was best, below 0 otherwise): the log-weight of `leave` times T.
  */
-export function leaveDeficit(position: Position, play: OpponentPlay, leave: readonly string[], lexicon: Lexicon, leaves?: LeaveEvaluator): number {
+export function leaveDeficit(
+  position: Position,
+  play: OpponentPlay,
+  leave: readonly string[],
+  lexicon: Lexicon,
+  leaves?: LeaveEvaluator,
+): number {
   const evaluator = leaves ?? defaultLeaves(position.tileSet);
   const before: Position = {
     board: play.board,
@@ -208,7 +202,11 @@ export function meanGain(observations: readonly InferenceObservation[], temperat
  * The temperature of greatest likelihood on `observations`: a grid in log T from `low` to `high`,
  * then a golden-section search around the best grid point.
  */
-export function fitTemperature(observations: readonly InferenceObservation[], low = 0.1, high = 200): { temperature: number; gain: number } {
+export function fitTemperature(
+  observations: readonly InferenceObservation[],
+  low = 0.1,
+  high = 200,
+): { temperature: number; gain: number } {
   const steps = 60;
   const at = (k: number): number => Math.exp(Math.log(low) + ((Math.log(high) - Math.log(low)) * k) / steps);
   let bestK = 0;

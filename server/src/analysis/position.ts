@@ -17,8 +17,18 @@ import { BOARD_SIZE, SQUARE_COUNT } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import type { BoardCells, PlacedTile, Replay, TileSetName } from '../engine/types';
 import { EDITIONS, type Edition } from '../rules/types';
-import type { OpponentPlay } from './inference';
 import { knownOpponentTiles } from './known-tiles';
+
+/** The opponent's last play as the record shows it (Position.opponentPlay; analysis/inference.ts). */
+export interface OpponentPlay {
+  /** The board before the play. */
+  readonly board: BoardCells;
+  /** Faces of the tiles it placed ('?' for a blank). */
+  readonly tiles: readonly string[];
+  readonly score: number;
+  /** Tiles in the bag before the play. */
+  readonly bag: number;
+}
 
 export interface Position {
   /** 225 squares, row-major, as the engine writes them (letter, blank flag). */

@@ -327,7 +327,7 @@ export const CLI_HELP_MESSAGES: Catalog = {
       opt('--time S', 'stop after S seconds'),
       opt('--seed N', 'seed: the same seed gives the same answer'),
       opt('--threads N', 'threads of the simulation'),
-      opt('--infer', "deals the opponent racks weighted by its last play (inference)"),
+      opt('--infer', 'deals the opponent racks weighted by its last play (inference)'),
     ],
   ),
   'cli.help.endgame': help(

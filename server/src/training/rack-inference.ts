@@ -80,7 +80,13 @@ export function simChooser(
       counts.simulated++;
       const inferred =
         settings.temperature !== undefined
-          ? inferLeaves(position, { lexicon, leaves, temperature: settings.temperature, ...(settings.samples ? { samples: settings.samples } : {}), seed })
+          ? inferLeaves(position, {
+              lexicon,
+              leaves,
+              temperature: settings.temperature,
+              ...(settings.samples ? { samples: settings.samples } : {}),
+              seed,
+            })
           : undefined;
       if (inferred) counts.inferred++;
       const r = simulate(position, {
@@ -113,7 +119,12 @@ export function runInferenceSeeds(req: InferenceRequest, seeds: readonly number[
       const play = position.opponentPlay;
       if (!last || last.kind !== 'place' || !play || last.leave.length === 0 || inferableLeaveSize(position) !== last.leave.length) return;
       const kept = leaveDeficit(position, play, last.leave, lexicon, leaves);
-      const { deficits } = sampleLeaves(position, { lexicon, leaves, seed: hash(positionKey(position)), ...(req.samples ? { samples: req.samples } : {}) });
+      const { deficits } = sampleLeaves(position, {
+        lexicon,
+        leaves,
+        seed: hash(positionKey(position)),
+        ...(req.samples ? { samples: req.samples } : {}),
+      });
       observations.push({ kept, samples: deficits });
     };
     for (const seed of seeds) turns += playGame(seed, [bot, bot], { beforeTurn }).turns.length;

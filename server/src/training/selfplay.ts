@@ -28,7 +28,7 @@ import { BOARD_SIZE, SQUARE_COUNT } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import type { PlacedTile } from '../engine/types';
 import type { Position } from '../analysis';
-import type { OpponentPlay } from '../analysis/inference';
+import type { OpponentPlay } from '../analysis/position';
 import { fullBag, mulberry32, shuffle } from '../analysis/seeded-bag';
 
 /** A tile placed by a move: square, face ('CH'; for a blank the letter it stands for), blank flag. */

@@ -10,7 +10,7 @@ import { parse } from '../../../server/src/syntax/parse';
 import type { BoardCells, PlacedTile } from '../../../server/src/engine/types';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { builtinLeaves } from '../../../server/src/analysis/leave-files';
-import { positionBefore, type Position } from '../../../server/src/analysis/position';
+import { positionBefore, type OpponentPlay, type Position } from '../../../server/src/analysis/position';
 import { PlayoutRunner, simCandidates } from '../../../server/src/analysis/sim';
 import { mulberry32 } from '../../../server/src/analysis/seeded-bag';
 import {
@@ -21,7 +21,6 @@ import {
   pickLeave,
   weightsOf,
   type InferenceObservation,
-  type OpponentPlay,
 } from '../../../server/src/analysis/inference';
 
 const lexicon = loadDefaultLexicon();
