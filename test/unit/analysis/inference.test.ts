@@ -13,6 +13,8 @@ import { builtinLeaves } from '../../../server/src/analysis/leave-files';
 import { positionBefore, type OpponentPlay, type Position } from '../../../server/src/analysis/position';
 import { PlayoutRunner, simCandidates } from '../../../server/src/analysis/sim';
 import { mulberry32 } from '../../../server/src/analysis/seeded-bag';
+import { playGame, type PlayedTurn } from '../../../server/src/training/selfplay';
+import { chooserFor } from '../../../server/src/training/strategies';
 import {
   fitTemperature,
   inferLeaves,
@@ -113,6 +115,34 @@ describe('analysis: rack inference', () => {
     assert.ok(play.board.every((c) => c === null));
     const first = positionBefore(r, 0);
     assert.ok('position' in first && first.position.opponentPlay === undefined);
+  });
+
+  it("gives self-play's positions the opponent's last placement, board before it included", () => {
+    const equity = chooserFor('equity', { lexicon, leaves });
+    let seen = 0;
+    const beforeTurn = (p: Position, turns: readonly PlayedTurn[]): void => {
+      const last = turns.at(-1);
+      if (!last || last.move.kind !== 'place' || last.bagBefore === 0 || p.bag === 0) {
+        assert.equal(p.opponentPlay, undefined);
+        return;
+      }
+      const play = p.opponentPlay;
+      assert.ok(play);
+      const placed = last.move.tiles;
+      assert.deepEqual(
+        play.tiles,
+        placed.map((t) => (t.blank ? '?' : t.letter)),
+      );
+      assert.equal(play.score, last.score);
+      assert.equal(play.bag, last.bagBefore);
+      for (const t of placed) {
+        assert.equal(play.board[t.row * 15 + t.col], null);
+        assert.notEqual(p.board[t.row * 15 + t.col], null);
+      }
+      seen++;
+    };
+    playGame(5, [equity, equity], { beforeTurn });
+    assert.ok(seen > 5, `${seen} positions with the opponent's last play`);
   });
 
   it('fits the temperature that made the observations', () => {
