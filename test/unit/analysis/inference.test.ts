@@ -75,12 +75,16 @@ describe('analysis: rack inference', () => {
       const rack = runner.playout(candidates[0], i, true).opponentRack;
       assert.equal(rack.length, 7);
       assert.deepEqual(again.playout(candidates[0], i, true).opponentRack, rack);
-      if (rack[0] === 'Ñ') n++;
-      else if (rack[0] === 'X') x++;
+      // Every deal holds the leave drawn (Ñ four times in five, X once), and maybe the other by chance.
+      const hasN = rack.includes('Ñ');
+      const hasX = rack.includes('X');
+      assert.ok(hasN || hasX, `iteration ${i}: ${rack.join('')}`);
+      if (hasN) n++;
+      if (hasX) x++;
       if (plain.playout(candidates[0], i, true).opponentRack.includes('Ñ')) plainN++;
     }
-    assert.equal(n + x, 200);
-    assert.ok(n > 140 && n < 180, `Ñ first in ${n} of 200`);
+    assert.ok(n > 140 && n < 190, `Ñ in ${n} of 200`);
+    assert.ok(x > 20 && x < 75, `X in ${x} of 200`);
     assert.ok(plainN < 40, `uniform deals gave Ñ ${plainN} times`);
   });
 
