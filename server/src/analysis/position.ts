@@ -19,6 +19,17 @@ import type { BoardCells, PlacedTile, Replay, TileSetName } from '../engine/type
 import { EDITIONS, type Edition } from '../rules/types';
 import { knownOpponentTiles } from './known-tiles';
 
+/** The opponent's last play as the record shows it (Position.opponentPlay; analysis/inference.ts). */
+export interface OpponentPlay {
+  /** The board before the play. */
+  readonly board: BoardCells;
+  /** Faces of the tiles it placed ('?' for a blank). */
+  readonly tiles: readonly string[];
+  readonly score: number;
+  /** Tiles in the bag before the play. */
+  readonly bag: number;
+}
+
 export interface Position {
   /** 225 squares, row-major, as the engine writes them (letter, blank flag). */
   readonly board: BoardCells;
@@ -38,6 +49,11 @@ export interface Position {
    * pre-endgame deal them to the opponent. The static moves do not depend on them.
    */
   readonly opponentTiles?: readonly string[];
+  /**
+   * The opponent's last play, when it was a placement made with tiles in the bag (inference.ts:
+   * the rack inference weights the opponent's deals by it). The static moves do not depend on it.
+   */
+  readonly opponentPlay?: OpponentPlay;
 }
 
 /** Tiles the bag must hold for an exchange under an edition (art. 24; NASPA: 7). */
@@ -121,8 +137,26 @@ export function positionBefore(
     ...(exchangeMinimum !== undefined ? { exchangeMinimum } : {}),
   };
   const known = bag > 0 ? knownOpponentTiles(r, index, unseenTiles(position), bag) : [];
-  const formed = known.length > 0 ? { ...position, opponentTiles: known } : position;
+  const withKnown = known.length > 0 ? { ...position, opponentTiles: known } : position;
+  const last = bag > 0 && missing.length === 0 ? opponentPlayBefore(r, index) : undefined;
+  const formed = last ? { ...withKnown, opponentPlay: last } : withKnown;
   return missing.length > 0 ? { position: formed, missing } : { position: formed };
+}
+
+/**
+ * The opponent's play just before event `index` (Position.opponentPlay): a placement of the other
+ * player, with its tiles known, not an illegal one, made with tiles in the bag; else undefined.
+ */
+function opponentPlayBefore(r: Replay, index: number): OpponentPlay | undefined {
+  const turn = r.turns[index];
+  const prev = index > 0 ? r.turns[index - 1] : undefined;
+  if (!turn || !prev || prev.player !== 1 - turn.player || (prev.kind !== 'placement' && prev.kind !== 'word')) return undefined;
+  if (prev.placed.length === 0 || prev.illegal) return undefined;
+  const before = index > 1 ? r.turns[index - 2] : undefined;
+  const board = before ? before.board : (new Array<PlacedTile | null>(SQUARE_COUNT).fill(null) as BoardCells);
+  const bag = before ? before.bag : TILE_SETS[r.tileSet].total - 2 * RACK_SIZE;
+  if (bag === 0) return undefined;
+  return { board, tiles: prev.placed.map((t) => (t.blank ? '?' : t.letter)), score: prev.computedScore, bag };
 }
 
 /** A message of the analysis catalogue (text/analysis.ts) and its arguments. */

@@ -6,7 +6,9 @@
  * One iteration = one deal: the unseen tiles (bag + opponent's rack, by tile tracking) shuffled by
  * a stream seeded from (seed, iteration index); the opponent's rack is the tiles the record shows
  * on it (`position.opponentTiles`, known-tiles.ts: a withdrawn play's tiles, a written rack) and
- * the first of the other tiles in that order, the bag the rest, drawn from the front. Every candidate simulated in that iteration is
+ * the first of the other tiles in that order, the bag the rest, drawn from the front. With an
+ * inference (`inferred`, inference.ts; only when no tile is known) the opponent's rack starts
+ * with a leave drawn by weight from the iteration's stream, the rest dealt the same way. Every candidate simulated in that iteration is
  * played out on the same deal (common random numbers), so their differences are measured on the
  * same racks. A playout: the candidate, then `plies` moves, each side playing its best static
  * move (top-1 of the generator: score + leave value while the bag has tiles, the end-of-game term
@@ -59,6 +61,7 @@ import type { LeaveEvaluator } from './leaves';
 import type { Move } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, FACES, MoveGenerator, NEW_BIT, VALUES, codeOf, type PlacementSink } from './movegen';
 import { addNonPlacements, bestMoves, Collector, compareMoves, graphOf, refusedCodes } from './moves';
+import { pickLeave, type InferredLeaves } from './inference';
 import { knownDeal } from './known-tiles';
 import { exchangeMinimumOf, unseenTiles, type Position } from './position';
 import { mulberry32, shuffle } from './seeded-bag';
@@ -85,6 +88,11 @@ export interface SimOptions {
   readonly now?: () => number;
   /** Seed of the deals (default 1). */
   readonly seed?: number;
+  /**
+   * The opponent's inferred leaves (inference.ts): each deal gives the opponent one of them, drawn
+   * by weight, before the rest of its rack; undefined: uniform deals.
+   */
+  readonly inferred?: InferredLeaves;
   /** Confidence at which the leader must beat every other candidate to stop (default 0.95). */
   readonly confidence?: number;
   /** Confidence at which a candidate below the leader is pruned (default 0.99). */
@@ -274,11 +282,14 @@ export class PlayoutRunner {
   private readonly bestTerm = new Float64Array((RACK_SIZE + 1) * 3);
   /** The playout buffers, made on the first playout. */
   private buffers: PlayoutState | undefined;
+  /** The inferred leaves, when they fit the unseen tiles (dealt first to the opponent), and as codes. */
+  private readonly inferred: InferredLeaves | undefined;
+  private readonly inferredCodes: readonly (readonly number[])[] | undefined;
 
   constructor(
     readonly position: Position,
     readonly candidates: readonly Move[],
-    readonly options: Pick<SimOptions, 'lexicon' | 'leaves' | 'plies' | 'seed' | 'passes' | 'scoreless'>,
+    readonly options: Pick<SimOptions, 'lexicon' | 'leaves' | 'plies' | 'seed' | 'passes' | 'scoreless' | 'inferred'>,
   ) {
     this.plies = Math.max(0, Math.floor(options.plies ?? 2));
     this.seed = options.seed ?? 1;
@@ -289,6 +300,8 @@ export class PlayoutRunner {
     // rest of its rack and the bag come from the other unseen tiles.
     this.known = knownDeal(this.unseen, position.opponentTiles ?? [], this.opponentSize);
     for (const f of this.known) this.unseen.splice(this.unseen.indexOf(f), 1);
+    this.inferred = this.known.length === 0 ? usableInference(options.inferred, this.unseen, this.opponentSize) : undefined;
+    this.inferredCodes = this.inferred?.leaves.map((leave) => leave.map((f) => codeOf(f)));
     // 37.2 (40.2): four passes in a row; NASPA: six scoreless turns. 37.3: twelve scoreless turns.
     this.passLimit = position.rules === 'naspa' ? Infinity : 4;
     this.scorelessLimit = position.rules === 'naspa' ? 6 : position.rules === 'fise' ? 12 : Infinity;
@@ -330,15 +343,21 @@ export class PlayoutRunner {
     const s = this.state();
     // The deal, as codes: the unseen tiles shuffled; the opponent's known tiles and the first of the
     // others on its rack, the bag the rest (drawn from `at`).
-    const order = s.order;
-    for (let j = 0; j < s.unseen.length; j++) order[j] = s.unseen[j];
+    let order = s.order;
+    let first = s.known;
+    if (this.inferred && this.inferredCodes) {
+      // The deal's leave, drawn by weight, goes to the opponent; the rest is dealt as usual.
+      first = this.inferredCodes[pickLeave(this.inferred, rand())];
+      order = s.unseen.slice();
+      for (const c of first) order.splice(order.indexOf(c), 1);
+    } else for (let j = 0; j < s.unseen.length; j++) order[j] = s.unseen[j];
     shuffle(order, rand);
     const p = this.position;
-    const dealt = this.opponentSize - this.known.length;
+    const dealt = this.opponentSize - first.length;
     const racks = s.racks;
     racks[0].set(s.rack);
     racks[1].fill(0);
-    for (const c of s.known) racks[1][c]++;
+    for (const c of first) racks[1][c]++;
     for (let j = 0; j < dealt; j++) racks[1][order[j]]++;
     const sizes = s.sizes;
     sizes[0] = p.rack.length;
@@ -547,6 +566,20 @@ export class PlayoutRunner {
     gen.runPruned(sink, this.values, this.bestTerm, () => sink.threshold);
     return sink.sorted()[0];
   }
+}
+
+/** The inference when every leave is among the unseen tiles and fits the opponent's rack; else undefined. */
+function usableInference(inferred: InferredLeaves | undefined, unseen: readonly string[], size: number): InferredLeaves | undefined {
+  if (!inferred || inferred.leaves.length === 0 || inferred.leaves.length !== inferred.cumulative.length) return undefined;
+  const have = new Map<string, number>();
+  for (const f of unseen) have.set(f, (have.get(f) ?? 0) + 1);
+  for (const leave of inferred.leaves) {
+    if (leave.length > size) return undefined;
+    const need = new Map<string, number>();
+    for (const f of leave) need.set(f, (need.get(f) ?? 0) + 1);
+    for (const [f, n] of need) if ((have.get(f) ?? 0) < n) return undefined;
+  }
+  return inferred;
 }
 
 const EMPTY_RACKS: readonly [readonly string[], readonly string[]] = [[], []];

@@ -298,6 +298,7 @@ export const CLI_HELP_MESSAGES: Catalog = {
       opt('--time S', 'se detiene a los S segundos'),
       opt('--seed N', 'semilla: la misma semilla da la misma respuesta'),
       opt('--threads N', 'hilos de la simulación'),
+      opt('--infer', 'reparte al rival atriles según su última jugada (inferencia)'),
     ],
     [
       'Usage: planilla moves FILE --line L [options]',
@@ -326,6 +327,7 @@ export const CLI_HELP_MESSAGES: Catalog = {
       opt('--time S', 'stop after S seconds'),
       opt('--seed N', 'seed: the same seed gives the same answer'),
       opt('--threads N', 'threads of the simulation'),
+      opt('--infer', 'deals the opponent racks weighted by its last play (inference)'),
     ],
   ),
   'cli.help.endgame': help(

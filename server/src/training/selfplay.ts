@@ -28,6 +28,7 @@ import { BOARD_SIZE, SQUARE_COUNT } from '../engine/board';
 import { RACK_SIZE, TILE_SETS } from '../engine/tilesets';
 import type { PlacedTile } from '../engine/types';
 import type { Position } from '../analysis';
+import type { OpponentPlay } from '../analysis/position';
 import { fullBag, mulberry32, shuffle } from '../analysis/seeded-bag';
 
 /** A tile placed by a move: square, face ('CH'; for a blank the letter it stands for), blank flag. */
@@ -92,6 +93,8 @@ export interface SelfPlayGame {
 
 export interface PlayOptions {
   readonly nicks?: readonly [string, string];
+  /** Called before each turn with the mover's position and the turns played so far (the rack inference's fit reads the truth there). */
+  readonly beforeTurn?: (position: Position, turns: readonly PlayedTurn[]) => void;
 }
 
 const SPANISH = TILE_SETS.spanish;
@@ -134,6 +137,8 @@ export function playGame(seed: number, choosers: readonly [Chooser, Chooser], op
   let scorelessRun = 0;
   let end: SelfPlayEnd | undefined;
   let finisher: number | undefined;
+  // The last placement, as the next mover sees it (Position.opponentPlay): made with tiles in the bag.
+  let lastPlay: OpponentPlay | undefined;
   for (let p = 0, turn = 0; !end; p = 1 - p, turn++) {
     if (turn > 400) throw new Error(`self-play: game ${seed} did not end`);
     const rack = racks[p];
@@ -144,14 +149,19 @@ export function playGame(seed: number, choosers: readonly [Chooser, Chooser], op
       scores: [totals[p], totals[1 - p]],
       rules: 'fise',
       tileSet: 'spanish',
+      ...(lastPlay && bag.length > 0 ? { opponentPlay: lastPlay } : {}),
     };
+    options.beforeTurn?.(position, turns);
     let move = choosers[p].choose(position);
     if (move.kind === 'exchange' && (bag.length < 1 || move.tiles.length > bag.length || move.tiles.length === 0)) {
       move = { kind: 'pass', leave: rack.slice(), equity: 0 }; // art. 24: not allowed here
     }
     const bagBefore = bag.length;
     let score = 0;
+    lastPlay = undefined;
     if (move.kind === 'place') {
+      if (bag.length > 0)
+        lastPlay = { board: board.slice(), tiles: move.tiles.map((t) => (t.blank ? '?' : t.letter)), score: move.score, bag: bag.length };
       for (const t of move.tiles) {
         const i = t.row * BOARD_SIZE + t.col;
         if (board[i] !== null) throw new Error(`self-play: square ${t.row},${t.col} is taken`);

@@ -34,7 +34,7 @@ export interface StrategyOptions {
   readonly leaves: LeaveEvaluator;
 }
 
-function toChosen(m: Move, rack: readonly string[]): ChosenMove {
+export function toChosen(m: Move, rack: readonly string[]): ChosenMove {
   if (m.kind === 'play') {
     return { kind: 'place', tiles: newTiles(m), direction: m.direction, score: m.score, leave: m.leave, equity: m.equity };
   }

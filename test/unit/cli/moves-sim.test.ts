@@ -7,7 +7,9 @@ import { strict as assert } from 'node:assert';
 import { Readable } from 'node:stream';
 import { runMoves } from '../../../server/src/cli/commands/moves';
 import { captureIo } from '../report/helpers';
-import { samplePath as sample } from '../../support/fixtures';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { removeTempDir, samplePath as sample, tempDir } from '../../support/fixtures';
 
 interface SimMove {
   kind: string;
@@ -83,9 +85,34 @@ describe('analysis: planilla moves --sim', function () {
     assert.match(String(lines[3].sim.error), /^"sim" is an object/);
   });
 
+  it('deals the opponent racks weighted by its last play with --infer, the same for the same seed', async () => {
+    // Ana's rack is not written, so nothing is known of it: her MANTOS says what she kept.
+    const dir = tempDir('moves-infer');
+    try {
+      const file = path.join(dir, 'infer.gcg');
+      fs.writeFileSync(file, ['#player1 Ana Ana', '#player2 Luis Luis', '>Ana: 8D MANTOS +22 22', '>Luis: CEIORTU - +0 0', ''].join('\n'));
+      const run = async (extra: string[]): Promise<string[]> => {
+        const c = captureIo('en');
+        assert.equal(
+          await runMoves([file, '--line', '4', '--sim', '--top', '3', '--iterations', '40', '--seed', '2', '--json', ...extra], c.io),
+          0,
+        );
+        assert.deepEqual(c.err, []);
+        return c.out;
+      };
+      const plain = await run([]);
+      const inferred = await run(['--infer']);
+      assert.notDeepEqual(inferred, plain);
+      assert.deepEqual(await run(['--infer']), inferred);
+    } finally {
+      removeTempDir(dir);
+    }
+  });
+
   const bad: [string[], RegExp][] = [
     [['--plies', '2'], /^planilla: --plies needs --sim$/],
     [['--threads', '2'], /^planilla: --threads needs --sim$/],
+    [['--infer'], /^planilla: --infer needs --sim$/],
     [['--sim', '--plies', '0'], /^planilla: invalid value for --plies: "0" \(allowed: 1–8\)$/],
     [['--sim', '--iterations', 'many'], /^planilla: invalid value for --iterations: "many"/],
     [['--sim', '--seed', '-1'], /^planilla: invalid value for --seed: "-1"/],

@@ -21,6 +21,7 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 import { workerLexicon } from './reading';
 import { loadLeavesOrBuiltin } from '../../analysis/leave-files';
 import type { Move } from '../../analysis/move';
+import type { InferredLeaves } from '../../analysis/inference';
 import type { Position } from '../../analysis/position';
 import {
   afterBatch,
@@ -45,6 +46,8 @@ export interface SimWorkerSettings {
   readonly seed: number;
   readonly passes: number;
   readonly scoreless: number;
+  /** The opponent's inferred leaves (analysis/inference.ts), when the deals use them. */
+  readonly inferred?: InferredLeaves;
 }
 
 /** A range to play; `deadline` (Date.now's clock): the playouts not started by then are left NaN (analysis/sim.ts). */
@@ -135,6 +138,7 @@ export async function simulateOnThreads(position: Position, options: SimOptions,
     seed: options.seed ?? 1,
     passes: options.passes ?? 0,
     scoreless: options.scoreless ?? options.passes ?? 0,
+    ...(options.inferred ? { inferred: options.inferred } : {}),
   };
   const script = threads.workerScript ?? workerScript();
   const slots: Slot[] = [];
@@ -204,6 +208,7 @@ export function serveSim(port: MessagePort, settings: SimWorkerSettings): void {
     seed: settings.seed,
     passes: settings.passes,
     scoreless: settings.scoreless,
+    ...(settings.inferred ? { inferred: settings.inferred } : {}),
   });
   port.on('message', (m: ToWorker) => {
     if (m?.type !== 'run') return;

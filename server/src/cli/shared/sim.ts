@@ -19,6 +19,7 @@ import { simulate, type SimCandidate, type SimOptions, type SimProgress, type Si
 import { t, type CliIo } from './io';
 import type { ParsedArgs } from './args';
 import { simulateOnThreads } from './sim-runner';
+import { inferLeaves, INFERENCE_TEMPERATURE } from '../../analysis/inference';
 import { capToCores, SECONDS_RANGE, secondsOption, validSeconds } from './limits';
 import { moveText, positionJson } from './positions';
 import { jsonForTerminal } from './terminal';
@@ -31,6 +32,7 @@ export const SIM_OPTIONS = {
   time: { type: 'string' },
   seed: { type: 'string' },
   threads: { type: 'string' },
+  infer: { type: 'boolean' },
 } as const;
 
 const VALUE_FLAGS = ['plies', 'iterations', 'time', 'seed', 'threads'] as const;
@@ -47,6 +49,8 @@ export interface SimFlags {
   readonly timeLimitMs?: number;
   readonly seed: number;
   readonly threads: number;
+  /** `--infer`: the opponent's deals weighted by its last play (analysis/inference.ts). */
+  readonly infer: boolean;
 }
 
 const INTEGER = /^\s*\d{1,10}\s*$/;
@@ -68,7 +72,7 @@ function intFlag(args: ParsedArgs, io: CliIo, name: string, min: number, max: nu
  */
 export function readSimFlags(args: ParsedArgs, io: CliIo): SimFlags | undefined | null {
   if (!args.flags.has('sim')) {
-    const stray = VALUE_FLAGS.find((f) => args.values.has(f));
+    const stray = VALUE_FLAGS.find((f) => args.values.has(f)) ?? (args.flags.has('infer') ? 'infer' : undefined);
     if (stray) {
       io.err(t(io.lang, 'sim.needs-sim', { option: `--${stray}` }));
       return null;
@@ -96,6 +100,7 @@ export function readSimFlags(args: ParsedArgs, io: CliIo): SimFlags | undefined 
     ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
     seed: seed ?? 1,
     threads: threads === undefined ? 1 : capToCores(threads, '--threads', io),
+    infer: args.flags.has('infer'),
   };
 }
 
@@ -166,6 +171,10 @@ export interface SimRun {
 /** Runs the simulation of `moves --sim` with its progress bar on stderr (when a terminal). */
 export async function runSim(run: SimRun, io: CliIo, stderr: NodeJS.WriteStream = process.stderr): Promise<SimResult> {
   const bar = simProgressBar(stderr, io.lang);
+  // --infer: the opponent's leave inferred from its last play, at the fitted temperature.
+  const inferred = run.flags.infer
+    ? inferLeaves(run.position, { lexicon: run.lexicon, leaves: run.leaves, temperature: INFERENCE_TEMPERATURE, seed: run.flags.seed })
+    : undefined;
   const options: SimOptions = {
     lexicon: run.lexicon,
     leaves: run.leaves,
@@ -173,6 +182,7 @@ export async function runSim(run: SimRun, io: CliIo, stderr: NodeJS.WriteStream 
     plies: run.flags.plies,
     maxIterations: run.flags.iterations,
     seed: run.flags.seed,
+    ...(inferred ? { inferred } : {}),
     ...(run.flags.timeLimitMs !== undefined ? { timeLimitMs: run.flags.timeLimitMs } : {}),
     ...(bar ? { onProgress: (p: SimProgress) => bar.update(p) } : {}),
   };
