@@ -11,7 +11,9 @@
  * all the values (`deepGradeTurn` with `pre`). A whole turn is handed out before a range of cases,
  * so a long turn starts early and the cases fill the threads around it. The turns with the bag
  * empty all go to one worker, in turn order: the search of the move played at one is the best
- * line's search of the next (endgame-grade.ts keeps it), which another worker would make again.
+ * line's search of the next (endgame-grade.ts keeps it), which another worker would make again;
+ * the first of them is started at once, ahead of the turns before it (its first search is the
+ * longest work of a game that cannot be split), and its answer is taken when its turn comes.
  * This thread only hands out work and collects the answers.
  *
  * Invariants: a turn's answer is the one this thread would give (the same record text, settings
@@ -217,10 +219,18 @@ export class DeepGamePool {
           })),
         index > 0 && replay.turns[index - 1].bag === 0 ? endgames : undefined,
       );
+    // The first turn with the bag empty starts at once, ahead of the turns before it: its first
+    // endgame search is the game's longest work that cannot be split. Its answer is taken when its
+    // turn comes with the same time limit (else it is graded again).
+    const firstEndgame = replay.turns.findIndex((_, i) => i > 0 && replay.turns[i - 1].bag === 0);
+    const early =
+      this.workers > 1 && firstEndgame > 0
+        ? { index: firstEndgame, limit: options.turnTimeMs, answer: turn(firstEndgame, options.turnTimeMs, true) }
+        : undefined;
     return {
       threads: Math.max(1, this.workers),
       run: async (index, limit) => {
-        const first = await turn(index, limit, true);
+        const first = early && early.index === index && early.limit === limit ? await early.answer : await turn(index, limit, true);
         if (this.closed) throw new DeepPoolClosed();
         if (!first) return here(index, limit);
         if (first.type === 'turn') {

@@ -12,7 +12,7 @@ import { deepAnalyzeGame, deepAnalyzeTurn, simulateHere, type DeepOptions } from
 import { deepJson } from '../../../server/src/cli/shared/analyze-deep';
 import { DeepPool } from '../../../server/src/cli/shared/deep-threads';
 import { analyze } from '../../../server/src/service/document';
-import { defaultLexicon, samplePath } from '../../support/fixtures';
+import { defaultLexicon, readSample, samplePath } from '../../support/fixtures';
 import * as fs from 'node:fs';
 
 describe('cli: the deep analysis of a game on threads', function () {
@@ -41,11 +41,12 @@ describe('cli: the deep analysis of a game on threads', function () {
   });
 
   it('spreads a pre-endgame over every worker, with the grade of this thread', async () => {
-    const file = samplePath('final-de-club.gcg');
-    const text = fs.readFileSync(file, 'utf8');
+    // The game up to its turn with two tiles in the bag (line 37, 36 counted from 0): no turn after it to grade.
+    const text = `${readSample('final-de-club.gcg').split('\n').slice(0, 37).join('\n')}\n`;
     const r = analyze(text, { lexicon }).replay;
     const options: DeepOptions = { lexicon, top: 5, simulate: simulateHere(lexicon) };
-    const index = r.turns.findIndex((t) => t.event.line === 36); // two tiles in the bag
+    const index = r.turns.findIndex((t) => t.event.line === 36);
+    assert.equal(index, r.turns.length - 1);
     const here = await deepAnalyzeTurn(r, index, options);
     assert.equal(here?.method, 'pre-endgame');
     const pool = await DeepPool.start({ settings: {}, top: 5, simulate: true }, 2);
