@@ -7,8 +7,8 @@
  * the endgame searches), N turns at a time in turn order (`deepAnalyzeGame` with this pool's
  * runner). A turn graded by the pre-endgame is spread over every worker: its worker answers with
  * the number of its cases (candidate × ordering of the bag, pre-endgame.ts `PreEndgameCases`), this
- * thread hands out ranges of them to whichever worker is free, and a worker grades the turn with
- * all the values (`deepGradeTurn` with `pre`). A whole turn is handed out before a range of cases,
+ * thread hands out ranges of them (a candidate over every ordering) to whichever worker is free,
+ * and a worker grades the turn with all the values (`deepGradeTurn` with `pre`). A whole turn is handed out before a range of cases,
  * so a long turn starts early and the cases fill the threads around it. The turns with the bag
  * empty all go to one worker, in turn order: the search of the move played at one is the best
  * line's search of the next (endgame-grade.ts keeps it), which another worker would make again;
@@ -44,9 +44,6 @@ import {
 import type { TurnAnalysis } from '../analysis/coach';
 import type { PreEndgameCase, PreEndgameCases } from '../analysis/pre-endgame';
 import type { Replay } from '../engine/types';
-
-/** Ranges of a pre-endgame's cases per worker: enough for the threads to end together, few enough to cost nothing. */
-const RANGES_PER_WORKER = 12;
 
 /** The pool was closed while a turn was graded: nothing more is done. */
 export class DeepPoolClosed extends Error {
@@ -87,7 +84,7 @@ type ToWorker =
 type FromWorker =
   | { readonly type: 'ready' }
   | { readonly type: 'turn'; readonly id: number; readonly turn: DeepTurn | undefined; readonly sims?: readonly SimulatedMove[] }
-  | { readonly type: 'cases'; readonly id: number; readonly total: number }
+  | { readonly type: 'cases'; readonly id: number; readonly total: number; readonly orderings: number }
   | ({ readonly type: 'values'; readonly id: number } & CaseValues)
   | { readonly type: 'failed'; readonly id: number };
 type Answer = Exclude<FromWorker, { type: 'ready' } | { type: 'failed' }>;
@@ -240,7 +237,9 @@ export class DeepGamePool {
         if (first.type !== 'cases') return here(index, limit);
         // A pre-endgame: its cases in ranges over every worker, then graded with all the values.
         const total = first.total;
-        const size = Math.max(1, Math.ceil(total / (Math.max(1, this.workers) * RANGES_PER_WORKER)));
+        // A range is one candidate over every ordering: the orderings of one candidate meet the same
+        // endgames (two tiles drawn in either order), which the worker valuing them solves once.
+        const size = Math.max(1, first.orderings);
         const ranges: Promise<CaseValues>[] = [];
         for (let from = 0; from < total; from += size) {
           const to = Math.min(total, from + size);
@@ -402,7 +401,7 @@ export function serveDeepGame(port: MessagePort, options: DeepOptions, replayOf:
       return { type: 'values', id: m.id, values, solves, timedOutSolves: cases.timedOutSolves - before.timedOutSolves };
     }
     if (!coach) return { type: 'turn', id: m.id, turn: undefined };
-    if (cases && m.split && !m.pre) return { type: 'cases', id: m.id, total: cases.total };
+    if (cases && m.split && !m.pre) return { type: 'cases', id: m.id, total: cases.total, orderings: cases.orderings.length };
     const pre: PreEndgameValues | undefined = cases && m.pre ? { cases, ...m.pre } : undefined;
     last.sims = undefined;
     const turn = await deepGradeTurn(replay, coach, graded, m.timeLimitMs, pre, start);
