@@ -20,7 +20,13 @@
  *   await vscode.commands.executeCommand('planilla.auditReport', uri, { saveTo: target });
  */
 import * as vscode from 'vscode';
-import { AUDIT_REPORT_REQUEST, type AuditReportParams, type AuditReportResult } from '../../server/src/shared/protocol';
+import {
+  AUDIT_REPORT_REQUEST,
+  DEEP_ANALYSIS_PROGRESS_NOTIFICATION,
+  type AuditReportParams,
+  type AuditReportResult,
+  type DeepAnalysisProgressParams,
+} from '../../server/src/shared/protocol';
 import { Coalescer } from '../../server/src/shared/board-page';
 import { renderReportPanelPage, reportParts, type ReportPanelTexts } from '../../server/src/shared/report-panel';
 import { freshNonce, recordEditor, uriBaseName, type BoardViewHost } from './board-panel';
@@ -274,7 +280,20 @@ export async function exportCommentedGame(
   try {
     result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: host.text('ui.report.commentedProgress'), cancellable: true },
-      (_progress, token) => client.sendRequest<AuditReportResult>(AUDIT_REPORT_REQUEST, params, token),
+      async (progress, token) => {
+        // The deep analysis tells the share of turns graded (line -1: the whole game).
+        let shown = 0;
+        const listening = client.onNotification(DEEP_ANALYSIS_PROGRESS_NOTIFICATION, (p: DeepAnalysisProgressParams) => {
+          if (p.uri !== params.uri || p.line !== -1 || p.percent <= shown) return;
+          progress.report({ increment: p.percent - shown, message: `${Math.floor(p.percent)} %` });
+          shown = p.percent;
+        });
+        try {
+          return await client.sendRequest<AuditReportResult>(AUDIT_REPORT_REQUEST, params, token);
+        } finally {
+          listening.dispose();
+        }
+      },
     );
   } catch (e) {
     result = { error: String(e instanceof Error ? e.message : e) };

@@ -223,7 +223,9 @@ export function startServer(connection: Connection, host: ServerHost): StartedSe
   const refreshLenses = (): void => void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
   connection.onRequest(
     AUDIT_REPORT_REQUEST,
-    run(AUDIT_REPORT_REQUEST, { error: 'internal error' }, (s, p: AuditReportParams, t) => auditReport(s, p, t, refreshLenses)),
+    run(AUDIT_REPORT_REQUEST, { error: 'internal error' }, (s, p: AuditReportParams, t) =>
+      auditReport(s, p, t, refreshLenses, deepProgress),
+    ),
   );
   connection.onRequest(
     DEEP_ANALYSIS_REQUEST,

@@ -4,7 +4,8 @@
  * a record on disk and of an open, edited one; one diagram per commented position, in the order of
  * the record, the notes' Markdown rendered and their text escaped; the page printable on A4 with
  * nothing to load; the plain audit without the comments; the user's language; an unreadable
- * record answered with one message, and the server still serving.
+ * record answered with one message, and the server still serving; the deep analysis on worker
+ * threads, with progress, a hover answered while it runs, and a cancel that ends the threads.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -136,5 +137,49 @@ describe('protocol: the commented game (Export commented game…)', function () 
     assert.equal(answer.html, cli);
     // line 32 (one tile in the bag): the pre-endgame's TOGA (the opponent's six written tiles dealt to it), on the editor's page too
     assert.match(answer.html ?? '', /<tr data-line="32" data-best="7K T\.GA" data-loss="[\d.]+" data-method="pre-endgame">/);
+  });
+
+  it('runs the deep analysis off the server thread: progress told, a hover answered meanwhile, a cancel ends the threads', async function () {
+    this.timeout(300000);
+    const real = corpusFiles().find((f) => path.basename(f) === 'es_juego1_alejandro_vs_daniel.gcg');
+    assert.ok(real, 'the real Spanish game is in the corpus');
+    const uri = pathToFileURL(path.join(dir, 'abierta-real.gcg')).toString();
+    const text = fs.readFileSync(real, 'utf8');
+    const published = client.waitForNotification<{ uri: string }>('textDocument/publishDiagnostics', (p) => p.uri === uri);
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'gcg', version: 1, text } });
+    await published;
+    // The server's threads (Linux): the workers add theirs while the analysis runs.
+    const tasks = `/proc/${client.pid}/task`;
+    const threads = (): number => fs.readdirSync(tasks).length;
+    const idle = threads();
+    const progress = client.waitForNotification<{ uri: string; line: number; percent: number }>(
+      'planilla/deepAnalysisProgress',
+      (p) => p.uri === uri && p.line === -1 && p.percent > 0,
+      240000,
+    );
+    const run = client.requestCancellable<Answer>(AUDIT_REPORT, { uri, diagrams: true, deep: true }, 240000);
+    let answered = false;
+    const settled = run.answer.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
+    const first = await progress;
+    assert.ok(first.percent < 100, `${first.percent}`);
+    // A hover on the third move's word, answered while the analysis runs.
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 5, character: 24 },
+    });
+    assert.match(hover?.contents.value ?? '', /ACU/);
+    assert.equal(answered, false, 'the hover came first');
+    assert.ok(threads() > idle, `threads while it runs: ${threads()}, idle: ${idle}`);
+    run.cancel();
+    await settled;
+    await assert.rejects(run.answer, (e: { code?: number }) => e.code === -32800);
+    // The workers end: the server is back to its idle threads.
+    const until = Date.now() + 20000;
+    while (threads() > idle && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(threads() <= idle, `threads after the cancel: ${threads()}, idle: ${idle}`);
+    client.notify('textDocument/didClose', { textDocument: { uri } });
   });
 });

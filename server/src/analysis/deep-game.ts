@@ -47,11 +47,20 @@ import type { Replay } from '../engine/types';
 import { bestExchanges, distinctMoves } from './candidates';
 import { analyzeTurn, type SkipReason, type TurnAnalysis } from './coach';
 import { sameMove } from './endgame';
-import { endgameGrade, preEndgameApplies, preEndgameGrade, runsBefore, VERDICT_ENDGAME_NODES } from './endgame-grade';
+import {
+  endgameApplies,
+  endgameGrade,
+  preEndgameApplies,
+  preEndgameCases,
+  preEndgameGrade,
+  runsBefore,
+  VERDICT_ENDGAME_NODES,
+} from './endgame-grade';
 import type { LeaveEvaluator } from './leaves';
 import type { Move } from './move';
 import type { MoveOptions } from './moves';
 import { unseenTiles, type Position } from './position';
+import type { PreEndgameCase, PreEndgameCases } from './pre-endgame';
 import { simulate, type SimOptions } from './sim';
 import type { Lexicon } from '../lexicon/types';
 import { winProbability } from './win-pct';
@@ -257,8 +266,32 @@ function graded(
 }
 
 /**
+ * The values of every case of a turn's pre-endgame (`deepPreEndgameCases`), valued elsewhere
+ * (worker threads, cli/shared/deep-threads.ts), and the endgames solved for them.
+ */
+export interface PreEndgameValues {
+  readonly cases: PreEndgameCases;
+  readonly values: readonly PreEndgameCase[];
+  readonly solves: number;
+  readonly timedOutSolves: number;
+}
+
+/**
+ * The cases of the pre-endgame `gradeTurn` grades this turn by (endgame-grade.ts
+ * `preEndgameCases`, the same options), or undefined when the turn is graded otherwise: threads
+ * value them in parts and hand the values to `gradeTurn`, which then gives the same grade.
+ */
+export function deepPreEndgameCases(replay: Replay, coach: TurnAnalysis, options: DeepOptions): PreEndgameCases | undefined {
+  const { position, played } = coach;
+  if (coach.reason || !position || !played || (coach.best ?? []).length === 0) return undefined;
+  if (endgameApplies(position, played) || !preEndgameApplies(position)) return undefined;
+  return preEndgameCases(position, played, coach.legal ?? false, runsBefore(replay, coach.index), { lexicon: options.lexicon });
+}
+
+/**
  * Grades one analysed turn (see the module header); `sims` = the simulation of `simCandidatesOf`,
- * when run; `timeLimitMs` bounds its endgame searches.
+ * when run; `timeLimitMs` bounds its endgame searches; `pre` = the values of its pre-endgame's
+ * cases, when valued elsewhere (`deepPreEndgameCases`).
  */
 export function gradeTurn(
   replay: Replay,
@@ -266,6 +299,7 @@ export function gradeTurn(
   options: DeepOptions,
   sims?: readonly SimulatedMove[],
   timeLimitMs?: number,
+  pre?: PreEndgameValues,
 ): DeepTurn {
   const index = coach.index;
   const base = { index, player: coach.player, coach };
@@ -299,17 +333,17 @@ export function gradeTurn(
   }
 
   if (preEndgameApplies(position)) {
-    const pre = preEndgameGrade(position, played, legal, runs, { lexicon: options.lexicon });
+    const grade = preEndgameGrade(position, played, legal, runs, { lexicon: options.lexicon }, pre);
     const win = (c: { wins: number; draws: number }): number => c.wins + c.draws / 2;
-    const top = pre.result.candidates[0];
+    const top = grade.result.candidates[0];
     const g = graded(
       played,
       legal,
       { move: top.move, value: top.spread, win: win(top) },
-      { value: pre.played.spread, win: win(pre.played) },
+      { value: grade.played.spread, win: win(grade.played) },
     );
-    const cases = pre.result.orderings;
-    const solved = Math.min(top.solved, pre.played.solved);
+    const cases = grade.result.orderings;
+    const solved = Math.min(top.solved, grade.played.solved);
     return { ...common, method: 'pre-endgame', close, ...g, exact: solved === cases, cases, solved };
   }
 
@@ -347,7 +381,7 @@ export function gradeTurn(
 }
 
 /** The coach's static analysis of a turn, which `gradeTurn` grades (its own endgame search, not the coach's). */
-function staticTurn(replay: Replay, index: number, options: DeepOptions): TurnAnalysis | undefined {
+export function deepStaticTurn(replay: Replay, index: number, options: DeepOptions): TurnAnalysis | undefined {
   // The static list holds the simulation's candidates once variants are folded, whatever list the caller shows.
   return analyzeTurn(replay, index, { ...options, top: Math.max(options.top, DEEP_STATIC_POOL), endgameNodes: 0 });
 }
@@ -362,19 +396,35 @@ export async function deepAnalyzeTurn(
   options: DeepOptions,
   timeLimitMs: number | undefined = options.turnTimeMs,
 ): Promise<DeepTurn | undefined> {
+  const start = (options.now ?? Date.now)();
+  const coach = deepStaticTurn(replay, index, options);
+  return coach ? deepGradeTurn(replay, coach, options, timeLimitMs, undefined, start) : undefined;
+}
+
+/**
+ * `deepAnalyzeTurn` from the turn's static analysis (`deepStaticTurn`): the simulation of a close
+ * turn, then `gradeTurn` (with `pre`, the values of its pre-endgame valued elsewhere); the time
+ * limit counts from `start` (default now).
+ */
+export async function deepGradeTurn(
+  replay: Replay,
+  coach: TurnAnalysis,
+  options: DeepOptions,
+  timeLimitMs: number | undefined,
+  pre?: PreEndgameValues,
+  start?: number,
+): Promise<DeepTurn> {
   const now = options.now ?? Date.now;
-  const start = now();
-  const coach = staticTurn(replay, index, options);
-  if (!coach) return undefined;
-  const left = (): number | undefined => (timeLimitMs === undefined ? undefined : Math.max(0, timeLimitMs - (now() - start)));
+  const from = start ?? now();
+  const left = (): number | undefined => (timeLimitMs === undefined ? undefined : Math.max(0, timeLimitMs - (now() - from)));
   const cands = options.simulate ? simCandidatesOf(coach, options) : undefined;
   const sims =
     cands && coach.position && options.simulate
-      ? await options.simulate(coach.position, cands, runsBefore(replay, index).passes, left())
+      ? await options.simulate(coach.position, cands, runsBefore(replay, coach.index).passes, left())
       : undefined;
   // A move the time limit left unsimulated has no simulated value: it is not among the figures.
   const simulated = sims?.filter((x) => x.iterations > 0);
-  return gradeTurn(replay, coach, options, simulated, left());
+  return gradeTurn(replay, coach, options, simulated, left(), pre);
 }
 
 /**
@@ -444,7 +494,7 @@ export async function deepAnalyzeGame(
 export function deepAnalyzeGameStatic(replay: Replay, options: DeepOptions): DeepGame {
   const turns: DeepTurn[] = [];
   for (let i = 0; i < replay.turns.length; i++) {
-    const coach = staticTurn(replay, i, options);
+    const coach = deepStaticTurn(replay, i, options);
     if (coach) turns.push(gradeTurn(replay, coach, options));
   }
   return summarizeDeep(turns, false);

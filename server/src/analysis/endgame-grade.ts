@@ -37,9 +37,12 @@ import type { Move } from './move';
 import { codeOf } from './movegen';
 import { unseenTiles, type Position } from './position';
 import {
+  combinePreEndgame,
   PRE_ENDGAME_MAX_BAG,
+  PreEndgameCases,
   solvePreEndgame,
   type PreEndgameCandidate,
+  type PreEndgameCase,
   type PreEndgameOptions,
   type PreEndgameResult,
 } from './pre-endgame';
@@ -131,28 +134,50 @@ interface PreEndgameGrade {
   readonly played: PreEndgameCandidate;
 }
 
+type PreEndgameGradeOptions = Pick<PreEndgameOptions, 'lexicon' | 'candidates' | 'maxNodes' | 'timeLimitMs' | 'onProgress'>;
+
+/** The pre-endgame options of a turn's grade: the runs before it and the move played among the candidates. */
+function gradeOptions(played: Move, legal: boolean, runs: TurnRuns, options: PreEndgameGradeOptions): PreEndgameOptions {
+  return { ...options, passes: runs.passes, scoreless: runs.scoreless, ...(legal ? { moves: [played] } : {}) };
+}
+
 /**
  * The pre-endgame grade of a turn with one or two tiles in the bag: `solvePreEndgame` with the
  * runs before the turn and the move played among the candidates (an illegal one is valued as the
  * pass it amounted to, always a candidate). The `endgame` command and the deep analysis both call
- * this, so they give the same values.
+ * this, so they give the same values. With `values`, the values of every case of
+ * `preEndgameCases` (the same arguments), valued elsewhere (threads): combined, not solved again.
  */
 export function preEndgameGrade(
   position: Position,
   played: Move,
   legal: boolean,
   runs: TurnRuns,
-  options: Pick<PreEndgameOptions, 'lexicon' | 'candidates' | 'maxNodes' | 'timeLimitMs' | 'onProgress'>,
+  options: PreEndgameGradeOptions,
+  values?: {
+    readonly cases: PreEndgameCases;
+    readonly values: readonly PreEndgameCase[];
+    readonly solves: number;
+    readonly timedOutSolves: number;
+  },
 ): PreEndgameGrade {
-  const result = solvePreEndgame(position, {
-    ...options,
-    passes: runs.passes,
-    scoreless: runs.scoreless,
-    ...(legal ? { moves: [played] } : {}),
-  });
+  const result = values
+    ? combinePreEndgame(values.cases, values.values, values)
+    : solvePreEndgame(position, gradeOptions(played, legal, runs, options));
   const mine = legal ? played : undefined;
   const found = result.candidates.find((c) => (mine ? sameMove(c.move, mine) : c.move.kind === 'pass'));
   return { result, played: found ?? result.candidates[result.candidates.length - 1] };
+}
+
+/** The cases of `preEndgameGrade`'s pre-endgame (the same arguments), to be valued in parts (pre-endgame.ts `PreEndgameCases`). */
+export function preEndgameCases(
+  position: Position,
+  played: Move,
+  legal: boolean,
+  runs: TurnRuns,
+  options: PreEndgameGradeOptions,
+): PreEndgameCases {
+  return new PreEndgameCases(position, gradeOptions(played, legal, runs, options));
 }
 
 /** The opponent's rack with the bag empty: the tiles the mover cannot see. */

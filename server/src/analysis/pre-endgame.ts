@@ -388,40 +388,91 @@ function rootOf(position: Position, options: PreEndgameOptions): { unseen: Map<s
   return { unseen, node };
 }
 
+/** The value of one case (a candidate over one ordering of the bag) and whether an endgame under it stopped at a limit. */
+export interface PreEndgameCase {
+  readonly value: number;
+  readonly timedOut: boolean;
+}
+
 /**
- * Solves the pre-endgame of `position` (1 or 2 tiles in the bag, the mover's rack in
- * `position.rack`; the opponent's rack and the bag from the unseen tiles). See the module header.
+ * A pre-endgame cut into its cases, candidate × ordering, numbered candidate by candidate
+ * (case k: candidate ⌊k / orderings⌋, ordering k mod orderings): `solvePreEndgame` values them all
+ * in this order; threads may value ranges of them, each with its own object (a case's value does
+ * not depend on the cases valued before it: the endgames met again are only remembered), and
+ * `combinePreEndgame` puts the values back together, the same answer whoever valued them.
  */
-export function solvePreEndgame(position: Position, options: PreEndgameOptions): PreEndgameResult {
-  const { unseen, node } = rootOf(position, options);
-  const search = new PreEndgame(position, options);
-  const orderings = bagOrderings(unseen, position.bag);
+export class PreEndgameCases {
+  readonly moves: readonly Move[];
+  readonly orderings: readonly BagOrdering[];
+  private readonly search: PreEndgame;
+  private readonly node: (bag: readonly string[]) => Node;
+
+  constructor(
+    readonly position: Position,
+    private readonly options: PreEndgameOptions,
+  ) {
+    const root = rootOf(position, options);
+    this.node = root.node;
+    this.search = new PreEndgame(position, options);
+    this.orderings = bagOrderings(root.unseen, position.bag);
+    const moves = this.search.movesAt(this.node(this.orderings[0].tiles), options.candidates ?? PRE_ENDGAME_CANDIDATES);
+    for (const m of options.moves ?? []) if (!moves.some((x) => sameMove(x, m))) moves.push(m);
+    this.moves = moves;
+  }
+
+  /** Cases in all. */
+  get total(): number {
+    return this.moves.length * this.orderings.length;
+  }
+
+  /** Endgames solved by this object (a solve met again is not counted twice) and of them stopped at a limit. */
+  get solves(): number {
+    return this.search.solves;
+  }
+
+  get timedOutSolves(): number {
+    return this.search.timedOutSolves;
+  }
+
+  /** The value of case `k` (polls `cancelled` first). */
+  value(k: number): PreEndgameCase {
+    if (this.options.cancelled?.() === true) throw new AnalysisCancelled();
+    const n = this.orderings.length;
+    this.search.caseTimedOut = 0;
+    const value = this.search.after(this.node(this.orderings[k % n].tiles), this.moves[Math.floor(k / n)]);
+    return { value, timedOut: this.search.caseTimedOut > 0 };
+  }
+}
+
+/**
+ * The result of a pre-endgame from the values of all its cases (`values[k]` the value of case k of
+ * `cases`) and the solves made for them.
+ */
+export function combinePreEndgame(
+  cases: Pick<PreEndgameCases, 'position' | 'moves' | 'orderings'>,
+  values: readonly PreEndgameCase[],
+  solves: { readonly solves: number; readonly timedOutSolves: number },
+): PreEndgameResult {
+  const { position, orderings } = cases;
   const weight = orderings.reduce((s, o) => s + o.weight, 0);
-  const moves = search.movesAt(node(orderings[0].tiles), options.candidates ?? PRE_ENDGAME_CANDIDATES);
-  for (const m of options.moves ?? []) if (!moves.some((x) => sameMove(x, m))) moves.push(m);
-  const total = moves.length * orderings.length;
   const spreadBefore = position.scores[0] - position.scores[1];
-  let done = 0;
-  const candidates: PreEndgameCandidate[] = moves.map((move) => {
+  const candidates: PreEndgameCandidate[] = cases.moves.map((move, i) => {
     let sum = 0;
     let wins = 0;
     let draws = 0;
     let losses = 0;
     let solved = 0;
     let timedOut = 0;
-    for (const o of orderings) {
-      if (options.cancelled?.() === true) throw new AnalysisCancelled();
-      search.caseTimedOut = 0;
-      const v = search.after(node(o.tiles), move);
-      sum += v * o.weight;
-      const final = spreadBefore + v;
+    orderings.forEach((o, j) => {
+      const c = values[i * orderings.length + j];
+      sum += c.value * o.weight;
+      const final = spreadBefore + c.value;
       if (final > 0) wins += o.weight;
       else if (final < 0) losses += o.weight;
       else draws += o.weight;
-      if (search.caseTimedOut > 0) timedOut++;
+      if (c.timedOut) timedOut++;
       else solved++;
-      options.onProgress?.(++done, total);
-    }
+    });
     return {
       move,
       spread: sum / weight,
@@ -440,9 +491,24 @@ export function solvePreEndgame(position: Position, options: PreEndgameOptions):
     orderings: orderings.length,
     weight,
     candidates: order.map((x) => x.c),
-    solves: search.solves,
-    timedOutSolves: search.timedOutSolves,
+    solves: solves.solves,
+    timedOutSolves: solves.timedOutSolves,
   };
+}
+
+/**
+ * Solves the pre-endgame of `position` (1 or 2 tiles in the bag, the mover's rack in
+ * `position.rack`; the opponent's rack and the bag from the unseen tiles). See the module header.
+ */
+export function solvePreEndgame(position: Position, options: PreEndgameOptions): PreEndgameResult {
+  const cases = new PreEndgameCases(position, options);
+  const total = cases.total;
+  const values: PreEndgameCase[] = [];
+  for (let k = 0; k < total; k++) {
+    values.push(cases.value(k));
+    options.onProgress?.(k + 1, total);
+  }
+  return combinePreEndgame(cases, values, cases);
 }
 
 /**

@@ -32,6 +32,14 @@ export interface VerdictThreadData {
   readonly timeLimitMs: number;
 }
 
+/** What a worker of the commented game's deep analysis is started with (`{ deepGame }`): how the server reads the record and its word list. */
+export interface DeepGameThreadData {
+  readonly replay: ReplayOptions;
+  readonly spec: string;
+  readonly extra: string;
+  readonly banned: string;
+}
+
 export type VerdictThreadMessage =
   { readonly type: 'done'; readonly answer: VerdictAnswer } | { readonly type: 'error'; readonly message: string };
 

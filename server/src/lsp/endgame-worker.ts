@@ -10,15 +10,21 @@
  * Invariants: runs only as a worker's entry script; posts exactly one `done` or `error`; the
  * answer is `turnVerdict`'s, the same the server would compute in its own thread.
  *
+ * Started with `deepGame` in its data instead, it is a worker of the commented game's deep
+ * analysis (service/deep-pool.ts, lsp/handlers/audit-report.ts): it loads the same word list and
+ * grades the turns of the game it is sent, as the commented game grades them (`top` 5, the
+ * built-in leaves, close turns simulated here).
+ *
  * Example (lsp/endgame-thread.ts):
  *   new Worker(script, { workerData: { text, replay: {}, spec: '', extra: '', banned: '', index: 12, timeLimitMs: 30000 } });
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { simulateHere } from '../analysis/deep-game';
+import { serveDeepGame } from '../service/deep-pool';
 import { analyze } from '../service/document';
 import { LexiconCache } from '../service/lexicons';
 import { turnVerdict } from '../service/verdict-view';
-import type { VerdictThreadData, VerdictThreadMessage } from './endgame-thread';
+import type { DeepGameThreadData, VerdictThreadData, VerdictThreadMessage } from './endgame-thread';
 
 async function serve(port: NonNullable<typeof parentPort>, data: VerdictThreadData): Promise<void> {
   const post = (m: VerdictThreadMessage): void => port.postMessage(m);
@@ -36,4 +42,18 @@ async function serve(port: NonNullable<typeof parentPort>, data: VerdictThreadDa
   }
 }
 
-if (!isMainThread && parentPort) void serve(parentPort, workerData as VerdictThreadData);
+/** A worker of the commented game's deep analysis (module header). */
+function serveGame(port: NonNullable<typeof parentPort>, data: DeepGameThreadData): void {
+  const lexicon = new LexiconCache().get(data.spec, data.extra, data.banned).lexicon;
+  if (!lexicon) {
+    process.exit(1);
+    return;
+  }
+  serveDeepGame(port, { lexicon, top: 5, simulate: simulateHere(lexicon) }, (text) => analyze(text, { ...data.replay, lexicon }).replay);
+}
+
+if (!isMainThread && parentPort) {
+  const data = workerData as VerdictThreadData | { readonly deepGame: DeepGameThreadData };
+  if ('deepGame' in data) serveGame(parentPort, data.deepGame);
+  else void serve(parentPort, data);
+}

@@ -261,6 +261,7 @@ export type DeepAnalysisResult = DeepAnalysisAnswer | { readonly error: string }
 export const DEEP_ANALYSIS_PROGRESS_NOTIFICATION = 'planilla/deepAnalysisProgress';
 export interface DeepAnalysisProgressParams {
   readonly uri: string;
+  /** The move's line; -1 for the whole game (the commented game's deep analysis, `planilla/auditReport`). */
   readonly line: number;
   /** 0..100, in tenths (0 when the analysis starts, 100 when it ends). */
   readonly percent: number;

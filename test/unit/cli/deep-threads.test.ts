@@ -1,17 +1,18 @@
 /**
  * The deep analysis of one game on worker threads (cli/shared/deep-threads.ts `DeepPool`, the runner of
  * analysis/deep-game.ts `deepAnalyzeGame`): on two worker threads a game gets, turn for turn, the
- * answer of this thread (simulated close turns included); a worker that cannot start costs
- * nothing but speed. A slow suite (.mocharc.unit.cjs): it simulates the close turns of a record
+ * answer of this thread (simulated close turns included); a pre-endgame turn's cases are valued
+ * by every worker and give the grade of this thread; a worker that cannot start costs nothing but
+ * speed. A slow suite (.mocharc.unit.cjs): it simulates the close turns of a record
  * twice.
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { deepAnalyzeGame, simulateHere, type DeepOptions } from '../../../server/src/analysis/deep-game';
+import { deepAnalyzeGame, deepAnalyzeTurn, simulateHere, type DeepOptions } from '../../../server/src/analysis/deep-game';
 import { deepJson } from '../../../server/src/cli/shared/analyze-deep';
 import { DeepPool } from '../../../server/src/cli/shared/deep-threads';
 import { analyze } from '../../../server/src/service/document';
-import { defaultLexicon, samplePath } from '../../support/fixtures';
+import { defaultLexicon, readSample, samplePath } from '../../support/fixtures';
 import * as fs from 'node:fs';
 
 describe('cli: the deep analysis of a game on threads', function () {
@@ -37,6 +38,32 @@ describe('cli: the deep analysis of a game on threads', function () {
     const methods = new Set(here.turns.map((t) => t.method));
     assert.ok(methods.has('sim') && methods.has('static'), [...methods].join(', '));
     assert.equal(JSON.stringify(deepJson(file, r, threaded)), JSON.stringify(deepJson(file, r, here)));
+  });
+
+  it('spreads a pre-endgame over every worker, with the grade of this thread', async () => {
+    // The game up to its turn with two tiles in the bag (line 37, 36 counted from 0): no turn after it to grade.
+    const text = `${readSample('final-de-club.gcg').split('\n').slice(0, 37).join('\n')}\n`;
+    const r = analyze(text, { lexicon }).replay;
+    const options: DeepOptions = { lexicon, top: 5, simulate: simulateHere(lexicon) };
+    const index = r.turns.findIndex((t) => t.event.line === 36);
+    assert.equal(index, r.turns.length - 1);
+    const here = await deepAnalyzeTurn(r, index, options);
+    assert.equal(here?.method, 'pre-endgame');
+    const pool = await DeepPool.start({ settings: {}, top: 5, simulate: true }, 2);
+    let threaded;
+    try {
+      assert.equal(pool.workers, 2);
+      threaded = await pool.runner(r, text, options).run(index, undefined);
+      const valued = pool.casesValued;
+      assert.ok(
+        valued.every((n) => n > 0),
+        `cases valued by each worker: ${valued.join(', ')}`,
+      );
+      assert.equal(valued[0] + valued[1], (here?.cases ?? 0) * 7); // 7 candidates, each over every ordering
+    } finally {
+      pool.close();
+    }
+    assert.equal(JSON.stringify(threaded), JSON.stringify(here));
   });
 
   it('grades every turn here when no worker can start', async () => {
