@@ -17,18 +17,8 @@ import type { Lexicon } from '../lexicon/types';
 import { LANE_MASK, laneReach, lanesChanged } from './endgame-lanes';
 import { CODES, MoveList, STRIDE } from './endgame-moves';
 import { EXACT_DEPTH, FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, takeMemory, zobristKeys, type SearchMemory } from './endgame-table';
-import {
-  BLANK,
-  BLANK_BIT,
-  CODE_MASK,
-  NEW_BIT,
-  VALUES,
-  codeOf,
-  generatorFor,
-  laneSquareIndex,
-  type MoveGenerator,
-  type PlacementSink,
-} from './movegen';
+import { BLANK, BLANK_BIT, CODE_MASK, NEW_BIT, VALUES, codeOf, laneSquareIndex } from './movegen-codes';
+import { generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
 import { graphOf, refusedCodes, AnalysisUnsupported, type Move } from './moves';
 import type { Position } from './position';
 

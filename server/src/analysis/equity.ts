@@ -18,7 +18,7 @@ import { builtinLeaves } from './leave-files';
 import { LeaveTable, SPANISH_LEAVES } from './leave-table';
 import { endgameLeaveTerm, provisionalLeaves, type LeaveEvaluator } from './leaves';
 import { AnalysisUnsupported, type MoveOptions, type SortKey } from './move';
-import { BLANK, BLANK_BIT, FACES, codeOf } from './movegen';
+import { BLANK, BLANK_BIT, FACES, codeOf } from './movegen-codes';
 import { unseenTiles, type Position } from './position';
 
 /** What a position turns into for the generator: codes, the rack sub-multiset tables. */
