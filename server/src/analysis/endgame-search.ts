@@ -360,7 +360,7 @@ export class Solver {
   /**
    * The lanes placement i of list reached (the board already holds it): each new tile's row and
    * column, and for the first empty square past the run of tiles on either side of it, that
-   * square's other lane (its cross set or anchor may have changed: movegen.ts `updateBoard`).
+   * square's other lane (its cross set or anchor may have changed: movegen-cross.ts `updateBoard`).
    * Every other lane holds the same squares, cross sets and anchors as before the move.
    */
   private markLanes(list: MoveList, i: number): void {

@@ -174,7 +174,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     return leave;
   };
   const leaveOf = (idx: number): readonly string[] => leaveFaces[idx] ?? (leaveFaces[idx] = facesOf(idx));
-  // Codes are the leave index's codes (movegen.ts FACES is SPANISH_ALPHABET).
+  // Codes are the leave index's codes (movegen-codes.ts FACES is SPANISH_ALPHABET).
   const direct = leaves instanceof LeaveTable && leaves.storesAllOf(SPANISH_LEAVES) ? leaves : undefined;
   const constant = position.bag > 0 ? leaves.constant : undefined;
   let leaveRanks: Int32Array | undefined;
