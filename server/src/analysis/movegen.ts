@@ -12,10 +12,10 @@
  * non-anchor squares before it (whose cross sets are full). With a GADDAG (Gordon's method), from
  * the anchor leftward first: the board tiles just before it, then the separator; else the board
  * tiles just after it read from the last one, then the anchor's tile, then the left part's rack
- * tiles one by one leftward, the separator at each length; then rightward (`gaddagAnchor`,
- * `leftward`). Without one (Appel & Jacobson's method), left parts from a tree of the rack's
- * prefixes in the DAWG, then rightward (`genAnchor`'s DAWG path). Rightward, both extend through
- * board tiles and rack tiles allowed by the cross sets (`extend`, `extendPlain`), after the
+ * tiles one by one leftward, the separator at each length; then rightward (movegen-gaddag.ts).
+ * Without one (Appel & Jacobson's method), left parts from a tree of the rack's prefixes in the
+ * DAWG, then rightward (movegen-dawg.ts). Rightward, both extend through board tiles and rack
+ * tiles allowed by the cross sets (movegen-lane.ts `extend`, `extendPlain`), after the
  * GADDAG's separator in the DAWG's own nodes (the GADDAG's array begins with the DAWG's). The
  * graph holds words in greedy tile order (normalize.ts), so a path never spells CH, LL or RR with
  * two single tiles (art. 11); a blank may stand for any of its 28 tiles, digraphs and Ñ included
@@ -34,8 +34,8 @@
  *
  * Example:
  *   const gen = generatorFor(dawg);   // with gaddagOf(dawg) when the list has one (lexicon/gaddag.ts)
- *   gen.setPosition(board, rackCodes, table);
- *   gen.run(sink);   // sink.accept(gen, start, end, score, equity, used, usedIdx) per move
+ *   gen.setPosition(board, rackCounts);   // codes | BLANK_BIT per square; counts by code
+ *   gen.run(sink);   // sink.accept(gen, start, end, score, used, usedIdx) per placement
  *
  * Parts: the generator is one class built in layers, one module each, every layer using only those
  * below it: `movegen-codes.ts` (tile codes, faces, values, premiums, the edge lookup),
