@@ -24,13 +24,14 @@ import {
   BLANK_BIT as CODES_BLANK_BIT,
   CODE_MASK as CODES_CODE_MASK,
   VALUES as CODES_VALUES,
-  edgeIn,
+  edgeIn as codesEdgeIn,
   laneSquareIndex,
 } from './movegen-codes';
 
 // Module constants the JIT embeds in the hot loops (an imported name is read as a property of
 // `exports` in CommonJS output).
 const SIZE = BOARD_SIZE;
+const edgeIn = codesEdgeIn;
 const SQUARES = SIZE * SIZE;
 const ALL_TILES = CODES_ALL_TILES;
 const BLANK_BIT = CODES_BLANK_BIT;

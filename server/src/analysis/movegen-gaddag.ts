@@ -28,13 +28,14 @@ import {
   BLANK_BIT as CODES_BLANK_BIT,
   CODE_MASK as CODES_CODE_MASK,
   VALUES as CODES_VALUES,
-  edgeIn,
+  edgeIn as codesEdgeIn,
 } from './movegen-codes';
 import { LeftParts } from './movegen-dawg';
 
 // Module constants the JIT embeds in the hot loops (an imported name is read as a property of
 // `exports` in CommonJS output).
 const SIZE = BOARD_SIZE;
+const edgeIn = codesEdgeIn;
 const ALL_TILES = CODES_ALL_TILES;
 const BITS = CODES_BITS;
 const BLANK = CODES_BLANK;

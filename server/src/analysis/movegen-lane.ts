@@ -33,13 +33,14 @@ import {
   NEW_BIT as CODES_NEW_BIT,
   VALUES as CODES_VALUES,
   WM,
-  edgeIn,
+  edgeIn as codesEdgeIn,
 } from './movegen-codes';
 import { CrossSets, shapeOf } from './movegen-cross';
 
 // Module constants the JIT embeds in the hot loops (an imported name is read as a property of
 // `exports` in CommonJS output).
 const SIZE = BOARD_SIZE;
+const edgeIn = codesEdgeIn;
 const ALL_TILES = CODES_ALL_TILES;
 const BITS = CODES_BITS;
 const BLANK = CODES_BLANK;
