@@ -26,7 +26,7 @@
 import { BOARD_SIZE } from '../engine/board';
 import type { Replay, TurnState } from '../engine/types';
 import { endgameApplies, endgameGrade, runsBefore, type EndgameGrade } from './endgame-grade';
-import { BLANK_BIT, NEW_BIT, codeOf } from './movegen';
+import { BLANK_BIT, NEW_BIT, codeOf } from './movegen-codes';
 import { analyzeMoves, type Move, type MoveOptions } from './moves';
 import { positionBefore, type Position } from './position';
 import { BUILTIN_SOURCE, type Lexicon } from '../lexicon/types';

@@ -34,7 +34,7 @@ import {
   type EndgameResult,
 } from './endgame';
 import type { Move } from './move';
-import { codeOf } from './movegen';
+import { codeOf } from './movegen-codes';
 import { unseenTiles, type Position } from './position';
 import {
   combinePreEndgame,

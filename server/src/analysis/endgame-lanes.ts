@@ -23,7 +23,7 @@ export const LANE_MASK = (1 << BOARD_SIZE) - 1;
  * The lanes whose moves may differ between boards `old` and `board` (rows in the low 15 bits,
  * columns above them), or -1 when more than DERIVE_MAX_SQUARES squares differ: for each square
  * that changed, its row and column, and the other lane of the first empty square past the run of
- * tiles on each side of it, on the board that holds the tile (movegen.ts `updateBoard`: every
+ * tiles on each side of it, on the board that holds the tile (movegen-cross.ts `updateBoard`: every
  * other lane keeps its squares, cross sets and anchors).
  */
 export function lanesChanged(old: Uint8Array, board: Uint8Array): number {

@@ -17,18 +17,8 @@ import type { Lexicon } from '../lexicon/types';
 import { LANE_MASK, laneReach, lanesChanged } from './endgame-lanes';
 import { CODES, MoveList, STRIDE } from './endgame-moves';
 import { EXACT_DEPTH, FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, takeMemory, zobristKeys, type SearchMemory } from './endgame-table';
-import {
-  BLANK,
-  BLANK_BIT,
-  CODE_MASK,
-  NEW_BIT,
-  VALUES,
-  codeOf,
-  generatorFor,
-  laneSquareIndex,
-  type MoveGenerator,
-  type PlacementSink,
-} from './movegen';
+import { BLANK, BLANK_BIT, CODE_MASK, NEW_BIT, VALUES, codeOf, laneSquareIndex } from './movegen-codes';
+import { generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
 import { graphOf, refusedCodes, AnalysisUnsupported, type Move } from './moves';
 import type { Position } from './position';
 
@@ -334,26 +324,7 @@ export class Solver {
       this.lastAcross = 0;
       this.lastDown = 0;
     } else {
-      const dir = meta & 1;
-      const line = (meta >> 1) & 15;
-      const start = (meta >> 5) & 15;
-      const end = (meta >> 9) & 15;
-      const base = i * STRIDE;
-      const rack = this.racks[p];
-      for (let q = start; q <= end; q++) {
-        const v = list.squares[base + q - start];
-        if ((v & NEW_BIT) === 0) continue;
-        const tile = v & (CODE_MASK | BLANK_BIT);
-        const s = laneSquareIndex(dir, line, q);
-        this.board[s] = tile;
-        this.toggleSquare(s, tile);
-        const code = (tile & BLANK_BIT) !== 0 ? BLANK : tile;
-        this.toggleRack(p, code);
-        rack[code]--;
-        this.toggleRack(p, code);
-        this.size[p]--;
-        this.value[p] -= VALUES[code];
-      }
+      this.moveTiles(list, i, p, 1);
       this.passRun = 0;
       this.scorelessRun = 0;
       if (list.score[i] > 0) this.bothZero = false;
@@ -370,7 +341,7 @@ export class Solver {
   /**
    * The lanes placement i of list reached (the board already holds it): each new tile's row and
    * column, and for the first empty square past the run of tiles on either side of it, that
-   * square's other lane (its cross set or anchor may have changed: movegen.ts `updateBoard`).
+   * square's other lane (its cross set or anchor may have changed: movegen-cross.ts `updateBoard`).
    * Every other lane holds the same squares, cross sets and anchors as before the move.
    */
   private markLanes(list: MoveList, i: number): void {
@@ -417,29 +388,37 @@ export class Solver {
     this.passRun = runs & 15;
     this.scorelessRun = (runs >> 4) & 15;
     this.bothZero = (runs & 256) !== 0;
-    if (meta >= 0) {
-      const dir = meta & 1;
-      const line = (meta >> 1) & 15;
-      const start = (meta >> 5) & 15;
-      const end = (meta >> 9) & 15;
-      const base = i * STRIDE;
-      const rack = this.racks[p];
-      for (let q = start; q <= end; q++) {
-        const v = list.squares[base + q - start];
-        if ((v & NEW_BIT) === 0) continue;
-        const tile = v & (CODE_MASK | BLANK_BIT);
-        const s = laneSquareIndex(dir, line, q);
-        this.toggleSquare(s, tile);
-        this.board[s] = 0;
-        const code = (tile & BLANK_BIT) !== 0 ? BLANK : tile;
-        this.toggleRack(p, code);
-        rack[code]++;
-        this.toggleRack(p, code);
-        this.size[p]++;
-        this.value[p] += VALUES[code];
-      }
-    }
+    if (meta >= 0) this.moveTiles(list, i, p, -1);
     this.toggleRuns();
+  }
+
+  /**
+   * The new tiles of placement i of list put on the board and taken from player p's rack
+   * (`sign` 1, `apply`), or taken off the board and given back (`sign` -1, `undo`); the hash
+   * keys, the rack's size and its face value kept in step.
+   */
+  private moveTiles(list: MoveList, i: number, p: number, sign: number): void {
+    const meta = list.meta[i];
+    const dir = meta & 1;
+    const line = (meta >> 1) & 15;
+    const start = (meta >> 5) & 15;
+    const end = (meta >> 9) & 15;
+    const base = i * STRIDE;
+    const rack = this.racks[p];
+    for (let q = start; q <= end; q++) {
+      const v = list.squares[base + q - start];
+      if ((v & NEW_BIT) === 0) continue;
+      const tile = v & (CODE_MASK | BLANK_BIT);
+      const s = laneSquareIndex(dir, line, q);
+      this.board[s] = sign > 0 ? tile : 0;
+      this.toggleSquare(s, tile);
+      const code = (tile & BLANK_BIT) !== 0 ? BLANK : tile;
+      this.toggleRack(p, code);
+      rack[code] -= sign;
+      this.toggleRack(p, code);
+      this.size[p] -= sign;
+      this.value[p] -= sign * VALUES[code];
+    }
   }
 
   /**

@@ -70,7 +70,7 @@ import {
   type EndgameOptions,
   type EndgameResult,
 } from './endgame-search';
-import { BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES, codeOf } from './movegen';
+import { BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES, codeOf } from './movegen-codes';
 import { AnalysisUnsupported, type Move } from './moves';
 import type { Position } from './position';
 

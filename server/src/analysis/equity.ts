@@ -18,7 +18,7 @@ import { builtinLeaves } from './leave-files';
 import { LeaveTable, SPANISH_LEAVES } from './leave-table';
 import { endgameLeaveTerm, provisionalLeaves, type LeaveEvaluator } from './leaves';
 import { AnalysisUnsupported, type MoveOptions, type SortKey } from './move';
-import { BLANK, BLANK_BIT, FACES, codeOf } from './movegen';
+import { BLANK, BLANK_BIT, FACES, codeOf } from './movegen-codes';
 import { unseenTiles, type Position } from './position';
 
 /** What a position turns into for the generator: codes, the rack sub-multiset tables. */
@@ -174,7 +174,7 @@ export function prepare(position: Position, options: MoveOptions): Prepared {
     return leave;
   };
   const leaveOf = (idx: number): readonly string[] => leaveFaces[idx] ?? (leaveFaces[idx] = facesOf(idx));
-  // Codes are the leave index's codes (movegen.ts FACES is SPANISH_ALPHABET).
+  // Codes are the leave index's codes (movegen-codes.ts FACES is SPANISH_ALPHABET).
   const direct = leaves instanceof LeaveTable && leaves.storesAllOf(SPANISH_LEAVES) ? leaves : undefined;
   const constant = position.bag > 0 ? leaves.constant : undefined;
   let leaveRanks: Int32Array | undefined;

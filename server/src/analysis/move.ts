@@ -12,7 +12,7 @@
 import type { NewTile } from '../engine/scoring';
 import type { Lexicon } from '../lexicon/types';
 import type { LeaveEvaluator } from './leaves';
-import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT } from './movegen';
+import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT } from './movegen-codes';
 import type { AnalysisMessage } from './position';
 
 export type MoveKind = 'play' | 'exchange' | 'pass';

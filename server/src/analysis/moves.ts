@@ -42,7 +42,8 @@ import { refusedForms } from '../rules/named-words';
 import type { Edition } from '../rules/types';
 import { equityOf, prepare, type Prepared } from './equity';
 import { AnalysisCancelled, AnalysisUnsupported, type Move, type MoveOptions } from './move';
-import { BLANK, BLANK_BIT, CODE_MASK, NEW_BIT, VALUES, codeOf, generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
+import { BLANK, BLANK_BIT, CODE_MASK, NEW_BIT, VALUES, codeOf } from './movegen-codes';
+import { generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
 import { compareMoves, nonPlacementOrder, PlayRecords, records, sortedPlays } from './ordering';
 import { exchangeMinimumOf, type Position } from './position';
 

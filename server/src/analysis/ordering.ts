@@ -10,14 +10,8 @@
 import { BOARD_SIZE as SIZE } from '../engine/board';
 import { equityOf, type Prepared } from './equity';
 import type { Move, SortKey } from './move';
-import {
-  BLANK as BLANK_CODE,
-  BLANK_BIT as BLANK_FLAG,
-  CODE_MASK as CODE_BITS,
-  FACES,
-  NEW_BIT as NEW_FLAG,
-  type MoveGenerator,
-} from './movegen';
+import { BLANK as BLANK_CODE, BLANK_BIT as BLANK_FLAG, CODE_MASK as CODE_BITS, FACES, NEW_BIT as NEW_FLAG } from './movegen-codes';
+import type { MoveGenerator } from './movegen';
 
 // The imported constants as module locals, which the JIT embeds (an imported binding is read
 // through the other module's exports object at each use in the compiled CommonJS).

@@ -41,7 +41,7 @@ import type { Lexicon } from '../lexicon/types';
 import { afterPlacement, rackValue, sameMove, solveEndgame } from './endgame';
 import type { LeaveEvaluator } from './leaves';
 import { AnalysisCancelled, AnalysisUnsupported, type Move } from './move';
-import { FACES } from './movegen';
+import { FACES } from './movegen-codes';
 import { analyzeMoves } from './moves';
 import { knownDeal } from './known-tiles';
 import { unseenTiles, type Position } from './position';

@@ -23,7 +23,7 @@ import { LeaveTable, SPANISH_LEAVES, tableFromWorths } from '../analysis/leave-t
 import { NO_LEAVES, provisionalLeaves, type LeaveEvaluator } from '../analysis/leaves';
 import { bestMoves, newTiles, type Move, type Position as GamePosition } from '../analysis';
 import type { ChosenMove, Chooser } from './selfplay';
-import { FACES } from '../analysis/movegen';
+import { FACES } from '../analysis/movegen-codes';
 
 export const STRATEGIES = ['greedy', 'equity', 'tiles', 'provisional'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];

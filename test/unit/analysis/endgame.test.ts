@@ -22,7 +22,8 @@ import { positionBefore, unseenTiles, type Position } from '../../../server/src/
 import { mulberry32, shuffle } from '../../../server/src/analysis/seeded-bag';
 import { solveEndgame } from '../../../server/src/analysis/endgame';
 import { MoveList } from '../../../server/src/analysis/endgame-moves';
-import { BLANK, BLANK_BIT, codeOf, generatorFor } from '../../../server/src/analysis/movegen';
+import { BLANK, BLANK_BIT, codeOf } from '../../../server/src/analysis/movegen-codes';
+import { generatorFor } from '../../../server/src/analysis/movegen';
 import { graphOf } from '../../../server/src/analysis/moves';
 import { TILE_COUNT } from '../../../server/src/lexicon/normalize';
 import type { Edition } from '../../../server/src/rules/types';

@@ -38,7 +38,7 @@ import {
 } from '../../../server/src/analysis/moves';
 import { positionBefore, type Position } from '../../../server/src/analysis/position';
 import { NO_LEAVES, provisionalLeaves } from '../../../server/src/analysis/leaves';
-import { CODE_MASK, FACES, NEW_BIT } from '../../../server/src/analysis/movegen';
+import { CODE_MASK, FACES, NEW_BIT } from '../../../server/src/analysis/movegen-codes';
 import { generateGame, mulberry32 } from '../../support/generator';
 import { placementKey, slowPlacements } from '../../support/slow-moves';
 import { corpusFiles, defaultLexicon, sampleFiles } from '../../support/fixtures';

@@ -18,7 +18,7 @@ import { builtinLeaves } from '../../../server/src/analysis/leave-files';
 import { playGame, placementText } from '../../../server/src/training/selfplay';
 import { chooserFor } from '../../../server/src/training/strategies';
 import { generateMoves, newTiles, type Move } from '../../../server/src/analysis/moves';
-import { FACES } from '../../../server/src/analysis/movegen';
+import { FACES } from '../../../server/src/analysis/movegen-codes';
 import { positionBefore, unseenTiles, type Position } from '../../../server/src/analysis/position';
 import { mulberry32, shuffle } from '../../../server/src/analysis/seeded-bag';
 import { AnalysisCancelled } from '../../../server/src/analysis/move';

@@ -15,7 +15,7 @@ import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { builtinLeaves } from '../../../server/src/analysis/leave-files';
 import { moveJson, newTiles, type Move } from '../../../server/src/analysis/move';
 import { bestMoves } from '../../../server/src/analysis/moves';
-import { FACES } from '../../../server/src/analysis/movegen';
+import { FACES } from '../../../server/src/analysis/movegen-codes';
 import type { Position } from '../../../server/src/analysis/position';
 import { PlayoutRunner, Simulation, normalQuantile, simCandidates, simulate, type SimResult } from '../../../server/src/analysis/sim';
 import { simulateOnThreads, splitBatch } from '../../../server/src/cli/shared/sim-runner';

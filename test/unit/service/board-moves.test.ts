@@ -7,7 +7,7 @@
  * and blanks included).
  */
 import { strict as assert } from 'node:assert';
-import { BLANK_BIT, NEW_BIT, codeOf } from '../../../server/src/analysis/movegen';
+import { BLANK_BIT, NEW_BIT, codeOf } from '../../../server/src/analysis/movegen-codes';
 import { moveLeave, movePlay, movePosition, moveWord, type Move } from '../../../server/src/analysis';
 import { loadDefaultLexicon } from '../../../server/src/lexicon/load';
 import { boardModel } from '../../../server/src/service/board-model';
