@@ -511,9 +511,16 @@ async function runCommand(page, typed, row) {
  * dialog has put its starting folder in the box, the box is filled with `file` (again, should the
  * dialog still be rewriting it) and accepted.
  */
-async function answerFileDialog(page, file) {
+async function answerFileDialog(page, file, offered = null) {
   const box = page.locator('.quick-input-widget .quick-input-box input').first();
   await waitFor(async () => /^\//.test(await box.inputValue().catch(() => '')), 'the file dialog', T);
+  // What the dialog offers before anything is typed: the default file the extension asked for,
+  // once the dialog has written it (polled for a few seconds, then taken as it is).
+  const first = offered
+    ? await waitFor(async () => offered.test(await box.inputValue()) && box.inputValue(), 'the default file name', 5000).catch(() =>
+        box.inputValue(),
+      )
+    : await box.inputValue();
   // Filled, then checked at the next poll: a value the dialog rewrote in between is filled again.
   let filled = false;
   await waitFor(
@@ -527,6 +534,7 @@ async function answerFileDialog(page, file) {
     T,
   );
   await page.keyboard.press('Enter');
+  return first;
 }
 
 /** The first frame for which `test` (run inside it) is true, polled until the deadline. */
@@ -632,7 +640,14 @@ async function deskRun(page, context, wsFolder) {
   await waitText(page, '.quick-input-list .monaco-list-row', /Rápida/);
   await page.keyboard.type('Rápida');
   await page.keyboard.press('Enter');
-  await answerFileDialog(page, exported);
+  // code-server runs the Node extension host behind a browser UI: the dialog offers the file
+  // beside the record, as the desktop does (only the web-worker host leaves the name out).
+  const besideRecord = /\/apertura-comentada\.(comentada|commented)\.html$/;
+  const offered = await answerFileDialog(page, exported, besideRecord);
+  check('export_dialog_offers_file_beside_record', besideRecord.test(offered) && path.dirname(offered) === path.dirname(exported), {
+    offered,
+    folder: path.dirname(exported),
+  });
   const written = await waitFor(
     () => fs.existsSync(exported) && /<\/html>\s*$/.test(fs.readFileSync(exported, 'utf8')),
     'the exported file',
