@@ -272,6 +272,11 @@ export class Collector implements PlacementSink {
     return !(k < this.threshold || this.limit === 0);
   }
 
+  /** Counts `n` moves that are not kept, when no move is ranked (`beat` Infinity). */
+  skipMany(n: number): void {
+    this.count += n;
+  }
+
   /** Counts a move of key `k` that is not kept. */
   skip(k: number): void {
     this.count++;
@@ -287,6 +292,12 @@ export class Collector implements PlacementSink {
     this.kept.push(move);
     this.note(k);
   }
+}
+
+/** The most tiles an exchange may take (art. 24: the bag holds enough tiles); 0 when none is allowed. */
+function exchangeTilesAllowed(prep: Prepared): number {
+  const p = prep.position;
+  return p.bag >= exchangeMinimumOf(p) && p.bag > 0 ? p.bag : 0;
 }
 
 /** Whether the exchange of used-tiles index `idx` is allowed (art. 24: the bag holds enough tiles). */
@@ -341,15 +352,22 @@ export function addNonPlacements(prep: Prepared, sink: Collector): void {
     // (each later one has `limit` moves before it), so only those are made into moves; the
     // others are counted. The threshold rises as if every one had been added.
     const firsts = firstIds;
-    const n = firstNonPlacements(prep, (idx) => exchangeAllowed(prep, idx), sink.limit, firsts);
+    const n = firstNonPlacements(prep, exchangeTilesAllowed(prep), sink.limit, firsts);
     const byEquity = prep.key === 'equity';
     const keyOf = (idx: number) => (byEquity ? equityOf(0, prep.table[idx]) : 0);
     const isFirst = (id: number) => {
       for (let j = 0; j < n; j++) if (firsts[j] === id) return true;
       return false;
     };
-    for (let idx = 1; idx < prep.table.length; idx++) if (exchangeAllowed(prep, idx) && !isFirst(idx)) sink.skip(keyOf(idx));
-    if (!isFirst(-1)) sink.skip(keyOf(0));
+    if (sink.beat === Infinity) {
+      // nothing to rank: the others are only counted
+      let all = 1; // the pass and the exchanges allowed
+      for (let idx = 1; idx < prep.table.length; idx++) if (exchangeAllowed(prep, idx)) all++;
+      sink.skipMany(all - n);
+    } else {
+      for (let idx = 1; idx < prep.table.length; idx++) if (exchangeAllowed(prep, idx) && !isFirst(idx)) sink.skip(keyOf(idx));
+      if (!isFirst(-1)) sink.skip(keyOf(0));
+    }
     for (let j = 0; j < n; j++) {
       const id = firsts[j];
       const k = keyOf(id < 0 ? 0 : id);

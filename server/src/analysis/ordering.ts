@@ -302,13 +302,14 @@ const firstKeys = new Float64Array(FIRST_NON_PLACEMENTS_MAX);
 const firstWords = new Float64Array(FIRST_NON_PLACEMENTS_MAX);
 
 /**
- * The first `limit` (≤ FIRST_NON_PLACEMENTS_MAX) of `nonPlacementOrder(prep, allowed)` into
- * `out`, found in one pass without sorting them all; returns how many (fewer when fewer are
- * allowed). The same order: the key in hundredths highest first, then the pass, then the
+ * The first `limit` (≤ FIRST_NON_PLACEMENTS_MAX) of `nonPlacementOrder` into
+ * `out` (the exchanges allowed: those of 1 to `maxUsed` tiles), found in one pass without
+ * sorting them all; returns how many (fewer when fewer are allowed). The same order: the key in hundredths highest first, then the pass, then the
  * exchanged tiles' texts.
  */
-export function firstNonPlacements(prep: Prepared, allowed: (idx: number) => boolean, limit: number, out: Int32Array): number {
+export function firstNonPlacements(prep: Prepared, maxUsed: number, limit: number, out: Int32Array): number {
   if (limit <= 0) return 0;
+  const usedCount = prep.usedCount;
   const byEquity = prep.key === 'equity';
   const codes = prep.codes;
   const counts = prep.counts;
@@ -320,7 +321,8 @@ export function firstNonPlacements(prep: Prepared, allowed: (idx: number) => boo
   const words = firstWords;
   let n = 0;
   // The pass (word −1: before every exchange of its key), then each allowed exchange.
-  for (let idx = 0; idx < table.length; idx++) {
+  const size = maxUsed > 0 ? table.length : 1;
+  for (let idx = 0; idx < size; idx++) {
     if (idx > 0) {
       // The tiles of index idx, counted up from idx − 1 like an odometer.
       for (let k = 0; k < codes.length; k++) {
@@ -330,7 +332,7 @@ export function firstNonPlacements(prep: Prepared, allowed: (idx: number) => boo
         }
         used[k] = 0;
       }
-      if (!allowed(idx)) continue;
+      if (usedCount[idx] > maxUsed) continue;
     }
     const h = byEquity ? Math.round(table[idx] * 100) : 0;
     let word = -1;
