@@ -154,28 +154,28 @@ export class MoveGenerator extends GaddagWalk {
           if (this.laneAnchor[i] === 0) continue;
           const b = this.anchorBound(i, values, bestTerm);
           if (b === -Infinity) continue;
-          // insertion in decreasing order of bound, after the equal ones (the lanes' order among equals)
-          let q = n++;
-          while (q > 0 && bounds[q - 1] < b) {
-            bounds[q] = bounds[q - 1];
-            ids[q] = ids[q - 1];
-            q--;
-          }
-          bounds[q] = b;
-          ids[q] = (dir * SIZE + line) * SIZE + i;
+          bounds[n] = b;
+          ids[n++] = (dir * SIZE + line) * SIZE + i;
         }
       }
     }
+    // A heap instead of a sort: the walk stops at the first bound below the threshold, most
+    // anchors are never taken. Taken in decreasing order of bound, the lanes' order among equals.
+    for (let j = (n >> 1) - 1; j >= 0; j--) siftDown(bounds, ids, j, n);
     this.sink = sink;
     this.stopped = false;
     let loaded = -1;
-    for (let j = 0; j < n; j++) {
-      if (bounds[j] < threshold()) break;
+    while (n > 0) {
+      if (bounds[0] < threshold()) break;
       if (isCancelled && isCancelled()) {
         this.stopped = true;
         break;
       }
-      const id = ids[j];
+      const id = ids[0];
+      n--;
+      bounds[0] = bounds[n];
+      ids[0] = ids[n];
+      siftDown(bounds, ids, 0, n);
       const lane = (id / SIZE) | 0;
       if (lane !== loaded) {
         this.loadLane((lane / SIZE) | 0, lane % SIZE);
@@ -187,9 +187,31 @@ export class MoveGenerator extends GaddagWalk {
     this.sink = undefined;
   }
 
-  /** `runPruned`'s anchors in decreasing order of their bound (every square of both directions at most). */
+  /** `runPruned`'s anchors and their bounds, as a heap (every square of both directions at most). */
   private readonly anchorBounds = new Float64Array(2 * SQUARES);
   private readonly anchorIds = new Int32Array(2 * SQUARES);
+}
+
+/** Whether heap entry i comes before entry j: a higher bound, or an equal one and a lower id. */
+function before(bounds: Float64Array, ids: Int32Array, i: number, j: number): boolean {
+  return bounds[i] > bounds[j] || (bounds[i] === bounds[j] && ids[i] < ids[j]);
+}
+
+/** Restores `runPruned`'s heap (the first entry the first to take) below entry `j` of `n`. */
+function siftDown(bounds: Float64Array, ids: Int32Array, j: number, n: number): void {
+  for (;;) {
+    const l = 2 * j + 1;
+    if (l >= n) return;
+    const c = l + 1 < n && before(bounds, ids, l + 1, l) ? l + 1 : l;
+    if (!before(bounds, ids, c, j)) return;
+    const b = bounds[j];
+    bounds[j] = bounds[c];
+    bounds[c] = b;
+    const d = ids[j];
+    ids[j] = ids[c];
+    ids[c] = d;
+    j = c;
+  }
 }
 
 const generators = new WeakMap<Dawg, MoveGenerator>();

@@ -44,7 +44,15 @@ import { equityOf, prepare, type Prepared } from './equity';
 import { AnalysisCancelled, AnalysisUnsupported, type Move, type MoveOptions } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, NEW_BIT, VALUES, codeOf } from './movegen-codes';
 import { generatorFor, type MoveGenerator, type PlacementSink } from './movegen';
-import { compareMoves, nonPlacementOrder, PlayRecords, records, sortedPlays } from './ordering';
+import {
+  compareMoves,
+  FIRST_NON_PLACEMENTS_MAX,
+  firstNonPlacements,
+  nonPlacementOrder,
+  PlayRecords,
+  records,
+  sortedPlays,
+} from './ordering';
 import { exchangeMinimumOf, type Position } from './position';
 
 export {
@@ -264,6 +272,11 @@ export class Collector implements PlacementSink {
     return !(k < this.threshold || this.limit === 0);
   }
 
+  /** Counts `n` moves that are not kept, when no move is ranked (`beat` Infinity). */
+  skipMany(n: number): void {
+    this.count += n;
+  }
+
   /** Counts a move of key `k` that is not kept. */
   skip(k: number): void {
     this.count++;
@@ -279,6 +292,12 @@ export class Collector implements PlacementSink {
     this.kept.push(move);
     this.note(k);
   }
+}
+
+/** The most tiles an exchange may take (art. 24: the bag holds enough tiles); 0 when none is allowed. */
+function exchangeTilesAllowed(prep: Prepared): number {
+  const p = prep.position;
+  return p.bag >= exchangeMinimumOf(p) && p.bag > 0 ? p.bag : 0;
 }
 
 /** Whether the exchange of used-tiles index `idx` is allowed (art. 24: the bag holds enough tiles). */
@@ -323,8 +342,40 @@ function passMove(prep: Prepared): Move {
   };
 }
 
+/** Scratch of `addNonPlacements`: the first non-placements of a small limit. */
+const firstIds = new Int32Array(FIRST_NON_PLACEMENTS_MAX);
+
 /** The exchanges (art. 24) and the pass of a prepared position, into `sink`. */
 export function addNonPlacements(prep: Prepared, sink: Collector): void {
+  if (sink.limit <= FIRST_NON_PLACEMENTS_MAX) {
+    // A small limit: only the first `limit` of them in the moves' order can be among the best
+    // (each later one has `limit` moves before it), so only those are made into moves; the
+    // others are counted. The threshold rises as if every one had been added.
+    const firsts = firstIds;
+    const n = firstNonPlacements(prep, exchangeTilesAllowed(prep), sink.limit, firsts);
+    const byEquity = prep.key === 'equity';
+    const keyOf = (idx: number) => (byEquity ? equityOf(0, prep.table[idx]) : 0);
+    const isFirst = (id: number) => {
+      for (let j = 0; j < n; j++) if (firsts[j] === id) return true;
+      return false;
+    };
+    if (sink.beat === Infinity) {
+      // nothing to rank: the others are only counted
+      let all = 1; // the pass and the exchanges allowed
+      for (let idx = 1; idx < prep.table.length; idx++) if (exchangeAllowed(prep, idx)) all++;
+      sink.skipMany(all - n);
+    } else {
+      for (let idx = 1; idx < prep.table.length; idx++) if (exchangeAllowed(prep, idx) && !isFirst(idx)) sink.skip(keyOf(idx));
+      if (!isFirst(-1)) sink.skip(keyOf(0));
+    }
+    for (let j = 0; j < n; j++) {
+      const id = firsts[j];
+      const k = keyOf(id < 0 ? 0 : id);
+      if (sink.keeps(k)) sink.add(id < 0 ? passMove(prep) : exchangeMove(prep, id));
+      else sink.skip(k);
+    }
+    return;
+  }
   for (let idx = 1; idx < prep.table.length; idx++) {
     if (!exchangeAllowed(prep, idx)) continue;
     const k = prep.key === 'equity' ? equityOf(0, prep.table[idx]) : 0;

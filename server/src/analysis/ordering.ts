@@ -296,6 +296,67 @@ export function nonPlacementOrder(prep: Prepared, allowed: (idx: number) => bool
   return sorted;
 }
 
+/** Most non-placements `firstNonPlacements` selects by insertion (a larger limit sorts them all). */
+export const FIRST_NON_PLACEMENTS_MAX = 16;
+const firstKeys = new Float64Array(FIRST_NON_PLACEMENTS_MAX);
+const firstWords = new Float64Array(FIRST_NON_PLACEMENTS_MAX);
+
+/**
+ * The first `limit` (≤ FIRST_NON_PLACEMENTS_MAX) of `nonPlacementOrder` into
+ * `out` (the exchanges allowed: those of 1 to `maxUsed` tiles), found in one pass without
+ * sorting them all; returns how many (fewer when fewer are allowed). The same order: the key in hundredths highest first, then the pass, then the
+ * exchanged tiles' texts.
+ */
+export function firstNonPlacements(prep: Prepared, maxUsed: number, limit: number, out: Int32Array): number {
+  if (limit <= 0) return 0;
+  const usedCount = prep.usedCount;
+  const byEquity = prep.key === 'equity';
+  const codes = prep.codes;
+  const counts = prep.counts;
+  const table = prep.table;
+  const used = new Int32Array(codes.length);
+  const ranks = new Int32Array(codes.length);
+  for (let k = 0; k < codes.length; k++) ranks[k] = TOKEN_RANK[codes[k] === BLANK ? 64 : codes[k]];
+  const keys = firstKeys;
+  const words = firstWords;
+  let n = 0;
+  // The pass (word −1: before every exchange of its key), then each allowed exchange.
+  const size = maxUsed > 0 ? table.length : 1;
+  for (let idx = 0; idx < size; idx++) {
+    if (idx > 0) {
+      // The tiles of index idx, counted up from idx − 1 like an odometer.
+      for (let k = 0; k < codes.length; k++) {
+        if (used[k] < counts[k]) {
+          used[k]++;
+          break;
+        }
+        used[k] = 0;
+      }
+      if (usedCount[idx] > maxUsed) continue;
+    }
+    const h = byEquity ? Math.round(table[idx] * 100) : 0;
+    let word = -1;
+    if (idx > 0) {
+      word = 0;
+      let len = 0;
+      for (let k = 0; k < codes.length; k++) for (let t = 0; t < used[k]; t++, len++) word = word * 64 + ranks[k];
+      for (; len < 7; len++) word *= 64;
+    }
+    if (n === limit && (h < keys[n - 1] || (h === keys[n - 1] && word > words[n - 1]))) continue;
+    let q = n < limit ? n++ : n - 1;
+    while (q > 0 && (keys[q - 1] < h || (keys[q - 1] === h && words[q - 1] > word))) {
+      keys[q] = keys[q - 1];
+      words[q] = words[q - 1];
+      out[q] = out[q - 1];
+      q--;
+    }
+    keys[q] = h;
+    words[q] = word;
+    out[q] = idx === 0 ? -1 : idx;
+  }
+  return n;
+}
+
 /** The records of the position being walked (one set, reused). */
 export const records = new PlayRecords();
 /** Scratch of `sortedPlays`, reused (grown by doubling). */

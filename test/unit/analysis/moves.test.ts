@@ -272,6 +272,39 @@ describe('analysis: top-N with bound pruning', function () {
     }
     assert.ok(positions > 30);
   });
+
+  it('exchanges and the pass among the best: the head of generateMoves, the count and a played exchange’s rank (ties, few plays)', () => {
+    const rnd = mulberry32(4242);
+    let compared = 0;
+    let nonPlacementsShown = 0;
+    // Racks that make few or no plays on an empty board, and generated boards: leaves of every
+    // kind (none: every exchange ties with the pass), both keys, limits around the selection's.
+    const cases: Position[] = [
+      positionOf(emptyBoard(), ['Q', 'X', 'Ñ', 'J', 'Z', 'H', 'LL']),
+      positionOf(emptyBoard(), ['Q', 'X', 'Ñ']),
+      positionOf(emptyBoard(), ['Q', 'X', 'Ñ', 'J', 'Z', 'H', 'LL'], 3),
+    ];
+    for (const { index: i, position } of gamePositions(43, 2, 9)) cases.push({ ...position, rack: randomRack(rnd, position.board, i % 3) });
+    for (const p of cases)
+      for (const options of [{ lexicon }, { lexicon, sort: 'score' as const }, { lexicon, leaves: NO_LEAVES }]) {
+        const all = generateMoves(p, options);
+        for (const n of [0, 1, 2, 5, 16, 17, 40]) {
+          const answer = analyzeMoves(p, n, options);
+          assert.deepEqual(answer.moves.map(moveJson), all.slice(0, n).map(moveJson), `${n} ${options.sort} ${p.rack.join('')}`);
+          assert.equal(answer.count, all.length);
+          assert.deepEqual(bestMoves(p, n, options).map(moveJson), all.slice(0, n).map(moveJson));
+          nonPlacementsShown += answer.moves.filter((m) => m.kind !== 'play').length;
+          compared++;
+        }
+        const key = (m: Move) => (options.sort === 'score' ? m.score : m.equity);
+        for (const played of all.filter((m) => m.kind !== 'play').slice(-2)) {
+          const got = analyzeMoves(p, 3, options, played);
+          assert.equal(got.rank, 1 + all.filter((m) => key(m) > key(played)).length);
+          assert.deepEqual(got.moves.map(moveJson), all.slice(0, 3).map(moveJson));
+        }
+      }
+    assert.ok(compared > 100 && nonPlacementsShown > 100, `${compared} answers, ${nonPlacementsShown} non-placements among them`);
+  });
 });
 
 describe('analysis: how all moves are kept and sorted', function () {
