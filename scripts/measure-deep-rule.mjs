@@ -22,7 +22,8 @@
 //          [--ref-candidates N (16)] [--min-bag N (20)] [--json FILE]
 //        node scripts/measure-deep-rule.mjs --reference magpie --magpie DIR --wolges DIR
 //          [--build-dir DIR] [--games N] [--turns …] [--ref N (2000)] [--ref-candidates N (15)]
-//          [--exchange-turns 4,8] [--exchange-racks QIIUUVE,…] [--json FILE]
+//          [--exchange-turns 4,8] [--exchange-racks QIIUUVE,…] [--close T (20)] [--exchanges E]
+//          [--placements N] [--json FILE]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLine, require, root } from './lib/command-line.mjs';
@@ -151,7 +152,9 @@ function measureAgainstMagpie() {
   const { magpieForCheck, peerCheckouts, failureDetail } = peersModule;
   const { writeKlv } = require(join(OUT, 'server/src/analysis/klv2.js'));
   const { winProbability } = require(join(OUT, 'server/src/analysis/win-pct.js'));
-  const { simCandidatesOf, simulateHere, CLOSE_EQUITY } = require(join(OUT, 'server/src/analysis/deep-game.js'));
+  const { simCandidatesOf, simulateHere, CLOSE_EQUITY, DEEP_SIM_EXCHANGES, DEEP_SIM_CANDIDATES } = require(
+    join(OUT, 'server/src/analysis/deep-game.js'),
+  );
   const { moveWord } = require(join(OUT, 'server/src/analysis/move.js'));
   const { TILE_SETS } = require(join(OUT, 'server/src/engine/tilesets.js'));
   const load = () =>
@@ -164,6 +167,10 @@ function measureAgainstMagpie() {
     .split(',')
     .map((r) => r.match(/\[[^\]]+\]|CH|LL|RR|./gu).map((t) => t.replace(/[[\]]/g, '')));
   const WIDE = Number(option('--close', 20));
+  // More exchanges than the deep grading's DEEP_SIM_EXCHANGES, added to the simulated candidates (--exchanges E).
+  const MORE_EXCHANGES = Number(option('--exchanges', 0));
+  // More distinct placements than DEEP_SIM_CANDIDATES (--placements N).
+  const MORE_PLACEMENTS = Number(option('--placements', 0));
   const checkouts = peerCheckouts(option, say);
   const { magpie, done } = magpieForCheck({ option, say, lexicon, out: OUT, name: 'deep-rule', ...checkouts });
   // MAGPIE's data: our leaves as a .klv2 and our win table (only its Wp column reads it), as check-sim-peers writes them.
@@ -272,12 +279,23 @@ function measureAgainstMagpie() {
     { label: `deep (within ${CLOSE_EQUITY})`, pick: (p, statics) => deepPick(p, statics, CLOSE_EQUITY) },
     { label: `deep within ${WIDE}`, pick: (p, statics) => deepPick(p, statics, WIDE) },
   ];
-  function deepPick(p, statics, closeEquity) {
+  if (MORE_EXCHANGES > DEEP_SIM_EXCHANGES)
+    for (const T of [CLOSE_EQUITY, WIDE])
+      rules.push({ label: `deep within ${T}, ${MORE_EXCHANGES} exch.`, pick: (p, statics) => deepPick(p, statics, T, MORE_EXCHANGES) });
+  if (MORE_PLACEMENTS > DEEP_SIM_CANDIDATES)
+    for (const T of [CLOSE_EQUITY, WIDE])
+      rules.push({
+        label: `deep within ${T}, ${MORE_PLACEMENTS} pl., ${Math.max(MORE_EXCHANGES, DEEP_SIM_EXCHANGES)} exch.`,
+        pick: (p, statics) => deepPick(p, statics, T, MORE_EXCHANGES, MORE_PLACEMENTS),
+      });
+  function deepPick(p, statics, closeEquity, exchanges = 0, placements = 0) {
     const t0 = Date.now();
     // The turn as the deep analysis sees it: the static list of its pool, the static best as the move played.
     const coach = { position: p, played: statics[0], legal: true, best: statics };
     const cands = simCandidatesOf(coach, { lexicon, leaves, closeEquity });
     if (!cands) return { move: distinctMoves(p, statics)[0], ms: 0, simulated: false };
+    for (const x of bestExchanges(p, exchanges, { lexicon, leaves })) if (!cands.some((m) => sameMove(m, x))) cands.push(x);
+    for (const x of distinctMoves(p, statics).slice(0, placements)) if (!cands.some((m) => sameMove(m, x))) cands.push(x);
     const sims = simHere(p, cands, 0);
     const top = [...sims].sort((a, b) => b.equity - a.equity)[0];
     return { move: top.move, ms: Date.now() - t0, simulated: true };
