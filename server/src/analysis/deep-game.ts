@@ -66,15 +66,15 @@ import type { Lexicon } from '../lexicon/types';
 import { winProbability } from './win-pct';
 
 /** The static best moves are "close" when the second is within this many points of the first. */
-export const CLOSE_EQUITY = 3;
+export const CLOSE_EQUITY = 20;
 /** Search nodes of one endgame solve in the deep analysis: the `endgame` command's (endgame-grade.ts). */
 export const DEEP_ENDGAME_NODES = VERDICT_ENDGAME_NODES;
 /** log2 of the entries of the deep analysis's endgame table (the solver's default size). */
 const DEEP_ENDGAME_TABLE_BITS = 20;
 /** Most distinct placements simulated at a close turn (the exchanges and the played move are added). */
-export const DEEP_SIM_CANDIDATES = 6;
+export const DEEP_SIM_CANDIDATES = 10;
 /** Best exchanges simulated at a close turn when the bag allows one (art. 24). */
-export const DEEP_SIM_EXCHANGES = 2;
+export const DEEP_SIM_EXCHANGES = 4;
 /** Static moves looked at for the candidates, before variants are folded. */
 const DEEP_STATIC_POOL = 24;
 

@@ -21,7 +21,7 @@ describe('analysis: planilla analyze --deep', function () {
     };
     const f = doc.files[0];
     assert.equal(f.method.winPct, 'table');
-    assert.equal(f.method.closeEquity, 3);
+    assert.equal(f.method.closeEquity, 20);
     const graded = f.turns.filter((t) => t.method);
     assert.ok(graded.length >= 3);
     for (const t of graded) {

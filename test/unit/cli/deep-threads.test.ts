@@ -20,8 +20,9 @@ describe('cli: the deep analysis of a game on threads', function () {
   const lexicon = defaultLexicon();
 
   it('gives on two worker threads the answer of this thread, simulated turns included', async () => {
-    const file = samplePath('planilla-a-mano.gcg');
-    const text = fs.readFileSync(file, 'utf8');
+    // The first five turns of a complete game: two simulated (lines 8, 9), two not close (11, 12).
+    const file = samplePath('partida-completa.gcg');
+    const text = `${fs.readFileSync(file, 'utf8').split('\n').slice(0, 13).join('\n')}\n`;
     const r = analyze(text, { lexicon }).replay;
     const options: DeepOptions = { lexicon, top: 5, simulate: simulateHere(lexicon) };
     const here = await deepAnalyzeGame(r, options);
