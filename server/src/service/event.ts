@@ -230,7 +230,15 @@ interface Group {
 
 const pairKey = (round: number | null, a: string, b: string): string => `${round ?? '?'}\u0000${[a, b].sort().join('\u0000')}`;
 
-const roundOf = (text: string): number | null => (/^\d{1,4}$/.test(text) ? Number(text) : null);
+/**
+ * The round a `#round` line names: its number alone ("3"), or the number first and then what the
+ * sheet adds after a separator ("3 · mesa 12", "3 (final)", "3, mesa 7", "Ronda 3 · mesa 12").
+ * Anything else ("3-4", "tercera", "12b") names no round: the desk never guesses one.
+ */
+const roundOf = (text: string): number | null => {
+  const m = /^\s*(?:ronda|round)?\s*(\d{1,4})\s*(?:$|[·,;(]|(?:mesa|table)\b)/i.exec(text);
+  return m ? Number(m[1]) : null;
+};
 
 class Desk {
   readonly findings: EventFinding[] = [];

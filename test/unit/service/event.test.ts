@@ -203,6 +203,28 @@ describe('desk: planilla event', function () {
     assert.equal(json.games.length, 1);
   });
 
+  it('reads the round a #round line names before what the sheet adds, and guesses none', async () => {
+    const dir = path.join(tmp, 'rounds');
+    fs.mkdirSync(dir, { recursive: true });
+    const docs = path.join(__dirname, '..', '..', '..', '..', 'docs', 'arbitraje');
+    for (const name of ['mesa-12-ana.gcg', 'mesa-12-beto.gcg']) fs.copyFileSync(path.join(docs, name), path.join(dir, name));
+    assert.match(fs.readFileSync(path.join(dir, 'mesa-12-ana.gcg'), 'utf8'), /^#round 3 · mesa 12$/m);
+    const named = await runCli(['event', dir, '--json']);
+    const audit = JSON.parse(named.out) as EventAudit;
+    assert.deepEqual(
+      audit.games.map((g) => g.round),
+      [3],
+    );
+    assert.ok(!audit.findings.some((f) => f.code === 'no-round'), named.out);
+    // "3-4" could be either round: no round, said as a finding.
+    for (const name of ['mesa-12-ana.gcg', 'mesa-12-beto.gcg']) {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('#round 3 · mesa 12', '#round 3-4'));
+    }
+    const unclear = JSON.parse((await runCli(['event', dir, '--json'])).out) as EventAudit;
+    assert.ok(unclear.findings.some((f) => f.code === 'no-round'));
+  });
+
   it('adds the static equity lost per turn over the full records with --equity', async () => {
     const r = await audit('clean', ['--equity']);
     assert.equal(r.code, 0, r.err);
