@@ -236,7 +236,7 @@ const pairKey = (round: number | null, a: string, b: string): string => `${round
  * Anything else ("3-4", "tercera", "12b") names no round: the desk never guesses one.
  */
 const roundOf = (text: string): number | null => {
-  const m = /^\s*(?:ronda|round)?\s*(\d{1,4})\s*(?:$|[·,;(]|(?:mesa|table)\b)/i.exec(text);
+  const m = /^\s*(?:ronda|round)?\s*(\d{1,4})\s*(?:$|[\u00b7,;(]|(?:mesa|table)\b)/i.exec(text);
   return m ? Number(m[1]) : null;
 };
 
