@@ -53,7 +53,8 @@ describe('protocol: event audit', function () {
     assert.equal(r.warnings, 0);
     assert.match(r.summary, /^12 sheets, 6 games: 0 errors, 0 warnings/);
     assert.match(r.html, /<h2>Standings<\/h2>/);
-    assert.match(r.title, /torneo/);
+    // The tab names the event the sheets carry, not the folder.
+    assert.equal(r.title, 'Audit: Open de prueba 3');
   });
 
   it('reports a card that differs from the sheets', async () => {

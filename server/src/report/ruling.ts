@@ -1,7 +1,7 @@
 /**
  * The arbiter's ruling sheet (`planilla report --ruling A.gcg [B.gcg]`): one A4 page with the
- * event and round (`#event`, `#round`; a line to write on when absent) and the table (a line to
- * write on), the players, each sheet's findings with their articles, the turns where two sheets
+ * event and round (`#event`, `#round`; a line to write on when absent) and the table (from a
+ * round line such as `#round 3 · mesa 12`, else a line to write on), the players, each sheet's findings with their articles, the turns where two sheets
  * differ and whose addition is right there (service/compare.ts), the corrected result, and room
  * for the arbiter's decision, the date and the signatures of both players and the arbiter. When
  * more turns differ than the first page holds, it names the first MAX_COMPARISON and the full list
@@ -30,6 +30,7 @@ import { citeArticle, editionLabel, formatMessage, renderNotice } from '../rules
 import type { Language } from '../rules/types';
 import type { Analysis } from '../service/document';
 import { compareSheets, disagreementSentences, type Comparison, type Sheet } from '../service/compare';
+import { roundLine } from '../service/event-sheet';
 import { auditFinding, type AuditFinding } from './audit';
 import { htmlPage, standardHead } from '../shared/html-page';
 import { escapeMarkdownInline, escapeXml } from './escape';
@@ -73,6 +74,8 @@ interface Ruling {
   readonly lang: Language;
   readonly event: string;
   readonly round: string;
+  /** The table, when the round line names it ('' for a line to write on). */
+  readonly table: string;
   readonly edition: string;
   /** The word list that judged the words ('es-open …'), or why none did. */
   readonly lexicon: string;
@@ -188,7 +191,11 @@ export function buildRuling(sheets: readonly Sheet[], lang: Language, lexicon?: 
   const first = sheets[0];
   const r = first.analysis.replay;
   const event = sheets.map((s) => pragmaText(s.analysis, 'event')).find((t) => t !== '') ?? '';
-  const round = sheets.map((s) => pragmaText(s.analysis, 'round')).find((t) => t !== '') ?? '';
+  const roundText = sheets.map((s) => pragmaText(s.analysis, 'round')).find((t) => t !== '') ?? '';
+  // "3 · mesa 12": round 3 on its line and table 12 on its own; any other text stays whole.
+  const placed = roundLine(roundText);
+  const round = placed.table !== undefined && placed.round !== null ? String(placed.round) : roundText;
+  const table = placed.table ?? '';
   const comparison = sheets.length === 2 ? compareSheets(first, sheets[1]) : undefined;
   const truth: [string, number][] = comparison
     ? Object.entries(comparison.result.true)
@@ -203,6 +210,7 @@ export function buildRuling(sheets: readonly Sheet[], lang: Language, lexicon?: 
     lang,
     event,
     round,
+    table,
     edition: editionLabel(r.rules, lang),
     lexicon:
       lexicon !== undefined && r.tileSet === 'spanish'
@@ -285,7 +293,7 @@ export function renderRulingHtml(r: Ruling): string {
     '<table class="meta">',
     row(t(r, 'ruling.event'), r.event),
     row(t(r, 'ruling.round'), r.round),
-    row(t(r, 'ruling.table'), ''),
+    row(t(r, 'ruling.table'), r.table),
     row(t(r, 'ruling.players'), players),
     row(t(r, 'ruling.rules'), r.edition),
     row(t(r, 'ruling.lexicon'), r.lexicon),
@@ -313,7 +321,7 @@ export function renderRulingMarkdown(r: Ruling): string {
     '',
     `- **${t(r, 'ruling.event')}:** ${md(r.event || '—')}`,
     `- **${t(r, 'ruling.round')}:** ${md(r.round || '______')}`,
-    `- **${t(r, 'ruling.table')}:** ______`,
+    `- **${t(r, 'ruling.table')}:** ${md(r.table || '______')}`,
     `- **${t(r, 'ruling.players')}:** ${md(players)}`,
     `- **${t(r, 'ruling.rules')}:** ${md(r.edition)}`,
     `- **${t(r, 'ruling.lexicon')}:** ${md(r.lexicon)}`,

@@ -23,6 +23,27 @@ import type { LeaveEvaluator } from '../analysis/leaves';
 import type { Lexicon } from '../lexicon/types';
 import type { Language } from '../rules/types';
 
+/** What a `#round` line says: the round's number and, when it names one, the table. */
+interface RoundLine {
+  /** The round: the number that comes first; null when the line names none ("3-4", "tercera"). */
+  readonly round: number | null;
+  /** The table, when the line is the round and the table alone ("3 · mesa 12", "Round 3, table 7"). */
+  readonly table?: string;
+}
+
+/**
+ * Reads a `#round` line: its number alone ("3"), or the number first and then what the sheet adds
+ * after a separator ("3 · mesa 12", "3 (final)", "3, mesa 7", "Ronda 3 · mesa 12"). Anything else
+ * ("3-4", "tercera", "12b") names no round: the desk never guesses one. The table is read only
+ * from a line that holds the round and the table and nothing more.
+ */
+export function roundLine(text: string): RoundLine {
+  const m = /^\s*(?:ronda|round)?\s*(\d{1,4})\s*(?:$|[\u00b7,;(]|(?:mesa|table)\b)/i.exec(text);
+  if (!m) return { round: null };
+  const t = /^\s*(?:ronda|round)?\s*\d{1,4}\s*(?:[\u00b7,;]\s*)?(?:mesa|table)\s*(\d{1,4})\s*$/i.exec(text);
+  return t ? { round: Number(m[1]), table: t[1] } : { round: Number(m[1]) };
+}
+
 /** One of the sheet's own findings (from the check), as the desk reports it. */
 interface SheetFinding {
   readonly code: string;

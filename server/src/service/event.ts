@@ -31,7 +31,7 @@
  *   audit.standings[0];   // { rank: 1, player: 'Ana Pérez', wins: 7, … }
  */
 import { compareSheets, type Comparison } from './compare';
-import type { EventSheet, SideFigures } from './event-sheet';
+import { roundLine, type EventSheet, type SideFigures } from './event-sheet';
 import { formatMessage } from '../rules/messages';
 import type { Language, MessageArgs } from '../rules/types';
 
@@ -230,16 +230,6 @@ interface Group {
 
 const pairKey = (round: number | null, a: string, b: string): string => `${round ?? '?'}\u0000${[a, b].sort().join('\u0000')}`;
 
-/**
- * The round a `#round` line names: its number alone ("3"), or the number first and then what the
- * sheet adds after a separator ("3 · mesa 12", "3 (final)", "3, mesa 7", "Ronda 3 · mesa 12").
- * Anything else ("3-4", "tercera", "12b") names no round: the desk never guesses one.
- */
-const roundOf = (text: string): number | null => {
-  const m = /^\s*(?:ronda|round)?\s*(\d{1,4})\s*(?:$|[\u00b7,;(]|(?:mesa|table)\b)/i.exec(text);
-  return m ? Number(m[1]) : null;
-};
-
 class Desk {
   readonly findings: EventFinding[] = [];
   /** Spellings of each key: spelling → sheets (and cards) using it. */
@@ -374,10 +364,10 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
     }
     const names = s.players.map((p) => p.name || p.nick);
     if (s.turns === 0 || !names[0] || !names[1] || playerKey(names[0]) === playerKey(names[1])) {
-      desk.add('not-a-record', 'error', roundOf(s.round), [], [{ path: s.path }], { path: s.path });
+      desk.add('not-a-record', 'error', roundLine(s.round).round, [], [{ path: s.path }], { path: s.path });
       continue;
     }
-    entries.push({ sheet: s, keys: [playerKey(names[0]), playerKey(names[1])], round: roundOf(s.round) });
+    entries.push({ sheet: s, keys: [playerKey(names[0]), playerKey(names[1])], round: roundLine(s.round).round });
   }
   if (cards) {
     for (const c of cards.cards) {

@@ -258,7 +258,7 @@ export const UI_MESSAGES: Catalog = {
   /* {a}, {b}: the two file names. */
   'ui.command.compare.title': { es: '{a} ↔ {b} (planillas comparadas)', en: '{a} ↔ {b} (sheets compared)' },
   /* {folder}: the event's folder name. */
-  'ui.command.event.title': { es: 'Torneo {folder} (auditoría)', en: 'Event {folder} (audit)' },
+  'ui.command.event.title': { es: 'Auditoría: {folder}', en: 'Audit: {folder}' },
   'ui.command.event.noRecords': {
     es: 'Planilla: la carpeta «{folder}» no contiene planillas (.gcg).',
     en: 'Planilla: the folder "{folder}" holds no records (.gcg).',

@@ -20,7 +20,9 @@ describe('desk: ruling sheet', () => {
   it('mesa 12: header from #event/#round, the misadded total with its article, the comparison and the corrected result', () => {
     const r = buildRuling([sheet('mesa-12-ana.gcg'), sheet('mesa-12-beto.gcg')], 'es');
     assert.equal(r.event, 'Open de Madrid 2026');
-    assert.equal(r.round, '3 · mesa 12');
+    // `#round 3 · mesa 12`: the round and the table each on its own line of the sheet.
+    assert.equal(r.round, '3');
+    assert.equal(r.table, '12');
     assert.deepEqual(r.players, [
       { nick: 'Ana', name: 'Ana García' },
       { nick: 'Beto', name: 'Alberto Ruiz' },
@@ -40,6 +42,9 @@ describe('desk: ruling sheet', () => {
     const html = renderRulingHtml(r);
     assert.match(html, /@page \{ size: A4;/);
     assert.match(html, /Firma del árbitro/);
+    assert.ok(html.includes('<th>Ronda</th><td>3</td>'), 'round row');
+    assert.ok(html.includes('<th>Mesa</th><td>12</td>'), 'table row');
+    assert.match(renderRulingMarkdown(r), /- \*\*Mesa:\*\* 12\n/);
     const md = renderRulingMarkdown(buildRuling([sheet('mesa-12-ana.gcg'), sheet('mesa-12-beto.gcg')], 'en'));
     assert.match(md, /^# Arbiter's ruling/);
     assert.match(md, /\*\*Ana 364 – Beto 322\*\* — Ana wins by 42 points\./);

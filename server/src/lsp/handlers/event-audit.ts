@@ -63,7 +63,8 @@ export async function eventAudit(state: ServerState, params: EventAuditParams, t
   const html = renderEventHtml(audit, lang, (p, line) => (line ? `${p}#L${line}` : p));
   return {
     html,
-    title: uiText('ui.command.event.title', lang, { folder: fileNameOf(params.folder) }),
+    // The tab names the event its sheets carry (`#event`), else the folder.
+    title: uiText('ui.command.event.title', lang, { folder: audit.event || fileNameOf(params.folder) }),
     summary: summaryLine(audit, lang),
     errors: audit.counts.errors,
     warnings: audit.counts.warnings,
