@@ -186,7 +186,8 @@ const playOf = (t: ComparableTurn): string | undefined =>
   t.kind === 'placement' && t.event.coord && t.event.play ? `${t.event.coord.text} ${t.event.play.text}`.toUpperCase() : undefined;
 
 /** Placements both sheets write on the same turn, and how many of them differ. */
-function differentPlays(a: ComparableReplay, b: ComparableReplay): boolean {
+/** Turns on which both sheets write a placement, and how many of those differ. */
+function playCounts(a: ComparableReplay, b: ComparableReplay): { both: number; differ: number } {
   let both = 0;
   let differ = 0;
   for (let i = 0; i < Math.min(a.turns.length, b.turns.length); i++) {
@@ -196,7 +197,21 @@ function differentPlays(a: ComparableReplay, b: ComparableReplay): boolean {
     both++;
     if (pa !== pb) differ++;
   }
+  return { both, differ };
+}
+
+function differentPlays(a: ComparableReplay, b: ComparableReplay): boolean {
+  const { both, differ } = playCounts(a, b);
   return both > 0 && differ * 2 > both;
+}
+
+/**
+ * Whether two sheets write the plays of one game: undefined when no turn has a placement on both
+ * (score-only sheets: the plays cannot tell), else whether they agree on most turns both write.
+ */
+export function samePlays(a: ComparableAnalysis, b: ComparableAnalysis): boolean | undefined {
+  const { both, differ } = playCounts(a.replay, b.replay);
+  return both === 0 ? undefined : differ * 2 <= both;
 }
 
 const wordScores = (t: ComparableTurn | undefined): WordScore[] =>

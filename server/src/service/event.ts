@@ -30,7 +30,7 @@
  *   const audit = auditEvent(sheets, parseCards(csv, 'cards.csv', 'en').cards, 'en');
  *   audit.standings[0];   // { rank: 1, player: 'Ana Pérez', wins: 7, … }
  */
-import { compareSheets, type Comparison } from './compare';
+import { compareSheets, samePlays, type Comparison } from './compare';
 import { roundLine, type EventSheet, type SideFigures } from './event-sheet';
 import { formatMessage } from '../rules/messages';
 import type { Language, MessageArgs } from '../rules/types';
@@ -326,6 +326,14 @@ function sameGroupScores(g: Group, h: Group, key: string): boolean {
   return g.entries.some((a) => h.entries.some((b) => sameScores(a, b, key)));
 }
 
+/**
+ * Two sheets of the same players, neither placed in a round, that record one game: their plays
+ * agree on most turns both write; score-only sheets, their result (replayed or written) agrees.
+ */
+function oneGame(a: Entry, b: Entry, key: string): boolean {
+  return samePlays(a.sheet.comparable, b.sheet.comparable) ?? sameScores(a, b, key);
+}
+
 /** Card scores matching a sheet's result, for the card's players (in card order). */
 function cardMatches(card: Card, keys: readonly [string, string], g: Group): boolean {
   return g.entries.some((e) =>
@@ -408,13 +416,17 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
     from.entries = [];
   };
 
-  // A sheet without a round: the game of its players and scores, if there is one.
-  for (const g of live().filter((x) => x.round === null)) {
-    const [k0, k1] = groupKeys(g);
-    const target = live().find(
-      (h) => h !== g && h.round !== null && groupKeys(h).includes(k0) && groupKeys(h).includes(k1) && sameGroupScores(g, h, k0),
-    );
+  // A sheet without a round: the game of its players and scores, if there is one. Sheets of the
+  // same players left without a round are one game only when they write its plays (or, score-only,
+  // its result): two meetings of the same players are never counted as one game.
+  let roundless = 0;
+  for (const g of live().filter((x) => x.round === null && x.entries.length > 0)) {
+    const games: Group[] = [];
     for (const e of g.entries) {
+      const [k0, k1] = e.keys;
+      const target = live().find(
+        (h) => h.round !== null && groupKeys(h).includes(k0) && groupKeys(h).includes(k1) && h.entries.some((b) => sameScores(e, b, k0)),
+      );
       desk.add(
         'no-round',
         'error',
@@ -425,8 +437,16 @@ export function auditEvent(sheets: readonly EventSheet[], cards: CardsFile | und
         undefined,
         target ? undefined : 'nowhere',
       );
+      if (target) {
+        target.entries.push(e);
+        continue;
+      }
+      const same = games.find((h) => h.entries.some((b) => oneGame(e, b, k0)));
+      if (same) same.entries.push(e);
+      else games.push({ round: null, entries: [e] });
     }
-    if (target) moveInto(g, target);
+    g.entries = games[0]?.entries ?? [];
+    for (const other of games.slice(1)) groups.set(`?\u0000${roundless++}`, other);
   }
 
   // A sheet filed under the wrong round: the same players and scores in another round.

@@ -225,6 +225,27 @@ describe('desk: planilla event', function () {
     assert.ok(unclear.findings.some((f) => f.code === 'no-round'));
   });
 
+  it('two meetings of the same players on sheets without a round are two games, not one', async () => {
+    // Two players, two rounds: they meet twice; every `#round` line left out.
+    const twice = generateEvent({ seed: 5, lexicon: defaultLexicon(), players: 2, rounds: 2 });
+    assert.equal(twice.games.length, 2);
+    const dir = path.join(tmp, 'roundless');
+    writeEvent(dir, twice, path.join(tmp, 'roundless.csv'));
+    for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
+      const file = path.join(dir, name);
+      if (!name.endsWith('.gcg')) continue;
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^#round .*\n/m, ''));
+    }
+    const r = JSON.parse((await runCli(['event', dir, '--json'])).out) as EventAudit;
+    assert.equal(r.counts.sheets, 4);
+    assert.equal(r.games.length, 2);
+    assert.deepEqual(r.findings.map((f) => f.code).sort(), ['no-round', 'no-round', 'no-round', 'no-round']);
+    assert.deepEqual(
+      r.standings.map((s) => s.games),
+      [2, 2],
+    );
+  });
+
   it('adds the static equity lost per turn over the full records with --equity', async () => {
     const r = await audit('clean', ['--equity']);
     assert.equal(r.code, 0, r.err);
