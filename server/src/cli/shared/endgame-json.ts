@@ -9,20 +9,14 @@
  *   endgameField({ endgame: { opponentRack: 'Q' } }, position, lexicon, 'es');   // { spread: 30, … }
  */
 import type { Lexicon } from '../../lexicon/types';
-import { formatMessage } from '../../rules/messages';
 import { moveJson, unseenTiles, type Position } from '../../analysis';
 import { solveEndgame, type EndgameResult } from '../../analysis/endgame';
 import { PRE_ENDGAME_MAX_BAG, solvePreEndgame, type PreEndgameCandidate, type PreEndgameResult } from '../../analysis/pre-endgame';
-import { readTiles, type AnalysisMessage } from '../../analysis/position';
+import { readTiles } from '../../analysis/position';
 import { RACK_SIZE } from '../../engine/tilesets';
 import { t, type CliIo } from './io';
 import { validNodes, validSeconds } from './limits';
-
-function render(m: AnalysisMessage, lang: CliIo['lang']): string {
-  const args: Record<string, string | number> = { ...m.args };
-  if (m.detail) args.detail = render(m.detail, lang);
-  return formatMessage(m.messageId, args, lang);
-}
+import { render } from './positions';
 
 /** The faces of the tiles unseen by the mover (with the bag empty: the opponent's rack). */
 export function opponentRackOf(position: Position): string[] {
