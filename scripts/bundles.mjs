@@ -98,7 +98,7 @@ function nodeNamespaces() {
         const text = await readFile(args.path, 'utf8');
         return {
           loader: 'ts',
-          contents: text.replace(/^import \* as ([A-Za-z_$][\w$]*) from '(node:[a-z_/]+)';$/gm, "import $1 = require('$2');"),
+          contents: text.replace(/^import \* as ([A-Za-z_$][\w$]*) from '(node:[a-z0-9_/]+)';$/gm, "import $1 = require('$2');"),
         };
       });
     },
