@@ -144,6 +144,7 @@ export class MoveGenerator extends GaddagWalk {
   runPruned(sink: PlacementSink, values: Int32Array, bestTerm: Float64Array, threshold: () => number, isCancelled?: () => boolean): void {
     const bounds = this.anchorBounds;
     const ids = this.anchorIds;
+    this.resetBounds();
     let n = 0;
     for (let dir = 0; dir < 2; dir++) {
       for (let line = 0; line < SIZE; line++) {

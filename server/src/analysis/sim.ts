@@ -60,6 +60,7 @@ import { LeaveTable, SPANISH_LEAVES } from './leave-table';
 import type { LeaveEvaluator } from './leaves';
 import type { Move } from './move';
 import { BLANK, BLANK_BIT, CODE_MASK, FACES, NEW_BIT, VALUES, codeOf } from './movegen-codes';
+import { bingoIndexOf } from './movegen-bingos';
 import { MoveGenerator, type PlacementSink } from './movegen';
 import { addNonPlacements, bestMoves, Collector, compareMoves, graphOf, refusedCodes } from './moves';
 import { pickLeave, type InferredLeaves } from './inference';
@@ -310,7 +311,12 @@ export class PlayoutRunner {
     const gaddag = gaddagOf(graph);
     this.gens = [new MoveGenerator(graph, gaddag), new MoveGenerator(graph, gaddag)];
     const refused = refusedCodes(options.lexicon, position.rules);
-    for (const g of this.gens) g.refused = refused;
+    // The bonus counted in the bounds only where the rack spells a word (a sharper bound, the same moves).
+    const bingos = bingoIndexOf(graph);
+    for (const g of this.gens) {
+      g.refused = refused;
+      g.bingos = bingos;
+    }
   }
 
   /**
