@@ -60,10 +60,6 @@ export class GaddagWalk extends LeftParts {
     super(dawg);
     this.gaddagEdges = gaddag ? gaddag.edges : dawg.edges;
     this.gaddagRoot = gaddag ? gaddag.root : 0;
-    if (gaddag) {
-      this.boundGraph = gaddag.edges;
-      this.boundRoot = gaddag.root;
-    }
     if (gaddag && gaddag.sha256 !== dawg.sha256) throw new Error('MoveGenerator: the GADDAG of another word list');
   }
 

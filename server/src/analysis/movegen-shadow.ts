@@ -3,7 +3,8 @@
  * it): for each way a word through anchor `a` of the loaded lane can start and end, the best score
  * any tiles could make there — the rack's highest values on the squares worth most to them (main
  * word × its multiplier, plus the cross word), cross sets and the lexicon ignored — plus the bonus
- * (art. 19) and the best leave term for that many tiles. `MoveGenerator.runPruned` walks the
+ * (art. 19; given a `BingoIndex`, only where the rack spells a word with the span's board tiles)
+ * and the best leave term for that many tiles. `MoveGenerator.runPruned` walks the
  * anchors in decreasing order of this bound.
  *
  * Invariants: a bound is never below the true equity of a move generated from its anchor (a test
@@ -14,15 +15,7 @@
  */
 import { BOARD_SIZE } from '../engine/board';
 import { BINGO_BONUS, RACK_SIZE } from '../engine/tilesets';
-import { EDGE_CHILD_SHIFT } from '../lexicon/dawg';
-import {
-  ALL_TILES as CODES_ALL_TILES,
-  BLANK as CODES_BLANK,
-  BLANK_BIT as CODES_BLANK_BIT,
-  CODE_MASK as CODES_CODE_MASK,
-  VALUES as CODES_VALUES,
-  edgeIn as codesEdgeIn,
-} from './movegen-codes';
+import { BLANK as CODES_BLANK, BLANK_BIT as CODES_BLANK_BIT, CODE_MASK as CODES_CODE_MASK, VALUES as CODES_VALUES } from './movegen-codes';
 import type { BingoIndex } from './movegen-bingos';
 import { LaneWalk } from './movegen-lane';
 
@@ -33,23 +26,12 @@ const BLANK = CODES_BLANK;
 const BLANK_BIT = CODES_BLANK_BIT;
 const CODE_MASK = CODES_CODE_MASK;
 const VALUES = CODES_VALUES;
-const ALL_TILES = CODES_ALL_TILES;
-const CHILD_SHIFT = EDGE_CHILD_SHIFT;
-const edgeIn = codesEdgeIn;
 
 export class ShadowBounds extends LaneWalk {
   private readonly effBuf = new Int32Array(SIZE);
   private readonly effSorted = new Int32Array(SIZE);
   /** Per square of the loaded lane: the highest face value of a rack tile its cross set allows; -1 when none fits. */
   private readonly laneMax = new Int32Array(SIZE);
-  /** Per square of the loaded lane: `laneMax` for a word that starts at the board tiles just before it (the anchor after them). */
-  private readonly laneMaxStart = new Int32Array(SIZE);
-  /** Per square: the tiles the words along the lane allow there (the extension sets below); all tiles when no board tile is beside it. */
-  private readonly laneExt = new Int32Array(SIZE);
-  private readonly laneExtStart = new Int32Array(SIZE);
-  /** The GADDAG's edges and root the extension sets are read from (set by the GADDAG walk; root 0: none, every tile allowed). */
-  protected boundGraph: Uint32Array = new Uint32Array(0);
-  protected boundRoot = 0;
   /**
    * When set, a span of RACK_SIZE empty squares counts the bonus (art. 19) only when the rack,
    * with the span's board tiles (none, one or two), spells a word (`BingoIndex.spells`); spans with
@@ -79,68 +61,20 @@ export class ShadowBounds extends LaneWalk {
     return known === 1;
   }
 
-  /**
-   * Fills `laneMax` and `laneMaxStart` for the loaded lane (pruned runs only). Besides its cross
-   * set, an empty square takes only the tiles the lane's words allow (MAGPIE's extension sets):
-   * before a run of board tiles, a tile that some word has just before that run (the GADDAG's
-   * node after the run read leftward); after a run, for the word that starts with the run, a tile
-   * that follows it as a word's start (that node's separator). The walk tries nothing else there,
-   * so the bounds stay above every move's key.
-   */
+  /** Fills `laneMax` for the loaded lane (pruned runs only). */
   protected loadLaneMax(): void {
     const blank = this.rack[BLANK] > 0;
-    const tile = this.laneTile;
-    const laneMax = this.laneMax;
-    for (let i = 0; i < SIZE; i++) laneMax[i] = this.maxValue(this.laneCross[i], blank);
-    if (this.boundRoot === 0) return;
-    const g = this.boundGraph;
-    const start = this.laneMaxStart;
-    const ext = this.laneExt;
-    ext.fill(ALL_TILES);
-    for (let e = SIZE - 1; e >= 0; e--) {
-      if (tile[e] === 0) continue;
-      // A run of board tiles ending at e: read it leftward from the root.
-      let node = this.boundRoot;
-      let s = e;
-      for (;;) {
-        if (node !== 0) {
-          const edge = edgeIn(g, node, tile[s] & CODE_MASK);
-          node = edge === 0 ? 0 : g[edge] >>> CHILD_SHIFT;
-        }
-        if (s === 0 || tile[s - 1] === 0) break;
-        s--;
+    for (let i = 0; i < SIZE; i++) {
+      let m = this.laneCross[i] & this.rackMask;
+      let best = blank && this.laneCross[i] !== 0 ? 0 : -1;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const v = VALUES[31 - Math.clz32(bit)];
+        if (v > best) best = v;
       }
-      if (s > 0) {
-        ext[s - 1] = node === 0 ? 0 : g[node - 1] & ALL_TILES;
-        laneMax[s - 1] = this.maxValue(this.laneCross[s - 1] & ext[s - 1], blank);
-      }
-      if (e + 1 < SIZE) {
-        let after = 0;
-        if (node !== 0 && (g[node - 1] & 1) !== 0) {
-          const right = g[node] >>> CHILD_SHIFT;
-          if (right !== 0) after = g[right - 1] & ALL_TILES;
-        }
-        this.laneExtStart[e + 1] = after;
-      }
-      e = s;
+      this.laneMax[i] = best;
     }
-    // After the runs were all read (a square between two runs is limited by the one after it too).
-    for (let i = 1; i < SIZE; i++) {
-      if (tile[i] === 0 && tile[i - 1] !== 0) start[i] = laneMax[i] < 0 ? -1 : this.maxValue(this.laneCross[i] & ext[i] & this.laneExtStart[i], blank);
-    }
-  }
-
-  /** The highest face value of a rack tile among `allowed` (0 for a blank alone); -1 when none. */
-  private maxValue(allowed: number, blank: boolean): number {
-    let m = allowed & this.rackMask;
-    let best = blank && allowed !== 0 ? 0 : -1;
-    while (m !== 0) {
-      const bit = m & -m;
-      m ^= bit;
-      const v = VALUES[31 - Math.clz32(bit)];
-      if (v > best) best = v;
-    }
-    return best;
   }
 
   /**
@@ -157,11 +91,7 @@ export class ShadowBounds extends LaneWalk {
     let best = -Infinity;
     let firstStart: number;
     let lastStart: number;
-    // The anchor right after board tiles: the word starts with them, so the anchor's square takes
-    // only what follows them as a word's start (restored before returning).
-    const kept = this.laneMax[a];
     if (a > 0 && tile[a - 1] !== 0) {
-      if (this.boundRoot !== 0) this.laneMax[a] = this.laneMaxStart[a];
       let start = a - 1;
       while (start > 0 && tile[start - 1] !== 0) start--;
       firstStart = start;
@@ -250,7 +180,6 @@ export class ShadowBounds extends LaneWalk {
         }
       }
     }
-    this.laneMax[a] = kept;
     return best;
   }
 
