@@ -9,14 +9,14 @@
  *
  * Example:
  *   const bingos = bingoIndexOf(graph);
- *   bingos.spells(rack, 0, 0);         // the rack's 7 tiles (counts by code) are a word's letters
- *   bingos.spells(rack, code, 0);      // the rack's 7 tiles and one `code` are an 8-letter word's
- *   bingos.spells(rack, code, other);  // and with two board tiles, a 9-letter word's
+ *   bingos.spells(letters, 7, 0, 0, 0);         // the rack's 7 letters (increasing codes) are a word's
+ *   bingos.spells(letters, 6, 1, code, 0);      // 6 letters, a blank and one `code`: an 8-letter word's
+ *   bingos.spells(letters, 7, 0, code, other);  // with two board tiles, a 9-letter word's
  */
 import { RACK_SIZE } from '../engine/tilesets';
 import { EDGE_CHILD_SHIFT, EDGE_FINAL, type Dawg } from '../lexicon/dawg';
 import { TILE_COUNT } from '../lexicon/normalize';
-import { ALL_TILES, BITS, BLANK } from './movegen-codes';
+import { ALL_TILES, BITS } from './movegen-codes';
 
 /** A key's base: a letter is one digit (codes 1..TILE_COUNT); 9 digits stay below 2^53. */
 const SHIFT = 32;
@@ -25,8 +25,6 @@ const LONGEST = RACK_SIZE + 2;
 
 export class BingoIndex {
   private readonly keys: Float64Array;
-  private readonly letters = new Int32Array(LONGEST + 1);
-  private readonly scratch = new Int32Array(LONGEST + 1);
 
   constructor(graph: Dawg) {
     const path = new Int32Array(LONGEST + 1);
@@ -72,27 +70,51 @@ export class BingoIndex {
   }
 
   /**
-   * Whether the tiles of `rack` (counts by code, RACK_SIZE of them, blanks standing for any
-   * letter) and the letters `extra` and `other` (codes; 0: none) are the letters of a word. With
-   * two blanks or more it answers true without looking (a bound may stay loose).
+   * Whether the rack's lettered tiles `letters` (their first `n`, in increasing code order), its
+   * `blanks` (standing for any letter) and the letters `extra` and `other` (codes; 0: none) are the
+   * letters of a word. With two blanks or more it answers true without looking (a bound may stay
+   * loose).
    */
-  spells(rack: ArrayLike<number>, extra: number, other: number): boolean {
-    const blanks = rack[BLANK];
+  spells(letters: Int32Array, n: number, blanks: number, extra: number, other: number): boolean {
     if (blanks > 1) return true;
-    const letters = this.letters;
-    let n = 0;
-    for (let code = 1; code <= TILE_COUNT; code++) for (let j = 0; j < rack[code]; j++) letters[n++] = code;
-    if (extra > 0) letters[n++] = extra;
-    if (other > 0) letters[n++] = other;
-    if (blanks === 0) return this.has(keyOf(letters, n));
-    const scratch = this.scratch;
-    for (let code = 1; code <= TILE_COUNT; code++) {
-      for (let i = 0; i < n; i++) scratch[i] = letters[i];
-      scratch[n] = code;
-      if (this.has(keyOf(scratch, n + 1))) return true;
-    }
+    if (blanks === 0) return this.has(keyWith(letters, n, extra, other, 0));
+    for (let code = 1; code <= TILE_COUNT; code++) if (this.has(keyWith(letters, n, extra, other, code))) return true;
     return false;
   }
+}
+
+/**
+ * The key of `letters`' first `n` codes (increasing) and the codes `x`, `y`, `z` (0: none), merged
+ * in order: base-32 digits, the lowest code first.
+ */
+function keyWith(letters: Int32Array, n: number, x: number, y: number, z: number): number {
+  // The extra codes in increasing order, 0s (none) last.
+  let e0 = x === 0 ? 99 : x;
+  let e1 = y === 0 ? 99 : y;
+  let e2 = z === 0 ? 99 : z;
+  if (e1 < e0) [e0, e1] = [e1, e0];
+  if (e2 < e1) [e1, e2] = [e2, e1];
+  if (e1 < e0) [e0, e1] = [e1, e0];
+  let key = 0;
+  let digit = 1;
+  let i = 0;
+  for (;;) {
+    const c = i < n ? letters[i] : 99;
+    let next: number;
+    if (e0 <= c) {
+      if (e0 === 99) break;
+      next = e0;
+      e0 = e1;
+      e1 = e2;
+      e2 = 99;
+    } else {
+      next = c;
+      i++;
+    }
+    key += next * digit;
+    digit *= SHIFT;
+  }
+  return key;
 }
 
 /** The key of the first `n` codes of `codes` (sorted in place): base-32 digits, the lowest code first. */

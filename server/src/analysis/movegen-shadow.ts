@@ -41,9 +41,18 @@ export class ShadowBounds extends LaneWalk {
   /** `spells` of the current rack, per board tiles' codes (first * 32 + second; 0: none): 0 not asked yet, 1 yes, 2 no. */
   private readonly spellsCache = new Int8Array((CODE_MASK + 1) * (CODE_MASK + 1));
 
-  /** Forgets what `spells` answered (a new rack). */
+  /** The rack's lettered tiles in increasing code order, as `spells` takes them, and their count. */
+  private readonly rackLetters = new Int32Array(RACK_SIZE);
+  private rackLetterCount = 0;
+
+  /** Forgets what `spells` answered and reads the rack's letters (a new rack). */
   protected resetBounds(): void {
+    if (this.bingos === undefined) return;
     this.spellsCache.fill(0);
+    let n = 0;
+    const rack = this.rack;
+    for (let code = 1; code < rack.length; code++) for (let j = 0; j < rack[code] && n < RACK_SIZE; j++) this.rackLetters[n++] = code;
+    this.rackLetterCount = n;
   }
 
   /** Whether a move placing the whole rack may form the word of a span holding `count` board tiles, the first two of codes `first`, `second`. */
@@ -55,7 +64,7 @@ export class ShadowBounds extends LaneWalk {
     const c = a <= b ? a * (CODE_MASK + 1) + b : b * (CODE_MASK + 1) + a;
     let known = this.spellsCache[c];
     if (known === 0) {
-      known = this.bingos.spells(this.rack, a, b) ? 1 : 2;
+      known = this.bingos.spells(this.rackLetters, this.rackLetterCount, this.rack[BLANK], a, b) ? 1 : 2;
       this.spellsCache[c] = known;
     }
     return known === 1;
