@@ -85,7 +85,11 @@ describe('analysis: which racks can play all their tiles (the bounds’ bingo in
       // The rack's lettered tiles in increasing code order, as the bounds give them.
       const shown: number[] = [];
       for (let code = 1; code <= TILE_COUNT; code++) for (let j = 0; j < rack[code]; j++) shown.push(code);
-      assert.equal(index.spells(Int32Array.from(shown), shown.length, rack[0], extra, other), expected, `rack ${Array.from(rack).join(',')} with ${extra} ${other}`);
+      assert.equal(
+        index.spells(Int32Array.from(shown), shown.length, rack[0], extra, other),
+        expected,
+        `rack ${Array.from(rack).join(',')} with ${extra} ${other}`,
+      );
       if (expected) yes++;
       else no++;
     }
