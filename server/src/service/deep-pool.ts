@@ -8,13 +8,15 @@
  * runner). A turn graded by the pre-endgame is spread over every worker: its worker answers with
  * the number of its cases (candidate × ordering of the bag, pre-endgame.ts `PreEndgameCases`), this
  * thread hands out ranges of them (a candidate over every ordering) to whichever worker is free,
- * and a worker grades the turn with all the values (`deepGradeTurn` with `pre`). A whole turn is handed out before a range of cases,
- * so a long turn starts early and the cases fill the threads around it. The turns with the bag
- * empty all go to one worker, in turn order: the search of the move played at one is the best
- * line's search of the next (endgame-grade.ts keeps it), which another worker would make again;
- * the first of them is started at once, ahead of the turns before it (its first search is the
- * longest work of a game that cannot be split), and its answer is taken when its turn comes.
- * This thread only hands out work and collects the answers.
+ * and a worker grades the turn with all the values (`deepGradeTurn` with `pre`). The turns with
+ * the bag empty all go to one worker, in turn order: the search of the move played at one is the
+ * best line's search of the next (endgame-grade.ts keeps it), which another worker would make
+ * again. The longest work goes first, so that what is left at the end is short turns that the
+ * threads finish together: the first turn with the bag empty (its first search is the longest
+ * work of a game that cannot be split) and the cases of each pre-endgame turn are started at
+ * once, ahead of the turns before them and of whole turns; their answers are taken when their
+ * turn comes. Then whole turns in turn order, before the ranges of cases of a pre-endgame met in
+ * turn order. This thread only hands out work and collects the answers.
  *
  * Invariants: a turn's answer is the one this thread would give (the same record text, settings
  * and seeded simulation: sim.ts gives a seed's answer whatever thread plays it; a pre-endgame case's
@@ -42,7 +44,7 @@ import {
   type SimulatedMove,
 } from '../analysis/deep-game';
 import type { TurnAnalysis } from '../analysis/coach';
-import type { PreEndgameCase, PreEndgameCases } from '../analysis/pre-endgame';
+import { PRE_ENDGAME_MAX_BAG, type PreEndgameCase, type PreEndgameCases } from '../analysis/pre-endgame';
 import type { Replay } from '../engine/types';
 
 /** The pool was closed while a turn was graded: nothing more is done. */
@@ -89,6 +91,16 @@ type FromWorker =
   | { readonly type: 'failed'; readonly id: number };
 type Answer = Exclude<FromWorker, { type: 'ready' } | { type: 'failed' }>;
 
+/** Who waits for a free worker, served in this order: the work started ahead, whole turns, ranges of cases. */
+type Kind = 'early' | 'turns' | 'cases';
+
+/** A turn started ahead of its place (`runner`): the first answer, and a pre-endgame's values or what stopped them. */
+interface Early {
+  readonly first: Answer | undefined;
+  readonly pre?: CaseValues;
+  readonly error?: unknown;
+}
+
 interface Slot {
   readonly worker: Worker;
   alive: boolean;
@@ -133,8 +145,8 @@ function startSlot(script: string, workerData: unknown): Promise<Slot | undefine
 export class DeepGamePool {
   private games = 0;
   private ids = 0;
-  /** Who waits for a free worker: whole turns first, then ranges of cases. */
-  private readonly waiting = { turns: [] as ((slot: Slot | undefined) => void)[], cases: [] as ((slot: Slot | undefined) => void)[] };
+  /** Who waits for a free worker (`Kind`). */
+  private readonly waiting: Record<Kind, ((slot: Slot | undefined) => void)[]> = { early: [], turns: [], cases: [] };
   /** Who waits for one worker (the bag-empty turns of a game go to one worker, module header). */
   private pinnedWaiting: { readonly slot: Slot; readonly take: (slot: Slot | undefined) => void }[] = [];
 
@@ -216,18 +228,74 @@ export class DeepGamePool {
           })),
         index > 0 && replay.turns[index - 1].bag === 0 ? endgames : undefined,
       );
-    // The first turn with the bag empty starts at once, ahead of the turns before it: its first
-    // endgame search is the game's longest work that cannot be split. Its answer is taken when its
-    // turn comes with the same time limit (else it is graded again).
-    const firstEndgame = replay.turns.findIndex((_, i) => i > 0 && replay.turns[i - 1].bag === 0);
-    const early =
-      this.workers > 1 && firstEndgame > 0
-        ? { index: firstEndgame, limit: options.turnTimeMs, answer: turn(firstEndgame, options.turnTimeMs, true) }
-        : undefined;
+    // A pre-endgame's cases in ranges over every worker (`kind`: their place in the queue), then
+    // the turn graded with all the values, within `limit`.
+    const spread = async (index: number, total: number, orderings: number, kind: Kind): Promise<CaseValues> => {
+      // A range is one candidate over every ordering: the orderings of one candidate meet the same
+      // endgames (two tiles drawn in either order), which the worker valuing them solves once.
+      const size = Math.max(1, orderings);
+      const ranges: Promise<CaseValues>[] = [];
+      for (let from = 0; from < total; from += size) {
+        const to = Math.min(total, from + size);
+        ranges.push(
+          this.task(kind, async (slot) => {
+            const got = await this.ask(slot, game, text, (id) => ({ type: 'cases', id, game, index, from, to }));
+            if (got?.type === 'values') slot.cases += got.values.length;
+            return got;
+          }).then((got) =>
+            got?.type === 'values' && got.values.length === to - from ? got : this.closed ? emptyValues : valuesHere(index, from, to),
+          ),
+        );
+      }
+      const parts = await Promise.all(ranges);
+      return {
+        values: parts.flatMap((p) => p.values),
+        solves: parts.reduce((n, p) => n + p.solves, 0),
+        timedOutSolves: parts.reduce((n, p) => n + p.timedOutSolves, 0),
+      };
+    };
+    const graded = async (index: number, limit: number | undefined, pre: CaseValues): Promise<DeepTurn | undefined> => {
+      if (this.closed) throw new DeepPoolClosed();
+      const got = await turn(index, limit, false, pre);
+      if (this.closed) throw new DeepPoolClosed();
+      return got?.type === 'turn' ? got.turn : here(index, limit, pre);
+    };
+    // Started at once, ahead of the turns before them (the longest work first, so that the turns
+    // left at the end are short ones): the first turn with the bag empty (its first endgame search
+    // is the game's longest work that cannot be split) and the cases of each pre-endgame turn
+    // (ahead of whole turns). An answer is taken when its turn comes with the same time limit (else
+    // the turn is graded again); a pre-endgame's values carry no limit, its grade is asked then.
+    const early = new Map<number, { readonly limit: number | undefined; readonly answer: Promise<Early> }>();
+    if (this.workers > 1) {
+      const limit = options.turnTimeMs;
+      const firstEndgame = replay.turns.findIndex((_, i) => i > 0 && replay.turns[i - 1].bag === 0);
+      if (firstEndgame > 0) early.set(firstEndgame, { limit, answer: turn(firstEndgame, limit, true).then((first) => ({ first })) });
+      replay.turns.forEach((_, i) => {
+        const bag = i > 0 ? replay.turns[i - 1].bag : 0;
+        if (bag < 1 || bag > PRE_ENDGAME_MAX_BAG) return;
+        const answer = turn(i, limit, true).then(async (first): Promise<Early> => {
+          if (first?.type !== 'cases') return { first };
+          // Kept, not thrown: nobody may ask for this turn (the game's time ran out before it).
+          return spread(i, first.total, first.orderings, 'early').then(
+            (pre) => ({ first, pre }),
+            (error: unknown) => ({ first, error }),
+          );
+        });
+        early.set(i, { limit, answer });
+      });
+    }
     return {
       threads: Math.max(1, this.workers),
       run: async (index, limit) => {
-        const first = early && early.index === index && early.limit === limit ? await early.answer : await turn(index, limit, true);
+        const ahead = early.get(index);
+        early.delete(index);
+        const started = ahead ? await ahead.answer : undefined;
+        if (this.closed) throw new DeepPoolClosed();
+        if (started?.first?.type === 'cases') {
+          if ('error' in started) throw started.error;
+          return graded(index, limit, started.pre!);
+        }
+        const first = started && ahead!.limit === limit ? started.first : await turn(index, limit, true);
         if (this.closed) throw new DeepPoolClosed();
         if (!first) return here(index, limit);
         if (first.type === 'turn') {
@@ -235,41 +303,14 @@ export class DeepGamePool {
           return first.turn;
         }
         if (first.type !== 'cases') return here(index, limit);
-        // A pre-endgame: its cases in ranges over every worker, then graded with all the values.
-        const total = first.total;
-        // A range is one candidate over every ordering: the orderings of one candidate meet the same
-        // endgames (two tiles drawn in either order), which the worker valuing them solves once.
-        const size = Math.max(1, first.orderings);
-        const ranges: Promise<CaseValues>[] = [];
-        for (let from = 0; from < total; from += size) {
-          const to = Math.min(total, from + size);
-          ranges.push(
-            this.task('cases', async (slot) => {
-              const got = await this.ask(slot, game, text, (id) => ({ type: 'cases', id, game, index, from, to }));
-              if (got?.type === 'values') slot.cases += got.values.length;
-              return got;
-            }).then((got) =>
-              got?.type === 'values' && got.values.length === to - from ? got : this.closed ? emptyValues : valuesHere(index, from, to),
-            ),
-          );
-        }
-        const parts = await Promise.all(ranges);
-        if (this.closed) throw new DeepPoolClosed();
-        const pre: CaseValues = {
-          values: parts.flatMap((p) => p.values),
-          solves: parts.reduce((n, p) => n + p.solves, 0),
-          timedOutSolves: parts.reduce((n, p) => n + p.timedOutSolves, 0),
-        };
-        const graded = await turn(index, limit, false, pre);
-        if (this.closed) throw new DeepPoolClosed();
-        return graded?.type === 'turn' ? graded.turn : here(index, limit, pre);
+        return graded(index, limit, await spread(index, first.total, first.orderings, 'cases'));
       },
     };
   }
 
-  /** Runs `work` on the first free worker (whole turns before ranges of cases); undefined when no worker is left. */
+  /** Runs `work` on the first free worker (in the order of `Kind`); undefined when no worker is left. */
   private async task(
-    kind: 'turns' | 'cases',
+    kind: Kind,
     work: (slot: Slot) => Promise<Answer | undefined>,
     pin?: { slot: Slot | undefined },
   ): Promise<Answer | undefined> {
@@ -283,7 +324,7 @@ export class DeepGamePool {
     }
   }
 
-  private acquire(kind: 'turns' | 'cases', pinned?: Slot): Promise<Slot | undefined> {
+  private acquire(kind: Kind, pinned?: Slot): Promise<Slot | undefined> {
     if (this.closed) return Promise.resolve(undefined);
     if (pinned?.alive) {
       if (!pinned.busy) {
@@ -321,7 +362,7 @@ export class DeepGamePool {
       w.take(slot);
       return;
     }
-    const next = this.waiting.turns.shift() ?? this.waiting.cases.shift();
+    const next = this.waiting.early.shift() ?? this.waiting.turns.shift() ?? this.waiting.cases.shift();
     if (next) {
       slot.busy = true;
       next(slot);
@@ -357,7 +398,7 @@ export class DeepGamePool {
   private allWaiting(): ((slot: Slot | undefined) => void)[] {
     const pinned = this.pinnedWaiting.map((w) => w.take);
     this.pinnedWaiting = [];
-    return [...pinned, ...this.waiting.turns.splice(0), ...this.waiting.cases.splice(0)];
+    return [...pinned, ...this.waiting.early.splice(0), ...this.waiting.turns.splice(0), ...this.waiting.cases.splice(0)];
   }
 }
 
