@@ -3,7 +3,7 @@
  * analysis/deep-game.ts `deepAnalyzeGame`): on two worker threads a game gets, turn for turn, the
  * answer of this thread (simulated close turns included); a pre-endgame turn's cases are valued
  * by every worker and give the grade of this thread; a worker that cannot start costs nothing but
- * speed. A slow suite (.mocharc.unit.cjs): it simulates the close turns of a record
+ * speed; the longest work goes out first (the pre-endgame's cases before the turns ahead of it). A slow suite (.mocharc.unit.cjs): it simulates the close turns of a record
  * twice.
  */
 import * as assert from 'node:assert/strict';
@@ -11,8 +11,10 @@ import * as path from 'node:path';
 import { deepAnalyzeGame, deepAnalyzeTurn, simulateHere, type DeepOptions } from '../../../server/src/analysis/deep-game';
 import { deepJson } from '../../../server/src/cli/shared/analyze-deep';
 import { DeepPool } from '../../../server/src/cli/shared/deep-threads';
+import { DeepGamePool } from '../../../server/src/service/deep-pool';
+import { PRE_ENDGAME_MAX_BAG } from '../../../server/src/analysis/pre-endgame';
 import { analyze } from '../../../server/src/service/document';
-import { defaultLexicon, readSample, samplePath } from '../../support/fixtures';
+import { defaultLexicon, readSample, removeTempDir, samplePath, tempDir } from '../../support/fixtures';
 import * as fs from 'node:fs';
 
 describe('cli: the deep analysis of a game on threads', function () {
@@ -65,6 +67,52 @@ describe('cli: the deep analysis of a game on threads', function () {
       pool.close();
     }
     assert.equal(JSON.stringify(threaded), JSON.stringify(here));
+  });
+
+  it('hands out the cases of a pre-endgame ahead of the turns before it, and grades it with them in case order', async () => {
+    // A worker that answers at once and writes down what it was sent: the pool's schedule, not the analysis.
+    const dir = tempDir('deep-schedule');
+    const script = path.join(dir, 'schedule-worker.js');
+    const log = path.join(dir, 'sent.txt');
+    fs.writeFileSync(
+      script,
+      `const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+parentPort.on('message', (m) => {
+  if (m.type === 'game') return;
+  const values = m.pre ? ' ' + m.pre.values.map((v) => v.k).join(',') : '';
+  fs.appendFileSync(workerData.log, m.type + ' ' + m.index + (m.split ? ' split' : '') + values + '\\n');
+  setTimeout(() => {
+    if (m.type === 'cases') {
+      const values = [];
+      for (let k = m.from; k < m.to; k++) values.push({ k });
+      parentPort.postMessage({ type: 'values', id: m.id, values, solves: 1, timedOutSolves: 0 });
+    } else if (m.split && workerData.pre.includes(m.index)) parentPort.postMessage({ type: 'cases', id: m.id, total: 12, orderings: 3 });
+    else parentPort.postMessage({ type: 'turn', id: m.id, turn: undefined });
+  }, 5);
+});
+parentPort.postMessage({ type: 'ready' });
+`,
+    );
+    const text = readSample('partida-completa.gcg');
+    const r = analyze(text, { lexicon }).replay;
+    const pre = r.turns.flatMap((_, i) => (i > 0 && r.turns[i - 1].bag >= 1 && r.turns[i - 1].bag <= PRE_ENDGAME_MAX_BAG ? [i] : []));
+    assert.ok(pre.length > 0 && pre[0] > 10, `pre-endgame turns: ${pre.join(', ')}`);
+    const pool = await DeepGamePool.start(script, { log, pre }, 2);
+    let done = 0;
+    try {
+      assert.equal(pool.workers, 2);
+      await deepAnalyzeGame(r, { lexicon, top: 5 }, () => done++, pool.runner(r, text, { lexicon, top: 5 }));
+    } finally {
+      pool.close();
+    }
+    const sent = fs.readFileSync(log, 'utf8').trim().split('\n');
+    removeTempDir(dir);
+    assert.equal(done, r.turns.length);
+    const lastRange = sent.map((line) => line.startsWith('cases ')).lastIndexOf(true);
+    assert.equal(sent.filter((line) => line.startsWith('cases ')).length, 4 * pre.length, sent.join(' / '));
+    assert.ok(lastRange < sent.indexOf('turn 5 split'), sent.join(' / '));
+    for (const index of pre) assert.ok(sent.includes(`turn ${index} 0,1,2,3,4,5,6,7,8,9,10,11`), sent.join(' / '));
   });
 
   it('grades every turn here when no worker can start', async () => {
