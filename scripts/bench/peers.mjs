@@ -53,8 +53,9 @@
 //      `node -e 0` (children's CPU, samples that are each the mean of 10 processes, the cases
 //      interleaved)
 //   9. peak memory (max RSS) of `planilla check` over the 10 000 games of `bench summary`
-//  10. `planilla analyze --deep` of samples/partida-completa.gcg (32 turns) with 1 and 2 threads
-//      (`--threads` when the build has it, else `--jobs`): wall and CPU time
+//  10. `planilla analyze --deep` of samples/partida-completa.gcg (32 turns) with `--jobs 1` and
+//      `--jobs 2` (the turns of the game on that many threads), the two in turn and in alternate
+//      order from one repetition to the next: wall and CPU time
 // Last, the summary: one line a figure (Planilla, the peer, the ratio, the target).
 //
 // Usage: node scripts/bench.mjs peers [--magpie DIR] [--wolges DIR] [--build-dir DIR] [--runs N]
@@ -340,10 +341,6 @@ if (!SKIP_GENERATOR) {
 // 4–10. The coach's waits: REPS repetitions, in each every figure in turn, Planilla then MAGPIE.
 const magpie = peers.find((p) => p.name === 'MAGPIE');
 const dir = mkdtempSync(join(os.tmpdir(), 'planilla-bench-peers-'));
-const deepFlag = (() => {
-  const help = execFileSync(process.execPath, [planilla, 'analyze', '--help', '--lang', 'en'], { encoding: 'utf8' });
-  return /--threads\b/.test(help) ? '--threads' : '--jobs';
-})();
 try {
   // The simulation's positions (as `bench sim` takes them): mid-game positions (bag 30–70) of
   // seeded self-play games, the built-in leaves on both sides; MAGPIE gets the same table as a .klv2.
@@ -549,14 +546,16 @@ try {
     }
     // analyze --deep of one 32-turn game, 1 and 2 threads.
     if (!skip.has('deep') && rep < DEEP_REPS) {
-      const walls = [];
-      for (const n of [1, 2]) {
-        const m = await measured([planilla, 'analyze', deepGame, '--deep', deepFlag, String(n), '--json']);
-        walls.push(m.ms / 1000);
+      // `--jobs N` grades the turns of the game on N threads; 1 then 2, 2 then 1 at the next
+      // repetition, so that a drift of the machine's speed weighs on both alike.
+      const walls = {};
+      for (const n of rep % 2 === 0 ? [1, 2] : [2, 1]) {
+        const m = await measured([planilla, 'analyze', deepGame, '--deep', '--jobs', String(n), '--json']);
+        walls[n] = m.ms / 1000;
         record(`deep-${n}`, m.ms / 1000);
         record(`deep-${n}-cpu`, m.cpuMs / 1000);
       }
-      record('deep-speedup', walls[0] / walls[1]);
+      record('deep-speedup', walls[1] / walls[2]);
     }
     say(`  repetition ${rep + 1} done; load ${load()}`);
   }
@@ -629,7 +628,7 @@ for (const [name, target] of [
 if (f('memory')) line('`check` of 10 000 files, peak memory (MB)', fmt(med('memory'), 0), '—', '—', '≤ 60 MB');
 if (f('deep-1'))
   line(
-    `\`analyze --deep\` of a 32-turn game, 1 / 2 threads (\`${deepFlag}\`; wall s; runs: ${f('deep-1').ours.length})`,
+    `\`analyze --deep\` of a 32-turn game, 1 / 2 threads (\`--jobs\`; wall s; runs: ${f('deep-1').ours.length})`,
     `${fmt(med('deep-1'), 1)} / ${fmt(med('deep-2'), 1)} (CPU ${fmt(med('deep-1-cpu'), 1)} / ${fmt(med('deep-2-cpu'), 1)})`,
     '—',
     `${x(med('deep-speedup'))} faster`,
@@ -640,6 +639,5 @@ say(`Summary (medians of ${REPS} repetitions; ratios per repetition, then the me
 say('| What | Planilla | Peer | Ratio | Target |');
 say('| --- | --- | --- | --- | --- |');
 for (const l of lines) say(l);
-if (deepFlag === '--jobs') say('(this build has no --threads: --jobs splits files, not the turns of one game)');
 for (const m of missing) say(`not measured: ${m}`);
 if (mismatches > 0) process.exitCode = 1;
