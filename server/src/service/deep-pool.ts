@@ -12,9 +12,9 @@
  * the bag empty all go to one worker, in turn order: the search of the move played at one is the
  * best line's search of the next (endgame-grade.ts keeps it), which another worker would make
  * again. The longest work goes first, so that what is left at the end is short turns that the
- * threads finish together: the first turn with the bag empty (its first search is the longest
- * work of a game that cannot be split) and the cases of each pre-endgame turn are started at
- * once, ahead of the turns before them and of whole turns; their answers are taken when their
+ * threads finish together: the turns with the bag empty (the first one's first search is the
+ * longest work of a game that cannot be split) and the cases of each pre-endgame turn are started
+ * at once, ahead of the turns before them and of whole turns; their answers are taken when their
  * turn comes. Then whole turns in turn order, before the ranges of cases of a pre-endgame met in
  * turn order. This thread only hands out work and collects the answers.
  *
@@ -261,15 +261,17 @@ export class DeepGamePool {
       return got?.type === 'turn' ? got.turn : here(index, limit, pre);
     };
     // Started at once, ahead of the turns before them (the longest work first, so that the turns
-    // left at the end are short ones): the first turn with the bag empty (its first endgame search
-    // is the game's longest work that cannot be split) and the cases of each pre-endgame turn
-    // (ahead of whole turns). An answer is taken when its turn comes with the same time limit (else
+    // left at the end are short ones): the turns with the bag empty (the first one's first search
+    // is the game's longest work that cannot be split; the others follow it on its worker) and
+    // the cases of each pre-endgame turn (ahead of whole turns). An answer is taken when its turn comes with the same time limit (else
     // the turn is graded again); a pre-endgame's values carry no limit, its grade is asked then.
     const early = new Map<number, { readonly limit: number | undefined; readonly answer: Promise<Early> }>();
     if (this.workers > 1) {
       const limit = options.turnTimeMs;
+      // The turns with the bag empty, asked for in turn order of their worker (the first one's).
       const firstEndgame = replay.turns.findIndex((_, i) => i > 0 && replay.turns[i - 1].bag === 0);
-      if (firstEndgame > 0) early.set(firstEndgame, { limit, answer: turn(firstEndgame, limit, true).then((first) => ({ first })) });
+      for (let i = Math.max(0, firstEndgame); firstEndgame > 0 && i < replay.turns.length; i++)
+        early.set(i, { limit, answer: turn(i, limit, true).then((first) => ({ first })) });
       replay.turns.forEach((_, i) => {
         const bag = i > 0 ? replay.turns[i - 1].bag : 0;
         if (bag < 1 || bag > PRE_ENDGAME_MAX_BAG) return;
@@ -314,7 +316,7 @@ export class DeepGamePool {
     work: (slot: Slot) => Promise<Answer | undefined>,
     pin?: { slot: Slot | undefined },
   ): Promise<Answer | undefined> {
-    const slot = await this.acquire(kind, pin?.slot);
+    const slot = await this.acquire(kind, pin);
     if (slot && pin) pin.slot = slot;
     if (!slot) return undefined;
     try {
@@ -324,8 +326,10 @@ export class DeepGamePool {
     }
   }
 
-  private acquire(kind: Kind, pinned?: Slot): Promise<Slot | undefined> {
+  /** A free worker, or a promise of the next one; `pin`: the worker asked for, else set to the one found free (at once, so that work asked for next waits for it). */
+  private acquire(kind: Kind, pin?: { slot: Slot | undefined }): Promise<Slot | undefined> {
     if (this.closed) return Promise.resolve(undefined);
+    const pinned = pin?.slot;
     if (pinned?.alive) {
       if (!pinned.busy) {
         pinned.busy = true;
@@ -336,6 +340,7 @@ export class DeepGamePool {
     const free = this.slots.find((s) => s.alive && !s.busy);
     if (free) {
       free.busy = true;
+      if (pin) pin.slot = free;
       return Promise.resolve(free);
     }
     if (!this.slots.some((s) => s.alive)) return Promise.resolve(undefined);
