@@ -69,19 +69,19 @@ describe('cli: the deep analysis of a game on threads', function () {
     assert.equal(JSON.stringify(threaded), JSON.stringify(here));
   });
 
-  it('hands out the cases of a pre-endgame ahead of the turns before it, and grades it with them in case order', async () => {
+  it("hands out the longest work first: the bag-empty turns on one worker, a pre-endgame's cases ahead of the turns before it", async () => {
     // A worker that answers at once and writes down what it was sent: the pool's schedule, not the analysis.
     const dir = tempDir('deep-schedule');
     const script = path.join(dir, 'schedule-worker.js');
     const log = path.join(dir, 'sent.txt');
     fs.writeFileSync(
       script,
-      `const { parentPort, workerData } = require('node:worker_threads');
+      `const { parentPort, threadId, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 parentPort.on('message', (m) => {
   if (m.type === 'game') return;
   const values = m.pre ? ' ' + m.pre.values.map((v) => v.k).join(',') : '';
-  fs.appendFileSync(workerData.log, m.type + ' ' + m.index + (m.split ? ' split' : '') + values + '\\n');
+  fs.appendFileSync(workerData.log, threadId + ' ' + m.type + ' ' + m.index + (m.split ? ' split' : '') + values + '\\n');
   setTimeout(() => {
     if (m.type === 'cases') {
       const values = [];
@@ -106,13 +106,22 @@ parentPort.postMessage({ type: 'ready' });
     } finally {
       pool.close();
     }
-    const sent = fs.readFileSync(log, 'utf8').trim().split('\n');
+    const lines = fs.readFileSync(log, 'utf8').trim().split('\n');
     removeTempDir(dir);
+    // What was sent, in the order received, and to which worker.
+    const sent = lines.map((line) => line.slice(line.indexOf(' ') + 1));
+    const worker = lines.map((line) => line.slice(0, line.indexOf(' ')));
     assert.equal(done, r.turns.length);
     const lastRange = sent.map((line) => line.startsWith('cases ')).lastIndexOf(true);
     assert.equal(sent.filter((line) => line.startsWith('cases ')).length, 4 * pre.length, sent.join(' / '));
     assert.ok(lastRange < sent.indexOf('turn 5 split'), sent.join(' / '));
     for (const index of pre) assert.ok(sent.includes(`turn ${index} 0,1,2,3,4,5,6,7,8,9,10,11`), sent.join(' / '));
+    // The turns with the bag empty: at once, all on the first one's worker.
+    const endgame = r.turns.flatMap((_, i) => (i > 0 && r.turns[i - 1].bag === 0 ? [i] : []));
+    assert.ok(endgame.length > 1, `bag-empty turns: ${endgame.join(', ')}`);
+    const at = endgame.map((i) => sent.indexOf(`turn ${i} split`));
+    assert.equal(new Set(at.map((k) => worker[k])).size, 1, sent.join(' / '));
+    assert.ok(Math.max(...at) < sent.indexOf('turn 12 split'), sent.join(' / '));
   });
 
   it('grades every turn here when no worker can start', async () => {
