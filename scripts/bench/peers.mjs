@@ -63,7 +63,7 @@
 //          [--skip sim,analyze,stdin,klv2,startup,memory,deep] [--write-positions DIR] [--out DIR]
 //   --skip-generator: leaves out 1-2 (the generator runs, Planilla's and the peers').
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
 import {
@@ -103,6 +103,16 @@ const MAGPIE_LEAVES = 'CSWESPL';
 const SKIP_GENERATOR = args.includes('--skip-generator');
 const OUT = option('--out', join(root, 'out'));
 const planilla = join(root, 'bin/planilla.js');
+// bin/planilla.js runs the compiled modules (out/) instead of the bundle when the bundle is older:
+// the command figures would then be those of the unbundled modules, so the run stops.
+{
+  const bundle = join(root, 'dist/cli.js');
+  const compiled = join(root, 'out/server/src/cli.js');
+  if (!existsSync(bundle) || (existsSync(compiled) && statSync(compiled).mtimeMs > statSync(bundle).mtimeMs)) {
+    console.error('bench peers: dist/cli.js is missing or older than out/: run `npm run build` first (the commands would run unbundled)');
+    process.exit(2);
+  }
+}
 
 const { loadDefaultLexicon } = require(join(OUT, 'server/src/lexicon/load.js'));
 const { parse } = require(join(OUT, 'server/src/syntax/parse.js'));
