@@ -16,7 +16,7 @@
 import { RACK_SIZE } from '../engine/tilesets';
 import { EDGE_CHILD_SHIFT, EDGE_FINAL, type Dawg } from '../lexicon/dawg';
 import { TILE_COUNT } from '../lexicon/normalize';
-import { ALL_TILES, BITS } from './movegen-codes';
+import { ALL_TILES, edgeIn } from './movegen-codes';
 
 /** A key's base: a letter is one digit (codes 1..TILE_COUNT); 9 digits stay below 2^53. */
 const SHIFT = 32;
@@ -38,8 +38,9 @@ export class BingoIndex {
         const bit = m & -m;
         m ^= bit;
         const t = 31 - Math.clz32(bit);
-        const below = mask & (bit - 1);
-        const edge = edges[node + BITS[below & 1023] + BITS[(below >>> 10) & 1023] + BITS[below >>> 20]];
+        const at = edgeIn(edges, node, t);
+        if (at === 0) continue;
+        const edge = edges[at];
         path[depth] = t;
         if ((edge & EDGE_FINAL) !== 0 && depth + 1 >= RACK_SIZE) {
           for (let i = 0; i <= depth; i++) sorted[i] = path[i];
