@@ -9,7 +9,7 @@
 // candidate's score, minus the opponent's reply, plus our next move (2 plies), averaged over deals
 // of the unseen tiles (MAGPIE prints it as `Eq`, its per-ply score means beside it). With
 // `--leaves builtin` both use Planilla's built-in leave table (written for MAGPIE as a `.klv2` by
-// `writeKlv`, analysis/klv2.ts): the candidates and the playout moves are then chosen by score +
+// `writeKlv`, analysis/leave-files.ts): the candidates and the playout moves are then chosen by score +
 // leave, exchanges included, and both add the leave of the last two moves to the value (the
 // mover's plus, the opponent's minus: MAGPIE's `random_variable.c` and our sim.ts header say the
 // same), so the quantity is still the same. Neither infers the opponent's rack

@@ -70,8 +70,14 @@ function inferOut(st: ReplayState, finisher: number): void {
   st.endReported = false;
 }
 
+/** What `tiles` are worth at the end (37.1–37.3): face values from the kind table; a blank, or a face the set lacks, 0. */
 export function value(st: ReplayState, tiles: readonly string[]): number {
-  return tiles.reduce((sum, t) => sum + (t === '?' ? 0 : st.set.value(t)), 0);
+  let sum = 0;
+  for (const face of tiles) {
+    const i = st.kinds.index.get(face);
+    if (i !== undefined) sum += st.set.kinds[i].value;
+  }
+  return sum;
 }
 
 /**

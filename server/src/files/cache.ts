@@ -1,6 +1,6 @@
 /**
  * The user's cache folder, trusted only when it is private: the compiled word lists
- * (lexicon/load.ts) and the parsed leave files (lexicon/leave-cache.ts) are kept here, keyed by
+ * (lexicon/load.ts) and the parsed leave files (analysis/leave-files.ts) are kept here, keyed by
  * the SHA-256 of their source's bytes, with a stamp per source path that names the key while the
  * source keeps its identity on disk. docs/robustness.md, "Caches", states the guarantees.
  *

@@ -42,7 +42,8 @@ describe('cli/young-generation: the young generation of a long batch', function 
     assert.ok(free.during > free.start, `the churn did not grow the space: ${JSON.stringify(free)}`);
     const capped = sizes(true);
     assert.ok(capped.start > 0);
-    assert.equal(capped.during, capped.start, JSON.stringify(capped));
+    // Under the cap the space does not grow (V8 may still shrink it when the heap is idle).
+    assert.ok(capped.during <= capped.start, `the space grew under the cap: ${JSON.stringify(capped)}`);
     assert.ok(capped.after > capped.during, `released, the space did not grow: ${JSON.stringify(capped)}`);
   });
 });

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readKlv } from '../../../server/src/analysis/klv2';
+import { readKlv } from '../../../server/src/analysis/leave-files';
 import { builtinLeaves } from '../../../server/src/analysis/leave-files';
 import { LeaveIndex, SPANISH_LEAVES, serializeLeaveTable } from '../../../server/src/analysis/leave-table';
 import { runLeavesCommand } from '../../../server/src/cli/commands/leaves';

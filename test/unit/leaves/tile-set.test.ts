@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { builtinLeaves, formatLeaveMessage, loadLeavesOrBuiltin } from '../../../server/src/analysis/leave-files';
-import { writeLeavesCsv } from '../../../server/src/analysis/klv2';
+import { writeLeavesCsv } from '../../../server/src/analysis/leave-files';
 import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
 import { runMoves } from '../../../server/src/cli/commands/moves';
 import { useCoachLeaves } from '../../../server/src/service/coach';

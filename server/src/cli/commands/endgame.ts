@@ -5,7 +5,7 @@
  * tiles in the bag, the pre-endgame (analysis/pre-endgame.ts): the best K candidates and the move
  * played, each with its mean spread and win share over every ordering of the bag, `--time` and
  * `--nodes` limiting each endgame solve. The `"endgame"` field of `moves --stdin` is in
- * shared/endgame-json.ts.
+ * shared/positions.ts.
  *
  * Exit codes: 0 answered; 2 bad usage, unreadable file, no move on that line, the rack not known,
  * more than two tiles in the bag.
@@ -16,7 +16,7 @@
  */
 import { formatNumber } from '../../rules/messages';
 import { analyzeMoves, moveJson, type Move, type Position } from '../../analysis';
-import { endgameJson, hundredths, opponentRackOf, preEndgameCandidateJson, preEndgameJson } from '../shared/endgame-json';
+import { endgameJson, hundredths, opponentRackOf, preEndgameCandidateJson, preEndgameJson } from '../shared/positions';
 import { playedMove } from '../../analysis/coach';
 import { endgameMoveValue, solveEndgame, type EndgameOptions, type EndgameResult } from '../../analysis/endgame';
 import type { Replay } from '../../engine/types';

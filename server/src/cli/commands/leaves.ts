@@ -2,7 +2,7 @@
  * `planilla leaves …`: what a leave table holds (`info`) and our table written for other
  * engines (`export --format klv2|klv|csv OUT`): the `.klv2`/`.klv` that wolges, Macondo and
  * MAGPIE load, or the CSV of MAGPIE and Macondo (one `leave,value` row per leave of 1–6 tiles,
- * digraphs in brackets). Writers: analysis/klv2.ts.
+ * digraphs in brackets). Writers: analysis/leave-files.ts.
  *
  * Exit codes: 0 fine; 2 bad usage, or a table that cannot be read or a file that cannot be
  * written (one line on stderr). Nothing here throws for user input.
@@ -11,7 +11,7 @@
  *   planilla leaves export --format csv leaves-es.csv
  *   planilla leaves info leaves-es.klv2
  */
-import { writeKlv, writeLeavesCsv } from '../../analysis/klv2';
+import { writeKlv, writeLeavesCsv } from '../../analysis/leave-files';
 import { builtinLeaves, formatLeaveMessage, loadLeaveFile } from '../../analysis/leave-files';
 import { LeaveTable } from '../../analysis/leave-table';
 import { formatMessage } from '../../rules/messages';

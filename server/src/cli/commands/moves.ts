@@ -49,7 +49,7 @@ import { jsonForTerminal, terminalText } from '../shared/terminal';
 import { moveText, positionJson, rackText, render, shown, signed } from '../shared/positions';
 import { serveJsonLines, type JsonAnswer } from '../shared/line-stream';
 import { YOUNG_GENERATION_CAP, youngGenerationCap } from '../shared/young-generation';
-import { endgameField } from '../shared/endgame-json';
+import { endgameField } from '../shared/positions';
 import { readSimFlags, SIM_CANDIDATES, SIM_OPTIONS, simField, simMoves, type SimFlags } from '../shared/sim';
 
 export interface MovesCommandOptions {

@@ -4,7 +4,7 @@
  * alphabet refused, corrupt files refused with a reason.
  */
 import * as assert from 'node:assert/strict';
-import { readKlv, type KlvResult } from '../../../server/src/analysis/klv2';
+import { readKlv, type KlvResult } from '../../../server/src/analysis/leave-files';
 import { formatMessage } from '../../../server/src/rules/messages';
 
 const why = (r: KlvResult): string => (r.ok ? 'accepted' : formatMessage(r.messageId, r.args, 'en'));

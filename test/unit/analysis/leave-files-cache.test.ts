@@ -1,6 +1,6 @@
 /**
  * A user's leave file known by its content (analysis/leave-files.ts through lexicon/data-files.ts,
- * analysis/leave-cache.ts): an edit that keeps the size and the modification time is seen; a parsed
+ * its cache entry format `PLC1`): an edit that keeps the size and the modification time is seen; a parsed
  * `.klv2` / `.klv` is kept in the user's private cache and a later start takes the table from there,
  * exactly as parsed; an entry that is not the file's own (another file's, damaged, another user's)
  * is never used.
@@ -9,9 +9,9 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readLeaveCache, serializeLeaveCache } from '../../../server/src/analysis/leave-cache';
+import { readLeaveCache, serializeLeaveCache } from '../../../server/src/analysis/leave-files';
 import { LeaveTable, SPANISH_ALPHABET } from '../../../server/src/analysis/leave-table';
-import { readKlv, writeKlv as writeKlvTable } from '../../../server/src/analysis/klv2';
+import { readKlv, writeKlv as writeKlvTable } from '../../../server/src/analysis/leave-files';
 import { builtinLeaves, loadLeaveFile } from '../../../server/src/analysis/leave-files';
 import { writeKlv } from '../../support/klv-writer';
 import { repoRoot, tempDir } from '../../support/fixtures';
