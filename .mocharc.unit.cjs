@@ -2,8 +2,12 @@
 // without the slow suites named below: property, hostile and generator suites; the move generator
 // checked against a brute-force one; the endgame solver against a plain minimax; the incremental
 // cross sets against fresh ones; the pre-endgame against a brute-force enumeration; a word list of a million words; the simulation and the deep
-// analysis of whole games (and the verdicts of every surface compared on them). `npm test` (.mocharc.json) still runs every suite, these included, and
-// CI runs `npm test`. test/unit/architecture/test-suites.test.ts checks that each slow suite named
+// analysis of whole games (and the verdicts of every surface compared on them); the command's
+// process-level behaviour: two worker threads against one, and in child processes (its writes to full pipes and sockets, V8's young
+// generation, the bundle's code cache) and the browser server's bundle against the Node server's
+// (dist/, which only the build makes: this loop compiles with tsc alone, so it would test the last
+// build, not the edit). `npm test` builds first and runs every suite (.mocharc.json), these
+// included; CI runs `npm test`. test/unit/architecture/test-suites.test.ts checks that each slow suite named
 // here exists and that .mocharc.json runs it.
 const SLOW_SUITES = [
   'out/test/unit/hostile/**/*.test.js',
@@ -21,6 +25,11 @@ const SLOW_SUITES = [
   'out/test/unit/analysis/pre-endgame.test.js',
   'out/test/unit/analysis/movegen-incremental.test.js',
   'out/test/unit/lexicon/large-list.test.js',
+  'out/test/unit/cli/std-output.test.js',
+  'out/test/unit/cli/young-generation.test.js',
+  'out/test/unit/cli/compile-cache.test.js',
+  'out/test/unit/web/browser-server.test.js',
+  'out/test/unit/cli/jobs.test.js',
 ];
 
 module.exports = {

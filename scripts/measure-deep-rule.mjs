@@ -65,7 +65,7 @@ for (let seed = 1; seed <= GAMES; seed++) {
     if (p && p.bag >= MIN_BAG) positions.push({ id: `game ${seed} turn ${turn}`, position: p });
   }
 }
-// The opening rack of the issue, on the empty board.
+// An opening rack, on the empty board.
 {
   const p0 = positions.find((x) => x.position.board.every((c) => c === null));
   if (p0) positions.push({ id: 'opening EINSSTT', position: { ...p0.position, rack: ['E', 'I', 'N', 'S', 'S', 'T', 'T'] } });

@@ -4,7 +4,6 @@
  * its file; small batches stay in this thread; the progress bar appears only where it should.
  */
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
@@ -108,30 +107,6 @@ describe('cli: check --jobs (parallel batch)', function () {
       });
     }
   }
-
-  it('the real command gives the same bytes and exit code with --jobs 1 and --jobs 2 on a folder', () => {
-    const folder = path.join(tmp, 'tournament');
-    fs.mkdirSync(path.join(folder, 'round-2'), { recursive: true });
-    files.forEach((f, i) => fs.copyFileSync(f, path.join(folder, i % 2 === 0 ? '' : 'round-2', path.basename(f))));
-    const run = (jobs: string, json: boolean) =>
-      spawnSync(
-        process.execPath,
-        [path.join(repoRoot, 'bin', 'planilla.js'), 'check', '--jobs', jobs, ...(json ? ['--json'] : []), folder],
-        {
-          encoding: 'utf8',
-          env: { ...process.env, PLANILLA_LANG: 'en' },
-        },
-      );
-    for (const json of [false, true]) {
-      const one = run('1', json);
-      const two = run('2', json);
-      assert.equal(two.status, one.status);
-      assert.equal(two.stdout, one.stdout);
-      assert.equal(two.stderr, one.stderr);
-      assert.ok(one.stdout.length > 1000);
-      assert.doesNotMatch(two.stderr, /\[#/, 'no progress bar when stderr is not a terminal');
-    }
-  });
 
   for (const how of ['exit', 'throw'] as const) {
     it(`a worker that dies (${how}) costs only its file; the batch goes on in order`, async () => {

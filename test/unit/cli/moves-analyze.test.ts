@@ -1,6 +1,6 @@
 /**
- * `planilla moves` and `planilla analyze` end to end: the JSON shapes of the
- * issue, `--stdin` answering line by line (bad lines get `{id, error}` and the stream goes on), the
+ * `planilla moves` and `planilla analyze` end to end: the JSON shapes of
+ * docs/cli.md, `--stdin` answering line by line (bad lines get `{id, error}` and the stream goes on), the
  * position echoed by `moves --json` fed back through `--stdin` giving the same answer, the played
  * move ranked by `analyze`, and one clear line with exit 2 for bad usage.
  */
@@ -9,15 +9,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { ANALYZE_FILES_PER_WORKER, runAnalyze } from '../../../server/src/cli/commands/analyze';
-import { defaultJobs, MIN_PARALLEL_FILES } from '../../../server/src/cli/shared/batch';
+import { defaultJobs } from '../../../server/src/cli/shared/batch';
 import { runMoves } from '../../../server/src/cli/commands/moves';
 import { captureIo } from '../report/helpers';
-import { generateGame } from '../../support/generator';
-import { corpusDir, repoRoot, samplePath as sample, tempDir } from '../../support/fixtures';
+import { samplePath as sample, tempDir } from '../../support/fixtures';
 
 describe('analysis: planilla moves', function () {
   this.timeout(60000);
-  it('lists the best moves of a line as JSON, in the issue’s shape, with the count of every move when asked', async () => {
+  it('lists the best moves of a line as JSON, in the shape docs/cli.md documents, with the count of every move when asked', async () => {
     const c = captureIo('es');
     assert.equal(await runMoves([sample('planilla-a-mano.gcg'), '--line', '9', '--top', '3', '--json', '--count'], c.io), 0);
     assert.deepEqual(c.err, []);
@@ -189,57 +188,6 @@ describe('analysis: planilla analyze --jobs', function () {
     const code = await runAnalyze(argv, io, { progress: undefined, ...(workerScript ? { workerScript } : {}) });
     return { code, log };
   }
-
-  it('gives the output of one thread, in the same order, with two workers (text and JSON, a file it cannot analyse among them)', async () => {
-    const dir = tempDir('analyze-jobs');
-    try {
-      // More files than MIN_PARALLEL_FILES, so the batch does go to the workers.
-      const games = MIN_PARALLEL_FILES + 2;
-      for (let i = 0; i < games; i++) {
-        const game = generateGame({ seed: 700 + i, notation: i % 2 ? 'plain' : 'brackets' });
-        fs.writeFileSync(path.join(dir, `g${String(i).padStart(2, '0')}.gcg`), game.text);
-      }
-      // An English record: one line on stderr (moves are listed for the Spanish tiles only), exit 2.
-      fs.copyFileSync(path.join(corpusDir, 'en_quackle_boys1.gcg'), path.join(dir, 'g05b.gcg'));
-      // A worker that says, in a file of its own, that it served, then serves as worker.js does.
-      const marks = path.join(dir, 'marks');
-      fs.mkdirSync(marks);
-      const script = path.join(marks, 'counting-worker.js');
-      fs.writeFileSync(
-        script,
-        [
-          "const { parentPort, workerData, threadId } = require('node:worker_threads');",
-          `require('node:fs').writeFileSync(require('node:path').join(${JSON.stringify(marks)}, 'worker-' + threadId), '');`,
-          `require(${JSON.stringify(path.join(repoRoot, 'out', 'server', 'src', 'cli', 'commands', 'analyze.js'))}).serveAnalysis(parentPort, workerData);`,
-        ].join('\n'),
-      );
-      // The options reach the workers (--top, a small endgame search: the order and the bytes are
-      // what is checked here; the endgame's figures with --jobs are endgame-grade.test.ts's).
-      for (const extra of [
-        ['--endgame-nodes', '300'],
-        ['--json', '--top', '2', '--endgame-nodes', '300'],
-      ]) {
-        const one = await analyze([dir, '--jobs', '1', ...extra]);
-        const two = await analyze([dir, '--jobs', '2', ...extra], script);
-        assert.equal(one.code, 2, extra.join(' '));
-        assert.equal(two.code, one.code, extra.join(' '));
-        assert.deepEqual(two.log, one.log, extra.join(' '));
-        assert.equal(one.log.filter((l) => l.startsWith('err ')).length, 1, one.log.filter((l) => l.startsWith('err ')).join('\n'));
-        if (extra[0] === '--json') {
-          const doc = JSON.parse(
-            one.log
-              .filter((l) => l.startsWith('out '))
-              .map((l) => l.slice(4))
-              .join('\n'),
-          ) as { files: unknown[] };
-          assert.equal(doc.files.length, games);
-        } else assert.equal(one.log.filter((l) => l.startsWith('out ') && l.includes('g0') && !l.startsWith('out  ')).length, games);
-      }
-      assert.equal(fs.readdirSync(marks).filter((f) => f.startsWith('worker-')).length, 4, 'two workers per run with --jobs 2');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
 
   it('takes --jobs as check does: a bad value is one line and exit 2; the default is this thread on two cores', async () => {
     for (const bad of ['0', 'x', '999']) {

@@ -164,7 +164,7 @@ describe('analysis: the CLI as a newcomer reads it', function () {
 
 describe('analysis: moves are in the documented order by the figures they show', function () {
   this.timeout(60000);
-  /** The order on the printed values: key (desc), score (desc), position, word (as strings). */
+  /** The documented order on the printed values: key (desc), score (desc), position, word (as strings). */
   const outOfOrder = (
     moves: { kind: string; position?: string; word?: string; tiles?: string; score: number; equity: number }[],
     key: 'equity' | 'score',

@@ -1,5 +1,5 @@
 /**
- * The lexicon issue's acceptance check at full size: a 640 000-word list written in each accepted
+ * Word lists at full size: a 640 000-word list written in each accepted
  * form (UTF-8 upper case with accents, Latin-1, FISE digits, brackets) compiles to the same DAWG —
  * same word count and SHA-256 of contents — and a .kwg of the same words matches its text twin.
  * Slow by nature (five compilations of 640k words), so it runs once with a generous timeout.

@@ -66,7 +66,7 @@ describe('desk: compare two sheets', () => {
     assert.match(comparisonLines(c, 'en').join('\n'), /The two sheets agree on every turn\./);
   });
 
-  it('planilla compare --json prints exactly the keys of the issue; exit 1 when the sheets disagree', async () => {
+  it('planilla compare --json prints exactly the documented keys (docs/arbiter.md); exit 1 when the sheets disagree', async () => {
     const r = await run(['compare', '--json', path.join(deskDir, 'mesa-12-ana.gcg'), path.join(deskDir, 'mesa-12-beto.gcg')]);
     assert.equal(r.code, 1, r.err);
     const json = JSON.parse(r.out) as Record<string, unknown>;

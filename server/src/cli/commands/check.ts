@@ -1,7 +1,7 @@
 /**
  * `planilla check`: replays each record and reports its findings like a compiler
  * (`file:line:col: error score-mismatch: … (art. 15)`), a summary per file with the true final
- * scores, or the JSON document of the issue with `--json`.
+ * scores, or the JSON document of docs/cli.md with `--json`.
  *
  * Exit codes: 0 no errors, 1 some file has errors, 2 bad usage or an unreadable file.
  *

@@ -1,6 +1,6 @@
 /**
  * One record through the checker, shaped for the terminal: the JSON object of `planilla check
- * --json` (the issue's exact shape), the counts per severity and the one-line summary.
+ * --json` (the shape docs/cli.md documents), the counts per severity and the one-line summary.
  *
  * Invariants: never throws for any bytes (an internal error in a lower layer is caught here and
  * reported as one line for that file, so a batch goes on).
