@@ -30,7 +30,7 @@
  *
  * Invariants: pure (no I/O); deterministic for the same input; never throws for any board or
  * sheet; a `decided` play, replayed in order on the empty board, places only final-board tiles
- * on empty squares and scores the sheet's score (checked by test/unit/analysis/reconstruct).
+ * on empty squares and scores the sheet's score (checked by test/unit/analysis/reconstruct.test.ts).
  *
  * Example:
  *   const r = reconstruct(finalBoard, [{ player: 0, kind: 'play', score: 26 }, …], { tileSet: 'spanish', judge });

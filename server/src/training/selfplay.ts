@@ -13,7 +13,7 @@
  * pass while someone has scored (37.3); in the last two each player subtracts the own rack.
  * Scores are the generator's, which `test/unit/analysis` proves equal to the engine's
  * `scorePlacement`; `toGcg` writes the game as a record that the engine replays with no finding
- * (test/unit/leaves/selfplay.test.ts).
+ * (test/unit/training/selfplay.test.ts).
  *
  * Invariants: the same seed, strategies and lexicon give the same game; tiles are conserved
  * (board + racks + bag = 100 at every turn); a game always ends (a strategy passes when it has

@@ -3,7 +3,7 @@
  * (analysis/coach.ts, endgame-grade.ts): the figures equal `solveEndgame` / `endgameMoveValue`
  * called directly; a move that is the endgame's best loses 0 even when its static equity is
  * lower; `planilla analyze` says the method in its JSON and its lines (the same with `--jobs 2`:
- * cli/jobs.test.ts); `--endgame-nodes 0` grades statically; the runs of passes are counted as the engine counts them.
+ * test/unit/cli/jobs.test.ts); `--endgame-nodes 0` grades statically; the runs of passes are counted as the engine counts them.
  */
 import * as assert from 'node:assert/strict';
 import { analyzeGame, analyzeTurn } from '../../../server/src/analysis/coach';
