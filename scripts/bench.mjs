@@ -5,10 +5,13 @@
 // comes from which.
 //
 // Invariants: the sub-command sees its own options as if run alone (its name is taken out of
-// process.argv before it loads); an unknown name or none prints the list and exits 2.
+// process.argv before it loads); an unknown name or none prints the list and exits 2; `<name>
+// --help` prints that benchmark's own description (the comment at the top of its file) and runs
+// nothing.
 //
 // Example:
 //   node scripts/bench.mjs peers --magpie DIR --wolges DIR --runs 3
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { root } from './lib/command-line.mjs';
@@ -51,6 +54,14 @@ if (name === '--help' || name === '-h' || name === 'help') {
   if (name) process.stderr.write(`bench: no benchmark named '${name}'\n`);
   usage(process.stderr);
   process.exitCode = 2;
+} else if (process.argv.slice(3).some((a) => a === '--help' || a === '-h')) {
+  const file = join(root, 'scripts', 'bench', `${name}.mjs`);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const header = lines.slice(
+    0,
+    lines.findIndex((l) => !l.startsWith('//')),
+  );
+  process.stdout.write(`${header.map((l) => l.replace(/^\/\/ ?/, '')).join('\n')}\n`);
 } else {
   process.argv.splice(2, 1);
   await import(pathToFileURL(join(root, 'scripts', 'bench', `${name}.mjs`)).href);
