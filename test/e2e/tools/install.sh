@@ -2,8 +2,9 @@
 # Installs what the real-client tests and the packaging need, in this folder only (its own
 # package.json and lockfile; nothing goes into the root node_modules):
 #   - Debian: neovim (headless LSP client), emacs-nox and elpa-eglot (Emacs's LSP client),
-#     chromium, ripgrep and the headers the native modules of code-server build against;
-#     installed only when missing.
+#     chromium, poppler-utils (pdfinfo, pdftotext, pdftoppm: the printed screens read back),
+#     ripgrep and the headers the native modules of code-server build against; installed only
+#     when missing.
 #   - npm: code-server 4.100.3 (= VS Code 1.100, the newest that runs on Node 20),
 #     playwright-core (drives Debian's chromium), @vscode/vsce (packages the .vsix offline).
 # Idempotent: a second run with everything present does nothing but print the versions.
@@ -42,6 +43,7 @@ echo "e2e tools: vsce $("$here/vsce/node_modules/.bin/vsce" --version)"
 need_apt=()
 command -v nvim >/dev/null || need_apt+=(neovim)
 command -v chromium >/dev/null || need_apt+=(chromium)
+command -v pdfinfo >/dev/null || need_apt+=(poppler-utils)
 if [ ! -x "$here/node_modules/.bin/code-server" ]; then
   command -v rg >/dev/null || need_apt+=(ripgrep)
   dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
