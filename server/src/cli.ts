@@ -15,6 +15,9 @@ import * as path from 'node:path';
 import { consoleIo, detectLanguage, guardStandardStreams, t, type CliIo } from './cli/shared/io';
 import { GLOBAL_OPTIONS, parseCommandArgs, runParsed, type OptionSpecs } from './cli/shared/args';
 import { COMMANDS } from './cli/table';
+// The Node host's data files (the shipped word list and leave table, a user's files, the private
+// cache) for every command, whichever modules it loads: lexicon/data-source.ts is the port.
+import './lexicon/data-files';
 import type { Language } from './rules/types';
 
 /** The version in package.json: three folders up from out/server/src/, one from the bundle in dist/. */

@@ -2,9 +2,11 @@
  * `planilla leaves export|info`: our table written as a `.klv2` that our reader (and wolges,
  * Macondo, MAGPIE) loads back with the same values, as MAGPIE's CSV (one `leave,value` row per
  * leave of 1–6 tiles, digraphs in brackets, blank first), and described by `info`; bad usage is
- * one line and exit 2.
+ * one line and exit 2. The command reads the shipped table and a user's file in a process that
+ * loads no other command (the CLI loads a command's modules only when it runs).
  */
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readKlv } from '../../../server/src/analysis/leave-files';
@@ -12,7 +14,7 @@ import { builtinLeaves } from '../../../server/src/analysis/leave-files';
 import { LeaveIndex, SPANISH_LEAVES, serializeLeaveTable } from '../../../server/src/analysis/leave-table';
 import { runLeavesCommand } from '../../../server/src/cli/commands/leaves';
 import { captureIo } from '../report/helpers';
-import { removeTempDir, tempDir } from '../../support/fixtures';
+import { removeTempDir, repoRoot, tempDir } from '../../support/fixtures';
 
 const SOME = ['?', 'A', 'CH', 'Ñ', '? S', '? ?', 'Q U E', 'A E I N R S', 'E N R S T', 'C C R S T Z', 'B C D G M P', 'LL RR X Z Ñ J'];
 
@@ -23,6 +25,23 @@ describe('leaves: export and info', function () {
     dir = tempDir('leaves-export');
   });
   after(() => removeTempDir(dir));
+
+  it('reads the shipped table, and writes and reads a user file, when it is the only command loaded', () => {
+    const file = path.join(dir, 'alone.klv2');
+    const cli = path.join(repoRoot, 'out', 'server', 'src', 'cli.js');
+    const script = `const { main } = require(${JSON.stringify(cli)});
+      (async () => {
+        for (const args of [['info'], ['export', '--format', 'klv2', ${JSON.stringify(file)}], ['info', ${JSON.stringify(file)}]]) {
+          const code = await main(['leaves', ...args]);
+          if (code !== 0) return void (process.exitCode = code);
+        }
+      })();`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, PLANILLA_LANG: 'en' } });
+    assert.equal(r.stderr, '', 'no warning: the shipped table and the file are read');
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^Table: planilla-es\nFormat: plv\n/m);
+    assert.match(r.stdout, /^Table: alone\.klv2\nFormat: klv2\n/m);
+  });
 
   it('exports the built-in table as a .klv2 that loads back with the same values, and info describes it', async () => {
     const file = path.join(dir, 'planilla-es.klv2');
