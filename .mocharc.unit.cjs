@@ -1,14 +1,18 @@
 // `npm run test:unit`: the fast loop for editing — the unit tests (test/unit, compiled to out/)
-// without the slow suites named below: property, hostile and generator suites; the move generator
-// checked against a brute-force one; the endgame solver against a plain minimax; the incremental
-// cross sets against fresh ones; the pre-endgame against a brute-force enumeration; a word list of a million words; the simulation and the deep
-// analysis of whole games (and the verdicts of every surface compared on them); the command's
-// process-level behaviour: two worker threads against one, and in child processes (its writes to full pipes and sockets, V8's young
-// generation, the bundle's code cache) and the browser server's bundle against the Node server's
-// (dist/, which only the build makes: this loop compiles with tsc alone, so it would test the last
-// build, not the edit). `npm test` builds first and runs every suite (.mocharc.json), these
-// included; CI runs `npm test`. test/unit/architecture/test-suites.test.ts checks that each slow suite named
-// here exists and that .mocharc.json runs it.
+// without the slow suites named below:
+// - property, hostile and generator suites; a word list of a million words;
+// - the move generator checked against a brute-force one, the endgame solver against a plain
+//   minimax, the incremental cross sets against fresh ones, the pre-endgame against a
+//   brute-force enumeration;
+// - the simulation and the deep analysis of whole games (and the verdicts of every surface
+//   compared on them);
+// - the command's process-level behaviour: two worker threads against one, and child processes
+//   (writes to full pipes and sockets, V8's young generation, the bundle's code cache);
+// - the browser server's bundle against the Node server's: dist/ is made only by the build, and
+//   this loop compiles with tsc alone, so it would test the last build, not the edit.
+// `npm test` builds first and runs every suite (.mocharc.json), these included; CI runs
+// `npm test`. test/unit/architecture/test-suites.test.ts checks that each slow suite named here
+// exists and that .mocharc.json runs it.
 const SLOW_SUITES = [
   'out/test/unit/hostile/**/*.test.js',
   'out/test/unit/generator/**/*.test.js',

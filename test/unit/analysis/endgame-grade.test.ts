@@ -9,10 +9,10 @@ import * as assert from 'node:assert/strict';
 import { analyzeGame, analyzeTurn } from '../../../server/src/analysis/coach';
 import { endgameMoveValue, solveEndgame } from '../../../server/src/analysis/endgame';
 import { opponentRack, runsBefore } from '../../../server/src/analysis/endgame-grade';
-import { runAnalyze } from '../../../server/src/cli/commands/analyze';
 import { analyze } from '../../../server/src/service/document';
 import { coachLensTitle } from '../../../server/src/service/coach';
 import { generateGame } from '../../support/generator';
+import { analyzeJson, analyzeLogged } from '../report/helpers';
 import { defaultLexicon, readSample, samplePath } from '../../support/fixtures';
 
 describe('analysis: turns with the bag empty graded by the endgame', function () {
@@ -111,24 +111,10 @@ describe('analysis: turns with the bag empty graded by the endgame', function ()
   });
 
   describe('planilla analyze', () => {
-    async function run(argv: string[]): Promise<{ code: number; log: string[] }> {
-      const log: string[] = [];
-      const io = { out: (s: string) => log.push(`out ${s}`), err: (s: string) => log.push(`err ${s}`), lang: 'en' as const, tty: false };
-      const code = await runAnalyze(argv, io, { progress: undefined });
-      return { code, log };
-    }
-    const jsonOf = (log: string[]): { files: { turns: Record<string, unknown>[] }[] } =>
-      JSON.parse(
-        log
-          .filter((l) => l.startsWith('out '))
-          .map((l) => l.slice(4))
-          .join('\n'),
-      ) as { files: { turns: Record<string, unknown>[] }[] };
-
     it('says the method per turn in JSON, with the spreads and exact for the endgame turns, and in its lines', async () => {
-      const j = await run([samplePath('partida-completa.gcg'), '--json']);
+      const j = await analyzeLogged([samplePath('partida-completa.gcg'), '--json'], 'en');
       assert.equal(j.code, 0);
-      const turns = jsonOf(j.log).files[0].turns;
+      const turns = analyzeJson(j.log).files[0].turns;
       const eg = turns.filter((t) => t.method === 'endgame');
       assert.ok(eg.length >= 5);
       for (const t of eg) {
@@ -137,11 +123,11 @@ describe('analysis: turns with the bag empty graded by the endgame', function ()
         assert.equal(t.equityLost, Math.max(0, e.bestSpread - e.playedSpread));
       }
       assert.ok(turns.some((t) => t.method === 'static'));
-      const text = await run([samplePath('partida-completa.gcg')]);
+      const text = await analyzeLogged([samplePath('partida-completa.gcg')], 'en');
       assert.ok(text.log.some((l) => / to the end; best .* · (exact endgame|endgame searched)/.test(l)));
-      const none = await run([samplePath('partida-completa.gcg'), '--json', '--endgame-nodes', '0']);
-      assert.ok(jsonOf(none.log).files[0].turns.every((t) => t.method !== 'endgame' && t.endgame === undefined));
-      const bad = await run([samplePath('partida-completa.gcg'), '--endgame-nodes', 'many']);
+      const none = await analyzeLogged([samplePath('partida-completa.gcg'), '--json', '--endgame-nodes', '0'], 'en');
+      assert.ok(analyzeJson(none.log).files[0].turns.every((t) => t.method !== 'endgame' && t.endgame === undefined));
+      const bad = await analyzeLogged([samplePath('partida-completa.gcg'), '--endgame-nodes', 'many'], 'en');
       assert.equal(bad.code, 2);
       assert.equal(bad.log.length, 1);
       assert.match(bad.log[0], /^err .*--endgame-nodes/);

@@ -9,9 +9,9 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runAnalyze } from '../../../server/src/cli/commands/analyze';
 import { MIN_PARALLEL_FILES } from '../../../server/src/cli/shared/batch';
 import { generateGame } from '../../support/generator';
+import { analyzeJson, analyzeLogged } from '../report/helpers';
 import { corpusDir, corpusFiles, removeTempDir, repoRoot, sampleFiles, tempDir } from '../../support/fixtures';
 
 describe('cli: --jobs 2 gives the output of --jobs 1', function () {
@@ -24,21 +24,6 @@ describe('cli: --jobs 2 gives the output of --jobs 1', function () {
     files = [...corpusFiles(), ...sampleFiles()];
   });
   after(() => removeTempDir(tmp));
-
-  /** `planilla analyze` in this process (workers from `workerScript`, or worker.js), its lines marked out/err. */
-  async function analyze(argv: string[], workerScript?: string, lang: 'es' | 'en' = 'es'): Promise<{ code: number; log: string[] }> {
-    const log: string[] = [];
-    const io = { out: (s: string) => log.push(`out ${s}`), err: (s: string) => log.push(`err ${s}`), lang, tty: false };
-    const code = await runAnalyze(argv, io, { progress: undefined, ...(workerScript ? { workerScript } : {}) });
-    return { code, log };
-  }
-  const jsonOf = (log: string[]): { files: { turns: Record<string, unknown>[] }[] } =>
-    JSON.parse(
-      log
-        .filter((l) => l.startsWith('out '))
-        .map((l) => l.slice(4))
-        .join('\n'),
-    ) as { files: { turns: Record<string, unknown>[] }[] };
 
   it('check: the real command gives the same bytes and exit code with --jobs 1 and --jobs 2 on a folder', () => {
     const folder = path.join(tmp, 'tournament');
@@ -93,8 +78,8 @@ describe('cli: --jobs 2 gives the output of --jobs 1', function () {
         ['--endgame-nodes', '300'],
         ['--json', '--top', '2', '--endgame-nodes', '300'],
       ]) {
-        const one = await analyze([dir, '--jobs', '1', ...extra]);
-        const two = await analyze([dir, '--jobs', '2', ...extra], script);
+        const one = await analyzeLogged([dir, '--jobs', '1', ...extra]);
+        const two = await analyzeLogged([dir, '--jobs', '2', ...extra], 'es', script);
         assert.equal(one.code, 2, extra.join(' '));
         assert.equal(two.code, one.code, extra.join(' '));
         assert.deepEqual(two.log, one.log, extra.join(' '));
@@ -122,11 +107,11 @@ describe('cli: --jobs 2 gives the output of --jobs 1', function () {
         fs.writeFileSync(path.join(dir, `g${i}.gcg`), generateGame({ seed: 900 + i, notation: 'brackets' }).text);
       const script = path.join(repoRoot, 'out', 'server', 'src', 'cli', 'worker.js');
       for (const extra of [['--json'], []]) {
-        const one = await analyze([dir, '--jobs', '1', '--endgame-nodes', '300', ...extra], undefined, 'en');
-        const two = await analyze([dir, '--jobs', '2', '--endgame-nodes', '300', ...extra], script, 'en');
+        const one = await analyzeLogged([dir, '--jobs', '1', '--endgame-nodes', '300', ...extra], 'en');
+        const two = await analyzeLogged([dir, '--jobs', '2', '--endgame-nodes', '300', ...extra], 'en', script);
         assert.equal(two.code, one.code);
         assert.deepEqual(two.log, one.log);
-        if (extra[0] === '--json') assert.ok(jsonOf(one.log).files.some((f) => f.turns.some((t) => t.method === 'endgame')));
+        if (extra[0] === '--json') assert.ok(analyzeJson(one.log).files.some((f) => f.turns.some((t) => t.method === 'endgame')));
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { ANALYZE_FILES_PER_WORKER, runAnalyze } from '../../../server/src/cli/commands/analyze';
 import { defaultJobs } from '../../../server/src/cli/shared/batch';
 import { runMoves } from '../../../server/src/cli/commands/moves';
-import { captureIo } from '../report/helpers';
+import { analyzeLogged, captureIo } from '../report/helpers';
 import { samplePath as sample, tempDir } from '../../support/fixtures';
 
 describe('analysis: planilla moves', function () {
@@ -181,17 +181,10 @@ describe('analysis: planilla analyze', function () {
 
 describe('analysis: planilla analyze --jobs', function () {
   this.timeout(300000);
-  /** Both streams, each line tagged with its stream, in the order written. */
-  async function analyze(argv: string[], workerScript?: string): Promise<{ code: number; log: string[] }> {
-    const log: string[] = [];
-    const io = { out: (s: string) => log.push(`out ${s}`), err: (s: string) => log.push(`err ${s}`), lang: 'es' as const, tty: false };
-    const code = await runAnalyze(argv, io, { progress: undefined, ...(workerScript ? { workerScript } : {}) });
-    return { code, log };
-  }
 
   it('takes --jobs as check does: a bad value is one line and exit 2; the default is this thread on two cores', async () => {
     for (const bad of ['0', 'x', '999']) {
-      const r = await analyze([sample('planilla-a-mano.gcg'), '--jobs', bad]);
+      const r = await analyzeLogged([sample('planilla-a-mano.gcg'), '--jobs', bad]);
       assert.equal(r.code, 2, bad);
       assert.equal(r.log.length, 1, r.log.join('\n'));
       assert.ok(r.log[0].startsWith('err '), r.log[0]);

@@ -1,6 +1,6 @@
 /**
- * Shared helpers for the board and report tests: the records of WORKED-EXAMPLES.md by section, a
- * CLI io that captures what is printed, and a strict well-formedness checker for
+ * Shared helpers for the board, report and CLI tests: the records of WORKED-EXAMPLES.md by section, a
+ * CLI io that captures what is printed, `planilla analyze` run with its lines captured, and a strict well-formedness checker for
  * the SVG and HTML we write (tags balanced and properly nested, attributes quoted, no raw `<` or
  * stray `&` in text).
  *
@@ -10,6 +10,7 @@
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import { runAnalyze } from '../../../server/src/cli/commands/analyze';
 import type { CliIo } from '../../../server/src/cli/shared/io';
 import type { Language } from '../../../server/src/rules/types';
 import { specFile } from '../../support/fixtures';
@@ -42,6 +43,31 @@ export function captureIo(lang: Language = 'es'): Captured {
   const out: string[] = [];
   const err: string[] = [];
   return { io: { out: (s) => out.push(s), err: (s) => err.push(s), lang, tty: false }, out, err };
+}
+
+/**
+ * `planilla analyze` run in this process, both streams captured in the order written, each line
+ * tagged `out ` or `err `; with `workerScript`, its workers run that script instead of worker.js.
+ */
+export async function analyzeLogged(
+  argv: string[],
+  lang: Language = 'es',
+  workerScript?: string,
+): Promise<{ code: number; log: string[] }> {
+  const log: string[] = [];
+  const io: CliIo = { out: (s) => log.push(`out ${s}`), err: (s) => log.push(`err ${s}`), lang, tty: false };
+  const code = await runAnalyze(argv, io, { progress: undefined, ...(workerScript ? { workerScript } : {}) });
+  return { code, log };
+}
+
+/** The JSON document an `analyzeLogged` run printed on stdout. */
+export function analyzeJson(log: readonly string[]): { files: { turns: Record<string, unknown>[] }[] } {
+  return JSON.parse(
+    log
+      .filter((l) => l.startsWith('out '))
+      .map((l) => l.slice(4))
+      .join('\n'),
+  ) as { files: { turns: Record<string, unknown>[] }[] };
 }
 
 const VOID_HTML = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
